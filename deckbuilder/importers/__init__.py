@@ -1,0 +1,110 @@
+"""Importers: the community card transcriptions, the bundled sample, errata and rulings.
+
+Each importer reads files as they are and returns printed cards (errata not applied);
+:mod:`deckbuilder.storage` applies the errata and builds the catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckbuilder.rules.cards import Card
+
+
+class CardDataError(Exception):
+    """Raised when a card data file cannot be read at all (malformed, hostile, wrong encoding)."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = str(path)
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One file an import read: which transcription, which set, how many cards."""
+
+    path: str
+    transcription: str
+    set_code: str
+    cards: int
+    sha256: str
+
+
+@dataclass
+class ImportResult:
+    """What an import produced: printed cards, the files read, and notes for the user."""
+
+    cards: list[Card] = field(default_factory=list)
+    sources: list[SourceFile] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def extend(self, other: ImportResult) -> None:
+        self.cards.extend(other.cards)
+        self.sources.extend(other.sources)
+        self.notes.extend(other.notes)
+
+
+def _classify(data: bytes) -> str | None:
+    head = data[:4096]
+    if b"<ccg-setinfo" in head:
+        return "gccg"
+    if b"<ccg " in head or b"<ccg>" in head:
+        return "gccg-game"
+    first = head.split(b"\n", 1)[0].lstrip(b"\xef\xbb\xbf")
+    if first.startswith(b"Name\t"):
+        return "lackey"
+    return None
+
+
+def read_card_files(
+    paths: list[Path], progress: Callable[[Path], None] | None = None
+) -> ImportResult:
+    """Reads card data files and folders (searched recursively), telling each kind by content.
+
+    GCCG set XML and LackeyCCG set files are read; GCCG's game file and other files found
+    in a folder are skipped with a note. A file named explicitly that is neither raises
+    :class:`CardDataError`, as does any file that cannot be read.
+    """
+    result = ImportResult()
+    files: list[tuple[Path, bool]] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".xml", ".txt") and p.is_file())
+            if not found:
+                raise CardDataError(path, "holds no .xml or .txt card data files")
+            files.extend((p, False) for p in found)
+        elif path.is_file():
+            files.append((path, True))
+        else:
+            raise CardDataError(path, "no such file or folder")
+    for file, explicit in files:
+        if progress:
+            progress(file)
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+        kind = _classify(data)
+        if kind == "gccg":
+            from deckbuilder.importers.gccg import read_gccg_bytes
+
+            result.extend(read_gccg_bytes(data, file))
+        elif kind == "lackey":
+            from deckbuilder.importers.lackey import read_lackey_bytes
+
+            result.extend(read_lackey_bytes(data, file))
+        elif kind == "gccg-game":
+            result.notes.append(f"{file}: GCCG game file (lists the sets), skipped")
+        elif explicit:
+            raise CardDataError(
+                file,
+                "is neither a GCCG set file (<ccg-setinfo> XML) nor a LackeyCCG set file "
+                "(tab-separated, header starting 'Name')",
+            )
+        else:
+            result.notes.append(f"{file}: not a card data file, skipped")
+    return result

@@ -1,0 +1,40 @@
+"""Finds the data the tool ships and the catalog database on this machine."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def shipped_dir(name: str) -> Path:
+    """Gets a folder the tool ships (``catalog`` or ``templates``).
+
+    A wheel carries them inside the package; a source checkout keeps them at the top of
+    the repository.
+    """
+    inside = _PACKAGE / name
+    if inside.is_dir():
+        return inside
+    return _PACKAGE.parent / name
+
+
+def catalog_data_dir() -> Path:
+    """Gets the folder of shipped catalog data: errata, rulings, formats, the sample cards."""
+    return shipped_dir("catalog")
+
+
+def templates_dir() -> Path:
+    """Gets the folder of the Jinja templates."""
+    return shipped_dir("templates")
+
+
+def default_db_path() -> Path:
+    """Gets where the catalog lives: ``MYTHOS_DB`` if set, else the user data folder."""
+    env = os.environ.get("MYTHOS_DB")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir  # imported here: start-up stays light
+
+    return Path(user_data_dir("mythos-deckbuilder", appauthor=False)) / "catalog.sqlite"

@@ -1,0 +1,387 @@
+"""Cards as a player reasons about them: types, Gates, Sanity, Regions and the rest.
+
+Everything here is pure and stdlib-only. A :class:`Card` is a frozen value; the importers
+build the printed card, :mod:`deckbuilder.rules.errata` turns it into the card as it plays
+today, and storage keeps both.
+
+Vocabulary follows the New Æon rulebook ("The Cards", "Card Types") and the rulings
+document; where the community transcriptions spell a word differently they are mapped to
+these names at the import edge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+#: A card's catalog key, stable across rebuilds: ``SET:slug`` plus ``#N`` for repeats.
+CardKey: TypeAlias = str
+
+
+class CardType(StrEnum):
+    """The card types of the rulebook ("TYPE: One of the eight kinds of playing cards"),
+    plus the Investigator card."""
+
+    ADVENTURE = "Adventure"
+    ALLY = "Ally"
+    ARTIFACT = "Artifact"
+    EVENT = "Event"
+    INVESTIGATOR = "Investigator"
+    LOCATION = "Location"
+    MONSTER = "Monster"
+    SPELL = "Spell"
+    TOME = "Tome"
+
+
+class Dimension(StrEnum):
+    """The three Dimensions (rulebook, "DIMENSION"). Waking World cards have no indicator."""
+
+    WAKING_WORLD = "Waking World"
+    DREAMLANDS = "Dreamlands"
+    NEW_AEON = "New Æon"
+
+
+class PublicAttribute(StrEnum):
+    """The five Public Attributes (rulebook, "Attributes")."""
+
+    WATER = "Water"
+    FOREST = "Forest"
+    CEMETERY = "Cemetery"
+    INSIDE = "Inside"
+    OUTSIDE = "Outside"
+
+
+class SpellIcon(StrEnum):
+    """The Spell icons matched between Spells and Tomes (rulebook, "Spell cards")."""
+
+    WATER = "Water"
+    DEATH = "Death"
+    CTHULHU = "Cthulhu"
+    YELLOW_SIGN = "Yellow Sign"
+    FOLK = "Folk"
+    EYE = "Eye"
+    DREAM = "Dream"
+
+
+class Allegiance(StrEnum):
+    """Allies are always Steadfast or Corrupt (rulebook, "Ally cards")."""
+
+    STEADFAST = "Steadfast"
+    CORRUPT = "Corrupt"
+
+
+class Legality(StrEnum):
+    """What a set is: Chaosium's own cards, a fan-made set, or community re-pointed cards."""
+
+    OFFICIAL = "official"
+    FAN = "fan"
+    REPOINTED = "repointed"
+
+
+class LanguageRule(StrEnum):
+    """How a Tome's languages combine (rulebook, "Tomes"): ``Greek & Latin`` needs readers
+    of both; ``Atlantean or Hyperborean`` needs one."""
+
+    ALL_OF = "all"
+    ONE_OF = "any"
+
+
+#: Monster subtypes that are Great Old Ones or Outer Gods ("GOO", rulebook "Monster cards").
+GOO_CLASSES = frozenset({"Great Old One", "Outer God"})
+
+#: The five Summon/Control Monster classes of the rulebook ("Summon/Control Spells").
+MONSTER_CLASSES = (
+    "Living Dead",
+    "Lesser Independent",
+    "Greater Independent",
+    "Lesser Servitor",
+    "Greater Servitor",
+    "Great Old One",
+    "Outer God",
+)
+
+#: Sets, in publication order: code, name, legality. The Standard Game's two decks are one set.
+SETS: dict[str, tuple[str, Legality]] = {
+    "LTD": ("Limited Edition", Legality.OFFICIAL),
+    "EOMU": ("Expeditions of Miskatonic University", Legality.OFFICIAL),
+    "CR": ("Cthulhu Rising", Legality.OFFICIAL),
+    "LOTN": ("Legends of the Necronomicon", Legality.OFFICIAL),
+    "MSGS": ("Standard Game Set", Legality.OFFICIAL),
+    "DRM": ("Dreamlands", Legality.OFFICIAL),
+    "NAE": ("New Æon", Legality.OFFICIAL),
+    "PR": ("Promo", Legality.OFFICIAL),
+    "SD": ("Scooby Doo (parody)", Legality.FAN),
+    "MOVIELAND": ("Movieland (fan set)", Legality.FAN),
+    "RP": ("Repointed Adventures (house rule)", Legality.REPOINTED),
+    "SAMPLE": ("Sample catalog (from the rulebook and rulings)", Legality.OFFICIAL),
+}
+
+_ARTICLES = ("The", "A", "An")
+_INVERTED = re.compile(r"^(?P<rest>.+),\s*(?P<article>The|A|An)$")
+
+
+def display_title(title: str) -> str:
+    """Gets the title as printed on the card, article in front.
+
+    >>> display_title("Athenaeum, The")
+    'The Athenaeum'
+    """
+    title = " ".join(title.split())
+    match = _INVERTED.match(title)
+    if match:
+        return f"{match['article']} {match['rest']}"
+    return title
+
+
+def sort_title(title: str) -> str:
+    """Gets the sorting form of a title: lower case, leading article moved to the end.
+
+    >>> sort_title("The Athenaeum")
+    'athenaeum, the'
+    """
+    title = display_title(title)
+    for article in _ARTICLES:
+        if title.startswith(article + " ") and len(title) > len(article) + 1:
+            return f"{title[len(article) + 1:]}, {article}".casefold()
+    return title.casefold()
+
+
+def fold_title(text: str) -> str:
+    """Gets the matching key of a title: display form, no accents, case or punctuation.
+
+    ``New Aeon`` and ``New Æon`` fold alike, as do ``Ashes Ashes Azathoth`` and
+    ``Ashes, Ashes, Azathoth``.
+
+    >>> fold_title("Forgotten Crypt, The") == fold_title("the forgotten crypt")
+    True
+    """
+    text = display_title(text)
+    text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"[^0-9a-zA-Z]+", " ", text)
+    return " ".join(text.casefold().split())
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A value an importer kept raw because it could not interpret it."""
+
+    field: str
+    raw: str
+    message: str
+
+
+@dataclass(frozen=True)
+class AppliedErratum:
+    """An erratum as applied to one card: what changed, from what, to what, and why."""
+
+    kind: str
+    field: str
+    before: Any
+    after: Any
+    note: str
+    source_line: int
+    reversal: bool = False
+    applied: bool = True
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A general ruling of the rulings document that names this card (or its subtype)."""
+
+    topic: str
+    text: str
+    source_line: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printing of a card, as the catalog knows it.
+
+    Unknown fields stay ``None`` (or empty): the catalog never invents a card fact.
+    ``printed`` maps each field an erratum changed to its printed value.
+    """
+
+    key: CardKey
+    title: str
+    set_code: str
+    type: CardType | None
+    printed_title: str = ""
+    aliases: tuple[str, ...] = ()
+    printing: int = 1
+    subtype: str | None = None
+    value: int | None = None
+    value_text: str = ""
+    value2: int | None = None
+    goo: bool = False
+    gate: bool = False
+    unique: bool = False
+    sanity: int | None = None
+    sanity_text: str = ""
+    sanity_colour: str | None = None
+    attributes: tuple[str, ...] = ()
+    public: tuple[PublicAttribute, ...] = ()
+    icons: tuple[SpellIcon, ...] = ()
+    region: str | None = None
+    subregion: str | None = None
+    dimension: Dimension | None = None
+    allegiance: Allegiance | None = None
+    occupations: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    tome_languages: tuple[str, ...] = ()
+    tome_language_rule: LanguageRule | None = None
+    monster_class: str | None = None
+    summon: tuple[str, ...] = ()
+    affects: str | None = None
+    sanity_max: int | None = None
+    education: int | None = None
+    hand: int | None = None
+    hand_min: int | None = None
+    hand_max: int | None = None
+    rarity: str | None = None
+    artist: str | None = None
+    text: str = ""
+    image: str | None = None
+    source: str = ""
+    printed: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    errata: tuple[AppliedErratum, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def set_name(self) -> str:
+        """Gets the set's full name."""
+        return SETS.get(self.set_code, (self.set_code, Legality.OFFICIAL))[0]
+
+    @property
+    def legality(self) -> Legality:
+        """Gets whether the card is official, fan-made or a re-pointed house-rule card."""
+        return SETS.get(self.set_code, (self.set_code, Legality.OFFICIAL))[1]
+
+    @property
+    def is_official(self) -> bool:
+        return self.legality is Legality.OFFICIAL
+
+    @property
+    def spell_icon(self) -> SpellIcon | None:
+        """Gets a Spell's one icon (a Spell is coded with one Spell icon)."""
+        if self.type is CardType.SPELL and self.icons:
+            return self.icons[0]
+        return None
+
+    def replace(self, **changes: Any) -> Card:
+        """Gets a copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Gets the card as plain JSON-ready data (the shape of ``mythos card --json``)."""
+        return {
+            "key": self.key,
+            "title": self.title,
+            "printed_title": self.printed_title or self.title,
+            "aliases": list(self.aliases),
+            "set": self.set_code,
+            "set_name": self.set_name,
+            "legality": self.legality.value,
+            "printing": self.printing,
+            "type": self.type.value if self.type else None,
+            "subtype": self.subtype,
+            "value": self.value,
+            "value_text": self.value_text,
+            "value2": self.value2,
+            "goo": self.goo,
+            "gate": self.gate,
+            "unique": self.unique,
+            "sanity": self.sanity,
+            "sanity_colour": self.sanity_colour,
+            "attributes": list(self.attributes),
+            "public": [p.value for p in self.public],
+            "icons": [i.value for i in self.icons],
+            "region": self.region,
+            "subregion": self.subregion,
+            "dimension": self.dimension.value if self.dimension else None,
+            "allegiance": self.allegiance.value if self.allegiance else None,
+            "occupations": list(self.occupations),
+            "languages": list(self.languages),
+            "tome_languages": list(self.tome_languages),
+            "tome_language_rule": self.tome_language_rule.value
+            if self.tome_language_rule
+            else None,
+            "monster_class": self.monster_class,
+            "summon": list(self.summon),
+            "affects": self.affects,
+            "sanity_max": self.sanity_max,
+            "education": self.education,
+            "hand": self.hand,
+            "hand_min": self.hand_min,
+            "hand_max": self.hand_max,
+            "rarity": self.rarity,
+            "artist": self.artist,
+            "text": self.text,
+            "image": self.image,
+            "source": self.source,
+            "printed": dict(self.printed),
+            "errata": [dataclasses.asdict(e) for e in self.errata],
+            "rulings": [dataclasses.asdict(r) for r in self.rulings],
+            "problems": [dataclasses.asdict(p) for p in self.problems],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Card:
+        """Builds a card from :meth:`to_dict` data (the catalog stores cards this way)."""
+
+        def opt(enum: Any, value: Any) -> Any:
+            return enum(value) if value not in (None, "") else None
+
+        return cls(
+            key=data["key"],
+            title=data["title"],
+            printed_title=data.get("printed_title") or data["title"],
+            aliases=tuple(data.get("aliases", ())),
+            set_code=data["set"],
+            printing=data.get("printing", 1),
+            type=opt(CardType, data.get("type")),
+            subtype=data.get("subtype"),
+            value=data.get("value"),
+            value_text=data.get("value_text", ""),
+            value2=data.get("value2"),
+            goo=data.get("goo", False),
+            gate=data.get("gate", False),
+            unique=data.get("unique", False),
+            sanity=data.get("sanity"),
+            sanity_text=data.get("sanity_text", ""),
+            sanity_colour=data.get("sanity_colour"),
+            attributes=tuple(data.get("attributes", ())),
+            public=tuple(PublicAttribute(p) for p in data.get("public", ())),
+            icons=tuple(SpellIcon(i) for i in data.get("icons", ())),
+            region=data.get("region"),
+            subregion=data.get("subregion"),
+            dimension=opt(Dimension, data.get("dimension")),
+            allegiance=opt(Allegiance, data.get("allegiance")),
+            occupations=tuple(data.get("occupations", ())),
+            languages=tuple(data.get("languages", ())),
+            tome_languages=tuple(data.get("tome_languages", ())),
+            tome_language_rule=opt(LanguageRule, data.get("tome_language_rule")),
+            monster_class=data.get("monster_class"),
+            summon=tuple(data.get("summon", ())),
+            affects=data.get("affects"),
+            sanity_max=data.get("sanity_max"),
+            education=data.get("education"),
+            hand=data.get("hand"),
+            hand_min=data.get("hand_min"),
+            hand_max=data.get("hand_max"),
+            rarity=data.get("rarity"),
+            artist=data.get("artist"),
+            text=data.get("text", ""),
+            image=data.get("image"),
+            source=data.get("source", ""),
+            printed=dict(data.get("printed", {})),
+            errata=tuple(AppliedErratum(**e) for e in data.get("errata", ())),
+            rulings=tuple(Ruling(**r) for r in data.get("rulings", ())),
+            problems=tuple(Problem(**p) for p in data.get("problems", ())),
+        )

@@ -1,0 +1,40 @@
+"""Shared fixtures. Real card data is read in place from ../shared/mythos-data and the
+tests that need it skip cleanly when it is absent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+SEEDS = SHARED / "seeds"
+MYTHOS_DATA = SHARED / "mythos-data"
+
+
+@pytest.fixture(scope="session")
+def mythos_data() -> Path:
+    """The third-party card data folder (GCCG and Lackey transcriptions, real decks)."""
+    if not (MYTHOS_DATA / "gccg" / "sets").is_dir():
+        pytest.skip("../shared/mythos-data is absent")
+    return MYTHOS_DATA
+
+
+@pytest.fixture(scope="session")
+def gccg_sets(mythos_data: Path) -> Path:
+    return mythos_data / "gccg" / "sets"
+
+
+@pytest.fixture(scope="session")
+def lackey_sets(mythos_data: Path) -> Path:
+    return mythos_data / "lackey" / "sets"
+
+
+@pytest.fixture(scope="session")
+def rulings_text() -> list[str]:
+    """The rulings document's lines (1-based: index 0 is line 1)."""
+    path = SEEDS / "mythos-errata-rulings.txt"
+    if not path.is_file():
+        pytest.skip("../shared/seeds is absent")
+    return path.read_text(encoding="utf-8").splitlines()
