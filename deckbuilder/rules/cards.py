@@ -252,6 +252,8 @@ class Card:
     errata: tuple[AppliedErratum, ...] = ()
     rulings: tuple[Ruling, ...] = ()
     problems: tuple[Problem, ...] = ()
+    #: Where the sample catalog found each fact: ``"rulebook: <quote>"`` or ``"rulings:<line>"``.
+    sources: tuple[str, ...] = ()
 
     @property
     def set_name(self) -> str:
@@ -329,6 +331,7 @@ class Card:
             "errata": [dataclasses.asdict(e) for e in self.errata],
             "rulings": [dataclasses.asdict(r) for r in self.rulings],
             "problems": [dataclasses.asdict(p) for p in self.problems],
+            "sources": list(self.sources),
         }
 
     @classmethod
@@ -384,4 +387,5 @@ class Card:
             errata=tuple(AppliedErratum(**e) for e in data.get("errata", ())),
             rulings=tuple(Ruling(**r) for r in data.get("rulings", ())),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
+            sources=tuple(data.get("sources", ())),
         )
