@@ -15,6 +15,8 @@ KNOWN_ERRORS: dict[str, tuple[str, int]] = {
     "FetchError": ("fetch", 2),
     "QuerySyntaxError": ("query", 2),
     "UnknownCardError": ("unknown-card", 2),
+    "NoPrintingInSetError": ("unknown-card", 2),
+    "UnknownDeckFormatError": ("deck-format", 2),
     "AmbiguousCardError": ("ambiguous-card", 2),
     "ErrataFileError": ("errata-file", 2),
     "SampleCatalogError": ("sample-catalog", 2),
@@ -35,7 +37,7 @@ def classify(exc: BaseException) -> tuple[str | None, str, int]:
         kind, code = known
         code = getattr(exc, "code", code) if cls.__name__ == "UsageFailure" else code
         kind = getattr(exc, "kind", kind) if cls.__name__ == "UsageFailure" else kind
-        message = getattr(exc, "message", None) or str(exc)
+        message = str(exc)
         if cls.__name__ == "UnicodeDecodeError":
             message = f"the file is not UTF-8 text ({exc}); save it as UTF-8"
         return kind, " ".join(str(message).split()), code

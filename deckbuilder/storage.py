@@ -1,0 +1,564 @@
+"""The SQLite card catalog: sqlmodel tables, atomic builds, lookups and search.
+
+All SQL lives here. Rows become :class:`~deckbuilder.rules.cards.Card` values at this edge.
+
+A build never writes into the live file: it reads the printed cards the catalog already
+holds, merges the newly imported ones, applies the errata and rulings, writes a complete
+new database beside the old one and renames it into place (``os.replace`` is atomic), so an
+interrupted or failed import leaves the previous catalog intact.
+
+Tables:
+
+``card``
+    One row per printing, errata applied; the searchable fields as columns (folded copies
+    for case-insensitive matching) and the whole card as JSON in ``data``.
+``card_tag``
+    ``(card_id, kind, value)`` for list fields (attributes, public attributes, languages,
+    Tome languages, Spell icons), indexed by ``(kind, value)`` so that ``a:city`` or
+    ``lang:latin`` is an index probe rather than a JSON scan.
+``alias``
+    Every name a card is found by (display title, printed title, renamed titles).
+``printed_card``, ``source``
+    The printed cards as imported and the files they came from: what a rebuild starts from.
+``meta``
+    Build facts: schema version, errata report, build time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from sqlalchemy import Index, UniqueConstraint
+from sqlmodel import Field, SQLModel, create_engine
+
+from deckbuilder.importers import ImportResult, SourceFile
+from deckbuilder.rules.cards import Card, SETS, fold_title, sort_title
+
+SCHEMA_VERSION = 1
+SET_ORDER = {code: i for i, code in enumerate(SETS)}
+
+
+class CatalogError(Exception):
+    """Raised when the catalog file cannot be opened or built."""
+
+
+class CardRow(SQLModel, table=True):
+    __tablename__ = "card"
+    __table_args__ = (
+        Index("ix_card_type_subtype", "type", "subtype_fold"),
+        Index("ix_card_subregion", "subregion_fold"),
+        Index("ix_card_region", "region_fold"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    key: str = Field(unique=True)
+    title: str
+    title_fold: str = Field(index=True)
+    sort_title: str
+    printed_title: str
+    set_code: str = Field(index=True)
+    set_order: int
+    legality: str
+    printing: int
+    type: Optional[str] = None
+    subtype: Optional[str] = None
+    subtype_fold: Optional[str] = None
+    value: Optional[int] = None
+    value2: Optional[int] = None
+    goo: bool = False
+    gate: bool = False
+    is_unique: bool = False
+    sanity: Optional[int] = None
+    region: Optional[str] = None
+    region_fold: Optional[str] = None
+    subregion: Optional[str] = None
+    subregion_fold: Optional[str] = None
+    dimension: Optional[str] = None
+    allegiance: Optional[str] = None
+    monster_class: Optional[str] = None
+    education: Optional[int] = None
+    sanity_max: Optional[int] = None
+    hand: Optional[int] = None
+    hand_min: Optional[int] = None
+    hand_max: Optional[int] = None
+    rarity: Optional[str] = None
+    text_fold: str = ""
+    has_errata: bool = False
+    has_problems: bool = False
+    data: str
+
+
+class CardTagRow(SQLModel, table=True):
+    __tablename__ = "card_tag"
+    __table_args__ = (Index("ix_card_tag_kind_value", "kind", "value", "card_id"),)
+
+    card_id: int = Field(primary_key=True, foreign_key="card.id")
+    kind: str = Field(primary_key=True)
+    value: str = Field(primary_key=True)
+
+
+class AliasRow(SQLModel, table=True):
+    __tablename__ = "alias"
+
+    fold: str = Field(primary_key=True)
+    card_id: int = Field(primary_key=True, foreign_key="card.id")
+
+
+class PrintedCardRow(SQLModel, table=True):
+    __tablename__ = "printed_card"
+
+    key: str = Field(primary_key=True)
+    seq: int
+    source_path: str
+    transcription: str
+    set_code: str
+    data: str
+
+
+class SourceRow(SQLModel, table=True):
+    __tablename__ = "source"
+    __table_args__ = (UniqueConstraint("transcription", "name"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    path: str
+    name: str
+    transcription: str
+    set_code: str
+    cards: int
+    sha256: str
+    imported_at: float
+
+
+class MetaRow(SQLModel, table=True):
+    __tablename__ = "meta"
+
+    key: str = Field(primary_key=True)
+    value: str
+
+
+#: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card.
+TAG_KINDS: dict[str, Callable[[Card], Iterable[str]]] = {
+    "attr": lambda c: (*c.attributes, *c.occupations, *((c.allegiance.value,) if c.allegiance else ())),
+    "occ": lambda c: c.occupations,
+    "pub": lambda c: (p.value for p in c.public),
+    "icon": lambda c: (i.value for i in c.icons),
+    "lang": lambda c: c.languages,
+    "tlang": lambda c: c.tome_languages,
+}
+
+
+@dataclass
+class BuildReport:
+    """What a build did: cards written, files read, errata applied and unmatched."""
+
+    path: Path
+    cards: int
+    sources: list[SourceFile] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    errata_applied: int = 0
+    errata_unmatched: list[str] = field(default_factory=list)
+    errata_not_applied: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+# --------------------------------------------------------------------------------------
+# Building
+
+
+@dataclass
+class _Printed:
+    card: Card
+    source_path: str
+    transcription: str
+    seq: int
+
+
+def build_catalog(
+    db_path: Path,
+    new: ImportResult | None = None,
+    *,
+    sample: Sequence[Card] | None = None,
+    errata_dir: Path | None = None,
+) -> BuildReport:
+    """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically.
+
+    ``sample`` (the bundled sample cards) is used when the catalog holds no imported
+    cards. Cards from a file already imported are replaced (importing is idempotent); a set
+    imported from the other transcription replaces that set. The errata and rulings of
+    ``catalog/`` are applied to the printed cards.
+
+    Raises :class:`CatalogError` when the existing catalog cannot be read or the new one
+    cannot be written; the existing file is then untouched.
+    """
+    started = time.perf_counter()
+    db_path = Path(db_path)
+    old_printed, old_sources = _read_printed(db_path) if db_path.exists() else ([], [])
+    notes: list[str] = []
+    printed = old_printed
+    sources = old_sources
+    if new is not None and new.cards:
+        printed, sources = _merge(old_printed, old_sources, new, notes)
+    if not any(p.transcription != "sample" for p in printed):
+        if sample is None:
+            from deckbuilder.importers.sample import read_sample_catalog
+
+            sample = read_sample_catalog()
+        printed = [_Printed(c, "catalog/sample/cards.toml", "sample", i) for i, c in enumerate(sample)]
+        sources = [SourceFile("catalog/sample/cards.toml", "sample", "SAMPLE", len(sample), "")]
+    else:
+        printed = [p for p in printed if p.transcription != "sample"]
+        sources = [s for s in sources if s.transcription != "sample"]
+
+    cards = _renumber([p.card for p in printed])
+    printed = [
+        _Printed(card, p.source_path, p.transcription, p.seq) for card, p in zip(cards, printed)
+    ]
+
+    from deckbuilder.importers.errata import load_errata, load_rulings
+    from deckbuilder.rules.errata import apply_errata, attach_rulings
+
+    errata_path = (errata_dir / "errata.toml") if errata_dir else None
+    rulings_path = (errata_dir / "rulings.toml") if errata_dir else None
+    report = apply_errata(cards, load_errata(errata_path))
+    playing = attach_rulings(report.cards, load_rulings(rulings_path))
+
+    build = BuildReport(path=db_path, cards=len(playing), sources=sources, notes=notes + (new.notes if new else []))
+    build.errata_applied = len(report.applied)
+    build.errata_unmatched = [e.describe() for e in report.unmatched]
+    build.errata_not_applied = [f"{o.card_key}: {o.erratum.describe()}: {o.message}" for o in report.failed]
+    meta = {
+        "schema_version": SCHEMA_VERSION,
+        "built_at": time.time(),
+        "errata_applied": build.errata_applied,
+        "errata_unmatched": build.errata_unmatched,
+        "errata_not_applied": build.errata_not_applied,
+        "notes": build.notes,
+    }
+    _write_atomically(db_path, playing, printed, sources, meta)
+    build.seconds = time.perf_counter() - started
+    return build
+
+
+def _merge(
+    old: list[_Printed], old_sources: list[SourceFile], new: ImportResult, notes: list[str]
+) -> tuple[list[_Printed], list[SourceFile]]:
+    new_files = {(s.transcription, Path(s.path).name) for s in new.sources}
+    new_sets: dict[str, str] = {}
+    for s in new.sources:
+        new_sets[s.set_code] = s.transcription
+    kept: list[_Printed] = []
+    replaced_sets: set[tuple[str, str]] = set()
+    for p in old:
+        if (p.transcription, Path(p.source_path).name) in new_files:
+            continue
+        other = new_sets.get(p.card.set_code)
+        if other is not None and other != p.transcription and p.transcription != "sample":
+            replaced_sets.add((p.card.set_code, p.transcription))
+            continue
+        kept.append(p)
+    for set_code, transcription in sorted(replaced_sets):
+        notes.append(
+            f"set {set_code} came from the {transcription} transcription; replaced by the "
+            f"{new_sets[set_code]} one"
+        )
+    seq0 = max((p.seq for p in kept), default=0) + 1
+    # The importer tells each card's file through the order of sources: cards come in source order.
+    added: list[_Printed] = []
+    index = 0
+    for s in new.sources:
+        for card in new.cards[index : index + s.cards]:
+            added.append(_Printed(card, s.path, s.transcription, seq0 + len(added)))
+        index += s.cards
+    for card in new.cards[index:]:
+        added.append(_Printed(card, "", card.source or "unknown", seq0 + len(added)))
+    sources = [
+        s
+        for s in old_sources
+        if (s.transcription, Path(s.path).name) not in new_files
+        and not (s.set_code in new_sets and new_sets[s.set_code] != s.transcription)
+    ] + list(new.sources)
+    return kept + added, sources
+
+
+def _renumber(cards: Sequence[Card]) -> list[Card]:
+    """Gives each card its printing number within (set, title) and a unique key."""
+    from deckbuilder.importers.fields import card_key
+
+    seen: dict[tuple[str, str], int] = {}
+    keys: set[str] = set()
+    out: list[Card] = []
+    for card in cards:
+        ident = (card.set_code, fold_title(card.title))
+        seen[ident] = seen.get(ident, 0) + 1
+        printing = seen[ident]
+        key = card_key(card.set_code, card.title, printing)
+        while key in keys:
+            key += "'"
+        keys.add(key)
+        if key != card.key or printing != card.printing:
+            card = card.replace(key=key, printing=printing)
+        out.append(card)
+    return out
+
+
+def _read_printed(db_path: Path) -> tuple[list[_Printed], list[SourceFile]]:
+    try:
+        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            rows = con.execute(
+                "select data, source_path, transcription, seq from printed_card order by seq"
+            ).fetchall()
+            source_rows = con.execute(
+                "select path, transcription, set_code, cards, sha256 from source order by id"
+            ).fetchall()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise CatalogError(
+            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose "
+            "another with --db"
+        ) from None
+    printed = [_Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows]
+    sources = [SourceFile(*r) for r in source_rows]
+    return printed, sources
+
+
+def _card_row(card: Card, card_id: int) -> dict[str, Any]:
+    return {
+        "id": card_id,
+        "key": card.key,
+        "title": card.title,
+        "title_fold": fold_title(card.title),
+        "sort_title": sort_title(card.title),
+        "printed_title": card.printed_title or card.title,
+        "set_code": card.set_code,
+        "set_order": SET_ORDER.get(card.set_code, len(SET_ORDER)),
+        "legality": card.legality.value,
+        "printing": card.printing,
+        "type": card.type.value if card.type else None,
+        "subtype": card.subtype,
+        "subtype_fold": fold_title(card.subtype) if card.subtype else None,
+        "value": card.value,
+        "value2": card.value2,
+        "goo": card.goo,
+        "gate": card.gate,
+        "is_unique": card.unique,
+        "sanity": card.sanity,
+        "region": card.region,
+        "region_fold": fold_title(card.region) if card.region else None,
+        "subregion": card.subregion,
+        "subregion_fold": fold_title(card.subregion) if card.subregion else None,
+        "dimension": card.dimension.value if card.dimension else None,
+        "allegiance": card.allegiance.value if card.allegiance else None,
+        "monster_class": card.monster_class,
+        "education": card.education,
+        "sanity_max": card.sanity_max,
+        "hand": card.hand,
+        "hand_min": card.hand_min,
+        "hand_max": card.hand_max,
+        "rarity": card.rarity,
+        "text_fold": fold_title(card.text),
+        "has_errata": any(e.applied for e in card.errata),
+        "has_problems": bool(card.problems),
+        "data": json.dumps(card.to_dict(), ensure_ascii=False),
+    }
+
+
+def _write_atomically(
+    db_path: Path,
+    cards: Sequence[Card],
+    printed: Sequence[_Printed],
+    sources: Sequence[SourceFile],
+    meta: dict[str, Any],
+) -> None:
+    from sqlalchemy import insert
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
+    if tmp.exists():
+        tmp.unlink()
+    engine = create_engine(f"sqlite:///{tmp}")
+    try:
+        SQLModel.metadata.create_all(engine)
+        card_rows = [_card_row(c, i) for i, c in enumerate(cards, start=1)]
+        tags: list[dict[str, Any]] = []
+        aliases: list[dict[str, Any]] = []
+        for i, card in enumerate(cards, start=1):
+            for kind, get in TAG_KINDS.items():
+                for value in dict.fromkeys(fold_title(v) for v in get(card)):
+                    if value:
+                        tags.append({"card_id": i, "kind": kind, "value": value})
+            names = {card.title, card.printed_title, *card.aliases}
+            for fold in dict.fromkeys(fold_title(n) for n in names if n):
+                aliases.append({"fold": fold, "card_id": i})
+        now = time.time()
+        with engine.begin() as con:
+            con.execute(insert(CardRow), card_rows)
+            if tags:
+                con.execute(insert(CardTagRow), tags)
+            con.execute(insert(AliasRow), aliases)
+            con.execute(
+                insert(PrintedCardRow),
+                [
+                    {
+                        "key": p.card.key,
+                        "seq": i,
+                        "source_path": p.source_path,
+                        "transcription": p.transcription,
+                        "set_code": p.card.set_code,
+                        "data": json.dumps(p.card.to_dict(), ensure_ascii=False),
+                    }
+                    for i, p in enumerate(printed)
+                ],
+            )
+            con.execute(
+                insert(SourceRow),
+                [
+                    {
+                        "path": s.path,
+                        "name": Path(s.path).name,
+                        "transcription": s.transcription,
+                        "set_code": s.set_code,
+                        "cards": s.cards,
+                        "sha256": s.sha256,
+                        "imported_at": now,
+                    }
+                    for s in sources
+                ],
+            )
+            con.execute(
+                insert(MetaRow),
+                [{"key": k, "value": json.dumps(v, ensure_ascii=False)} for k, v in meta.items()],
+            )
+        engine.dispose()
+        os.replace(tmp, db_path)
+    except BaseException:
+        engine.dispose()
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+# --------------------------------------------------------------------------------------
+# Reading
+
+
+class Catalog:
+    """An open, read-only card catalog.
+
+    >>> catalog = Catalog.open(path)          # doctest: +SKIP
+    >>> catalog.cards_titled("Dark Young")    # doctest: +SKIP
+    """
+
+    def __init__(self, path: Path, con: sqlite3.Connection) -> None:
+        self.path = path
+        self.con = con
+        self._all: list[Card] | None = None
+
+    @classmethod
+    def open(cls, path: Path) -> Catalog:
+        """Opens a built catalog. Raises :class:`CatalogError` if it is not one."""
+        path = Path(path)
+        if not path.exists():
+            raise CatalogError(f"no catalog at {path}; build one with `mythos catalog import PATH`")
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            version = con.execute("select value from meta where key = 'schema_version'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise CatalogError(
+                f"{path} is not a readable mythos catalog ({exc}); rebuild it with `mythos catalog import`"
+            ) from None
+        if version is None or json.loads(version[0]) != SCHEMA_VERSION:
+            con.close()
+            raise CatalogError(
+                f"{path} was built by another version of mythos; rebuild it with `mythos catalog import`"
+            )
+        from deckbuilder.query import title_word_matches
+
+        con.create_function("title_word", 2, title_word_matches, deterministic=True)
+        return cls(path, con)
+
+    def close(self) -> None:
+        self.con.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def meta(self) -> dict[str, Any]:
+        """Gets the build facts (schema version, errata report, build time)."""
+        return {k: json.loads(v) for k, v in self.con.execute("select key, value from meta")}
+
+    def all_cards(self) -> list[Card]:
+        """Gets every card, in set order (cached)."""
+        if self._all is None:
+            rows = self.con.execute("select data from card order by set_order, id")
+            self._all = [Card.from_dict(json.loads(d)) for (d,) in rows]
+        return self._all
+
+    def cards_by_keys(self, keys: Sequence[str]) -> list[Card]:
+        """Gets the cards with these keys (one statement)."""
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        rows = self.con.execute(f"select data from card where key in ({marks})", list(keys))
+        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+
+    def cards_named(self, name: str) -> list[Card]:
+        """Gets every printing found by this name (title, printed title or alias), folded."""
+        rows = self.con.execute(
+            "select c.data from alias a join card c on c.id = a.card_id where a.fold = ? "
+            "order by c.set_order, c.id",
+            (fold_title(name),),
+        )
+        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+
+    def sources(self) -> list[dict[str, Any]]:
+        cur = self.con.execute(
+            "select path, transcription, set_code, cards, sha256, imported_at from source order by id"
+        )
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur]
+
+    def counts(self) -> dict[str, Any]:
+        """Gets card counts by set, by type and by legality."""
+        by_set = dict(self.con.execute("select set_code, count(*) from card group by set_code order by min(set_order)"))
+        by_type = dict(self.con.execute("select coalesce(type, '?'), count(*) from card group by type order by type"))
+        by_legality = dict(self.con.execute("select legality, count(*) from card group by legality"))
+        total = self.con.execute("select count(*) from card").fetchone()[0]
+        return {"total": total, "by_set": by_set, "by_type": by_type, "by_legality": by_legality}
+
+    def problems(self) -> list[dict[str, Any]]:
+        """Gets every value an importer kept raw because it could not interpret it."""
+        out = []
+        for (data,) in self.con.execute("select data from card where has_problems order by set_order, id"):
+            card = json.loads(data)
+            for p in card["problems"]:
+                out.append({"card": card["title"], "set": card["set"], "key": card["key"], **p})
+        return out
+
+    def search(self, query: Any, *, limit: int | None = None, sort: str = "title") -> list[Card]:
+        """Gets the cards matching a parsed query (see :mod:`deckbuilder.query`)."""
+        from deckbuilder.search_sql import compile_query, order_by
+
+        where, params = compile_query(query)
+        sql = f"select data from card where {where} order by {order_by(sort)}"
+        if limit is not None:
+            sql += f" limit {int(limit)}"
+        return [Card.from_dict(json.loads(d)) for (d,) in self.con.execute(sql, params)]
+
+
+def ensure_catalog(db_path: Path) -> tuple[Catalog, BuildReport | None]:
+    """Opens the catalog, first building it from the bundled sample if there is none yet."""
+    report = None
+    if not Path(db_path).exists():
+        report = build_catalog(Path(db_path))
+    return Catalog.open(Path(db_path)), report

@@ -1,0 +1,259 @@
+"""The `mythos` command as a player uses it: exact output facts and exit codes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckbuilder.cli import app
+
+runner = CliRunner()
+
+
+def mythos(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="session")
+def gccg_db_path(gccg_sets: Path, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "catalog.sqlite"
+    result = runner.invoke(app, ["catalog", "import", str(gccg_sets), "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture
+def sample_db(tmp_path: Path) -> Path:
+    return tmp_path / "sample.sqlite"
+
+
+def test_import_reports_what_it_built(gccg_sets, tmp_path):
+    db = tmp_path / "c.sqlite"
+    result = mythos("catalog", "import", str(gccg_sets), "--db", str(db), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["cards"] == 1115 and report["files"] == 9
+    assert report["errata_applied"] > 50
+
+
+def test_info_lists_sets_errata_and_problems(gccg_db_path):
+    result = mythos("catalog", "info", "--problems", "--db", str(gccg_db_path))
+    assert result.exit_code == 0, result.output
+    assert "Cards: 1115" in result.stdout
+    assert "LTD" in result.stdout and "218" in result.stdout
+    assert "Black Galley [DRM] sanity = '+=-2'" in result.stdout
+    data = json.loads(mythos("catalog", "info", "--problems", "--json", "--db", str(gccg_db_path)).stdout)
+    assert data["by_set"]["NAE"] == 210
+    assert len(data["problems"]) == 3
+    assert data["errata_applied"] > 50
+
+
+@pytest.mark.parametrize(
+    "name, facts",
+    [
+        ("Summon Great Cthulhu", {"value": 13, "type": "Adventure"}),
+        ("Celeano", {"title": "Celaeno", "printed_title": "Celeano"}),
+        ("Necropolis, The", {"title": "The Necropolis", "gate": True}),
+        ("mosque of ibn tulun", {"unique": True}),
+        ("Pragmatic Hobo", {"hand_min": 0, "hand_max": 7, "type": "Investigator"}),
+        ("Temple of Bokrug", {"subregion": "Mnar"}),
+    ],
+)
+def test_card_shows_the_card_as_it_plays(gccg_db_path, name, facts):
+    result = mythos("card", name, "--json", "--db", str(gccg_db_path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    card = data[0] if isinstance(data, list) else data
+    for key, value in facts.items():
+        assert card[key] == value, (key, card[key])
+    assert card["errata"], "the erratum is listed with the card"
+    assert all(e["source_line"] > 0 for e in card["errata"])
+
+
+def test_card_json_has_every_documented_key(gccg_db_path):
+    card = json.loads(mythos("card", "Henry Armitage", "--json", "--db", str(gccg_db_path)).stdout)
+    for key in ("title", "printed_title", "set", "type", "subtype", "value", "unique", "gate", "sanity",
+                "attributes", "public", "icons", "region", "subregion", "dimension", "languages",
+                "sanity_max", "education", "hand", "hand_min", "hand_max", "text", "printed",
+                "errata", "rulings"):
+        assert key in card
+    assert card["languages"][:1] == ["English"]
+
+
+def test_card_text_shows_printed_value_and_why(gccg_db_path):
+    result = mythos("card", "Summon Great Cthulhu", "--db", str(gccg_db_path))
+    assert result.exit_code == 0
+    assert "Points" in result.stdout and "13" in result.stdout
+    assert "Errata (rulings document)" in result.stdout
+    assert "Printed: value 7" in result.stdout
+
+
+def test_same_titled_cards_list_every_printing_and_set_chooses(gccg_db_path):
+    cars = json.loads(mythos("card", "Car", "--json", "--db", str(gccg_db_path)).stdout)
+    assert isinstance(cars, list) and len(cars) == 4
+    one = json.loads(mythos("card", "Car", "--set", "ltd", "--json", "--db", str(gccg_db_path)).stdout)
+    assert one["set"] == "LTD"
+    missing = mythos("card", "Car", "--set", "DRM", "--db", str(gccg_db_path))
+    assert missing.exit_code == 2
+    assert "no printing in set DRM" in missing.stderr
+
+
+def test_a_misspelt_name_is_read_with_a_note(gccg_db_path):
+    result = mythos("card", "Dark Yuong", "--json", "--db", str(gccg_db_path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["title"] == "Dark Young"
+    assert '"Dark Yuong" read as "Dark Young"' in result.stderr
+
+
+def test_an_unknown_name_fails_with_one_line(gccg_db_path):
+    result = mythos("card", "Qwxzv Plorkk", "--db", str(gccg_db_path))
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+
+
+def test_search_table_and_json(gccg_db_path):
+    result = mythos("search", "t:ally a:steadfast a:professor lang:latin", "--db", str(gccg_db_path))
+    assert result.exit_code == 0, result.output
+    assert "Henry Armitage" in result.stdout
+    assert result.stdout.splitlines()[0].split() == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion"]
+    data = json.loads(mythos("search", "sr:arkham t:location", "--json", "--limit", "2", "--db", str(gccg_db_path)).stdout)
+    assert len(data) == 2 and all(c["subregion"] == "Arkham" for c in data)
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("foo:bar", "unknown key"),
+        ("t:ally (a:city", "never closed"),
+        ("v>=three", "number"),
+        ("x" * 10_000, "the limit is 1000 characters"),
+        ("(" * 5000 + "t:ally" + ")" * 5000, ""),
+    ],
+)
+def test_bad_queries_get_one_line_and_exit_2(gccg_db_path, query, words):
+    result = mythos("search", query, "--db", str(gccg_db_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert words in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_json_errors_have_one_shape(gccg_db_path):
+    result = mythos("search", "foo:bar", "--json", "--db", str(gccg_db_path))
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert set(error) == {"kind", "message", "exit_code"}
+    assert error["kind"] == "query" and error["exit_code"] == 2
+
+
+def test_search_help_documents_every_key():
+    from deckbuilder.query import SEARCH_KEYS
+
+    result = subprocess.run([sys.executable, "-m", "deckbuilder", "search", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    for key in SEARCH_KEYS:
+        assert f"{key.name}:" in result.stdout or f"{key.name}>" in result.stdout or key.name in result.stdout
+
+
+def test_every_command_has_help():
+    for args in (["--help"], ["catalog", "--help"], ["catalog", "import", "--help"], ["catalog", "fetch", "--help"],
+                 ["catalog", "info", "--help"], ["card", "--help"], ["search", "--help"]):
+        result = mythos(*args)
+        assert result.exit_code == 0
+        assert "Example" in result.stdout or args in (["--help"], ["catalog", "--help"])
+
+
+# --- Hostile input keeps the old catalog ------------------------------------------------
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b'<?xml version="1.0"?><ccg-setinfo name="Limited"><cards><card name="x">', "malformed XML"),
+        (b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+         b'<ccg-setinfo name="x"><cards><card name="&b;"/></cards></ccg-setinfo>', "refused"),
+        (b'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Limited"><cards><card name="Caf\xe9"/>'
+         b"</cards></ccg-setinfo>", "not valid UTF-8"),
+        (b"\x00\x01\x02 binary junk", "is neither a GCCG set file"),
+    ],
+    ids=["truncated", "xml-bomb", "wrong-encoding", "junk"],
+)
+def test_hostile_files_keep_the_old_catalog(gccg_db_path, tmp_path, content, words):
+    db = tmp_path / "c.sqlite"
+    shutil.copy(gccg_db_path, db)
+    before = digest(db)
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(content)
+    result = mythos("catalog", "import", str(bad), "--db", str(db))
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr
+    assert result.stderr.strip().count("\n") == 0
+    assert digest(db) == before
+
+
+def test_first_use_builds_the_sample_catalog(sample_db):
+    result = mythos("search", "t:location", "--db", str(sample_db))
+    assert result.exit_code == 0, result.output
+    assert "bundled sample" in result.stderr
+    assert sample_db.exists()
+
+
+# --- fetch, against a local server on loopback ------------------------------------------
+
+@pytest.fixture
+def gccg_server(mythos_data: Path):
+    handler = partial(SimpleHTTPRequestHandler, directory=str(mythos_data / "gccg"))
+    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_fetch_downloads_and_imports_the_set_files(gccg_server, tmp_path, mythos_data):
+    # The local server holds mythos.xml at the top and the sets in sets/, so point --url at a
+    # folder holding both: copy the layout the public repository has (one folder).
+    flat = tmp_path / "Mythos"
+    flat.mkdir()
+    shutil.copy(mythos_data / "gccg" / "mythos.xml", flat)
+    for f in (mythos_data / "gccg" / "sets").glob("*.xml"):
+        shutil.copy(f, flat)
+    handler = partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        db = tmp_path / "fetched.sqlite"
+        url = f"http://127.0.0.1:{server.server_address[1]}/Mythos/"
+        result = mythos("catalog", "fetch", "--url", url, "--db", str(db), "--json")
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert report["cards"] == 1115
+        # mythos.xml also lists mythos_basecards.xml, which the repository does not hold.
+        assert any("mythos_basecards.xml" in n for n in report["notes"])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_fetch_from_a_server_without_the_files_fails_cleanly(gccg_server, tmp_path):
+    db = tmp_path / "none.sqlite"
+    result = mythos("catalog", "fetch", "--url", gccg_server + "/nothing-here/", "--db", str(db))
+    assert result.exit_code == 2
+    assert "no set file could be downloaded" in result.stderr
+    assert not db.exists()

@@ -1,0 +1,210 @@
+"""The catalog file: builds from the real pool, is idempotent and atomic, and searches right."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckbuilder import storage
+from deckbuilder.importers import read_card_files
+from deckbuilder.query import matches, parse_query
+from deckbuilder.storage import Catalog, CatalogError, build_catalog
+
+
+@pytest.fixture(scope="session")
+def gccg_db(gccg_sets: Path, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("gccg") / "catalog.sqlite"
+    build_catalog(path, read_card_files([gccg_sets]))
+    return path
+
+
+@pytest.fixture(scope="session")
+def gccg_catalog(gccg_db: Path):
+    with Catalog.open(gccg_db) as catalog:
+        yield catalog
+
+
+@pytest.fixture
+def existing_db(gccg_db: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "catalog.sqlite"
+    shutil.copy(gccg_db, path)
+    return path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- An independent reading of the raw XML, for counts the search must reproduce -----
+
+ATTR = re.compile(r'<attr (?:key="([^"]*)" value="([^"]*)"|value="([^"]*)" key="([^"]*)")\s*/>')
+
+
+@pytest.fixture(scope="session")
+def raw_cards(gccg_sets: Path) -> list[dict[str, str]]:
+    cards = []
+    for file in sorted(gccg_sets.glob("*.xml")):
+        for name, body in re.findall(r'<card name="([^"]*)"[^>]*>(.*?)</card>', file.read_text("utf-8"), re.S):
+            attrs = {}
+            for k1, v1, v2, k2 in ATTR.findall(body):
+                attrs[k1 or k2] = html.unescape(v1 if k1 else v2)
+            attrs["name"] = html.unescape(name)
+            cards.append(attrs)
+    return cards
+
+
+def test_the_raw_reading_sees_every_card(raw_cards):
+    assert len(raw_cards) == 1115
+
+
+def test_the_catalog_holds_every_card(gccg_catalog):
+    counts = gccg_catalog.counts()
+    assert counts["total"] == 1115
+    assert counts["by_legality"] == {"official": 946, "fan": 169}
+
+
+def count(catalog, query: str) -> int:
+    return len(catalog.search(parse_query(query)))
+
+
+@pytest.mark.parametrize(
+    "query, predicate",
+    [
+        ("t:ally", lambda a: a["type"] == "Ally"),
+        ("t:location sr:arkham", lambda a: a["type"] == "Location" and a["subregion"] == "Arkham"),
+        ("dim:drm", lambda a: a["dimension"] == "{DRM}"),
+        ("set:dreamlands", lambda a: a["set"] == "Dreamlands"),
+        ('st:"great old one" or st:"outer god"', lambda a: a["subtype"] in ("Great Old One", "Outer God")),
+        ("t:spell icon:eye", lambda a: a["type"] == "Spell" and a["subtype"] == "Eye"),
+        # Summon Great Cthulhu is printed 7 and worth 13 by erratum (rulings document).
+        ("v>=10", lambda a: (a["value"].lstrip("+").isdigit() and int(a["value"].lstrip("+")) >= 10)
+         or a["name"] == "Summon Great Cthulhu"),
+        ("san<0 t:location", lambda a: a["type"] == "Location" and a["san"].startswith("-")),
+        (
+            "t:ally a:steadfast a:professor lang:latin",
+            lambda a: a["type"] == "Ally"
+            and a["private"].startswith("Steadfast")
+            and "Professor" in a["private"].split(",")[0]
+            and "Latin" in a["private"].split("Knows")[-1],
+        ),
+        ("pub:water t:location", lambda a: a["type"] == "Location" and "W" in a["public"]),
+        ("-t:location r:\"lovecraft country\" t:ally", lambda a: a["type"] == "Ally" and a["region"] == "Lovecraft Country"),
+    ],
+)
+def test_search_counts_match_an_independent_reading(gccg_catalog, raw_cards, query, predicate):
+    expected = sum(1 for a in raw_cards if predicate(a))
+    assert expected > 0
+    assert count(gccg_catalog, query) == expected
+
+
+def test_errata_show_in_search(gccg_catalog, raw_cards):
+    # Mosque of Ibn Tulun gains the Uniqueness Dot by erratum; Maison Nationale De Santé, the
+    # other card the errata make Unique, already carries it in the transcription.
+    printed_unique = sum(1 for a in raw_cards if a["unique"] == "{U}")
+    assert count(gccg_catalog, "is:unique") == printed_unique + 1
+    printed_gates = sum(1 for a in raw_cards if a["gate"] == "{G}")
+    assert count(gccg_catalog, "is:gate") == printed_gates + 1  # The Necropolis
+
+
+QUERIES = [
+    "t:ally", "a:city", "pub:water", "pub:i -a:city", "r:lovecraft", "sr:arkham", "dim:nae",
+    "set:ltd", "lang:latin", "icon:eye", "v>=3", "v!=2", "san<0", "is:unique", "is:gate", "is:goo",
+    "o:bury", "necronomicon", "cthulu", "(t:tome or t:spell) icon:death", "-t:location -t:event",
+    "is:fan", "is:errata", "class:\"living dead\"", "occ:cultist", "al:corrupt", "edu>=15",
+    "hand<13", "rarity:rare t:monster", "name:house", "st:phobia", "is:exotic", "is:island",
+]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_sql_search_agrees_with_the_python_rules(gccg_catalog, query):
+    tree = parse_query(query)
+    by_sql = {c.key for c in gccg_catalog.search(tree)}
+    by_rules = {c.key for c in gccg_catalog.all_cards() if matches(tree, c)}
+    assert by_sql == by_rules
+    assert by_sql or query in ("is:exotic",), f"{query} found nothing"
+
+
+def test_limit_and_sort(gccg_catalog):
+    top = gccg_catalog.search(parse_query("t:adventure"), limit=3, sort="value")
+    assert len(top) == 3
+    assert [c.value for c in top] == sorted((c.value for c in top), reverse=True)
+    assert top[0].value == max(c.value for c in gccg_catalog.search(parse_query("t:adventure")) if c.value)
+
+
+def test_reimporting_the_same_files_changes_nothing(existing_db, gccg_sets, gccg_catalog):
+    before = {c.key: c.to_dict() for c in gccg_catalog.all_cards()}
+    build_catalog(existing_db, read_card_files([gccg_sets]))
+    with Catalog.open(existing_db) as again:
+        after = {c.key: c.to_dict() for c in again.all_cards()}
+        assert len(again.sources()) == 9
+    assert after == before
+
+
+def test_renamed_cards_are_found_by_both_names(gccg_catalog):
+    assert [c.title for c in gccg_catalog.cards_named("Celeano")] == ["Celaeno"]
+    assert [c.title for c in gccg_catalog.cards_named("celaeno")] == ["Celaeno"]
+
+
+def test_a_failed_build_leaves_the_old_catalog(existing_db, gccg_sets, monkeypatch):
+    before = digest(existing_db)
+    calls = {"n": 0}
+    real = storage._card_row
+
+    def crash_midway(card, card_id):
+        calls["n"] += 1
+        if calls["n"] == 500:
+            raise RuntimeError("disk full")
+        return real(card, card_id)
+
+    monkeypatch.setattr(storage, "_card_row", crash_midway)
+    with pytest.raises(RuntimeError):
+        build_catalog(existing_db, read_card_files([gccg_sets]))
+    assert digest(existing_db) == before
+    assert [p.name for p in existing_db.parent.iterdir()] == [existing_db.name]
+
+
+def test_an_interrupted_build_leaves_the_old_catalog(existing_db, gccg_sets, monkeypatch):
+    before = digest(existing_db)
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(storage.os, "replace", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        build_catalog(existing_db, read_card_files([gccg_sets]))
+    assert digest(existing_db) == before
+    assert [p.name for p in existing_db.parent.iterdir()] == [existing_db.name]
+
+
+def test_a_file_that_is_not_a_catalog_is_refused(tmp_path):
+    bogus = tmp_path / "catalog.sqlite"
+    bogus.write_text("not a database")
+    with pytest.raises(CatalogError, match="not a readable mythos catalog"):
+        Catalog.open(bogus)
+    with pytest.raises(CatalogError, match="not a readable mythos catalog"):
+        build_catalog(bogus)
+    assert bogus.read_text() == "not a database"
+
+
+def test_the_sample_catalog_is_built_when_nothing_is_imported(tmp_path):
+    path = tmp_path / "catalog.sqlite"
+    report = build_catalog(path)
+    assert report.cards > 0
+    with Catalog.open(path) as catalog:
+        cards = catalog.all_cards()
+        assert {c.source for c in cards} == {"sample"}
+        assert [s["transcription"] for s in catalog.sources()] == ["sample"]
+
+
+def test_importing_real_cards_replaces_the_sample(tmp_path, gccg_sets):
+    path = tmp_path / "catalog.sqlite"
+    build_catalog(path)
+    build_catalog(path, read_card_files([gccg_sets / "pr.xml"]))
+    with Catalog.open(path) as catalog:
+        assert catalog.counts()["total"] == 1
+        assert {c.source for c in catalog.all_cards()} == {"gccg"}
