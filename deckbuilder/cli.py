@@ -9,7 +9,6 @@ unusable input (a malformed file, an unknown card, a bad query).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperCommand
 
 app = typer.Typer(
     name="mythos",
@@ -58,6 +58,8 @@ def fail(message: str, code: int = 2, kind: str = "error") -> NoReturn:
 
 
 def emit_json(data: Any) -> None:
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
@@ -293,18 +295,25 @@ def card(
 SORTS = ("title", "set", "type", "value", "sanity", "subregion")
 
 
-def _search_epilog() -> str:
-    from deckbuilder.query import search_help
+class _SearchCommand(TyperCommand):
+    """The ``search`` command, whose help ends with the whole query language.
 
-    # "\b" keeps click from rewrapping each paragraph of the aligned language summary.
-    return "\b\n" + search_help().replace("\n\n", "\n\n\b\n")
+    The language summary is built only when help is shown, so start-up stays light.
+    """
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from deckbuilder.query import search_help
+
+        # "\b" keeps click from rewrapping each paragraph of the aligned summary.
+        self.epilog = "\b\n" + search_help().replace("\n\n", "\n\n\b\n")
+        super().format_epilog(ctx, formatter)
 
 
 @app.command(
     "search",
+    cls=_SearchCommand,
     help="Searches the catalog with a query language.\n\n"
     "Example: mythos search 't:ally a:steadfast a:professor lang:latin'",
-    epilog=_search_epilog(),
 )
 def search(
     query: Annotated[str, typer.Argument(help="The query (see below).", show_default=False)],

@@ -38,3 +38,36 @@ def rulings_text() -> list[str]:
     if not path.is_file():
         pytest.skip("../shared/seeds is absent")
     return path.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.fixture(scope="session")
+def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
+    """A catalog file built once from the real GCCG set files (errata applied)."""
+    from deckbuilder.importers import read_card_files
+    from deckbuilder.storage import build_catalog
+
+    path = tmp_path_factory.mktemp("gccg-catalog") / "catalog.sqlite"
+    build_catalog(path, read_card_files([gccg_sets]))
+    return path
+
+
+@pytest.fixture(scope="session")
+def gccg_catalog(gccg_catalog_path: Path):
+    """The open real-pool catalog (``deckbuilder.storage.Catalog``), shared by the session."""
+    from deckbuilder.storage import Catalog
+
+    with Catalog.open(gccg_catalog_path) as catalog:
+        yield catalog
+
+
+@pytest.fixture(scope="session")
+def gccg_cards(gccg_catalog) -> list:
+    """Every card of the real pool as it plays (errata applied), in set order."""
+    return gccg_catalog.all_cards()
+
+
+def load_real_deck(path: Path, catalog):
+    """Reads and resolves a real deck file: returns ``deckbuilder.rules.decks.Deck``."""
+    from deckbuilder.deckfile import load_deck
+
+    return load_deck(path, catalog).deck

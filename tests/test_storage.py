@@ -16,23 +16,10 @@ from deckbuilder.query import matches, parse_query
 from deckbuilder.storage import Catalog, CatalogError, build_catalog
 
 
-@pytest.fixture(scope="session")
-def gccg_db(gccg_sets: Path, tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("gccg") / "catalog.sqlite"
-    build_catalog(path, read_card_files([gccg_sets]))
-    return path
-
-
-@pytest.fixture(scope="session")
-def gccg_catalog(gccg_db: Path):
-    with Catalog.open(gccg_db) as catalog:
-        yield catalog
-
-
 @pytest.fixture
-def existing_db(gccg_db: Path, tmp_path: Path) -> Path:
+def existing_db(gccg_catalog_path: Path, tmp_path: Path) -> Path:
     path = tmp_path / "catalog.sqlite"
-    shutil.copy(gccg_db, path)
+    shutil.copy(gccg_catalog_path, path)
     return path
 
 
