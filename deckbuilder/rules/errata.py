@@ -1,0 +1,968 @@
+"""Errata and general rulings: the printed card turned into the card as it plays today.
+
+The records come from the rulings document ("Mythos CCG Errata, Rulings & Clarification",
+shipped as ``catalog/errata.toml`` and ``catalog/rulings.toml``; the importer
+:mod:`deckbuilder.importers.errata` reads them). Everything here is pure and stdlib-only.
+
+:func:`apply_errata` always starts again from the printed card (a card that already carries
+errata is first restored from its ``printed`` values), so applying the same errata twice gives
+the same cards. Every erratum ends in one of three places of the :class:`ErrataReport`: an
+outcome per card it names (applied, already in force, a note, or failed with the reason), or
+``unmatched`` when it names no card of the catalog. Nothing is skipped silently.
+
+>>> from deckbuilder.rules.cards import Card, CardType
+>>> hobo = Card(key="LTD:pragmatic-hobo", title="Pragmatic Hobo", set_code="LTD",
+...             type=CardType.INVESTIGATOR, hand_min=4, hand_max=6)
+>>> fix = Erratum(card="Pragmatic Hobo", set="LTD", kind=ErratumKind.SET, field="hand_max",
+...               to=7, line=197, quote="Pragmatic Hobo Should have ... a Maximum of 7.")
+>>> report = apply_errata([hobo], [fix])
+>>> report.cards[0].hand_max, report.cards[0].printed
+(7, {'hand_max': 6})
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from deckbuilder.rules.cards import (
+    SETS,
+    Allegiance,
+    AppliedErratum,
+    Card,
+    CardKey,
+    CardType,
+    Dimension,
+    PublicAttribute,
+    Ruling,
+    SpellIcon,
+    fold_title,
+)
+
+__all__ = [
+    "Anchor",
+    "ErrataReport",
+    "Erratum",
+    "ErratumKind",
+    "ErratumOutcome",
+    "ErratumStatus",
+    "InvalidErratumError",
+    "RulingRecord",
+    "apply_errata",
+    "attach_rulings",
+    "cards_named",
+    "check_erratum",
+    "check_ruling",
+    "printed_card",
+    "title_key",
+]
+
+
+class ErratumKind(StrEnum):
+    """What an erratum does to a card (see the header of ``catalog/errata.toml``)."""
+
+    SET = "set"
+    ADD = "add"
+    REMOVE = "remove"
+    RENAME = "rename"
+    REPLACE = "replace"
+    PREPEND = "prepend"
+    APPEND = "append"
+    NOTE = "note"
+
+
+class Anchor(StrEnum):
+    """Which end of a sentence a "should begin ..."/"should end ..." erratum rewrites."""
+
+    START = "start"
+    END = "end"
+
+
+class ErratumStatus(StrEnum):
+    """How an erratum fared on one card."""
+
+    APPLIED = "applied"  #: the card changed
+    ALREADY = "already"  #: the card data already shows the corrected fact
+    NOTED = "noted"  #: a note: shown to the player, no field changes
+    FAILED = "failed"  #: could not be applied (the printed words were not found, ...)
+
+
+class InvalidErratumError(ValueError):
+    """Raised when an erratum or ruling record is inconsistent (a kind without its value...)."""
+
+
+#: The set code that stands for "set unknown": such cards match an erratum of any set.
+UNKNOWN_SET = "SAMPLE"
+
+_INT_FIELDS = frozenset(
+    {"value", "value2", "sanity", "sanity_max", "education", "hand", "hand_min", "hand_max"}
+)
+_BOOL_FIELDS = frozenset({"unique", "gate", "goo"})
+_STR_FIELDS = frozenset(
+    {
+        "title",
+        "subtype",
+        "region",
+        "subregion",
+        "affects",
+        "text",
+        "artist",
+        "sanity_colour",
+        "monster_class",
+        "rarity",
+    }
+)
+_ENUM_FIELDS: dict[str, type[StrEnum]] = {
+    "type": CardType,
+    "dimension": Dimension,
+    "allegiance": Allegiance,
+}
+_LIST_FIELDS: dict[str, type[str]] = {
+    "attributes": str,
+    "public": PublicAttribute,
+    "languages": str,
+    "tome_languages": str,
+    "occupations": str,
+    "icons": SpellIcon,
+    "summon": str,
+}
+#: Fields whose value is running text: `replace` works on substrings there.
+_TEXT_FIELDS = frozenset({"text", "affects"})
+
+#: The Card fields an erratum may name.
+ERRATUM_FIELDS = frozenset(
+    _INT_FIELDS | _BOOL_FIELDS | _STR_FIELDS | set(_ENUM_FIELDS) | set(_LIST_FIELDS)
+)
+
+_SCALAR_FIELDS = frozenset(
+    _INT_FIELDS | _BOOL_FIELDS | (_STR_FIELDS - {"title"}) | set(_ENUM_FIELDS)
+)
+
+#: Which fields each kind may change (a note may concern any field, or none).
+KIND_FIELDS: dict[ErratumKind, frozenset[str]] = {
+    ErratumKind.SET: _SCALAR_FIELDS,
+    ErratumKind.ADD: frozenset(_LIST_FIELDS),
+    ErratumKind.REMOVE: frozenset(_LIST_FIELDS),
+    ErratumKind.RENAME: frozenset({"title"}),
+    ErratumKind.REPLACE: frozenset(_TEXT_FIELDS | set(_LIST_FIELDS)),
+    ErratumKind.PREPEND: frozenset({"text"}),
+    ErratumKind.APPEND: frozenset({"text"}),
+    ErratumKind.NOTE: ERRATUM_FIELDS,
+}
+
+# Kinds run in this order on each card: whole-value changes before edits inside the text, and
+# additions at the start or end of the text last, so that "the first sentence" of an erratum
+# is the printed card's first sentence.
+_KIND_ORDER = {
+    ErratumKind.RENAME: 0,
+    ErratumKind.SET: 1,
+    ErratumKind.ADD: 2,
+    ErratumKind.REMOVE: 2,
+    ErratumKind.REPLACE: 2,
+    ErratumKind.PREPEND: 3,
+    ErratumKind.APPEND: 3,
+    ErratumKind.NOTE: 4,
+}
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """One change the rulings document makes to one card (an ``[[erratum]]`` record).
+
+    ``set`` is the document's section as a set code; ``sets`` the set codes the erratum
+    applies to (the Limited section covers LTD, EOMU, CR and LOTN); empty means any set.
+    ``from_`` is the record's ``from`` (a Python keyword). ``sentence``/``anchor`` confine a
+    ``replace`` to one sentence of the Special Effects text.
+    """
+
+    card: str
+    set: str
+    kind: ErratumKind
+    line: int
+    quote: str
+    field: str | None = None
+    from_: Any = None
+    to: Any = None
+    sets: tuple[str, ...] = ()
+    doc_title: str | None = None
+    qualifier: str | None = None
+    sentence: int | None = None
+    anchor: Anchor | None = None
+    reversal: bool = False
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Gets the titles the erratum may be found under: the card's, then the document's."""
+        return (self.card,) + ((self.doc_title,) if self.doc_title else ())
+
+    def describe(self) -> str:
+        """Gets a one-line description for reports: line, card and what changes."""
+        where = f"rulings line {self.line}"
+        what = f"{self.kind.value} {self.field}" if self.field else self.kind.value
+        return f"{where}: {self.card} ({self.set}): {what}"
+
+
+@dataclass(frozen=True)
+class RulingRecord:
+    """One general ruling and the cards or subtypes it concerns (a ``[[ruling]]`` record).
+
+    A card comes under the ruling when it is named in ``cards`` (or under a ``doc_titles``
+    spelling), or when it meets every selector given (``subtypes``, ``types``,
+    ``attributes``, ``text_words``: any item of each). ``sets``, ``qualifier``/``printing``
+    and ``except_`` then narrow the match.
+    """
+
+    topic: str
+    text: str
+    line: int
+    cards: tuple[str, ...] = ()
+    doc_titles: tuple[tuple[str, str], ...] = ()
+    subtypes: tuple[str, ...] = ()
+    types: tuple[CardType, ...] = ()
+    attributes: tuple[str, ...] = ()
+    text_words: tuple[str, ...] = ()
+    except_: tuple[str, ...] = ()
+    set: str | None = None
+    sets: tuple[str, ...] = ()
+    qualifier: str | None = None
+    printing: int | None = None
+    text_line: int | None = None
+    reversal: bool = False
+
+    def to_ruling(self) -> Ruling:
+        """Gets the ruling as a card carries it."""
+        topic = f"{self.topic} (reverses an official ruling)" if self.reversal else self.topic
+        return Ruling(topic=topic, text=self.text, source_line=self.line)
+
+
+@dataclass(frozen=True)
+class ErratumOutcome:
+    """What one erratum did to one card."""
+
+    erratum: Erratum
+    card_key: CardKey
+    status: ErratumStatus
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ErrataReport:
+    """The cards as they play, and what happened to every erratum.
+
+    ``outcomes`` holds one entry per (erratum, card) pair the erratum named; ``unmatched``
+    the errata that named no card of the catalog.
+    """
+
+    cards: tuple[Card, ...]
+    outcomes: tuple[ErratumOutcome, ...]
+    unmatched: tuple[Erratum, ...]
+
+    @property
+    def failed(self) -> tuple[ErratumOutcome, ...]:
+        """Gets the outcomes of errata that could not be applied to their card."""
+        return tuple(o for o in self.outcomes if o.status is ErratumStatus.FAILED)
+
+    @property
+    def applied(self) -> tuple[ErratumOutcome, ...]:
+        """Gets the outcomes that changed a card."""
+        return tuple(o for o in self.outcomes if o.status is ErratumStatus.APPLIED)
+
+    def keys_for(self, erratum: Erratum) -> tuple[CardKey, ...]:
+        """Gets the keys of the cards an erratum named (whatever its outcome there)."""
+        return tuple(o.card_key for o in self.outcomes if o.erratum == erratum)
+
+    def for_card(self, key: CardKey) -> tuple[ErratumOutcome, ...]:
+        """Gets the outcomes of the errata that named one card."""
+        return tuple(o for o in self.outcomes if o.card_key == key)
+
+    def summary(self) -> str:
+        """Gets a one-line count of outcomes, e.g. for ``catalog import``."""
+        counts = {status: 0 for status in ErratumStatus}
+        for outcome in self.outcomes:
+            counts[outcome.status] += 1
+        parts = [f"{counts[s]} {s.value}" for s in ErratumStatus]
+        return ", ".join(parts) + f", {len(self.unmatched)} unmatched"
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation
+
+
+def check_erratum(erratum: Erratum) -> None:
+    """Checks that an erratum is complete and consistent.
+
+    Raises :class:`InvalidErratumError` with a one-line message naming the problem: an
+    unknown kind or field, a field the kind cannot change, a missing ``to``/``from``, a value
+    of the wrong type, an unknown set code, ``anchor`` without ``sentence``.
+    """
+    kind = erratum.kind
+    if not isinstance(kind, ErratumKind):
+        raise InvalidErratumError(f"unknown kind {kind!r}")
+    if not erratum.card.strip():
+        raise InvalidErratumError("empty card title")
+    if not isinstance(erratum.line, int) or isinstance(erratum.line, bool) or erratum.line < 1:
+        raise InvalidErratumError(f"line must be a positive integer, not {erratum.line!r}")
+    if not erratum.quote.strip():
+        raise InvalidErratumError("empty quote")
+    for code in (erratum.set, *erratum.sets):
+        if code not in SETS:
+            raise InvalidErratumError(f"unknown set code {code!r} (known: {', '.join(SETS)})")
+    field = erratum.field
+    if field is None:
+        if kind is not ErratumKind.NOTE:
+            raise InvalidErratumError(f"kind {kind.value!r} needs a field")
+    elif field not in ERRATUM_FIELDS:
+        raise InvalidErratumError(
+            f"unknown field {field!r} (known: {', '.join(sorted(ERRATUM_FIELDS))})"
+        )
+    elif field not in KIND_FIELDS[kind]:
+        allowed = ", ".join(sorted(KIND_FIELDS[kind]))
+        raise InvalidErratumError(f"kind {kind.value!r} cannot change {field!r} (only {allowed})")
+    if kind is ErratumKind.REMOVE:
+        if erratum.from_ is None:
+            raise InvalidErratumError("kind 'remove' needs 'from' (the item removed)")
+    elif erratum.to is None:
+        raise InvalidErratumError(f"kind {kind.value!r} needs 'to'")
+    if kind is ErratumKind.REPLACE and erratum.from_ is None and erratum.sentence is None:
+        raise InvalidErratumError("kind 'replace' needs 'from' or 'sentence'")
+    if erratum.sentence is not None:
+        if kind is not ErratumKind.REPLACE or field != "text":
+            raise InvalidErratumError("'sentence' only goes with kind 'replace' on field 'text'")
+        if erratum.sentence == 0:
+            raise InvalidErratumError("'sentence' counts from 1 (or from -1 for the last)")
+    if erratum.anchor is not None and (erratum.sentence is None or erratum.from_ is not None):
+        raise InvalidErratumError("'anchor' needs 'sentence' and no 'from'")
+    if field is not None and kind is not ErratumKind.NOTE:
+        for name, value in (("to", erratum.to), ("from", erratum.from_)):
+            if value is not None and not (
+                kind is ErratumKind.REPLACE and name == "to" and value == ""
+            ):
+                _coerce_item(field, value, name)
+    elif kind is ErratumKind.NOTE and not isinstance(erratum.to, str):
+        raise InvalidErratumError("a note's 'to' is the text shown to the player")
+
+
+def check_ruling(ruling: RulingRecord) -> None:
+    """Checks that a ruling record names something and uses known set codes.
+
+    Raises :class:`InvalidErratumError` with a one-line message.
+    """
+    if not ruling.topic.strip() or not ruling.text.strip():
+        raise InvalidErratumError("a ruling needs a topic and a text")
+    if not isinstance(ruling.line, int) or isinstance(ruling.line, bool) or ruling.line < 1:
+        raise InvalidErratumError(f"line must be a positive integer, not {ruling.line!r}")
+    if not (
+        ruling.cards or ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words
+    ):
+        raise InvalidErratumError(
+            "a ruling must name cards, subtypes, types, attributes or text_words"
+        )
+    for code in ((ruling.set,) if ruling.set else ()) + ruling.sets:
+        if code not in SETS:
+            raise InvalidErratumError(f"unknown set code {code!r} (known: {', '.join(SETS)})")
+    names = {title_key(t) for t in ruling.cards}
+    for real, _doc in ruling.doc_titles:
+        if title_key(real) not in names:
+            raise InvalidErratumError(f"doc_titles names {real!r}, which is not in cards")
+    if ruling.printing is not None and ruling.printing < 1:
+        raise InvalidErratumError("printing counts from 1")
+
+
+def _coerce_item(field: str, value: Any, what: str = "to") -> Any:
+    """Gets a record value as the Card field (or, for list fields, its items) holds it."""
+    if field in _INT_FIELDS:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidErratumError(f"{what!r} for {field!r} must be an integer, not {value!r}")
+        return value
+    if field in _BOOL_FIELDS:
+        if not isinstance(value, bool):
+            raise InvalidErratumError(
+                f"{what!r} for {field!r} must be true or false, not {value!r}"
+            )
+        return value
+    if not isinstance(value, str):
+        raise InvalidErratumError(f"{what!r} for {field!r} must be a string, not {value!r}")
+    enum = _ENUM_FIELDS.get(field) or _LIST_FIELDS.get(field)
+    if enum is not None and issubclass(enum, StrEnum):
+        try:
+            return enum(value)
+        except ValueError:
+            known = ", ".join(member.value for member in enum)
+            raise InvalidErratumError(
+                f"{what!r} for {field!r} must be one of {known}, not {value!r}"
+            ) from None
+    return value
+
+
+def _restore_field(field: str, value: Any) -> Any:
+    """Gets a stored printed value back in the Card field's own type (JSON gives lists, str)."""
+    if value is None:
+        return None
+    if field in _LIST_FIELDS:
+        item = _LIST_FIELDS[field]
+        return tuple(item(v) for v in value)
+    if field in _ENUM_FIELDS:
+        return _ENUM_FIELDS[field](value)
+    if field == "aliases":
+        return tuple(value)
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Title matching
+
+
+def title_key(title: str) -> str:
+    """Gets the key errata and rulings match titles by.
+
+    It is :func:`~deckbuilder.rules.cards.fold_title` after dropping apostrophes and reading
+    "&" as "and", so the document's "It's Full Of Stars!" finds the transcription's "Its Full
+    Of Stars!" and "Power and Glory" finds "Power & Glory".
+
+    >>> title_key("Secret of Power & Glory is Yours, The") == title_key("The Secret of Power and Glory is Yours!")
+    True
+    """
+    return fold_title(title.replace("'", "").replace("\u2019", "").replace("&", " and "))
+
+
+def _loose_key(key: str) -> str:
+    """Gets a title key without its leading article ("Temple of Bokrug" for "The Temple...")."""
+    for article in ("the ", "a ", "an "):
+        if key.startswith(article) and len(key) > len(article):
+            return key[len(article) :]
+    return key
+
+
+class _TitleIndex:
+    """Cards by title key, built once; a lookup falls back to ignoring a leading article."""
+
+    def __init__(self, titles: Sequence[Iterable[str]]) -> None:
+        self._exact: dict[str, list[int]] = {}
+        self._loose: dict[str, list[int]] = {}
+        for position, names in enumerate(titles):
+            seen: set[str] = set()
+            for name in names:
+                key = title_key(name)
+                if not key or key in seen:
+                    continue
+                seen.add(key)
+                self._exact.setdefault(key, []).append(position)
+                self._loose.setdefault(_loose_key(key), []).append(position)
+
+    def lookup(self, name: str) -> list[int]:
+        """Gets the positions of the cards with this title (exact key first, then loose)."""
+        key = title_key(name)
+        found = self._exact.get(key)
+        if found:
+            return list(found)
+        return list(dict.fromkeys(self._loose.get(_loose_key(key), [])))
+
+
+def cards_named(cards: Sequence[Card], name: str) -> list[Card]:
+    """Gets the cards a title names: by current title, printed title or alias, matched as
+    errata are (case, accents, punctuation, apostrophes; a missing leading "The").
+
+    A card renamed by an erratum is found under both names ("Celaeno" and "Celeano").
+    """
+    index = _TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
+    return [cards[position] for position in index.lookup(name)]
+
+
+def _in_sets(card: Card, sets: tuple[str, ...]) -> bool:
+    return not sets or card.set_code in sets or card.set_code == UNKNOWN_SET
+
+
+def _qualifier_matches(card: Card, qualifier: str) -> bool:
+    """Checks a non-set qualifier ("Atlantean", "Left Fragment") against the card's facts."""
+    wanted = fold_title(qualifier)
+    facts = (
+        *card.languages,
+        *card.tome_languages,
+        *card.attributes,
+        *card.occupations,
+        card.artist or "",
+        card.subregion or "",
+    )
+    if any(fold_title(fact) == wanted for fact in facts if fact):
+        return True
+    padded = f" {wanted} "
+    return any(padded in f" {fold_title(name)} " for name in (card.title, *card.aliases))
+
+
+# ---------------------------------------------------------------------------------------------
+# Text surgery: tolerant of case, whitespace and the document's quote punctuation
+
+_WORD = re.compile(r"\w", re.UNICODE)
+_ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|\u2026)\s*|\s*(?:\.\.\.|\u2026)\s*$")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _pattern(needle: str, flags: int) -> re.Pattern[str]:
+    """Gets a pattern for words of the document: any whitespace between them, whole words."""
+    body = r"\s+".join(re.escape(token) for token in needle.split())
+    if _WORD.match(needle[0]):
+        body = r"(?<!\w)" + body
+    if _WORD.match(needle[-1]):
+        body += r"(?!\w)"
+    return re.compile(body, flags)
+
+
+def _find(haystack: str, needle: str) -> tuple[int, int] | None:
+    """Finds the first occurrence of ``needle``: exact case first, then any case."""
+    if not needle.strip():
+        return None
+    for flags in (0, re.IGNORECASE):
+        match = _pattern(needle.strip(), flags).search(haystack)
+        if match:
+            return match.span()
+    return None
+
+
+def _variants(old: str, new: str) -> list[tuple[str, str]]:
+    """Gets the (old, new) wordings to try: as written, without "...", without the trailing
+    comma or full stop the document puts inside its quotation marks."""
+    variants = [(old, new)]
+    old2, new2 = _ELLIPSIS.sub("", old), _ELLIPSIS.sub("", new)
+    variants.append((old2, new2))
+    old3 = old2.rstrip().rstrip(",.;:")
+    new3 = new2.rstrip().rstrip(",.;:") if new2.rstrip()[-1:] in {",", ".", ";", ":"} else new2
+    variants.append((old3, new3))
+    return list(dict.fromkeys(variants))
+
+
+def _replace_in(text: str, old: str, new: str) -> str | None:
+    """Gets ``text`` with the first occurrence of ``old`` replaced, or None if not found.
+
+    An empty ``new`` strikes the words together with the punctuation and space after them.
+    """
+    for old_v, new_v in _variants(old, new):
+        span = _find(text, old_v)
+        if span is None:
+            continue
+        start, end = span
+        if new_v == "":
+            while end < len(text) and text[end] in ",.;:":
+                end += 1
+            while end < len(text) and text[end].isspace():
+                end += 1
+            return (text[:start] + text[end:]).strip()
+        return text[:start] + new_v + text[end:]
+    return None
+
+
+def _contains(text: str, words: str) -> bool:
+    """Checks whether the document's words are in a text (as written, or without their "..."
+    and trailing punctuation)."""
+    bare = _ELLIPSIS.sub("", words)
+    for variant in dict.fromkeys((words, bare, bare.rstrip().rstrip(",.;:"))):
+        if variant.strip() and _find(text, variant):
+            return True
+    return False
+
+
+def _as_sentence(words: str) -> str:
+    """Gets quoted words as a sentence of card text: the quote's trailing comma becomes a
+    full stop ("Then Bury this card," -> "Then Bury this card.")."""
+    words = _ELLIPSIS.sub("", words).strip()
+    if words.endswith((",", ";", ":")):
+        words = words[:-1].rstrip() + "."
+    return words
+
+
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\u25c6")
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Gets the (start, end) of each sentence of a Special Effects text ("◆" also ends one)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+
+    def add(begin: int, end: int) -> None:
+        segment = text[begin:end]
+        if segment.strip():
+            left = len(segment) - len(segment.lstrip())
+            right = len(segment) - len(segment.rstrip())
+            spans.append((begin + left, end - right))
+
+    for match in _SENTENCE_END.finditer(text):
+        end = match.start() if match.group() == "\u25c6" else match.end()
+        add(start, end)
+        start = match.end()
+    add(start, len(text))
+    return spans
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying
+
+
+def printed_card(card: Card) -> Card:
+    """Gets the card as printed: a card that carries errata is restored from ``printed``.
+
+    Cards straight from an importer come back unchanged.
+    """
+    if not card.printed and not card.errata:
+        return card
+    known = {spec.name for spec in dataclasses.fields(Card)} - {"key", "printed", "errata"}
+    restored = {
+        name: _restore_field(name, value) for name, value in card.printed.items() if name in known
+    }
+    return card.replace(**restored, printed={}, errata=())
+
+
+@dataclass
+class _Work:
+    """One card while its errata are applied."""
+
+    printed: Card
+    card: Card
+    notes: list[AppliedErratum]
+
+
+def apply_errata(cards: Sequence[Card], errata: Sequence[Erratum]) -> ErrataReport:
+    """Applies errata to cards and reports what happened to each erratum.
+
+    Returns an :class:`ErrataReport` whose ``cards`` are the given cards, in order, as they
+    play: each card an erratum changed has ``printed`` (field -> printed value) and
+    ``errata`` (one :class:`~deckbuilder.rules.cards.AppliedErratum` per erratum that named
+    it, including notes, errata the data already shows, and failures with
+    ``applied=False``). A renamed card keeps its printed title in ``printed_title`` and in
+    ``aliases``.
+
+    Matching: by :func:`title_key` of the printed title (or the erratum's ``doc_title``; a
+    missing leading "The" is tolerated), restricted to the erratum's ``sets`` and, if it has
+    one, to cards whose facts show its ``qualifier``. A rename is also found under its new
+    title (then it is reported as already in force).
+
+    Cards are always taken back to print first, so applying twice gives the same result.
+    Errata are not checked here; :func:`check_erratum` does that (the importer calls it).
+    """
+    works = [_Work(printed=p, card=p, notes=[]) for p in (printed_card(c) for c in cards)]
+    index = _TitleIndex([(w.printed.title, *w.printed.aliases) for w in works])
+    # Card.affects holds the Affects line as printed ("Affects Your Investigator"); should
+    # an importer strip the word "Affects", the errata follow its convention.
+    stated = [w.printed.affects for w in works if w.printed.affects]
+    affects_prefixed = not stated or any(a.lower().startswith("affect") for a in stated)
+
+    outcomes: list[ErratumOutcome] = []
+    unmatched: list[Erratum] = []
+    ordered = sorted(enumerate(errata), key=lambda pair: (_KIND_ORDER[pair[1].kind], pair[0]))
+    found: dict[int, list[int]] = {}
+    for position, erratum in enumerate(errata):
+        found[position] = _find_cards(erratum, works, index)
+        if not found[position]:
+            unmatched.append(erratum)
+    per_erratum: dict[int, list[ErratumOutcome]] = {}
+    for position, erratum in ordered:
+        for card_position in found[position]:
+            work = works[card_position]
+            status, message, record = _apply_one(work, erratum, affects_prefixed)
+            work.notes.append(record)
+            per_erratum.setdefault(position, []).append(
+                ErratumOutcome(erratum, work.card.key, status, message)
+            )
+    for position in range(len(errata)):
+        outcomes.extend(per_erratum.get(position, []))
+
+    result = tuple(_finish(work) for work in works)
+    return ErrataReport(cards=result, outcomes=tuple(outcomes), unmatched=tuple(unmatched))
+
+
+def _find_cards(erratum: Erratum, works: Sequence[_Work], index: _TitleIndex) -> list[int]:
+    names = list(erratum.names)
+    if erratum.kind is ErratumKind.RENAME and isinstance(erratum.to, str):
+        names.append(erratum.to)
+    hits: dict[int, None] = {}
+    for name in names:
+        for position in index.lookup(name):
+            hits[position] = None
+    result = []
+    for position in hits:
+        card = works[position].printed
+        if not _in_sets(card, erratum.sets):
+            continue
+        if erratum.qualifier and not _qualifier_matches(card, erratum.qualifier):
+            continue
+        result.append(position)
+    return result
+
+
+def _finish(work: _Work) -> Card:
+    """Gets the played card: ``printed`` holds each changed field's printed value."""
+    card, printed = work.card, work.printed
+    changed = {}
+    for spec in dataclasses.fields(Card):
+        name = spec.name
+        if name in {"printed", "errata", "rulings"}:
+            continue
+        before = getattr(printed, name)
+        if getattr(card, name) != before:
+            changed[name] = before
+    if not changed and not work.notes:
+        return printed
+    return card.replace(printed=changed, errata=tuple(work.notes))
+
+
+def _apply_one(
+    work: _Work, erratum: Erratum, affects_prefixed: bool
+) -> tuple[ErratumStatus, str, AppliedErratum]:
+    """Applies one erratum to one card in progress; gets its status, message and record."""
+    card = work.card
+    kind, field = erratum.kind, erratum.field
+
+    def record(before: Any, after: Any, applied: bool = True) -> AppliedErratum:
+        return AppliedErratum(
+            kind=kind.value,
+            field=field or "",
+            before=before,
+            after=after,
+            note=erratum.quote,
+            source_line=erratum.line,
+            reversal=erratum.reversal,
+            applied=applied,
+        )
+
+    if kind is ErratumKind.NOTE:
+        return ErratumStatus.NOTED, "", record(None, erratum.to)
+    assert field is not None  # check_erratum: every other kind names a field
+    before = getattr(card, field)
+    try:
+        after, message = _new_value(card, erratum, before, affects_prefixed)
+    except _NotApplicable as problem:
+        return ErratumStatus.FAILED, str(problem), record(_plain(before), _plain(erratum.to), False)
+    if after == before:
+        return ErratumStatus.ALREADY, message, record(_plain(before), _plain(after))
+    changes: dict[str, Any] = {field: after}
+    if kind is ErratumKind.RENAME:
+        old_title = card.title
+        changes["printed_title"] = card.printed_title or old_title
+        if title_key(old_title) not in {title_key(a) for a in card.aliases}:
+            changes["aliases"] = (*card.aliases, old_title)
+    elif field in {"value", "sanity"}:
+        text_field = "value_text" if field == "value" else "sanity_text"
+        old_text = getattr(card, text_field)
+        if old_text:
+            sign = "+" if old_text.strip().startswith("+") and after >= 0 else ""
+            changes[text_field] = f"{sign}{after}"
+    work.card = card.replace(**changes)
+    return ErratumStatus.APPLIED, message, record(_plain(before), _plain(after))
+
+
+class _NotApplicable(Exception):
+    """The erratum's printed words (or item) are not on this card."""
+
+
+def _plain(value: Any) -> Any:
+    """Gets a value as an AppliedErratum keeps it: enums as their text, lists as tuples."""
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def _new_value(
+    card: Card, erratum: Erratum, before: Any, affects_prefixed: bool
+) -> tuple[Any, str]:
+    """Gets the field's new value and a message, or raises _NotApplicable."""
+    kind, field = erratum.kind, erratum.field
+    assert field is not None
+    if kind is ErratumKind.RENAME:
+        new = str(erratum.to)
+        if title_key(before) == title_key(new):
+            return before, "the card already bears this title"
+        return new, ""
+    if kind is ErratumKind.SET:
+        return _set_value(erratum, field, before, affects_prefixed)
+    if kind in (ErratumKind.ADD, ErratumKind.REMOVE) or (
+        kind is ErratumKind.REPLACE and field in _LIST_FIELDS
+    ):
+        return _list_value(erratum, field, tuple(before))
+    if kind in (ErratumKind.PREPEND, ErratumKind.APPEND):
+        return _edge_text(erratum, before or ""), ""
+    return _replace_text(erratum, field, before or ""), ""
+
+
+def _set_value(
+    erratum: Erratum, field: str, before: Any, affects_prefixed: bool
+) -> tuple[Any, str]:
+    new = _coerce_item(field, erratum.to)
+    if field == "affects" and not affects_prefixed and new.lower().startswith("affects "):
+        new = new[len("affects ") :]
+    if field == "text":
+        new = _as_sentence(new)
+    if isinstance(new, str) and isinstance(before, str) and _norm(new) == _norm(before):
+        return before, ""
+    message = ""
+    if erratum.from_ is not None and before is not None:
+        expected = _coerce_item(field, erratum.from_, "from")
+        same = _norm(before) == _norm(expected) if isinstance(before, str) else before == expected
+        if not same and before != new:
+            message = (
+                f"the document gives the printed {field} as {expected!r}; the card has {before!r}"
+            )
+    return new, message
+
+
+def _list_value(
+    erratum: Erratum, field: str, items: tuple[Any, ...]
+) -> tuple[tuple[Any, ...], str]:
+    def position(value: Any) -> int | None:
+        for i, item in enumerate(items):
+            if _norm(str(item)) == _norm(str(value)):
+                return i
+        return None
+
+    if erratum.kind is ErratumKind.ADD:
+        new = _coerce_item(field, erratum.to)
+        if position(new) is not None:
+            return items, f"{new} is already there"
+        return (*items, new), ""
+    old = _coerce_item(field, erratum.from_, "from")
+    at = position(old)
+    if erratum.kind is ErratumKind.REMOVE:
+        if at is None:
+            return items, f"{old} is not there"
+        return items[:at] + items[at + 1 :], ""
+    new = _coerce_item(field, erratum.to)
+    if at is None:
+        if position(new) is not None:
+            return items, f"{new} is already there"
+        raise _NotApplicable(f"{field} has no {old!r} to change into {new!r}")
+    rest = items[:at] + items[at + 1 :]
+    if any(_norm(str(item)) == _norm(str(new)) for item in rest):
+        return rest, ""
+    return items[:at] + (new,) + items[at + 1 :], ""
+
+
+def _edge_text(erratum: Erratum, text: str) -> str:
+    words = _as_sentence(str(erratum.to))
+    if erratum.kind is ErratumKind.PREPEND:
+        if _norm(text).startswith(_norm(words)):
+            return text
+        return f"{words} {text}".strip()
+    if _norm(text).endswith(_norm(words)):
+        return text
+    return f"{text} {words}".strip()
+
+
+def _replace_text(erratum: Erratum, field: str, text: str) -> str:
+    where = "Special Effects text" if field == "text" else "Affects line"
+    new = str(erratum.to)
+    if erratum.sentence is None:
+        old = str(erratum.from_)
+        replaced = _replace_in(text, old, new)
+        if replaced is not None:
+            return replaced
+        if not new.strip() or _contains(text, new):
+            return text  # already corrected (or the words to strike are not there)
+        raise _NotApplicable(f"{old!r} is not in the {where}")
+
+    spans = _sentence_spans(text)
+    number = erratum.sentence
+    if not spans or number > len(spans) or -number > len(spans):
+        raise _NotApplicable(f"the {where} has no sentence {number} (it has {len(spans)})")
+    start, end = spans[number - 1] if number > 0 else spans[number]
+    sentence = text[start:end]
+    if erratum.from_ is not None:
+        replaced = _replace_in(sentence, str(erratum.from_), new)
+        if replaced is None:
+            if _contains(sentence, new):
+                return text
+            raise _NotApplicable(f"{erratum.from_!r} is not in sentence {number} of the {where}")
+        return text[:start] + replaced + text[end:]
+    words = _ELLIPSIS.sub("", new).strip()
+    if erratum.anchor is None:
+        rewritten = _as_sentence(new)
+    elif erratum.anchor is Anchor.START:
+        if _norm(sentence).startswith(_norm(words)):
+            return text
+        last = re.findall(r"\w+", words)[-1]
+        match = _pattern(last, re.IGNORECASE).search(sentence)
+        if match is None:
+            raise _NotApplicable(f"sentence {number} of the {where} has no {last!r} to begin at")
+        rewritten = words + sentence[match.end() :]
+    else:
+        if _norm(sentence).endswith(_norm(words)):
+            return text
+        first = re.findall(r"\w+", words)[0]
+        matches = list(_pattern(first, re.IGNORECASE).finditer(sentence))
+        if not matches:
+            raise _NotApplicable(f"sentence {number} of the {where} has no {first!r} to end from")
+        rewritten = sentence[: matches[-1].start()] + words
+    if _norm(rewritten) == _norm(sentence):
+        return text
+    return text[:start] + rewritten + text[end:]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rulings
+
+
+def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> list[Card]:
+    """Gets the cards with ``rulings`` filled from the general rulings that concern them.
+
+    A card's earlier rulings are replaced, so attaching twice gives the same cards. Cards are
+    matched by title (their current title and aliases, so a renamed card is found under both),
+    subtype, type, attribute or text words as each record says; rulings are listed in the
+    document's order.
+    """
+    index = _TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
+    found: list[list[RulingRecord]] = [[] for _ in cards]
+    for ruling in rulings:
+        excluded = set()
+        for title in ruling.except_:
+            excluded.update(index.lookup(title))
+        named: set[int] = set()
+        for title in (*ruling.cards, *(doc for _real, doc in ruling.doc_titles)):
+            named.update(index.lookup(title))
+        for position, card in enumerate(cards):
+            if position in excluded or not _in_sets(card, ruling.sets):
+                continue
+            if position in named:
+                if ruling.printing is not None:
+                    if card.printing != ruling.printing:
+                        continue
+                elif ruling.qualifier and not _qualifier_matches(card, ruling.qualifier):
+                    continue
+            elif not _selected(card, ruling):
+                continue
+            found[position].append(ruling)
+    result = []
+    for card, records in zip(cards, found):
+        records.sort(key=lambda r: r.line)
+        attached = tuple(dict.fromkeys(r.to_ruling() for r in records))
+        result.append(card if attached == card.rulings else card.replace(rulings=attached))
+    return result
+
+
+def _selected(card: Card, ruling: RulingRecord) -> bool:
+    """Checks a card against a ruling's subtypes, types, attributes and text words."""
+    if not (ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words):
+        return False
+    if ruling.subtypes:
+        mine = {fold_title(s) for s in (card.subtype, card.monster_class) if s}
+        if not mine & {fold_title(s) for s in ruling.subtypes}:
+            return False
+    if ruling.types and card.type not in ruling.types:
+        return False
+    if ruling.attributes:
+        mine = {fold_title(a) for a in card.attributes}
+        if not mine & {fold_title(a) for a in ruling.attributes}:
+            return False
+    return not ruling.text_words or any(
+        pattern.search(card.text) for pattern in _word_patterns(ruling.text_words)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _word_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(_pattern(word, re.IGNORECASE) for word in words)
