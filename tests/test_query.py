@@ -135,7 +135,7 @@ ALLY = T("t", ":", CardType.ALLY)
         ("name=car", T("name", "=", "car")),
         ("necronomicon", TitleWords("necronomicon")),
         ("Mi-Go", TitleWords("mi go")),
-        ("y'golonac", TitleWords("y golonac")),
+        ("y'golonac", TitleWords("ygolonac")),
         ('"dark young"', TitleWords("dark young")),
         ("'Athenaeum, The'", TitleWords("the athenaeum")),
         ('"or"', TitleWords("or")),
@@ -184,7 +184,7 @@ ALLY = T("t", ":", CardType.ALLY)
         # A closing quote ends the term; what follows is a new title word.
         ('st:"phobia"x', And((T("st", ":", "phobia"), TitleWords("x")))),
         # An apostrophe inside a value is part of it.
-        ("o:y'golonac", T("o", ":", "y golonac")),
+        ("o:y'golonac", T("o", ":", "ygolonac")),
     ],
 )
 def test_query_parses_to_tree(query: str, tree: Node) -> None:

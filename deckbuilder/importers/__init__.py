@@ -81,6 +81,7 @@ def read_card_files(
             files.append((path, True))
         else:
             raise CardDataError(path, "no such file or folder")
+    lackey: list[tuple[bytes, Path]] = []
     for file, explicit in files:
         if progress:
             progress(file)
@@ -94,9 +95,9 @@ def read_card_files(
 
             result.extend(read_gccg_bytes(data, file))
         elif kind == "lackey":
-            from deckbuilder.importers.lackey import read_lackey_bytes
-
-            result.extend(read_lackey_bytes(data, file))
+            # Read together: a title repeated across the files of one set (the Standard Game's
+            # two decks) gets its printing numbers counted over the whole set.
+            lackey.append((data, file))
         elif kind == "gccg-game":
             result.notes.append(f"{file}: GCCG game file (lists the sets), skipped")
         elif explicit:
@@ -107,4 +108,8 @@ def read_card_files(
             )
         else:
             result.notes.append(f"{file}: not a card data file, skipped")
+    if lackey:
+        from deckbuilder.importers.lackey import read_lackey_sets
+
+        result.extend(read_lackey_sets(lackey))
     return result

@@ -55,6 +55,7 @@ REGIONS = {
     "exotic location": "Exotic Location",
     "exotic": "Exotic Location",
     "scoobydoo country": "Scoobydoo Country",
+    "scooby doo country": "Scoobydoo Country",
     "any": "Any",
 }
 
@@ -230,9 +231,18 @@ def parse_region(raw: str) -> str | None:
 
 
 def parse_subregion(raw: str) -> str | None:
-    """Gets the subregion phrase with misspellings corrected (``Any Cemetary`` -> ``Any Cemetery``)."""
+    """Gets the subregion phrase with misspellings corrected (``Any Cemetary`` -> ``Any Cemetery``).
+
+    An ``Any ...`` phrase loses a trailing ``Location`` and says ``non-Gate``: the
+    transcriptions write both ``Any Outside`` and ``Any Outside Location`` for one phrase.
+    """
     raw = clean(raw)
-    return spell_words(raw) if raw else None
+    if not raw:
+        return None
+    raw = spell_words(raw)
+    if raw.casefold().startswith("any ") and raw.casefold().endswith(" location") and len(raw.split()) > 2:
+        raw = raw[: -len(" location")]
+    return re.sub(r"\bnon-gate\b", "non-Gate", raw, flags=re.IGNORECASE)
 
 
 def parse_dimension(raw: str, card_type: CardType | None, out: Fields) -> Dimension | None:
@@ -330,10 +340,39 @@ def parse_location_attributes(raw: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p for p in parts if p))
 
 
+#: Location attributes a Great Old One's place requirement is written with (``Outside/Country/Gate``).
+PLACE_WORDS = frozenset(
+    {p.value.casefold() for p in PublicAttribute}
+    | {"underground", "country", "city", "gate", "ruins", "space", "island", "site"}
+)
+
+
 def parse_summon(raw: str) -> tuple[str, ...]:
-    """Parses a Great Old One's two summoning requirements (``Space Location, Eclipse``)."""
-    parts = [clean(p) for p in clean(raw).split(",")]
-    return tuple(p for p in parts if p)
+    """Parses a Great Old One's two summoning requirements (``Space Location, Eclipse``).
+
+    A place requirement written as bare Location attributes gets ``Location`` as most cards
+    in both transcriptions write it (``Underground`` -> ``Underground Location``); a lone
+    ``Dreamlands Site/Lunar Eclipse`` is split at its last ``/``: a GOO needs "the two cards
+    listed just below the card title", a place and an Event (rulebook, "Great Old Ones &
+    Outer Gods": "AZATHOTH, who has Space and Unexpected Eclipse as requirements").
+    """
+    parts = [spell_words(clean(p)) for p in clean(raw).split(",")]
+    parts = [p for p in parts if p]
+    if len(parts) == 1 and "/" in parts[0]:
+        place, _, event = parts[0].rpartition("/")
+        if not _is_place(event):
+            parts = [place.strip(), event.strip()]
+    return tuple(
+        f"{p} Location" if _is_place(p) and not p.casefold().endswith(" location") else p for p in parts
+    )
+
+
+def _is_place(text: str) -> bool:
+    """Checks whether a requirement names Location attributes (``Outside/Gate Location``)."""
+    words = re.split(r"[/\s]+", text.strip().casefold())
+    if words and words[-1] == "location":
+        words = words[:-1]
+    return bool(words) and all(w in PLACE_WORDS for w in words)
 
 
 def card_key(set_code: str, title: str, printing: int) -> str:

@@ -163,6 +163,8 @@ def fold_title(text: str) -> str:
     text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    # Apostrophes vanish rather than split words: "It's" = "Its", "Pickman's" = "Pickmans".
+    text = re.sub(r"['\u2019`]", "", text)
     text = re.sub(r"[^0-9a-zA-Z]+", " ", text)
     return " ".join(text.casefold().split())
 
