@@ -1,0 +1,195 @@
+"""Plain-text deck lists, as players type them into forums and e-mails.
+
+What :func:`read_text_deck` accepts, one card per line:
+
+- ``4 Dark Young``, ``4x Dark Young``, ``4 x Dark Young``, ``Dark Young x4`` and
+  ``Dark Young (x4)``; a bare ``Dark Young`` is one copy. A leading ``- `` or ``* `` list
+  bullet is ignored.
+- A set tag and printing number as GCCG writes them: ``Car (LTD)``, ``Mi-Go (MSGS) #2``.
+- Section headings ``Investigator(s)``, ``Deck``, ``Main``, ``Side``/``Sideboard``, with an
+  optional colon or count (``Deck (52):``). Cards before any heading are in the deck.
+- Card-type headings (``Allies``, ``Locations (12)``, ``EVENTS:``) and commented ones
+  (``# ALLIES (7)``, ``## Monsters``): they only group the list.
+- ``#`` and ``//`` comments on their own line, ``//`` after a card; blank lines.
+- The deck's name: the first ``Deck: NAME``, ``Name: NAME`` or ``Deck name: NAME`` line,
+  commented (``# Deck: NAME``) or not. Other comments become the deck's notes.
+
+Every other line is a :class:`~deckbuilder.decklists.model.ParseProblem` with its number:
+a count of 0, a negative count or one above 99 (a bare ``197 E. Pickman Street`` reads as
+197 copies: write ``1 197 E. Pickman Street``), a count with no name, two counts, a line of
+punctuation, a line too long to be a title. Nothing is dropped unreported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckbuilder.decklists.lines import (
+    PrintingsOf,
+    check_count,
+    check_name,
+    comment_text,
+    grouped_by_type,
+    name_directive,
+    printed_name,
+    section_heading,
+    split_lines,
+    type_heading,
+    type_label,
+)
+from deckbuilder.decklists.model import (
+    DeckLine,
+    DeckList,
+    ParseProblem,
+    ResolvedDeck,
+    Section,
+)
+
+FORMAT = "text"
+
+_PREFIX_X = re.compile(r"^(?P<count>[-+]?\d+)\s*[xX×]\s+(?P<name>\S.*)$")
+_PREFIX = re.compile(r"^(?P<count>[-+]?\d+)\s+(?P<name>\S.*)$")
+_SUFFIX_BRACKET = re.compile(r"^(?P<name>.*\S)\s*\(\s*[xX×]\s*(?P<count>[-+]?\d+)\s*\)$")
+_SUFFIX_X = re.compile(r"^(?P<name>.*\S)\s+[xX×]\s*(?P<count>[-+]?\d+)$")
+_COUNT_ONLY = re.compile(r"^[-+]?\d+\s*[xX×]?$|^[xX×]\s*[-+]?\d+$")
+_BULLET = re.compile(r"^[-*•]\s+")
+
+
+def _split_count(text: str) -> tuple[int | None, str, str | None]:
+    """Gets (count, name, problem) from a card line; count ``None`` means a bare name."""
+    for pattern in (_PREFIX_X, _PREFIX):
+        match = pattern.match(text)
+        if match:
+            count, name = int(match["count"]), match["name"].strip()
+            if _SUFFIX_BRACKET.match(name) or _SUFFIX_X.match(name):
+                return count, name, "two counts on one line; keep one"
+            return count, name, None
+    for pattern in (_SUFFIX_BRACKET, _SUFFIX_X):
+        match = pattern.match(text)
+        if match:
+            return int(match["count"]), match["name"].strip(), None
+    return None, text, None
+
+
+def read_text_deck(text: str) -> DeckList:
+    """Parses a plain-text deck list; never raises.
+
+    Lines it cannot read become :class:`~deckbuilder.decklists.model.ParseProblem` s on the
+    returned list (see the module docstring for what it reads).
+
+    >>> deck = read_text_deck("# Deck: Shub's Brood\\nInvestigator\\nBored Clerk\\nDeck\\n4x Dark Young")
+    >>> deck.name, [(line.count, line.name, line.section.value) for line in deck.lines]
+    ("Shub's Brood", [(1, 'Bored Clerk', 'investigator'), (4, 'Dark Young', 'deck')])
+    """
+    name: str | None = None
+    named = False
+    section = Section.DECK
+    lines: list[DeckLine] = []
+    notes: list[str] = []
+    problems: list[ParseProblem] = []
+    headings: list[int] = []
+    for line_no, raw in enumerate(split_lines(text), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        comment = comment_text(stripped)
+        if comment is not None:
+            directive = name_directive(comment)
+            if directive is not None and not named:
+                name, named = directive or None, True
+            elif comment and type_heading(comment) is None and set(comment) - set("-=*#~_/"):
+                notes.append(comment)
+            continue
+        body, marker, trailing = stripped.partition("//")
+        if marker and trailing.strip():
+            notes.append(trailing.strip())
+        body = _BULLET.sub("", body.strip()).strip()
+        if not body:
+            problems.append(ParseProblem(line_no, raw, "a list bullet with no card name"))
+            continue
+        opened = section_heading(body)
+        if opened is not None:
+            section = opened
+            headings.append(line_no)
+            continue
+        if type_heading(body) is not None:
+            headings.append(line_no)
+            continue
+        directive = name_directive(body)
+        if directive is not None:
+            if named:
+                problems.append(ParseProblem(line_no, raw, "the deck is named twice"))
+            else:
+                name, named = directive or None, True
+                headings.append(line_no)
+            continue
+        if _COUNT_ONLY.match(body):
+            message = "a count with no card name"
+            if body.isdigit():
+                message += f'; if "{body}" is the card\'s name, write "1 {body}"'
+            problems.append(ParseProblem(line_no, raw, message))
+            continue
+        count, card_name, problem = _split_count(body)
+        if problem is None and count is not None:
+            problem = check_count(count)
+            if problem and count > 99 and not _PREFIX_X.match(body):
+                problem += f'; if "{body}" is the card\'s name, write "1 {body}"'
+        if problem is None:
+            card_name, set_hint, printing, problem = check_name(card_name)
+        if problem is not None:
+            problems.append(ParseProblem(line_no, raw, problem))
+            continue
+        lines.append(
+            DeckLine(
+                count=1 if count is None else count,
+                name=card_name,
+                section=section,
+                line_no=line_no,
+                raw=raw,
+                set_hint=set_hint,
+                printing=printing,
+            )
+        )
+    return DeckList(
+        name=name,
+        lines=tuple(lines),
+        notes=tuple(notes),
+        problems=tuple(problems),
+        source_format=FORMAT,
+        headings=tuple(headings),
+    )
+
+
+def write_text_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None) -> str:
+    """Gets a deck as a plain-text list that :func:`read_text_deck` reads back to the same cards.
+
+    Titles are in display form (``The Forgotten Crypt``), with a set tag and ``#N`` only
+    where the title has several printings (``Car (MSGS) #2``); ``printings_of`` tells which
+    (default: the printings the resolver saw). Cards are grouped under ``# Allies (7)``
+    headings, by type then title.
+    """
+    out: list[str] = []
+    if deck.name:
+        out.append(f"# Deck: {' '.join(deck.name.split())}")
+    elif any(name_directive(note) is not None for note in deck.notes):
+        out.append("# Deck:")  # an empty name, so that no note is read back as the name
+    for note in deck.notes:
+        out.extend(f"# {part}".rstrip() for part in note.splitlines() or [""])
+    titles = {
+        Section.INVESTIGATOR: "Investigators",
+        Section.DECK: "Deck",
+        Section.SIDEBOARD: "Sideboard",
+    }
+    for section, heading in titles.items():
+        groups = grouped_by_type(deck, section)
+        if not groups and section is not Section.DECK:
+            continue
+        if out:
+            out.append("")
+        out.append(heading)
+        for card_type, entries in groups:
+            if section is Section.DECK:
+                total = sum(count for _, count in entries)
+                out.append(f"# {type_label(card_type)} ({total})")
+            out.extend(f"{count} {printed_name(line, printings_of)}" for line, count in entries)
+    return "\n".join(out) + "\n"
