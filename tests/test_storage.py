@@ -195,3 +195,19 @@ def test_importing_real_cards_replaces_the_sample(tmp_path, gccg_sets):
     with Catalog.open(path) as catalog:
         assert catalog.counts()["total"] == 1
         assert {c.source for c in catalog.all_cards()} == {"gccg"}
+
+
+@pytest.mark.parametrize("copies", [1, 4])
+def test_a_deck_check_runs_a_fixed_number_of_statements(gccg_catalog_path, mythos_data, tmp_path, copies):
+    # Resolving and checking a deck reads the catalog once, not once per card.
+    from deckbuilder.deckfile import load_deck
+
+    titles = ["Dark Young", "Car", "The Athenaeum", "Henry Armitage", "Necronomicon", "Mi-Go"]
+    deck = tmp_path / "d.txt"
+    deck.write_text("Investigator\n1 Pragmatic Hobo\nDeck\n" + "".join(f"{copies} {t}\n" for t in titles))
+    with Catalog.open(gccg_catalog_path) as catalog:
+        statements: list[str] = []
+        catalog.con.set_trace_callback(statements.append)
+        load_deck(deck, catalog)
+        load_deck(deck, catalog)
+    assert len(statements) == 1, statements
