@@ -1,0 +1,160 @@
+"""Exact draw odds (hypergeometric) and their simulated stand-ins.
+
+How likely is a Location in the opening hand, a named card by Round k, or — which no deck
+builder offers — several requirements at once: a Tome *and* a reader of its language, or
+every card of an Adventure's recipe by Round k?
+
+Exact answers count hands: the chance of drawing at least ``need`` cards of a group of
+``size`` within ``draws`` cards of a ``deck`` is the hypergeometric tail. For several
+*disjoint* groups at once the multivariate hypergeometric sum is exact too (a dynamic
+programme over the groups, in exact integers). When groups share cards (one Ally who is
+both an Author and Steadfast), the requirements interact the way a recipe's slots do; the
+chance is then estimated by shuffling, and labelled as simulated.
+
+"By Round k" means within the cards seen by then: the opening hand plus the cards drawn
+to refill it at the start of each later Round. How many cards a Round refills depends on
+play; :func:`cards_seen` takes it as a parameter (the goldfish simulation measures it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A probability, how it was obtained, and what it is the probability of."""
+
+    label: str
+    probability: float
+    exact: bool
+    draws: int
+    trials: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "probability": round(self.probability, 6),
+            "exact": self.exact,
+            "method": "exact (hypergeometric)" if self.exact else f"simulated ({self.trials} shuffles)",
+            "draws": self.draws,
+        }
+
+
+def cards_seen(hand: int, round_number: int, refill_per_round: float, deck: int) -> int:
+    """Gets how many cards have been drawn by the start of Round ``round_number`` (1-based):
+    the opening hand, then ``refill_per_round`` cards at the start of each later Round
+    (rulebook: "At the beginning of the next Round you refill your Hand"), never more than
+    the deck holds."""
+    if round_number < 1:
+        raise ValueError("rounds are numbered from 1")
+    return min(deck, hand + round(refill_per_round * (round_number - 1)))
+
+
+def p_at_least(deck: int, size: int, draws: int, need: int = 1) -> Fraction:
+    """Gets the exact chance of at least ``need`` of ``size`` cards among ``draws`` of ``deck``.
+
+    >>> p_at_least(52, 4, 13)        # a 4-of in a 13-card opening hand
+    Fraction(14498, 20825)
+    """
+    if not 0 <= size <= deck or draws < 0:
+        raise ValueError(f"impossible draw: {size} of {deck} cards, {draws} drawn")
+    draws = min(draws, deck)
+    if need <= 0:
+        return Fraction(1)
+    total = comb(deck, draws)
+    hits = sum(comb(size, k) * comb(deck - size, draws - k) for k in range(need, min(size, draws) + 1))
+    return Fraction(hits, total)
+
+
+def p_all_groups(deck: int, groups: Sequence[tuple[int, int]], draws: int) -> Fraction:
+    """Gets the exact chance of meeting every (size, need) group at once in ``draws`` cards.
+
+    The groups must not share cards (their sizes add up to at most ``deck``). Counts hands
+    with a dynamic programme over the groups: ``ways[t]`` is the number of ways to take
+    ``t`` cards from the groups so far with every need met.
+    """
+    if sum(size for size, _ in groups) > deck:
+        raise ValueError("the groups share cards or exceed the deck")
+    draws = min(draws, deck)
+    ways = [0] * (draws + 1)
+    ways[0] = 1
+    for size, need in groups:
+        nxt = [0] * (draws + 1)
+        for taken, count in enumerate(ways):
+            if not count:
+                continue
+            for k in range(max(need, 0), min(size, draws - taken) + 1):
+                nxt[taken + k] += count * comb(size, k)
+        ways = nxt
+    rest = deck - sum(size for size, _ in groups)
+    hits = sum(count * comb(rest, draws - taken) for taken, count in enumerate(ways) if count)
+    return Fraction(hits, comb(deck, draws))
+
+
+def simulate(
+    cards: Sequence[Hashable],
+    draws: int,
+    met: Callable[[Sequence[Hashable]], bool],
+    *,
+    trials: int = 20_000,
+    seed: int = 0,
+) -> float:
+    """Gets the share of shuffles whose first ``draws`` cards satisfy ``met``."""
+    rng = random.Random(seed)
+    pool = list(cards)
+    hits = 0
+    for _ in range(trials):
+        hand = rng.sample(pool, min(draws, len(pool)))
+        if met(hand):
+            hits += 1
+    return hits / trials
+
+
+def requirements_met(hand: Sequence[Hashable], requirements: Sequence[tuple[frozenset[Hashable], int]]) -> bool:
+    """Checks whether separate cards of a hand meet every (accepted cards, need) requirement,
+    each card serving one requirement only (as a recipe's slots: rulebook, "Each capitalised
+    word ... must be matched by a separate card")."""
+    slots: list[frozenset[Hashable]] = [acc for acc, need in requirements for _ in range(need)]
+    cards = list(hand)
+    owner: dict[int, int] = {}
+
+    def place(slot: int, seen: set[int]) -> bool:
+        for i, card in enumerate(cards):
+            if card in slots[slot] and i not in seen:
+                seen.add(i)
+                if i not in owner or place(owner[i], seen):
+                    owner[i] = slot
+                    return True
+        return False
+
+    return all(place(s, set()) for s in range(len(slots)))
+
+
+def odds_of_requirements(
+    cards: Sequence[Hashable],
+    requirements: Sequence[tuple[frozenset[Hashable], int]],
+    draws: int,
+    label: str,
+    *,
+    trials: int = 20_000,
+    seed: int = 0,
+) -> Odds:
+    """Gets the chance of meeting several requirements at once within ``draws`` cards:
+    exact when no card could serve two requirements, simulated (and labelled so) otherwise.
+
+    ``cards`` lists one entry per copy (a card identity); each requirement is the set of
+    identities it accepts and how many separate cards it needs.
+    """
+    deck = len(cards)
+    accepted = [acc for acc, _ in requirements]
+    disjoint = all(not (a & b) for i, a in enumerate(accepted) for b in accepted[i + 1 :])
+    if disjoint:
+        groups = [(sum(1 for c in cards if c in acc), need) for acc, need in requirements]
+        return Odds(label, float(p_all_groups(deck, groups, draws)), True, min(draws, deck))
+    share = simulate(cards, draws, lambda hand: requirements_met(hand, requirements), trials=trials, seed=seed)
+    return Odds(label, share, False, min(draws, deck), trials)
