@@ -499,6 +499,17 @@ def deck_convert(
         typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
 
 
+def _register_plugged_commands() -> None:
+    # Commands that live in deckbuilder/commands/ (one module per feature); each module
+    # imports only typer at load time, so start-up stays light.
+    from deckbuilder.commands.sheet import deck_sheet
+
+    deck_app.command("sheet")(deck_sheet)
+
+
+_register_plugged_commands()
+
+
 def main() -> None:
     """Runs the ``mythos`` command."""
     app(prog_name="mythos")

@@ -25,6 +25,8 @@ KNOWN_ERRORS: dict[str, tuple[str, int]] = {
     "FormatError": ("format", 2),
     "FormatFileError": ("format-file", 2),
     "UnicodeDecodeError": ("encoding", 2),
+    "ChromiumMissingError": ("chromium-missing", 2),
+    "PdfError": ("pdf", 2),
 }
 
 

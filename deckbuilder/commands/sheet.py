@@ -1,0 +1,220 @@
+"""``mythos deck sheet``: a printable HTML deck sheet, and a PDF of it through headless Chromium.
+
+``cli.py`` registers :func:`deck_sheet` (``deck_app.command("sheet")(deck_sheet)``). Nothing
+heavy is imported here at module level: the CLI helpers, the catalog, Jinja and the rules
+are imported inside the command.
+
+Where the sheet goes: ``-o FILE``; ``-o -`` for standard output; by default
+``DECKNAME.html`` beside the deck file (``my.deck`` -> ``my.html``), as a compiler writes
+its output beside its source. An illegal deck still gets its sheet, marked ILLEGAL with
+every finding; the command warns on standard error and exits 0 (``mythos deck check`` is
+the command whose exit code says whether a deck is legal).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+# The same argument and options as cli.py's DeckArgument, FormatOption and DbOption,
+# spelled here because cli.py imports this module (the annotations must resolve here).
+_DeckArgument = Annotated[
+    Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")
+]
+_FormatOption = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.",
+    ),
+]
+_DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="Catalog file (default: $MYTHOS_DB or the user data folder).",
+        show_default=False,
+    ),
+]
+_OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Where to write the HTML ('-' for standard output; default: DECKNAME.html beside the deck).",
+        show_default=False,
+    ),
+]
+_GoldfishOption = Annotated[
+    int | None,
+    typer.Option(
+        "--goldfish",
+        help="Add N solo test games and the draw odds to the sheet.",
+        min=1,
+        show_default=False,
+    ),
+]
+_PdfOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--pdf", help="Also print the sheet to this PDF (needs Chromium).", show_default=False
+    ),
+]
+
+#: The modules whose sections the sheet shows when they are present.
+PLAYABILITY_MODULE = "deckbuilder.rules.playability"
+GOLDFISH_MODULE = "deckbuilder.rules.goldfish"
+
+STDOUT = Path("-")
+
+
+def default_output(deck: Path) -> Path:
+    """Gets where the sheet goes by default: ``DECKNAME.html`` beside the deck file."""
+    return Path(deck).with_suffix(".html")
+
+
+def module_available(name: str) -> bool:
+    """Checks whether an optional module of the tool is installed (without importing it)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def adventure_checks(deck: Any) -> list[Any] | None:
+    """Gets the Adventure recipe checks of the deck's Adventures, or None to leave the checklist out.
+
+    Each item has ``to_dict()`` with ``adventure, points, completable, assignment,
+    missing, conditions, uninterpreted`` (:mod:`deckbuilder.render` documents the shape).
+
+    Known gap: the Adventure checker (``deckbuilder.rules.adventures``) was being written
+    alongside this command and had no entry point yet; until ``check_adventure`` is called
+    here for each Adventure of the deck, the sheet leaves the checklist out.
+    """
+    return None
+
+
+def playability_issues(deck: Any) -> list[Any] | None:
+    """Gets the deck's playability warnings, or None without the playability module."""
+    if not module_available(PLAYABILITY_MODULE):
+        return None
+    module = importlib.import_module(PLAYABILITY_MODULE)
+    check = getattr(module, "playability", None)
+    if check is None:
+        return None
+    return list(check(deck))
+
+
+def goldfish_entry() -> Any | None:
+    """Gets the goldfish simulator's entry point, or None when it is not available yet."""
+    if not module_available(GOLDFISH_MODULE):
+        return None
+    return getattr(importlib.import_module(GOLDFISH_MODULE), "goldfish", None)
+
+
+def deck_sheet(
+    deck: _DeckArgument,
+    output: _OutputOption = None,
+    format_name: _FormatOption = "advanced",
+    goldfish: _GoldfishOption = None,
+    pdf: _PdfOption = None,
+    db: _DbOption = None,
+) -> None:
+    """Writes a printable deck sheet (HTML, and a PDF with --pdf): the list, the check, the Investigator.
+
+    Example: mythos deck sheet my.deck --format campaign --pdf my.pdf
+    """
+    from deckbuilder.cli import _formats, _load, fail, reported, warn
+
+    with reported():
+        # Option conflicts and missing tools first, before any work (sqlite-utils style).
+        target = default_output(deck) if output is None else Path(output)
+        to_stdout = target == STDOUT
+        if not to_stdout and target.resolve() == Path(deck).resolve():
+            fail(f"-o {target}: that is the deck file itself; choose another name for the sheet")
+        if pdf is not None and Path(pdf).resolve() in {Path(deck).resolve(), target.resolve()}:
+            fail(
+                f"--pdf {pdf}: that would overwrite the deck or the HTML sheet; choose another name"
+            )
+        for option, path in (("-o", None if to_stdout else target), ("--pdf", pdf)):
+            if path is not None and not Path(path).parent.is_dir():
+                fail(
+                    f"{option} {path}: the folder {Path(path).parent} does not exist; create it first"
+                )
+        simulate = None
+        if goldfish is not None:
+            simulate = goldfish_entry()
+            if simulate is None:
+                fail(
+                    "--goldfish: the goldfish simulator is not available yet in this version of mythos; "
+                    "leave out --goldfish"
+                )
+        chromium = None
+        if pdf is not None:
+            from deckbuilder.pdf import require_chromium
+
+            chromium = require_chromium()
+
+        import deckbuilder
+        from deckbuilder.deckfile import write_deck_file
+        from deckbuilder.render import build_sheet_context, render_deck_sheet
+        from deckbuilder.rules.stats import deck_stats
+        from deckbuilder.rules.validator import check_deck
+
+        fmt, _house = _formats(format_name, [], None)
+        catalog, loaded = _load(deck, db, False)
+        catalog.close()
+        rules_deck = loaded.deck
+        verdict = check_deck(rules_deck, fmt)
+        report = simulate(rules_deck, games=goldfish) if simulate is not None else None
+        ctx = build_sheet_context(
+            rules_deck,
+            verdict,
+            deck_stats(rules_deck),
+            deck_name=Path(deck).stem,
+            adventures=adventure_checks(rules_deck),
+            playability=playability_issues(rules_deck),
+            goldfish=report,
+            generated_by=f"mythos {deckbuilder.__version__}",
+        )
+        html = render_deck_sheet(ctx)
+        say = warn if to_stdout else typer.echo
+        if to_stdout:
+            typer.echo(html, nl=False)
+        else:
+            try:
+                write_deck_file(target, html)
+            except OSError as exc:
+                fail(f"-o {target}: cannot be written ({exc.strerror or exc})")
+            say(
+                f"wrote {target} ({ctx.card_count} cards, {'LEGAL' if ctx.verdict.legal else 'ILLEGAL'} for {fmt.name})"
+            )
+        if not ctx.verdict.legal:
+            warn(
+                f"note: {ctx.deck_name} is ILLEGAL for {fmt.name} ({ctx.verdict.errors} "
+                f"error{'s' if ctx.verdict.errors != 1 else ''}); the sheet lists every finding "
+                "(`mythos deck check` gives the exit code)"
+            )
+        if pdf is not None:
+            _print(html, target if not to_stdout else None, Path(pdf), chromium)
+            say(f"wrote {pdf}")
+
+
+def _print(html: str, html_path: Path | None, pdf: Path, chromium: str | None) -> None:
+    """Prints the sheet to a PDF, from its file or (sheet on standard output) a temporary copy."""
+    import tempfile
+
+    from deckbuilder.pdf import print_pdf
+
+    if html_path is not None:
+        print_pdf(html_path, pdf, chromium=chromium)
+        return
+    with tempfile.TemporaryDirectory(prefix="mythos-sheet-") as folder:
+        copy = Path(folder) / "sheet.html"
+        copy.write_text(html, encoding="utf-8")
+        print_pdf(copy, pdf, chromium=chromium)

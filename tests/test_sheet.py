@@ -1,0 +1,1119 @@
+"""The printable deck sheet: what a player (or a tournament judge) reads on it.
+
+The HTML is checked through a small DOM built with ``html.parser`` and CSS-like selectors
+written here, never by matching substrings of the page. With Chromium on the machine the
+example deck's sheet is also printed to PDF (at most two pages) and measured at phone and
+A4 widths (nothing wider than the page).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html as html_lib
+import re
+import struct
+import subprocess
+import sys
+import typing
+from collections import Counter
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from deckbuilder import render
+from deckbuilder.commands import sheet as sheet_command
+from deckbuilder.importers.formats import load_formats
+from deckbuilder.paths import catalog_data_dir, templates_dir
+from deckbuilder.rules.cards import Allegiance, Card, CardType, display_title, fold_title
+from deckbuilder.rules.decks import Deck, DeckEntry, Section
+from deckbuilder.rules.formats import find_format
+from deckbuilder.rules.stats import deck_stats
+from deckbuilder.rules.validator import check_deck
+
+FORMATS, _HOUSE_RULES = load_formats()
+EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
+
+
+# --------------------------------------------------------------------------------------
+# a small DOM and CSS-like selection
+
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "param",
+    "source",
+    "track",
+    "wbr",
+}
+
+
+@dataclass
+class Element:
+    tag: str
+    attrs: dict[str, str]
+    parent: Element | None = None
+    children: list[Element | str] = field(default_factory=list)
+
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def text(self) -> str:
+        """Gets the element's text, whitespace collapsed."""
+        parts: list[str] = []
+
+        def walk(node: Element) -> None:
+            for child in node.children:
+                if isinstance(child, str):
+                    parts.append(child)
+                else:
+                    walk(child)
+
+        walk(self)
+        return " ".join("".join(parts).split())
+
+    def descendants(self) -> typing.Iterator[Element]:
+        for child in self.children:
+            if isinstance(child, Element):
+                yield child
+                yield from child.descendants()
+
+
+class _DomBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document", {})
+        self.current = self.root
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, {k: v or "" for k, v in attrs}, self.current)
+        self.current.children.append(element)
+        if tag not in VOID:
+            self.current = element
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.current.children.append(Element(tag, {k: v or "" for k, v in attrs}, self.current))
+
+    def handle_endtag(self, tag: str) -> None:
+        node: Element | None = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.current = node.parent
+
+    def handle_data(self, data: str) -> None:
+        self.current.children.append(data)
+
+
+def parse_html(text: str) -> Element:
+    builder = _DomBuilder()
+    builder.feed(text)
+    builder.close()
+    return builder.root
+
+
+_COMPOUND = re.compile(r"^(?P<tag>[a-z][a-z0-9-]*|\*)?(?P<rest>(?:[.#][\w-]+|\[[^\]]+\])*)$")
+_PART = re.compile(r"\.([\w-]+)|#([\w-]+)|\[([\w:-]+)(?:=\"?([^\]\"]*)\"?)?\]")
+
+
+def _matches(element: Element, compound: str) -> bool:
+    match = _COMPOUND.match(compound)
+    assert match, f"unsupported selector {compound!r}"
+    if match["tag"] not in (None, "*") and element.tag != match["tag"]:
+        return False
+    for cls, ident, attr, value in _PART.findall(match["rest"]):
+        if cls and cls not in element.classes():
+            return False
+        if ident and element.attrs.get("id") != ident:
+            return False
+        if attr and (attr not in element.attrs or (value and element.attrs[attr] != value)):
+            return False
+    return True
+
+
+def select(root: Element, selector: str) -> list[Element]:
+    """Gets the elements matching a descendant selector (``section.type-group li.card``), in document order."""
+    found = [root]
+    for compound in selector.split():
+        seen: dict[int, Element] = {}
+        for node in found:
+            for d in node.descendants():
+                if _matches(d, compound):
+                    seen.setdefault(id(d), d)
+        order = {id(d): i for i, d in enumerate(root.descendants())}
+        found = sorted(seen.values(), key=lambda e: order[id(e)])
+    return found
+
+
+def select_one(root: Element, selector: str) -> Element:
+    found = select(root, selector)
+    assert len(found) == 1, f"{selector!r} matched {len(found)} elements"
+    return found[0]
+
+
+def texts(root: Element, selector: str) -> list[str]:
+    return [e.text() for e in select(root, selector)]
+
+
+def listed_cards(dom: Element, section: str = ".deck-list") -> list[tuple[str, str, int]]:
+    """Gets (group type, title, copies) for every row of a list on the sheet."""
+    rows = []
+    for group in select(dom, f"{section} section.type-group"):
+        for row in select(group, "li.card"):
+            rows.append(
+                (
+                    group.attrs["data-type"],
+                    select_one(row, ".title").text(),
+                    int(select_one(row, ".count").text()),
+                )
+            )
+    return rows
+
+
+# --------------------------------------------------------------------------------------
+# decks built by hand
+
+
+def card(
+    title: str, card_type: CardType | None = CardType.EVENT, set_code: str = "LTD", **kw
+) -> Card:
+    return Card(
+        key=f"{set_code}:{fold_title(title)}", title=title, set_code=set_code, type=card_type, **kw
+    )
+
+
+PROFESSOR = card(
+    "Staid University Professor",
+    CardType.INVESTIGATOR,
+    sanity=13,
+    sanity_max=20,
+    education=21,
+    hand=13,
+    hand_min=6,
+    hand_max=6,
+    languages=("English", "Latin"),
+)
+ARKHAM_SANITARIUM = card(
+    "Arkham Sanitarium", CardType.LOCATION, subregion="Arkham", unique=True, sanity=6
+)
+ORNE_LIBRARY = card("Miskatonic University Orne Library", CardType.LOCATION, subregion="Arkham")
+DEVILS_HOPYARD = card("Devil's Hopyard", CardType.LOCATION, subregion="Dunwich", gate=True)
+WILBUR = card(
+    "Wilbur Whateley",
+    CardType.ALLY,
+    subregion="Dunwich",
+    unique=True,
+    value=3,
+    allegiance=Allegiance.CORRUPT,
+)
+DUNWICH_HORROR = card(
+    "Dunwich Horror, The", CardType.ADVENTURE, value=15, sanity=5, subtype="Heroic Adventure"
+)
+DARK_YOUNG = card(
+    "Dark Young", CardType.MONSTER, value=4, sanity=-1, monster_class="Greater Servitor"
+)
+NECRONOMICON = card("Necronomicon", CardType.TOME, value=3, sanity=-3, tome_languages=("Latin",))
+CAR = card("Car", CardType.EVENT, subtype="Travel by Land")
+MYSTERY = card("Mystery Card", None)
+
+PLAYED = [
+    (ARKHAM_SANITARIUM, 1),
+    (ORNE_LIBRARY, 4),
+    (DEVILS_HOPYARD, 4),
+    (WILBUR, 1),
+    (DUNWICH_HORROR, 2),
+    (DARK_YOUNG, 4),
+    (NECRONOMICON, 2),
+    (CAR, 4),
+    (MYSTERY, 2),
+]
+FILLER = [(card(f"Crossroads {i}", CardType.LOCATION, subregion="Kingsport"), 4) for i in range(8)]
+
+
+def hand_deck(
+    name: str | None = "Dunwich Nights", cards=PLAYED + FILLER, investigators=(PROFESSOR,)
+) -> Deck:
+    return Deck.of(cards, investigators, name=name)
+
+
+def sheet_dom(
+    deck: Deck, fmt: str = "advanced", **sections
+) -> tuple[Element, render.DeckSheetContext]:
+    verdict = check_deck(deck, find_format(FORMATS, fmt))
+    ctx = render.build_sheet_context(deck, verdict, deck_stats(deck), **sections)
+    return parse_html(render.render_deck_sheet(ctx)), ctx
+
+
+ADVENTURE_CHECKS = [
+    {
+        "adventure": "The Dunwich Horror",
+        "points": 15,
+        "completable": False,
+        "assignment": {
+            "DUNWICH": "Devil's Hopyard",
+            "LIBRARY": "Miskatonic University Orne Library",
+            "GOO": None,
+        },
+        "missing": ["GOO"],
+        "conditions": ["be at a Dunwich Current Location"],
+        "uninterpreted": [],
+    }
+]
+PLAYABILITY = [
+    {
+        "card": "Dark Young",
+        "severity": "warning",
+        "reason": "no Gate yet when it is drawn early",
+        "fix": "add Gates",
+    }
+]
+GOLDFISH = {
+    "games": 200,
+    "completed": 150,
+    "by_round": [0.0, 0.1, 0.4, 0.75],
+    "median_rounds": 4,
+    "final_sanity": 9.5,
+    "blockers": {"no GOO in play": 50},
+}
+DRAW_ODDS = [
+    {"label": "a Gate Location in the opening hand", "probability": 0.6012, "exact": True},
+    {"label": "The Dunwich Horror by Round 3", "probability": 0.45, "exact": False},
+]
+ALL_SECTIONS = {
+    "adventures": ADVENTURE_CHECKS,
+    "playability": PLAYABILITY,
+    "goldfish": GOLDFISH,
+    "draw_odds": DRAW_ODDS,
+}
+
+
+# --------------------------------------------------------------------------------------
+# what the sheet shows
+
+
+def test_the_sheet_names_the_deck_its_card_count_and_format():
+    dom, _ = sheet_dom(hand_deck())
+    assert select_one(dom, "h1.deck-name").text() == "Dunwich Nights"
+    assert select_one(dom, "title").text().startswith("Dunwich Nights")
+    assert select_one(dom, ".card-count").text() == f"{sum(n for _, n in PLAYED + FILLER)} cards"
+    assert "Advanced" in select_one(dom, ".deck-line").text()
+
+
+def test_a_deck_without_a_name_is_named_after_its_file():
+    deck = hand_deck(name=None)
+    verdict = check_deck(deck, find_format(FORMATS, "basic"))
+    ctx = render.build_sheet_context(deck, verdict, deck_stats(deck), deck_name="dunwich-nights")
+    assert select_one(parse_html(render.render_deck_sheet(ctx)), "h1").text() == "dunwich-nights"
+
+
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [
+        ("Sanity", "13"),
+        ("Maximum Sanity", "20"),
+        ("Education", "21"),
+        ("Hand", "13"),
+        ("Minimum / Maximum", "6 / 6"),
+    ],
+)
+def test_the_investigators_numbers_are_shown(label, value):
+    dom, _ = sheet_dom(hand_deck())
+    investigator = select_one(dom, "article.investigator")
+    assert select_one(investigator, ".investigator-name").text() == "Staid University Professor"
+    figures = {
+        select_one(n, "dt").text(): select_one(n, "dd").text()
+        for n in select(investigator, ".number")
+    }
+    assert figures[label] == value
+    assert select_one(investigator, ".languages").text() == "Languages English, Latin"
+
+
+def test_numbers_the_catalog_does_not_know_read_unknown():
+    dom, _ = sheet_dom(
+        hand_deck(
+            investigators=(card("Diabolical Cultist", CardType.INVESTIGATOR, set_code="NAE"),)
+        )
+    )
+    numbers = select(dom, "article.investigator .number")
+    assert [select_one(n, "dd").text() for n in numbers] == ["unknown"] * 4 + ["unknown / unknown"]
+    assert all("unknown" in n.classes() for n in numbers)
+
+
+def test_several_investigators_are_each_shown():
+    hobo = card("Pragmatic Hobo", CardType.INVESTIGATOR, sanity=10)
+    dom, _ = sheet_dom(hand_deck(investigators=(PROFESSOR, hobo)))
+    assert texts(dom, ".investigator-name") == ["Staid University Professor", "Pragmatic Hobo"]
+    assert select_one(dom, "#h-investigator").text() == "Investigators"
+
+
+def test_every_card_is_listed_once_with_its_count_under_its_type():
+    deck = hand_deck()
+    dom, _ = sheet_dom(deck)
+    expected = Counter(
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
+        for e in deck.main
+    )
+    assert Counter(listed_cards(dom)) == expected
+    for group in select(dom, ".deck-list section.type-group"):
+        rows = [int(c.text()) for c in select(group, "li.card .count")]
+        assert int(select_one(group, ".group-count").text()) == sum(rows)
+
+
+def test_groups_come_in_the_order_a_story_deck_is_built():
+    dom, _ = sheet_dom(hand_deck())
+    assert [g.attrs["data-type"] for g in select(dom, ".deck-list section.type-group")] == [
+        "Adventure",
+        "Location",
+        "Ally",
+        "Tome",
+        "Monster",
+        "Event",
+        "unknown",
+    ]
+    assert texts(dom, ".deck-list .group-name")[-1] == "Cards of unknown type"
+
+
+def test_locations_are_listed_by_subregion_then_title():
+    dom, _ = sheet_dom(hand_deck())
+    group = select_one(dom, ".deck-list section[data-type=Location]")
+    places = texts(group, "li.card .place")
+    assert places == sorted(places, key=str.casefold)
+    arkham = [
+        select_one(r, ".title").text()
+        for r in select(group, "li.card")
+        if select_one(r, ".place").text() == "Arkham"
+    ]
+    assert arkham == ["Arkham Sanitarium", "Miskatonic University Orne Library"]
+
+
+def _row(dom: Element, title: str) -> Element:
+    (row,) = [
+        r for r in select(dom, ".deck-list li.card") if select_one(r, ".title").text() == title
+    ]
+    return row
+
+
+@pytest.mark.parametrize(
+    ("title", "selector", "shown"),
+    [
+        ("Arkham Sanitarium", ".place", "Arkham"),
+        ("Arkham Sanitarium", ".sanity", "San +6"),
+        ("Devil's Hopyard", ".gate", "Gate"),
+        ("Wilbur Whateley", ".place", "Dunwich"),
+        ("Wilbur Whateley", ".detail", "Corrupt"),
+        ("Wilbur Whateley", ".value", "3"),
+        ("The Dunwich Horror", ".value", "15"),
+        ("The Dunwich Horror", ".detail", "Heroic Adventure"),
+        ("Dark Young", ".sanity", "San \u22121"),
+        ("Dark Young", ".detail", "Greater Servitor"),
+        ("Necronomicon", ".detail", "Latin"),
+        ("Car", ".detail", "Travel by Land"),
+    ],
+)
+def test_each_row_shows_the_cards_key_facts(title, selector, shown):
+    dom, _ = sheet_dom(hand_deck())
+    assert select_one(_row(dom, title), selector).text() == shown
+
+
+@pytest.mark.parametrize(
+    ("title", "unique"),
+    [("Arkham Sanitarium", True), ("Wilbur Whateley", True), ("Dark Young", False)],
+)
+def test_unique_cards_carry_the_uniqueness_dot(title, unique):
+    dom, _ = sheet_dom(hand_deck())
+    assert bool(select(_row(dom, title), ".unique")) is unique
+
+
+def test_a_card_without_a_gate_or_pentagram_shows_none():
+    dom, _ = sheet_dom(hand_deck())
+    row = _row(dom, "Miskatonic University Orne Library")
+    assert select(row, ".gate") == [] and select(row, ".sanity") == []
+
+
+def test_a_title_held_in_two_sets_shows_each_set():
+    car_ltd, car_msgs = card("Car", set_code="LTD"), card("Car", set_code="MSGS")
+    dom, _ = sheet_dom(hand_deck(cards=[(car_ltd, 2), (car_msgs, 2), *FILLER]))
+    cars = [r for r in select(dom, ".deck-list li.card") if select_one(r, ".title").text() == "Car"]
+    assert sorted(select_one(r, ".set").text() for r in cars) == ["[LTD]", "[MSGS]"]
+    assert select(_row(dom, "Crossroads 0"), ".set") == []
+
+
+def test_the_sideboard_is_listed_apart_from_the_deck():
+    deck = hand_deck()
+    deck = Deck(
+        deck.name,
+        (*deck.entries, DeckEntry(card("Mi-Go", CardType.MONSTER, value=3), 2, Section.SIDEBOARD)),
+    )
+    dom, _ = sheet_dom(deck)
+    assert listed_cards(dom, ".sideboard") == [("Monster", "Mi-Go", 2)]
+    assert "Mi-Go" not in [t for _, t, _ in listed_cards(dom)]
+    assert select(sheet_dom(hand_deck())[0], ".sideboard") == []
+
+
+def test_the_make_up_sums_sanity_gates_and_adventure_points():
+    dom, _ = sheet_dom(hand_deck(), "campaign")
+    facts = dict(zip(texts(dom, ".make-up dt"), texts(dom, ".make-up dd")))
+    assert facts["Gates"] == "4 for 4 Monsters"
+    assert facts["Adventure points"] == "15 of 20"
+    assert facts["Sanity"] == "costs 10, gains 16"
+    assert facts["Languages read"] == "English, Latin"
+    assert "Tomes no one reads" not in facts  # the Professor reads the Necronomicon's Latin
+
+
+# --------------------------------------------------------------------------------------
+# the verdict
+
+
+def test_a_legal_deck_says_so_and_lists_the_rules_checked():
+    dom, _ = sheet_dom(hand_deck())
+    assert select_one(dom, ".sheet-head .badge").text() == "LEGAL"
+    assert (
+        select_one(dom, ".verdict .verdict-line").text()
+        == "Legal for Advanced: 0 errors, 0 warnings, 0 notes."
+    )
+    checked = texts(dom, ".rules-checked li")
+    fmt = find_format(FORMATS, "advanced")
+    assert checked == [f"{r.words} [{r.source}]" for r in fmt.rules]
+
+
+def test_an_illegal_deck_shows_every_finding_with_its_rule_source_and_fix():
+    five_cars = [
+        (CAR, 5),
+        (ARKHAM_SANITARIUM, 2),
+        *FILLER[:10],
+    ]  # 39 cards, 5 Cars, 2 of a Unique card
+    deck = hand_deck(cards=five_cars, investigators=())
+    dom, _ = sheet_dom(deck)
+    verdict = check_deck(deck, find_format(FORMATS, "advanced"))
+    assert select_one(dom, ".sheet-head .badge").text() == "ILLEGAL"
+    shown = select(dom, ".verdict li.finding")
+    assert len(shown) == len(verdict.findings) == 4
+    by_message = {select_one(f, ".message").text(): f for f in shown}
+    for finding in verdict.findings:
+        item = by_message[f"{finding.severity.value} {finding.message}"]
+        assert finding.severity.value in item.classes()
+        assert select_one(item, ".fix").text() == f"Fix: {finding.fix}"
+        assert select_one(item, ".rule .source").text() == f"[{finding.source}]"
+        assert finding.words in select_one(item, ".rule").text()
+    sources = sorted(select_one(f, ".rule .source").text() for f in shown)
+    assert sources == ["[rulings:11]", "[rulings:12]", "[rulings:13]", "[rulings:9]"]
+
+
+def test_a_note_that_needs_no_fix_shows_none():
+    hobo = card("Pragmatic Hobo", CardType.INVESTIGATOR)
+    dom, _ = sheet_dom(hand_deck(investigators=(PROFESSOR, hobo)))
+    (note,) = select(dom, ".verdict li.finding")
+    assert "note" in note.classes() and select(note, ".fix") == []
+    assert select_one(dom, ".sheet-head .badge").text() == "LEGAL"
+
+
+# --------------------------------------------------------------------------------------
+# the optional sections
+
+
+@pytest.mark.parametrize(
+    ("section", "selector"),
+    [
+        ("adventures", "section.adventures"),
+        ("playability", "section.playability"),
+        ("goldfish", "section.goldfish"),
+    ],
+)
+def test_an_optional_section_is_shown_only_when_given(section, selector):
+    without, ctx = sheet_dom(hand_deck())
+    assert getattr(ctx, section) is None and select(without, selector) == []
+    given_sections = {section: ALL_SECTIONS[section]}
+    if section == "goldfish":
+        given_sections["draw_odds"] = DRAW_ODDS
+    with_it, _ = sheet_dom(hand_deck(), **given_sections)
+    assert len(select(with_it, selector)) == 1
+
+
+@pytest.mark.parametrize(
+    ("section", "words"),
+    [("adventures", "The deck has no Adventures."), ("playability", "No playability warnings")],
+)
+def test_an_empty_section_says_there_is_nothing_to_report(section, words):
+    dom, _ = sheet_dom(hand_deck(), **{section: []})
+    assert words in select_one(dom, f"section.{section}").text()
+
+
+def test_the_adventure_checklist_shows_assignments_what_is_missing_and_conditions():
+    dom, _ = sheet_dom(hand_deck(), adventures=ADVENTURE_CHECKS)
+    adventure = select_one(dom, "article.adventure")
+    assert select_one(adventure, ".adventure-title").text() == "The Dunwich Horror (15 points)"
+    assert select_one(adventure, ".status").text() == "not completable"
+    rows = {
+        select_one(r, ".requirement").text(): (select_one(r, ".card-name").text(), r.classes())
+        for r in select(adventure, ".assignment li")
+    }
+    assert rows["DUNWICH"] == ("Devil's Hopyard", {"met"})
+    assert rows["GOO"] == ("no card", {"unmet"})
+    assert select_one(adventure, ".missing").text() == "Missing: GOO"
+    assert (
+        select_one(adventure, ".conditions").text()
+        == "Still to do in play: be at a Dunwich Current Location"
+    )
+    assert select(adventure, ".uninterpreted") == []
+
+
+def test_adventure_checks_may_be_objects_with_to_dict():
+    class Check:
+        def to_dict(self):
+            return {
+                **ADVENTURE_CHECKS[0],
+                "completable": True,
+                "missing": [],
+                "assignment": [("GOO", "Dark Young")],
+            }
+
+    dom, _ = sheet_dom(hand_deck(), adventures=[Check()])
+    assert select_one(dom, ".adventure .status").text() == "completable"
+    assert texts(dom, ".assignment .card-name") == ["Dark Young"]
+
+
+def test_playability_warnings_name_the_card_reason_and_fix():
+    dom, _ = sheet_dom(hand_deck(), playability=PLAYABILITY)
+    (item,) = select(dom, "section.playability li")
+    assert "warning" in item.classes()
+    assert (
+        select_one(item, ".message").text()
+        == "warning Dark Young: no Gate yet when it is drawn early"
+    )
+    assert select_one(item, ".fix").text() == "Fix: add Gates"
+
+
+def test_a_reason_that_names_its_card_does_not_repeat_it():
+    issue = {
+        "card": "Wilbur Whateley",
+        "severity": "error",
+        "reason": "Wilbur Whateley needs a Dunwich Location",
+        "fix": "",
+    }
+    dom, _ = sheet_dom(hand_deck(), playability=[issue])
+    (item,) = select(dom, "section.playability li")
+    assert select_one(item, ".message").text() == "error Wilbur Whateley needs a Dunwich Location"
+    assert select(item, ".issue-card") == [] and select(item, ".fix") == []
+
+
+def test_the_goldfish_chart_has_one_bar_per_round_in_proportion():
+    dom, _ = sheet_dom(hand_deck(), goldfish=GOLDFISH, draw_odds=DRAW_ODDS)
+    svg = select_one(dom, "section.goldfish svg.chart")
+    bars = select(svg, "rect.bar")
+    assert [select_one(b, "title").text() for b in bars] == [
+        "Round 1: 0%",
+        "Round 2: 10%",
+        "Round 3: 40%",
+        "Round 4: 75%",
+    ]
+    heights = [float(b.attrs["height"]) for b in bars]
+    assert (
+        heights[0] == 0
+        and heights[2] == pytest.approx(4 * heights[1])
+        and heights[3] == pytest.approx(7.5 * heights[1])
+    )
+    bottoms = {round(float(b.attrs["y"]) + float(b.attrs["height"]), 2) for b in bars}
+    assert len(bottoms) == 1  # every bar stands on the same baseline
+    assert "Round 4 75%" in select_one(svg, "title#chart-title").text()
+    facts = dict(zip(texts(dom, ".goldfish-facts dt"), texts(dom, ".goldfish-facts dd")))
+    assert facts == {
+        "Completed": "150 of 200 (75%)",
+        "Median Rounds": "4",
+        "Final Sanity": "9.5",
+        "Held back by": "no GOO in play (50)",
+    }
+
+
+def test_the_draw_odds_table_marks_exact_odds():
+    dom, _ = sheet_dom(hand_deck(), goldfish=GOLDFISH, draw_odds=DRAW_ODDS)
+    rows = [[td.text() for td in select(tr, "td")] for tr in select(dom, "table.odds tbody tr")]
+    assert rows == [
+        ["a Gate Location in the opening hand", "60.1%", "exact"],
+        ["The Dunwich Horror by Round 3", "45.0%", "estimated"],
+    ]
+
+
+def test_a_share_outside_0_to_1_is_refused():
+    with pytest.raises(ValueError, match="Round 2 share 40.0"):
+        sheet_dom(hand_deck(), goldfish={**GOLDFISH, "by_round": [0.1, 40, 75]})
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")]
+)
+def test_signed_numbers(value, shown):
+    assert render.signed(value) == shown
+
+
+@pytest.mark.parametrize(
+    ("share", "digits", "shown"),
+    [
+        (0.5, 0, "50%"),
+        (0, 0, "0%"),
+        (1, 0, "100%"),
+        (0.001, 0, "<1%"),
+        (0.998, 0, ">99%"),
+        (0.6012, 1, "60.1%"),
+        (0.0004, 1, "<0.1%"),
+        (None, 0, "unknown"),
+    ],
+)
+def test_percentages_never_round_a_possible_draw_to_0_or_100(share, digits, shown):
+    assert render.percent(share, digits) == shown
+
+
+# --------------------------------------------------------------------------------------
+# safety and self-containment
+
+
+HOSTILE_NAMES = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "</title><script src=https://evil.example/x.js></script>",
+    "{{ 7*7 }} & <b>bold</b>",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_a_hostile_deck_name_renders_as_text(name):
+    dom, _ = sheet_dom(hand_deck(name=name))
+    assert select_one(dom, "h1.deck-name").text() == name
+    assert select_one(dom, "title").text().startswith(name)
+    for element in (select_one(dom, "h1.deck-name"), select_one(dom, "title")):
+        assert all(isinstance(child, str) for child in element.children)  # text, not markup
+    assert select(dom, "script") == [] and select(dom, "img") == []
+
+
+def test_a_hostile_card_title_renders_as_text():
+    evil = card("<script>alert(1)</script>", CardType.EVENT)
+    dom, _ = sheet_dom(hand_deck(cards=[(evil, 1), *FILLER]))
+    assert "<script>alert(1)</script>" in texts(dom, ".deck-list .title")
+    assert select(dom, "script") == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=80))
+def test_any_deck_name_is_printed_as_given(name):
+    dom, _ = sheet_dom(hand_deck(name=name))
+    expected = " ".join(name.split()) or "Untitled deck"
+    assert select_one(dom, "h1.deck-name").text() == expected
+    assert select(dom, "script") == []
+
+
+EXTERNAL = re.compile(r"^\s*(?:https?:|//|ftp:)", re.IGNORECASE)
+
+
+def test_the_sheet_loads_nothing_from_outside():
+    dom, _ = sheet_dom(hand_deck(), **ALL_SECTIONS)
+    assert select(dom, "link") == [] and select(dom, "script") == [] and select(dom, "iframe") == []
+    for element in dom.descendants():
+        for attr in ("src", "href", "xlink:href", "srcset", "poster", "data", "action"):
+            assert not EXTERNAL.match(element.attrs.get(attr, "")), (
+                element.tag,
+                attr,
+                element.attrs[attr],
+            )
+    (style,) = select(dom, "style")
+    css = style.text()
+    assert "@import" not in css and "url(" not in css
+    assert "@page" in css and "@media print" in css
+
+
+# --------------------------------------------------------------------------------------
+# the context and the template keep each other honest
+
+
+def _context_classes() -> list[type]:
+    seen: list[type] = []
+
+    def visit(tp: object) -> None:
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+            if tp in seen:
+                return
+            seen.append(tp)
+            for hint in typing.get_type_hints(tp).values():
+                visit(hint)
+        for arg in typing.get_args(tp):
+            visit(arg)
+
+    visit(render.DeckSheetContext)
+    return seen
+
+
+@pytest.mark.parametrize("cls", _context_classes(), ids=lambda c: c.__name__)
+def test_every_context_field_is_documented(cls):
+    undocumented = [
+        f.name for f in dataclasses.fields(cls) if not f.metadata.get("help", "").strip()
+    ]
+    assert undocumented == []
+    assert cls.__dataclass_params__.frozen
+
+
+def _template_asts() -> list:
+    env = render.environment()
+    return [
+        env.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(templates_dir().glob("*.html"))
+    ]
+
+
+def test_the_template_uses_exactly_the_contexts_top_level_fields():
+    from jinja2 import meta
+
+    used = set().union(*(meta.find_undeclared_variables(ast) for ast in _template_asts()))
+    assert used == {f.name for f in dataclasses.fields(render.DeckSheetContext)}
+
+
+@pytest.mark.parametrize("cls", _context_classes()[1:], ids=lambda c: c.__name__)
+def test_the_template_reads_every_field_of_each_part(cls):
+    from jinja2 import nodes
+
+    read = {n.attr for ast in _template_asts() for n in ast.find_all(nodes.Getattr)}
+    assert [f.name for f in dataclasses.fields(cls) if f.name not in read] == []
+
+
+def test_the_cli_and_the_sheet_modules_do_not_import_jinja_at_start_up():
+    code = (
+        "import sys, deckbuilder.cli, deckbuilder.commands.sheet, deckbuilder.render, deckbuilder.pdf; "
+        "print('jinja2' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+# --------------------------------------------------------------------------------------
+# the command
+
+runner = CliRunner()
+_app = typer.Typer()
+_app.command("sheet")(sheet_command.deck_sheet)
+_app.command("noop", hidden=True)(lambda: None)  # a second command keeps "sheet" a subcommand
+
+
+def mythos_sheet(*args: object):
+    return runner.invoke(_app, ["sheet", *map(str, args)])
+
+
+@pytest.fixture(scope="session")
+def sample_db(tmp_path_factory) -> Path:
+    """A catalog built from the bundled sample (the example deck resolves against it)."""
+    from deckbuilder.storage import ensure_catalog
+
+    path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
+    catalog, _ = ensure_catalog(path)
+    catalog.close()
+    return path
+
+
+@pytest.fixture
+def example_deck(tmp_path) -> Path:
+    path = tmp_path / "dark-horse.txt"
+    path.write_bytes(EXAMPLE_DECK.read_bytes())
+    return path
+
+
+def _expected_rows(deck_path: Path, catalog_path: Path) -> Counter:
+    from deckbuilder.deckfile import load_deck
+    from deckbuilder.storage import Catalog
+
+    with Catalog.open(catalog_path) as catalog:
+        deck = load_deck(deck_path, catalog).deck
+    return Counter(
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
+        for e in deck.main
+    )
+
+
+def test_the_sheet_goes_beside_the_deck_by_default(sample_db, example_deck):
+    result = mythos_sheet(example_deck, "--db", sample_db)
+    assert result.exit_code == 0, result.output
+    written = example_deck.with_suffix(".html")
+    assert result.stdout.strip() == f"wrote {written} (60 cards, LEGAL for Advanced)"
+    dom = parse_html(written.read_text(encoding="utf-8"))
+    assert select_one(dom, "h1").text() == "Dark Horse in the New Æon"
+    assert select_one(dom, ".investigator-name").text() == "Diabolical Cultist"
+    assert Counter(listed_cards(dom)) == _expected_rows(example_deck, sample_db)
+    assert sum(n for _, _, n in listed_cards(dom)) == 60
+
+
+def test_dash_o_dash_writes_the_sheet_to_standard_output(sample_db, example_deck, tmp_path):
+    result = mythos_sheet(example_deck, "-o", "-", "--format", "campaign", "--db", sample_db)
+    assert result.exit_code == 0, result.stderr
+    dom = parse_html(result.stdout)
+    assert select_one(dom, ".verdict-line").text().startswith("Legal for Campaign")
+    assert not example_deck.with_suffix(".html").exists()
+
+
+def test_an_illegal_deck_still_gets_its_sheet_with_a_warning(sample_db, tmp_path):
+    deck = tmp_path / "short.txt"
+    deck.write_text(
+        "# Deck: Too Short\nInvestigator\n1 Diabolical Cultist\nDeck\n4 United Nations\n4 Eiffel Tower\n"
+    )
+    result = mythos_sheet(deck, "-o", tmp_path / "out.html", "--db", sample_db)
+    assert result.exit_code == 0
+    assert "Too Short is ILLEGAL for Advanced (1 error)" in result.stderr
+    dom = parse_html((tmp_path / "out.html").read_text(encoding="utf-8"))
+    assert select_one(dom, ".badge").text() == "ILLEGAL"
+    assert (
+        select_one(dom, ".finding .message").text()
+        == "error the deck has 8 cards; at least 52 are required"
+    )
+
+
+def test_the_command_lists_the_playability_checks_findings(sample_db, example_deck):
+    playability = pytest.importorskip("deckbuilder.rules.playability")
+    from deckbuilder.deckfile import load_deck
+    from deckbuilder.storage import Catalog
+
+    result = mythos_sheet(example_deck, "--db", sample_db)
+    assert result.exit_code == 0, result.output
+    with Catalog.open(sample_db) as catalog:
+        issues = playability.playability(load_deck(example_deck, catalog).deck)
+    dom = parse_html(example_deck.with_suffix(".html").read_text(encoding="utf-8"))
+    shown = select(dom, "section.playability li.finding")
+    assert len(shown) == len(issues)
+    for item, issue in zip(shown, issues):
+        assert issue.reason in select_one(item, ".message").text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "{deck}"], "that is the deck file itself"),
+        (["--pdf", "{deck}"], "would overwrite the deck or the HTML sheet"),
+        (["--format", "vintage"], "unknown format 'vintage'"),
+        (["-o", "{deck}.d/sheet.html"], ".d does not exist; create it first"),
+        (["--pdf", "{deck}.d/sheet.pdf"], ".d does not exist; create it first"),
+    ],
+)
+def test_bad_options_are_refused_before_any_work(sample_db, example_deck, args, message):
+    before = example_deck.read_bytes()
+    result = mythos_sheet(
+        example_deck, *[a.format(deck=example_deck) for a in args], "--db", sample_db
+    )
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+    assert example_deck.read_bytes() == before and not example_deck.with_suffix(".html").exists()
+
+
+def test_goldfish_without_the_simulator_is_a_clear_error(sample_db, example_deck, monkeypatch):
+    monkeypatch.setattr(sheet_command, "goldfish_entry", lambda: None)
+    result = mythos_sheet(example_deck, "--goldfish", 100, "--db", sample_db)
+    assert result.exit_code == 2
+    assert "the goldfish simulator is not available yet" in result.stderr
+    assert not example_deck.with_suffix(".html").exists()
+
+
+def test_pdf_without_chromium_says_how_to_install_it(
+    sample_db, example_deck, monkeypatch, tmp_path
+):
+    monkeypatch.setenv("MYTHOS_CHROMIUM", str(tmp_path / "no-such-browser"))
+    result = mythos_sheet(example_deck, "--pdf", tmp_path / "deck.pdf", "--db", sample_db)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert "apt-get install chromium" in line and "MYTHOS_CHROMIUM" in line
+    assert not (tmp_path / "deck.pdf").exists() and not example_deck.with_suffix(".html").exists()
+
+
+def test_find_chromium_honours_mythos_chromium(monkeypatch, tmp_path):
+    from deckbuilder.pdf import find_chromium
+
+    browser = tmp_path / "my-chromium"
+    browser.write_text("#!/bin/sh\n")
+    browser.chmod(0o755)
+    monkeypatch.setenv("MYTHOS_CHROMIUM", str(browser))
+    assert find_chromium() == str(browser)
+    browser.chmod(0o644)
+    assert find_chromium() is None
+
+
+def test_a_failing_chromium_is_a_pdf_error_and_leaves_no_file(monkeypatch, tmp_path):
+    from deckbuilder.pdf import PdfError, print_pdf
+
+    browser = tmp_path / "broken-chromium"
+    browser.write_text("#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
+    browser.chmod(0o755)
+    page = tmp_path / "sheet.html"
+    page.write_text("<!doctype html><title>x</title>")
+    with pytest.raises(PdfError, match="exit code 3: cannot open display"):
+        print_pdf(page, tmp_path / "sheet.pdf", chromium=str(browser))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken-chromium", "sheet.html"]
+
+
+# --------------------------------------------------------------------------------------
+# real decks, read in place (skipped without ../shared/mythos-data)
+
+
+def test_a_real_investigators_numbers(gccg_catalog, mythos_data):
+    from deckbuilder.deckfile import load_deck
+
+    deck = load_deck(mythos_data / "gccg" / "decks" / "karooni-new-aeon.deck", gccg_catalog).deck
+    dom, _ = sheet_dom(deck)
+    investigator = select_one(dom, "article.investigator")
+    assert (
+        select_one(investigator, ".investigator-name").text() == "Inquisitive Chinese Intellectual"
+    )
+    figures = dict(zip(texts(investigator, "dt"), texts(investigator, "dd")))
+    assert figures == {
+        "Sanity": "15",
+        "Maximum Sanity": "20",
+        "Education": "18",
+        "Hand": "13",
+        "Minimum / Maximum": "4 / 5",
+    }
+
+
+def _real_decks() -> list[Path]:
+    from conftest import MYTHOS_DATA
+
+    return sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck"))
+
+
+@pytest.mark.parametrize("path", _real_decks(), ids=lambda p: p.name)
+def test_every_card_of_a_real_deck_is_on_its_sheet(gccg_catalog, path):
+    from deckbuilder.deckfile import load_deck
+
+    deck = load_deck(path, gccg_catalog).deck
+    dom, _ = sheet_dom(deck)
+    expected = Counter(
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
+        for e in deck.main
+    )
+    assert Counter(listed_cards(dom)) == expected
+    verdict = check_deck(deck, find_format(FORMATS, "advanced"))
+    assert len(select(dom, ".verdict li.finding")) == len(verdict.findings)
+    assert select_one(dom, ".badge").text() == ("LEGAL" if verdict.is_legal else "ILLEGAL")
+
+
+# --------------------------------------------------------------------------------------
+# printed and measured by headless Chromium (skipped without it; .ci/run installs it)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    from deckbuilder.pdf import find_chromium
+
+    found = find_chromium()
+    if found is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def printed_example(chromium, sample_db, tmp_path_factory) -> tuple[Path, Path]:
+    """The example deck's sheet and its PDF, made by the command."""
+    folder = tmp_path_factory.mktemp("printed")
+    deck = folder / "dark-horse.txt"
+    deck.write_bytes(EXAMPLE_DECK.read_bytes())
+    result = mythos_sheet(deck, "--pdf", folder / "dark-horse.pdf", "--db", sample_db)
+    assert result.exit_code == 0, result.output
+    return folder / "dark-horse.html", folder / "dark-horse.pdf"
+
+
+def pdf_pages(pdf: Path) -> int:
+    """Counts the page objects of a PDF (``/Type /Page``, not the ``/Pages`` tree)."""
+    return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf.read_bytes()))
+
+
+def test_the_example_decks_sheet_prints_on_at_most_two_pages(printed_example):
+    _html, pdf = printed_example
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    assert 1 <= pdf_pages(pdf) <= 2
+
+
+def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
+    chromium, gccg_cards, tmp_path
+):
+    """The worst case for length: 60 different cards, the longest titles of the real pool."""
+    from deckbuilder.pdf import print_pdf
+
+    by_title: dict[str, Card] = {}
+    for c in sorted(
+        (c for c in gccg_cards if c.is_official and c.type not in (None, CardType.INVESTIGATOR)),
+        key=lambda c: (-len(c.title), c.key),
+    ):
+        by_title.setdefault(fold_title(c.title), c)
+        if len(by_title) == 60:
+            break
+    investigator = next(c for c in gccg_cards if c.type is CardType.INVESTIGATOR)
+    deck = Deck.of(
+        [(c, 1) for c in by_title.values()], [investigator], name="The sixty longest titles"
+    )
+    verdict = check_deck(deck, find_format(FORMATS, "campaign"))
+    page = tmp_path / "longest.html"
+    page.write_text(
+        render.render_deck_sheet(render.build_sheet_context(deck, verdict, deck_stats(deck))),
+        encoding="utf-8",
+    )
+    print_pdf(page, tmp_path / "longest.pdf", chromium=chromium)
+    assert deck.count() == 60 and 1 <= pdf_pages(tmp_path / "longest.pdf") <= 2
+
+
+def test_a_screenshot_of_the_sheet_is_a_png_of_the_window(printed_example, chromium, tmp_path):
+    from deckbuilder.pdf import take_screenshot
+
+    html, _pdf = printed_example
+    png = take_screenshot(html, tmp_path / "sheet.png", width=900, height=1400, chromium=chromium)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (900, 1400)
+
+
+_PROBE = """<!doctype html><html><body style="margin:0">
+<iframe id="frame" width="{width}" height="900" style="border:0" srcdoc="{page}"></iframe>
+<script>
+window.addEventListener("load", function () {{
+  var frame = document.getElementById("frame"), root = frame.contentDocument.documentElement;
+  var out = document.createElement("output");
+  out.id = "overflow";
+  out.setAttribute("data-scroll-width", root.scrollWidth);
+  out.setAttribute("data-inner-width", frame.contentWindow.innerWidth);
+  out.textContent = String(root.scrollWidth <= frame.contentWindow.innerWidth);
+  document.body.appendChild(out);
+}});
+</script></body></html>"""
+
+
+def fits_width(page_html: str, width: int, chromium: str, folder: Path) -> Element:
+    """Lays the page out in a frame ``width`` CSS pixels wide; gets the probe's verdict element.
+
+    A frame, because headless Chromium will not make its window narrower than 500 px.
+    """
+    from deckbuilder.pdf import run_chromium
+
+    probe = folder / f"probe-{width}.html"
+    probe.write_text(
+        _PROBE.format(width=width, page=html_lib.escape(page_html, quote=True)), encoding="utf-8"
+    )
+    done = run_chromium(
+        probe.resolve().as_uri(),
+        ["--dump-dom", "--window-size=1200,1000", "--virtual-time-budget=5000"],
+        chromium=chromium,
+    )
+    return select_one(parse_html(done.stdout), "output#overflow")
+
+
+@pytest.mark.parametrize("width", [390, 794], ids=["phone-390px", "a4-794px"])
+def test_nothing_is_wider_than_the_page(printed_example, chromium, tmp_path, width):
+    html, _pdf = printed_example
+    verdict = fits_width(html.read_text(encoding="utf-8"), width, chromium, tmp_path)
+    assert verdict.attrs["data-inner-width"] == str(width)
+    assert verdict.text() == "true", verdict.attrs
+
+
+def test_the_width_probe_catches_an_overflowing_page(chromium, tmp_path):
+    wide = '<!doctype html><meta name="viewport" content="width=device-width"><div style="width:2000px">wide</div>'
+    assert fits_width(wide, 390, chromium, tmp_path).text() == "false"
