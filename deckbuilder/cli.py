@@ -402,8 +402,8 @@ def deck_check(
         repointed = _repointed_values(catalog) if house else {}
         verdict = check_deck(loaded.deck, fmt, house, repointed=repointed)
         if fix:
-            from deckbuilder.decklists import write_deck
             from deckbuilder.deckfile import catalog_index, write_deck_file
+            from deckbuilder.decklists import write_deck
 
             write_deck_file(deck, write_deck(loaded.resolved, loaded.source_format, catalog_index(catalog).printings_of))
             warn(f"wrote the resolved names back to {deck}")
@@ -488,8 +488,8 @@ def deck_convert(
     Example: mythos deck convert my.deck my.json
     """
     with reported():
-        from deckbuilder.decklists import FORMATS, write_deck
         from deckbuilder.deckfile import catalog_index, format_for, write_deck_file
+        from deckbuilder.decklists import FORMATS, write_deck
 
         out_format = format_for(target, to)
         if out_format not in FORMATS:

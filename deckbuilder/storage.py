@@ -39,7 +39,7 @@ from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel, create_engine
 
 from deckbuilder.importers import ImportResult, SourceFile
-from deckbuilder.rules.cards import Card, SETS, fold_title, sort_title
+from deckbuilder.rules.cards import SETS, Card, fold_title, sort_title
 
 SCHEMA_VERSION = 1
 SET_ORDER = {code: i for i, code in enumerate(SETS)}

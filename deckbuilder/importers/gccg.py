@@ -65,9 +65,10 @@ def is_gccg_set(data: bytes) -> bool:
 
 def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
     """Reads GCCG set XML from bytes. Raises :class:`CardDataError` when it cannot be read."""
+    from xml.etree.ElementTree import ParseError
+
     from defusedxml import DefusedXmlException
     from defusedxml import ElementTree as SafeET
-    from xml.etree.ElementTree import ParseError
 
     _check_encoding(data, path)
     try:

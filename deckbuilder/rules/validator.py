@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from deckbuilder.rules.cards import Card, CardType, Legality, fold_title
+from deckbuilder.rules.cards import CardType, Legality, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.formats import Format, FormatRule, HouseRule, Severity
 
