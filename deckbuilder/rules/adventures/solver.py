@@ -1,0 +1,499 @@
+"""Checks a deck against an Adventure's recipe: which card meets which slot, what is missing.
+
+Rulebook, "Adventure cards": "Each capitalized word in an Adventure must be matched by a
+separate card. One card can not meet two requirements on the same Adventure card, but it
+could meet different requirements of different Adventure cards. Multiple copies of the same
+card may each be used to satisfy different requirements on the same Adventure card."
+
+So a check is an assignment of separate cards (each copy counts once) to slots. The solver
+finds the largest one:
+
+- per slot, the deck cards that meet it are computed once (compiled predicates);
+- without limits across cards this is a maximum bipartite matching (augmenting paths, the
+  cards' copies as capacities);
+- with limits ("different" cards, Subregions, Regions, subtypes, languages, icons) a small
+  branch-and-bound search over the slots, bounded by that matching; it stops after
+  :data:`SEARCH_BUDGET` steps and says so;
+- points-worth slots ("20 POINTS-WORTH OF MONSTERS") take the strongest cards left.
+
+When the deck falls short, ``missing`` lists the fewest slots left unmet and, given the
+catalog's cards, ``add_one_of`` names cards that would meet each (official first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.rules.adventures.matching import CardFacts, Predicate, card_facts, compile_requirement, fold_words
+from deckbuilder.rules.adventures.model import Distinct, Measure, Recipe, Slot
+from deckbuilder.rules.adventures.notation import slot_text
+from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
+
+#: Steps the limit search may take before it settles for the best assignment found.
+SEARCH_BUDGET = 200_000
+#: How many cards ``add_one_of`` offers per unmet slot.
+SUGGESTIONS = 5
+
+
+@dataclass(frozen=True, eq=False)
+class _Printing:
+    """One printing in a collection, with its copies and facts."""
+
+    card: Card
+    copies: int
+    facts: CardFacts
+    keys: dict[Distinct, Hashable | None]
+
+
+def _distinct_keys(card: Card) -> dict[Distinct, Hashable | None]:
+    # Two printings are "different cards" when they differ in title or in play: the four
+    # Great Libraries of the Dreamlands, the rulebook's "four different MI-GO cards".
+    identity = (fold_title(card.title), card.type, card.region, card.subregion, card.dimension, fold_words(card.text))
+    return {
+        Distinct.CARD: identity,
+        Distinct.SUBREGION: fold_words(card.subregion) if card.subregion else None,
+        Distinct.REGION: fold_words(card.region) if card.region else None,
+        Distinct.SUBTYPE: fold_words(card.subtype or card.monster_class or "") or None,
+        Distinct.LANGUAGE: frozenset(card.tome_languages or card.languages) or None,
+        Distinct.ICON: frozenset(card.icons) or None,
+    }
+
+
+class Collection:
+    """Cards to check recipes against: each printing once, with its number of copies.
+
+    Build one per deck (or for the whole pool) and reuse it across Adventures: the cards'
+    facts are computed once.
+    """
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        counts: dict[str, int] = {}
+        first: dict[str, Card] = {}
+        for card in cards:
+            counts[card.key] = counts.get(card.key, 0) + 1
+            first.setdefault(card.key, card)
+        self.printings: tuple[_Printing, ...] = tuple(
+            _Printing(card, counts[k], card_facts(card), _distinct_keys(card)) for k, card in first.items()
+        )
+        self.copies_by_title: dict[str, int] = {}
+        for printing in self.printings:
+            title = fold_title(printing.card.title)
+            self.copies_by_title[title] = self.copies_by_title.get(title, 0) + printing.copies
+
+    @classmethod
+    def of(cls, cards: Collection | Iterable[Card]) -> Collection:
+        """Gets a collection of cards (itself when it already is one)."""
+        return cards if isinstance(cards, Collection) else cls(cards)
+
+    def without_title(self, title: str) -> Collection:
+        """Gets the collection without any copy of a title (an Adventure never meets its own recipe)."""
+        folded = fold_title(title)
+        other = Collection(())
+        other.printings = tuple(p for p in self.printings if fold_title(p.card.title) != folded)
+        other.copies_by_title = {t: n for t, n in self.copies_by_title.items() if t != folded}
+        return other
+
+    def __len__(self) -> int:
+        return sum(p.copies for p in self.printings)
+
+
+@dataclass(frozen=True)
+class SlotResult:
+    """One slot of a recipe, checked: the cards meeting it and how many it still lacks."""
+
+    number: int
+    slot: Slot
+    text: str
+    cards: tuple[Card, ...]
+    short: int
+    add_one_of: tuple[str, ...] = ()
+
+    @property
+    def met(self) -> bool:
+        return self.short == 0
+
+
+@dataclass(frozen=True)
+class AdventureCheck:
+    """An Adventure's recipe checked against cards.
+
+    ``completable`` is True when every card slot can be met at once; conditions (left to
+    the player) and uninterpreted words do not change it but are listed alongside.
+    """
+
+    recipe: Recipe
+    slots: tuple[SlotResult, ...]
+    completable: bool
+    exhaustive: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def adventure(self) -> str:
+        return self.recipe.adventure
+
+    @property
+    def points(self) -> int | None:
+        return self.recipe.points
+
+    @property
+    def missing(self) -> tuple[SlotResult, ...]:
+        """Gets the slots left unmet (the fewest possible)."""
+        return tuple(s for s in self.slots if not s.met)
+
+    @property
+    def cards_missing(self) -> int:
+        """Gets how many more cards the deck needs for this Adventure."""
+        return sum(s.short for s in self.slots)
+
+    @property
+    def cards_used(self) -> tuple[Card, ...]:
+        return tuple(card for s in self.slots for card in s.cards)
+
+    def slot_keys(self) -> list[str]:
+        """Gets a unique label per slot: its notation, numbered when two slots read alike."""
+        seen: dict[str, int] = {}
+        keys = []
+        for result in self.slots:
+            seen[result.text] = seen.get(result.text, 0) + 1
+            keys.append(result.text if seen[result.text] == 1 else f"{result.text} [{seen[result.text]}]")
+        return keys
+
+    def to_dict(self) -> dict[str, Any]:
+        """Gets the check as JSON-ready data (``mythos adventure check --json``)."""
+        keys = self.slot_keys()
+        return {
+            "adventure": self.adventure,
+            "points": self.points,
+            "completable": self.completable,
+            "assignment": {k: [display_title(c.title) for c in s.cards] for k, s in zip(keys, self.slots)},
+            "missing": [k for k, s in zip(keys, self.slots) if not s.met],
+            "conditions": [c.text for c in self.recipe.conditions],
+            "uninterpreted": list(self.recipe.uninterpreted),
+            "add_one_of": {k: list(s.add_one_of) for k, s in zip(keys, self.slots) if not s.met},
+            "slots": [
+                {
+                    "number": s.number,
+                    "text": s.text,
+                    "source": s.slot.source,
+                    "cards": [display_title(c.title) for c in s.cards],
+                    "short": s.short,
+                    "add_one_of": list(s.add_one_of),
+                }
+                for s in self.slots
+            ],
+            "limits": [{"distinct": lim.distinct.value, "slots": [i + 1 for i in lim.slots]} for lim in self.recipe.limits],
+            "origin": self.recipe.origin,
+            "exhaustive": self.exhaustive,
+            "notes": list(self.recipe.notes) + list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------------------
+# the search
+
+
+class _Problem:
+    """The assignment problem of one recipe over one collection."""
+
+    def __init__(self, recipe: Recipe, collection: Collection, predicates: Sequence[Predicate]) -> None:
+        self.recipe = recipe
+        self.printings = collection.printings
+        self.capacity = [p.copies for p in self.printings]
+        n = len(recipe.slots)
+        self.candidates: list[list[int]] = [[] for _ in range(n)]
+        for g, printing in enumerate(self.printings):
+            for i in range(n):
+                if predicates[i](printing.facts):
+                    self.candidates[i].append(g)
+        self.plain = [i for i, s in enumerate(recipe.slots) if s.total is None]
+        self.totals = [i for i, s in enumerate(recipe.slots) if s.total is not None]
+        # Cards a points-worth slot could use go last for the plain slots.
+        wanted = {g for i in self.totals for g in self.candidates[i]}
+        for i in self.plain:
+            self.candidates[i].sort(key=lambda g: g in wanted)
+        # Limits per slot: (limit number, what must differ); a slot's own "distinct" is one.
+        self.limits: list[list[tuple[int, Distinct]]] = [[] for _ in range(n)]
+        number = 0
+        for i, slot in enumerate(recipe.slots):
+            if slot.distinct is not None and slot.total is None:
+                self.limits[i].append((number, slot.distinct))
+                number += 1
+        for limit in recipe.limits:
+            for i in limit.slots:
+                if 0 <= i < n and recipe.slots[i].total is None:
+                    self.limits[i].append((number, limit.distinct))
+            number += 1
+        self.limit_count = number
+        self.steps = 0
+        self.exhaustive = True
+
+    # ---- matching ignoring limits: an upper bound, and the answer when there are none
+
+    def matching(self, slots: Sequence[int], used: Sequence[int]) -> dict[int, list[int]]:
+        """Gets a maximum assignment of the slots' units to printings, ignoring limits."""
+        units = [i for i in slots for _ in range(self.recipe.slots[i].count)]
+        units.sort(key=lambda i: len(self.candidates[i]))
+        owner: dict[int, list[int]] = {}
+        match: list[int | None] = [None] * len(units)
+        room = [c - u for c, u in zip(self.capacity, used)]
+
+        def augment(u: int, seen: set[int]) -> bool:
+            for g in self.candidates[units[u]]:
+                if g in seen or room[g] <= 0:
+                    continue
+                seen.add(g)
+                holders = owner.setdefault(g, [])
+                if len(holders) < room[g]:
+                    holders.append(u)
+                    match[u] = g
+                    return True
+                for v in list(holders):
+                    if augment(v, seen):
+                        holders.remove(v)
+                        holders.append(u)
+                        match[u] = g
+                        return True
+            return False
+
+        for u in range(len(units)):
+            augment(u, set())
+        result: dict[int, list[int]] = {i: [] for i in slots}
+        for u, g in enumerate(match):
+            if g is not None:
+                result[units[u]].append(g)
+        return result
+
+    def respects_limits(self, assignment: dict[int, list[int]]) -> bool:
+        used: dict[int, set[Hashable]] = {}
+        for i, groups in assignment.items():
+            for lid, what in self.limits[i]:
+                seen = used.setdefault(lid, set())
+                for g in groups:
+                    k = self.printings[g].keys[what]
+                    if k is None:
+                        continue
+                    if k in seen:
+                        return False
+                    seen.add(k)
+        return True
+
+    def bound(self, slots: Sequence[int], used: Sequence[int]) -> int:
+        """Gets at most how many units the slots can still fill."""
+        total = 0
+        for i, groups in self.matching(slots, used).items():
+            best = len(groups)
+            distinct = self.recipe.slots[i].distinct
+            if distinct is not None:
+                keys = {self.printings[g].keys[distinct] for g in self.candidates[i]}
+                if None not in keys:
+                    best = min(best, len(keys))
+            total += best
+        return total
+
+    def search(self) -> dict[int, list[int]]:
+        """Gets an assignment filling as many units as the limits allow."""
+        first = self.matching(self.plain, [0] * len(self.printings))
+        want = sum(self.recipe.slots[i].count for i in self.plain)
+        if not any(self.limits[i] for i in self.plain) or (
+            sum(map(len, first.values())) == want and self.respects_limits(first)
+        ):
+            return first
+        order = sorted(self.plain, key=lambda i: (len(self.candidates[i]), i))
+        used = [0] * len(self.printings)
+        keys_used: list[dict[Hashable, int]] = [{} for _ in range(self.limit_count)]
+        chosen: dict[int, list[int]] = {i: [] for i in order}
+        best: list[Any] = [-1, {i: list(first.get(i, [])) for i in order}]
+        if self.respects_limits(first):
+            best = [sum(map(len, first.values())), {i: list(g) for i, g in first.items()}]
+
+        def place(i: int, g: int, sign: int) -> None:
+            used[g] += sign
+            for lid, what in self.limits[i]:
+                k = self.printings[g].keys[what]
+                if k is not None:
+                    keys_used[lid][k] = keys_used[lid].get(k, 0) + sign
+                    if not keys_used[lid][k]:
+                        del keys_used[lid][k]
+            if sign > 0:
+                chosen[i].append(g)
+            else:
+                chosen[i].pop()
+
+        def fits(i: int, g: int) -> bool:
+            if used[g] >= self.capacity[g]:
+                return False
+            return all(
+                (k := self.printings[g].keys[what]) is None or k not in keys_used[lid] for lid, what in self.limits[i]
+            )
+
+        # No assignment can fill more than this: the search stops once one does.
+        ceiling = min(want, self.bound(order, used))
+
+        def visit(position: int, unit: int, start: int, filled: int, rest: int) -> None:
+            """Tries the cards for unit ``unit`` of slot ``order[position]``; ``rest`` bounds
+            what the slots after it can still fill."""
+            self.steps += 1
+            if self.steps > SEARCH_BUDGET:
+                self.exhaustive = False
+                return
+            if best[0] >= ceiling:
+                return
+            if position == len(order):
+                if filled > best[0]:
+                    best[0], best[1] = filled, {i: list(g) for i, g in chosen.items()}
+                return
+            i = order[position]
+            count = self.recipe.slots[i].count
+            if unit == 0:
+                rest = self.bound(order[position + 1 :], used)
+            if filled + (count - unit) + rest <= best[0]:
+                return
+            if unit == count:
+                visit(position + 1, 0, 0, filled, 0)
+                return
+            for at in range(start, len(self.candidates[i])):
+                g = self.candidates[i][at]
+                if fits(i, g):
+                    place(i, g, 1)
+                    visit(position, unit + 1, at, filled + 1, rest)
+                    place(i, g, -1)
+                    if best[0] >= ceiling or not self.exhaustive:
+                        return
+            visit(position + 1, 0, 0, filled, 0)  # leave the rest of this slot unmet
+
+        visit(0, 0, 0, 0, 0)
+        return best[1]  # type: ignore[no-any-return]
+
+    def fill_totals(self, assignment: dict[int, list[int]]) -> dict[int, tuple[list[int], int]]:
+        """Fills the points-worth slots from the cards left, strongest first; gets per slot the
+        cards taken and the points still lacking."""
+        used = [0] * len(self.printings)
+        for groups in assignment.values():
+            for g in groups:
+                used[g] += 1
+        out: dict[int, tuple[list[int], int]] = {}
+        for i in self.totals:
+            total = self.recipe.slots[i].total
+            assert total is not None
+            measure = _value if total.measure is Measure.VALUE else _cost
+            taken: list[int] = []
+            points = 0
+            pool = sorted(self.candidates[i], key=lambda g: -measure(self.printings[g].facts))
+            for g in pool:
+                worth = measure(self.printings[g].facts)
+                while worth > 0 and used[g] < self.capacity[g] and points < total.at_least:
+                    used[g] += 1
+                    taken.append(g)
+                    points += worth
+            out[i] = (taken, max(0, total.at_least - points))
+        return out
+
+
+def _value(facts: CardFacts) -> int:
+    return facts.value
+
+
+def _cost(facts: CardFacts) -> int:
+    return facts.cost
+
+
+def _suggest(
+    problem: _Problem,
+    index: int,
+    assignment: dict[int, list[int]],
+    pool: Collection,
+    predicates: Sequence[Predicate],
+    have: dict[str, int],
+    unmet: Sequence[int],
+) -> tuple[str, ...]:
+    """Gets cards of the pool that would meet an unmet slot alongside the cards assigned."""
+    slot = problem.recipe.slots[index]
+    taken: dict[int, set[Hashable]] = {}
+    for i, groups in assignment.items():
+        for lid, what in problem.limits[i]:
+            for g in groups:
+                taken.setdefault(lid, set()).add(problem.printings[g].keys[what])
+    ranked: list[tuple[Any, ...]] = []
+    for printing in pool.printings:
+        card = printing.card
+        if card.type is CardType.INVESTIGATOR or not predicates[index](printing.facts):
+            continue
+        if any(
+            printing.keys[what] is not None and printing.keys[what] in taken.get(lid, set())
+            for lid, what in problem.limits[index]
+        ):
+            continue
+        folded = fold_title(card.title)
+        if have.get(folded, 0) >= 4 or (card.unique and have.get(folded, 0) >= 1):
+            continue  # four-copy rule and the Uniqueness Dot (rulings document lines 12-13)
+        also = sum(1 for j in unmet if j != index and predicates[j](printing.facts))
+        worth = 0
+        if slot.total is not None:
+            worth = printing.facts.value if slot.total.measure is Measure.VALUE else printing.facts.cost
+        ranked.append((not card.is_official, -worth, -also, printing.facts.cost, display_title(card.title).casefold(), card))
+    ranked.sort(key=lambda r: r[:5])
+    titles: list[str] = []
+    for row in ranked:
+        title = display_title(row[-1].title)
+        if title not in titles:
+            titles.append(title)
+        if len(titles) == SUGGESTIONS:
+            break
+    return tuple(titles)
+
+
+def check_adventure(
+    recipe: Recipe,
+    cards: Collection | Iterable[Card],
+    pool: Collection | Iterable[Card] | None = None,
+) -> AdventureCheck:
+    """Checks whether the cards can meet a recipe, and how.
+
+    ``cards`` are the deck's cards, one item per copy (or a :class:`Collection`); ``pool``,
+    when given, are the catalog's cards, from which ``add_one_of`` suggests a card for each
+    unmet slot. Gets an :class:`AdventureCheck`.
+    """
+    collection = Collection.of(cards)
+    predicates = [compile_requirement(slot.requirement) for slot in recipe.slots]
+    problem = _Problem(recipe, collection, predicates)
+    assignment = problem.search()
+    totals = problem.fill_totals(assignment)
+    shorts: dict[int, int] = {}
+    for i in problem.plain:
+        shorts[i] = recipe.slots[i].count - len(assignment.get(i, []))
+    for i, (_taken, lacking) in totals.items():
+        shorts[i] = 1 if lacking else 0
+    unmet = [i for i, n in shorts.items() if n]
+    pool_collection = Collection.of(pool) if pool is not None else None
+    have = dict(collection.copies_by_title)
+    results = []
+    for i, slot in enumerate(recipe.slots):
+        groups = totals[i][0] if i in totals else assignment.get(i, [])
+        suggestions: tuple[str, ...] = ()
+        if shorts[i] and pool_collection is not None:
+            suggestions = _suggest(problem, i, assignment, pool_collection, predicates, have, unmet)
+        results.append(
+            SlotResult(
+                number=i + 1,
+                slot=slot,
+                text=slot_text(slot),
+                cards=tuple(problem.printings[g].card for g in groups),
+                short=shorts[i],
+                add_one_of=suggestions,
+            )
+        )
+    notes: list[str] = []
+    for i, (_taken, lacking) in totals.items():
+        if lacking:
+            notes.append(f"slot {i + 1} is {lacking} points short")
+    if not problem.exhaustive:
+        notes.append(f"the search stopped after {SEARCH_BUDGET} steps; a better assignment may exist")
+    return AdventureCheck(
+        recipe=recipe,
+        slots=tuple(results),
+        completable=not unmet,
+        exhaustive=problem.exhaustive,
+        notes=tuple(notes),
+    )
