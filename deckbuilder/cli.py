@@ -502,8 +502,19 @@ def deck_convert(
 def _register_plugged_commands() -> None:
     # Commands that live in deckbuilder/commands/ (one module per feature); each module
     # imports only typer at load time, so start-up stays light.
+    from deckbuilder.commands.adventures import adventure_check, adventure_show, deck_adventures, deck_plan
+    from deckbuilder.commands.goldfish import deck_goldfish
     from deckbuilder.commands.sheet import deck_sheet
 
+    adventure_app = typer.Typer(
+        help="Read Adventure recipes and check decks against them.", no_args_is_help=True, rich_markup_mode=None
+    )
+    app.add_typer(adventure_app, name="adventure")
+    adventure_app.command("show")(adventure_show)
+    adventure_app.command("check")(adventure_check)
+    deck_app.command("adventures")(deck_adventures)
+    deck_app.command("plan")(deck_plan)
+    deck_app.command("goldfish")(deck_goldfish)
     deck_app.command("sheet")(deck_sheet)
 
 

@@ -18,12 +18,12 @@ from deckbuilder.rules.decks import Deck, DeckEntry, Section
 class UnresolvedDeckError(ValueError):
     """Raised when a deck file has lines that could not be read or names that name no card."""
 
-    def __init__(self, path: str, problems: list[str]) -> None:
+    def __init__(self, path: str, problems: list[str], hint: str = "") -> None:
         self.path = path
         self.problems = problems
         n = len(problems)
         super().__init__(f"{path}: {n} line{'s' if n != 1 else ''} could not be read: " + "; ".join(problems[:3])
-                         + ("; ..." if n > 3 else ""))
+                         + ("; ..." if n > 3 else "") + (f" ({hint})" if hint else ""))
 
 
 @dataclass(frozen=True)
@@ -79,12 +79,19 @@ def load_deck(path: Path, catalog: Any) -> LoadedDeck:
     resolved, unresolved = resolve_deck(decklist, index)
     problems = [str(p) for p in decklist.problems] + [str(p) for p in unresolved]
     if problems:
-        raise UnresolvedDeckError(str(path), problems)
+        hint = ""
+        if unresolved and {s["transcription"] for s in catalog.sources()} == {"sample"}:
+            hint = "the catalog holds only the bundled sample; import the card pool with `mythos catalog import PATH`"
+        raise UnresolvedDeckError(str(path), problems, hint)
     reports = list(decklist.warnings)
     for line in resolved.lines:
         step = line.resolution.step.value
         if step != "exact":
-            reports.append(f'line {line.source.line_no}: "{line.source.name}" read as "{line.card.title}" ({step})')
+            typed = line.source.name + (f" ({line.source.set_hint})" if line.source.set_hint else "") + (
+                f" #{line.source.printing}" if line.source.printing else "")
+            chosen = line.card.title + (f" [{line.card.set_code}" + (f" #{line.card.printing}" if line.card.printing > 1 else "") + "]"
+                                        if step == "set tag" else "")
+            reports.append(f'line {line.source.line_no}: "{typed}" read as "{chosen}" ({step})')
         for note in line.resolution.notes:
             if step == "exact":
                 reports.append(f"line {line.source.line_no}: {note}")

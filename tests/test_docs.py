@@ -84,3 +84,15 @@ def test_the_main_job_runs_offline_on_the_sample_catalog(tmp_path, monkeypatch):
     result = runner.invoke(app, [*first[1:], "--db", str(tmp_path / "sample.sqlite")])
     assert result.exit_code == 0, result.output
     assert "bundled sample" in result.stderr
+
+
+def test_readme_recipe_overrides_parse():
+    import tomllib
+
+    from deckbuilder.rules.adventures import parse_recipe_text
+
+    blocks = re.findall(r"```toml\n(.*?)```", readme(), re.S)
+    assert blocks, "the README shows an overrides file"
+    for block in blocks:
+        for record in tomllib.loads(block)["recipe"]:
+            assert parse_recipe_text(record["recipe"]).slots

@@ -909,12 +909,19 @@ def test_bad_options_are_refused_before_any_work(sample_db, example_deck, args, 
     assert example_deck.read_bytes() == before and not example_deck.with_suffix(".html").exists()
 
 
-def test_goldfish_without_the_simulator_is_a_clear_error(sample_db, example_deck, monkeypatch):
-    monkeypatch.setattr(sheet_command, "goldfish_entry", lambda: None)
-    result = mythos_sheet(example_deck, "--goldfish", 100, "--db", sample_db)
-    assert result.exit_code == 2
-    assert "the goldfish simulator is not available yet" in result.stderr
-    assert not example_deck.with_suffix(".html").exists()
+def test_a_real_deck_sheet_has_its_adventure_checklist_and_goldfish_chart(gccg_catalog_path, tmp_path):
+    from conftest import MYTHOS_DATA
+
+    deck = MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck"
+    out = tmp_path / "steadfast.html"
+    result = mythos_sheet(deck, "-o", out, "--goldfish", 30, "--format", "campaign", "--db", gccg_catalog_path)
+    assert result.exit_code == 0, result.output
+    root = parse_html(out.read_text(encoding="utf-8"))
+    titles = [t.split(" (")[0] for t in texts(root, "section.adventures article.adventure span.adventure-title")]
+    assert "Arkham Horror" in titles and "The Mystery at Martin's Beach" in titles
+    goldfish = select_one(root, "section.goldfish")
+    assert select(goldfish, "svg"), "the completion-by-Round chart is inline SVG"
+    assert "30 games" in select_one(goldfish, "h2").text()
 
 
 def test_pdf_without_chromium_says_how_to_install_it(

@@ -13,8 +13,6 @@ the command whose exit code says whether a deck is legal).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -66,10 +64,6 @@ _PdfOption = Annotated[
     ),
 ]
 
-#: The modules whose sections the sheet shows when they are present.
-PLAYABILITY_MODULE = "deckbuilder.rules.playability"
-GOLDFISH_MODULE = "deckbuilder.rules.goldfish"
-
 STDOUT = Path("-")
 
 
@@ -78,43 +72,21 @@ def default_output(deck: Path) -> Path:
     return Path(deck).with_suffix(".html")
 
 
-def module_available(name: str) -> bool:
-    """Checks whether an optional module of the tool is installed (without importing it)."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
+def adventure_checks(catalog: Any, deck: Any) -> list[Any]:
+    """Gets the recipe check of each Adventure of the deck (the user's overrides first), with
+    suggestions from the catalog for what is missing."""
+    from deckbuilder.commands.adventures import _recipe_sources
+    from deckbuilder.rules.adventures import check_deck_adventures
+
+    vocabulary, overrides, cards = _recipe_sources(catalog)
+    return check_deck_adventures(deck, vocabulary, overrides, cards)
 
 
-def adventure_checks(deck: Any) -> list[Any] | None:
-    """Gets the Adventure recipe checks of the deck's Adventures, or None to leave the checklist out.
+def playability_issues(deck: Any) -> list[Any]:
+    """Gets the deck's playability warnings."""
+    from deckbuilder.rules.playability import playability
 
-    Each item has ``to_dict()`` with ``adventure, points, completable, assignment,
-    missing, conditions, uninterpreted`` (:mod:`deckbuilder.render` documents the shape).
-
-    Known gap: the Adventure checker (``deckbuilder.rules.adventures``) was being written
-    alongside this command and had no entry point yet; until ``check_adventure`` is called
-    here for each Adventure of the deck, the sheet leaves the checklist out.
-    """
-    return None
-
-
-def playability_issues(deck: Any) -> list[Any] | None:
-    """Gets the deck's playability warnings, or None without the playability module."""
-    if not module_available(PLAYABILITY_MODULE):
-        return None
-    module = importlib.import_module(PLAYABILITY_MODULE)
-    check = getattr(module, "playability", None)
-    if check is None:
-        return None
-    return list(check(deck))
-
-
-def goldfish_entry() -> Any | None:
-    """Gets the goldfish simulator's entry point, or None when it is not available yet."""
-    if not module_available(GOLDFISH_MODULE):
-        return None
-    return getattr(importlib.import_module(GOLDFISH_MODULE), "goldfish", None)
+    return list(playability(deck))
 
 
 def deck_sheet(
@@ -146,14 +118,6 @@ def deck_sheet(
                 fail(
                     f"{option} {path}: the folder {Path(path).parent} does not exist; create it first"
                 )
-        simulate = None
-        if goldfish is not None:
-            simulate = goldfish_entry()
-            if simulate is None:
-                fail(
-                    "--goldfish: the goldfish simulator is not available yet in this version of mythos; "
-                    "leave out --goldfish"
-                )
         chromium = None
         if pdf is not None:
             from deckbuilder.pdf import require_chromium
@@ -168,16 +132,23 @@ def deck_sheet(
 
         fmt, _house = _formats(format_name, [], None)
         catalog, loaded = _load(deck, db, False)
-        catalog.close()
         rules_deck = loaded.deck
         verdict = check_deck(rules_deck, fmt)
-        report = simulate(rules_deck, games=goldfish) if simulate is not None else None
+        report = None
+        if goldfish is not None:
+            from deckbuilder.commands.goldfish import run_goldfish
+
+            report = run_goldfish(catalog, rules_deck, games=goldfish, seed=0,
+                                  campaign=fmt.campaign_target is not None,
+                                  target=fmt.campaign_target or 20, max_rounds=20)
+        adventures = adventure_checks(catalog, rules_deck)
+        catalog.close()
         ctx = build_sheet_context(
             rules_deck,
             verdict,
             deck_stats(rules_deck),
-            deck_name=Path(deck).stem,
-            adventures=adventure_checks(rules_deck),
+            deck_name=loaded.deck.name or Path(deck).stem,
+            adventures=adventures,
             playability=playability_issues(rules_deck),
             goldfish=report,
             generated_by=f"mythos {deckbuilder.__version__}",

@@ -1,0 +1,132 @@
+"""Rules engine benchmarks: legal plays of a typical mid-game state, applying a play, a whole game.
+
+Run from the repository root: ``python benchmarks/engine.py [DECK]`` (default: the Standard
+Game's Steadfast starter deck from ../shared/mythos-data). Prints figures and ratios against the
+engine's goal (enumerating the legal plays of a typical mid-game state in under 50 µs); asserts
+nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATA = ROOT.parent / "shared" / "mythos-data" / "gccg"
+DEFAULT_DECK = DATA / "decks" / "standard-steadfast.deck"
+GOAL_LEGAL_US = 50.0
+
+
+def per_call_us(fn, calls: int = 2000, repeats: int = 5) -> float:
+    """Gets the best time per call in microseconds over a few batches."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        best = min(best, (time.perf_counter() - start) / calls)
+    return best * 1e6
+
+
+def mid_game(game, seed: int):
+    """Plays a game with a simple policy (a random card when one is legal, else Pass; keep the
+    Hand) into the third Round, up to four plays into it: Locations and Allies out, a fresh Hand."""
+    from deckbuilder.rules.engine import Phase, PlayKind, apply, legal_plays
+
+    rng = random.Random(seed)
+    s = game.new_state(seed)
+    for _ in range(2000):
+        if s.is_over:
+            break
+        plays = legal_plays(s)
+        if s.phase is Phase.PLAY:
+            cards = [p for p in plays if p.kind is not PlayKind.PASS and p.kind is not PlayKind.ADVENTURE]
+            if s.round >= 3 and (s.turn >= 4 or not cards):
+                break
+            play = rng.choice(cards) if cards and s.turn < 8 else plays[-1]
+        else:
+            play = next((p for p in plays if p.kind is PlayKind.END_ROUND and not p.reshuffle), plays[0])
+        s = apply(s, play)
+    return s
+
+
+def main() -> None:
+    from deckbuilder.deckfile import load_deck
+    from deckbuilder.importers import read_card_files
+    from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays
+    from deckbuilder.storage import Catalog, build_catalog
+
+    deck_path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DECK
+    if not (DATA / "sets").is_dir():
+        print(f"the real card pool is not at {DATA / 'sets'}; nothing to measure")
+        return
+    db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
+    build_catalog(db, read_card_files([DATA / "sets"]))
+    with Catalog.open(db) as catalog:
+        deck = load_deck(deck_path, catalog).deck
+        others = [load_deck(p, catalog).deck for p in sorted((DATA / "decks").glob("*.deck"))]
+        anyone = next(c for c in catalog.cards_named("Adventurous Dilettante"))
+
+    start = time.perf_counter()
+    game = Game(deck, rules=Rules(advanced=True, campaign=True))
+    build_ms = (time.perf_counter() - start) * 1e3
+    s = mid_game(game, seed=3)
+    plays = legal_plays(s)
+    legal_us = per_call_us(lambda: legal_plays(s))
+    play = next((p for p in plays if p.card >= 0), plays[0])
+    apply_us = per_call_us(lambda: apply(s, play))
+    copy_us = per_call_us(s.copy)
+
+    print(f"deck: {deck_path.name} ({game.size} cards, Investigator {game.investigator.title})")
+    print(f"mid-game state: {s!r}")
+    print(f"  {len(plays)} legal plays: " + "; ".join(describe(s, p) for p in plays))
+    print(f"Game(deck) (read profiles once):   {build_ms:8.2f} ms")
+    print(
+        f"legal_plays(mid-game state):       {legal_us:8.2f} µs   goal {GOAL_LEGAL_US:.0f} µs, "
+        f"ratio {legal_us / GOAL_LEGAL_US:.2f} of the goal"
+    )
+    print(f"apply(state, {describe(s, play)!r}): {apply_us:8.2f} µs   ({apply_us / legal_us:.2f}x legal_plays)")
+    print(f"state.copy():                      {copy_us:8.2f} µs   ({copy_us / apply_us:.2f} of apply)")
+
+    # Many mid-game states over every real deck: the typical and the worst.
+    samples = []
+    for d in others:
+        g = Game(d, None if d.investigators else anyone, Rules(advanced=True, campaign=True))
+        for seed in range(10):
+            st = mid_game(g, seed)
+            if not st.is_over:
+                samples.append(per_call_us(lambda st=st: legal_plays(st), calls=300, repeats=3))
+    samples.sort()
+    print(
+        f"legal_plays over {len(samples)} mid-game states of {len(others)} real decks: "
+        f"median {statistics.median(samples):.2f} µs, 90th percentile {samples[int(0.9 * len(samples))]:.2f} µs, "
+        f"max {samples[-1]:.2f} µs (median {statistics.median(samples) / GOAL_LEGAL_US:.2f} of the goal)"
+    )
+
+    # A whole game with random legal plays (what a goldfish run costs, before any policy).
+    rng = random.Random(1)
+    start = time.perf_counter()
+    plays_made = 0
+    games = 200
+    for seed in range(games):
+        st = game.new_state(seed)
+        for _ in range(300):
+            options = legal_plays(st)
+            if not options:
+                break
+            st = apply(st, rng.choice(options))
+            plays_made += 1
+    seconds = time.perf_counter() - start
+    print(
+        f"random games: {games} games, {plays_made} plays in {seconds:.2f} s = "
+        f"{seconds / plays_made * 1e6:.1f} µs per play (legal_plays + apply), {games / seconds:.0f} games/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

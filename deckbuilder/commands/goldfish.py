@@ -1,0 +1,116 @@
+"""``mythos deck goldfish``: solitaire test games of a deck, and exact draw odds beside them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+_DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
+_DbOption = Annotated[
+    Optional[Path],
+    typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
+]
+_JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
+    """Gets the recipe of each Adventure in the deck (the user's overrides first), by card key."""
+    from deckbuilder.commands.adventures import _recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+    from deckbuilder.rules.cards import CardType
+
+    vocabulary, overrides, _cards = _recipe_sources(catalog)
+    return {
+        e.card.key: recipe_for(e.card, vocabulary, overrides)
+        for e in deck.main
+        if e.card.type is CardType.ADVENTURE
+    }
+
+
+def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bool, target: int,
+                 max_rounds: int, progress: bool = False) -> Any:
+    """Plays the games and adds the exact draw odds; the one call the CLI and the sheet share."""
+    import dataclasses
+
+    from deckbuilder.rules.goldfish import draw_odds, goldfish, needed_titles, recipe_check
+
+    recipes = deck_recipes(catalog, deck)
+    if progress:
+        with typer.progressbar(length=games, label="Playing test games", file=sys.stderr) as bar:
+            def ticker(n: int) -> None:
+                bar.update(100)
+
+            report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target,
+                              max_rounds=max_rounds, adventure_check=recipe_check(deck, recipes),
+                              needed=needed_titles(deck, recipes), progress=ticker)
+    else:
+        report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
+                          adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes))
+    odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed)
+    return dataclasses.replace(report, odds=tuple(odds))
+
+
+def deck_goldfish(
+    deck: _DeckArgument,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
+    format_name: Annotated[
+        str, typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point target.")
+    ] = "advanced",
+    target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
+    max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
+    db: _DbOption = None,
+    as_json: _JsonOption = False,
+) -> None:
+    """Plays the deck alone N times and reports how often and how fast it completes its Adventures.
+
+    The greedy policy is documented in deckbuilder/rules/goldfish.py. Beside the games: exact
+    draw odds (a Location in the opening hand, a Tome and a reader of its language, every
+    card of each Adventure's recipe by Round k), exact where the numbers allow and simulated
+    otherwise, labelled as which.
+
+    Example: mythos deck goldfish my.deck --games 2000 --seed 7
+    """
+    from deckbuilder.cli import _load, emit_json, fail, reported
+
+    with reported(as_json):
+        if format_name not in ("basic", "advanced", "campaign", "tournament"):
+            fail(f"--format {format_name!r}: goldfish plays Mythos formats only (basic, advanced, campaign, tournament)")
+        catalog, loaded = _load(deck, db, as_json)
+        campaign = format_name in ("campaign", "tournament")
+        report = run_goldfish(catalog, loaded.deck, games=games, seed=seed, campaign=campaign, target=target,
+                              max_rounds=max_rounds, progress=(not as_json and games >= 1000 and sys.stderr.isatty()))
+        if as_json:
+            emit_json({"deck": loaded.deck.name, **report.to_dict()})
+            return
+        typer.echo("\n".join(report_lines(loaded.deck.name or str(deck), report)))
+
+
+def report_lines(name: str, report: Any) -> list[str]:
+    """Gets the report as a player reads it."""
+    lines = [f"{name}: {report.games} solitaire games (seed {report.seed}, at most {report.max_rounds} Rounds)"]
+    lines.append(f"  Completed an Adventure: {report.completed:.0%} of games"
+                 + (f"; median Round {report.median_rounds:g}" if report.median_rounds is not None else ""))
+    if report.rounds_quartiles:
+        lo, hi = report.rounds_quartiles
+        lines.append(f"  Half of the completing games finished between Rounds {lo:g} and {hi:g}")
+    if report.campaign and report.reached_target is not None:
+        lines.append(f"  Reached {report.target} Adventure points: {report.reached_target:.0%} of games")
+    shown = [f"R{i}: {share:.0%}" for i, share in enumerate(report.by_round, start=1) if i <= 12]
+    lines.append("  By Round: " + "  ".join(shown))
+    lo, hi = report.final_sanity_quartiles
+    lines.append(f"  Sanity at the end: median {report.final_sanity:g} (middle half {lo:g}-{hi:g})")
+    lines.append(f"  Cards drawn per Round after the first: {report.drawn_per_round:.1f}")
+    if report.blockers:
+        lines.append("  Needed cards that sat unplayable in hand for two Rounds or more:")
+        for title, share in report.blockers[:6]:
+            lines.append(f"    {title}: {share:.0%} of games")
+    if report.odds:
+        lines.append("  Draw odds:")
+        for odds in report.odds:
+            how = "exact" if odds.exact else "simulated"
+            lines.append(f"    {odds.probability:6.1%}  {odds.label} ({how}, {odds.draws} cards seen)")
+    return lines

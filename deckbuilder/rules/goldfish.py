@@ -1,0 +1,464 @@
+"""Goldfish: the deck plays itself, alone, through the rules engine; and exact draw odds.
+
+A player wants to know how often, and how fast, a deck completes its Adventures, and
+what holds it back. :func:`goldfish` plays N solitaire games with :class:`GreedyPolicy`
+through :mod:`deckbuilder.rules.engine` (the same rules that judge playability) and
+reports the share of games that completed an Adventure (or reached the Campaign target)
+by each Round, the Rounds needed, Sanity at the end, and the cards that most often sat in
+hand, needed and unplayable. :func:`draw_odds` adds exact odds beside the simulation.
+
+The greedy policy, in order of preference (documented because the numbers depend on it):
+
+1. Play an Adventure whenever one is playable.
+2. Arrive (rotate a Location walked to): a Location counts for Adventures only once it is
+   right-side-up (rulebook "Walking").
+3. Play a card an Adventure of the deck needs ("needed": a card the recipe solver assigns
+   to one of the deck's Adventures), a Location that lets a needed card in hand be played
+   (its subregion for an Ally, the Tome or Artifact attribute, a Gate for Monsters), or,
+   before any Location, the best first Location.
+4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
+   then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
+   they count for Adventures); travel only toward a needed Location.
+5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
+6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
+   keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
+   empty and a needed card lies in the Discard.
+
+Known gaps: the policy does not plan more than one play ahead, and it cannot cast Spells or
+use Artifacts (the engine does not model them alone); non-card Adventure conditions are
+assumed met (listed by ``mythos deck adventures``).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
+from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.engine import Game, GameState, Play, PlayKind, Rules, apply, legal_plays
+from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least
+
+LOW_SANITY = 3
+_CARD_PLAYS = {PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: when it completed its first Adventure and reached the target (None if
+    never), its points, Sanity at the end, cards drawn per Round, and the needed cards that
+    sat in hand unplayable at the end of two Rounds or more."""
+
+    first_adventure: int | None
+    target_reached: int | None
+    points: int
+    final_sanity: int
+    rounds: int
+    drawn_per_round: float
+    blockers: frozenset[str]
+
+
+@dataclass(frozen=True)
+class GoldfishReport:
+    """What N solitaire games of a deck say (see :func:`goldfish`)."""
+
+    games: int
+    seed: int
+    max_rounds: int
+    campaign: bool
+    target: int | None
+    completed: float
+    by_round: tuple[float, ...]
+    median_rounds: float | None
+    rounds_quartiles: tuple[float, float] | None
+    final_sanity: float
+    final_sanity_quartiles: tuple[float, float]
+    reached_target: float | None
+    target_by_round: tuple[float, ...] | None
+    blockers: tuple[tuple[str, float], ...]
+    drawn_per_round: float
+    needed: tuple[str, ...] = ()
+    odds: tuple[Odds, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "max_rounds": self.max_rounds,
+            "campaign": self.campaign,
+            "target": self.target,
+            "completed": round(self.completed, 4),
+            "by_round": [round(x, 4) for x in self.by_round],
+            "median_rounds": self.median_rounds,
+            "rounds_quartiles": list(self.rounds_quartiles) if self.rounds_quartiles else None,
+            "final_sanity": self.final_sanity,
+            "final_sanity_quartiles": list(self.final_sanity_quartiles),
+            "reached_target": None if self.reached_target is None else round(self.reached_target, 4),
+            "target_by_round": [round(x, 4) for x in self.target_by_round] if self.target_by_round else None,
+            "blockers": [{"title": t, "share": round(s, 4)} for t, s in self.blockers],
+            "drawn_per_round": round(self.drawn_per_round, 2),
+            "needed": list(self.needed),
+            "odds": [o.to_dict() for o in self.odds],
+        }
+
+
+class GreedyPolicy:
+    """Chooses a play by the preferences of the module docstring."""
+
+    def __init__(self, game: Game, needed_titles: set[str]) -> None:
+        self.game = game
+        cards = game.cards
+        self.needed = [fold_title(c.title) in needed_titles for c in cards]
+        self.kind = [c.type for c in cards]
+        self.cost = [(-c.sanity if (c.sanity or 0) < 0 and c.type is not CardType.SPELL else 0) for c in cards]
+        # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
+        self.ally_places = [fold_title(c.subregion or "") for c in cards]
+        self.location_sub = [fold_title(c.subregion or "") for c in cards]
+        self.location_attrs = [{fold_title(a) for a in c.attributes} for c in cards]
+        self.gate = [c.gate for c in cards]
+
+    def _location_score(self, state: GameState, cid: int) -> int:
+        score = 60 if self.needed[cid] and cid not in state.story else 12
+        hand = state.hand
+        attrs = self.location_attrs[cid]
+        for h in hand:
+            if not self.needed[h]:
+                continue
+            kind = self.kind[h]
+            if kind is CardType.ALLY and self.ally_places[h] == self.location_sub[cid]:
+                score += 15
+            elif kind is CardType.TOME and "tome" in attrs:
+                score += 10
+            elif kind is CardType.ARTIFACT and "artifact" in attrs:
+                score += 10
+            elif kind is CardType.MONSTER and self.gate[cid]:
+                score += 8
+        return score
+
+    def score(self, state: GameState, play: Play) -> int:
+        kind = play.kind
+        if kind is PlayKind.ADVENTURE:
+            return 1000
+        if kind is PlayKind.PASS:
+            return 10
+        cid = play.card
+        cost = self.cost[cid] if cid >= 0 else 0
+        cost += sum(self.cost[j] for j in play.joined)
+        if cost and state.sanity - cost < LOW_SANITY:
+            return -1
+        if kind is PlayKind.ROTATE:
+            return 200
+        if kind is PlayKind.LOCATION:
+            first = state.where < 0
+            base = self._location_score(state, cid) + (40 if first else 0)
+            return base - (5 if play.sideways else 0) - cost
+        if kind is PlayKind.TRAVEL:
+            return 25 + max((self._location_score(state, j) for j in play.joined), default=0) // 4 if any(
+                self.needed[j] for j in play.joined) else 3
+        needed = self.needed[cid] or any(self.needed[j] for j in play.joined)
+        if kind in _CARD_PLAYS:
+            return (80 if needed else 30) - 2 * cost
+        if kind in (PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO):
+            return (70 if needed else 20) + 2 * len(play.joined) - 2 * cost
+        return 5
+
+    def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
+        if state.phase.name == "DISCARD":
+            return self._discard(state, plays)
+        best, best_score = plays[0], -10**9
+        for play in plays:
+            s = self.score(state, play)
+            if s > best_score:
+                best, best_score = play, s
+        return best
+
+    def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
+        end = None
+        discard = None
+        for play in plays:
+            if play.kind is PlayKind.END_ROUND:
+                if play.reshuffle:
+                    if len(state.deck) < 5 and any(self.needed[c] for c in state.discard):
+                        return play
+                elif end is None:
+                    end = play
+            elif play.kind is PlayKind.DISCARD and not self.needed[play.card] and discard is None:
+                discard = play
+        if discard is not None and (end is None or len(state.hand) > self.game.hand_min):
+            return discard
+        if end is not None:
+            return end
+        # The engine insists on a discard (above the Maximum): drop the least needed card.
+        return min((p for p in plays if p.kind is PlayKind.DISCARD), key=lambda p: self.needed[p.card], default=plays[0])
+
+
+def needed_titles(deck: Deck, recipes: dict[str, object] | None) -> set[str]:
+    """Gets the folded titles of the cards the deck's Adventures need: those the recipe
+    solver assigns to each Adventure's slots (empty without recipes)."""
+    if not recipes:
+        return set()
+    from deckbuilder.rules.adventures import check_adventure
+
+    cards = list(deck.cards(Section.DECK))
+    titles: set[str] = set()
+    for adventure in {e.card.key: e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values():
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            continue
+        check = check_adventure(recipe, cards)  # type: ignore[arg-type]
+        titles.update(fold_title(c.title) for c in check.cards_used)
+        titles.add(fold_title(adventure.title))
+    return titles
+
+
+def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequence[Card]], bool]:
+    """Gets the Adventure check the goldfish gives the engine: the recipe solver, behind a
+    cheap necessary test.
+
+    Each slot's matching cards among the deck's printings are found once; during play a
+    recipe whose slots cannot each find enough matching cards (ignoring that one card fills
+    one slot) is refused at once, and only the rest go to the exact solver
+    (:func:`deckbuilder.rules.adventures.check_adventure`), which stays the authority. The
+    test is a matching of slot copies to separate cards that ignores only the limits across
+    slots (different subregions and the like). Most
+    checks happen long before a recipe is near, so the solver runs rarely (profiled in
+    ``benchmarks/goldfish.py``).
+    """
+    from deckbuilder.rules.adventures import check_adventure, compile_requirement
+    from deckbuilder.rules.adventures.matching import card_facts
+
+    printings = {e.card.key: e.card for e in deck.entries}
+    facts = {key: card_facts(card) for key, card in printings.items()}
+    needs: dict[str, list[tuple[frozenset[str], int]]] = {}
+    for key, recipe in recipes.items():
+        slots = []
+        for slot in recipe.slots:  # type: ignore[attr-defined]
+            predicate = compile_requirement(slot.requirement)
+            slots.append((frozenset(k for k, f in facts.items() if predicate(f)), slot.count))
+        needs[key] = slots
+
+    def check(adventure: Card, cards: Sequence[Card]) -> bool:
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            return False
+        keys = [c.key for c in cards]
+        # One slot copy per card needed; each must find its own card (augmenting paths).
+        slots = [accepted for accepted, count in needs[adventure.key] for _ in range(count)]
+        if len(slots) > len(keys):
+            return False
+        owner: dict[int, int] = {}
+
+        def place(slot: int, seen: set[int]) -> bool:
+            accepted = slots[slot]
+            for i, k in enumerate(keys):
+                if k in accepted and i not in seen:
+                    seen.add(i)
+                    if i not in owner or place(owner[i], seen):
+                        owner[i] = slot
+                        return True
+            return False
+
+        if not all(place(slot, set()) for slot in range(len(slots))):
+            return False
+        return bool(check_adventure(recipe, cards).completable)  # type: ignore[arg-type]
+
+    return check
+
+
+def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> GameRecord:
+    """Plays one solitaire game with ``policy`` until it ends or ``max_rounds`` pass."""
+    state = game.new_state(seed)
+    first = reached = None
+    target = game.rules.target if game.rules.campaign else None
+    stuck: Counter[str] = Counter()
+    blockers: set[str] = set()
+    adventures = 0
+    refilled = 0  # cards drawn after the opening hand
+    while not state.is_over and state.round <= max_rounds:
+        plays = legal_plays(state)
+        if not plays:
+            break
+        play = policy.choose(state, plays)
+        if play.kind is PlayKind.PASS:
+            # The end of card play: needed cards still in hand held the deck back this Round.
+            for cid in state.hand:
+                if policy.needed[cid] and policy.kind[cid] is not CardType.ADVENTURE:
+                    title = game.cards[cid].title
+                    stuck[title] += 1
+                    if stuck[title] >= 2:
+                        blockers.add(title)
+        before_deck = len(state.deck)
+        state = apply(state, play)
+        if len(state.deck) < before_deck:
+            refilled += before_deck - len(state.deck)
+        if len(state.adventures) > adventures or (state.won and first is None):
+            adventures = len(state.adventures)
+            if first is None:
+                first = state.round
+        if target is not None and reached is None and state.points >= target:
+            reached = state.round
+    rounds = min(state.round, max_rounds)
+    return GameRecord(
+        first_adventure=first,
+        target_reached=reached,
+        points=state.points,
+        final_sanity=state.sanity,
+        rounds=rounds,
+        drawn_per_round=refilled / max(rounds - 1, 1),
+        blockers=frozenset(blockers),
+    )
+
+
+def _cumulative(rounds: Sequence[int | None], max_rounds: int, games: int) -> tuple[float, ...]:
+    counts = Counter(r for r in rounds if r is not None)
+    out, running = [], 0
+    for r in range(1, max_rounds + 1):
+        running += counts.get(r, 0)
+        out.append(running / games)
+    return tuple(out)
+
+
+def _quartiles(values: Sequence[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        v = float(values[0]) if values else 0.0
+        return (v, v)
+    q = statistics.quantiles(values, n=4)
+    return (q[0], q[2])
+
+
+def goldfish(
+    deck: Deck,
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
+    needed: set[str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> GoldfishReport:
+    """Plays ``games`` solitaire games of a deck and reports what they say.
+
+    Reproducible: game ``i`` is shuffled with a seed drawn from ``random.Random(seed)``.
+    ``adventure_check`` decides when an Adventure's recipe is met (see
+    :func:`deckbuilder.rules.engine.recipe_checker`); ``needed`` are the folded titles the
+    policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
+    of games played, every 100 games.
+
+    Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
+    """
+    # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
+    rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
+                  **({"adventure_check": adventure_check} if adventure_check else {}))
+    game = Game(deck, rules=rules)
+    policy = GreedyPolicy(game, needed or set())
+    rng = random.Random(seed)
+    records = []
+    for i in range(games):
+        records.append(play_game(game, policy, rng.randrange(2**31), max_rounds))
+        if progress and (i + 1) % 100 == 0:
+            progress(i + 1)
+    firsts = [r.first_adventure for r in records]
+    done = [r for r in firsts if r is not None]
+    blockers = Counter(t for r in records for t in r.blockers)
+    sanity = [r.final_sanity for r in records]
+    reached = [r.target_reached for r in records] if campaign else None
+    return GoldfishReport(
+        games=games,
+        seed=seed,
+        max_rounds=max_rounds,
+        campaign=campaign,
+        target=target if campaign else None,
+        completed=len(done) / games if games else 0.0,
+        by_round=_cumulative(firsts, max_rounds, games) if games else (),
+        median_rounds=statistics.median(done) if done else None,
+        rounds_quartiles=_quartiles(done) if done else None,
+        final_sanity=statistics.median(sanity) if sanity else 0.0,
+        final_sanity_quartiles=_quartiles(sanity),
+        reached_target=(sum(1 for r in reached if r is not None) / games) if reached is not None and games else None,
+        target_by_round=_cumulative(reached, max_rounds, games) if reached is not None and games else None,
+        blockers=tuple((t, n / games) for t, n in blockers.most_common(10)),
+        drawn_per_round=statistics.mean(r.drawn_per_round for r in records) if records else 0.0,
+        needed=tuple(sorted(needed or ())),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Exact draw odds beside the simulation
+
+
+def draw_odds(
+    deck: Deck,
+    *,
+    refill_per_round: float,
+    recipes: dict[str, object] | None = None,
+    rounds: Sequence[int] = (1, 3, 5),
+    trials: int = 20_000,
+    seed: int = 0,
+) -> list[Odds]:
+    """Gets draw odds a player can act on: a Location in the opening hand; each Tome with a
+    reader of its language; every card of each Adventure's recipe, by Round k.
+
+    Exact (hypergeometric) where the requirements share no cards; simulated and labelled so
+    where one card could serve two. "By Round k" counts the opening hand plus
+    ``refill_per_round`` cards a Round (the goldfish measures it).
+    """
+    cards = list(deck.cards(Section.DECK))
+    size = len(cards)
+    investigator = deck.investigators[0] if deck.investigators else None
+    hand = (investigator.hand if investigator and investigator.hand else 13)
+    out: list[Odds] = []
+    locations = sum(1 for c in cards if c.type is CardType.LOCATION)
+    out.append(Odds("a Location in the opening hand", float(p_at_least(size, locations, min(hand, size))), True,
+                    min(hand, size)))
+    ids = [c.key for c in cards]
+    known = {fold_title(lang) for lang in (investigator.languages if investigator else ())}
+    seen_tomes: set[str] = set()
+    for card in cards:
+        if card.type is not CardType.TOME or card.key in seen_tomes or not card.tome_languages:
+            continue
+        seen_tomes.add(card.key)
+        langs = [fold_title(lang) for lang in card.tome_languages]
+        one_of = card.tome_language_rule is LanguageRule.ONE_OF
+        if "all" in known or (any(lang in known for lang in langs) if one_of else all(lang in known for lang in langs)):
+            continue  # the Investigator reads it: a reader is always at hand
+        draws = cards_seen(hand, 3, refill_per_round, size)
+        tome_req = (frozenset({card.key}), 1)
+        readers_needed = langs if not one_of else [None]
+        reqs = [tome_req]
+        for lang in readers_needed:
+            accepted = frozenset(
+                c.key for c in cards if c.type is CardType.ALLY and (
+                    {fold_title(x) for x in c.languages} & (set(langs) if lang is None else {lang})
+                    or "all" in {fold_title(x) for x in c.languages}))
+            reqs.append((accepted, 1))
+        label = f"{card.title} and a reader of {(' or ' if one_of else ' & ').join(card.tome_languages)} by Round 3"
+        if any(not acc for acc, _ in reqs):
+            out.append(Odds(label + " (no reader in the deck)", 0.0, True, draws))
+            continue
+        out.append(odds_of_requirements(ids, reqs, draws, label, trials=trials, seed=seed))
+    if recipes:
+        from deckbuilder.rules.adventures import compile_requirement
+        from deckbuilder.rules.adventures.matching import card_facts
+
+        facts = {c.key: card_facts(c) for c in cards}
+        for adventure in {e.card.key: e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values():
+            recipe = recipes.get(adventure.key)
+            if recipe is None or not recipe.slots:  # type: ignore[attr-defined]
+                continue
+            reqs = [(frozenset({adventure.key}), 1)]
+            for slot in recipe.slots:  # type: ignore[attr-defined]
+                predicate = compile_requirement(slot.requirement)
+                reqs.append((frozenset(k for k, f in facts.items() if predicate(f)), slot.count))
+            for k in rounds:
+                draws = cards_seen(hand, k, refill_per_round, size)
+                label = f"every card of {adventure.title} (and the Adventure) by Round {k}"
+                if any(not acc for acc, _ in reqs):
+                    out.append(Odds(label + " (the deck lacks a card)", 0.0, True, draws))
+                    break
+                out.append(odds_of_requirements(ids, reqs, draws, label, trials=trials, seed=seed))
+    return out

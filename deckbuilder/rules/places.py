@@ -1,0 +1,1040 @@
+"""Where and how a card can be played: Locations, Regions, Dimensions, travel and readers.
+
+The rules engine (:mod:`deckbuilder.rules.engine`) and the playability analysis
+(:mod:`deckbuilder.rules.playability`) share everything here, so each rule lives in one place.
+A deck's cards are read once into :class:`Profile` values ("play profiles"): bit masks of
+attributes and languages, interned Regions and subregions, parsed travel and summoning
+requirements. The predicates below then cost a few integer operations each.
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), 1-based as ``grep -n`` prints them.
+
+Card text read here (special effects beyond the rulebook; everything else is ignored):
+
+- Travel Events: "Immediately play" (arrive on the same Turn) versus "On a following Turn";
+  "same Region" / "different Region" / "either" / "any Region"; "at a Location featuring the
+  Water attribute" (added to every Travel by Sea Event by rulings l.87); "only at a Space or
+  Outside Location"; "new ... Location featuring the Water attribute" / "new Space or Outside
+  Location"; "(including Space)"; "or Dimension"; "(except Exotic)"; "You must have X in play";
+  "play any Ally card that could be played in this Region" (Train, Hitch a Ride).
+- Locations: "May use this Gate more than once" (unconditional only); "May play this card in any
+  Dimension"; "only if your Current Location is Underground"; "You must walk out of"; "X must be
+  your Current Location to play this card"; "You may walk to X"; "walk to any Underworld
+  Location"; "You must Travel by Air to reach/play"; "must use a Travel by Sea Event to reach";
+  "There must be a Star Event in play"; "all three pieces of the R'lyeh Disk"; "fulfills the X
+  requirement for playing" (a Great Old One).
+- Allies and Artifacts: "Can know any one/two Spell(s)" (a Spell holder, rulebook l.170, l.187);
+  an Artifact that "Knows" languages reads Tomes (The Brazen Head, Laptop Computer); "Give this
+  card to an Ally" (rulebook l.185).
+- Monsters: "Joins ..." (names, plurals, Monster classes, "any other Monster"); Cthulhu's "All
+  Monsters may Join".
+- Events: the Instant / Persistent lists of rulings l.43 and l.47; "This is an Eclipse card"
+  (rulings l.123, l.178); an Affects line naming only an opponent; "play an Ally who would not
+  normally come from this Location" (Surprise Meeting).
+- Allies: "can be played in the Dreamlands or in the Waking World" (Randolph Carter).
+- Any card: text that crosses Regions or Dimensions by a use the engine does not play (The
+  Silver Key, Time Machine, Anti-Gravity Harness), noted by the playability analysis only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+
+from deckbuilder.rules.cards import Card, CardType, Dimension, LanguageRule, SpellIcon, fold_title
+
+#: A bit mask over a :class:`Vocabulary`'s attribute or language bits.
+Mask = int
+
+#: Dimension numbers (``ANY``: a card without a Dimension Indicator, rulebook l.134).
+ANY_DIMENSION = -1
+DIMENSIONS: tuple[Dimension, ...] = (Dimension.WAKING_WORLD, Dimension.DREAMLANDS, Dimension.NEW_AEON)
+DIMENSION_NAMES = {d: i for i, d in enumerate(DIMENSIONS)}
+
+#: The Region colour bars of every Mythos game (rulebook l.217, back cover), folded.
+KNOWN_REGIONS = frozenset(
+    fold_title(r)
+    for r in (
+        "Lovecraft Country",
+        "Europe",
+        "Middle East",
+        "South Pacific",
+        "New Æon",
+        "The West",
+        "The East",
+        "The North",
+        "The South",
+        "The Underworld",
+        "Scoobydoo Country",
+    )
+)
+EXOTIC_REGION = fold_title("Exotic Location")
+
+# Travel modes (the Travel Event subtypes, rulebook l.259-263).
+LAND, AIR, SEA, SPACE, UNDERWATER, SPECIAL = 1, 2, 4, 8, 16, 32
+TRAVEL_MODE_NAMES = {
+    LAND: "Travel by Land",
+    AIR: "Travel by Air",
+    SEA: "Travel by Sea",
+    SPACE: "Travel in Space",
+    UNDERWATER: "Travel Underwater",
+    SPECIAL: "special travel",
+}
+
+
+class Kind(IntEnum):
+    """What a card does when played: the engine dispatches on this."""
+
+    LOCATION = 0
+    ALLY = 1
+    TOME = 2
+    ARTIFACT = 3
+    SPELL = 4
+    MONSTER = 5
+    GOO = 6
+    TRAVEL = 7
+    THREAT_EVENT = 8
+    EVENT = 9
+    ADVENTURE = 10
+    OTHER = 11
+
+
+class Scope(IntEnum):
+    """Which Regions a Travel Event may take you to."""
+
+    SAME = 0
+    DIFFERENT = 1
+    ANY = 2
+
+
+class Step(IntEnum):
+    """How a new Location may be played from the Current Location (rulebook l.239-249)."""
+
+    NONE = 0
+    WALK = 1
+    ARRIVE = 2
+
+
+def fold_word(text: str) -> str:
+    """Gets the matching form of an attribute or name; fixes the data's known misspellings
+    (``Cemetary``)."""
+    folded = fold_title(text)
+    return {"cemetary": "cemetery", "dreamland": "dreamlands"}.get(folded, folded)
+
+
+def title_key(text: str) -> str:
+    """Gets the matching form of a title, without a leading article ("The Basalt Pillars of the
+    West" and "Basalt Pillars of the West" match)."""
+    folded = fold_title(text)
+    for article in ("the ", "a ", "an "):
+        if folded.startswith(article) and len(folded) > len(article):
+            return folded[len(article) :]
+    return folded
+
+
+def singular(word: str) -> str:
+    """Gets a rough singular of a folded name, word by word ("deep ones" -> "deep one")."""
+    out = []
+    for w in word.split():
+        if len(w) > 4 and w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif len(w) > 4 and w.endswith("ae") or len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return " ".join(out)
+
+
+class Vocabulary:
+    """Interns names into bits and small ints for one deck (or one analysis)."""
+
+    def __init__(self) -> None:
+        self._attrs: dict[str, int] = {}
+        self._langs: dict[str, int] = {}
+        self._regions: dict[str, int] = {}
+        self._subregions: dict[str, int] = {}
+        self._titles: dict[str, int] = {}
+        self.region_names: list[str] = []
+        self.subregion_names: list[str] = []
+        self.title_names: list[str] = []
+        self.lang_names: list[str] = []
+        self.attr_names: list[str] = []
+        for name in (
+            "Gate",
+            "Past",
+            "Inside",
+            "Outside",
+            "Water",
+            "Forest",
+            "Cemetery",
+            "City",
+            "Country",
+            "Island",
+            "Space",
+            "Underwater",
+            "Underground",
+            "Tome",
+            "Artifact",
+        ):
+            self.attr(name)
+
+    def attr(self, name: str) -> Mask:
+        """Gets the bit of an attribute (Location attributes and Public Attributes share bits)."""
+        key = fold_word(name)
+        bit = self._attrs.get(key)
+        if bit is None:
+            bit = self._attrs[key] = 1 << len(self._attrs)
+            self.attr_names.append(name)
+        return bit
+
+    def attrs(self, names: Iterable[str]) -> Mask:
+        mask = 0
+        for n in names:
+            mask |= self.attr(n)
+        return mask
+
+    def attr_words(self, mask: Mask) -> list[str]:
+        """Gets the attribute names of a mask, for messages."""
+        return [n for i, n in enumerate(self.attr_names) if mask >> i & 1]
+
+    def lang(self, name: str) -> Mask:
+        """Gets the bit of a language; ``All`` (a card that knows every language) is ``-1``."""
+        key = fold_word(name)
+        if key == "all":
+            return -1
+        bit = self._langs.get(key)
+        if bit is None:
+            bit = self._langs[key] = 1 << len(self._langs)
+            self.lang_names.append(name)
+        return bit
+
+    def langs(self, names: Iterable[str]) -> Mask:
+        mask = 0
+        for n in names:
+            mask |= self.lang(n)
+        return mask
+
+    def lang_words(self, mask: Mask) -> list[str]:
+        return [n for i, n in enumerate(self.lang_names) if mask >> i & 1]
+
+    def region(self, name: str) -> int:
+        key = fold_word(name)
+        rid = self._regions.get(key)
+        if rid is None:
+            rid = self._regions[key] = len(self._regions)
+            self.region_names.append(name)
+        return rid
+
+    def subregion(self, name: str) -> int:
+        key = fold_word(name)
+        sid = self._subregions.get(key)
+        if sid is None:
+            sid = self._subregions[key] = len(self._subregions)
+            self.subregion_names.append(name)
+        return sid
+
+    def title(self, name: str) -> int:
+        key = title_key(name)
+        tid = self._titles.get(key)
+        if tid is None:
+            tid = self._titles[key] = len(self._titles)
+            self.title_names.append(name)
+        return tid
+
+    def known_title(self, name: str) -> int:
+        """Gets a title's id, or -1 when no card of the deck has it."""
+        return self._titles.get(title_key(name), -1)
+
+
+# --------------------------------------------------------------------------------------
+# Profiles
+
+
+@dataclass(frozen=True, slots=True)
+class LocationInfo:
+    """A Location, or a Travel Event serving as one (rulings l.73), as the rules see it."""
+
+    region: int
+    subregion: int
+    dim: int
+    attrs: Mask
+    #: Public Attributes while Walking: Inside becomes Outside (rulebook l.239).
+    walking_attrs: Mask
+    exotic: bool = False
+    island: bool = False
+    city: bool = False
+    country: bool = False
+    #: Can it be the first Location (rulings l.69: not Exotic, no Travel or special requirement)?
+    first_ok: bool = True
+    #: Travel modes that can reach it; 0 = any mode (subject to Island rules).
+    reach_modes: int = 0
+    #: Travel modes that may leave it (Exotic Locations: rulebook l.263).
+    leave_modes: int = 0
+    #: Walk in from a Location with all these attributes (N'kai: Underground).
+    walk_from_attrs: Mask = 0
+    #: Walk in from these titles (Splendid Cathuria from the Basalt Pillars of the West).
+    walk_from_titles: frozenset[int] = frozenset()
+    #: Titles and Regions this Location may walk to despite Exotic/Region rules.
+    walk_to_titles: frozenset[int] = frozenset()
+    walk_to_regions: frozenset[int] = frozenset()
+    #: "You must walk out of N'kai": walking out to its Dimension's Locations.
+    walk_out: bool = False
+    any_dimension: bool = False
+    gate_reuse: bool = False
+    #: Event subtypes one of which must be in play to play it (Kadath: a Star).
+    needs_event_subtypes: frozenset[str] = frozenset()
+    #: Title words that N different cards in play must carry (R'lyeh: three R'lyeh Disk pieces).
+    needs_pieces: tuple[str, int] | None = None
+    #: Languages the Investigator or an Ally must know to play it (Al-Azhar University: Arabic).
+    needs_langs: Mask = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TravelInfo:
+    """A Travel Event's reading (rulebook l.208, l.257-265; rulings l.87-89)."""
+
+    modes: int
+    immediate: bool
+    scope: Scope
+    origin_water: bool = False
+    #: The origin must have one of these attributes (Shuttle Icarus: Space or Outside).
+    origin_any: Mask = 0
+    #: The destination must have all of these (Water) / one of these (Space or Outside).
+    dest_all: Mask = 0
+    dest_any: Mask = 0
+    islands_ok: bool = False
+    exotic_ok: bool = True
+    any_dimension: bool = False
+    #: While this Travel Event is your Current Location, one Ally of this Region may be played.
+    ally_stop: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAlt:
+    """One way an Ally's Region bar can be met: a subregion, a Region, attributes."""
+
+    region: int = -1
+    subregion: int = -1
+    need: Mask = 0
+    forbid: Mask = 0
+    exotic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRequirement:
+    """Where an Ally is found (rulebook l.84, l.160-164): any one alternative, in one of
+    ``dims`` (its own Dimension; Randolph Carter of the Dreamlands set says "can be played in
+    the Dreamlands or in the Waking World")."""
+
+    dims: tuple[int, ...]
+    alts: tuple[PlaceAlt, ...]
+    #: Words a player reads ("an Arkham Location", "a City Location in Europe").
+    words: str
+    past: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SummonRequirement:
+    """One of a Great Old One's two requirement cards (rulebook l.282).
+
+    ``attrs``/``dim`` for a Location requirement met by the Current Location ("Space Location");
+    ``key`` is the folded requirement, matched against cards in play by title, Event subtype,
+    "This is an X card", title words, or a card that "fulfills the X requirement".
+    """
+
+    text: str
+    key: str
+    is_location: bool
+    attrs: Mask = 0
+    dim: int = ANY_DIMENSION
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What one card needs and does when played, precomputed once per deck."""
+
+    kind: Kind
+    title: int
+    cost: int
+    dim: int = ANY_DIMENSION
+    loc: LocationInfo | None = None
+    travel: TravelInfo | None = None
+    place: PlaceRequirement | None = None
+    langs: Mask = 0
+    tome_langs: Mask = 0
+    tome_all: bool = True
+    icons: int = 0
+    capacity: int = 0
+    weapon: bool = False
+    needs_ally: bool = False
+    cultist: bool = False
+    persistent: bool = False
+    needs_opponent: bool = False
+    needs_titles: tuple[int, ...] = ()
+    summon: tuple[SummonRequirement, ...] = ()
+    value: int = 0
+    gain: int = 0
+    subtype: str = ""
+    all_monsters_join: bool = False
+    #: Parsed "Joins ..." targets: folded singular names, Monster classes, or "*" for any.
+    join_targets: tuple[str, ...] = ()
+    #: Requirement keys this card fulfills ("space", "blackout", "eclipse").
+    fulfills: frozenset[str] = field(default_factory=frozenset)
+    #: An Event that plays an Ally "who would not normally come from this Location" (Surprise
+    #: Meeting): any Region, not another time or Dimension.
+    ally_anywhere: bool = False
+    #: Card text says it can take you to another Region / Dimension by a use this engine does
+    #: not play (The Silver Key, Time Machine, Anti-Gravity Harness...).
+    crosses_regions: bool = False
+    crosses_dimensions: bool = False
+
+
+# --------------------------------------------------------------------------------------
+# Reading cards
+
+
+_SPELL_BITS = {icon: 1 << i for i, icon in enumerate(SpellIcon)}
+
+
+def icon_bits(icons: Iterable[SpellIcon]) -> int:
+    """Gets a mask of Spell icons (rulebook l.299: match the icons)."""
+    mask = 0
+    for icon in icons:
+        mask |= _SPELL_BITS[icon]
+    return mask
+
+
+def icon_names(mask: int) -> list[str]:
+    """Gets the Spell icon names of a mask, for messages."""
+    return [icon.value for icon, bit in _SPELL_BITS.items() if mask & bit]
+
+
+def card_dimension(card: Card) -> int:
+    """Gets a card's Dimension number.
+
+    Allies and Locations without an indicator are Waking World (rulebook l.160, l.219); other
+    cards without one (or marked Waking World by an importer) are played in any Dimension
+    (rulebook l.134, l.267).
+    """
+    if card.type in (CardType.ALLY, CardType.LOCATION):
+        return DIMENSION_NAMES.get(card.dimension or Dimension.WAKING_WORLD, 0)
+    if card.dimension is None or card.dimension is Dimension.WAKING_WORLD:
+        return ANY_DIMENSION
+    return DIMENSION_NAMES[card.dimension]
+
+
+def sanity_change(card: Card) -> int:
+    """Gets the Sanity change of playing a card: Spells cost nothing to play (rulebook l.126)."""
+    if card.type is CardType.SPELL or card.sanity is None:
+        return 0
+    return card.sanity
+
+
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
+_KNOW_SPELLS = re.compile(r"can (?:now )?know (?:any )?(one|two|three|four|\d)\b[^.;◆]*?\bspells?", re.I)
+_KNOWS_LANGS = re.compile(r"\bKnows ((?:[A-Z][a-z]+)(?:(?:\s*,\s*|\s*&\s*|\s+and\s+)[A-Z][a-z]+)*)")
+_GIVE_TO_ALLY = re.compile(
+    r"\b(?:give|place|assign) this (?:card|artifact) (?:to|with) (?:an|one of your) all(?:y|ies)", re.I
+)
+_MUST_HAVE = re.compile(r"(?i:you must have (?:the )?)([A-Z][\w' .-]+?) in play")
+_JOINS = re.compile(r"\bJoins? (?:with )?([^.◆;]+)", re.I)
+_FULFILLS = re.compile(r"fulfills the ([\w' -]+?) requirements?\b", re.I)
+_IS_A_CARD = re.compile(r"this is an? ([\w' -]+?) card", re.I)
+_ALLY_ANYWHERE = re.compile(r"play an ally who would not normally come from this location", re.I)
+_CROSS_DIMENSIONS = re.compile(r"in another dimension|location in any dimension|any region or dimension", re.I)
+_CROSS_REGIONS = re.compile(r"between regions|location in any region|new location right-side-up in any region", re.I)
+
+#: Rulings l.43 (Instant) and l.47 (Persistent): Events that stay in play (folded titles / subtypes).
+PERSISTENT_SUBTYPES = frozenset({"day", "night", "star", "storm", "philia", "phobia"})
+PERSISTENT_TITLES = frozenset(
+    fold_title(t)
+    for t in (
+        "Beast in the Cataract",
+        "Children Have Nightmares",
+        "Drought",
+        "Guardians of the Great Ones",
+        "Media Hyperbole",
+        "Serial Killer",
+        "Strange Humanoid Encounter",
+        "Television",
+        "The Children Have Sweet Dreams",
+    )
+)
+INSTANT_EXCEPTIONS = frozenset(fold_title(t) for t in ("Phobophobia", "Shipwreck"))
+
+
+def spell_capacity(text: str) -> int:
+    """Gets how many Spells an Ally or Artifact "can know" from its text (0: none)."""
+    best = 0
+    for m in _KNOW_SPELLS.finditer(text or ""):
+        word = m.group(1).lower()
+        best = max(best, int(word) if word.isdigit() else _WORD_NUMBERS.get(word, 1))
+    return best
+
+
+def text_languages(text: str) -> list[str]:
+    """Gets the languages an Artifact's text says it knows ("Knows Greek, Latin & Chinese")."""
+    out: list[str] = []
+    for m in _KNOWS_LANGS.finditer(text or ""):
+        out += [w for w in re.split(r"\s*,\s*|\s*&\s*|\s+and\s+", m.group(1)) if w]
+    return out
+
+
+def join_targets(text: str) -> tuple[str, ...]:
+    """Gets what a Monster Joins with (rulebook l.292, l.359): folded singular names, Monster
+    classes, ``*`` for "any other Monster"/"all Monsters"."""
+    out: list[str] = []
+    for m in _JOINS.finditer(text or ""):
+        for part in re.split(r",|\band\b|&|\bboth\b", m.group(1)):
+            p = fold_title(part)
+            for lead in ("other ", "with ", "all ", "any other ", "any "):
+                if p.startswith(lead):
+                    p = p[len(lead) :]
+            p = p.removesuffix(" card").strip()
+            if not p:
+                continue
+            if p in ("monster", "monsters", "other monster", "monster card"):
+                out.append("*")
+            else:
+                out.append(singular(p))
+    return tuple(dict.fromkeys(out))
+
+
+def _travel_modes(subtype: str, text: str) -> int:
+    s = subtype.lower()
+    modes = 0
+    if "land" in s:
+        modes |= LAND
+    if "air" in s:
+        modes |= AIR
+    if "sea" in s:
+        modes |= SEA
+    if "space" in s:
+        modes |= SPACE
+    if "underwater" in s:
+        modes |= UNDERWATER
+    if "including space" in text.lower():
+        modes |= SPACE
+    return modes or SPECIAL
+
+
+def read_travel(card: Card, vocab: Vocabulary) -> TravelInfo:
+    """Reads a Travel Event (rulebook l.208, l.257-265; rulings l.87 for Travel by Sea)."""
+    text = card.text or ""
+    low = text.lower()
+    modes = _travel_modes(card.subtype or "", text)
+    immediate = "immediately play" in low and "following turn" not in low and "later turn" not in low
+    other = "different region" in low or "new region" in low
+    if re.search(r"may not play a (?:new )?location (?:with)?in the same region", low):
+        scope = Scope.DIFFERENT
+    elif ("same region" in low or "same or" in low) and other or "any region" in low:
+        scope = Scope.ANY
+    elif other:
+        scope = Scope.DIFFERENT
+    elif "same region" in low:
+        scope = Scope.SAME
+    else:
+        # Defaults by kind: Travel by Land stays in its Region (rulebook l.257); the rest may leave it.
+        scope = Scope.SAME if modes == LAND else Scope.ANY
+    water = vocab.attr("Water")
+    # Rulings l.87: every Travel by Sea Event is played at a Water Location; others say so.
+    origin_water = modes == SEA or "play this card at a location featuring the water attribute" in low
+    if "regardless of travel requirements" in low:
+        modes |= LAND | AIR | SEA | SPACE | UNDERWATER
+    origin_any = 0
+    m = re.search(r"only at an? ([\w ]+?) Location", text, re.I)
+    if m:
+        origin_any = vocab.attrs(w for w in re.split(r"\s+or\s+", m.group(1)) if w)
+    dest_all = 0
+    if re.search(r"new location(?: card)? featuring the water attribute", low):
+        dest_all |= water
+    dest_any = 0
+    m = re.search(r"new ([A-Z][a-z]+(?: or [A-Z][a-z]+)+) Location", text)
+    if m:
+        dest_any = vocab.attrs(m.group(1).split(" or "))
+    islands_ok = bool(modes & (SEA | UNDERWATER | SPACE)) or "normally forbidden" in low
+    exotic_ok = "(except exotic)" not in low
+    return TravelInfo(
+        modes=modes,
+        immediate=immediate,
+        scope=scope,
+        origin_water=origin_water,
+        origin_any=origin_any,
+        dest_all=dest_all,
+        dest_any=dest_any,
+        islands_ok=islands_ok,
+        exotic_ok=exotic_ok,
+        any_dimension="or dimension" in low or "in any dimension" in low,
+        ally_stop=bool(re.search(r"play (?:any|an) ally card that could be played in this region", low)),
+    )
+
+
+def read_location(card: Card, vocab: Vocabulary, dim: int) -> LocationInfo:
+    """Reads a Location card's place in the world (rulebook l.213-237; rulings l.63-73)."""
+    text = card.text or ""
+    low = text.lower()
+    names = list(card.attributes) + [p.value for p in card.public]
+    if card.gate:
+        names.append("Gate")
+    attrs = vocab.attrs(names)
+    public = vocab.attrs(p.value for p in card.public)
+    inside, outside = vocab.attr("Inside"), vocab.attr("Outside")
+    walking = (public & ~inside) | outside
+    region_name = card.region or ""
+    exotic = fold_word(region_name) == EXOTIC_REGION
+    # Each Exotic Location is its own Region (rulebook l.235, l.263).
+    region = vocab.region("exotic: " + card.title) if exotic else vocab.region(region_name or "unknown")
+    subregion = vocab.subregion(card.subregion) if card.subregion else -1
+    island = bool(attrs & vocab.attr("Island"))
+    reach = 0
+    if exotic:
+        if attrs & vocab.attr("Space"):
+            reach |= SPACE
+        if attrs & vocab.attr("Underwater"):
+            reach |= UNDERWATER
+    if re.search(r"must travel by air to (?:reach|play)", low):
+        reach |= AIR
+    if re.search(r"must use a travel by sea", low):
+        reach |= SEA
+    leave = 0
+    if exotic:
+        leave = reach
+        if re.search(r"travel by air to leave", low):
+            leave |= AIR
+    walk_from_attrs = 0
+    m = re.search(r"only if your current location is ([\w ]+?)[.◆]", text, re.I)
+    if m:
+        walk_from_attrs = vocab.attrs(m.group(1).split())
+    walk_from_titles: set[int] = set()
+    m = re.search(r"([A-Z][\w' ]+?) (?i:must be your current location to play this card)", text)
+    if m:
+        walk_from_titles.add(vocab.title(m.group(1)))
+    walk_to_titles = {
+        vocab.title(t)
+        for t in re.findall(r"(?i:you may walk to) ([A-Z][\w' ]+?)[.◆]", text)
+        if not t.lower().startswith("any ")
+    }
+    walk_to_regions = {vocab.region("The " + r) for r in re.findall(r"walk to any (\w+) location", text, re.I)}
+    if exotic and not reach and not walk_from_attrs and not walk_from_titles and public & vocab.attr("Water"):
+        # An Exotic Island with no stated way in (R'lyeh): by sea or underwater (rulebook l.263).
+        reach = SEA | UNDERWATER
+        leave |= reach
+    pieces = None
+    m = re.search(r"all three pieces of the ([\w' ]+?)[.◆]", text, re.I)
+    if m:
+        pieces = (fold_word(m.group(1)), 3)
+    needs_event = frozenset(s.lower() for s in re.findall(r"there must be an? (\w+) event in play", low))
+    needs_langs = vocab.langs(re.findall(r"(?i:must know) ([A-Z]\w+) (?i:to play this card)", text))
+    special = bool(
+        reach
+        or walk_from_attrs
+        or walk_from_titles
+        or pieces
+        or needs_event
+        or needs_langs
+        or re.search(r"(?:you may|can) (?:only )?play this card (?:only )?if", low)
+    )
+    return LocationInfo(
+        region=region,
+        subregion=subregion,
+        dim=dim,
+        attrs=attrs,
+        walking_attrs=walking,
+        exotic=exotic,
+        island=island,
+        city=bool(attrs & vocab.attr("City")),
+        country=bool(attrs & vocab.attr("Country")),
+        first_ok=not exotic and not special,
+        reach_modes=reach,
+        leave_modes=leave,
+        walk_from_attrs=walk_from_attrs,
+        walk_from_titles=frozenset(walk_from_titles),
+        walk_to_titles=frozenset(walk_to_titles),
+        walk_to_regions=frozenset(walk_to_regions),
+        walk_out="must walk out of" in low,
+        any_dimension="may play this card in any dimension" in low,
+        gate_reuse=bool(re.search(r"may (?:use this gate more than once|reuse this gate)(?:, but|\.)", low)),
+        needs_event_subtypes=needs_event,
+        needs_pieces=pieces,
+        needs_langs=needs_langs,
+    )
+
+
+def travel_location(card: Card, vocab: Vocabulary) -> LocationInfo:
+    """Gets a Travel Event as a Location: its attributes apply (rulebook l.257, rulings l.73);
+    Region, subregion and Dimension are filled in from where it was played."""
+    names = list(card.attributes) + [p.value for p in card.public]
+    attrs = vocab.attrs(names)
+    return LocationInfo(region=-1, subregion=-1, dim=ANY_DIMENSION, attrs=attrs, walking_attrs=attrs, first_ok=False)
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+_DIM_WORDS = {"dreamlands": 1, "dreamland": 1, "waking": 0, "world": 0, "new": 2, "aeon": 2, "æon": 2}
+
+
+def read_place(card: Card, vocab: Vocabulary, dim: int) -> PlaceRequirement:
+    """Reads an Ally's Region bar into alternatives (rulebook l.84, l.160-164).
+
+    ``Arkham`` is that subregion (in the Ally's Region); ``Any City`` a Location with the City
+    attribute (in the Ally's Region when it has one); ``Any Country Site`` both attributes;
+    ``Any non-Gate`` a Location without a Gate; ``Any Exotic`` an Exotic Location; ``Any
+    Dreamlands Site`` a Site (the Dimension is the Ally's own); ``Boston or Europe`` either;
+    ``Arkham Past`` / ``Any Past`` need the Past (rulebook l.552), which no Location has.
+    """
+    region = card.region
+    region_id = vocab.region(region) if region and fold_word(region) not in ("none", "any") else -1
+    sub = (card.subregion or "").strip()
+    alts: list[PlaceAlt] = []
+    words: list[str] = []
+    past = False
+    past_bit = vocab.attr("Past")
+    for part in re.split(r"\s+or\s+", sub) if sub else [""]:
+        part = part.strip()
+        folded = fold_word(part)
+        in_region = f" in {region}" if region_id >= 0 else ""
+        if not part:
+            alts.append(PlaceAlt(region=region_id))
+            words.append(f"a Location{in_region}" if region_id >= 0 else "any Location")
+            continue
+        need = forbid = 0
+        exotic = False
+        here_past = False
+        if folded == "any past" or folded.endswith(" past"):
+            past = here_past = True
+            need |= past_bit
+            folded = folded[: -len(" past")]
+            part = part[: -len(" Past")].strip()
+        when = " in the Past" if here_past else ""
+        if folded == "any" or folded.startswith("any "):
+            kept: list[str] = []
+            label: list[str] = []
+            for raw in part.split()[1:]:
+                w = fold_word(raw)
+                m = re.fullmatch(r"non-?(\w+)", raw, re.I)
+                if m:
+                    forbid |= vocab.attr(m.group(1))
+                    label.append(raw)
+                elif w == "exotic":
+                    exotic = True
+                    label.append(raw)
+                elif w in _DIM_WORDS:
+                    label.append(raw)  # the Ally's own Dimension (checked apart)
+                else:
+                    kept.append(w)
+                    label.append(raw)
+            need |= vocab.attrs(kept)
+            alts.append(PlaceAlt(region=region_id, need=need, forbid=forbid, exotic=exotic))
+            text = " ".join(label)
+            words.append(
+                f"{_article(text)} {text} Location{in_region}{when}" if text else f"any Location{in_region}{when}"
+            )
+        elif folded in KNOWN_REGIONS or (region and folded == fold_word(region)):
+            alts.append(PlaceAlt(region=vocab.region(part), need=need))
+            words.append(f"a Location in {part}{when}")
+        else:
+            alts.append(PlaceAlt(region=region_id, subregion=vocab.subregion(part), need=need))
+            words.append(f"{_article(part)} {part} Location{when}")
+    dims = [dim]
+    m = re.search(r"can be played in the ([\w ]+?) or in the ([\w ]+?)[.,]", card.text or "", re.I)
+    if m:
+        for name in m.groups():
+            d = {"dreamlands": 1, "waking world": 0, "new aeon": 2}.get(fold_word(name))
+            if d is not None and d not in dims:
+                dims.append(d)
+    return PlaceRequirement(dims=tuple(dims), alts=tuple(alts), words=" or ".join(words), past=past)
+
+
+def read_summon(texts: Sequence[str], vocab: Vocabulary) -> tuple[SummonRequirement, ...]:
+    """Reads a Great Old One's two requirements (rulebook l.282-284).
+
+    ``Space Location``, ``Outside/Country/Gate Location``: the Current Location has every listed
+    attribute (the slash-separated words are read as "and", the stricter reading);
+    ``Dreamlands Site``: a Dreamlands Site. Anything else names a card in play: ``Storm`` a Storm
+    Event, ``Eclipse`` a card that "is an Eclipse card", ``Solstice`` Dawn of the Solstice,
+    ``Waxing Moon`` that Event; a card that "fulfills the X requirement" also counts.
+    """
+    out: list[SummonRequirement] = []
+    for text in texts:
+        words = [w for w in re.split(r"[/\s]+", fold_word(text)) if w]
+        is_location = bool(words) and (words[-1] == "location" or words[0] in ("dreamlands", "dreamland"))
+        if not is_location:
+            out.append(SummonRequirement(text=text, key=title_key(text), is_location=False))
+            continue
+        dim = ANY_DIMENSION
+        attr_words = []
+        for w in words:
+            if w == "location":
+                continue
+            if w in _DIM_WORDS:
+                dim = _DIM_WORDS[w]
+            else:
+                attr_words.append(w)
+        out.append(
+            SummonRequirement(
+                text=text, key=" ".join(attr_words), is_location=True, attrs=vocab.attrs(attr_words), dim=dim
+            )
+        )
+    return tuple(out)
+
+
+def satisfies_summon(req: SummonRequirement, card: Card, profile: Profile) -> bool:
+    """Checks whether a card in play meets a Great Old One's card requirement (by title, Event
+    subtype, "This is an X card", title words, or "fulfills the X requirement")."""
+    if req.key in profile.fulfills:
+        return True
+    if req.is_location:
+        return False
+    title = title_key(card.title)
+    if title == req.key:
+        return True
+    if card.type is CardType.EVENT:
+        if card.subtype and fold_word(card.subtype) == req.key:
+            return True
+        if re.search(rf"(?:^| ){re.escape(req.key)}(?: |$)", title):
+            return True
+    return False
+
+
+def read_profile(card: Card, vocab: Vocabulary) -> Profile:
+    """Reads one card into its play profile."""
+    kind_of = {
+        CardType.LOCATION: Kind.LOCATION,
+        CardType.ALLY: Kind.ALLY,
+        CardType.TOME: Kind.TOME,
+        CardType.ARTIFACT: Kind.ARTIFACT,
+        CardType.SPELL: Kind.SPELL,
+        CardType.MONSTER: Kind.MONSTER,
+        CardType.EVENT: Kind.EVENT,
+        CardType.ADVENTURE: Kind.ADVENTURE,
+    }
+    kind = kind_of.get(card.type, Kind.OTHER) if card.type else Kind.OTHER
+    text = card.text or ""
+    low = text.lower()
+    subtype = card.subtype or ""
+    dim = card_dimension(card)
+    title = vocab.title(card.title)
+    fulfills = {fold_word(m) for m in _FULFILLS.findall(text)}
+    fulfills |= {fold_word(m) for m in _IS_A_CARD.findall(text)}
+    base = Profile(
+        kind=kind,
+        title=title,
+        cost=sanity_change(card),
+        dim=dim,
+        subtype=subtype,
+        fulfills=frozenset(fulfills),
+        crosses_dimensions=bool(_CROSS_DIMENSIONS.search(text)),
+        crosses_regions=bool(_CROSS_REGIONS.search(text)) and kind is not Kind.EVENT,
+    )
+    if kind is Kind.LOCATION:
+        return replace(base, kind=kind, loc=read_location(card, vocab, dim))
+    if kind is Kind.ALLY:
+        attrs = {fold_word(a) for a in card.attributes}
+        return replace(
+            base,
+            kind=kind,
+            place=read_place(card, vocab, dim),
+            langs=vocab.langs(card.languages),
+            capacity=spell_capacity(text),
+            cultist="cultist" in attrs,
+            value=card.value or 0,
+        )
+    if kind is Kind.TOME:
+        return replace(
+            base,
+            kind=kind,
+            tome_langs=vocab.langs(card.tome_languages),
+            tome_all=card.tome_language_rule is not LanguageRule.ONE_OF,
+            icons=icon_bits(card.icons),
+            capacity=card.value or 0,
+        )
+    if kind is Kind.ARTIFACT:
+        weapon = "weapon" in subtype.lower()
+        return replace(
+            base,
+            kind=kind,
+            langs=vocab.langs(text_languages(text)),
+            capacity=spell_capacity(text),
+            weapon=weapon,
+            needs_ally=weapon or bool(_GIVE_TO_ALLY.search(text)),
+        )
+    if kind is Kind.SPELL:
+        return replace(base, kind=kind, icons=icon_bits(card.icons[:1]))
+    if kind is Kind.MONSTER:
+        if card.goo or (card.monster_class or subtype) in ("Great Old One", "Outer God"):
+            return replace(
+                base,
+                kind=Kind.GOO,
+                summon=read_summon(card.summon, vocab),
+                all_monsters_join="all monsters may join" in low,
+            )
+        return replace(base, kind=kind, join_targets=join_targets(text), value=card.value or 0)
+    if kind is Kind.EVENT:
+        sub = subtype.lower()
+        needs = tuple(vocab.title(t) for t in _MUST_HAVE.findall(text))
+        if sub.startswith("travel"):
+            loc = travel_location(card, vocab)
+            return replace(base, kind=Kind.TRAVEL, travel=read_travel(card, vocab), loc=loc, needs_titles=needs)
+        if sub.startswith("threat") or "face-down to your threat" in low:
+            return replace(base, kind=Kind.THREAT_EVENT, join_targets=join_targets(text))
+        folded = fold_title(card.title)
+        persistent = (sub in PERSISTENT_SUBTYPES or folded in PERSISTENT_TITLES) and folded not in INSTANT_EXCEPTIONS
+        affects = (card.affects or "").lower()
+        needs_opponent = "opponent" in affects and "your" not in affects and "investigators" not in affects
+        return replace(
+            base,
+            kind=kind,
+            persistent=persistent,
+            needs_opponent=needs_opponent,
+            needs_titles=needs,
+            ally_anywhere=bool(_ALLY_ANYWHERE.search(text)),
+        )
+    if kind is Kind.ADVENTURE:
+        return replace(base, kind=kind, value=card.value or 0, gain=card.sanity or 0)
+    return replace(base, kind=Kind.OTHER)
+
+
+def monster_joins(a_card: Card, a: Profile, b_card: Card, b: Profile) -> bool:
+    """Checks whether two Monsters (or Threat Events) Join: one of them allows it
+    (rulebook l.359: "Two cards may Join as long as one of them allows this")."""
+    return _allows(a, b_card) or _allows(b, a_card)
+
+
+def _allows(p: Profile, other: Card) -> bool:
+    if not p.join_targets:
+        return False
+    title = singular(fold_title(other.title))
+    klass = fold_title(other.monster_class or other.subtype or "")
+    for target in p.join_targets:
+        if target == "*":
+            return True
+        if target and (target == title or target in title or (title in target and len(title) > 3)):
+            return True
+        if klass and singular(target) == singular(klass):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------
+# Predicates shared by the engine and the playability analysis
+
+
+def place_matches(req: PlaceRequirement, region: int, subregion: int, dim: int, attrs: Mask, exotic: bool) -> bool:
+    """Checks whether an Ally is found where you are (rulebook l.84: same subregion in the same
+    Region colour bar; l.160: the Ally's Dimension; l.164: "Any X" Allies)."""
+    if dim not in req.dims:
+        return False
+    for alt in req.alts:
+        if alt.region >= 0 and alt.region != region:
+            continue
+        if alt.subregion >= 0 and alt.subregion != subregion:
+            continue
+        if alt.need & ~attrs:
+            continue
+        if alt.forbid & attrs:
+            continue
+        if alt.exotic and not exotic:
+            continue
+        return True
+    return False
+
+
+def region_matches(req: PlaceRequirement, region: int, dim: int) -> bool:
+    """Checks whether an Ally "could be played in this Region" (Train, Hitch a Ride): its
+    Dimension, and its Region bar when it has one; not a Past Ally."""
+    if dim not in req.dims or req.past:
+        return False
+    return any(alt.region < 0 or alt.region == region for alt in req.alts)
+
+
+def walk_step(src: LocationInfo, src_dim: int, src_title: int, dst: LocationInfo, dst_title: int) -> Step:
+    """Gets how a Location may follow the Current Location without a Travel Event.
+
+    Walking stays in the Region and Dimension (rulebook l.217, l.239, l.267); never to, from or
+    between Islands (l.233, rulings l.152); Exotic Locations only as their text allows (l.263);
+    between Locations of one subregion that are both City (and not Country) you arrive at once,
+    otherwise you walk (l.243).
+    """
+    if dst.dim != src_dim and not dst.any_dimension:
+        return Step.NONE
+    if dst.exotic:
+        if dst.walk_from_attrs and not (dst.walk_from_attrs & ~src.attrs):
+            return Step.WALK
+        if src_title in dst.walk_from_titles or dst_title in src.walk_to_titles:
+            return Step.WALK
+        return Step.NONE
+    if src.exotic:
+        if dst_title in src.walk_to_titles or src.walk_out and not dst.island and not dst.reach_modes:
+            return Step.WALK
+        return Step.NONE
+    if dst.walk_from_attrs or dst.walk_from_titles:
+        ok = (dst.walk_from_attrs and not (dst.walk_from_attrs & ~src.attrs)) or src_title in dst.walk_from_titles
+        return Step.WALK if ok else Step.NONE
+    if src.island or dst.island or dst.reach_modes:
+        return Step.NONE
+    if dst.region != src.region and dst.region not in src.walk_to_regions:
+        return Step.NONE
+    if (
+        dst.subregion >= 0
+        and dst.subregion == src.subregion
+        and src.city
+        and dst.city
+        and not src.country
+        and not dst.country
+    ):
+        return Step.ARRIVE
+    return Step.WALK
+
+
+def travel_can_leave(t: TravelInfo, origin: LocationInfo, origin_attrs: Mask, water: Mask) -> bool:
+    """Checks whether a Travel Event may be played at a Location (rulebook l.261, l.263;
+    rulings l.87: Travel by Sea needs a Water Location; Shuttle Icarus: Space or Outside)."""
+    if t.origin_water and not (origin_attrs & water):
+        return False
+    if t.origin_any and not (origin_attrs & t.origin_any):
+        return False
+    if origin.exotic:
+        return bool(origin.leave_modes & t.modes)
+    return t.islands_ok or not origin.island
+
+
+def travel_reaches(t: TravelInfo, origin_region: int, origin_dim: int, dst: LocationInfo) -> bool:
+    """Checks whether a Travel Event can take you to a Location (rulebook l.257-265)."""
+    if dst.dim != origin_dim and not (t.any_dimension or dst.any_dimension):
+        return False
+    if dst.exotic:
+        if not t.exotic_ok or not (dst.reach_modes & t.modes):
+            return False
+    else:
+        if dst.reach_modes and not (dst.reach_modes & t.modes):
+            return False
+        if dst.island and not t.islands_ok:
+            return False
+        if dst.walk_from_attrs or dst.walk_from_titles:
+            return False
+    same = dst.region == origin_region
+    if t.scope is Scope.SAME and not same:
+        return False
+    if t.scope is Scope.DIFFERENT and same:
+        return False
+    if t.dest_all and t.dest_all & ~dst.attrs:
+        return False
+    return not t.dest_any or bool(dst.attrs & t.dest_any)
+
+
+def can_read(tome: Profile, readers: Mask) -> bool:
+    """Checks the Tome's language rule (rulebook l.326): "Greek & Latin" needs both among the
+    Investigator and Allies, "Atlantean or Hyperborean" either."""
+    if not tome.tome_langs:
+        return True
+    if tome.tome_all:
+        return not (tome.tome_langs & ~readers)
+    return bool(tome.tome_langs & readers)
+
+
+def dimension_ok(card_dim: int, here: int) -> bool:
+    """Checks a card's Dimension Indicator against the top card's Dimension (rulebook l.267)."""
+    return card_dim in (ANY_DIMENSION, here)

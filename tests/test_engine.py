@@ -1,0 +1,1076 @@
+"""The solitaire rules engine: each rule on hand-built cards, then random play on real decks.
+
+Every test names the rulebook line ("rulebook l.N", new-aeon-rulebook.txt) or rulings line
+("rulings l.N", mythos-errata-rulings.txt) it follows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckbuilder.rules.cards import (
+    Allegiance,
+    Card,
+    CardType,
+    Dimension,
+    LanguageRule,
+    PublicAttribute,
+    SpellIcon,
+)
+from deckbuilder.rules.engine import (
+    Game,
+    GameState,
+    Mode,
+    NoInvestigatorError,
+    Phase,
+    Play,
+    PlayKind,
+    Rules,
+    apply,
+    describe,
+    is_legal,
+    legal_plays,
+    new_game,
+)
+from tests.conftest import load_real_deck
+
+WATER, FOREST, CEMETERY, INSIDE, OUTSIDE = (
+    PublicAttribute.WATER,
+    PublicAttribute.FOREST,
+    PublicAttribute.CEMETERY,
+    PublicAttribute.INSIDE,
+    PublicAttribute.OUTSIDE,
+)
+
+# --------------------------------------------------------------------------------------
+# Card builders
+
+
+def location(
+    title: str,
+    region: str = "Lovecraft Country",
+    sub: str = "Arkham",
+    attrs: Sequence[str] = ("City",),
+    public: Sequence[PublicAttribute] = (INSIDE,),
+    gate: bool = False,
+    sanity: int | None = None,
+    dimension: Dimension = Dimension.WAKING_WORLD,
+    text: str = "",
+) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.LOCATION,
+        region=region,
+        subregion=sub,
+        attributes=tuple(attrs),
+        public=tuple(public),
+        gate=gate,
+        sanity=sanity,
+        dimension=dimension,
+        text=text,
+    )
+
+
+def ally(
+    title: str,
+    region: str | None = "Lovecraft Country",
+    sub: str = "Arkham",
+    languages: Sequence[str] = ("English",),
+    sanity: int | None = None,
+    attrs: Sequence[str] = ("Steadfast",),
+    dimension: Dimension = Dimension.WAKING_WORLD,
+    text: str = "",
+) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.ALLY,
+        region=region,
+        subregion=sub,
+        languages=tuple(languages),
+        sanity=sanity,
+        attributes=tuple(attrs),
+        dimension=dimension,
+        value=1,
+        allegiance=Allegiance.STEADFAST,
+        text=text,
+    )
+
+
+def tome(
+    title: str,
+    languages: Sequence[str] = ("Latin",),
+    icons: Sequence[SpellIcon] = (SpellIcon.DEATH,),
+    capacity: int = 2,
+    rule: LanguageRule = LanguageRule.ALL_OF,
+    sanity: int | None = -1,
+    dimension: Dimension | None = None,
+) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.TOME,
+        tome_languages=tuple(languages),
+        tome_language_rule=rule,
+        icons=tuple(icons),
+        value=capacity,
+        sanity=sanity,
+        dimension=dimension,
+    )
+
+
+def spell(title: str, icon: SpellIcon = SpellIcon.DEATH) -> Card:
+    return Card(
+        key=f"T:{title}", title=title, set_code="T", type=CardType.SPELL, subtype=icon.value, icons=(icon,), sanity=-2
+    )
+
+
+def artifact(title: str, subtype: str | None = None, text: str = "", sanity: int | None = None) -> Card:
+    return Card(
+        key=f"T:{title}", title=title, set_code="T", type=CardType.ARTIFACT, subtype=subtype, text=text, sanity=sanity
+    )
+
+
+def monster(title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "") -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.MONSTER,
+        subtype=klass,
+        monster_class=klass,
+        value=2,
+        sanity=sanity,
+        text=text,
+    )
+
+
+def goo(title: str, summon: Sequence[str]) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.MONSTER,
+        subtype="Great Old One",
+        monster_class="Great Old One",
+        goo=True,
+        summon=tuple(summon),
+    )
+
+
+def event(
+    title: str,
+    subtype: str | None = None,
+    text: str = "",
+    affects: str | None = "Affects Your Investigator",
+    sanity: int | None = None,
+    dimension: Dimension | None = None,
+) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.EVENT,
+        subtype=subtype,
+        text=text,
+        affects=affects,
+        sanity=sanity,
+        dimension=dimension,
+    )
+
+
+def adventure(title: str, points: int = 5, gain: int = 2) -> Card:
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.ADVENTURE,
+        subtype="Heroic Adventure",
+        value=points,
+        sanity=gain,
+    )
+
+
+def investigator(
+    languages: Sequence[str] = ("English",), sanity: int = 12, hand: int = 13, hand_min: int = 4, hand_max: int = 6
+) -> Card:
+    return Card(
+        key="T:investigator",
+        title="Test Investigator",
+        set_code="T",
+        type=CardType.INVESTIGATOR,
+        languages=tuple(languages),
+        sanity=sanity,
+        sanity_max=20,
+        hand=hand,
+        hand_min=hand_min,
+        hand_max=hand_max,
+    )
+
+
+CAR = event(
+    "Car",
+    "Travel by Land",
+    "Immediately play a new Location in the same Region right-side up on top of your Story Deck.",
+    affects=None,
+)
+TRAIN = event(
+    "Train",
+    "Travel by Land",
+    "On a following Turn, play a new Location in the same Region, right-side up "
+    "on top of your Story Deck. Or, remain on the Train for a Turn to play any Ally card that could be "
+    "played in this Region (only 1 Ally per Train card played).",
+    affects=None,
+)
+MONOPLANE = event(
+    "Monoplane",
+    "Travel by Air",
+    "Immediately play a new Location card in a different Region, "
+    "right-side up on top of your Story Deck. May not play a Location within the same Region.",
+    affects=None,
+)
+DIRIGIBLE = event(
+    "Dirigible",
+    "Travel by Air",
+    "On a following turn, play any new Location card either in same "
+    "Region or in a new Region, right-side up on top of your Story Deck.",
+    affects=None,
+)
+STEAMER = event(
+    "Tramp Steamer",
+    "Travel by Sea",
+    "Play this card at a Location featuring the Water attribute. On a "
+    "following Turn play a new Location card featuring the Water attribute in either the same Region or "
+    "a different Region, right-side up on top of your Story Deck.",
+    affects=None,
+)
+SHUTTLE = event(
+    "Shuttle",
+    "Travel in Space",
+    "You may play this card only at a Space or Outside Location. On a "
+    "following Turn play a new Space or Outside Location in any Region right-side-up.",
+    affects=None,
+)
+
+ARKHAM_HOUSE = location("Arkham House", attrs=("City", "House", "Tome", "Artifact"), public=(WATER, INSIDE))
+ARKHAM_GATE = location("Arkham Gate", attrs=("City", "Site"), public=(WATER, OUTSIDE), gate=True)
+ARKHAM_SANITARIUM = location(
+    "Arkham Sanitarium", attrs=("City", "Sanitarium"), public=(WATER, FOREST, INSIDE), sanity=6
+)
+BOSTON_LIBRARY = location(
+    "Boston Library", sub="Boston", attrs=("City", "Library", "Tome"), public=(WATER, INSIDE), sanity=-1
+)
+DUNWICH_FARM = location(
+    "Dunwich Farm", sub="Dunwich", attrs=("Country", "House", "Artifact"), public=(FOREST, OUTSIDE), gate=True
+)
+PARIS_CAFE = location("Paris Cafe", region="Europe", sub="Paris", attrs=("City", "Business"), public=(WATER, INSIDE))
+LONDON_DOCKS = location("London Docks", region="Europe", sub="London", attrs=("City", "Site"), public=(WATER, OUTSIDE))
+PONAPE = location(
+    "Ponape", region="South Pacific", sub="Ponape", attrs=("Island", "Site"), public=(WATER, FOREST, OUTSIDE)
+)
+TYCHO = location(
+    "Tycho",
+    region="Exotic Location",
+    sub="Exotic Location",
+    attrs=("Space", "City", "Tome"),
+    public=(INSIDE,),
+    gate=True,
+    sanity=-2,
+    dimension=Dimension.NEW_AEON,
+)
+NA_STATION = location(
+    "Launch Site",
+    region="New Æon",
+    sub="Cape Canaveral",
+    attrs=("Country", "Space"),
+    public=(OUTSIDE,),
+    dimension=Dimension.NEW_AEON,
+)
+FILLER = event("Filler Storm", "Storm", "It storms.", affects="Affects All Investigators")
+
+
+# --------------------------------------------------------------------------------------
+# Helpers
+
+
+def setup(
+    hand: Sequence[Card],
+    rest: Sequence[Card] = (),
+    *,
+    inv: Card | None = None,
+    rules: Rules | None = None,
+    sanity: int | None = None,
+) -> GameState:
+    """A game whose first Hand is exactly ``hand`` (in that order) and whose Mythos Deck holds
+    ``rest`` and fillers."""
+    cards = list(hand) + list(rest) + [FILLER] * max(0, 20 - len(hand) - len(rest))
+    game = Game(cards, inv or investigator(), rules)
+    state = GameState(game)
+    state.hand = list(range(len(hand)))
+    state.deck = list(range(len(hand), len(cards)))
+    state.sanity = game.sanity_start if sanity is None else sanity
+    return state
+
+
+def cid(state: GameState, title: str, zone: str = "hand") -> int:
+    for c in getattr(state, zone):
+        if state.game.cards[c].title == title:
+            return c
+    raise AssertionError(f"{title} is not in {zone}")
+
+
+def plays_of(state: GameState, title: str) -> list[Play]:
+    return [p for p in legal_plays(state) if p.card >= 0 and state.game.cards[p.card].title == title]
+
+
+def words(state: GameState) -> set[str]:
+    return {describe(state, p) for p in legal_plays(state)}
+
+
+def do(state: GameState, text: str) -> GameState:
+    """Applies the legal play described by ``text`` (as :func:`describe` words it)."""
+    for p in legal_plays(state):
+        if describe(state, p) == text:
+            return apply(state, p)
+    raise AssertionError(f"{text!r} is not legal; legal: {sorted(words(state))}")
+
+
+def at(state: GameState) -> str:
+    here = state.current_location
+    return state.game.cards[here].title if here >= 0 else ""
+
+
+# --------------------------------------------------------------------------------------
+# First plays
+
+
+def test_basic_first_play_must_be_a_location() -> None:
+    # Rulebook l.79: "you must play a Location card ... as your first play".
+    s = setup([ARKHAM_HOUSE, FILLER, event("Blackout", "Night")])
+    assert words(s) == {"Play Arkham House", "Pass"}
+
+
+def test_advanced_may_play_a_location_free_event_first_but_no_ally() -> None:
+    # Rulebook l.463 / rulings l.19: Advanced may play other legal cards first; l.76: nothing that
+    # depends on being at a Location.
+    s = setup([ARKHAM_HOUSE, event("Blackout", "Night"), ally("Henry Armitage")], rules=Rules(advanced=True))
+    assert words(s) == {"Play Arkham House", "Play Blackout", "Pass"}
+
+
+def test_first_location_is_not_exotic_but_may_be_an_island() -> None:
+    # Rulings l.69: not an Exotic Location first; "you may begin on an Island".
+    s = setup([TYCHO, PONAPE])
+    assert words(s) == {"Play Ponape", "Pass"}
+
+
+def test_first_location_sets_region_dimension_and_sanity() -> None:
+    # Rulebook l.38 and l.76: the first Location sets Region and Dimension; Sanity on arrival.
+    s = do(setup([ARKHAM_SANITARIUM], sanity=10), "Play Arkham Sanitarium")
+    assert (s.mode, at(s), s.sanity, s.turn) == (Mode.AT, "Arkham Sanitarium", 16, 1)
+
+
+# --------------------------------------------------------------------------------------
+# Walking
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        # Rulebook l.243: same subregion, both City: right-side-up at once.
+        (ARKHAM_GATE, "Play Arkham Gate"),
+        # l.243: different subregions must walk.
+        (BOSTON_LIBRARY, "Walk to Boston Library"),
+        # l.243: "You must walk from, to, or between Locations in the COUNTRY".
+        (location("Arkham Farm", attrs=("Country", "City")), "Walk to Arkham Farm"),
+        (DUNWICH_FARM, "Walk to Dunwich Farm"),
+    ],
+)
+def test_walking_or_arriving_at_once(target: Card, expected: str) -> None:
+    s = do(setup([ARKHAM_HOUSE, target]), "Play Arkham House")
+    assert {describe(s, p) for p in plays_of(s, target.title)} == {expected}
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        PARIS_CAFE,  # rulebook l.259: no walking to another Region
+        location("Dream Arkham", dimension=Dimension.DREAMLANDS),  # l.267: nor another Dimension
+        location("Arkham Isle", attrs=("Island", "City"), public=(WATER, OUTSIDE)),  # l.233: nor to an Island
+        TYCHO,  # l.263: nor to an Exotic Location
+    ],
+)
+def test_cannot_walk_out_of_region_dimension_to_islands_or_exotic(target: Card) -> None:
+    s = do(setup([ARKHAM_HOUSE, target]), "Play Arkham House")
+    assert plays_of(s, target.title) == []
+
+
+def test_cannot_walk_from_an_island() -> None:
+    # Rulebook l.261: "You can not walk ... to, from, or between Islands".
+    other = location("Ponape Village", region="South Pacific", sub="Ponape", attrs=("Town",), public=(OUTSIDE,))
+    s = do(setup([PONAPE, other]), "Play Ponape")
+    assert plays_of(s, "Ponape Village") == []
+
+
+def test_walking_location_arrives_on_a_later_turn_paying_its_sanity() -> None:
+    # Rulebook l.38: Sanity only on arrival; l.241: rotate on a later Turn to arrive.
+    s = do(setup([ARKHAM_HOUSE, BOSTON_LIBRARY]), "Play Arkham House")
+    s = do(s, "Walk to Boston Library")
+    assert (s.mode, s.current_location, s.sanity) == (Mode.WALKING, -1, 12)
+    assert "Arrive at Boston Library" in words(s)
+    s = do(s, "Arrive at Boston Library")
+    assert (s.mode, at(s), s.sanity) == (Mode.AT, "Boston Library", 11)
+
+
+def test_walking_is_outside_with_no_location_attributes() -> None:
+    # Rulebook l.239: walking, Inside becomes Outside; l.247: no Location attributes (no Tome,
+    # Gate) until the card is rotated; Allies found Outside may be played.
+    outsider = ally("Zadok", region=None, sub="Any Outside")
+    indoors = ally("Librarian", region=None, sub="Any Inside")
+    s = do(
+        setup([ARKHAM_GATE, BOSTON_LIBRARY, outsider, indoors, tome("Necronomicon", ("English",)), monster("Byakhee")]),
+        "Play Arkham Gate",
+    )
+    s = do(s, "Walk to Boston Library")
+    assert words(s) == {"Arrive at Boston Library", "Play Zadok", "Pass"}
+
+
+def test_changing_your_mind_while_walking_discards_the_walked_to_card() -> None:
+    # Rulebook l.247-249, rulings l.89: play another Location (legal from the Current
+    # Location) instead; the first never became Current and is discarded.
+    s = do(setup([ARKHAM_HOUSE, BOSTON_LIBRARY, DUNWICH_FARM, ARKHAM_GATE]), "Play Arkham House")
+    s = do(s, "Walk to Boston Library")
+    assert {"Walk to Dunwich Farm", "Play Arkham Gate"} <= words(s)
+    s = do(s, "Play Arkham Gate")
+    assert at(s) == "Arkham Gate"
+    assert [s.game.title(c) for c in s.discard] == ["Boston Library"]
+    assert [s.game.title(c) for c in s.story] == ["Arkham House", "Arkham Gate"]
+
+
+def test_no_travel_event_while_travelling() -> None:
+    # Rulings l.89: "You may not Walk or play Travel Events while already Walking or Travelling".
+    s = do(setup([ARKHAM_HOUSE, TRAIN, DIRIGIBLE, PARIS_CAFE]), "Play Arkham House")
+    s = do(s, "Travel by Train")
+    assert s.mode is Mode.TRAVELLING
+    assert plays_of(s, "Dirigible") == []
+
+
+# --------------------------------------------------------------------------------------
+# Travel
+
+
+def test_car_plays_a_location_of_the_same_region_at_once() -> None:
+    # Rulebook l.257: Travel by Land within the Region; the Car's text: "Immediately play".
+    s = do(setup([ARKHAM_HOUSE, CAR, DUNWICH_FARM, PARIS_CAFE, PONAPE]), "Play Arkham House")
+    assert {describe(s, p) for p in plays_of(s, "Car")} == {"Travel by Car with Dunwich Farm"}
+    s = do(s, "Travel by Car with Dunwich Farm")
+    assert at(s) == "Dunwich Farm" and s.turn == 2
+    assert [s.game.title(c) for c in s.story] == ["Arkham House", "Car", "Dunwich Farm"]
+
+
+def test_air_travel_leaves_the_region_on_a_following_turn() -> None:
+    # Rulebook l.259: Travel by Air between Regions; rulings l.73: the Travel Event is your
+    # Current Location meanwhile, with its own attributes.
+    s = do(setup([ARKHAM_HOUSE, DIRIGIBLE, PARIS_CAFE, PONAPE]), "Play Arkham House")
+    s = do(s, "Travel by Dirigible")
+    assert (s.mode, at(s)) == (Mode.TRAVELLING, "Dirigible")
+    # l.261: no Travel by Air to an Island.
+    assert "Play Ponape" not in words(s)
+    s = do(s, "Play Paris Cafe")
+    assert (s.mode, at(s)) == (Mode.AT, "Paris Cafe")
+
+
+def test_monoplane_may_not_stay_in_the_region() -> None:
+    # Its text: "May not play a Location within the same Region" (rulebook l.259).
+    s = do(setup([ARKHAM_HOUSE, MONOPLANE, PARIS_CAFE, BOSTON_LIBRARY]), "Play Arkham House")
+    assert {describe(s, p) for p in plays_of(s, "Monoplane")} == {"Travel by Monoplane with Paris Cafe"}
+
+
+def test_travel_by_sea_needs_a_water_location_at_both_ends() -> None:
+    # Rulings l.87: Travel by Sea is played at a Water Location; the Steamer's text asks a
+    # Water Location at the other end. Islands are reached by sea (rulebook l.261).
+    dry = location("Dry Farm", sub="Dunwich", attrs=("Country",), public=(OUTSIDE,))
+    s = do(setup([dry, STEAMER]), "Play Dry Farm")
+    assert plays_of(s, "Tramp Steamer") == []
+    s = do(
+        setup(
+            [
+                ARKHAM_HOUSE,
+                STEAMER,
+                PONAPE,
+                PARIS_CAFE,
+                location("Desert", region="Middle East", sub="Cairo", attrs=("Country",), public=(OUTSIDE,)),
+            ]
+        ),
+        "Play Arkham House",
+    )
+    s = do(s, "Travel by Tramp Steamer")
+    assert {"Play Ponape", "Play Paris Cafe"} <= words(s) and "Play Desert" not in words(s)
+
+
+def test_exotic_location_needs_travel_in_space() -> None:
+    # Rulebook l.263: Exotic Locations by Travel in Space (Tycho: Space) and not by Air; l.235:
+    # each is its own Region. Shuttle: "only at a Space or Outside Location".
+    s = do(setup([NA_STATION, DIRIGIBLE, SHUTTLE, TYCHO]), "Play Launch Site")
+    s2 = do(s, "Travel by Dirigible")
+    assert "Play Tycho" not in words(s2)
+    s3 = do(s, "Travel by Shuttle")
+    s3 = do(s3, "Play Tycho")
+    assert (at(s3), s3.sanity) == ("Tycho", 10)
+
+
+def test_travel_change_of_mind_walks_in_the_previous_region() -> None:
+    # Rulebook l.253: discard the Travel card and play a Location of the previous Region,
+    # crosswise.
+    s = do(setup([ARKHAM_HOUSE, DIRIGIBLE, BOSTON_LIBRARY]), "Play Arkham House")
+    s = do(s, "Travel by Dirigible")
+    assert {"Play Boston Library", "Walk to Boston Library"} <= words(s)
+    s = do(s, "Walk to Boston Library")
+    assert s.mode is Mode.WALKING and [s.game.title(c) for c in s.discard] == ["Dirigible"]
+
+
+# --------------------------------------------------------------------------------------
+# Allies
+
+
+@pytest.mark.parametrize(
+    ("card", "where", "playable"),
+    [
+        # Rulebook l.84: same subregion in the same Region colour bar.
+        (ally("Henry Armitage"), ARKHAM_HOUSE, True),
+        (ally("Henry Armitage"), BOSTON_LIBRARY, False),
+        (ally("Boston Armitage", region="Europe", sub="Arkham"), ARKHAM_HOUSE, False),
+        # l.164: "Any City" is a City Location, "Any Sanitarium" a Sanitarium.
+        (ally("Arthur Munroe", region=None, sub="Any City"), BOSTON_LIBRARY, True),
+        (ally("Arthur Munroe", region=None, sub="Any City"), DUNWICH_FARM, False),
+        (ally("Dr. Jung", region=None, sub="Any Sanitarium"), ARKHAM_SANITARIUM, True),
+        (ally("Dr. Jung", region=None, sub="Any Sanitarium"), ARKHAM_HOUSE, False),
+        (ally("Legrasse", sub="Any City"), PARIS_CAFE, False),  # an "Any City" of Lovecraft Country
+        (ally("Simon Orne", sub="Boston or Europe"), PARIS_CAFE, True),
+        (ally("Simon Orne", sub="Boston or Europe"), ARKHAM_HOUSE, False),
+        (ally("Samuel Winsor", region=None, sub="Any non-Gate"), ARKHAM_GATE, False),
+        (ally("Samuel Winsor", region=None, sub="Any non-Gate"), ARKHAM_HOUSE, True),
+        # l.552: Past Allies need the Past, which nothing here gives.
+        (ally("Keziah Mason", sub="Arkham Past"), ARKHAM_HOUSE, False),
+        # l.160: an Ally without a Dimension Indicator only in the Waking World.
+        (ally("Dream Armitage", dimension=Dimension.DREAMLANDS), ARKHAM_HOUSE, False),
+    ],
+)
+def test_ally_is_found_where_its_region_bar_says(card: Card, where: Card, playable: bool) -> None:
+    s = do(setup([where, card]), f"Play {where.title}")
+    assert bool(plays_of(s, card.title)) is playable
+
+
+def test_one_copy_of_an_ally_in_play() -> None:
+    # Rulebook l.367: only one copy of an Ally (by title) in play.
+    s = do(setup([ARKHAM_HOUSE, ally("Henry Armitage"), ally("Henry Armitage", sub="Any City")]), "Play Arkham House")
+    s = apply(s, plays_of(s, "Henry Armitage")[0])
+    assert plays_of(s, "Henry Armitage") == []
+
+
+def test_train_lets_one_ally_of_the_region_join() -> None:
+    # The Train's text: "remain on the Train for a Turn to play any Ally card that could be
+    # played in this Region (only 1 Ally per Train card played)".
+    s = do(
+        setup(
+            [
+                DUNWICH_FARM,
+                TRAIN,
+                ally("Henry Armitage"),
+                ally("Wilbur", sub="Dunwich"),
+                ally("Pierre", region="Europe", sub="Paris"),
+            ]
+        ),
+        "Play Dunwich Farm",
+    )
+    s = do(s, "Travel by Train")
+    assert {"Play Henry Armitage", "Play Wilbur"} <= words(s) and "Play Pierre" not in words(s)
+    s = do(s, "Play Henry Armitage")
+    assert "Play Wilbur" not in words(s)
+
+
+def test_surprise_meeting_brings_an_ally_from_another_region() -> None:
+    # Surprise Meeting's text: "Immediately play an Ally who would not normally come from this
+    # Location ... though not from different time or dimension."
+    meeting = event(
+        "Surprise Meeting",
+        text="Immediately play an Ally who would not normally come from this "
+        "Location. Ally may come from a different Region, though not from different time or dimension.",
+    )
+    s = do(
+        setup([ARKHAM_HOUSE, meeting, ally("Pierre", region="Europe", sub="Paris"), ally("Keziah", sub="Arkham Past")]),
+        "Play Arkham House",
+    )
+    assert {describe(s, p) for p in plays_of(s, "Surprise Meeting")} == {"Play Surprise Meeting with Pierre"}
+    s = do(s, "Play Surprise Meeting with Pierre")
+    assert [s.game.title(a) for a in s.allies] == ["Pierre"]
+
+
+# --------------------------------------------------------------------------------------
+# Tomes, Spells, Artifacts
+
+
+def test_tome_needs_a_tome_location_and_a_reader() -> None:
+    # Rulebook l.324: a Location with the Tome attribute; l.326: the Investigator or an Ally
+    # reads its language.
+    latin = tome("Necronomicon", ("Latin",))
+    s = do(setup([ARKHAM_GATE, latin]), "Play Arkham Gate")
+    assert plays_of(s, "Necronomicon") == []  # no Tome attribute
+    s = do(setup([ARKHAM_HOUSE, latin, ally("Professor", languages=("English", "Latin"))]), "Play Arkham House")
+    assert plays_of(s, "Necronomicon") == []  # no one reads Latin yet
+    s = do(s, "Play Professor")
+    assert "Play Necronomicon" in words(s)
+    s = do(setup([ARKHAM_HOUSE, latin], inv=investigator(("English", "Latin"))), "Play Arkham House")
+    assert "Play Necronomicon" in words(s)
+
+
+@pytest.mark.parametrize(
+    ("rule", "readers", "playable"),
+    [
+        (LanguageRule.ALL_OF, ("Greek",), False),  # "Greek & Latin needs both" (rulebook l.326)
+        (LanguageRule.ALL_OF, ("Greek", "Latin"), True),
+        (LanguageRule.ONE_OF, ("Greek",), True),  # "Atlantean or Hyperborean: either"
+        (LanguageRule.ONE_OF, ("English",), False),
+    ],
+)
+def test_tome_language_rule(rule: LanguageRule, readers: tuple[str, ...], playable: bool) -> None:
+    voynich = tome("Voynich", ("Greek", "Latin"), rule=rule)
+    s = do(setup([ARKHAM_HOUSE, voynich], inv=investigator(readers)), "Play Arkham House")
+    assert bool(plays_of(s, "Voynich")) is playable
+
+
+def test_spells_join_a_tome_by_icon_up_to_its_capacity() -> None:
+    # Rulebook l.299: matching icons; l.336: Spells Joined with the Tome as it is played, up to
+    # its capacity (l.328); l.305: no Sanity paid to play a Spell.
+    book = tome("Liber", ("English",), icons=(SpellIcon.DEATH, SpellIcon.WATER), capacity=2, sanity=-2)
+    cards = [
+        ARKHAM_HOUSE,
+        book,
+        spell("Resurrection"),
+        spell("Wave", SpellIcon.WATER),
+        spell("Eye Spell", SpellIcon.EYE),
+        spell("Wrack"),
+    ]
+    s = do(setup(cards), "Play Arkham House")
+    joined = {describe(s, p) for p in plays_of(s, "Liber")}
+    assert "Play Liber with Resurrection, Wave" in joined
+    assert not any("Eye Spell" in j for j in joined)
+    assert not any(j.count(",") >= 2 for j in joined)  # never three Spells in a capacity-2 Tome
+    s = do(s, "Play Liber with Resurrection, Wave")
+    assert (len(s.spells), s.sanity, s.turn) == (2, 10, 2)
+    assert plays_of(s, "Wrack") == []  # the Tome is full
+
+
+def test_spell_added_later_to_a_tome_with_room() -> None:
+    # Rulebook l.336: "You may later add Spells to a Tome ... one Spell per Turn".
+    book = tome("Liber", ("English",), icons=(SpellIcon.DEATH,), capacity=1)
+    s = do(setup([ARKHAM_HOUSE, book, spell("Resurrection"), spell("Wave", SpellIcon.WATER)]), "Play Arkham House")
+    s = do(s, "Play Liber")
+    assert {describe(s, p) for p in legal_plays(s) if p.kind is PlayKind.SPELL} == {"Play Resurrection to Liber"}
+
+
+def test_ally_that_can_know_a_spell_takes_any_spell() -> None:
+    # Rulebook l.170: "If an Ally can know a Spell, it can be any Spell".
+    knower = ally("Old Whateley", text="Can know any one Spell. Bury Spell in your Story Deck after it is cast.")
+    s = do(setup([ARKHAM_HOUSE, knower, spell("Wave", SpellIcon.WATER), spell("Wrack")]), "Play Arkham House")
+    s = do(s, "Play Old Whateley")
+    s = do(s, "Play Wave to Old Whateley")
+    assert not [p for p in legal_plays(s) if p.kind is PlayKind.SPELL]  # one Spell only
+
+
+def test_artifact_needs_an_artifact_location_and_a_weapon_an_ally() -> None:
+    # Rulebook l.183: Artifacts at Artifact Locations; l.191: a Weapon goes to an Ally, one each.
+    gun, gun2 = artifact("Tommygun", "Weapon"), artifact("Shotgun", "Weapon")
+    s = do(setup([BOSTON_LIBRARY, artifact("Lamp")]), "Play Boston Library")
+    assert plays_of(s, "Lamp") == []
+    s = do(setup([ARKHAM_HOUSE, gun, gun2, ally("Henry Armitage")]), "Play Arkham House")
+    assert plays_of(s, "Tommygun") == []  # no Ally yet
+    s = do(s, "Play Henry Armitage")
+    s = do(s, "Play Tommygun to Henry Armitage")
+    assert plays_of(s, "Shotgun") == []  # he has a Weapon already
+
+
+# --------------------------------------------------------------------------------------
+# Monsters, Gates, Great Old Ones
+
+
+def test_monsters_only_at_an_unused_gate() -> None:
+    # Rulebook l.227: Monsters only at a Gate, once per arrival at it; l.272: pay their cost.
+    s = do(setup([ARKHAM_HOUSE, monster("Byakhee", sanity=-1), monster("Ghoul")]), "Play Arkham House")
+    assert plays_of(s, "Byakhee") == []
+    s = do(setup([ARKHAM_GATE, monster("Byakhee", sanity=-1), monster("Ghoul")]), "Play Arkham Gate")
+    s = do(s, "Play Byakhee to the Threat")
+    assert (s.sanity, s.gate_used, plays_of(s, "Ghoul")) == (11, True, [])
+
+
+def test_reusable_gate_costs_its_sanity_again() -> None:
+    # "May use this Gate more than once, but must pay this card's Sanity cost for each
+    # subsequent Gate use" (e.g. 197 E. Pickman Street).
+    pickman = location(
+        "Pickman Street",
+        attrs=("City", "House"),
+        gate=True,
+        sanity=-1,
+        text="May use this Gate more than once, but must pay this card's Sanity cost for each subsequent Gate use.",
+    )
+    s = do(setup([pickman, monster("Byakhee"), monster("Ghoul")]), "Play Pickman Street")
+    s = do(s, "Play Byakhee to the Threat")
+    assert s.sanity == 11
+    s = do(s, "Play Ghoul to the Threat")
+    assert s.sanity == 10
+
+
+def test_monsters_that_join_play_together_when_every_pair_joins() -> None:
+    # Rulebook l.292 and l.359: Joined Monsters are one play; more than two only if every pair Joins.
+    deep = monster("Deep One", text="Joins Father Dagon, Deep Ones and Shoggoths.")
+    dagon = monster("Father Dagon", text="Joins Deep Ones.")
+    loner = monster("Byakhee")
+    s = do(setup([ARKHAM_GATE, deep, deep, dagon, loner]), "Play Arkham Gate")
+    groups = {describe(s, p) for p in legal_plays(s) if p.kind is PlayKind.MONSTERS}
+    assert "Play Deep One, Deep One, Father Dagon to the Threat" in groups
+    assert not any("Byakhee" in g and "Deep One" in g for g in groups)
+    s = do(s, "Play Deep One, Deep One, Father Dagon to the Threat")
+    assert (len(s.threat), s.turn) == (3, 2)
+
+
+def test_cultist_may_go_to_the_threat_at_its_gate() -> None:
+    # Rulebook l.174: "A Cultist can also be played as a Monster ... using a Gate, at an
+    # appropriate Location".
+    cultist = ally("Brother", attrs=("Corrupt", "Cultist"))
+    s = do(setup([ARKHAM_GATE, cultist]), "Play Arkham Gate")
+    assert words(s) >= {"Play Brother", "Play as a Monster Brother"}
+    s = do(s, "Play as a Monster Brother")
+    assert [s.game.title(c) for c in s.threat] == ["Brother"] and s.gate_used
+
+
+def test_great_old_one_needs_its_two_cards_in_play_and_a_gate() -> None:
+    # Rulebook l.282-284: Azathoth with a Space Location and an Eclipse in play, at a Gate.
+    eclipse = event("Unexpected Eclipse", "Day", "This is an Eclipse card. It is now Day.")
+    azathoth = goo("Azathoth", ("Space Location", "Eclipse"))
+    space_gate = location(
+        "Space Gate",
+        region="New Æon",
+        sub="Orbit",
+        attrs=("Space", "Site"),
+        public=(OUTSIDE,),
+        gate=True,
+        dimension=Dimension.NEW_AEON,
+    )
+    s = do(setup([space_gate, azathoth, eclipse], rules=Rules()), "Play Space Gate")
+    assert plays_of(s, "Azathoth") == []  # no Eclipse yet
+    s = do(s, "Play Unexpected Eclipse")
+    s = do(s, "Play Azathoth")
+    assert (s.game.title(s.goo), s.gate_used) == ("Azathoth", True)
+    s = do(setup([ARKHAM_GATE, azathoth, eclipse]), "Play Arkham Gate")
+    s = do(s, "Play Unexpected Eclipse")
+    assert plays_of(s, "Azathoth") == []  # Arkham Gate is not in Space
+
+
+def test_threat_is_buried_at_the_end_of_the_round_and_a_goo_one_round_later() -> None:
+    # Rulebook l.439: the Threat is Buried after Combat; l.286: a GOO is Buried at the end of
+    # Combat in the next Round.
+    storm = event("Powerful Storms", "Storm")
+    ithaqua = goo("Ithaqua", ("Storm", "Waxing Moon"))
+    moon = event("Waxing Moon", "Night")
+    s = do(
+        setup([ARKHAM_GATE, storm, moon, ithaqua, monster("Ghoul")], inv=investigator(hand_min=0, hand_max=13)),
+        "Play Arkham Gate",
+    )
+    s = do(s, "Play Powerful Storms")
+    s = do(s, "Play Waxing Moon")
+    s = do(s, "Play Ithaqua")
+    s = do(s, "Pass")
+    assert s.phase is Phase.DISCARD and s.game.title(s.goo) == "Ithaqua"
+    s = do(s, "End the Round")
+    s = do(s, "Pass")
+    assert s.goo == -1 and s.game.title(s.story[0]) == "Ithaqua"
+
+
+# --------------------------------------------------------------------------------------
+# Sanity, Events, Dimensions
+
+
+def test_cannot_play_a_card_whose_cost_cannot_be_paid() -> None:
+    # Rulebook l.124: "must be able to immediately pay the Sanity point cost".
+    pricey = ally("Pricey", sanity=-3)
+    s = do(setup([ARKHAM_HOUSE, pricey], sanity=2), "Play Arkham House")
+    assert plays_of(s, "Pricey") == []
+
+
+def test_sanity_gains_stop_at_the_maximum_and_zero_ends_the_game() -> None:
+    # Rulebook l.42: no more than the maximum (20); l.362: at zero the game ends.
+    s = do(setup([ARKHAM_SANITARIUM], sanity=18), "Play Arkham Sanitarium")
+    assert s.sanity == 20
+    s = do(setup([ARKHAM_HOUSE, ally("Pricey", sanity=-2)], sanity=2), "Play Arkham House")
+    s = do(s, "Play Pricey")
+    assert (s.sanity, s.phase, legal_plays(s)) == (0, Phase.OVER, [])
+
+
+@pytest.mark.parametrize(
+    ("card", "where"),
+    [
+        (event("Blackout", "Night"), "events"),  # rulings l.47: Day/Night Events persist
+        (event("Earthquake", text="Every Investigator..."), "story"),  # rulings l.41: Instant: Buried
+    ],
+)
+def test_persistent_events_stay_instant_events_are_buried(card: Card, where: str) -> None:
+    s = do(setup([ARKHAM_HOUSE, card]), "Play Arkham House")
+    s = do(s, f"Play {card.title}")
+    assert card.title in [s.game.title(c) for c in getattr(s, where)]
+
+
+def test_one_event_of_a_title_at_a_time() -> None:
+    # Rulebook l.202, l.367: "affected by only one card of any specifically titled Event".
+    s = do(setup([ARKHAM_HOUSE, event("Blackout", "Night"), event("Blackout", "Night")]), "Play Arkham House")
+    s = do(s, "Play Blackout")
+    assert plays_of(s, "Blackout") == []
+
+
+def test_event_aimed_only_at_an_opponent_needs_one() -> None:
+    # Rulebook l.202: "An Event that requires a target must have a legitimate target".
+    phobia = event("Hydrophobia", "Phobia", affects="Affects Opponent's Investigator")
+    s = do(setup([ARKHAM_HOUSE, phobia]), "Play Arkham House")
+    assert plays_of(s, "Hydrophobia") == []
+    s = do(setup([ARKHAM_HOUSE, phobia], rules=Rules(phantom_opponent=True)), "Play Arkham House")
+    s = do(s, "Play Hydrophobia")
+    assert s.game.title(s.story[0]) == "Hydrophobia"
+
+
+def test_dimension_cards_only_in_their_dimension() -> None:
+    # Rulebook l.267: "THE INTERNET ... can not play ... as long as his top Story Deck card is not
+    # a NEW AEON Location".
+    internet = tome("The Internet", ("English",), icons=(SpellIcon.FOLK,), dimension=Dimension.NEW_AEON)
+    s = do(setup([ARKHAM_HOUSE, internet]), "Play Arkham House")
+    assert plays_of(s, "The Internet") == []
+    na_library = location(
+        "NA Library", region="New Æon", sub="New York", attrs=("City", "Tome"), dimension=Dimension.NEW_AEON
+    )
+    s = do(setup([na_library, internet]), "Play NA Library")
+    assert plays_of(s, "The Internet")
+
+
+# --------------------------------------------------------------------------------------
+# Rounds
+
+
+def test_pass_ends_card_play_and_the_discard_phase_keeps_minimum_to_maximum() -> None:
+    # Rulebook l.51-53, l.445: discard down to the Maximum; may discard to the Minimum, no lower.
+    hand = [ARKHAM_HOUSE] + [event(f"Storm {i}", "Storm") for i in range(12)]
+    s = do(setup(hand, inv=investigator(hand_min=4, hand_max=6)), "Play Arkham House")
+    s = do(s, "Pass")
+    assert s.phase is Phase.DISCARD and len(s.hand) == 12
+    assert "End the Round" not in words(s)  # 12 > Maximum 6
+    while len(s.hand) > 4:
+        s = apply(s, next(p for p in legal_plays(s) if p.kind is PlayKind.DISCARD))
+        assert ("End the Round" in words(s)) is (len(s.hand) <= 6)
+    assert not [p for p in legal_plays(s) if p.kind is PlayKind.DISCARD]  # never below 4
+
+
+def test_next_round_draws_to_the_hand_size() -> None:
+    # Rulebook l.47, l.457: draw until you hold your Hand size.
+    s = do(
+        setup([ARKHAM_HOUSE, ally("Henry Armitage")], inv=investigator(hand=7, hand_min=0, hand_max=7)),
+        "Play Arkham House",
+    )
+    s = do(s, "Play Henry Armitage")
+    s = do(s, "Pass")
+    s = do(s, "End the Round")
+    assert (s.round, s.turn, s.phase, len(s.hand)) == (2, 0, Phase.PLAY, 7)
+
+
+def test_running_out_of_the_mythos_deck_costs_one_sanity_to_reshuffle() -> None:
+    # Rulebook l.544: "If you run out of cards in your Mythos Deck, you lose a point of Sanity
+    # and must reshuffle your discards."
+    s = setup([ARKHAM_HOUSE, ally("Henry Armitage")], inv=investigator(hand=3, hand_min=0, hand_max=3))
+    s.deck, s.discard = [], s.deck  # everything else is in the Discard
+    s = do(s, "Play Arkham House")
+    s = do(s, "Pass")
+    s = do(s, "End the Round")
+    assert (s.sanity, len(s.hand), s.shuffles) == (11, 3, 1)
+
+
+def test_voluntary_reshuffle_before_drawing_costs_one_sanity() -> None:
+    # Rulebook l.454: "Spend 1 Sanity point and reshuffle."
+    s = do(setup([ARKHAM_HOUSE, FILLER], inv=investigator(hand_min=0, hand_max=13)), "Play Arkham House")
+    s = do(s, "Pass")
+    s = do(s, "Discard Filler Storm")
+    s = do(s, "End the Round (reshuffle the Discard for 1 Sanity)")
+    assert (s.sanity, s.discard) == (11, [])
+
+
+# --------------------------------------------------------------------------------------
+# Adventures
+
+
+def test_no_adventure_without_a_recipe_checker() -> None:
+    # The recipe check is injected; the default completes nothing.
+    s = do(setup([ARKHAM_HOUSE, adventure("Quest")]), "Play Arkham House")
+    assert plays_of(s, "Quest") == []
+
+
+def test_basic_adventure_scores_and_ends_the_game() -> None:
+    # Rulebook l.66: the recipe's cards in play or in the Story Deck; l.91: Basic ends the game.
+    seen: list[list[str]] = []
+
+    def needs_arkham_house(card: Card, cards: Sequence[Card]) -> bool:
+        seen.append([c.title for c in cards])
+        return any(c.title == "Arkham House" for c in cards)
+
+    s = setup([ARKHAM_HOUSE, adventure("Quest", points=7, gain=2)], rules=Rules(adventure_check=needs_arkham_house))
+    assert plays_of(s, "Quest") == []
+    s = do(s, "Play Arkham House")
+    s = do(s, "Play Quest")
+    assert (s.points, s.sanity, s.won, s.phase) == (7, 14, True, Phase.OVER)
+
+
+def test_campaign_adventure_resets_the_story_but_the_current_location() -> None:
+    # Rulebook l.472: discard the Story Deck but the Current Location; Discard and Mythos Deck
+    # reshuffled at no Sanity cost; l.157: never the same Adventure twice.
+    s = setup(
+        [ARKHAM_HOUSE, ARKHAM_GATE, event("Earthquake"), adventure("Quest"), adventure("Quest")],
+        rules=Rules(campaign=True, adventure_check=lambda a, cs: True),
+    )
+    for text in ("Play Arkham House", "Play Arkham Gate", "Play Earthquake"):
+        s = do(s, text)
+    s = do(s, "Play Quest")
+    assert [s.game.title(c) for c in s.story] == ["Arkham Gate"]
+    assert (s.discard, s.sanity, s.points, s.phase) == ([], 14, 5, Phase.PLAY)
+    assert plays_of(s, "Quest") == []
+
+
+# --------------------------------------------------------------------------------------
+# Game set-up
+
+
+def test_a_game_needs_an_investigator() -> None:
+    with pytest.raises(NoInvestigatorError):
+        Game([ARKHAM_HOUSE] * 20)
+
+
+def test_new_game_draws_the_first_hand() -> None:
+    # Rulebook l.47: "At the beginning of the game ... draw cards ... until you have the number
+    # of cards listed for Your Hand".
+    s = new_game([ARKHAM_HOUSE] * 30, investigator(hand=13), seed=5)
+    assert (len(s.hand), len(s.deck), s.sanity, s.round) == (13, 17, 12, 1)
+
+
+def test_apply_leaves_the_given_state_unchanged() -> None:
+    s = setup([ARKHAM_HOUSE, ally("Henry Armitage")])
+    before = s.zones()
+    s2 = do(s, "Play Arkham House")
+    assert s.zones() == before and s2.zones() != before
+    assert is_legal(s, legal_plays(s)[0]) and not is_legal(s2, Play(PlayKind.ROTATE, 0))
+
+
+# --------------------------------------------------------------------------------------
+# Random play on real decks: the game never reaches an illegal state.
+
+REAL_DECKS = sorted(
+    p.name
+    for p in (Path(__file__).resolve().parent.parent.parent / "shared" / "mythos-data" / "gccg" / "decks").glob(
+        "*.deck"
+    )
+)
+
+
+@pytest.fixture(scope="module")
+def real_games(gccg_catalog, mythos_data: Path) -> dict[str, Game]:
+    """A Game per real deck, in Advanced Campaign so that play goes on; the one deck that
+    names no Investigator plays the Adventurous Dilettante. An Adventure counts as met once 12
+    cards are out, so that random play also goes through Campaign resets (the real recipe
+    solver is tested in test_recipe_checker_uses_the_adventure_solver)."""
+    dilettante = next(c for c in gccg_catalog.cards_named("Adventurous Dilettante") if c.type is CardType.INVESTIGATOR)
+    games = {}
+    for path in sorted((mythos_data / "gccg" / "decks").glob("*.deck")):
+        deck = load_real_deck(path, gccg_catalog)
+        games[path.name] = Game(
+            deck,
+            None if deck.investigators else dilettante,
+            Rules(advanced=True, campaign=True, adventure_check=lambda a, cs: len(cs) >= 12),
+        )
+    return games
+
+
+def check_invariants(s: GameState) -> None:
+    zones = s.zones()
+    every = [c for cards in zones.values() for c in cards]
+    assert sorted(every) == list(range(s.game.size)), "a card was lost, duplicated or is in two zones"
+    assert 0 <= s.sanity <= min(20, s.game.sanity_max)
+    titles = Counter(s.game.cards[a].title for a in s.allies)
+    assert all(n == 1 for n in titles.values()), f"two copies of an Ally in play: {titles}"
+    if s.mode is Mode.AT:
+        assert s.story[-1] == s.where
+    if s.phase is Phase.PLAY:
+        assert legal_plays(s), "a player must at least be able to Pass"
+
+
+@pytest.mark.parametrize("deck_name", REAL_DECKS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31), choices=st.lists(st.integers(0, 2**31), min_size=50, max_size=400))
+def test_random_play_never_reaches_an_illegal_state(
+    real_games: dict[str, Game], deck_name: str, seed: int, choices: list[int]
+) -> None:
+    game = real_games[deck_name]
+    s = game.new_state(seed)
+    check_invariants(s)
+    for n in choices:
+        plays = legal_plays(s)
+        if not plays:
+            assert s.phase is Phase.OVER
+            break
+        play = plays[n % len(plays)]
+        if play.kind is PlayKind.END_ROUND:
+            # Rulebook l.51: never above the Maximum after the Discard phase.
+            assert len(s.hand) <= game.hand_max
+        s = apply(s, play)
+        check_invariants(s)
+
+
+@pytest.mark.parametrize("deck_name", REAL_DECKS)
+def test_real_deck_plays_many_rounds_with_a_simple_policy(real_games: dict[str, Game], deck_name: str) -> None:
+    # A player who always plays a card when one is legal (discarding Monsters last) gets
+    # Locations, Allies and more into play: the engine's rules do not lock real decks up.
+    game = real_games[deck_name]
+    rng = random.Random(7)
+    kinds: Counter[PlayKind] = Counter()
+    for seed in range(5):
+        s = game.new_state(seed)
+        for _ in range(400):
+            plays = legal_plays(s)
+            if not plays:
+                break
+            cards = [p for p in plays if p.kind not in (PlayKind.PASS, PlayKind.END_ROUND)]
+            play = (
+                rng.choice(cards)
+                if cards and s.phase is Phase.PLAY
+                else (next((p for p in plays if p.kind is PlayKind.END_ROUND and not p.reshuffle), plays[0]))
+            )
+            kinds[play.kind] += 1
+            s = apply(s, play)
+    assert kinds[PlayKind.LOCATION] > 0 and kinds[PlayKind.PASS] > 0
+    assert kinds[PlayKind.ALLY] + kinds[PlayKind.MONSTERS] + kinds[PlayKind.TOME] > 0
+
+
+def test_recipe_checker_uses_the_adventure_solver(gccg_cards, mythos_data: Path, gccg_catalog) -> None:
+    # Rulebook l.66: an Adventure is played once its recipe's cards are in play or in the Story
+    # Deck. With the recipe solver, the Steadfast starter deck's "Two Cities and a Tale" is met
+    # by the deck's own cards, by none before they are out, and the engine offers it only then.
+    from deckbuilder.rules.engine import recipe_checker
+
+    check = recipe_checker(gccg_cards)
+    deck = load_real_deck(mythos_data / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
+    quest = next(c for c in deck.cards() if c.title == "Two Cities and a Tale")
+    assert check(quest, list(deck.cards())) and not check(quest, [])
+    game = Game(deck, rules=Rules(campaign=True, adventure_check=check))
+    s = game.new_state(1)
+    assert not [p for p in legal_plays(s) if p.kind is PlayKind.ADVENTURE]

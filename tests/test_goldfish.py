@@ -1,0 +1,123 @@
+"""Goldfish test games: the real decks play through the rules engine and the reports make sense."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import MYTHOS_DATA, load_real_deck
+from deckbuilder.cli import app
+from deckbuilder.commands.goldfish import deck_recipes, run_goldfish
+from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.goldfish import GreedyPolicy, goldfish, recipe_check
+from deckbuilder.rules.engine import Game, Rules
+
+runner = CliRunner()
+GCCG_DECKS = sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck"))
+
+
+def with_investigator(deck: Deck, catalog) -> Deck:
+    if deck.investigators:
+        return deck
+    hobo = catalog.cards_named("Pragmatic Hobo")[0]
+    return Deck.of([(e.card, e.count) for e in deck.main], [hobo], deck.name)
+
+
+@pytest.mark.parametrize("path", GCCG_DECKS, ids=lambda p: p.name)
+def test_every_real_deck_goldfishes_without_errors(gccg_catalog, path):
+    deck = with_investigator(load_real_deck(path, gccg_catalog), gccg_catalog)
+    report = run_goldfish(gccg_catalog, deck, games=25, seed=3, campaign=False, target=20, max_rounds=15)
+    assert report.games == 25
+    assert 0.0 <= report.completed <= 1.0
+    assert len(report.by_round) == 15
+    assert list(report.by_round) == sorted(report.by_round), "completion by Round only grows"
+    assert report.by_round[-1] == pytest.approx(report.completed)
+    assert 0 <= report.final_sanity <= 20
+    assert report.odds and report.odds[0].label == "a Location in the opening hand"
+
+
+def test_the_same_seed_plays_the_same_games(gccg_catalog):
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-corrupt.deck", gccg_catalog)
+    a = run_goldfish(gccg_catalog, deck, games=20, seed=11, campaign=False, target=20, max_rounds=12)
+    b = run_goldfish(gccg_catalog, deck, games=20, seed=11, campaign=False, target=20, max_rounds=12)
+    c = run_goldfish(gccg_catalog, deck, games=20, seed=12, campaign=False, target=20, max_rounds=12)
+    assert a.to_dict() == b.to_dict()
+    assert a.by_round != c.by_round or a.final_sanity != c.final_sanity or a.blockers != c.blockers
+
+
+def test_the_standard_decks_complete_their_adventures_most_games(gccg_catalog):
+    # The Standard Game decks were built by Chaosium to be played out of the box.
+    for name in ("standard-corrupt.deck", "standard-steadfast.deck"):
+        deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / name, gccg_catalog)
+        report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=False, target=20, max_rounds=20)
+        assert report.completed >= 0.8, (name, report.completed)
+        assert report.median_rounds is not None and 2 <= report.median_rounds <= 10
+
+
+def test_a_deck_missing_a_recipe_card_never_completes_that_adventure(gccg_catalog):
+    # Take the Standard Corrupt deck and remove every card its Adventures could use but one:
+    # keep only the Adventures and Locations. No Adventure can be completed.
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-corrupt.deck", gccg_catalog)
+    stripped = Deck.of(
+        [(e.card, e.count) for e in deck.main if e.card.type in (CardType.ADVENTURE, CardType.LOCATION)],
+        deck.investigators,
+        "stripped",
+    )
+    recipes = deck_recipes(gccg_catalog, stripped)
+    check = recipe_check(stripped, recipes)
+    report = goldfish(stripped, games=20, seed=2, adventure_check=check, max_rounds=10)
+    assert report.completed == 0.0
+    assert report.median_rounds is None
+
+
+def test_campaign_plays_on_to_the_target(gccg_catalog):
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "karooni-new-aeon.deck", gccg_catalog)
+    report = run_goldfish(gccg_catalog, deck, games=20, seed=5, campaign=True, target=20, max_rounds=25)
+    assert report.campaign and report.target == 20
+    assert report.reached_target is not None and 0 <= report.reached_target <= report.completed
+
+
+def test_the_policy_plays_an_adventure_before_anything_else():
+    hobo = Card(key="X:hobo", title="Hobo", set_code="LTD", type=CardType.INVESTIGATOR, sanity=10, hand=5,
+                hand_min=0, hand_max=5)
+    adv = Card(key="X:adv", title="Adv", set_code="LTD", type=CardType.ADVENTURE, value=3)
+    game = Game(Deck.of([(adv, 1)], [hobo]), rules=Rules())
+    policy = GreedyPolicy(game, {"adv"})
+    from deckbuilder.rules.engine import Play, PlayKind
+
+    plays = [Play(PlayKind.PASS), Play(PlayKind.ADVENTURE, 0)]
+    assert policy.choose(game.new_state(0), plays).kind is PlayKind.ADVENTURE
+
+
+def test_cli_json_has_the_documented_keys(gccg_catalog_path):
+    deck = MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck"
+    result = runner.invoke(app, ["deck", "goldfish", str(deck), "--games", "30", "--seed", "4", "--json",
+                                 "--db", str(gccg_catalog_path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("games", "seed", "completed", "by_round", "median_rounds", "final_sanity", "blockers", "odds"):
+        assert key in data
+    assert data["games"] == 30 and data["seed"] == 4
+    assert all({"title", "share"} == set(b) for b in data["blockers"])
+    assert {o["method"].split(" ")[0] for o in data["odds"]} <= {"exact", "simulated"}
+
+
+def test_cli_text_report(gccg_catalog_path):
+    deck = MYTHOS_DATA / "gccg" / "decks" / "karooni-new-aeon.deck"
+    result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "20", "--db", str(gccg_catalog_path)])
+    assert result.exit_code == 0, result.output
+    assert "Completed an Adventure:" in result.stdout
+    assert "By Round: R1:" in result.stdout
+    assert "a Location in the opening hand (exact" in result.stdout
+
+
+def test_a_deck_without_investigator_fails_cleanly(gccg_catalog_path):
+    deck = MYTHOS_DATA / "gccg" / "decks" / "bourne-dreamlands.deck"
+    result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "5", "--db", str(gccg_catalog_path)])
+    assert result.exit_code == 2
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == "Error: the deck names no Investigator; choose one to play"
