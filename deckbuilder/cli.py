@@ -504,6 +504,7 @@ def _register_plugged_commands() -> None:
     # imports only typer at load time, so start-up stays light.
     from deckbuilder.commands.adventures import adventure_check, adventure_show, deck_adventures, deck_plan
     from deckbuilder.commands.goldfish import deck_goldfish
+    from deckbuilder.commands.playability import deck_playability
     from deckbuilder.commands.sheet import deck_sheet
 
     adventure_app = typer.Typer(
@@ -514,6 +515,7 @@ def _register_plugged_commands() -> None:
     adventure_app.command("check")(adventure_check)
     deck_app.command("adventures")(deck_adventures)
     deck_app.command("plan")(deck_plan)
+    deck_app.command("playability")(deck_playability)
     deck_app.command("goldfish")(deck_goldfish)
     deck_app.command("sheet")(deck_sheet)
 

@@ -475,3 +475,21 @@ def test_the_solver_fills_as_many_slots_as_a_brute_force_search(problem):
     assert check.completable == (check.cards_missing == 0)
     for result in check.slots:
         assert all(meets(c, result.slot.requirement) for c in result.cards)
+
+
+def test_distinct_slots_do_not_hide_a_fuller_assignment():
+    # Found by the brute-force property test: two printings of "Alpha" (one a City Site in
+    # Arkham, one a City in Kingsport), two copies each. One City, two different Cities and
+    # two different Sites: only one Site card exists, so at best 4 of 5 units fill
+    # (City: Kingsport; different Cities: Arkham + Kingsport; Site: Arkham).
+    site_city = Card(key="T:0", title="Alpha", set_code="TEST", type=CardType.LOCATION,
+                     attributes=("Site", "City"), subregion="Arkham")
+    city = Card(key="T:1", title="Alpha", set_code="TEST", type=CardType.LOCATION,
+                attributes=("City",), subregion="Kingsport")
+    recipe = Recipe(slots=(
+        Slot(1, Atom(Field.ATTRIBUTE, "City")),
+        Slot(2, Atom(Field.ATTRIBUTE, "City"), distinct=Distinct.CARD),
+        Slot(2, Atom(Field.ATTRIBUTE, "Site"), distinct=Distinct.CARD),
+    ))
+    check = check_adventure(recipe, [site_city, city, site_city, city])
+    assert check.cards_missing == 1

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import MYTHOS_DATA, load_real_deck
 from typer.testing import CliRunner
 
-from conftest import MYTHOS_DATA, load_real_deck
 from deckbuilder.cli import app
 from deckbuilder.commands.goldfish import deck_recipes, run_goldfish
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
-from deckbuilder.rules.goldfish import GreedyPolicy, goldfish, recipe_check
 from deckbuilder.rules.engine import Game, Rules
+from deckbuilder.rules.goldfish import GreedyPolicy, goldfish, recipe_check
 
 runner = CliRunner()
 GCCG_DECKS = sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck"))

@@ -113,10 +113,10 @@ class GreedyPolicy:
         cards = game.cards
         self.needed = [fold_title(c.title) in needed_titles for c in cards]
         self.kind = [c.type for c in cards]
-        self.cost = [(-c.sanity if (c.sanity or 0) < 0 and c.type is not CardType.SPELL else 0) for c in cards]
+        # A Spell's yellow pentagram is paid when cast, not when played (rulebook "Sanity").
+        self.cost = [max(0, -(c.sanity or 0)) if c.type is not CardType.SPELL else 0 for c in cards]
         # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
-        self.ally_places = [fold_title(c.subregion or "") for c in cards]
-        self.location_sub = [fold_title(c.subregion or "") for c in cards]
+        self.subregion = [fold_title(c.subregion or "") for c in cards]
         self.location_attrs = [{fold_title(a) for a in c.attributes} for c in cards]
         self.gate = [c.gate for c in cards]
 
@@ -128,11 +128,9 @@ class GreedyPolicy:
             if not self.needed[h]:
                 continue
             kind = self.kind[h]
-            if kind is CardType.ALLY and self.ally_places[h] == self.location_sub[cid]:
+            if kind is CardType.ALLY and self.subregion[h] == self.subregion[cid]:
                 score += 15
-            elif kind is CardType.TOME and "tome" in attrs:
-                score += 10
-            elif kind is CardType.ARTIFACT and "artifact" in attrs:
+            elif kind is CardType.TOME and "tome" in attrs or kind is CardType.ARTIFACT and "artifact" in attrs:
                 score += 10
             elif kind is CardType.MONSTER and self.gate[cid]:
                 score += 8
@@ -227,10 +225,11 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
     checks happen long before a recipe is near, so the solver runs rarely (profiled in
     ``benchmarks/goldfish.py``).
     """
-    from deckbuilder.rules.adventures import check_adventure, compile_requirement
+    from deckbuilder.rules.adventures import Collection, check_adventure, compile_requirement
     from deckbuilder.rules.adventures.matching import card_facts
 
     printings = {e.card.key: e.card for e in deck.entries}
+    everything = Collection(printings.values())
     facts = {key: card_facts(card) for key, card in printings.items()}
     needs: dict[str, list[tuple[frozenset[str], int]]] = {}
     for key, recipe in recipes.items():
@@ -245,8 +244,13 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
         if recipe is None:
             return False
         keys = [c.key for c in cards]
-        # One slot copy per card needed; each must find its own card (augmenting paths).
-        slots = [accepted for accepted, count in needs[adventure.key] for _ in range(count)]
+        slot_needs = needs[adventure.key]
+        # First the cheap count: every slot needs enough matching cards at all.
+        for accepted, count in slot_needs:
+            if sum(1 for k in keys if k in accepted) < count:
+                return False
+        # Then one slot copy per card needed, each with its own card (augmenting paths).
+        slots = [accepted for accepted, count in slot_needs for _ in range(count)]
         if len(slots) > len(keys):
             return False
         owner: dict[int, int] = {}
@@ -263,7 +267,7 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
 
         if not all(place(slot, set()) for slot in range(len(slots))):
             return False
-        return bool(check_adventure(recipe, cards).completable)  # type: ignore[arg-type]
+        return bool(check_adventure(recipe, everything.subset(keys)).completable)  # type: ignore[arg-type]
 
     return check
 
