@@ -17,9 +17,9 @@ SHARED = ROOT.parent / "shared" / "mythos-data" / "gccg"
 
 
 def main() -> None:
-    from deckbuilder.commands.goldfish import deck_recipes
     from deckbuilder.deckfile import load_deck
     from deckbuilder.importers import read_card_files
+    from deckbuilder.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
     from deckbuilder.storage import Catalog, build_catalog
 

@@ -1,22 +1,38 @@
 """The ``mythos`` command line: parse, call one function, print or fail.
 
 Start-up is kept light: every heavy module (sqlmodel, rapidfuzz, jinja2) is imported inside
-the command that needs it, so ``mythos --help`` costs little more than typer itself.
+the command that needs it, so ``mythos --help`` costs little more than typer itself. The
+command modules do not use ``from __future__ import annotations``: typer would have to
+evaluate every string annotation at start-up, which cost a third of ``--help``'s own time
+(``benchmarks/catalog.py``).
 
 Exit codes: 0 success; 1 a verdict against the input (an illegal deck); 2 unreadable or
 unusable input (a malformed file, an unknown card, a bad query).
 """
 
-from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from typer.core import TyperCommand
+
+from deckbuilder.commands.common import (
+    DbOption,
+    DeckArgument,
+    FormatOption,
+    JsonOption,
+    db_path,
+    emit_json,
+    fail,
+    formats_for,
+    load_deck_for,
+    open_catalog,
+    repointed_values,
+    reported,
+    warn,
+)
 
 app = typer.Typer(
     name="mythos",
@@ -35,82 +51,6 @@ deck_app = typer.Typer(
     help="Read, convert and check deck lists.", no_args_is_help=True, rich_markup_mode=None
 )
 app.add_typer(deck_app, name="deck")
-
-DbOption = Annotated[
-    Optional[Path],
-    typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-
-
-class UsageFailure(Exception):
-    """A failure to report as one line with an exit code."""
-
-    def __init__(self, message: str, code: int = 2, kind: str = "error") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.kind = kind
-
-
-def fail(message: str, code: int = 2, kind: str = "error") -> NoReturn:
-    raise UsageFailure(message, code, kind)
-
-
-def emit_json(data: Any) -> None:
-    import json
-
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def warn(message: str) -> None:
-    typer.echo(message, err=True)
-
-
-@contextmanager
-def reported(as_json: bool = False) -> Iterator[None]:
-    """Turns the core's exceptions into one ``Error:`` line and an exit code (no traceback).
-
-    With ``--json`` the same error also goes to standard output as
-    ``{"error": {"kind": ..., "message": ..., "exit_code": ...}}``.
-    """
-    from deckbuilder.errors import classify
-
-    try:
-        yield
-    except typer.Exit:
-        raise
-    except KeyboardInterrupt:
-        warn("Interrupted; nothing was changed.")
-        raise typer.Exit(130) from None
-    except Exception as exc:  # translated here, and only here
-        kind, message, code = classify(exc)
-        if kind is None:
-            raise
-        if as_json:
-            emit_json({"error": {"kind": kind, "message": message, "exit_code": code}})
-        warn(f"Error: {message}")
-        raise typer.Exit(code) from None
-
-
-def db_path(db: Path | None) -> Path:
-    from deckbuilder.paths import default_db_path
-
-    return Path(db).expanduser() if db else default_db_path()
-
-
-def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
-    """Opens the catalog, building it from the bundled sample on first use."""
-    from deckbuilder.storage import ensure_catalog
-
-    catalog, built = ensure_catalog(db_path(db))
-    if built is not None and not quiet:
-        warn(
-            f"No catalog yet: built one from the bundled sample ({built.cards} cards) at {built.path}. "
-            "Import the real card pool with `mythos catalog import PATH` or `mythos catalog fetch`."
-        )
-    return catalog
-
 
 # --------------------------------------------------------------------------------------
 # catalog
@@ -345,34 +285,6 @@ def search(
 # --------------------------------------------------------------------------------------
 # deck
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
-FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
-]
-
-
-def _load(deck: Path, db: Path | None, quiet: bool) -> tuple[Any, Any]:
-    from deckbuilder.deckfile import load_deck
-
-    catalog = open_catalog(db, quiet=quiet)
-    loaded = load_deck(deck, catalog)
-    if not quiet:
-        for line in loaded.reports:
-            warn(line)
-    return catalog, loaded
-
-
-def _formats(name: str, house: list[str], target: int | None) -> tuple[Any, list[Any]]:
-    from deckbuilder.importers.formats import load_formats
-    from deckbuilder.rules.formats import find_format, find_house_rule
-
-    formats, house_rules = load_formats()
-    fmt = find_format(formats, name)
-    if target is not None:
-        fmt = fmt.with_target(target)
-    return fmt, [find_house_rule(house_rules, h) for h in house]
-
-
 @deck_app.command("check")
 def deck_check(
     deck: DeckArgument,
@@ -397,9 +309,9 @@ def deck_check(
     with reported(as_json):
         from deckbuilder.rules.validator import check_deck
 
-        fmt, house = _formats(format_name, house_rule or [], target)
-        catalog, loaded = _load(deck, db, as_json)
-        repointed = _repointed_values(catalog) if house else {}
+        fmt, house = formats_for(format_name, house_rule or [], target)
+        catalog, loaded = load_deck_for(deck, db, as_json)
+        repointed = repointed_values(catalog) if house else {}
         verdict = check_deck(loaded.deck, fmt, house, repointed=repointed)
         if fix:
             from deckbuilder.deckfile import catalog_index, write_deck_file
@@ -423,16 +335,6 @@ def deck_check(
             raise typer.Exit(1)
 
 
-def _repointed_values(catalog: Any) -> dict[str, int]:
-    from deckbuilder.rules.cards import fold_title
-
-    out: dict[str, int] = {}
-    for card in catalog.all_cards():
-        if card.set_code == "RP" and card.value is not None:
-            out[fold_title(card.title)] = card.value
-    return out
-
-
 @deck_app.command("stats")
 def deck_stats_command(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Shows a deck's make-up: types, Sanity, places, languages, Gates and Adventures.
@@ -442,7 +344,7 @@ def deck_stats_command(deck: DeckArgument, db: DbOption = None, as_json: JsonOpt
     with reported(as_json):
         from deckbuilder.rules.stats import deck_stats
 
-        _catalog, loaded = _load(deck, db, as_json)
+        _catalog, loaded = load_deck_for(deck, db, as_json)
         stats = deck_stats(loaded.deck)
         if as_json:
             emit_json({"deck": loaded.deck.name, "investigators": [c.title for c in loaded.deck.investigators],
@@ -494,7 +396,7 @@ def deck_convert(
         out_format = format_for(target, to)
         if out_format not in FORMATS:
             fail(f"--to {out_format!r} is not a deck format; use one of: {', '.join(FORMATS)}")
-        catalog, loaded = _load(source, db, False)
+        catalog, loaded = load_deck_for(source, db, False)
         write_deck_file(target, write_deck(loaded.resolved, out_format, catalog_index(catalog).printings_of))
         typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
 

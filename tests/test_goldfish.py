@@ -9,7 +9,8 @@ from conftest import MYTHOS_DATA, load_real_deck
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
-from deckbuilder.commands.goldfish import deck_recipes, run_goldfish
+from deckbuilder.commands.goldfish import run_goldfish
+from deckbuilder.recipebook import deck_recipes
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.engine import Game, Rules

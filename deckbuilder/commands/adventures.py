@@ -12,54 +12,29 @@ Recipes come from the card text, or from the user's overrides file
 (``recipes.toml`` beside the catalog, or ``$MYTHOS_RECIPES``; see ``docs/recipes.md``).
 """
 
-from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Any
 
 import typer
 
-# The same argument and options as cli.py's DeckArgument, DbOption and JsonOption,
-# spelled here because cli.py imports this module (the annotations must resolve here).
-_DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
-_DbOption = Annotated[
-    Optional[Path],
-    typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
-]
-_JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-_TitleArgument = Annotated[str, typer.Argument(help="The Adventure's title; spelling may be loose.")]
-_TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)]
-
-
-def _recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
-    """Gets the catalog's vocabulary, the user's recipe overrides and the catalog's cards."""
-    from deckbuilder.cli import fail
-    from deckbuilder.importers.recipes import RecipeFileError, default_recipes_path, load_recipe_overrides
-    from deckbuilder.rules.adventures import Vocabulary
-
-    cards = catalog.all_cards()
-    overrides: dict[str, Any] = {}
-    path = default_recipes_path(getattr(catalog, "path", None))
-    if path is not None and (path.is_file() or path == _env_recipes()):
-        try:
-            overrides = load_recipe_overrides(path)
-        except RecipeFileError as exc:
-            fail(str(exc), 2, kind="recipe-file")
-    return Vocabulary.from_cards(cards), overrides, cards
-
-
-def _env_recipes() -> Path | None:
-    import os
-
-    from deckbuilder.importers.recipes import RECIPES_ENV
-
-    env = os.environ.get(RECIPES_ENV)
-    return Path(env).expanduser() if env else None
+from deckbuilder.commands.common import (
+    DbOption,
+    DeckArgument,
+    JsonOption,
+    TargetOption,
+    TitleArgument,
+    emit_json,
+    fail,
+    load_deck_for,
+    open_catalog,
+    reported,
+    warn,
+)
+from deckbuilder.recipebook import recipe_sources
 
 
 def _adventure(catalog: Any, title: str) -> Any:
     """Gets the Adventure card a title names; fails (exit 2) for a card of another type."""
-    from deckbuilder.cli import fail, warn
     from deckbuilder.lookup import find_cards
     from deckbuilder.rules.cards import CardType
 
@@ -118,19 +93,18 @@ def _heading(check: Any) -> str:
     return f"{check.adventure} ({points} points): {verdict}"
 
 
-def adventure_show(title: _TitleArgument, db: _DbOption = None, as_json: _JsonOption = False) -> None:
+def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Shows an Adventure's recipe as the checker reads it, with its conditions and the card text.
 
     Example: mythos adventure show "The Cruise"
     """
-    from deckbuilder.cli import emit_json, open_catalog, reported
 
     with reported(as_json):
         from deckbuilder.rules.adventures import recipe_for, recipe_text, recipe_to_dict
 
         with open_catalog(db, quiet=as_json) as catalog:
             adventure = _adventure(catalog, title)
-            vocabulary, overrides, _cards = _recipe_sources(catalog)
+            vocabulary, overrides, _cards = recipe_sources(catalog)
         recipe = recipe_for(adventure, vocabulary, overrides)
         if as_json:
             emit_json({**recipe_to_dict(recipe), "set": adventure.set_code, "text": adventure.text})
@@ -148,22 +122,21 @@ def adventure_show(title: _TitleArgument, db: _DbOption = None, as_json: _JsonOp
         typer.echo("\n".join(lines))
 
 
-def adventure_check(title: _TitleArgument, deck: _DeckArgument, db: _DbOption = None, as_json: _JsonOption = False) -> None:
+def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Checks whether a deck can complete an Adventure (in the deck or not) and what it lacks.
 
     Exit 0: completable; 1: cards are missing; 2: the deck or the title cannot be read.
 
     Example: mythos adventure check "The Dunwich Horror" my.deck
     """
-    from deckbuilder.cli import _load, emit_json, reported
 
     with reported(as_json):
         from deckbuilder.rules.adventures import Collection, check_adventure, recipe_for
         from deckbuilder.rules.decks import Section
 
-        catalog, loaded = _load(deck, db, as_json)
+        catalog, loaded = load_deck_for(deck, db, as_json)
         adventure = _adventure(catalog, title)
-        vocabulary, overrides, cards = _recipe_sources(catalog)
+        vocabulary, overrides, cards = recipe_sources(catalog)
         recipe = recipe_for(adventure, vocabulary, overrides)
         collection = Collection(loaded.deck.cards(Section.DECK)).without_title(adventure.title)
         check = check_adventure(recipe, collection, pool=cards)
@@ -176,18 +149,17 @@ def adventure_check(title: _TitleArgument, deck: _DeckArgument, db: _DbOption = 
             raise typer.Exit(1)
 
 
-def deck_adventures(deck: _DeckArgument, db: _DbOption = None, as_json: _JsonOption = False) -> None:
+def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Checks every Adventure in a deck against the deck's own cards.
 
     Example: mythos deck adventures my.deck --json
     """
-    from deckbuilder.cli import _load, emit_json, reported
 
     with reported(as_json):
         from deckbuilder.rules.adventures import check_deck_adventures
 
-        catalog, loaded = _load(deck, db, as_json)
-        vocabulary, overrides, cards = _recipe_sources(catalog)
+        catalog, loaded = load_deck_for(deck, db, as_json)
+        vocabulary, overrides, cards = recipe_sources(catalog)
         checks = check_deck_adventures(loaded.deck, vocabulary, overrides, pool=cards)
         if as_json:
             emit_json([check.to_dict() for check in checks])
@@ -203,18 +175,17 @@ def deck_adventures(deck: _DeckArgument, db: _DbOption = None, as_json: _JsonOpt
         typer.echo("\n".join(lines))
 
 
-def deck_plan(deck: _DeckArgument, target: _TargetOption = 20, db: _DbOption = None, as_json: _JsonOption = False) -> None:
+def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Plans a Campaign: the deck's Adventures that reach the point target together, and what they lack.
 
     Example: mythos deck plan my.deck --target 20
     """
-    from deckbuilder.cli import _load, emit_json, reported
 
     with reported(as_json):
         from deckbuilder.rules.adventures import check_deck_adventures, plan_campaign
 
-        catalog, loaded = _load(deck, db, as_json)
-        vocabulary, overrides, cards = _recipe_sources(catalog)
+        catalog, loaded = load_deck_for(deck, db, as_json)
+        vocabulary, overrides, cards = recipe_sources(catalog)
         checks = check_deck_adventures(loaded.deck, vocabulary, overrides, pool=cards)
         plan = plan_campaign(loaded.deck, checks, target)
         if as_json:

@@ -1,33 +1,13 @@
 """``mythos deck goldfish``: solitaire test games of a deck, and exact draw odds beside them."""
 
-from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-_DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
-_DbOption = Annotated[
-    Optional[Path],
-    typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
-]
-_JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-
-
-def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
-    """Gets the recipe of each Adventure in the deck (the user's overrides first), by card key."""
-    from deckbuilder.commands.adventures import _recipe_sources
-    from deckbuilder.rules.adventures import recipe_for
-    from deckbuilder.rules.cards import CardType
-
-    vocabulary, overrides, _cards = _recipe_sources(catalog)
-    return {
-        e.card.key: recipe_for(e.card, vocabulary, overrides)
-        for e in deck.main
-        if e.card.type is CardType.ADVENTURE
-    }
+from deckbuilder.commands.common import DbOption, DeckArgument, JsonOption, emit_json, fail, load_deck_for, reported
+from deckbuilder.recipebook import deck_recipes
 
 
 def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bool, target: int,
@@ -54,7 +34,7 @@ def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bo
 
 
 def deck_goldfish(
-    deck: _DeckArgument,
+    deck: DeckArgument,
     games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
@@ -62,8 +42,8 @@ def deck_goldfish(
     ] = "advanced",
     target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
-    db: _DbOption = None,
-    as_json: _JsonOption = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Plays the deck alone N times and reports how often and how fast it completes its Adventures.
 
@@ -74,12 +54,11 @@ def deck_goldfish(
 
     Example: mythos deck goldfish my.deck --games 2000 --seed 7
     """
-    from deckbuilder.cli import _load, emit_json, fail, reported
 
     with reported(as_json):
         if format_name not in ("basic", "advanced", "campaign", "tournament"):
             fail(f"--format {format_name!r}: goldfish plays Mythos formats only (basic, advanced, campaign, tournament)")
-        catalog, loaded = _load(deck, db, as_json)
+        catalog, loaded = load_deck_for(deck, db, as_json)
         campaign = format_name in ("campaign", "tournament")
         report = run_goldfish(catalog, loaded.deck, games=games, seed=seed, campaign=campaign, target=target,
                               max_rounds=max_rounds, progress=(not as_json and games >= 1000 and sys.stderr.isatty()))

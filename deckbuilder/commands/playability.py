@@ -8,34 +8,24 @@ Exit 0 when every card can be played (warnings allowed), 1 when some card never 
 the deck cannot be read.
 """
 
-from __future__ import annotations
-
-from pathlib import Path
-from typing import Annotated
 
 import typer
 
 # The same argument and options as cli.py's DeckArgument, DbOption and JsonOption, spelled
 # here because cli.py imports this module (the annotations must resolve here).
-_DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
-_DbOption = Annotated[
-    Path | None,
-    typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
-]
-_JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+from deckbuilder.commands.common import DbOption, DeckArgument, JsonOption, emit_json, load_deck_for, reported
 
 
-def deck_playability(deck: _DeckArgument, db: _DbOption = None, as_json: _JsonOption = False) -> None:
+def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Lists the cards a deck can never play, or only by an unlikely path, and how to fix it.
 
     Example: mythos deck playability my.deck
     """
-    from deckbuilder.cli import _load, emit_json, reported
 
     with reported(as_json):
         from deckbuilder.rules.playability import Severity, playability
 
-        _catalog, loaded = _load(deck, db, as_json)
+        _catalog, loaded = load_deck_for(deck, db, as_json)
         issues = playability(loaded.deck)
         errors = sum(1 for i in issues if i.severity is Severity.ERROR)
         if as_json:

@@ -11,7 +11,6 @@ every finding; the command warns on standard error and exits 0 (``mythos deck ch
 the command whose exit code says whether a deck is legal).
 """
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,25 +19,17 @@ import typer
 
 # The same argument and options as cli.py's DeckArgument, FormatOption and DbOption,
 # spelled here because cli.py imports this module (the annotations must resolve here).
-_DeckArgument = Annotated[
-    Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")
-]
-_FormatOption = Annotated[
-    str,
-    typer.Option(
-        "--format",
-        "-f",
-        help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.",
-    ),
-]
-_DbOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--db",
-        help="Catalog file (default: $MYTHOS_DB or the user data folder).",
-        show_default=False,
-    ),
-]
+from deckbuilder.commands.common import (
+    DbOption,
+    DeckArgument,
+    FormatOption,
+    fail,
+    formats_for,
+    load_deck_for,
+    reported,
+    warn,
+)
+
 _OutputOption = Annotated[
     Path | None,
     typer.Option(
@@ -75,10 +66,10 @@ def default_output(deck: Path) -> Path:
 def adventure_checks(catalog: Any, deck: Any) -> list[Any]:
     """Gets the recipe check of each Adventure of the deck (the user's overrides first), with
     suggestions from the catalog for what is missing."""
-    from deckbuilder.commands.adventures import _recipe_sources
+    from deckbuilder.recipebook import recipe_sources
     from deckbuilder.rules.adventures import check_deck_adventures
 
-    vocabulary, overrides, cards = _recipe_sources(catalog)
+    vocabulary, overrides, cards = recipe_sources(catalog)
     return check_deck_adventures(deck, vocabulary, overrides, cards)
 
 
@@ -90,18 +81,17 @@ def playability_issues(deck: Any) -> list[Any]:
 
 
 def deck_sheet(
-    deck: _DeckArgument,
+    deck: DeckArgument,
     output: _OutputOption = None,
-    format_name: _FormatOption = "advanced",
+    format_name: FormatOption = "advanced",
     goldfish: _GoldfishOption = None,
     pdf: _PdfOption = None,
-    db: _DbOption = None,
+    db: DbOption = None,
 ) -> None:
     """Writes a printable deck sheet (HTML, and a PDF with --pdf): the list, the check, the Investigator.
 
     Example: mythos deck sheet my.deck --format campaign --pdf my.pdf
     """
-    from deckbuilder.cli import _formats, _load, fail, reported, warn
 
     with reported():
         # Option conflicts and missing tools first, before any work (sqlite-utils style).
@@ -130,8 +120,8 @@ def deck_sheet(
         from deckbuilder.rules.stats import deck_stats
         from deckbuilder.rules.validator import check_deck
 
-        fmt, _house = _formats(format_name, [], None)
-        catalog, loaded = _load(deck, db, False)
+        fmt, _house = formats_for(format_name, [], None)
+        catalog, loaded = load_deck_for(deck, db, False)
         rules_deck = loaded.deck
         verdict = check_deck(rules_deck, fmt)
         report = None
