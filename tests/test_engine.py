@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from conftest import load_real_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,7 +40,6 @@ from deckbuilder.rules.engine import (
     legal_plays,
     new_game,
 )
-from tests.conftest import load_real_deck
 
 WATER, FOREST, CEMETERY, INSIDE, OUTSIDE = (
     PublicAttribute.WATER,

@@ -11,13 +11,8 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
-
-from deckbuilder.rules.cards import Card, Dimension, LanguageRule, SpellIcon
-from deckbuilder.rules.decks import Deck
-from deckbuilder.rules.playability import MONSTERS_PER_GATE, PlayabilityIssue, Severity, playability
-from tests.conftest import load_real_deck
-from tests.test_engine import (
+from conftest import load_real_deck
+from test_engine import (
     ARKHAM_GATE,
     ARKHAM_HOUSE,
     BOSTON_LIBRARY,
@@ -40,6 +35,11 @@ from tests.test_engine import (
     spell,
     tome,
 )
+from typer.testing import CliRunner
+
+from deckbuilder.rules.cards import Card, Dimension, LanguageRule, SpellIcon
+from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.playability import MONSTERS_PER_GATE, PlayabilityIssue, Severity, playability
 
 ENGLISH = investigator(("English",))
 
