@@ -83,13 +83,20 @@ def card_lines(card: Card) -> list[str]:
     if card.summon:
         facts.append(("Summoning", " + ".join(card.summon)))
     if card.region or card.subregion:
-        facts.append(("Region", " / ".join(x for x in (card.region, card.subregion) if x)))
+        label = "Region / Subregion" if card.region and card.subregion else ("Region" if card.region else "Subregion")
+        facts.append((label, " / ".join(x for x in (card.region, card.subregion) if x)))
     if card.dimension:
         facts.append(("Dimension", card.dimension.value))
     if card.affects:
         facts.append(("Affects", card.affects))
     if card.rarity:
         facts.append(("Rarity", card.rarity))
+    if card.source == "sample":
+        # The sample holds only what the rulebook and rulings state: say what it does not know.
+        shown = {k.split(" / ")[0] for k, _ in facts}
+        for label in _SAMPLE_FACTS.get(card.type, ()) if card.type else ():
+            if label not in shown:
+                facts.append((label, UNKNOWN))
     width = max((len(k) for k, _ in facts), default=0)
     lines += [f"  {k.ljust(width)}  {v}" for k, v in facts]
     if card.text:
@@ -111,12 +118,29 @@ def card_lines(card: Card) -> list[str]:
         lines.append("  Rulings:")
         for r in card.rulings:
             lines.append(f"    {r.topic} (line {r.source_line}): {r.text}")
+    if card.sources:
+        lines.append("")
+        lines.append("  Sources (this sample card holds only what these state):")
+        lines.extend(f"    {source}" for source in card.sources)
     if card.problems:
         lines.append("")
         lines.append("  Kept raw (the importer could not read these values):")
         for p in card.problems:
             lines.append(f"    {p.field} = {p.raw!r}: {p.message}")
     return lines
+
+
+#: The facts a sample card shows as "unknown" when the documents do not state them.
+_SAMPLE_FACTS: dict[CardType, tuple[str, ...]] = {
+    CardType.ALLY: ("Value", "Sanity", "Allegiance", "Occupation", "Knows", "Region", "Subregion", "Dimension"),
+    CardType.LOCATION: ("Sanity", "Attributes", "Public", "Region", "Subregion", "Dimension"),
+    CardType.MONSTER: ("Value", "Sanity", "Monster class"),
+    CardType.TOME: ("Spell capacity", "Sanity", "Written in", "Spell icons"),
+    CardType.SPELL: ("Sanity", "Spell icon"),
+    CardType.ARTIFACT: ("Sanity",),
+    CardType.EVENT: ("Sanity",),
+    CardType.ADVENTURE: ("Sanity",),
+}
 
 
 def _show(value: Any) -> str:

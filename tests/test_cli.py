@@ -257,3 +257,12 @@ def test_fetch_from_a_server_without_the_files_fails_cleanly(gccg_server, tmp_pa
     assert result.exit_code == 2
     assert "no set file could be downloaded" in result.stderr
     assert not db.exists()
+
+
+def test_a_sample_card_says_what_the_documents_do_not_state(sample_db):
+    result = mythos("card", "Napoleon Whateley", "--db", str(sample_db))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "  Dimension   New Æon" in lines
+    assert "  Value       unknown" in lines
+    assert any(line.strip().startswith("rulebook: NAPOLEON WHATELEY can only be played") for line in lines)
