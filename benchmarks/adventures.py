@@ -9,23 +9,15 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from timing import best_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 DECK = ROOT.parent / "shared" / "mythos-data" / "gccg" / "decks" / "standard-steadfast.deck"
 
 
-def best(n: int, fn: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def report(label: str, seconds: float, goal: float) -> None:
@@ -56,7 +48,7 @@ def main() -> None:
         cards = catalog.all_cards()
         base = load_deck(DECK, catalog).deck
 
-    seconds = best(5, lambda: Vocabulary.from_cards(cards))
+    seconds = best_of(5, lambda: Vocabulary.from_cards(cards))
     print(f"vocabulary of {len(cards)} cards: {seconds * 1000:.1f} ms")
     vocabulary = Vocabulary.from_cards(cards)
     pool = Collection(cards)
@@ -75,8 +67,8 @@ def main() -> None:
         for adventure, recipe in zip(in_deck, recipes):
             check_adventure(recipe, collection.without_title(adventure.title))
 
-    report("  solve every Adventure of the deck (recipes read)", best(20, solve_deck), 0.050)
-    seconds = best(10, lambda: check_deck_adventures(deck, vocabulary, pool=pool))
+    report("  solve every Adventure of the deck (recipes read)", best_of(20, solve_deck), 0.050)
+    seconds = best_of(10, lambda: check_deck_adventures(deck, vocabulary, pool=pool))
     report("  read + solve + suggest from the pool (check_deck_adventures)", seconds, 0.050)
 
     every = [read_recipe(a, vocabulary) for a in adventures]
@@ -86,10 +78,10 @@ def main() -> None:
 
     completable = solve_pool()
     print(f"pool: {len(cards)} cards as one collection, {len(adventures)} Adventures ({completable} completable)")
-    report("  check every Adventure (recipes read)", best(3, solve_pool), 2.0)
-    seconds = best(3, lambda: [check_adventure(read_recipe(a, vocabulary), pool.without_title(a.title)) for a in adventures])
+    report("  check every Adventure (recipes read)", best_of(3, solve_pool), 2.0)
+    seconds = best_of(3, lambda: [check_adventure(read_recipe(a, vocabulary), pool.without_title(a.title)) for a in adventures])
     report("  read + check every Adventure", seconds, 2.0)
-    report("  read every Adventure's recipe", best(3, lambda: [read_recipe(a, vocabulary) for a in adventures]), 2.0)
+    report("  read every Adventure's recipe", best_of(3, lambda: [read_recipe(a, vocabulary) for a in adventures]), 2.0)
 
 
 if __name__ == "__main__":

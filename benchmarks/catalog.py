@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import best_of
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 
@@ -30,13 +32,6 @@ QUERIES = [
 ]
 
 
-def best_of(n: int, fn) -> float:
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -8,21 +8,15 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import best_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 SAMPLE_DECK = ROOT / "catalog" / "sample" / "example-deck.txt"
 
 
-def best(n: int, fn) -> float:
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
@@ -56,9 +50,9 @@ def main() -> None:
         catalog_index(catalog)  # the resolver's index is built once per catalog, as in the CLI
         loaded = load_deck(path, catalog)
         assert loaded.deck.count() == 60
-        check = best(50, lambda: check_deck(loaded.deck, campaign))
-        full = best(20, lambda: check_deck(load_deck(path, catalog).deck, campaign))
-        index_build = best(3, lambda: setattr(catalog, "_index", None) or catalog_index(catalog))
+        check = best_of(50, lambda: check_deck(loaded.deck, campaign))
+        full = best_of(20, lambda: check_deck(load_deck(path, catalog).deck, campaign))
+        index_build = best_of(3, lambda: setattr(catalog, "_index", None) or catalog_index(catalog))
     print(f"validator, 60-card deck: {check * 1e3:.2f} ms  (goal < 20 ms: {check / 0.020:.3f}x of budget)")
     print(f"read + resolve + check, warm catalog: {full * 1e3:.2f} ms  ({full / 0.020:.2f}x of budget)")
     print(f"building the name index once per catalog: {index_build * 1e3:.1f} ms")
