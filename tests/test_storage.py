@@ -211,3 +211,16 @@ def test_a_deck_check_runs_a_fixed_number_of_statements(gccg_catalog_path, mytho
         load_deck(deck, catalog)
         load_deck(deck, catalog)
     assert len(statements) == 1, statements
+
+
+def test_the_other_transcription_of_a_set_replaces_it(existing_db, lackey_sets):
+    # existing_db holds the GCCG pool; importing Lackey's Dreamlands replaces GCCG's DRM only.
+    report = build_catalog(existing_db, read_card_files([lackey_sets / "Dreamlands.txt"]))
+    assert any("DRM came from the gccg transcription; replaced by the lackey one" in n for n in report.notes)
+    with Catalog.open(existing_db) as catalog:
+        sources = {(s["transcription"], s["set_code"]) for s in catalog.sources()}
+        assert ("lackey", "DRM") in sources and ("gccg", "DRM") not in sources
+        assert ("gccg", "LTD") in sources
+        drm = [c for c in catalog.all_cards() if c.set_code == "DRM"]
+        assert drm and {c.source for c in drm} == {"lackey"}
+        assert catalog.counts()["by_set"]["LTD"] == 218
