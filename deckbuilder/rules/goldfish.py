@@ -18,7 +18,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    before any Location, the best first Location.
 4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
-   they count for Adventures); travel only toward a needed Location.
+   they count for Adventures); travel only toward a needed Location. A Location nothing
+   needs, that opens no card in hand, is not worth a Turn.
 5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
@@ -121,7 +122,8 @@ class GreedyPolicy:
         self.gate = [c.gate for c in cards]
 
     def _location_score(self, state: GameState, cid: int) -> int:
-        score = 60 if self.needed[cid] and cid not in state.story else 12
+        # A Location nothing needs is not worth a Turn (below a Pass) unless it opens cards in hand.
+        score = 60 if self.needed[cid] and cid not in state.story else 6
         hand = state.hand
         attrs = self.location_attrs[cid]
         for h in hand:
