@@ -1,7 +1,8 @@
 """Downloads the GCCG Mythos set files (the community transcription) for import.
 
 The default source is the public GCCG repository for Mythos (markferry/gccg-mythos),
-folder ``core/xml/Mythos/``. The game file ``mythos.xml`` lists the set files; each is
+folder ``core/xml/Mythos/``. The game file ``mythos.xml`` (beside the set files or one
+folder up, where the repository keeps it) lists the set files; each is
 downloaded into a temporary folder and handed to the ordinary importer, so a fetch is
 exactly an import of files the user could have downloaded by hand.
 """
@@ -14,6 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urljoin
 
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/markferry/gccg-mythos/master/core/xml/Mythos/"
 
@@ -66,11 +68,22 @@ def fetch_gccg_sets(
         base_url += "/"
     folder = dest or Path(tempfile.mkdtemp(prefix="mythos-fetch-"))
     notes: list[str] = []
-    try:
-        names = set_files_of(_get(base_url + "mythos.xml", timeout)) or list(KNOWN_SET_FILES)
-    except FetchError as exc:
-        notes.append(f"game file not available ({exc}); trying the known set files")
+    names: list[str] = []
+    # The repository keeps the game file one level above the set files (core/xml/mythos.xml).
+    for game_file in (urljoin(base_url, "mythos.xml"), urljoin(base_url, "../mythos.xml")):
+        try:
+            names = set_files_of(_get(game_file, timeout))
+        except FetchError:
+            continue
+        if names:
+            break
+    if not names:
+        notes.append("the game file mythos.xml was not found; trying the known set files")
         names = list(KNOWN_SET_FILES)
+    placeholders = [n for n in names if n.endswith("_basecards.xml")]
+    if placeholders:
+        notes.append(f"skipped {', '.join(placeholders)}: GCCG's placeholder cards, not Mythos cards")
+    names = [n for n in names if n not in placeholders]
     fetched = 0
     for name in names:
         if progress:

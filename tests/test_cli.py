@@ -225,30 +225,25 @@ def gccg_server(mythos_data: Path):
     server.server_close()
 
 
-def test_fetch_downloads_and_imports_the_set_files(gccg_server, tmp_path, mythos_data):
-    # The local server holds mythos.xml at the top and the sets in sets/, so point --url at a
-    # folder holding both: copy the layout the public repository has (one folder).
-    flat = tmp_path / "Mythos"
-    flat.mkdir()
-    shutil.copy(mythos_data / "gccg" / "mythos.xml", flat)
-    for f in (mythos_data / "gccg" / "sets").glob("*.xml"):
-        shutil.copy(f, flat)
-    handler = partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        db = tmp_path / "fetched.sqlite"
-        url = f"http://127.0.0.1:{server.server_address[1]}/Mythos/"
-        result = mythos("catalog", "fetch", "--url", url, "--db", str(db), "--json")
-        assert result.exit_code == 0, result.output
-        report = json.loads(result.stdout)
-        assert report["cards"] == 1115
-        # mythos.xml also lists mythos_basecards.xml, which the repository does not hold.
-        assert any("mythos_basecards.xml" in n for n in report["notes"])
-    finally:
-        server.shutdown()
-        server.server_close()
+def test_fetch_downloads_and_imports_the_set_files(gccg_server, tmp_path):
+    # The server has the repository's layout: the game file one folder above the set files.
+    db = tmp_path / "fetched.sqlite"
+    result = mythos("catalog", "fetch", "--url", gccg_server + "/sets/", "--db", str(db), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["cards"] == 1115 and report["files"] == 9
+    # mythos.xml also lists mythos_basecards.xml: GCCG's placeholders, never downloaded.
+    assert any("skipped mythos_basecards.xml" in n for n in report["notes"])
+
+
+def test_placeholder_card_files_are_skipped(tmp_path):
+    from deckbuilder.importers import read_card_files
+
+    base = tmp_path / "mythos_basecards.xml"
+    base.write_text('<?xml version="1.0"?><ccg-setinfo name="" game="Mythos"><cards>'
+                    '<card name="A Card" text="" graphics=""></card></cards></ccg-setinfo>')
+    result = read_card_files([tmp_path])
+    assert result.cards == [] and "placeholder cards" in result.notes[0]
 
 
 def test_fetch_from_a_server_without_the_files_fails_cleanly(gccg_server, tmp_path):

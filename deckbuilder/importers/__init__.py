@@ -6,6 +6,7 @@ Each importer reads files as they are and returns printed cards (errata not appl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,9 @@ class ImportResult:
 def _classify(data: bytes) -> str | None:
     head = data[:4096]
     if b"<ccg-setinfo" in head:
+        # GCCG's *_basecards.xml holds placeholder cards ("A Card", "_unknown_"), no set.
+        if re.search(rb'<ccg-setinfo[^>]*\sname=""', head):
+            return "gccg-placeholders"
         return "gccg"
     if b"<ccg " in head or b"<ccg>" in head:
         return "gccg-game"
@@ -100,6 +104,8 @@ def read_card_files(
             lackey.append((data, file))
         elif kind == "gccg-game":
             result.notes.append(f"{file}: GCCG game file (lists the sets), skipped")
+        elif kind == "gccg-placeholders":
+            result.notes.append(f"{file}: GCCG's placeholder cards (no set), skipped")
         elif explicit:
             raise CardDataError(
                 file,
