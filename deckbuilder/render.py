@@ -696,6 +696,8 @@ def adventure_view(item: Any) -> AdventureView:
         title = title.title
     points = data.get("points")
     completable = data.get("completable")
+    if not data.get("assignment") and not data.get("missing") and data.get("uninterpreted"):
+        completable = None  # nothing of the recipe was read: no verdict to give
     return AdventureView(
         title=display_title(_text(title)),
         points=UNKNOWN if points is None else _text(points),

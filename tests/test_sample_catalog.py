@@ -139,12 +139,20 @@ def test_every_card_is_named_by_a_source_it_cites(
     assert named, f"{record['title']}: no source names the card"
 
 
+#: Slips in the documents' quotations that the sample corrects, each explained in cards.toml:
+#: the rulings document quotes Dark Horse's printed "campaign" as "caompaign" (line 98).
+DOCUMENT_SLIPS = {"campaign": "caompaign"}
+
+
 def test_quoted_text_is_quoted_by_the_documents(rulebook: str, rulings_text: list[str]) -> None:
     # Card text is only wording a document quotes as the card's text ("..." marks an excerpt).
     rulings = _squash(" ".join(rulings_text))
     for record in RECORDS:
         for piece in filter(None, (p.strip(" ,.") for p in record.get("text", "").split("..."))):
-            assert _squash(piece) in rulebook or _squash(piece) in rulings, (record["title"], piece)
+            quoted = piece
+            for corrected, slip in DOCUMENT_SLIPS.items():
+                quoted = quoted.replace(corrected, slip)
+            assert _squash(quoted) in rulebook or _squash(quoted) in rulings, (record["title"], piece)
 
 
 # ------------------------------------------------------------------ the loader

@@ -169,7 +169,7 @@ def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption
             return
         points = sum(c.points or 0 for c in checks)
         done = sum(c.completable for c in checks)
-        lines = [f"{loaded.deck.name or deck}: {len(checks)} Adventures, {points} points; {done} completable"]
+        lines = [f"{loaded.deck.name or deck}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
         for check in checks:
             lines += ["", _heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
         typer.echo("\n".join(lines))

@@ -310,6 +310,8 @@ class _Analysis:
         if fits(self.ctx_main):
             return True
         fitting = [c for c in self.ctx_any if fits([c])]
+        if fitting and self.main_group[0] == self.vocab.region("unknown"):
+            return True  # the catalog does not know where most Locations are: no verdict on splits
         if fitting:
             self.add(
                 e,
@@ -369,8 +371,9 @@ class _Analysis:
             else:
                 self.add(e, Severity.ERROR, "unreachable-location", self._no_way(e), self._no_way_fix(e))
         region, dim = self.main_group
+        unknown = self.vocab.region("unknown")  # Locations whose Region the catalog does not know
         for (g_region, g_dim), members in sorted(groups.items()):
-            if (g_region, g_dim) == self.main_group:
+            if (g_region, g_dim) == self.main_group or unknown in (g_region, region):
                 continue
             off = [m for m in members if m.card.key not in self.reached_main]
             if not off:
