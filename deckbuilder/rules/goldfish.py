@@ -234,18 +234,34 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
     everything = Collection(printings.values())
     facts = {key: card_facts(card) for key, card in printings.items()}
     needs: dict[str, list[tuple[frozenset[str], int]]] = {}
+    # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
+    # recipe whose slots are not all covered by some available card is refused at once.
+    slot_bits: dict[str, dict[str, int]] = {}
+    full: dict[str, int] = {}
     for key, recipe in recipes.items():
         slots = []
-        for slot in recipe.slots:  # type: ignore[attr-defined]
+        bits: dict[str, int] = {}
+        for i, slot in enumerate(recipe.slots):  # type: ignore[attr-defined]
             predicate = compile_requirement(slot.requirement)
-            slots.append((frozenset(k for k, f in facts.items() if predicate(f)), slot.count))
+            accepted = frozenset(k for k, f in facts.items() if predicate(f))
+            slots.append((accepted, slot.count))
+            for k in accepted:
+                bits[k] = bits.get(k, 0) | (1 << i)
         needs[key] = slots
+        slot_bits[key] = bits
+        full[key] = (1 << len(slots)) - 1
 
     def check(adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = recipes.get(adventure.key)
         if recipe is None:
             return False
         keys = [c.key for c in cards]
+        bits = slot_bits[adventure.key]
+        covered = 0
+        for k in keys:
+            covered |= bits.get(k, 0)
+        if covered != full[adventure.key]:
+            return False
         slot_needs = needs[adventure.key]
         # First the cheap count: every slot needs enough matching cards at all.
         for accepted, count in slot_needs:
