@@ -222,44 +222,44 @@ def investigator(
 CAR = event(
     "Car",
     "Travel by Land",
-    "Immediately play a new Location in the same Region right-side up on top of your Story Deck.",
+    # Test wording (not the card's): what the engine reads is "immediately play" + "same Region".
+    "Drive on: immediately play a new Location in the same Region.",
     affects=None,
 )
 TRAIN = event(
     "Train",
     "Travel by Land",
-    "On a following Turn, play a new Location in the same Region, right-side up "
-    "on top of your Story Deck. Or, remain on the Train for a Turn to play any Ally card that could be "
-    "played in this Region (only 1 Ally per Train card played).",
+    "Board now; on a following Turn a new Location in the same Region may follow. Or stay aboard "
+    "a Turn to play an Ally card that could be played in this Region.",
     affects=None,
 )
 MONOPLANE = event(
     "Monoplane",
     "Travel by Air",
-    "Immediately play a new Location card in a different Region, "
-    "right-side up on top of your Story Deck. May not play a Location within the same Region.",
+    "Fly off: immediately play a new Location card in a different Region "
+    "(you may not play a Location in the same Region).",
     affects=None,
 )
 DIRIGIBLE = event(
     "Dirigible",
     "Travel by Air",
-    "On a following turn, play any new Location card either in same "
-    "Region or in a new Region, right-side up on top of your Story Deck.",
+    "Drift: on a following turn a new Location card follows, in the same "
+    "Region or in a new Region.",
     affects=None,
 )
 STEAMER = event(
     "Tramp Steamer",
     "Travel by Sea",
-    "Play this card at a Location featuring the Water attribute. On a "
-    "following Turn play a new Location card featuring the Water attribute in either the same Region or "
-    "a different Region, right-side up on top of your Story Deck.",
+    # "Play this card at a Location featuring the Water attribute" is the rulings' erratum (l.87).
+    "Sail. Play this card at a Location featuring the Water attribute; on a following Turn "
+    "play a new Location card featuring the Water attribute, same Region or a different Region.",
     affects=None,
 )
 SHUTTLE = event(
     "Shuttle",
     "Travel in Space",
-    "You may play this card only at a Space or Outside Location. On a "
-    "following Turn play a new Space or Outside Location in any Region right-side-up.",
+    "Launch only at a Space or Outside Location; on a following Turn "
+    "play a new Space or Outside Location in any Region.",
     affects=None,
 )
 
@@ -600,12 +600,12 @@ def test_train_lets_one_ally_of_the_region_join() -> None:
 
 
 def test_surprise_meeting_brings_an_ally_from_another_region() -> None:
-    # Surprise Meeting's text: "Immediately play an Ally who would not normally come from this
-    # Location ... though not from different time or dimension."
+    # Test wording in the spirit of Surprise Meeting: an Ally "who would not normally come from
+    # this Location", from another Region of the same Dimension.
     meeting = event(
         "Surprise Meeting",
-        text="Immediately play an Ally who would not normally come from this "
-        "Location. Ally may come from a different Region, though not from different time or dimension.",
+        text="Meet someone: play an Ally who would not normally come from this Location, "
+        "from another Region but not another time or dimension.",
     )
     s = do(
         setup([ARKHAM_HOUSE, meeting, ally("Pierre", region="Europe", sub="Paris"), ally("Keziah", sub="Arkham Past")]),
@@ -681,7 +681,7 @@ def test_spell_added_later_to_a_tome_with_room() -> None:
 
 def test_ally_that_can_know_a_spell_takes_any_spell() -> None:
     # Rulebook l.170: "If an Ally can know a Spell, it can be any Spell".
-    knower = ally("Old Whateley", text="Can know any one Spell. Bury Spell in your Story Deck after it is cast.")
+    knower = ally("Old Whateley", text="This Ally can know any one Spell.")
     s = do(setup([ARKHAM_HOUSE, knower, spell("Wave", SpellIcon.WATER), spell("Wrack")]), "Play Arkham House")
     s = do(s, "Play Old Whateley")
     s = do(s, "Play Wave to Old Whateley")
@@ -714,14 +714,14 @@ def test_monsters_only_at_an_unused_gate() -> None:
 
 
 def test_reusable_gate_costs_its_sanity_again() -> None:
-    # "May use this Gate more than once, but must pay this card's Sanity cost for each
-    # subsequent Gate use" (e.g. 197 E. Pickman Street).
+    # A Gate its card says may be used more than once, at the card's Sanity cost each further
+    # use (as 197 E. Pickman Street says).
     pickman = location(
         "Pickman Street",
         attrs=("City", "House"),
         gate=True,
         sanity=-1,
-        text="May use this Gate more than once, but must pay this card's Sanity cost for each subsequent Gate use.",
+        text="You may use this Gate more than once, but pay this card's Sanity cost again each time.",
     )
     s = do(setup([pickman, monster("Byakhee"), monster("Ghoul")]), "Play Pickman Street")
     s = do(s, "Play Byakhee to the Threat")
