@@ -336,10 +336,10 @@ KIND_CASES = [
             "Dust of Suleiman",
             "MSGS",
             CardType.SPELL,
-            text="Summon or Control a Lesser Independent Monster.",
+            text="Take a Monster of the Threat.",
         ),
         make_erratum("Dust of Suleiman", "replace", "text", "one", from_="a", set="MSGS"),
-        {"text": "Summon or Control one Lesser Independent Monster."},
+        {"text": "Take one Monster of the Threat."},
         id="replace-whole-word",
     ),
     pytest.param(

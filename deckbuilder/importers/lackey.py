@@ -662,8 +662,8 @@ def _languages(raw: str) -> str:
     """Gets a language line without ``Knows`` and without ``*`` languages.
 
     A ``*`` marks a language the card's text grants only sometimes (``English, *French``:
-    "While a Dreamlands Location is the top card of your Story Deck, you also know
-    French"); the printed language line does not carry it, and the text still does.
+    French only while the Investigator is in a certain place); the printed language line
+    does not carry it, and the text still does.
     """
     raw = re.sub(r"^\s*knows\b", "", raw, flags=re.IGNORECASE)
     parts = [p for p in re.split(r"(,|&|\band\b)", raw)]

@@ -660,9 +660,8 @@ def _card_plays(s: GameState) -> list[Play]:
 
 
 def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    """Surprise Meeting: "Immediately play an Ally who would not normally come from this
-    Location. Ally may come from a different Region, though not from different time or
-    dimension." Played with the Ally it brings."""
+    """Surprise Meeting brings an Ally that would not normally come from the Current Location:
+    from another Region, but not another time or Dimension. Played with the Ally it brings."""
     if s.mode is NOWHERE:
         return
     g = s.game
