@@ -48,7 +48,7 @@ catalog_app = typer.Typer(
 )
 app.add_typer(catalog_app, name="catalog")
 deck_app = typer.Typer(
-    help="Read, convert and check deck lists.", no_args_is_help=True, rich_markup_mode=None
+    help="Check, analyse, play-test, convert and print deck lists.", no_args_is_help=True, rich_markup_mode=None
 )
 app.add_typer(deck_app, name="deck")
 
