@@ -121,3 +121,23 @@ def test_a_deck_without_investigator_fails_cleanly(gccg_catalog_path):
     assert result.exit_code == 2
     last = result.stderr.strip().splitlines()[-1]
     assert last == "Error: the deck names no Investigator; choose one to play"
+
+
+@pytest.mark.parametrize("path", GCCG_DECKS[:6], ids=lambda p: p.name)
+def test_the_fast_adventure_check_agrees_with_the_solver(gccg_catalog, path):
+    # The goldfish's pre-tests may only refuse what the solver refuses, and answer for it
+    # only where the solver would say the same: random piles of the deck's cards.
+    import random
+
+    from deckbuilder.rules.adventures import check_adventure
+
+    deck = load_real_deck(path, gccg_catalog)
+    recipes = deck_recipes(gccg_catalog, deck)
+    fast = recipe_check(deck, recipes)
+    cards = [c for c in deck.cards() if c.type is not CardType.ADVENTURE]
+    adventures = [e.card for e in deck.main if e.card.type is CardType.ADVENTURE]
+    rng = random.Random(path.name)
+    for _ in range(150):
+        pile = rng.sample(cards, rng.randint(0, len(cards)))
+        for adventure in adventures:
+            assert fast(adventure, pile) == check_adventure(recipes[adventure.key], pile).completable

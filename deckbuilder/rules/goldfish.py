@@ -238,6 +238,7 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
     # recipe whose slots are not all covered by some available card is refused at once.
     slot_bits: dict[str, dict[str, int]] = {}
     full: dict[str, int] = {}
+    plain: dict[str, bool] = {}
     for key, recipe in recipes.items():
         slots = []
         bits: dict[str, int] = {}
@@ -250,6 +251,11 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
         needs[key] = slots
         slot_bits[key] = bits
         full[key] = (1 << len(slots)) - 1
+        # Without limits across slots, "different" slots or points-worth slots, the matching
+        # below is already the solver's answer.
+        plain[key] = not recipe.limits and all(  # type: ignore[attr-defined]
+            s.distinct is None and s.total is None for s in recipe.slots  # type: ignore[attr-defined]
+        )
 
     def check(adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = recipes.get(adventure.key)
@@ -285,6 +291,8 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
 
         if not all(place(slot, set()) for slot in range(len(slots))):
             return False
+        if plain[adventure.key]:
+            return True
         return bool(check_adventure(recipe, everything.subset(keys)).completable)  # type: ignore[arg-type]
 
     return check
