@@ -141,3 +141,18 @@ def test_the_fast_adventure_check_agrees_with_the_solver(gccg_catalog, path):
         pile = rng.sample(cards, rng.randint(0, len(cards)))
         for adventure in adventures:
             assert fast(adventure, pile) == check_adventure(recipes[adventure.key], pile).completable
+
+
+def test_named_card_odds_are_exact(gccg_catalog_path):
+    # One copy among 52 cards, 13 seen in the opening hand: exactly 13/52.
+    deck = MYTHOS_DATA / "gccg" / "decks" / "standard-corrupt.deck"
+    result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "10", "--card", "dark young", "--json",
+                                 "--db", str(gccg_catalog_path)])
+    assert result.exit_code == 0, result.output
+    odds = {o["label"]: o for o in json.loads(result.stdout)["odds"]}
+    first = odds["Dark Young (1 copy) by Round 1"]
+    assert first["exact"] and first["probability"] == 0.25 and first["draws"] == 13
+    missing = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "5", "--card", "Cthulhu",
+                                  "--db", str(gccg_catalog_path)])
+    assert missing.exit_code == 2
+    assert missing.stderr.strip().splitlines()[-1].startswith("Error: --card 'Cthulhu': no card of the deck")

@@ -2,7 +2,7 @@
 
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -11,7 +11,7 @@ from deckbuilder.recipebook import deck_recipes
 
 
 def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bool, target: int,
-                 max_rounds: int, progress: bool = False) -> Any:
+                 max_rounds: int, progress: bool = False, named: tuple[str, ...] = ()) -> Any:
     """Plays the games and adds the exact draw odds; the one call the CLI and the sheet share."""
     import dataclasses
 
@@ -29,7 +29,7 @@ def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bo
     else:
         report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
                           adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes))
-    odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed)
+    odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed, named=named)
     return dataclasses.replace(report, odds=tuple(odds))
 
 
@@ -42,6 +42,9 @@ def deck_goldfish(
     ] = "advanced",
     target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
+    card: Annotated[
+        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -52,7 +55,7 @@ def deck_goldfish(
     card of each Adventure's recipe by Round k), exact where the numbers allow and simulated
     otherwise, labelled as which.
 
-    Example: mythos deck goldfish my.deck --games 2000 --seed 7
+    Example: mythos deck goldfish my.deck --games 2000 --seed 7 --card "Dark Young"
     """
 
     with reported(as_json):
@@ -60,12 +63,30 @@ def deck_goldfish(
             fail(f"--format {format_name!r}: goldfish plays Mythos formats only (basic, advanced, campaign, tournament)")
         catalog, loaded = load_deck_for(deck, db, as_json)
         campaign = format_name in ("campaign", "tournament")
+        named = tuple(_deck_title(loaded.deck, name) for name in card or ())
         report = run_goldfish(catalog, loaded.deck, games=games, seed=seed, campaign=campaign, target=target,
-                              max_rounds=max_rounds, progress=(not as_json and games >= 1000 and sys.stderr.isatty()))
+                              max_rounds=max_rounds, progress=(not as_json and games >= 1000 and sys.stderr.isatty()),
+                              named=named)
         if as_json:
             emit_json({"deck": loaded.deck.name, **report.to_dict()})
             return
         typer.echo("\n".join(report_lines(loaded.deck.name or str(deck), report)))
+
+
+def _deck_title(deck: Any, name: str) -> str:
+    """Gets the title of a deck card a ``--card`` name means (the resolver's spelling rules);
+    a card the deck does not hold is an error naming the deck's close titles."""
+    from deckbuilder.decklists import CardIndex
+    from deckbuilder.rules.cards import fold_title
+
+    printings = {e.card.key: e.card for e in deck.entries}
+    try:
+        resolution = CardIndex(list(printings.values())).resolve(name)
+    except LookupError:
+        fail(f"--card {name!r}: no card of the deck is called that; give a title from the deck list")
+    if not any(fold_title(e.card.title) == fold_title(resolution.card.title) for e in deck.main):
+        fail(f"--card {name!r}: {resolution.card.title} is not in the deck")
+    return resolution.card.title
 
 
 def report_lines(name: str, report: Any) -> list[str]:

@@ -427,11 +427,13 @@ def draw_odds(
     refill_per_round: float,
     recipes: dict[str, object] | None = None,
     rounds: Sequence[int] = (1, 3, 5),
+    named: Sequence[str] = (),
     trials: int = 20_000,
     seed: int = 0,
 ) -> list[Odds]:
-    """Gets draw odds a player can act on: a Location in the opening hand; each Tome with a
-    reader of its language; every card of each Adventure's recipe, by Round k.
+    """Gets draw odds a player can act on: a Location in the opening hand; each ``named``
+    card (copies counted by title) by Round k; each Tome with a reader of its language;
+    every card of each Adventure's recipe, by Round k.
 
     Exact (hypergeometric) where the requirements share no cards; simulated and labelled so
     where one card could serve two. "By Round k" counts the opening hand plus
@@ -445,6 +447,13 @@ def draw_odds(
     locations = sum(1 for c in cards if c.type is CardType.LOCATION)
     out.append(Odds("a Location in the opening hand", float(p_at_least(size, locations, min(hand, size))), True,
                     min(hand, size)))
+    for title in named:
+        copies = sum(1 for c in cards if fold_title(c.title) == fold_title(title))
+        shown = next((c.title for c in cards if fold_title(c.title) == fold_title(title)), title)
+        for k in rounds:
+            draws = cards_seen(hand, k, refill_per_round, size)
+            out.append(Odds(f"{shown} ({copies} cop{'y' if copies == 1 else 'ies'}) by Round {k}",
+                            float(p_at_least(size, copies, draws)), True, draws))
     ids = [c.key for c in cards]
     known = {fold_title(lang) for lang in (investigator.languages if investigator else ())}
     seen_tomes: set[str] = set()
