@@ -23,6 +23,7 @@ from deckbuilder.rules.cards import (
     Dimension,
     LanguageRule,
     PublicAttribute,
+    Ruling,
     SpellIcon,
 )
 from deckbuilder.rules.engine import (
@@ -176,7 +177,10 @@ def event(
     affects: str | None = "Affects Your Investigator",
     sanity: int | None = None,
     dimension: Dimension | None = None,
+    persistent: bool = False,
 ) -> Card:
+    """Builds an Event; ``persistent`` attaches the rulings' Persistent Events ruling (l.47),
+    as the catalog does for the Events it names (Day, Night, Storm... subtypes)."""
     return Card(
         key=f"T:{title}",
         title=title,
@@ -187,6 +191,7 @@ def event(
         affects=affects,
         sanity=sanity,
         dimension=dimension,
+        rulings=(Ruling("Persistent Events", "effects persist until Buried", 47),) if persistent else (),
     )
 
 
@@ -755,7 +760,7 @@ def test_cultist_may_go_to_the_threat_at_its_gate() -> None:
 
 def test_great_old_one_needs_its_two_cards_in_play_and_a_gate() -> None:
     # Rulebook l.282-284: Azathoth with a Space Location and an Eclipse in play, at a Gate.
-    eclipse = event("Unexpected Eclipse", "Day", "This is an Eclipse card. It is now Day.")
+    eclipse = event("Unexpected Eclipse", "Day", "This is an Eclipse card. It is now Day.", persistent=True)
     azathoth = goo("Azathoth", ("Space Location", "Eclipse"))
     space_gate = location(
         "Space Gate",
@@ -779,9 +784,9 @@ def test_great_old_one_needs_its_two_cards_in_play_and_a_gate() -> None:
 def test_threat_is_buried_at_the_end_of_the_round_and_a_goo_one_round_later() -> None:
     # Rulebook l.439: the Threat is Buried after Combat; l.286: a GOO is Buried at the end of
     # Combat in the next Round.
-    storm = event("Powerful Storms", "Storm")
+    storm = event("Powerful Storms", "Storm", persistent=True)
     ithaqua = goo("Ithaqua", ("Storm", "Waxing Moon"))
-    moon = event("Waxing Moon", "Night")
+    moon = event("Waxing Moon", "Night", persistent=True)
     s = do(
         setup([ARKHAM_GATE, storm, moon, ithaqua, monster("Ghoul")], inv=investigator(hand_min=0, hand_max=13)),
         "Play Arkham Gate",
@@ -816,10 +821,14 @@ def test_sanity_gains_stop_at_the_maximum_and_zero_ends_the_game() -> None:
     assert (s.sanity, s.phase, legal_plays(s)) == (0, Phase.OVER, [])
 
 
+#: A Night Event as the catalog builds it: the Persistent Events ruling (rulings l.47) attached.
+NIGHT = event("Blackout", "Night", persistent=True)
+
+
 @pytest.mark.parametrize(
     ("card", "where"),
     [
-        (event("Blackout", "Night"), "events"),  # rulings l.47: Day/Night Events persist
+        (NIGHT, "events"),  # rulings l.47: Day/Night Events persist
         (event("Earthquake", text="Every Investigator..."), "story"),  # rulings l.41: Instant: Buried
     ],
 )
@@ -831,7 +840,7 @@ def test_persistent_events_stay_instant_events_are_buried(card: Card, where: str
 
 def test_one_event_of_a_title_at_a_time() -> None:
     # Rulebook l.202, l.367: "affected by only one card of any specifically titled Event".
-    s = do(setup([ARKHAM_HOUSE, event("Blackout", "Night"), event("Blackout", "Night")]), "Play Arkham House")
+    s = do(setup([ARKHAM_HOUSE, NIGHT, NIGHT]), "Play Arkham House")
     s = do(s, "Play Blackout")
     assert plays_of(s, "Blackout") == []
 

@@ -231,7 +231,7 @@ def test_great_old_one_requirements() -> None:
     # Rulebook l.282: the two cards in play, and a Gate.
     bokrug = goo("Bokrug", ("Ruins Location", "Storm"))
     ruins_gate = location("Ruins", attrs=("Country", "Ruins"), public=(OUTSIDE,), gate=True)
-    storm = event("Downpour", "Storm")
+    storm = event("Downpour", "Storm", persistent=True)
     assert issues_of([ruins_gate, storm, bokrug]) == []
     issues = issues_of([ruins_gate, bokrug])
     assert [i.reason for i in issues] == ["Bokrug needs Storm in play: the deck has no such card it can keep in play"]

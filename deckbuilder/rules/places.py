@@ -445,23 +445,11 @@ _ALLY_ANYWHERE = re.compile(r"play an ally who would not normally come from this
 _CROSS_DIMENSIONS = re.compile(r"in another dimension|location in any dimension|any region or dimension", re.I)
 _CROSS_REGIONS = re.compile(r"between regions|location in any region|new location right-side-up in any region", re.I)
 
-#: Rulings l.43 (Instant) and l.47 (Persistent): Events that stay in play (folded titles / subtypes).
-PERSISTENT_SUBTYPES = frozenset({"day", "night", "star", "storm", "philia", "phobia"})
-PERSISTENT_TITLES = frozenset(
-    fold_title(t)
-    for t in (
-        "Beast in the Cataract",
-        "Children Have Nightmares",
-        "Drought",
-        "Guardians of the Great Ones",
-        "Media Hyperbole",
-        "Serial Killer",
-        "Strange Humanoid Encounter",
-        "Television",
-        "The Children Have Sweet Dreams",
-    )
-)
-INSTANT_EXCEPTIONS = frozenset(fold_title(t) for t in ("Phobophobia", "Shipwreck"))
+#: The topic of the rulings document's Persistent Events ruling (line 47) in
+#: ``catalog/rulings.toml``: the catalog attaches it to each Event it names (by title or
+#: subtype, exceptions applied), so the engine reads persistence from the card's rulings
+#: and keeps no list of titles of its own.
+PERSISTENT_TOPIC = "Persistent Events"
 
 
 def spell_capacity(text: str) -> int:
@@ -880,8 +868,7 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             return replace(base, kind=Kind.TRAVEL, travel=read_travel(card, vocab), loc=loc, needs_titles=needs)
         if sub.startswith("threat") or "face-down to your threat" in low:
             return replace(base, kind=Kind.THREAT_EVENT, join_targets=join_targets(text))
-        folded = fold_title(card.title)
-        persistent = (sub in PERSISTENT_SUBTYPES or folded in PERSISTENT_TITLES) and folded not in INSTANT_EXCEPTIONS
+        persistent = any(r.topic.startswith(PERSISTENT_TOPIC) for r in card.rulings)
         affects = (card.affects or "").lower()
         needs_opponent = "opponent" in affects and "your" not in affects and "investigators" not in affects
         return replace(

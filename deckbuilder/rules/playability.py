@@ -494,7 +494,7 @@ class _Analysis:
                         Severity.ERROR,
                         "past",
                         f"{e.card.title} needs {place.words}: nothing in the deck takes you to the Past",
-                        f"add the Lamp of Alhazrad (or the Grecian Lekythos with Resurrection), or cut {e.card.title}",
+                        f"add a card that takes you to the Past, or cut {e.card.title}",
                     )
                 continue
 
