@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.engine import Game, GameState, Play, PlayKind, Rules, apply, legal_plays
-from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least
+from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 
 LOW_SANITY = 3
 _CARD_PLAYS = {PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT}
@@ -214,6 +214,23 @@ def needed_titles(deck: Deck, recipes: dict[str, object] | None) -> set[str]:
     return titles
 
 
+def slot_candidates(deck: Deck, recipes: dict[str, object]) -> dict[str, list[tuple[frozenset[str], int]]]:
+    """Gets, per Adventure key, each recipe slot's matching printings of the deck section (by
+    card key) and how many separate cards it needs; each card's facts are read once."""
+    from deckbuilder.rules.adventures import compile_requirement
+    from deckbuilder.rules.adventures.matching import card_facts
+
+    facts = {e.card.key: card_facts(e.card) for e in deck.main}
+    out: dict[str, list[tuple[frozenset[str], int]]] = {}
+    for key, recipe in recipes.items():
+        slots = []
+        for slot in recipe.slots:  # type: ignore[attr-defined]
+            predicate = compile_requirement(slot.requirement)
+            slots.append((frozenset(k for k, f in facts.items() if predicate(f)), slot.count))
+        out[key] = slots
+    return out
+
+
 def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequence[Card]], bool]:
     """Gets the Adventure check the goldfish gives the engine: the recipe solver, behind a
     cheap necessary test.
@@ -227,30 +244,22 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
     checks happen long before a recipe is near, so the solver runs rarely (profiled in
     ``benchmarks/goldfish.py``).
     """
-    from deckbuilder.rules.adventures import Collection, check_adventure, compile_requirement
-    from deckbuilder.rules.adventures.matching import card_facts
+    from deckbuilder.rules.adventures import Collection, check_adventure
 
-    printings = {e.card.key: e.card for e in deck.entries}
-    everything = Collection(printings.values())
-    facts = {key: card_facts(card) for key, card in printings.items()}
-    needs: dict[str, list[tuple[frozenset[str], int]]] = {}
+    everything = Collection({e.card.key: e.card for e in deck.entries}.values())
+    needs = slot_candidates(deck, recipes)
     # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
     # recipe whose slots are not all covered by some available card is refused at once.
     slot_bits: dict[str, dict[str, int]] = {}
     full: dict[str, int] = {}
     plain: dict[str, bool] = {}
     for key, recipe in recipes.items():
-        slots = []
         bits: dict[str, int] = {}
-        for i, slot in enumerate(recipe.slots):  # type: ignore[attr-defined]
-            predicate = compile_requirement(slot.requirement)
-            accepted = frozenset(k for k, f in facts.items() if predicate(f))
-            slots.append((accepted, slot.count))
+        for i, (accepted, _count) in enumerate(needs[key]):
             for k in accepted:
                 bits[k] = bits.get(k, 0) | (1 << i)
-        needs[key] = slots
         slot_bits[key] = bits
-        full[key] = (1 << len(slots)) - 1
+        full[key] = (1 << len(needs[key])) - 1
         # Without limits across slots, "different" slots or points-worth slots, the matching
         # below is already the solver's answer.
         plain[key] = not recipe.limits and all(  # type: ignore[attr-defined]
@@ -273,23 +282,8 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
         for accepted, count in slot_needs:
             if sum(1 for k in keys if k in accepted) < count:
                 return False
-        # Then one slot copy per card needed, each with its own card (augmenting paths).
-        slots = [accepted for accepted, count in slot_needs for _ in range(count)]
-        if len(slots) > len(keys):
-            return False
-        owner: dict[int, int] = {}
-
-        def place(slot: int, seen: set[int]) -> bool:
-            accepted = slots[slot]
-            for i, k in enumerate(keys):
-                if k in accepted and i not in seen:
-                    seen.add(i)
-                    if i not in owner or place(owner[i], seen):
-                        owner[i] = slot
-                        return True
-            return False
-
-        if not all(place(slot, set()) for slot in range(len(slots))):
+        # Then one separate card for each slot copy (the matching draw odds use too).
+        if not requirements_met(keys, slot_needs):
             return False
         if plain[adventure.key]:
             return True
@@ -481,18 +475,11 @@ def draw_odds(
             continue
         out.append(odds_of_requirements(ids, reqs, draws, label, trials=trials, seed=seed))
     if recipes:
-        from deckbuilder.rules.adventures import compile_requirement
-        from deckbuilder.rules.adventures.matching import card_facts
-
-        facts = {c.key: card_facts(c) for c in cards}
+        candidates = slot_candidates(deck, recipes)
         for adventure in {e.card.key: e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values():
-            recipe = recipes.get(adventure.key)
-            if recipe is None or not recipe.slots:  # type: ignore[attr-defined]
+            if not candidates.get(adventure.key):
                 continue
-            reqs = [(frozenset({adventure.key}), 1)]
-            for slot in recipe.slots:  # type: ignore[attr-defined]
-                predicate = compile_requirement(slot.requirement)
-                reqs.append((frozenset(k for k, f in facts.items() if predicate(f)), slot.count))
+            reqs = [(frozenset({adventure.key}), 1), *candidates[adventure.key]]
             for k in rounds:
                 draws = cards_seen(hand, k, refill_per_round, size)
                 label = f"every card of {adventure.title} (and the Adventure) by Round {k}"
