@@ -71,15 +71,15 @@ def catalog_import(
     Example: mythos catalog import ../shared/mythos-data/gccg/sets
     """
     with reported(as_json):
-        from deckbuilder.importers import read_card_files
+        from deckbuilder.importers import find_card_files, read_found_files
         from deckbuilder.storage import build_catalog
 
+        files = find_card_files(paths)
         if sys.stderr.isatty() and not as_json:
-            files = [f for p in paths for f in (sorted(p.rglob("*")) if p.is_dir() else [p])]
-            with typer.progressbar(length=max(len(files), 1), label="Reading card files", file=sys.stderr) as bar:
-                result = read_card_files(paths, progress=lambda _f: bar.update(1))
+            with typer.progressbar(length=len(files), label="Reading card files", file=sys.stderr) as bar:
+                result = read_found_files(files, progress=lambda _f: bar.update(1))
         else:
-            result = read_card_files(paths)
+            result = read_found_files(files)
         if not result.cards:
             fail("no cards found in " + ", ".join(str(p) for p in paths) + "; give GCCG set XML or LackeyCCG set files")
         report = build_catalog(db_path(db), result)

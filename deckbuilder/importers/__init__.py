@@ -63,16 +63,12 @@ def _classify(data: bytes) -> str | None:
     return None
 
 
-def read_card_files(
-    paths: list[Path], progress: Callable[[Path], None] | None = None
-) -> ImportResult:
-    """Reads card data files and folders (searched recursively), telling each kind by content.
+def find_card_files(paths: list[Path]) -> list[tuple[Path, bool]]:
+    """Gets the files to read: each file named, and the .xml and .txt files of each folder
+    (searched recursively), with whether it was named explicitly.
 
-    GCCG set XML and LackeyCCG set files are read; GCCG's game file and other files found
-    in a folder are skipped with a note. A file named explicitly that is neither raises
-    :class:`CardDataError`, as does any file that cannot be read.
+    Raises :class:`CardDataError` for a path that does not exist or a folder with no such file.
     """
-    result = ImportResult()
     files: list[tuple[Path, bool]] = []
     for path in paths:
         path = Path(path)
@@ -85,6 +81,26 @@ def read_card_files(
             files.append((path, True))
         else:
             raise CardDataError(path, "no such file or folder")
+    return files
+
+
+def read_card_files(
+    paths: list[Path], progress: Callable[[Path], None] | None = None
+) -> ImportResult:
+    """Reads card data files and folders (searched recursively), telling each kind by content.
+
+    GCCG set XML and LackeyCCG set files are read; GCCG's game file and other files found
+    in a folder are skipped with a note. A file named explicitly that is neither raises
+    :class:`CardDataError`, as does any file that cannot be read.
+    """
+    return read_found_files(find_card_files(paths), progress)
+
+
+def read_found_files(
+    files: list[tuple[Path, bool]], progress: Callable[[Path], None] | None = None
+) -> ImportResult:
+    """Reads the files :func:`find_card_files` found; ``progress`` is called before each."""
+    result = ImportResult()
     lackey: list[tuple[bytes, Path]] = []
     for file, explicit in files:
         if progress:

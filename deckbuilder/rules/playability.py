@@ -129,6 +129,8 @@ class _Analysis:
             self.by_kind.setdefault(e.profile.kind, []).append(e)
         self.titles = {e.profile.title for e in self.entries}
         self.water = v.attr("Water")
+        # Locations whose Region the catalog does not know (sample cards): no verdict on splits.
+        self.unknown_region = v.region("unknown")
         self.issues: list[PlayabilityIssue] = []
         self.dead: set[str] = set()  # keys of cards found unplayable (errors)
         self.inv_langs: Mask = 0
@@ -310,8 +312,8 @@ class _Analysis:
         if fits(self.ctx_main):
             return True
         fitting = [c for c in self.ctx_any if fits([c])]
-        if fitting and self.main_group[0] == self.vocab.region("unknown"):
-            return True  # the catalog does not know where most Locations are: no verdict on splits
+        if fitting and self.main_group[0] == self.unknown_region:
+            return True  # the catalog does not know where most Locations are
         if fitting:
             self.add(
                 e,
@@ -371,9 +373,8 @@ class _Analysis:
             else:
                 self.add(e, Severity.ERROR, "unreachable-location", self._no_way(e), self._no_way_fix(e))
         region, dim = self.main_group
-        unknown = self.vocab.region("unknown")  # Locations whose Region the catalog does not know
         for (g_region, g_dim), members in sorted(groups.items()):
-            if (g_region, g_dim) == self.main_group or unknown in (g_region, region):
+            if (g_region, g_dim) == self.main_group or self.unknown_region in (g_region, region):
                 continue
             off = [m for m in members if m.card.key not in self.reached_main]
             if not off:
@@ -540,8 +541,7 @@ class _Analysis:
                 continue
             p = e.profile
 
-            def fits(ctxs: list[_Ctx], p: Profile = p) -> bool:
-                return any(c.how != "walking" and c.attrs & tome_attr and dimension_ok(p.dim, c.dim) for c in ctxs)
+            fits = _found_at(tome_attr, p)
 
             if not self.judge(
                 e,
@@ -576,8 +576,7 @@ class _Analysis:
                 continue
             p = e.profile
 
-            def fits(ctxs: list[_Ctx], p: Profile = p) -> bool:
-                return any(c.how != "walking" and c.attrs & art_attr and dimension_ok(p.dim, c.dim) for c in ctxs)
+            fits = _found_at(art_attr, p)
 
             if not self.judge(
                 e,
@@ -772,3 +771,13 @@ def _display(title: str) -> str:
 
 
 __all__ = ["MONSTERS_PER_GATE", "PlayabilityIssue", "Severity", "playability"]
+
+
+def _found_at(attr: Mask, p: Profile) -> Callable[[list[_Ctx]], bool]:
+    """Gets whether a card found at Locations with ``attr`` (a Tome or Artifact, rulebook
+    l.183, l.324) fits one of the places: arrived at, with that attribute, in its Dimension."""
+
+    def fits(ctxs: list[_Ctx]) -> bool:
+        return any(c.how != "walking" and c.attrs & attr and dimension_ok(p.dim, c.dim) for c in ctxs)
+
+    return fits
