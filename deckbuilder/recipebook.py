@@ -18,6 +18,9 @@ def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
     catalog's cards. An overrides file named by ``$MYTHOS_RECIPES`` must exist; the one
     beside the catalog is optional. Raises ``RecipeFileError`` for a file that cannot be read.
     """
+    cached = getattr(catalog, "_recipe_sources", None)
+    if cached is not None:  # built once per open catalog (the sheet asks twice with --goldfish)
+        return cached  # type: ignore[no-any-return]
     from deckbuilder.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
     from deckbuilder.rules.adventures import Vocabulary
 
@@ -27,7 +30,8 @@ def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
     named = os.environ.get(RECIPES_ENV)
     if path is not None and (path.is_file() or (named and path == Path(named).expanduser())):
         overrides = load_recipe_overrides(path)
-    return Vocabulary.from_cards(cards), overrides, cards
+    catalog._recipe_sources = sources = (Vocabulary.from_cards(cards), overrides, cards)
+    return sources
 
 
 def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
