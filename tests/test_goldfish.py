@@ -49,6 +49,27 @@ def test_the_same_seed_plays_the_same_games(gccg_catalog):
     assert a.by_round != c.by_round or a.final_sanity != c.final_sanity or a.blockers != c.blockers
 
 
+def test_the_same_seed_gives_the_same_report_in_another_process(gccg_catalog_path, tmp_path):
+    # String hashing differs between Python processes; the report must not (ties among
+    # blockers once came out in a different order each run).
+    import os
+    import subprocess
+    import sys
+
+    deck = MYTHOS_DATA / "gccg" / "decks" / "bourne-ultravox.deck"
+    outputs = []
+    for hash_seed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run(
+            [sys.executable, "-m", "deckbuilder", "deck", "goldfish", str(deck), "-n", "40", "--seed", "3",
+             "--json", "--db", str(gccg_catalog_path)],
+            capture_output=True, text=True, env=env, check=True,
+        )
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0]["blockers"], "the deck should have blockers for this test to mean anything"
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
 def test_the_standard_decks_complete_their_adventures_most_games(gccg_catalog):
     # The Standard Game decks were built by Chaosium to be played out of the box.
     for name in ("standard-corrupt.deck", "standard-steadfast.deck"):

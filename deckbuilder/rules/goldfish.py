@@ -405,7 +405,9 @@ def goldfish(
         final_sanity_quartiles=_quartiles(sanity),
         reached_target=(sum(1 for r in reached if r is not None) / games) if reached is not None and games else None,
         target_by_round=_cumulative(reached, max_rounds, games) if reached is not None and games else None,
-        blockers=tuple((t, n / games) for t, n in blockers.most_common(10)),
+        # Ties by title: a Counter keeps the order titles came in, which a frozenset of
+        # titles leaves to string hashing, different in every Python process.
+        blockers=tuple((t, n / games) for t, n in sorted(blockers.items(), key=lambda tn: (-tn[1], tn[0]))[:10]),
         drawn_per_round=statistics.mean(r.drawn_per_round for r in records) if records else 0.0,
         needed=tuple(sorted(needed or ())),
     )
