@@ -93,6 +93,9 @@ from deckbuilder.rules.places import (
 CardId: TypeAlias = int
 
 #: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
+#: A check may also have a method ``may_use(adventure, card) -> bool`` saying whether a card
+#: could ever fill a slot of the recipe; the engine then asks (and remembers the answer) only
+#: when those cards change, which is what makes a long goldfish run fast.
 AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
 
 
@@ -253,7 +256,10 @@ class Game:
         self.artifact_attr = self.vocab.attr("Artifact")
         self._read_joins()
         self._read_summons()
-        self._adventure_cache: dict[tuple[int, tuple[int, ...]], bool] = {}
+        #: Per copy: its bit in a mask of cards (``1 << cid``).
+        self.bit: tuple[int, ...] = tuple(1 << c for c in range(self.size))
+        self._adventure_cache: dict[tuple[int, int], bool] = {}
+        self._adventure_uses: dict[int, int] = {}
 
     def _read_joins(self) -> None:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
@@ -301,15 +307,38 @@ class Game:
         """Gets the title of a card of this game."""
         return self.cards[cid].title
 
-    def adventure_ready(self, cid: CardId, available: Sequence[CardId]) -> bool:
-        """Checks an Adventure's recipe against cards (cached by the multiset of cards)."""
-        key = (self.uid[cid], tuple(sorted(self.uid[c] for c in available)))
+    def adventure_ready(self, cid: CardId, available: int) -> bool:
+        """Checks an Adventure's recipe against cards (a mask of copies, see :attr:`bit`).
+
+        Only the copies the recipe could use count (all of them unless the check has
+        ``may_use``), and the answer is remembered by those copies.
+        """
+        u = self.uid[cid]
+        uses = self._adventure_uses.get(u)
+        if uses is None:
+            uses = self._adventure_uses[u] = self._usable(cid)
+        key = (u, available & uses)
         hit = self._adventure_cache.get(key)
         if hit is None:
-            hit = self._adventure_cache[key] = bool(
-                self.rules.adventure_check(self.cards[cid], [self.cards[c] for c in available])
-            )
+            mask = key[1]
+            cards = [self.cards[c] for c in range(self.size) if mask >> c & 1]
+            hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
         return hit
+
+    def _usable(self, cid: CardId) -> int:
+        may_use = getattr(self.rules.adventure_check, "may_use", None)
+        if may_use is None:
+            return (1 << self.size) - 1
+        adventure = self.cards[cid]
+        usable: dict[int, bool] = {}
+        mask = 0
+        for c, u in enumerate(self.uid):
+            ok = usable.get(u)
+            if ok is None:
+                ok = usable[u] = bool(may_use(adventure, self.cards[c]))
+            if ok:
+                mask |= 1 << c
+        return mask
 
 
 class GameState:
@@ -470,6 +499,23 @@ class GameState:
         seen = set(self.story_cards())
         return self.story_cards() + [c for c in self.in_play() if c not in seen]
 
+    def adventure_mask(self) -> int:
+        """Gets :meth:`adventure_cards` as a mask of copies (see :attr:`Game.bit`)."""
+        bit = self.game.bit
+        story = self.story
+        mask = 0
+        for c in story[:-1] if self.mode is WALKING else story:
+            mask |= bit[c]
+        for zone in (self.allies, self.tomes, self.artifacts, self.spells, self.events, self.adventures):
+            for c in zone:
+                mask |= bit[c]
+        here = self.current_location
+        if here >= 0:
+            mask |= bit[here]
+        if self.goo >= 0:
+            mask |= bit[self.goo]
+        return mask
+
     def zones(self) -> dict[str, tuple[CardId, ...]]:
         """Gets every zone's cards (a card is in exactly one zone)."""
         return {
@@ -570,6 +616,7 @@ def _card_plays(s: GameState) -> list[Play]:
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
     monsters: list[CardId] = []
+    available = -1  # the cards Adventures may use, as a mask, once an Adventure is in hand
     for cid in s.hand:
         u = uid[cid]
         if u in seen:
@@ -603,7 +650,9 @@ def _card_plays(s: GameState) -> list[Play]:
         elif mode is NOWHERE:
             # Rulebook l.76: nothing that depends on being at a Location before the first one.
             if kind is _ADV:
-                _adventure_play(s, cid, p, plays)
+                if available < 0:
+                    available = s.adventure_mask()
+                _adventure_play(s, cid, p, plays, available)
             continue
         elif kind is _ALLY:
             # The Ally's Dimension(s) are part of its place (rulebook l.160).
@@ -652,7 +701,9 @@ def _card_plays(s: GameState) -> list[Play]:
         elif kind is _TRAVEL:
             _travel_plays(s, cid, p, plays)
         elif kind is _ADV:
-            _adventure_play(s, cid, p, plays)
+            if available < 0:
+                available = s.adventure_mask()
+            _adventure_play(s, cid, p, plays, available)
     if monsters:
         _monster_plays(s, monsters, plays)
     plays.append(_PASS)
@@ -931,11 +982,11 @@ def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
     return True
 
 
-def _adventure_play(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def _adventure_play(s: GameState, cid: CardId, p: Profile, plays: list[Play], available: int) -> None:
     g = s.game
     if any(g.profiles[a].title == p.title for a in s.adventures):
         return  # rulebook l.157: once per game
-    if g.adventure_ready(cid, s.adventure_cards()):
+    if g.adventure_ready(cid, available):
         plays.append(Play(PlayKind.ADVENTURE, cid))
 
 

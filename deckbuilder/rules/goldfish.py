@@ -231,53 +231,61 @@ def slot_candidates(deck: Deck, recipes: dict[str, object]) -> dict[str, list[tu
     return out
 
 
-def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequence[Card]], bool]:
-    """Gets the Adventure check the goldfish gives the engine: the recipe solver, behind a
-    cheap necessary test.
+class RecipeCheck:
+    """The Adventure check the goldfish gives the engine: the recipe solver, behind a cheap
+    necessary test.
 
     Each slot's matching cards among the deck's printings are found once; during play a
     recipe whose slots cannot each find enough matching cards (ignoring that one card fills
     one slot) is refused at once, and only the rest go to the exact solver
     (:func:`deckbuilder.rules.adventures.check_adventure`), which stays the authority. The
     test is a matching of slot copies to separate cards that ignores only the limits across
-    slots (different subregions and the like). Most
-    checks happen long before a recipe is near, so the solver runs rarely (profiled in
-    ``benchmarks/goldfish.py``).
+    slots (different subregions and the like). :meth:`may_use` tells the engine which cards
+    a recipe could use at all, so it asks again only when those change.
     """
-    from deckbuilder.rules.adventures import Collection, check_adventure
 
-    everything = Collection({e.card.key: e.card for e in deck.entries}.values())
-    needs = slot_candidates(deck, recipes)
-    # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
-    # recipe whose slots are not all covered by some available card is refused at once.
-    slot_bits: dict[str, dict[str, int]] = {}
-    full: dict[str, int] = {}
-    plain: dict[str, bool] = {}
-    for key, recipe in recipes.items():
-        bits: dict[str, int] = {}
-        for i, (accepted, _count) in enumerate(needs[key]):
-            for k in accepted:
-                bits[k] = bits.get(k, 0) | (1 << i)
-        slot_bits[key] = bits
-        full[key] = (1 << len(needs[key])) - 1
-        # Without limits across slots, "different" slots or points-worth slots, the matching
-        # below is already the solver's answer.
-        plain[key] = not recipe.limits and all(  # type: ignore[attr-defined]
-            s.distinct is None and s.total is None for s in recipe.slots  # type: ignore[attr-defined]
-        )
+    def __init__(self, deck: Deck, recipes: dict[str, object]) -> None:
+        from deckbuilder.rules.adventures import Collection
 
-    def check(adventure: Card, cards: Sequence[Card]) -> bool:
-        recipe = recipes.get(adventure.key)
+        self.recipes = recipes
+        self.everything = Collection({e.card.key: e.card for e in deck.entries}.values())
+        self.needs = needs = slot_candidates(deck, recipes)
+        # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
+        # recipe whose slots are not all covered by some available card is refused at once.
+        self.slot_bits: dict[str, dict[str, int]] = {}
+        self.full: dict[str, int] = {}
+        self.plain: dict[str, bool] = {}
+        for key, recipe in recipes.items():
+            bits: dict[str, int] = {}
+            for i, (accepted, _count) in enumerate(needs[key]):
+                for k in accepted:
+                    bits[k] = bits.get(k, 0) | (1 << i)
+            self.slot_bits[key] = bits
+            self.full[key] = (1 << len(needs[key])) - 1
+            # Without limits across slots, "different" slots or points-worth slots, the
+            # matching below is already the solver's answer.
+            self.plain[key] = not recipe.limits and all(  # type: ignore[attr-defined]
+                s.distinct is None and s.total is None for s in recipe.slots  # type: ignore[attr-defined]
+            )
+
+    def may_use(self, adventure: Card, card: Card) -> bool:
+        """Checks whether a card fills some slot of the Adventure's recipe."""
+        return card.key in self.slot_bits.get(adventure.key, {})
+
+    def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+        from deckbuilder.rules.adventures import check_adventure
+
+        recipe = self.recipes.get(adventure.key)
         if recipe is None:
             return False
         keys = [c.key for c in cards]
-        bits = slot_bits[adventure.key]
+        bits = self.slot_bits[adventure.key]
         covered = 0
         for k in keys:
             covered |= bits.get(k, 0)
-        if covered != full[adventure.key]:
+        if covered != self.full[adventure.key]:
             return False
-        slot_needs = needs[adventure.key]
+        slot_needs = self.needs[adventure.key]
         # First the cheap count: every slot needs enough matching cards at all.
         for accepted, count in slot_needs:
             if sum(1 for k in keys if k in accepted) < count:
@@ -285,11 +293,14 @@ def recipe_check(deck: Deck, recipes: dict[str, object]) -> Callable[[Card, Sequ
         # Then one separate card for each slot copy (the matching draw odds use too).
         if not requirements_met(keys, slot_needs):
             return False
-        if plain[adventure.key]:
+        if self.plain[adventure.key]:
             return True
-        return bool(check_adventure(recipe, everything.subset(keys)).completable)  # type: ignore[arg-type]
+        return bool(check_adventure(recipe, self.everything.subset(keys)).completable)  # type: ignore[arg-type]
 
-    return check
+
+def recipe_check(deck: Deck, recipes: dict[str, object]) -> RecipeCheck:
+    """Gets the Adventure check the goldfish gives the engine (see :class:`RecipeCheck`)."""
+    return RecipeCheck(deck, recipes)
 
 
 def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> GameRecord:
