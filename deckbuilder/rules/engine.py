@@ -1022,6 +1022,15 @@ def apply(state: GameState, play: Play) -> GameState:
     return s
 
 
+def push(state: GameState, play: Play) -> None:
+    """Makes a play on the state itself, as ``Board.push`` does in python-chess: for a
+    simulation that keeps no earlier states (the goldfish), it saves copying the state.
+
+    .. warning:: The play is not checked, as with :func:`apply`.
+    """
+    _make(state, play)
+
+
 def _make(s: GameState, play: Play) -> None:
     g = s.game
     kind = play.kind
@@ -1330,5 +1339,6 @@ __all__ = [
     "legal_plays",
     "new_game",
     "no_adventures",
+    "push",
     "recipe_checker",
 ]

@@ -40,11 +40,13 @@ from dataclasses import dataclass, field
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.engine import Game, GameState, Play, PlayKind, Rules, apply, legal_plays
+from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 
 LOW_SANITY = 3
-_CARD_PLAYS = {PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT}
+_PASS_SCORE = 10
+_CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
+_THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 
 
 @dataclass(frozen=True)
@@ -118,59 +120,96 @@ class GreedyPolicy:
         self.cost = [max(0, -(c.sanity or 0)) if c.type is not CardType.SPELL else 0 for c in cards]
         # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
         self.subregion = [fold_title(c.subregion or "") for c in cards]
-        self.location_attrs = [{fold_title(a) for a in c.attributes} for c in cards]
+        attrs = [{fold_title(a) for a in c.attributes} for c in cards]
+        self.tome_place = ["tome" in a for a in attrs]
+        self.artifact_place = ["artifact" in a for a in attrs]
         self.gate = [c.gate for c in cards]
 
-    def _location_score(self, state: GameState, cid: int) -> int:
-        # A Location nothing needs is not worth a Turn (below a Pass) unless it opens cards in hand.
-        score = 60 if self.needed[cid] and cid not in state.story else 6
-        hand = state.hand
-        attrs = self.location_attrs[cid]
-        for h in hand:
-            if not self.needed[h]:
+    def _hand_needs(self, state: GameState) -> tuple[dict[str, int], int, int, int]:
+        """Gets what the needed cards in hand ask of a Location: needed Allies by subregion,
+        and how many needed Tomes, Artifacts and Monsters wait for one."""
+        subregions: dict[str, int] = {}
+        tomes = artifacts = monsters = 0
+        needed, kind = self.needed, self.kind
+        for h in state.hand:
+            if not needed[h]:
                 continue
-            kind = self.kind[h]
-            if kind is CardType.ALLY and self.subregion[h] == self.subregion[cid]:
-                score += 15
-            elif kind is CardType.TOME and "tome" in attrs or kind is CardType.ARTIFACT and "artifact" in attrs:
-                score += 10
-            elif kind is CardType.MONSTER and self.gate[cid]:
-                score += 8
+            k = kind[h]
+            if k is CardType.ALLY:
+                sub = self.subregion[h]
+                subregions[sub] = subregions.get(sub, 0) + 1
+            elif k is CardType.TOME:
+                tomes += 1
+            elif k is CardType.ARTIFACT:
+                artifacts += 1
+            elif k is CardType.MONSTER:
+                monsters += 1
+        return subregions, tomes, artifacts, monsters
+
+    def _location_score(self, state: GameState, cid: int, needs: tuple[dict[str, int], int, int, int]) -> int:
+        # A Location nothing needs is not worth a Turn (below a Pass) unless it opens cards in hand:
+        # 15 for each needed Ally of its subregion, 10 for each needed Tome or Artifact it lets
+        # be played, 8 for each needed Monster at its Gate.
+        subregions, tomes, artifacts, monsters = needs
+        score = 60 if self.needed[cid] and cid not in state.story else 6
+        score += 15 * subregions.get(self.subregion[cid], 0)
+        if self.tome_place[cid]:
+            score += 10 * tomes
+        if self.artifact_place[cid]:
+            score += 10 * artifacts
+        if self.gate[cid]:
+            score += 8 * monsters
         return score
 
     def score(self, state: GameState, play: Play) -> int:
+        """Gets how much the policy wants a play (the highest is chosen)."""
+        return self._score(state, play, None)
+
+    def _score(self, state: GameState, play: Play, needs: tuple[dict[str, int], int, int, int] | None) -> int:
         kind = play.kind
         if kind is PlayKind.ADVENTURE:
             return 1000
         if kind is PlayKind.PASS:
-            return 10
+            return _PASS_SCORE
         cid = play.card
-        cost = self.cost[cid] if cid >= 0 else 0
-        cost += sum(self.cost[j] for j in play.joined)
+        costs = self.cost
+        cost = costs[cid] if cid >= 0 else 0
+        for j in play.joined:
+            cost += costs[j]
         if cost and state.sanity - cost < LOW_SANITY:
             return -1
         if kind is PlayKind.ROTATE:
             return 200
         if kind is PlayKind.LOCATION:
+            if needs is None:
+                needs = self._hand_needs(state)
             first = state.where < 0
-            base = self._location_score(state, cid) + (40 if first else 0)
+            base = self._location_score(state, cid, needs) + (40 if first else 0)
             return base - (5 if play.sideways else 0) - cost
         if kind is PlayKind.TRAVEL:
-            return 25 + max((self._location_score(state, j) for j in play.joined), default=0) // 4 if any(
-                self.needed[j] for j in play.joined) else 3
+            if not any(self.needed[j] for j in play.joined):
+                return 3
+            if needs is None:
+                needs = self._hand_needs(state)
+            return 25 + max(self._location_score(state, j, needs) for j in play.joined) // 4
         needed = self.needed[cid] or any(self.needed[j] for j in play.joined)
         if kind in _CARD_PLAYS:
             return (80 if needed else 30) - 2 * cost
-        if kind in (PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO):
+        if kind in _THREAT_PLAYS:
             return (70 if needed else 20) + 2 * len(play.joined) - 2 * cost
         return 5
 
     def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
-        if state.phase.name == "DISCARD":
+        """Gets the play the policy prefers (the first of the best, in the engine's order)."""
+        if state.phase is Phase.DISCARD:
             return self._discard(state, plays)
+        needs = None
         best, best_score = plays[0], -10**9
         for play in plays:
-            s = self.score(state, play)
+            kind = play.kind
+            if needs is None and (kind is PlayKind.LOCATION or kind is PlayKind.TRAVEL and play.joined):
+                needs = self._hand_needs(state)
+            s = self._score(state, play, needs)
             if s > best_score:
                 best, best_score = play, s
         return best
@@ -245,9 +284,13 @@ class RecipeCheck:
     """
 
     def __init__(self, deck: Deck, recipes: dict[str, object]) -> None:
-        from deckbuilder.rules.adventures import Collection
+        from deckbuilder.rules.adventures import Collection, compile_requirement
 
         self.recipes = recipes
+        self.predicates = {
+            key: [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
+            for key, recipe in recipes.items()
+        }
         self.everything = Collection({e.card.key: e.card for e in deck.entries}.values())
         self.needs = needs = slot_candidates(deck, recipes)
         # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
@@ -273,7 +316,7 @@ class RecipeCheck:
         return card.key in self.slot_bits.get(adventure.key, {})
 
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
-        from deckbuilder.rules.adventures import check_adventure
+        from deckbuilder.rules.adventures import is_completable
 
         recipe = self.recipes.get(adventure.key)
         if recipe is None:
@@ -295,7 +338,7 @@ class RecipeCheck:
             return False
         if self.plain[adventure.key]:
             return True
-        return bool(check_adventure(recipe, self.everything.subset(keys)).completable)  # type: ignore[arg-type]
+        return is_completable(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
 
 
 def recipe_check(deck: Deck, recipes: dict[str, object]) -> RecipeCheck:
@@ -310,29 +353,29 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
     target = game.rules.target if game.rules.campaign else None
     stuck: Counter[str] = Counter()
     blockers: set[str] = set()
-    adventures = 0
     refilled = 0  # cards drawn after the opening hand
-    while not state.is_over and state.round <= max_rounds:
+    needed, kind, choose = policy.needed, policy.kind, policy.choose
+    over = Phase.OVER
+    while state.phase is not over and state.round <= max_rounds:
         plays = legal_plays(state)
         if not plays:
             break
-        play = policy.choose(state, plays)
+        play = choose(state, plays)
         if play.kind is PlayKind.PASS:
             # The end of card play: needed cards still in hand held the deck back this Round.
             for cid in state.hand:
-                if policy.needed[cid] and policy.kind[cid] is not CardType.ADVENTURE:
+                if needed[cid] and kind[cid] is not CardType.ADVENTURE:
                     title = game.cards[cid].title
                     stuck[title] += 1
                     if stuck[title] >= 2:
                         blockers.add(title)
         before_deck = len(state.deck)
-        state = apply(state, play)
+        before_adventures = len(state.adventures)
+        push(state, play)  # the game keeps no earlier states: no copy
         if len(state.deck) < before_deck:
             refilled += before_deck - len(state.deck)
-        if len(state.adventures) > adventures or (state.won and first is None):
-            adventures = len(state.adventures)
-            if first is None:
-                first = state.round
+        if first is None and (len(state.adventures) > before_adventures or state.won):
+            first = state.round
         if target is not None and reached is None and state.points >= target:
             reached = state.round
     rounds = min(state.round, max_rounds)

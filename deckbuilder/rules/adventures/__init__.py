@@ -52,7 +52,7 @@ from deckbuilder.rules.adventures.plan import (
     deck_adventures,
     plan_campaign,
 )
-from deckbuilder.rules.adventures.solver import AdventureCheck, Collection, SlotResult, check_adventure
+from deckbuilder.rules.adventures.solver import AdventureCheck, Collection, SlotResult, check_adventure, is_completable
 from deckbuilder.rules.adventures.vocabulary import Term, TermKind, Vocabulary
 
 __all__ = [
@@ -87,6 +87,7 @@ __all__ = [
     "check_deck_adventures",
     "compile_requirement",
     "deck_adventures",
+    "is_completable",
     "meets",
     "parse_recipe_text",
     "parse_requirement",

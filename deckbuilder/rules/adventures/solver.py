@@ -77,10 +77,18 @@ class Collection:
         self.printings: tuple[_Printing, ...] = tuple(
             _Printing(card, counts[k], card_facts(card), _distinct_keys(card)) for k, card in first.items()
         )
-        self.copies_by_title: dict[str, int] = {}
-        for printing in self.printings:
-            title = fold_title(printing.card.title)
-            self.copies_by_title[title] = self.copies_by_title.get(title, 0) + printing.copies
+        self._copies_by_title: dict[str, int] | None = None
+
+    @property
+    def copies_by_title(self) -> dict[str, int]:
+        """Gets the number of copies of each folded title (counted when first asked)."""
+        if self._copies_by_title is None:
+            counts: dict[str, int] = {}
+            for printing in self.printings:
+                title = fold_title(printing.card.title)
+                counts[title] = counts.get(title, 0) + printing.copies
+            self._copies_by_title = counts
+        return self._copies_by_title
 
     @classmethod
     def of(cls, cards: Collection | Iterable[Card]) -> Collection:
@@ -98,9 +106,6 @@ class Collection:
         other.printings = tuple(
             _Printing(p.card, counts[p.card.key], p.facts, p.keys) for p in self.printings if p.card.key in counts
         )
-        for printing in other.printings:
-            title = fold_title(printing.card.title)
-            other.copies_by_title[title] = other.copies_by_title.get(title, 0) + printing.copies
         return other
 
     def without_title(self, title: str) -> Collection:
@@ -108,7 +113,7 @@ class Collection:
         folded = fold_title(title)
         other = Collection(())
         other.printings = tuple(p for p in self.printings if fold_title(p.card.title) != folded)
-        other.copies_by_title = {t: n for t, n in self.copies_by_title.items() if t != folded}
+        other._copies_by_title = {t: n for t, n in self.copies_by_title.items() if t != folded}
         return other
 
     def __len__(self) -> int:
@@ -470,6 +475,35 @@ def _suggest(
     return tuple(titles)
 
 
+def _solve(
+    recipe: Recipe, collection: Collection, predicates: Sequence[Predicate]
+) -> tuple[_Problem, dict[int, list[int]], dict[int, tuple[list[int], int]], dict[int, int]]:
+    """Assigns cards to the recipe's slots; gets the problem, the assignment, the points-worth
+    slots' fill, and per slot how many cards it is short (1 for a points-worth slot short)."""
+    problem = _Problem(recipe, collection, predicates)
+    assignment = problem.search()
+    totals = problem.fill_totals(assignment)
+    shorts: dict[int, int] = {}
+    for i in problem.plain:
+        shorts[i] = recipe.slots[i].count - len(assignment.get(i, []))
+    for i, (_taken, lacking) in totals.items():
+        shorts[i] = 1 if lacking else 0
+    return problem, assignment, totals, shorts
+
+
+def is_completable(
+    recipe: Recipe, cards: Collection | Iterable[Card], predicates: Sequence[Predicate] | None = None
+) -> bool:
+    """Checks whether the cards can meet a recipe: ``check_adventure(recipe, cards).completable``
+    without writing the report, for callers that ask many times (the goldfish).
+    ``predicates``, when given, are the recipe's slots compiled once
+    (:func:`~deckbuilder.rules.adventures.matching.compile_requirement`)."""
+    if predicates is None:
+        predicates = [compile_requirement(slot.requirement) for slot in recipe.slots]
+    shorts = _solve(recipe, Collection.of(cards), predicates)[3]
+    return not any(shorts.values())
+
+
 def check_adventure(
     recipe: Recipe,
     cards: Collection | Iterable[Card],
@@ -483,14 +517,7 @@ def check_adventure(
     """
     collection = Collection.of(cards)
     predicates = [compile_requirement(slot.requirement) for slot in recipe.slots]
-    problem = _Problem(recipe, collection, predicates)
-    assignment = problem.search()
-    totals = problem.fill_totals(assignment)
-    shorts: dict[int, int] = {}
-    for i in problem.plain:
-        shorts[i] = recipe.slots[i].count - len(assignment.get(i, []))
-    for i, (_taken, lacking) in totals.items():
-        shorts[i] = 1 if lacking else 0
+    problem, assignment, totals, shorts = _solve(recipe, collection, predicates)
     unmet = [i for i, n in shorts.items() if n]
     pool_collection = Collection.of(pool) if pool is not None else None
     have = dict(collection.copies_by_title)
