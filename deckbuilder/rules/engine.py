@@ -258,6 +258,19 @@ class Game:
         self._read_summons()
         #: Per copy: its bit in a mask of cards (``1 << cid``).
         self.bit: tuple[int, ...] = tuple(1 << c for c in range(self.size))
+        # Per copy, made once: a Location's plays (right-side-up, walking) and whether it has
+        # requirements of its own; plays are values, and a game builds thousands of them.
+        self._arrive_play = tuple(Play(PlayKind.LOCATION, c) for c in range(self.size))
+        self._walk_play = tuple(Play(PlayKind.LOCATION, c, sideways=True) for c in range(self.size))
+        self._loc_needs = tuple(
+            p.loc is not None and bool(p.loc.needs_event_subtypes or p.loc.needs_pieces or p.loc.needs_langs)
+            for p in self.profiles
+        )
+        # Walking from one Location to another, and where a Travel Event reaches, depend only
+        # on the two printings (and the Dimension): read once per pair.
+        self._steps: dict[tuple[int, int, int], Step] = {}
+        self._reaches: dict[tuple[int, int, int, int], bool] = {}
+        self._travel_with: dict[tuple[int, int], Play] = {}
         self._adventure_cache: dict[tuple[int, int], bool] = {}
         self._adventure_uses: dict[int, int] = {}
 
@@ -321,7 +334,11 @@ class Game:
         hit = self._adventure_cache.get(key)
         if hit is None:
             mask = key[1]
-            cards = [self.cards[c] for c in range(self.size) if mask >> c & 1]
+            cards = []
+            while mask:
+                low = mask & -mask
+                cards.append(self.cards[low.bit_length() - 1])
+                mask ^= low
             hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
         return hit
 
@@ -810,7 +827,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
             # Rulings l.71: with no Location left you are Walking in your last Region and Dimension.
             plays.append(Play(PlayKind.LOCATION, cid, sideways=True))
         return
-    if not _location_requirements_met(s, p):
+    if g._loc_needs[cid] and not _location_requirements_met(s, p):
         return
     if mode is TRAVELLING:
         t = g.profiles[s.travel].travel
@@ -818,23 +835,26 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
         # Rulebook l.259: the Travel Event says where the next Location may be; all Travel
         # Events here play it right-side-up.
         if travel_reaches(t, s.region, s.dim, loc) and _payable(s, p.cost):
-            plays.append(Play(PlayKind.LOCATION, cid))
-    src = g.profiles[s.where]
-    assert src.loc is not None
-    step = walk_step(src.loc, s.where_dim, src.title, loc, p.title)
+            plays.append(g._arrive_play[cid])
+    key = (g.uid[s.where], s.where_dim, g.uid[cid])
+    step = g._steps.get(key)
+    if step is None:
+        src = g.profiles[s.where]
+        assert src.loc is not None
+        step = g._steps[key] = walk_step(src.loc, s.where_dim, src.title, loc, p.title)
     if step is Step.NONE:
         return
     if mode is TRAVELLING:
         # Rulebook l.253: discard the Travel Event and play a Location of your previous Region,
         # crosswise.
-        plays.append(Play(PlayKind.LOCATION, cid, sideways=True))
+        plays.append(g._walk_play[cid])
     elif step is Step.ARRIVE:
         # Rulebook l.243: same subregion, both City: right-side-up at once. While Walking this
         # replaces the card you were walking to (l.247-249, rulings l.89).
         if _payable(s, p.cost):
-            plays.append(Play(PlayKind.LOCATION, cid))
+            plays.append(g._arrive_play[cid])
     else:
-        plays.append(Play(PlayKind.LOCATION, cid, sideways=True))
+        plays.append(g._walk_play[cid])
 
 
 def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
@@ -856,19 +876,27 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> N
         plays.append(Play(PlayKind.TRAVEL, cid))
         return
     # "Immediately play a new Location": the Location is played with the Travel Event.
+    profiles, uid, reaches = g.profiles, g.uid, g._reaches
+    region, dim, tu = src.loc.region, s.where_dim, uid[cid]
     seen: set[int] = set()
     for lid in s.hand:
-        q = g.profiles[lid]
-        if q.kind is not _LOC or g.uid[lid] in seen:
+        q = profiles[lid]
+        if q.kind is not _LOC:
             continue
-        seen.add(g.uid[lid])
+        lu = uid[lid]
+        if lu in seen:
+            continue
+        seen.add(lu)
         assert q.loc is not None
-        if (
-            travel_reaches(t, src.loc.region, s.where_dim, q.loc)
-            and _location_requirements_met(s, q)
-            and _payable(s, p.cost + q.cost)
-        ):
-            plays.append(Play(PlayKind.TRAVEL, cid, (lid,)))
+        key = (tu, region, dim, lu)
+        ok = reaches.get(key)
+        if ok is None:
+            ok = reaches[key] = travel_reaches(t, region, dim, q.loc)
+        if ok and (not g._loc_needs[lid] or _location_requirements_met(s, q)) and _payable(s, p.cost + q.cost):
+            play = g._travel_with.get((cid, lid))
+            if play is None:
+                play = g._travel_with[(cid, lid)] = Play(PlayKind.TRAVEL, cid, (lid,))
+            plays.append(play)
 
 
 def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
