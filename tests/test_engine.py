@@ -40,6 +40,7 @@ from deckbuilder.rules.engine import (
     is_legal,
     legal_plays,
     new_game,
+    push,
 )
 
 WATER, FOREST, CEMETERY, INSIDE, OUTSIDE = (
@@ -957,6 +958,33 @@ def test_campaign_adventure_resets_the_story_but_the_current_location() -> None:
     assert plays_of(s, "Quest") == []
 
 
+def test_a_recipe_is_asked_again_only_when_cards_it_could_use_change() -> None:
+    # A recipe check may say which cards could fill its slots (``may_use``); the engine then
+    # asks it again only when those cards change, not at every play (the goldfish asks a
+    # million times otherwise).
+    class NeedsArkhamHouse:
+        def __init__(self) -> None:
+            self.asked: list[list[str]] = []
+
+        def may_use(self, adventure: Card, card: Card) -> bool:
+            return card.title == "Arkham House"
+
+        def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+            self.asked.append(sorted(c.title for c in cards))
+            return any(c.title == "Arkham House" for c in cards)
+
+    check = NeedsArkhamHouse()
+    s = setup([ARKHAM_GATE, event("Earthquake"), ARKHAM_HOUSE, adventure("Quest")], rules=Rules(adventure_check=check))
+    s = do(s, "Play Arkham Gate")
+    assert plays_of(s, "Quest") == []
+    s = do(s, "Play Earthquake")  # in play, but no card the Quest could use
+    assert plays_of(s, "Quest") == []
+    assert check.asked == [[]]
+    s = do(s, "Play Arkham House")
+    assert [p.kind for p in plays_of(s, "Quest")] == [PlayKind.ADVENTURE]
+    assert check.asked == [[], ["Arkham House"]]
+
+
 # --------------------------------------------------------------------------------------
 # Game set-up
 
@@ -1043,6 +1071,29 @@ def test_random_play_never_reaches_an_illegal_state(
             assert len(s.hand) <= game.hand_max
         s = apply(s, play)
         check_invariants(s)
+
+
+@pytest.mark.parametrize("deck_name", REAL_DECKS)
+def test_push_plays_in_place_exactly_as_apply_does(real_games: dict[str, Game], deck_name: str) -> None:
+    # push() (the goldfish's way, no copy) and apply() (a new state) must agree on every play.
+    game = real_games[deck_name]
+    rng = random.Random(deck_name)
+    for seed in range(3):
+        applied = game.new_state(seed)
+        pushed = game.new_state(seed)
+        for _ in range(250):
+            plays = legal_plays(applied)
+            assert plays == legal_plays(pushed)
+            if not plays:
+                break
+            play = rng.choice(plays)
+            applied = apply(applied, play)
+            push(pushed, play)
+            assert pushed.zones() == applied.zones()
+            assert repr(pushed) == repr(applied)
+            assert (pushed.mode, pushed.where, pushed.attrs, pushed.gate_used, pushed.points) == (
+                applied.mode, applied.where, applied.attrs, applied.gate_used, applied.points
+            )
 
 
 @pytest.mark.parametrize("deck_name", REAL_DECKS)

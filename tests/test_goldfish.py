@@ -162,6 +162,56 @@ def test_the_fast_adventure_check_agrees_with_the_solver(gccg_catalog, path):
         pile = rng.sample(cards, rng.randint(0, len(cards)))
         for adventure in adventures:
             assert fast(adventure, pile) == check_adventure(recipes[adventure.key], pile).completable
+            # The engine asks again only when cards the recipe may use change: the others
+            # must never change the answer.
+            usable = [c for c in pile if fast.may_use(adventure, c)]
+            assert fast(adventure, usable) == fast(adventure, pile)
+
+
+@pytest.mark.parametrize("path", GCCG_DECKS[:4], ids=lambda p: p.name)
+def test_is_completable_is_the_solvers_answer(gccg_catalog, path):
+    import random
+
+    from deckbuilder.rules.adventures import check_adventure, is_completable
+
+    deck = load_real_deck(path, gccg_catalog)
+    recipes = deck_recipes(gccg_catalog, deck)
+    cards = list(deck.cards())
+    rng = random.Random(path.name)
+    answers = set()
+    for _ in range(100):
+        pile = rng.sample(cards, rng.randint(0, len(cards)))
+        for recipe in recipes.values():
+            answer = is_completable(recipe, pile)
+            assert answer == check_adventure(recipe, pile).completable
+            answers.add(answer)
+    assert answers == {True, False}, "random piles should meet some recipes and miss others"
+
+
+@pytest.mark.parametrize("name", ["standard-corrupt.deck", "karooni-new-aeon.deck", "hyysalo-providence.deck"])
+def test_the_goldfish_plays_what_the_policy_chooses_among_all_legal_plays(gccg_catalog, name):
+    # play_game plays in place and takes short cuts for speed; a plain game of apply() and
+    # choose() over every legal play must end the same way.
+    import random
+
+    from deckbuilder.rules.engine import apply, legal_plays
+    from deckbuilder.rules.goldfish import needed_titles, play_game
+
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / name, gccg_catalog)
+    recipes = deck_recipes(gccg_catalog, deck)
+    rules = Rules(advanced=True, phantom_opponent=True, adventure_check=recipe_check(deck, recipes))
+    game = Game(deck, rules=rules)
+    policy = GreedyPolicy(game, needed_titles(deck, recipes))
+    seeds = random.Random(name)
+    for _ in range(15):
+        seed = seeds.randrange(2**31)
+        record = play_game(game, policy, seed, max_rounds=12)
+        state = game.new_state(seed)
+        while not state.is_over and state.round <= 12:
+            state = apply(state, policy.choose(state, legal_plays(state)))
+        assert (record.points, record.final_sanity, record.rounds) == (
+            state.points, state.sanity, min(state.round, 12)
+        )
 
 
 def test_named_card_odds_are_exact(gccg_catalog_path):
