@@ -262,6 +262,7 @@ class Game:
         # requirements of its own; plays are values, and a game builds thousands of them.
         self._arrive_play = tuple(Play(PlayKind.LOCATION, c) for c in range(self.size))
         self._walk_play = tuple(Play(PlayKind.LOCATION, c, sideways=True) for c in range(self.size))
+        self._discard_play = tuple(Play(PlayKind.DISCARD, c) for c in range(self.size))
         self._loc_needs = tuple(
             p.loc is not None and bool(p.loc.needs_event_subtypes or p.loc.needs_pieces or p.loc.needs_langs)
             for p in self.profiles
@@ -1024,10 +1025,12 @@ def _discard_plays(s: GameState) -> list[Play]:
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
     if len(s.hand) > g.hand_min:
         seen: set[int] = set()
+        uid, discard = g.uid, g._discard_play
         for c in s.hand:
-            if g.uid[c] not in seen:
-                seen.add(g.uid[c])
-                plays.append(Play(PlayKind.DISCARD, c))
+            u = uid[c]
+            if u not in seen:
+                seen.add(u)
+                plays.append(discard[c])
     if len(s.hand) <= g.hand_max:
         plays.append(_END)
         if s.discard and s.sanity >= 1:
