@@ -114,6 +114,15 @@ def test_the_policy_plays_an_adventure_before_anything_else():
     assert policy.choose(game.new_state(0), plays).kind is PlayKind.ADVENTURE
 
 
+def test_a_travel_event_a_recipe_needs_is_played(gccg_catalog):
+    # Two Cities and a Tale wants the Train itself in the Story Deck: the policy must play it,
+    # not hold it in hand and then report it as what held the deck back.
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
+    report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=False, target=20, max_rounds=20)
+    assert "train" in report.needed
+    assert "Train" not in {title for title, _share in report.blockers}
+
+
 def test_cli_json_has_the_documented_keys(gccg_catalog_path):
     deck = MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck"
     result = runner.invoke(app, ["deck", "goldfish", str(deck), "--games", "30", "--seed", "4", "--json",

@@ -13,12 +13,13 @@ The greedy policy, in order of preference (documented because the numbers depend
 2. Arrive (rotate a Location walked to): a Location counts for Adventures only once it is
    right-side-up (rulebook "Walking").
 3. Play a card an Adventure of the deck needs ("needed": a card the recipe solver assigns
-   to one of the deck's Adventures), a Location that lets a needed card in hand be played
+   to one of the deck's Adventures, a Travel Event too), a Location that lets a needed card in hand be played
    (its subregion for an Ally, the Tome or Artifact attribute, a Gate for Monsters), or,
    before any Location, the best first Location.
 4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
-   they count for Adventures); travel only toward a needed Location. A Location nothing
+   they count for Adventures); take a Travel Event nothing needs only toward a needed
+   Location. A Location nothing
    needs, that opens no card in hand, is not worth a Turn.
 5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
@@ -187,6 +188,8 @@ class GreedyPolicy:
             base = self._location_score(state, cid, needs) + (40 if first else 0)
             return base - (5 if play.sideways else 0) - cost
         if kind is PlayKind.TRAVEL:
+            if self.needed[cid]:
+                return 80 - 2 * cost  # a recipe wants the Travel Event itself in the Story Deck
             if not any(self.needed[j] for j in play.joined):
                 return 3
             if needs is None:
