@@ -123,6 +123,17 @@ def test_a_travel_event_a_recipe_needs_is_played(gccg_catalog):
     assert "Train" not in {title for title, _share in report.blockers}
 
 
+def test_a_second_copy_waiting_while_the_first_counts_holds_nothing_back(gccg_catalog):
+    # The Providence deck plays Drought and Lunar Eclipse (one Event of a title at a time,
+    # rulebook l.202); the copy left in hand is not what keeps its Adventure from completing.
+    deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "hyysalo-providence.deck", gccg_catalog)
+    report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=False, target=20, max_rounds=20)
+    assert {"drought", "lunar eclipse"} <= set(report.needed)
+    blockers = {title for title, _share in report.blockers}
+    assert not blockers & {"Drought", "Lunar Eclipse"}, blockers
+    assert blockers, "cards that really wait (a Location out of reach, an Ally's subregion) still show"
+
+
 def test_cli_json_has_the_documented_keys(gccg_catalog_path):
     deck = MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck"
     result = runner.invoke(app, ["deck", "goldfish", str(deck), "--games", "30", "--seed", "4", "--json",

@@ -105,7 +105,7 @@ def report_lines(name: str, report: Any) -> list[str]:
     lines.append(f"  Sanity at the end: median {report.final_sanity:g} (middle half {lo:g}-{hi:g})")
     lines.append(f"  Cards drawn per Round after the first: {report.drawn_per_round:.1f}")
     if report.blockers:
-        lines.append("  Needed cards that sat unplayable in hand for two Rounds or more:")
+        lines.append("  Needed cards that sat unplayable in hand for two Rounds or more, none yet in play:")
         for title, share in report.blockers[:6]:
             lines.append(f"    {title}: {share:.0%} of games")
     if report.odds:

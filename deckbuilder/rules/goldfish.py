@@ -5,7 +5,8 @@ what holds it back. :func:`goldfish` plays N solitaire games with :class:`Greedy
 through :mod:`deckbuilder.rules.engine` (the same rules that judge playability) and
 reports the share of games that completed an Adventure (or reached the Campaign target)
 by each Round, the Rounds needed, Sanity at the end, and the cards that most often sat in
-hand, needed and unplayable. :func:`draw_odds` adds exact odds beside the simulation.
+hand, needed and unplayable, while no copy of them counted yet for an Adventure.
+:func:`draw_odds` adds exact odds beside the simulation.
 
 The greedy policy, in order of preference (documented because the numbers depend on it):
 
@@ -54,7 +55,8 @@ _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 class GameRecord:
     """One game: when it completed its first Adventure and reached the target (None if
     never), its points, Sanity at the end, cards drawn per Round, and the needed cards that
-    sat in hand unplayable at the end of two Rounds or more."""
+    sat in hand unplayable at the end of two Rounds or more while no copy of their title was
+    in play or in the Story Deck."""
 
     first_adventure: int | None
     target_reached: int | None
@@ -365,10 +367,18 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
             break
         play = choose(state, plays)
         if play.kind is PlayKind.PASS:
-            # The end of card play: needed cards still in hand held the deck back this Round.
+            # The end of card play: needed cards still in hand held the deck back this Round,
+            # unless a copy already counts for Adventures (in play or in the Story Deck): a
+            # second Drought waiting while the first is in play holds nothing back.
+            cards = game.cards
+            out = None
             for cid in state.hand:
                 if needed[cid] and kind[cid] is not CardType.ADVENTURE:
-                    title = game.cards[cid].title
+                    if out is None:
+                        out = {cards[c].title for c in state.adventure_cards()}
+                    title = cards[cid].title
+                    if title in out:
+                        continue
                     stuck[title] += 1
                     if stuck[title] >= 2:
                         blockers.add(title)
