@@ -985,6 +985,26 @@ def test_a_recipe_is_asked_again_only_when_cards_it_could_use_change() -> None:
     assert check.asked == [[], ["Arkham House"]]
 
 
+def test_recipe_answers_are_forgotten_past_the_limit_and_asked_again(monkeypatch) -> None:
+    # A long goldfish run must not keep every answer; forgetting only costs asking again.
+    import deckbuilder.rules.engine as engine
+
+    monkeypatch.setattr(engine, "_ADVENTURE_CACHE_SIZE", 2)
+    asked: list[int] = []
+
+    def needs_three_cards(card: Card, cards: Sequence[Card]) -> bool:
+        asked.append(len(cards))
+        return len(cards) >= 3
+
+    s = setup([ARKHAM_GATE, event("Earthquake"), event("Fog"), adventure("Quest")],
+              rules=Rules(adventure_check=needs_three_cards))
+    for text in ("Play Arkham Gate", "Play Earthquake", "Play Fog"):
+        s = do(s, text)
+    assert [p.kind for p in plays_of(s, "Quest")] == [PlayKind.ADVENTURE]
+    assert asked == [1, 2, 3]  # three different piles of cards, three answers
+    assert len(s.game._adventure_cache) <= 2
+
+
 # --------------------------------------------------------------------------------------
 # Game set-up
 

@@ -196,6 +196,8 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     Kind.ADVENTURE,
 )
 _PASS = Play(PlayKind.PASS)
+#: How many recipe answers a Game remembers (about 14 new ones a game; some 40 MB at most).
+_ADVENTURE_CACHE_SIZE = 200_000
 _END = Play(PlayKind.END_ROUND)
 _END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
 
@@ -340,6 +342,8 @@ class Game:
                 low = mask & -mask
                 cards.append(self.cards[low.bit_length() - 1])
                 mask ^= low
+            if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
+                self._adventure_cache.clear()  # a long run would otherwise keep every answer
             hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
         return hit
 
