@@ -518,24 +518,19 @@ class GameState:
 
     def adventure_cards(self) -> list[CardId]:
         """Gets the cards an Adventure may use: in play or in the Story Deck (rulebook l.66)."""
-        seen = set(self.story_cards())
-        return self.story_cards() + [c for c in self.in_play() if c not in seen]
+        story = self.story_cards()
+        seen = set(story)
+        return story + [c for c in self.in_play() if c not in seen]
 
     def adventure_mask(self) -> int:
-        """Gets :meth:`adventure_cards` as a mask of copies (see :attr:`Game.bit`)."""
+        """Gets :meth:`adventure_cards` as a mask of copies (see :attr:`Game.bit`): the same
+        cards, read from the same two views, without building the list."""
         bit = self.game.bit
-        story = self.story
         mask = 0
-        for c in story[:-1] if self.mode is WALKING else story:
+        for c in self.story_cards():
             mask |= bit[c]
-        for zone in (self.allies, self.tomes, self.artifacts, self.spells, self.events, self.adventures):
-            for c in zone:
-                mask |= bit[c]
-        here = self.current_location
-        if here >= 0:
-            mask |= bit[here]
-        if self.goo >= 0:
-            mask |= bit[self.goo]
+        for c in self.in_play():
+            mask |= bit[c]
         return mask
 
     def zones(self) -> dict[str, tuple[CardId, ...]]:

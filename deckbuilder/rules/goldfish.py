@@ -289,8 +289,9 @@ class RecipeCheck:
     """
 
     def __init__(self, deck: Deck, recipes: dict[str, object]) -> None:
-        from deckbuilder.rules.adventures import Collection, compile_requirement
+        from deckbuilder.rules.adventures import Collection, compile_requirement, is_completable
 
+        self._is_completable = is_completable  # imported once, not at every check
         self.recipes = recipes
         self.predicates = {
             key: [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
@@ -321,8 +322,6 @@ class RecipeCheck:
         return card.key in self.slot_bits.get(adventure.key, {})
 
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
-        from deckbuilder.rules.adventures import is_completable
-
         recipe = self.recipes.get(adventure.key)
         if recipe is None:
             return False
@@ -343,7 +342,7 @@ class RecipeCheck:
             return False
         if self.plain[adventure.key]:
             return True
-        return is_completable(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
+        return self._is_completable(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
 
 
 def recipe_check(deck: Deck, recipes: dict[str, object]) -> RecipeCheck:
