@@ -14,14 +14,13 @@ The greedy policy, in order of preference (documented because the numbers depend
 2. Arrive (rotate a Location walked to): a Location counts for Adventures only once it is
    right-side-up (rulebook "Walking").
 3. Play a card an Adventure of the deck needs ("needed": a card the recipe solver assigns
-   to one of the deck's Adventures, a Travel Event too), a Location that lets a needed card in hand be played
-   (its subregion for an Ally, the Tome or Artifact attribute, a Gate for Monsters), or,
-   before any Location, the best first Location.
+   to one of the deck's Adventures, a Travel Event too), a Location that lets a needed card
+   in hand be played (its subregion for an Ally, the Tome or Artifact attribute, a Gate for
+   Monsters), or, before any Location, the best first Location.
 4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
-   Location. A Location nothing
-   needs, that opens no card in hand, is not worth a Turn.
+   Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
 5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
@@ -39,6 +38,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
@@ -49,6 +49,10 @@ LOW_SANITY = 3
 _PASS_SCORE = 10
 _CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
 _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
+
+#: What the needed cards in hand ask of a Location: needed Allies by folded subregion, and how
+#: many needed Tomes, Artifacts and Monsters wait for one (see ``GreedyPolicy._hand_needs``).
+HandNeeds: TypeAlias = tuple[dict[str, int], int, int, int]
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,7 @@ class GreedyPolicy:
         self.artifact_place = ["artifact" in a for a in attrs]
         self.gate = [c.gate for c in cards]
 
-    def _hand_needs(self, state: GameState) -> tuple[dict[str, int], int, int, int]:
+    def _hand_needs(self, state: GameState) -> HandNeeds:
         """Gets what the needed cards in hand ask of a Location: needed Allies by subregion,
         and how many needed Tomes, Artifacts and Monsters wait for one."""
         subregions: dict[str, int] = {}
@@ -149,7 +153,7 @@ class GreedyPolicy:
                 monsters += 1
         return subregions, tomes, artifacts, monsters
 
-    def _location_score(self, state: GameState, cid: int, needs: tuple[dict[str, int], int, int, int]) -> int:
+    def _location_score(self, state: GameState, cid: int, needs: HandNeeds) -> int:
         # A Location nothing needs is not worth a Turn (below a Pass) unless it opens cards in hand:
         # 15 for each needed Ally of its subregion, 10 for each needed Tome or Artifact it lets
         # be played, 8 for each needed Monster at its Gate.
@@ -168,7 +172,7 @@ class GreedyPolicy:
         """Gets how much the policy wants a play (the highest is chosen)."""
         return self._score(state, play, None)
 
-    def _score(self, state: GameState, play: Play, needs: tuple[dict[str, int], int, int, int] | None) -> int:
+    def _score(self, state: GameState, play: Play, needs: HandNeeds | None) -> int:
         kind = play.kind
         if kind is PlayKind.ADVENTURE:
             return 1000
