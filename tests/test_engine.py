@@ -985,6 +985,27 @@ def test_a_recipe_is_asked_again_only_when_cards_it_could_use_change() -> None:
     assert check.asked == [[], ["Arkham House"]]
 
 
+def test_copies_of_one_card_give_one_recipe_answer() -> None:
+    # A recipe cannot tell two copies of a card apart: with either copy of Arkham House in
+    # play, the Quest's recipe is asked once, and the answer serves both games.
+    asked: list[list[str]] = []
+
+    def needs_two_cards(card: Card, cards: Sequence[Card]) -> bool:
+        asked.append(sorted(c.title for c in cards))
+        return len(cards) >= 2
+
+    first = setup([ARKHAM_HOUSE, ARKHAM_HOUSE, adventure("Quest")], rules=Rules(adventure_check=needs_two_cards))
+    second = GameState(first.game)
+    second.hand, second.deck, second.sanity = [1, 0, 2], first.deck[:], first.sanity
+    played = []
+    for s in (first, second):
+        s = do(s, "Play Arkham House")
+        played.append(s.story[-1])
+        assert plays_of(s, "Quest") == []
+    assert played == [0, 1]  # two different copies went into play
+    assert asked == [["Arkham House"]]
+
+
 def test_recipe_answers_are_forgotten_past_the_limit_and_asked_again(monkeypatch) -> None:
     # A long goldfish run must not keep every answer; forgetting only costs asking again.
     import deckbuilder.rules.engine as engine
@@ -1067,6 +1088,8 @@ def check_invariants(s: GameState) -> None:
     assert all(n == 1 for n in titles.values()), f"two copies of an Ally in play: {titles}"
     if s.mode is Mode.AT:
         assert s.story[-1] == s.where
+    # The tally kept play by play is the one read afresh from the zones.
+    assert s.counted == s.adventure_tally(), "the cards counting for Adventures drifted from the zones"
     if s.phase is Phase.PLAY:
         assert legal_plays(s), "a player must at least be able to Pass"
 
@@ -1110,6 +1133,7 @@ def test_push_plays_in_place_exactly_as_apply_does(real_games: dict[str, Game], 
             applied = apply(applied, play)
             push(pushed, play)
             assert pushed.zones() == applied.zones()
+            assert pushed.counted == applied.counted == applied.adventure_tally()
             assert repr(pushed) == repr(applied)
             assert (pushed.mode, pushed.where, pushed.attrs, pushed.gate_used, pushed.points) == (
                 applied.mode, applied.where, applied.attrs, applied.gate_used, applied.points

@@ -258,8 +258,22 @@ class Game:
         self.artifact_attr = self.vocab.attr("Artifact")
         self._read_joins()
         self._read_summons()
-        #: Per copy: its bit in a mask of cards (``1 << cid``).
-        self.bit: tuple[int, ...] = tuple(1 << c for c in range(self.size))
+        # The tally of cards that count for Adventures (``GameState.counted``): each printing
+        # has a bit field wide enough to count all its copies, and a copy adds one to it. A
+        # recipe cannot tell copies apart, so a tally says all it needs, and two games holding
+        # different copies of the same cards share one remembered answer.
+        copies = [0] * len(distinct)
+        for u in uid:
+            copies[u] += 1
+        offsets, fields, width = [], [], 0
+        for n in copies:
+            offsets.append(width)
+            fields.append(((1 << n.bit_length()) - 1) << width)
+            width += n.bit_length()
+        self._offsets: tuple[int, ...] = tuple(offsets)
+        self._fields: tuple[int, ...] = tuple(fields)
+        #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
+        self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
         # Per copy, made once: a Location's plays (right-side-up, walking) and whether it has
         # requirements of its own; plays are values, and a game builds thousands of them.
         self._arrive_play = tuple(Play(PlayKind.LOCATION, c) for c in range(self.size))
@@ -323,25 +337,24 @@ class Game:
         """Gets the title of a card of this game."""
         return self.cards[cid].title
 
-    def adventure_ready(self, cid: CardId, available: int) -> bool:
-        """Checks an Adventure's recipe against cards (a mask of copies, see :attr:`bit`).
+    def adventure_ready(self, cid: CardId, counted: int) -> bool:
+        """Checks an Adventure's recipe against cards given as a tally (see :attr:`weight`
+        and :attr:`GameState.counted`).
 
-        Only the copies the recipe could use count (all of them unless the check has
-        ``may_use``), and the answer is remembered by those copies.
+        Only the printings the recipe could use count (all of them unless the check has
+        ``may_use``), and the answer is remembered by how many of each there are.
         """
         u = self.uid[cid]
         uses = self._adventure_uses.get(u)
         if uses is None:
             uses = self._adventure_uses[u] = self._usable(cid)
-        key = (u, available & uses)
+        key = (u, counted & uses)
         hit = self._adventure_cache.get(key)
         if hit is None:
-            mask = key[1]
             cards = []
-            while mask:
-                low = mask & -mask
-                cards.append(self.cards[low.bit_length() - 1])
-                mask ^= low
+            for v, (offset, bits) in enumerate(zip(self._offsets, self._fields)):
+                if key[1] & bits:
+                    cards.extend([self.distinct[v]] * ((key[1] & bits) >> offset))
             if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
                 self._adventure_cache.clear()  # a long run would otherwise keep every answer
             hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
@@ -350,16 +363,12 @@ class Game:
     def _usable(self, cid: CardId) -> int:
         may_use = getattr(self.rules.adventure_check, "may_use", None)
         if may_use is None:
-            return (1 << self.size) - 1
+            return sum(self._fields)
         adventure = self.cards[cid]
-        usable: dict[int, bool] = {}
         mask = 0
-        for c, u in enumerate(self.uid):
-            ok = usable.get(u)
-            if ok is None:
-                ok = usable[u] = bool(may_use(adventure, self.cards[c]))
-            if ok:
-                mask |= 1 << c
+        for card, bits in zip(self.distinct, self._fields):
+            if may_use(adventure, card):
+                mask |= bits
         return mask
 
 
@@ -405,6 +414,7 @@ class GameState:
         "seed",
         "shuffles",
         "gates_used",
+        "counted",
     )
 
     def __init__(self, game: Game) -> None:
@@ -447,6 +457,9 @@ class GameState:
         self.seed = 0
         self.shuffles = 0
         self.gates_used = 0
+        #: The cards that count for Adventures (:meth:`adventure_cards`) as a tally (see
+        #: :attr:`Game.weight`), kept up to date by every play.
+        self.counted = 0
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""
@@ -475,7 +488,7 @@ class GameState:
         s.phase, s.mode, s.where, s.where_dim, s.travel = self.phase, self.mode, self.where, self.where_dim, self.travel
         s.region, s.subregion, s.dim, s.attrs, s.exotic = self.region, self.subregion, self.dim, self.attrs, self.exotic
         s.gate_used, s.stop_used, s.located, s.won = self.gate_used, self.stop_used, self.located, self.won
-        s.seed, s.shuffles, s.gates_used = self.seed, self.shuffles, self.gates_used
+        s.seed, s.shuffles, s.gates_used, s.counted = self.seed, self.shuffles, self.gates_used, self.counted
         return s
 
     # -- views -------------------------------------------------------------------------
@@ -522,16 +535,11 @@ class GameState:
         seen = set(story)
         return story + [c for c in self.in_play() if c not in seen]
 
-    def adventure_mask(self) -> int:
-        """Gets :meth:`adventure_cards` as a mask of copies (see :attr:`Game.bit`): the same
-        cards, read from the same two views, without building the list."""
-        bit = self.game.bit
-        mask = 0
-        for c in self.story_cards():
-            mask |= bit[c]
-        for c in self.in_play():
-            mask |= bit[c]
-        return mask
+    def adventure_tally(self) -> int:
+        """Gets :meth:`adventure_cards` as a tally (see :attr:`Game.weight`), read afresh from
+        the zones: what :attr:`counted` keeps up to date play by play."""
+        weight = self.game.weight
+        return sum(weight[c] for c in self.adventure_cards())
 
     def zones(self) -> dict[str, tuple[CardId, ...]]:
         """Gets every zone's cards (a card is in exactly one zone)."""
@@ -633,7 +641,6 @@ def _card_plays(s: GameState) -> list[Play]:
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
     monsters: list[CardId] = []
-    available = -1  # the cards Adventures may use, as a mask, once an Adventure is in hand
     for cid in s.hand:
         u = uid[cid]
         if u in seen:
@@ -667,9 +674,7 @@ def _card_plays(s: GameState) -> list[Play]:
         elif mode is NOWHERE:
             # Rulebook l.76: nothing that depends on being at a Location before the first one.
             if kind is _ADV:
-                if available < 0:
-                    available = s.adventure_mask()
-                _adventure_play(s, cid, p, plays, available)
+                _adventure_play(s, cid, p, plays)
             continue
         elif kind is _ALLY:
             # The Ally's Dimension(s) are part of its place (rulebook l.160).
@@ -718,9 +723,7 @@ def _card_plays(s: GameState) -> list[Play]:
         elif kind is _TRAVEL:
             _travel_plays(s, cid, p, plays)
         elif kind is _ADV:
-            if available < 0:
-                available = s.adventure_mask()
-            _adventure_play(s, cid, p, plays, available)
+            _adventure_play(s, cid, p, plays)
     if monsters:
         _monster_plays(s, monsters, plays)
     plays.append(_PASS)
@@ -1010,11 +1013,11 @@ def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
     return True
 
 
-def _adventure_play(s: GameState, cid: CardId, p: Profile, plays: list[Play], available: int) -> None:
+def _adventure_play(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
     g = s.game
-    if any(g.profiles[a].title == p.title for a in s.adventures):
+    if s.adventures and any(g.profiles[a].title == p.title for a in s.adventures):
         return  # rulebook l.157: once per game
-    if g.adventure_ready(cid, available):
+    if g.adventure_ready(cid, s.counted):
         plays.append(Play(PlayKind.ADVENTURE, cid))
 
 
@@ -1087,7 +1090,10 @@ def _make(s: GameState, play: Play) -> None:
         replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
         if replace:
             # Rulebook l.247, l.253; rulings l.89: the card walked or travelled to is discarded.
-            s.discard.append(s.story.pop())
+            gone = s.story.pop()
+            if s.mode is TRAVELLING:
+                s.counted -= g.weight[gone]  # a Location walked to did not count yet
+            s.discard.append(gone)
             _back_to(s)
         if play.sideways:
             _walk(s, cid)
@@ -1099,6 +1105,7 @@ def _make(s: GameState, play: Play) -> None:
             _back_to(s)
         origin_region, origin_dim = g.profiles[s.where].loc.region, s.where_dim  # type: ignore[union-attr]
         s.story.append(cid)
+        s.counted += g.weight[cid]
         _pay(s, (p.cost,))
         if s.phase is OVER:
             return
@@ -1116,6 +1123,7 @@ def _make(s: GameState, play: Play) -> None:
             s.stop_used = False
     elif kind is PlayKind.ALLY:
         s.allies.append(cid)
+        s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
         _pay(s, (p.cost,))
@@ -1126,20 +1134,25 @@ def _make(s: GameState, play: Play) -> None:
     elif kind is PlayKind.GOO:
         s.goo = cid
         s.goo_age = 0
+        s.counted += g.weight[cid]
         _use_gate(s, (p.cost,))
     elif kind is PlayKind.TOME:
         s.tomes.append(cid)
+        s.counted += g.weight[cid]
         if play.joined:
             s.spells.extend(play.joined)
             s.attached[cid] = play.joined
+            s.counted += sum(g.weight[j] for j in play.joined)
         _pay(s, (p.cost,))
     elif kind is PlayKind.ARTIFACT:
         s.artifacts.append(cid)
+        s.counted += g.weight[cid]
         if play.target >= 0:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
         _pay(s, (p.cost,))
     elif kind is PlayKind.SPELL:
         s.spells.append(cid)
+        s.counted += g.weight[cid]
         s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
     elif kind is PlayKind.EVENT:
         if p.persistent and not p.needs_opponent:
@@ -1147,6 +1160,7 @@ def _make(s: GameState, play: Play) -> None:
         else:
             s.story.insert(0, cid)  # rulings l.41: "Then Bury this card" (rulebook l.506: bottom)
         s.allies.extend(play.joined)  # the Ally a Surprise Meeting brings
+        s.counted += g.weight[cid] + sum(g.weight[j] for j in play.joined)
         _pay(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
     elif kind is PlayKind.ADVENTURE:
         _complete(s, cid, p)
@@ -1192,6 +1206,7 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     assert loc is not None
     if not rotate:
         s.story.append(cid)
+    s.counted += s.game.weight[cid]  # rotated, a Location walked to counts at last
     dim = loc.dim
     if loc.any_dimension and s.dim != ANY_DIMENSION:
         dim = s.dim  # "assumes Dimension indicator of previous Current Location" (Yuggoth)
@@ -1223,6 +1238,7 @@ def _end_card_play(s: GameState) -> None:
     a Great Old One stays through the next Round's Combat (l.286); then the Discard phase."""
     if s.threat:
         s.story[0:0] = s.threat
+        s.counted += sum(s.game.weight[c] for c in s.threat)
         s.threat = []
     if s.goo >= 0:
         if s.goo_age >= 1:
@@ -1274,6 +1290,7 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     """Scores an Adventure (rulebook l.66, l.155); Basic ends the game (l.91); Campaign resets
     the Story Deck to the Current Location and reshuffles at no cost (l.472)."""
     s.adventures.append(cid)
+    s.counted += s.game.weight[cid]
     s.points += p.value
     _pay(s, (p.gain,))
     if s.phase is OVER:
@@ -1296,6 +1313,7 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
             loc = g.profiles[s.where].loc
             if loc is not None:
                 s.region, s.dim, s.subregion, s.attrs = loc.region, s.where_dim, -1, 0
+    s.counted = s.adventure_tally()  # the Story Deck went to the Discard
     _reshuffle(s)
     if s.points >= g.rules.target:
         s.won = True
