@@ -49,6 +49,9 @@ LOW_SANITY = 3
 _PASS_SCORE = 10
 _CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
 _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
+_ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
+    PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
+)
 
 #: What the needed cards in hand ask of a Location: needed Allies by folded subregion, and how
 #: many needed Tomes, Artifacts and Monsters wait for one (see ``GreedyPolicy._hand_needs``).
@@ -153,12 +156,13 @@ class GreedyPolicy:
                 monsters += 1
         return subregions, tomes, artifacts, monsters
 
-    def _location_score(self, state: GameState, cid: int, needs: HandNeeds) -> int:
+    def _location_score(self, cid: int, needs: HandNeeds) -> int:
         # A Location nothing needs is not worth a Turn (below a Pass) unless it opens cards in hand:
         # 15 for each needed Ally of its subregion, 10 for each needed Tome or Artifact it lets
-        # be played, 8 for each needed Monster at its Gate.
+        # be played, 8 for each needed Monster at its Gate. (A copy in hand is never in the
+        # Story Deck; another copy of a needed title may fill another slot of the recipe.)
         subregions, tomes, artifacts, monsters = needs
-        score = 60 if self.needed[cid] and cid not in state.story else 6
+        score = 60 if self.needed[cid] else 6
         score += 15 * subregions.get(self.subregion[cid], 0)
         if self.tome_place[cid]:
             score += 10 * tomes
@@ -170,58 +174,63 @@ class GreedyPolicy:
 
     def score(self, state: GameState, play: Play) -> int:
         """Gets how much the policy wants a play (the highest is chosen)."""
-        return self._score(state, play, None)
-
-    def _score(self, state: GameState, play: Play, needs: HandNeeds | None) -> int:
-        kind = play.kind
-        if kind is PlayKind.ADVENTURE:
-            return 1000
-        if kind is PlayKind.PASS:
-            return _PASS_SCORE
-        cid = play.card
-        costs = self.cost
-        cost = costs[cid] if cid >= 0 else 0
-        for j in play.joined:
-            cost += costs[j]
-        if cost and state.sanity - cost < LOW_SANITY:
-            return -1
-        if kind is PlayKind.ROTATE:
-            return 200
-        if kind is PlayKind.LOCATION:
-            if needs is None:
-                needs = self._hand_needs(state)
-            first = state.where < 0
-            base = self._location_score(state, cid, needs) + (40 if first else 0)
-            return base - (5 if play.sideways else 0) - cost
-        if kind is PlayKind.TRAVEL:
-            if self.needed[cid]:
-                return 80 - 2 * cost  # a recipe wants the Travel Event itself in the Story Deck
-            if not any(self.needed[j] for j in play.joined):
-                return 3
-            if needs is None:
-                needs = self._hand_needs(state)
-            return 25 + max(self._location_score(state, j, needs) for j in play.joined) // 4
-        needed = self.needed[cid] or any(self.needed[j] for j in play.joined)
-        if kind in _CARD_PLAYS:
-            return (80 if needed else 30) - 2 * cost
-        if kind in _THREAT_PLAYS:
-            return (70 if needed else 20) + 2 * len(play.joined) - 2 * cost
-        return 5
+        return self._best(state, (play,))[1]
 
     def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
         """Gets the play the policy prefers (the first of the best, in the engine's order)."""
         if state.phase is Phase.DISCARD:
             return self._discard(state, plays)
+        return self._best(state, plays)[0]
+
+    def _best(self, state: GameState, plays: Sequence[Play]) -> tuple[Play, int]:
+        """Scores each play and gets the first of the best with its score: one loop, no call
+        per play, for the goldfish asks this some 35 times a game."""
+        needed, costs = self.needed, self.cost
+        # A play may cost at most this much Sanity, else it would leave fewer than LOW_SANITY.
+        room = max(state.sanity - LOW_SANITY, 0)
         needs = None
-        best, best_score = plays[0], -10**9
+        best, best_score = plays[0], -(10**9)
         for play in plays:
             kind = play.kind
-            if needs is None and (kind is PlayKind.LOCATION or kind is PlayKind.TRAVEL and play.joined):
-                needs = self._hand_needs(state)
-            s = self._score(state, play, needs)
-            if s > best_score:
-                best, best_score = play, s
-        return best
+            if kind is _ADVENTURE:
+                return play, 1000  # nothing scores higher: the first Adventure is the best
+            if kind is _PASS:
+                score = _PASS_SCORE
+            else:
+                cid, joined = play.card, play.joined
+                cost = costs[cid] if cid >= 0 else 0
+                for j in joined:
+                    cost += costs[j]
+                if cost > room:
+                    score = -1
+                elif kind is _ROTATE:
+                    score = 200
+                elif kind is _LOCATION:
+                    if needs is None:
+                        needs = self._hand_needs(state)
+                    score = self._location_score(cid, needs) - cost
+                    if state.where < 0:
+                        score += 40  # the first Location
+                    if play.sideways:
+                        score -= 5
+                elif kind is _TRAVEL:
+                    if needed[cid]:
+                        score = 80 - 2 * cost  # a recipe wants the Travel Event itself in the Story Deck
+                    elif not any(needed[j] for j in joined):
+                        score = 3
+                    else:
+                        if needs is None:
+                            needs = self._hand_needs(state)
+                        score = 25 + max(self._location_score(j, needs) for j in joined) // 4
+                elif kind in _CARD_PLAYS:
+                    score = (80 if needed[cid] or any(needed[j] for j in joined) else 30) - 2 * cost
+                elif kind in _THREAT_PLAYS:
+                    score = (70 if needed[cid] or any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
+                else:
+                    score = 5
+            if score > best_score:
+                best, best_score = play, score
+        return best, best_score
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
         end = None
