@@ -196,6 +196,16 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     Kind.ADVENTURE,
 )
 _PASS = Play(PlayKind.PASS)
+_OWN_PLAY = {
+    _LOC: PlayKind.LOCATION,
+    _ALLY: PlayKind.ALLY,
+    _TOME: PlayKind.TOME,
+    _ART: PlayKind.ARTIFACT,
+    _GOO: PlayKind.GOO,
+    _TRAVEL: PlayKind.TRAVEL,
+    _EVENT: PlayKind.EVENT,
+    _ADV: PlayKind.ADVENTURE,
+}
 #: How many recipe answers a Game remembers (about 14 new ones a game; some 40 MB at most).
 _ADVENTURE_CACHE_SIZE = 200_000
 _END = Play(PlayKind.END_ROUND)
@@ -271,12 +281,16 @@ class Game:
             fields.append(((1 << n.bit_length()) - 1) << width)
             width += n.bit_length()
         self._offsets: tuple[int, ...] = tuple(offsets)
+        self._printing_at = tuple(u for u, n in enumerate(copies) for _ in range(n.bit_length()))
         self._fields: tuple[int, ...] = tuple(fields)
         #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
         self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
         # Per copy, made once: a Location's plays (right-side-up, walking) and whether it has
         # requirements of its own; plays are values, and a game builds thousands of them.
         self._arrive_play = tuple(Play(PlayKind.LOCATION, c) for c in range(self.size))
+        # Per copy: its play with nothing Joined and no target (a Location: arriving); cards
+        # that have none of their own (Spells, Monsters) hold a Pass, never offered.
+        self._own_play = tuple(Play(_OWN_PLAY.get(p.kind, PlayKind.PASS), c) for c, p in enumerate(self.profiles))
         self._walk_play = tuple(Play(PlayKind.LOCATION, c, sideways=True) for c in range(self.size))
         self._discard_play = tuple(Play(PlayKind.DISCARD, c) for c in range(self.size))
         self._loc_needs = tuple(
@@ -285,7 +299,7 @@ class Game:
         )
         # Walking from one Location to another, and where a Travel Event reaches, depend only
         # on the two printings (and the Dimension): read once per pair.
-        self._steps: dict[tuple[int, int, int], Step] = {}
+        self._steps: dict[tuple[int, int], dict[int, Step]] = {}
         self._reaches: dict[tuple[int, int, int, int], bool] = {}
         self._travel_with: dict[tuple[int, int], Play] = {}
         self._adventure_cache: dict[tuple[int, int], bool] = {}
@@ -352,9 +366,12 @@ class Game:
         hit = self._adventure_cache.get(key)
         if hit is None:
             cards = []
-            for v, (offset, bits) in enumerate(zip(self._offsets, self._fields)):
-                if key[1] & bits:
-                    cards.extend([self.distinct[v]] * ((key[1] & bits) >> offset))
+            tally = key[1]
+            while tally:
+                v = self._printing_at[(tally & -tally).bit_length() - 1]
+                bits = self._fields[v]
+                cards.extend([self.distinct[v]] * ((tally & bits) >> self._offsets[v]))
+                tally &= ~bits
             if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
                 self._adventure_cache.clear()  # a long run would otherwise keep every answer
             hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
@@ -625,9 +642,11 @@ def _card_plays(s: GameState) -> list[Play]:
     g = s.game
     profiles = g.profiles
     uid = g.uid
+    own = g._own_play
     plays: list[Play] = []
     mode = s.mode
     sanity = s.sanity
+    dim = s.dim
     if mode is WALKING:
         top = s.story[-1]
         # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
@@ -635,8 +654,10 @@ def _card_plays(s: GameState) -> list[Play]:
             plays.append(Play(PlayKind.ROTATE, top))
     # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
     locations_only = not s.located and not g.rules.advanced
-    here_attrs = s.attrs if mode in (AT, TRAVELLING) else 0
+    here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
     gate_ok = mode is AT and bool(here_attrs & g.gate) and _gate_free(s)
+    # Where a Location in hand leads from the last one arrived at, by its printing.
+    steps = None if mode is NOWHERE else g._steps.setdefault((uid[s.where], s.where_dim), {})
     seen: set[int] = set()
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
@@ -649,12 +670,18 @@ def _card_plays(s: GameState) -> list[Play]:
         p = profiles[cid]
         kind = p.kind
         if kind is _LOC:
-            _location_plays(s, cid, p, plays)
+            _location_plays(s, cid, p, plays, steps)
             continue
         if locations_only:
             continue
-        if kind is _EVENT:
-            if not dimension_ok(p.dim, s.dim) or p.cost < 0 and -p.cost > sanity:
+        if kind is _ADV:
+            # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
+            if (not s.adventures or all(profiles[a].title != p.title for a in s.adventures)) and g.adventure_ready(
+                cid, s.counted
+            ):
+                plays.append(own[cid])
+        elif kind is _EVENT:
+            if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
                 continue
             if p.needs_opponent and not g.rules.phantom_opponent:
                 continue  # rulebook l.202: no legitimate target alone at the table
@@ -667,15 +694,12 @@ def _card_plays(s: GameState) -> list[Play]:
             if p.ally_anywhere:
                 _ally_anywhere_plays(s, cid, p, plays)
                 continue
-            plays.append(Play(PlayKind.EVENT, cid))
+            plays.append(own[cid])
         elif kind is _SPELL:
-            if dimension_ok(p.dim, s.dim):
+            if dimension_ok(p.dim, dim):
                 _spell_plays(s, cid, p, plays)
         elif mode is NOWHERE:
-            # Rulebook l.76: nothing that depends on being at a Location before the first one.
-            if kind is _ADV:
-                _adventure_play(s, cid, p, plays)
-            continue
+            continue  # rulebook l.76: nothing that depends on being at a Location before the first one
         elif kind is _ALLY:
             # The Ally's Dimension(s) are part of its place (rulebook l.160).
             if p.cost < 0 and -p.cost > sanity:
@@ -683,47 +707,43 @@ def _card_plays(s: GameState) -> list[Play]:
             assert p.place is not None
             if ally_titles is None:
                 ally_titles = {profiles[a].title for a in s.allies}
-            here = _ally_here(s, p)
-            if here and p.title not in ally_titles:  # rulebook l.367: one copy in play
-                plays.append(Play(PlayKind.ALLY, cid))
+            if p.title not in ally_titles and _ally_here(s, p):  # rulebook l.367: one copy in play
+                plays.append(own[cid])
             # Rulebook l.174: a Cultist may instead go to the Threat, using the Gate.
             if (
                 p.cultist
                 and gate_ok
-                and mode is AT
-                and place_matches(p.place, s.region, s.subregion, s.dim, s.attrs, s.exotic)
+                and place_matches(p.place, s.region, s.subregion, dim, here_attrs, s.exotic)
                 and _payable(s, p.cost + _gate_cost(s))
             ):
                 plays.append(Play(PlayKind.CULTIST, cid))
+        elif kind is _MON or kind is _THREAT:
+            if gate_ok and dimension_ok(p.dim, dim):
+                monsters.append(cid)
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
             if (
                 here_attrs & g.tome_attr
-                and dimension_ok(p.dim, s.dim)
+                and dimension_ok(p.dim, dim)
                 and _payable(s, p.cost)
                 and can_read(p, s.readers())
             ):
                 _tome_plays(s, cid, p, plays)
         elif kind is _ART:
             # Rulebook l.183: at a Location with the Artifact attribute.
-            if here_attrs & g.artifact_attr and dimension_ok(p.dim, s.dim) and _payable(s, p.cost):
+            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and _payable(s, p.cost):
                 _artifact_plays(s, cid, p, plays)
-        elif kind is _MON or kind is _THREAT:
-            if gate_ok and dimension_ok(p.dim, s.dim):
-                monsters.append(cid)
         elif kind is _GOO:
             if (
                 gate_ok
                 and s.goo < 0
-                and dimension_ok(p.dim, s.dim)
+                and dimension_ok(p.dim, dim)
                 and _payable(s, p.cost + _gate_cost(s))
                 and _summon_met(s, cid, p)
             ):
-                plays.append(Play(PlayKind.GOO, cid))
+                plays.append(own[cid])
         elif kind is _TRAVEL:
             _travel_plays(s, cid, p, plays)
-        elif kind is _ADV:
-            _adventure_play(s, cid, p, plays)
     if monsters:
         _monster_plays(s, monsters, plays)
     plays.append(_PASS)
@@ -809,7 +829,9 @@ def _location_requirements_met(s: GameState, p: Profile) -> bool:
     return not (loc.needs_langs and loc.needs_langs & ~s.readers())
 
 
-def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], steps: dict[int, Step] | None) -> None:
+    """Adds a Location's plays; ``steps`` remembers, by printing, how each Location is reached
+    from the last one arrived at (None before the first)."""
     g = s.game
     loc = p.loc
     assert loc is not None
@@ -839,12 +861,13 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
         # Events here play it right-side-up.
         if travel_reaches(t, s.region, s.dim, loc) and _payable(s, p.cost):
             plays.append(g._arrive_play[cid])
-    key = (g.uid[s.where], s.where_dim, g.uid[cid])
-    step = g._steps.get(key)
+    assert steps is not None
+    lu = g.uid[cid]
+    step = steps.get(lu)
     if step is None:
         src = g.profiles[s.where]
         assert src.loc is not None
-        step = g._steps[key] = walk_step(src.loc, s.where_dim, src.title, loc, p.title)
+        step = steps[lu] = walk_step(src.loc, s.where_dim, src.title, loc, p.title)
     if step is Step.NONE:
         return
     if mode is TRAVELLING:
@@ -1011,14 +1034,6 @@ def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
             continue
         return False
     return True
-
-
-def _adventure_play(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    g = s.game
-    if s.adventures and any(g.profiles[a].title == p.title for a in s.adventures):
-        return  # rulebook l.157: once per game
-    if g.adventure_ready(cid, s.counted):
-        plays.append(Play(PlayKind.ADVENTURE, cid))
 
 
 def _discard_plays(s: GameState) -> list[Play]:
