@@ -46,6 +46,8 @@ from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rul
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 
 LOW_SANITY = 3
+#: How many ways to meet each recipe :class:`RecipeCheck` keeps.
+WITNESSES = 64
 _PASS_SCORE = 10
 _CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
 _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
@@ -299,13 +301,19 @@ class RecipeCheck:
     test is a matching of slot copies to separate cards that ignores only the limits across
     slots (different subregions and the like). :meth:`may_use` tells the engine which cards
     a recipe could use at all, so it asks again only when those change.
+
+    The cards the solver used to meet a recipe are kept (up to :data:`WITNESSES` ways per
+    Adventure): cards that include one of those ways meet the recipe without asking the
+    solver again, as most games end on a pile much like another game's.
     """
 
     def __init__(self, deck: Deck, recipes: dict[str, object]) -> None:
-        from deckbuilder.rules.adventures import Collection, compile_requirement, is_completable
+        from deckbuilder.rules.adventures import Collection, compile_requirement, completing_cards
 
-        self._is_completable = is_completable  # imported once, not at every check
+        self._completing_cards = completing_cards  # imported once, not at every check
         self.recipes = recipes
+        #: Per Adventure: ways found to meet it, each as copies needed by card key.
+        self.witnesses: dict[str, list[Counter[str]]] = {key: [] for key in recipes}
         self.predicates = {
             key: [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
             for key, recipe in recipes.items()
@@ -355,7 +363,18 @@ class RecipeCheck:
             return False
         if self.plain[adventure.key]:
             return True
-        return self._is_completable(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
+        witnesses = self.witnesses[adventure.key]
+        if witnesses:
+            have = Counter(keys)
+            for way in witnesses:
+                if all(have[k] >= n for k, n in way.items()):
+                    return True
+        used = self._completing_cards(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
+        if used is None:
+            return False
+        if len(witnesses) < WITNESSES:
+            witnesses.append(Counter(c.key for c in used))
+        return True
 
 
 def recipe_check(deck: Deck, recipes: dict[str, object]) -> RecipeCheck:

@@ -52,7 +52,14 @@ from deckbuilder.rules.adventures.plan import (
     deck_adventures,
     plan_campaign,
 )
-from deckbuilder.rules.adventures.solver import AdventureCheck, Collection, SlotResult, check_adventure, is_completable
+from deckbuilder.rules.adventures.solver import (
+    AdventureCheck,
+    Collection,
+    SlotResult,
+    check_adventure,
+    completing_cards,
+    is_completable,
+)
 from deckbuilder.rules.adventures.vocabulary import Term, TermKind, Vocabulary
 
 __all__ = [
@@ -86,6 +93,7 @@ __all__ = [
     "check_adventure",
     "check_deck_adventures",
     "compile_requirement",
+    "completing_cards",
     "deck_adventures",
     "is_completable",
     "meets",

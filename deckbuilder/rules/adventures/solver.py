@@ -498,10 +498,23 @@ def is_completable(
     without writing the report, for callers that ask many times (the goldfish).
     ``predicates``, when given, are the recipe's slots compiled once
     (:func:`~deckbuilder.rules.adventures.matching.compile_requirement`)."""
+    return completing_cards(recipe, cards, predicates) is not None
+
+
+def completing_cards(
+    recipe: Recipe, cards: Collection | Iterable[Card], predicates: Sequence[Predicate] | None = None
+) -> tuple[Card, ...] | None:
+    """Gets the cards of one way to meet a recipe (a card per copy used), or None when the
+    cards cannot meet it: ``check_adventure(recipe, cards).cards_used`` when completable,
+    without writing the report. Any cards that include these meet the recipe too: the same
+    cards fill the same slots, and limits across slots look only at the cards used."""
     if predicates is None:
         predicates = [compile_requirement(slot.requirement) for slot in recipe.slots]
-    shorts = _solve(recipe, Collection.of(cards), predicates)[3]
-    return not any(shorts.values())
+    problem, assignment, totals, shorts = _solve(recipe, Collection.of(cards), predicates)
+    if any(shorts.values()):
+        return None
+    used = [g for i in range(len(recipe.slots)) for g in (totals[i][0] if i in totals else assignment.get(i, []))]
+    return tuple(problem.printings[g].card for g in used)
 
 
 def check_adventure(
