@@ -988,15 +988,32 @@ def _monster_plays(s: GameState, monsters: list[CardId], plays: list[Play]) -> N
     g = s.game
     extra = _gate_cost(s)
     all_join = s.goo >= 0 and g.profiles[s.goo].all_monsters_join  # Cthulhu
-    wanted = {g.uid[m] for m in monsters}
-    groups: dict[int, list[CardId]] = {}
-    for c in s.hand:
-        if g.uid[c] in wanted:
-            groups.setdefault(g.uid[c], []).append(c)
-    options = list(groups.values())
     joins = g.joins
     profiles = g.profiles
     budget = s.sanity
+    uid = g.uid
+    if len(monsters) == 1:
+        # One printing (the usual case): its copies in hand, one more at a time while they Join.
+        u = uid[monsters[0]]
+        taken: tuple[CardId, ...] = ()
+        mask = cost = 0
+        for c in s.hand:
+            if uid[c] != u:
+                continue
+            if taken and not all_join and (mask & ~joins[c]):
+                break
+            taken += (c,)
+            mask |= 1 << c
+            cost += min(profiles[c].cost, 0)
+            if cost + extra >= 0 or -(cost + extra) <= budget:
+                plays.append(Play(PlayKind.MONSTERS, taken[0], taken[1:]))
+        return
+    wanted = {uid[m] for m in monsters}
+    groups: dict[int, list[CardId]] = {}
+    for c in s.hand:
+        if uid[c] in wanted:
+            groups.setdefault(uid[c], []).append(c)
+    options = list(groups.values())
 
     def extend(i: int, chosen: tuple[CardId, ...], mask: int, cost: int) -> None:
         if i == len(options):

@@ -391,13 +391,14 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
     blockers: set[str] = set()
     refilled = 0  # cards drawn after the opening hand
     needed, kind, choose = policy.needed, policy.kind, policy.choose
-    over = Phase.OVER
+    over, passing, ending, adventure = Phase.OVER, PlayKind.PASS, PlayKind.END_ROUND, PlayKind.ADVENTURE
     while state.phase is not over and state.round <= max_rounds:
         plays = legal_plays(state)
         if not plays:
             break
         play = choose(state, plays)
-        if play.kind is PlayKind.PASS:
+        what = play.kind
+        if what is passing:
             # The end of card play: needed cards still in hand held the deck back this Round,
             # unless a copy already counts for Adventures (in play or in the Story Deck): a
             # second Drought waiting while the first is in play holds nothing back.
@@ -413,15 +414,22 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
                     stuck[title] += 1
                     if stuck[title] >= 2:
                         blockers.add(title)
-        before_deck = len(state.deck)
-        before_adventures = len(state.adventures)
+        elif what is ending:
+            # Only the end of a Round draws cards (after a reshuffle, if any).
+            before = len(state.deck)
+            push(state, play)
+            if len(state.deck) < before:
+                refilled += before - len(state.deck)
+            continue
+        elif what is adventure:
+            # Only an Adventure scores (and wins).
+            push(state, play)
+            if first is None:
+                first = state.round
+            if target is not None and reached is None and state.points >= target:
+                reached = state.round
+            continue
         push(state, play)  # the game keeps no earlier states: no copy
-        if len(state.deck) < before_deck:
-            refilled += before_deck - len(state.deck)
-        if first is None and (len(state.adventures) > before_adventures or state.won):
-            first = state.round
-        if target is not None and reached is None and state.points >= target:
-            reached = state.round
     rounds = min(state.round, max_rounds)
     return GameRecord(
         first_adventure=first,
