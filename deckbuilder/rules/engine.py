@@ -953,21 +953,28 @@ def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> Non
             groups.setdefault(g.uid[c], []).append(c)
     if not groups:
         return
-    options = list(groups.values())
     out: list[tuple[CardId, ...]] = []
-
-    def extend(i: int, chosen: tuple[CardId, ...]) -> None:
-        if i == len(options):
-            if chosen:
-                out.append(chosen)
-            return
-        copies = options[i]
-        for k in range(0, min(len(copies), p.capacity - len(chosen)) + 1):
-            extend(i + 1, chosen + tuple(copies[:k]))
-
-    extend(0, ())
+    _spell_choices(list(groups.values()), 0, (), p.capacity, out)
     for joined in out:
         plays.append(Play(PlayKind.TOME, cid, joined))
+
+
+# The choices below recurse as module functions, not nested ones: a nested function that calls
+# itself is a reference cycle, left for the garbage collector, some thousand times a run.
+
+
+def _spell_choices(
+    options: list[list[CardId]], i: int, chosen: tuple[CardId, ...], capacity: int, out: list[tuple[CardId, ...]]
+) -> None:
+    """Adds every choice of Spells to Join with a Tome: from each printing none or some copies
+    (``options``, a list of copies per printing), at most ``capacity`` in all, none empty."""
+    if i == len(options):
+        if chosen:
+            out.append(chosen)
+        return
+    copies = options[i]
+    for k in range(0, min(len(copies), capacity - len(chosen)) + 1):
+        _spell_choices(options, i + 1, chosen + tuple(copies[:k]), capacity, out)
 
 
 def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
@@ -986,54 +993,48 @@ def _monster_plays(s: GameState, monsters: list[CardId], plays: list[Play]) -> N
     """Adds every group of Monsters (and Threat Events) playable together at the Gate: every
     pair Joins (rulebook l.292, l.359), the whole cost payable (l.272)."""
     g = s.game
-    extra = _gate_cost(s)
-    all_join = s.goo >= 0 and g.profiles[s.goo].all_monsters_join  # Cthulhu
-    joins = g.joins
-    profiles = g.profiles
-    budget = s.sanity
     uid = g.uid
-    if len(monsters) == 1:
-        # One printing (the usual case): its copies in hand, one more at a time while they Join.
+    all_join = s.goo >= 0 and g.profiles[s.goo].all_monsters_join  # Cthulhu
+    if len(monsters) == 1:  # one printing, the usual case: its copies in hand
         u = uid[monsters[0]]
-        taken: tuple[CardId, ...] = ()
-        mask = cost = 0
+        options = [[c for c in s.hand if uid[c] == u]]
+    else:
+        wanted = {uid[m] for m in monsters}
+        groups: dict[int, list[CardId]] = {}
         for c in s.hand:
-            if uid[c] != u:
-                continue
-            if taken and not all_join and (mask & ~joins[c]):
-                break
-            taken += (c,)
-            mask |= 1 << c
-            cost += min(profiles[c].cost, 0)
-            if cost + extra >= 0 or -(cost + extra) <= budget:
-                plays.append(Play(PlayKind.MONSTERS, taken[0], taken[1:]))
+            if uid[c] in wanted:
+                groups.setdefault(uid[c], []).append(c)
+        options = list(groups.values())
+    _monster_groups(s, options, 0, (), 0, 0, all_join, plays)
+
+
+def _monster_groups(
+    s: GameState,
+    options: list[list[CardId]],
+    i: int,
+    chosen: tuple[CardId, ...],
+    mask: int,
+    cost: int,
+    all_join: bool,
+    plays: list[Play],
+) -> None:
+    """Adds every group that takes, from each printing of ``options`` on, none or the first
+    copies while each Joins all taken before; ``chosen`` so far Join (as ``mask``) and cost
+    ``cost``. A group is played if its cost and the Gate's are payable."""
+    if i == len(options):
+        extra = _gate_cost(s)
+        if chosen and (cost + extra >= 0 or -(cost + extra) <= s.sanity):
+            plays.append(Play(PlayKind.MONSTERS, chosen[0], chosen[1:]))
         return
-    wanted = {uid[m] for m in monsters}
-    groups: dict[int, list[CardId]] = {}
-    for c in s.hand:
-        if uid[c] in wanted:
-            groups.setdefault(uid[c], []).append(c)
-    options = list(groups.values())
-
-    def extend(i: int, chosen: tuple[CardId, ...], mask: int, cost: int) -> None:
-        if i == len(options):
-            if chosen and (cost + extra >= 0 or -(cost + extra) <= budget):
-                plays.append(Play(PlayKind.MONSTERS, chosen[0], chosen[1:]))
-            return
-        extend(i + 1, chosen, mask, cost)
-        copies = options[i]
-        taken = chosen
-        m = mask
-        c_total = cost
-        for c in copies:
-            if taken and not all_join and (m & ~joins[c]):
-                break
-            taken = taken + (c,)
-            m |= 1 << c
-            c_total += min(profiles[c].cost, 0)
-            extend(i + 1, taken, m, c_total)
-
-    extend(0, (), 0, 0)
+    _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, plays)
+    joins, profiles = s.game.joins, s.game.profiles
+    for c in options[i]:
+        if chosen and not all_join and (mask & ~joins[c]):
+            break
+        chosen = chosen + (c,)
+        mask |= 1 << c
+        cost += min(profiles[c].cost, 0)
+        _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, plays)
 
 
 def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:

@@ -122,17 +122,22 @@ def requirements_met(hand: Sequence[Hashable], requirements: Sequence[tuple[froz
     slots: list[frozenset[Hashable]] = [acc for acc, need in requirements for _ in range(need)]
     cards = list(hand)
     owner: dict[int, int] = {}
+    return all(_place(s, set(), cards, slots, owner) for s in range(len(slots)))
 
-    def place(slot: int, seen: set[int]) -> bool:
-        for i, card in enumerate(cards):
-            if card in slots[slot] and i not in seen:
-                seen.add(i)
-                if i not in owner or place(owner[i], seen):
-                    owner[i] = slot
-                    return True
-        return False
 
-    return all(place(s, set()) for s in range(len(slots)))
+def _place(
+    slot: int, seen: set[int], cards: list[Hashable], slots: list[frozenset[Hashable]], owner: dict[int, int]
+) -> bool:
+    """Finds a card for ``slot``, moving cards already placed (``owner``: card -> slot) along an
+    augmenting path. A module function, not a nested one: one that calls itself is a reference
+    cycle, left for the garbage collector (the goldfish asks this many times)."""
+    for i, card in enumerate(cards):
+        if card in slots[slot] and i not in seen:
+            seen.add(i)
+            if i not in owner or _place(owner[i], seen, cards, slots, owner):
+                owner[i] = slot
+                return True
+    return False
 
 
 def odds_of_requirements(

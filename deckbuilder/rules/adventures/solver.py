@@ -264,32 +264,42 @@ class _Problem:
         owner: dict[int, list[int]] = {}
         match: list[int | None] = [None] * len(units)
         room = [c - u for c, u in zip(self.capacity, used)]
-
-        def augment(u: int, seen: set[int]) -> bool:
-            for g in self.candidates[units[u]]:
-                if g in seen or room[g] <= 0:
-                    continue
-                seen.add(g)
-                holders = owner.setdefault(g, [])
-                if len(holders) < room[g]:
-                    holders.append(u)
-                    match[u] = g
-                    return True
-                for v in list(holders):
-                    if augment(v, seen):
-                        holders.remove(v)
-                        holders.append(u)
-                        match[u] = g
-                        return True
-            return False
-
         for u in range(len(units)):
-            augment(u, set())
+            self._augment(u, set(), units, owner, match, room)
         result: dict[int, list[int]] = {i: [] for i in slots}
         for u, g in enumerate(match):
             if g is not None:
                 result[units[u]].append(g)
         return result
+
+    def _augment(
+        self,
+        u: int,
+        seen: set[int],
+        units: list[int],
+        owner: dict[int, list[int]],
+        match: list[int | None],
+        room: list[int],
+    ) -> bool:
+        """Finds a printing for unit ``u`` along an augmenting path (``owner``: printing -> the
+        units it holds, ``room``: its copies left). A method, not a nested function: one that
+        calls itself is a reference cycle, left for the garbage collector."""
+        for g in self.candidates[units[u]]:
+            if g in seen or room[g] <= 0:
+                continue
+            seen.add(g)
+            holders = owner.setdefault(g, [])
+            if len(holders) < room[g]:
+                holders.append(u)
+                match[u] = g
+                return True
+            for v in list(holders):
+                if self._augment(v, seen, units, owner, match, room):
+                    holders.remove(v)
+                    holders.append(u)
+                    match[u] = g
+                    return True
+        return False
 
     def respects_limits(self, assignment: dict[int, list[int]]) -> bool:
         used: dict[int, set[Hashable]] = {}
