@@ -282,6 +282,7 @@ class Game:
             width += n.bit_length()
         self._offsets: tuple[int, ...] = tuple(offsets)
         self._printing_at = tuple(u for u, n in enumerate(copies) for _ in range(n.bit_length()))
+        self._copies = tuple(tuple([card] * k for k in range(n + 1)) for card, n in zip(distinct, copies))
         self._fields: tuple[int, ...] = tuple(fields)
         #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
         self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
@@ -370,7 +371,7 @@ class Game:
             while tally:
                 v = self._printing_at[(tally & -tally).bit_length() - 1]
                 bits = self._fields[v]
-                cards.extend([self.distinct[v]] * ((tally & bits) >> self._offsets[v]))
+                cards += self._copies[v][(tally & bits) >> self._offsets[v]]
                 tally &= ~bits
             if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
                 self._adventure_cache.clear()  # a long run would otherwise keep every answer

@@ -346,13 +346,13 @@ class RecipeCheck:
         recipe = self.recipes.get(adventure.key)
         if recipe is None:
             return False
-        keys = [c.key for c in cards]
         bits = self.slot_bits[adventure.key]
         covered = 0
-        for k in keys:
-            covered |= bits.get(k, 0)
+        for c in cards:
+            covered |= bits.get(c.key, 0)
         if covered != self.full[adventure.key]:
-            return False
+            return False  # most piles: a slot no card could fill
+        keys = [c.key for c in cards]
         slot_needs = self.needs[adventure.key]
         # First the cheap count: every slot needs enough matching cards at all.
         for accepted, count in slot_needs:
