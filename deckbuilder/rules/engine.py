@@ -195,6 +195,7 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     Kind.EVENT,
     Kind.ADVENTURE,
 )
+_NO_STEP, _ARRIVE_AT_ONCE = Step.NONE, Step.ARRIVE
 _PASS = Play(PlayKind.PASS)
 _OWN_PLAY = {
     _LOC: PlayKind.LOCATION,
@@ -869,13 +870,13 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         src = g.profiles[s.where]
         assert src.loc is not None
         step = steps[lu] = walk_step(src.loc, s.where_dim, src.title, loc, p.title)
-    if step is Step.NONE:
+    if step is _NO_STEP:
         return
     if mode is TRAVELLING:
         # Rulebook l.253: discard the Travel Event and play a Location of your previous Region,
         # crosswise.
         plays.append(g._walk_play[cid])
-    elif step is Step.ARRIVE:
+    elif step is _ARRIVE_AT_ONCE:
         # Rulebook l.243: same subregion, both City: right-side-up at once. While Walking this
         # replaces the card you were walking to (l.247-249, rulings l.89).
         if _payable(s, p.cost):

@@ -55,6 +55,10 @@ _ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
     PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
 )
 
+# What a needed card asks of a Location: its subregion (an Ally), the Tome or Artifact
+# attribute, a Gate (a Monster).
+_ALLY_ASKS, _TOME_ASKS, _ARTIFACT_ASKS, _MONSTER_ASKS = 1, 2, 3, 4
+
 #: What the needed cards in hand ask of a Location: needed Allies by folded subregion, and how
 #: many needed Tomes, Artifacts and Monsters wait for one (see ``GreedyPolicy._hand_needs``).
 HandNeeds: TypeAlias = tuple[dict[str, int], int, int, int]
@@ -136,25 +140,33 @@ class GreedyPolicy:
         self.tome_place = ["tome" in a for a in attrs]
         self.artifact_place = ["artifact" in a for a in attrs]
         self.gate = [c.gate for c in cards]
+        # Per copy: what it asks of a Location when needed (see _hand_needs), 0 for nothing.
+        asks: dict[CardType | None, int] = {
+            CardType.ALLY: _ALLY_ASKS,
+            CardType.TOME: _TOME_ASKS,
+            CardType.ARTIFACT: _ARTIFACT_ASKS,
+            CardType.MONSTER: _MONSTER_ASKS,
+        }
+        self.asks = [asks.get(c.type, 0) if need else 0 for c, need in zip(cards, self.needed)]
 
     def _hand_needs(self, state: GameState) -> HandNeeds:
         """Gets what the needed cards in hand ask of a Location: needed Allies by subregion,
         and how many needed Tomes, Artifacts and Monsters wait for one."""
         subregions: dict[str, int] = {}
         tomes = artifacts = monsters = 0
-        needed, kind = self.needed, self.kind
+        asks = self.asks
         for h in state.hand:
-            if not needed[h]:
+            a = asks[h]
+            if not a:
                 continue
-            k = kind[h]
-            if k is CardType.ALLY:
+            if a == _ALLY_ASKS:
                 sub = self.subregion[h]
                 subregions[sub] = subregions.get(sub, 0) + 1
-            elif k is CardType.TOME:
+            elif a == _TOME_ASKS:
                 tomes += 1
-            elif k is CardType.ARTIFACT:
+            elif a == _ARTIFACT_ASKS:
                 artifacts += 1
-            elif k is CardType.MONSTER:
+            else:
                 monsters += 1
         return subregions, tomes, artifacts, monsters
 
