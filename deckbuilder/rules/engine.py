@@ -303,6 +303,7 @@ class Game:
         # on the two printings (and the Dimension): read once per pair.
         self._steps: dict[tuple[int, int], dict[int, Step]] = {}
         self._reaches: dict[tuple[int, int, int, int], bool] = {}
+        self._leaves: dict[tuple[int, int], bool] = {}
         self._travel_with: dict[tuple[int, int], Play] = {}
         self._adventure_cache: dict[tuple[int, int], bool] = {}
         self._adventure_uses: dict[int, int] = {}
@@ -664,6 +665,7 @@ def _card_plays(s: GameState) -> list[Play]:
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
     monsters: list[CardId] = []
+    hand_locations: list[CardId] | None = None
     for cid in s.hand:
         u = uid[cid]
         if u in seen:
@@ -745,7 +747,9 @@ def _card_plays(s: GameState) -> list[Play]:
             ):
                 plays.append(own[cid])
         elif kind is _TRAVEL:
-            _travel_plays(s, cid, p, plays)
+            if hand_locations is None:
+                hand_locations = _hand_locations(s)
+            _travel_plays(s, cid, p, plays, hand_locations)
     if monsters:
         _monster_plays(s, monsters, plays)
     plays.append(_PASS)
@@ -885,7 +889,22 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         plays.append(g._walk_play[cid])
 
 
-def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def _hand_locations(s: GameState) -> list[CardId]:
+    """Gets the Locations in hand, the first copy of each printing, in hand order."""
+    g = s.game
+    profiles, uid = g.profiles, g.uid
+    seen: set[int] = set()
+    out = []
+    for c in s.hand:
+        if profiles[c].kind is _LOC and uid[c] not in seen:
+            seen.add(uid[c])
+            out.append(c)
+    return out
+
+
+def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], locations: list[CardId]) -> None:
+    """Adds a Travel Event's plays; ``locations`` are the Locations in hand
+    (:func:`_hand_locations`), for one that says "immediately play a new Location"."""
     # Rulings l.89: no Travel Event while Walking or Travelling, except by changing your mind
     # while Walking (the revealed Location counts as Current).
     if s.mode is not AT and s.mode is not WALKING:
@@ -898,23 +917,23 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> N
         return
     if p.needs_titles and not _titles_in_play(s, p.needs_titles):
         return
-    if not travel_can_leave(t, src.loc, src.loc.attrs, g.water):
+    uid = g.uid
+    tu = uid[cid]
+    # Whether a Travel Event may leave a Location depends on the two printings: read once.
+    leaves = g._leaves.get((tu, uid[s.where]))
+    if leaves is None:
+        leaves = g._leaves[(tu, uid[s.where])] = travel_can_leave(t, src.loc, src.loc.attrs, g.water)
+    if not leaves:
         return
     if not t.immediate:
         plays.append(Play(PlayKind.TRAVEL, cid))
         return
     # "Immediately play a new Location": the Location is played with the Travel Event.
-    profiles, uid, reaches = g.profiles, g.uid, g._reaches
-    region, dim, tu = src.loc.region, s.where_dim, uid[cid]
-    seen: set[int] = set()
-    for lid in s.hand:
+    profiles, reaches = g.profiles, g._reaches
+    region, dim = src.loc.region, s.where_dim
+    for lid in locations:
         q = profiles[lid]
-        if q.kind is not _LOC:
-            continue
         lu = uid[lid]
-        if lu in seen:
-            continue
-        seen.add(lu)
         assert q.loc is not None
         key = (tu, region, dim, lu)
         ok = reaches.get(key)

@@ -324,8 +324,11 @@ class RecipeCheck:
 
         self._completing_cards = completing_cards  # imported once, not at every check
         self.recipes = recipes
-        #: Per Adventure: ways found to meet it, each as copies needed by card key.
-        self.witnesses: dict[str, list[Counter[str]]] = {key: [] for key in recipes}
+        #: Per Adventure: ways found to meet it, each as the card keys it uses and, for keys
+        #: used more than once, how many copies.
+        self.witnesses: dict[str, list[tuple[frozenset[str], tuple[tuple[str, int], ...]]]] = {
+            key: [] for key in recipes
+        }
         self.predicates = {
             key: [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
             for key, recipe in recipes.items()
@@ -377,15 +380,22 @@ class RecipeCheck:
             return True
         witnesses = self.witnesses[adventure.key]
         if witnesses:
-            have = Counter(keys)
-            for way in witnesses:
-                if all(have[k] >= n for k, n in way.items()):
-                    return True
+            present = set(keys)
+            have = None
+            for uses, copies in witnesses:
+                if uses <= present:
+                    if not copies:
+                        return True
+                    if have is None:
+                        have = Counter(keys)
+                    if all(have[k] >= n for k, n in copies):
+                        return True
         used = self._completing_cards(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
         if used is None:
             return False
         if len(witnesses) < WITNESSES:
-            witnesses.append(Counter(c.key for c in used))
+            counts = Counter(c.key for c in used)
+            witnesses.append((frozenset(counts), tuple((k, n) for k, n in counts.items() if n > 1)))
         return True
 
 
