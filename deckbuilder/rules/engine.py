@@ -282,9 +282,10 @@ class Game:
             fields.append(((1 << n.bit_length()) - 1) << width)
             width += n.bit_length()
         self._offsets: tuple[int, ...] = tuple(offsets)
+        self._fields: tuple[int, ...] = tuple(fields)
+        # To read a tally back into cards: the printing of each bit, and k copies of a printing.
         self._printing_at = tuple(u for u, n in enumerate(copies) for _ in range(n.bit_length()))
         self._copies = tuple(tuple([card] * k for k in range(n + 1)) for card, n in zip(distinct, copies))
-        self._fields: tuple[int, ...] = tuple(fields)
         #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
         self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
         # Per copy, made once: a Location's plays (right-side-up, walking) and whether it has
