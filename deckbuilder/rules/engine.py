@@ -196,6 +196,25 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     Kind.ADVENTURE,
 )
 _NO_STEP, _ARRIVE_AT_ONCE = Step.NONE, Step.ARRIVE
+# Play kinds as module names for the hot paths: an Enum member read off its class costs some
+# 60 ns each time, and a goldfish run reads them millions of times.
+(
+    _K_LOCATION,
+    _K_ROTATE,
+    _K_TRAVEL,
+    _K_ALLY,
+    _K_CULTIST,
+    _K_TOME,
+    _K_ARTIFACT,
+    _K_SPELL,
+    _K_MONSTERS,
+    _K_GOO,
+    _K_EVENT,
+    _K_ADVENTURE,
+    _K_PASS,
+    _K_DISCARD,
+    _K_END_ROUND,
+) = PlayKind
 _PASS = Play(PlayKind.PASS)
 _OWN_PLAY = {
     _LOC: PlayKind.LOCATION,
@@ -655,7 +674,7 @@ def _card_plays(s: GameState) -> list[Play]:
         top = s.story[-1]
         # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
         if _payable(s, profiles[top].cost) and _location_requirements_met(s, profiles[top]):
-            plays.append(Play(PlayKind.ROTATE, top))
+            plays.append(Play(_K_ROTATE, top))
     # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
     locations_only = not s.located and not g.rules.advanced
     here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
@@ -721,7 +740,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 and place_matches(p.place, s.region, s.subregion, dim, here_attrs, s.exotic)
                 and _payable(s, p.cost + _gate_cost(s))
             ):
-                plays.append(Play(PlayKind.CULTIST, cid))
+                plays.append(Play(_K_CULTIST, cid))
         elif kind is _MON or kind is _THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
                 monsters.append(cid)
@@ -773,7 +792,7 @@ def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play
         if q.place.past or s.dim not in q.place.dims or q.title in titles or _ally_here(s, q):
             continue
         if _payable(s, p.cost + q.cost):
-            plays.append(Play(PlayKind.EVENT, cid, (a,)))
+            plays.append(Play(_K_EVENT, cid, (a,)))
 
 
 def _gate_free(s: GameState) -> bool:
@@ -847,7 +866,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         if not s.located:
             # Rulebook l.79; rulings l.69: any Location but an Exotic or special one, right-side-up.
             if loc.first_ok and _payable(s, p.cost) and _location_requirements_met(s, p):
-                plays.append(Play(PlayKind.LOCATION, cid))
+                plays.append(Play(_K_LOCATION, cid))
         elif (
             not loc.exotic
             and not loc.island
@@ -857,7 +876,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
             and loc.dim == s.dim
         ):
             # Rulings l.71: with no Location left you are Walking in your last Region and Dimension.
-            plays.append(Play(PlayKind.LOCATION, cid, sideways=True))
+            plays.append(Play(_K_LOCATION, cid, sideways=True))
         return
     if g._loc_needs[cid] and not _location_requirements_met(s, p):
         return
@@ -927,7 +946,7 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
     if not leaves:
         return
     if not t.immediate:
-        plays.append(Play(PlayKind.TRAVEL, cid))
+        plays.append(Play(_K_TRAVEL, cid))
         return
     # "Immediately play a new Location": the Location is played with the Travel Event.
     profiles, reaches = g.profiles, g._reaches
@@ -943,7 +962,7 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
         if ok and (not g._loc_needs[lid] or _location_requirements_met(s, q)) and _payable(s, p.cost + q.cost):
             play = g._travel_with.get((cid, lid))
             if play is None:
-                play = g._travel_with[(cid, lid)] = Play(PlayKind.TRAVEL, cid, (lid,))
+                play = g._travel_with[(cid, lid)] = Play(_K_TRAVEL, cid, (lid,))
             plays.append(play)
 
 
@@ -954,16 +973,16 @@ def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> No
     for t in s.tomes:
         tp = profiles[t]
         if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
-            plays.append(Play(PlayKind.SPELL, cid, target=t))
+            plays.append(Play(_K_SPELL, cid, target=t))
     # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
     for h in s.allies + s.artifacts:
         hp = profiles[h]
         if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
-            plays.append(Play(PlayKind.SPELL, cid, target=h))
+            plays.append(Play(_K_SPELL, cid, target=h))
 
 
 def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    plays.append(Play(PlayKind.TOME, cid))
+    plays.append(Play(_K_TOME, cid))
     if not p.capacity:
         return
     g = s.game
@@ -978,7 +997,7 @@ def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> Non
     out: list[tuple[CardId, ...]] = []
     _spell_choices(list(groups.values()), 0, (), p.capacity, out)
     for joined in out:
-        plays.append(Play(PlayKind.TOME, cid, joined))
+        plays.append(Play(_K_TOME, cid, joined))
 
 
 # The choices below recurse as module functions, not nested ones: a nested function that calls
@@ -1001,14 +1020,14 @@ def _spell_choices(
 
 def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
     if not p.needs_ally:
-        plays.append(Play(PlayKind.ARTIFACT, cid))
+        plays.append(Play(_K_ARTIFACT, cid))
         return
     profiles = s.game.profiles
     # Rulebook l.185, l.191: given to an Ally in play; a Weapon only to an Ally without one.
     for a in s.allies:
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
-        plays.append(Play(PlayKind.ARTIFACT, cid, target=a))
+        plays.append(Play(_K_ARTIFACT, cid, target=a))
 
 
 def _monster_plays(s: GameState, monsters: list[CardId], plays: list[Play]) -> None:
@@ -1046,7 +1065,7 @@ def _monster_groups(
     if i == len(options):
         extra = _gate_cost(s)
         if chosen and (cost + extra >= 0 or -(cost + extra) <= s.sanity):
-            plays.append(Play(PlayKind.MONSTERS, chosen[0], chosen[1:]))
+            plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
         return
     _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, plays)
     joins, profiles = s.game.joins, s.game.profiles
@@ -1123,25 +1142,25 @@ def _make(s: GameState, play: Play) -> None:
     g = s.game
     kind = play.kind
     cid = play.card
-    if kind is PlayKind.PASS:
+    if kind is _K_PASS:
         _end_card_play(s)
         return
-    if kind is PlayKind.DISCARD:
+    if kind is _K_DISCARD:
         s.hand.remove(cid)
         s.discard.append(cid)
         return
-    if kind is PlayKind.END_ROUND:
+    if kind is _K_END_ROUND:
         _end_round(s, play.reshuffle)
         return
     s.turn += 1
     p = g.profiles[cid]
-    if kind is PlayKind.ROTATE:
+    if kind is _K_ROTATE:
         _arrive(s, cid, rotate=True)
         return
     s.hand.remove(cid)
     for j in play.joined:
         s.hand.remove(j)
-    if kind is PlayKind.LOCATION:
+    if kind is _K_LOCATION:
         replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
         if replace:
             # Rulebook l.247, l.253; rulings l.89: the card walked or travelled to is discarded.
@@ -1154,7 +1173,7 @@ def _make(s: GameState, play: Play) -> None:
             _walk(s, cid)
         else:
             _arrive(s, cid)
-    elif kind is PlayKind.TRAVEL:
+    elif kind is _K_TRAVEL:
         if s.mode is WALKING:
             s.discard.append(s.story.pop())
             _back_to(s)
@@ -1176,22 +1195,22 @@ def _make(s: GameState, play: Play) -> None:
             s.attrs = p.loc.attrs if p.loc else 0
             s.exotic = False
             s.stop_used = False
-    elif kind is PlayKind.ALLY:
+    elif kind is _K_ALLY:
         s.allies.append(cid)
         s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
         _pay(s, (p.cost,))
-    elif kind is PlayKind.CULTIST or kind is PlayKind.MONSTERS:
+    elif kind is _K_CULTIST or kind is _K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
         _use_gate(s, tuple(g.profiles[c].cost for c in cards))
-    elif kind is PlayKind.GOO:
+    elif kind is _K_GOO:
         s.goo = cid
         s.goo_age = 0
         s.counted += g.weight[cid]
         _use_gate(s, (p.cost,))
-    elif kind is PlayKind.TOME:
+    elif kind is _K_TOME:
         s.tomes.append(cid)
         s.counted += g.weight[cid]
         if play.joined:
@@ -1199,17 +1218,17 @@ def _make(s: GameState, play: Play) -> None:
             s.attached[cid] = play.joined
             s.counted += sum(g.weight[j] for j in play.joined)
         _pay(s, (p.cost,))
-    elif kind is PlayKind.ARTIFACT:
+    elif kind is _K_ARTIFACT:
         s.artifacts.append(cid)
         s.counted += g.weight[cid]
         if play.target >= 0:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
         _pay(s, (p.cost,))
-    elif kind is PlayKind.SPELL:
+    elif kind is _K_SPELL:
         s.spells.append(cid)
         s.counted += g.weight[cid]
         s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
-    elif kind is PlayKind.EVENT:
+    elif kind is _K_EVENT:
         if p.persistent and not p.needs_opponent:
             s.events.append(cid)
         else:
@@ -1217,7 +1236,7 @@ def _make(s: GameState, play: Play) -> None:
         s.allies.extend(play.joined)  # the Ally a Surprise Meeting brings
         s.counted += g.weight[cid] + sum(g.weight[j] for j in play.joined)
         _pay(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
-    elif kind is PlayKind.ADVENTURE:
+    elif kind is _K_ADVENTURE:
         _complete(s, cid, p)
 
 
