@@ -1046,7 +1046,7 @@ def _monster_plays(s: GameState, monsters: list[CardId], plays: list[Play]) -> N
             if uid[c] in wanted:
                 groups.setdefault(uid[c], []).append(c)
         options = list(groups.values())
-    _monster_groups(s, options, 0, (), 0, 0, all_join, plays)
+    _monster_groups(s, options, 0, (), 0, 0, all_join, _gate_cost(s), plays)
 
 
 def _monster_groups(
@@ -1057,17 +1057,18 @@ def _monster_groups(
     mask: int,
     cost: int,
     all_join: bool,
+    extra: int,
     plays: list[Play],
 ) -> None:
-    """Adds every group that takes, from each printing of ``options`` on, none or the first
+    """Adds every group that takes, from printing ``i`` of ``options`` on, none or the first
     copies while each Joins all taken before; ``chosen`` so far Join (as ``mask``) and cost
-    ``cost``. A group is played if its cost and the Gate's are payable."""
-    if i == len(options):
-        extra = _gate_cost(s)
-        if chosen and (cost + extra >= 0 or -(cost + extra) <= s.sanity):
-            plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
-        return
-    _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, plays)
+    ``cost``. A group is played if its cost and the Gate's (``extra``) are payable. The last
+    printing adds its groups itself rather than by a call per group."""
+    last = i == len(options) - 1
+    if not last:
+        _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
+    elif chosen and _payable(s, cost + extra):
+        plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
     joins, profiles = s.game.joins, s.game.profiles
     for c in options[i]:
         if chosen and not all_join and (mask & ~joins[c]):
@@ -1075,7 +1076,10 @@ def _monster_groups(
         chosen = chosen + (c,)
         mask |= 1 << c
         cost += min(profiles[c].cost, 0)
-        _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, plays)
+        if not last:
+            _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
+        elif _payable(s, cost + extra):
+            plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
 
 
 def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:

@@ -203,7 +203,9 @@ class GreedyPolicy:
         per play, for the goldfish asks this some 35 times a game."""
         needed, costs = self.needed, self.cost
         # A play may cost at most this much Sanity, else it would leave fewer than LOW_SANITY.
-        room = max(state.sanity - LOW_SANITY, 0)
+        room = state.sanity - LOW_SANITY
+        if room < 0:
+            room = 0
         needs = None
         best, best_score = plays[0], -(10**9)
         for play in plays:
@@ -215,8 +217,9 @@ class GreedyPolicy:
             else:
                 cid, joined = play.card, play.joined
                 cost = costs[cid] if cid >= 0 else 0
-                for j in joined:
-                    cost += costs[j]
+                if joined:
+                    for j in joined:
+                        cost += costs[j]
                 if cost > room:
                     score = -1
                 elif kind is _ROTATE:
