@@ -242,9 +242,9 @@ class GreedyPolicy:
                             needs = self._hand_needs(state)
                         score = 25 + max(self._location_score(j, needs) for j in joined) // 4
                 elif kind in _CARD_PLAYS:
-                    score = (80 if needed[cid] or any(needed[j] for j in joined) else 30) - 2 * cost
+                    score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
                 elif kind in _THREAT_PLAYS:
-                    score = (70 if needed[cid] or any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
+                    score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
                 else:
                     score = 5
             if score > best_score:
