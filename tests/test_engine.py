@@ -985,6 +985,30 @@ def test_a_recipe_is_asked_again_only_when_cards_it_could_use_change() -> None:
     assert check.asked == [[], ["Arkham House"]]
 
 
+def test_cards_that_leave_a_recipe_slot_empty_are_refused_without_asking() -> None:
+    # A check may say which of its recipe's slots a card could fill (``slots_of``): cards that
+    # leave one of them empty never meet the recipe, and the engine does not ask.
+    class HouseAndEarthquake:
+        def __init__(self) -> None:
+            self.asked: list[list[str]] = []
+
+        def slots_of(self, adventure: Card, card: Card) -> int:
+            return {"Arkham House": 1, "Earthquake": 2}.get(card.title, 0)
+
+        def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+            self.asked.append(sorted(c.title for c in cards))
+            return True
+
+    check = HouseAndEarthquake()
+    s = setup([ARKHAM_HOUSE, event("Earthquake"), adventure("Quest")], rules=Rules(adventure_check=check))
+    s = do(s, "Play Arkham House")
+    assert plays_of(s, "Quest") == []  # the check would say yes, but nothing fills the second slot
+    assert check.asked == []
+    s = do(s, "Play Earthquake")
+    assert [p.kind for p in plays_of(s, "Quest")] == [PlayKind.ADVENTURE]
+    assert check.asked == [["Arkham House", "Earthquake"]]
+
+
 def test_copies_of_one_card_give_one_recipe_answer() -> None:
     # A recipe cannot tell two copies of a card apart: with either copy of Arkham House in
     # play, the Quest's recipe is asked once, and the answer serves both games.

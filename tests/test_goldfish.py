@@ -181,11 +181,21 @@ def test_the_fast_adventure_check_agrees_with_the_solver(gccg_catalog, path):
     for _ in range(150):
         pile = rng.sample(cards, rng.randint(0, len(cards)))
         for adventure in adventures:
-            assert fast(adventure, pile) == check_adventure(recipes[adventure.key], pile).completable
+            answer = check_adventure(recipes[adventure.key], pile).completable
+            assert fast(adventure, pile) == answer
             # The engine asks again only when cards the recipe may use change: the others
             # must never change the answer.
             usable = [c for c in pile if fast.may_use(adventure, c)]
             assert fast(adventure, usable) == fast(adventure, pile)
+            # And it refuses, unasked, cards that leave a slot some card of the deck could fill
+            # empty: the solver must refuse them too.
+            fillable = covered = 0
+            for c in cards:
+                fillable |= fast.slots_of(adventure, c)
+            for c in pile:
+                covered |= fast.slots_of(adventure, c)
+            if covered != fillable:
+                assert not answer
 
 
 @pytest.mark.parametrize("path", GCCG_DECKS[:4], ids=lambda p: p.name)

@@ -95,7 +95,10 @@ CardId: TypeAlias = int
 #: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
 #: A check may also have a method ``may_use(adventure, card) -> bool`` saying whether a card
 #: could ever fill a slot of the recipe; the engine then asks (and remembers the answer) only
-#: when those cards change, which is what makes a long goldfish run fast.
+#: when those cards change, which is what makes a long goldfish run fast. A check may instead
+#: have ``slots_of(adventure, card) -> int``, the recipe's slots (a bit each) the card could
+#: fill, and promise that cards leaving a slot empty never meet it: the engine then refuses
+#: such cards itself, without asking.
 AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
 
 
@@ -326,7 +329,9 @@ class Game:
         self._leaves: dict[tuple[int, int], bool] = {}
         self._travel_with: dict[tuple[int, int], Play] = {}
         self._adventure_cache: dict[tuple[int, int], bool] = {}
-        self._adventure_uses: dict[int, int] = {}
+        # Per Adventure printing: the tally bits of the printings its recipe may use, and per
+        # slot (with ``slots_of``) the bits of the printings that could fill it.
+        self._adventure_uses: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def _read_joins(self) -> None:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
@@ -379,37 +384,55 @@ class Game:
         and :attr:`GameState.counted`).
 
         Only the printings the recipe could use count (all of them unless the check has
-        ``may_use``), and the answer is remembered by how many of each there are.
+        ``may_use`` or ``slots_of``), and the answer is remembered by how many of each there
+        are. With ``slots_of``, cards that leave a slot empty are refused without asking.
         """
         u = self.uid[cid]
-        uses = self._adventure_uses.get(u)
-        if uses is None:
-            uses = self._adventure_uses[u] = self._usable(cid)
+        known = self._adventure_uses.get(u)
+        if known is None:
+            known = self._adventure_uses[u] = self._usable(cid)
+        uses, slots = known
         key = (u, counted & uses)
         hit = self._adventure_cache.get(key)
         if hit is None:
-            cards = []
             tally = key[1]
-            while tally:
-                v = self._printing_at[(tally & -tally).bit_length() - 1]
-                bits = self._fields[v]
-                cards += self._copies[v][(tally & bits) >> self._offsets[v]]
-                tally &= ~bits
+            hit = all(tally & filled for filled in slots) and self._ask(cid, tally)
             if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
                 self._adventure_cache.clear()  # a long run would otherwise keep every answer
-            hit = self._adventure_cache[key] = bool(self.rules.adventure_check(self.cards[cid], cards))
+            self._adventure_cache[key] = hit
         return hit
 
-    def _usable(self, cid: CardId) -> int:
-        may_use = getattr(self.rules.adventure_check, "may_use", None)
-        if may_use is None:
-            return sum(self._fields)
+    def _ask(self, cid: CardId, tally: int) -> bool:
+        """Asks the Adventure check about the cards of a tally."""
+        cards: list[Card] = []
+        while tally:
+            v = self._printing_at[(tally & -tally).bit_length() - 1]
+            bits = self._fields[v]
+            cards += self._copies[v][(tally & bits) >> self._offsets[v]]
+            tally &= ~bits
+        return bool(self.rules.adventure_check(self.cards[cid], cards))
+
+    def _usable(self, cid: CardId) -> tuple[int, tuple[int, ...]]:
+        """Gets the tally bits of the printings an Adventure's recipe may use, and per slot
+        those of the printings that could fill it (none without ``slots_of``)."""
+        check = self.rules.adventure_check
+        slots_of = getattr(check, "slots_of", None)
+        may_use = getattr(check, "may_use", None)
         adventure = self.cards[cid]
-        mask = 0
+        uses = 0
+        filling: dict[int, int] = {}  # slot bit -> tally bits of the printings filling it
         for card, bits in zip(self.distinct, self._fields):
-            if may_use(adventure, card):
-                mask |= bits
-        return mask
+            if slots_of is not None:
+                slots = slots_of(adventure, card)
+                if slots:
+                    uses |= bits
+                while slots:
+                    slot = slots & -slots
+                    filling[slot] = filling.get(slot, 0) | bits
+                    slots ^= slot
+            elif may_use is None or may_use(adventure, card):
+                uses |= bits
+        return uses, tuple(filling.values())
 
 
 class GameState:

@@ -38,12 +38,15 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
+
+if TYPE_CHECKING:  # the recipe modules load when a check is built, not at start-up
+    from deckbuilder.rules.adventures.matching import CardFacts
 
 LOW_SANITY = 3
 #: How many ways to meet each recipe :class:`RecipeCheck` keeps.
@@ -334,11 +337,15 @@ class RecipeCheck:
         self.witnesses: dict[str, list[tuple[frozenset[str], tuple[tuple[str, int], ...]]]] = {
             key: [] for key in recipes
         }
-        self.predicates = {
-            key: [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
-            for key, recipe in recipes.items()
-        }
         self.everything = Collection({e.card.key: e.card for e in deck.entries}.values())
+        # Each slot's test, run once over the deck's printings: the solver then asks only
+        # whether a printing is among those that passed (a set lookup, not the card's facts).
+        self.predicates: dict[str, list[Callable[[CardFacts], bool]]] = {}
+        for key, recipe in recipes.items():
+            tests = [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
+            self.predicates[key] = [
+                _printing_in(frozenset(p.card.key for p in self.everything.printings if test(p.facts))) for test in tests
+            ]
         self.needs = needs = slot_candidates(deck, recipes)
         # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
         # recipe whose slots are not all covered by some available card is refused at once.
@@ -362,6 +369,11 @@ class RecipeCheck:
         """Checks whether a card fills some slot of the Adventure's recipe."""
         return card.key in self.slot_bits.get(adventure.key, {})
 
+    def slots_of(self, adventure: Card, card: Card) -> int:
+        """Gets the slots of the Adventure's recipe (a bit each) that a card could fill: cards
+        that leave a slot empty never meet the recipe (the first test of a check)."""
+        return self.slot_bits.get(adventure.key, {}).get(card.key, 0)
+
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = self.recipes.get(adventure.key)
         if recipe is None:
@@ -373,16 +385,7 @@ class RecipeCheck:
         if covered != self.full[adventure.key]:
             return False  # most piles: a slot no card could fill
         keys = [c.key for c in cards]
-        slot_needs = self.needs[adventure.key]
-        # First the cheap count: every slot needs enough matching cards at all.
-        for accepted, count in slot_needs:
-            if sum(1 for k in keys if k in accepted) < count:
-                return False
-        # Then one separate card for each slot copy (the matching draw odds use too).
-        if not requirements_met(keys, slot_needs):
-            return False
-        if self.plain[adventure.key]:
-            return True
+        # A way found before that these cards hold meets the recipe: no test needed.
         witnesses = self.witnesses[adventure.key]
         if witnesses:
             present = set(keys)
@@ -395,6 +398,17 @@ class RecipeCheck:
                         have = Counter(keys)
                     if all(have[k] >= n for k, n in copies):
                         return True
+        slot_needs = self.needs[adventure.key]
+        # The cheap count: a slot of two or more needs enough matching cards at all (every
+        # slot has one, above).
+        for accepted, count in slot_needs:
+            if count > 1 and sum(1 for k in keys if k in accepted) < count:
+                return False
+        # Then one separate card for each slot copy (the matching draw odds use too).
+        if not requirements_met(keys, slot_needs):
+            return False
+        if self.plain[adventure.key]:
+            return True
         used = self._completing_cards(recipe, self.everything.subset(keys), self.predicates[adventure.key])  # type: ignore[arg-type]
         if used is None:
             return False
@@ -402,6 +416,15 @@ class RecipeCheck:
             counts = Counter(c.key for c in used)
             witnesses.append((frozenset(counts), tuple((k, n) for k, n in counts.items() if n > 1)))
         return True
+
+
+def _printing_in(keys: frozenset[str]) -> Callable[[CardFacts], bool]:
+    """Gets a slot test that passes the printings of ``keys``."""
+
+    def test(facts: CardFacts) -> bool:
+        return facts.card.key in keys
+
+    return test
 
 
 def recipe_check(deck: Deck, recipes: dict[str, object]) -> RecipeCheck:
