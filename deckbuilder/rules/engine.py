@@ -396,7 +396,12 @@ class Game:
         hit = self._adventure_cache.get(key)
         if hit is None:
             tally = key[1]
-            hit = all(tally & filled for filled in slots) and self._ask(cid, tally)
+            for filled in slots:
+                if not tally & filled:
+                    hit = False  # a slot no card fills
+                    break
+            else:
+                hit = self._ask(cid, tally)
             if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
                 self._adventure_cache.clear()  # a long run would otherwise keep every answer
             self._adventure_cache[key] = hit
