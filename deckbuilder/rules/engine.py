@@ -712,11 +712,13 @@ def _card_plays(s: GameState) -> list[Play]:
     seen: set[int] = set()
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
-    monsters: list[CardId] = []
+    monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
     hand_locations: list[CardId] | None = None
     for cid in s.hand:
         u = uid[cid]
         if u in seen:
+            if u in monsters:
+                monsters[u].append(cid)
             continue
         seen.add(u)
         p = profiles[cid]
@@ -737,10 +739,11 @@ def _card_plays(s: GameState) -> list[Play]:
                 continue
             if p.needs_opponent and not g.rules.phantom_opponent:
                 continue  # rulebook l.202: no legitimate target alone at the table
-            if event_titles is None:
-                event_titles = {profiles[e].title for e in s.events}
-            if p.title in event_titles:
-                continue  # rulebook l.202, l.367: one Event of a title at a time
+            if s.events:
+                if event_titles is None:
+                    event_titles = {profiles[e].title for e in s.events}
+                if p.title in event_titles:
+                    continue  # rulebook l.202, l.367: one Event of a title at a time
             if p.needs_titles and not _titles_in_play(s, p.needs_titles):
                 continue
             if p.ally_anywhere:
@@ -757,10 +760,11 @@ def _card_plays(s: GameState) -> list[Play]:
             if p.cost < 0 and -p.cost > sanity:
                 continue
             assert p.place is not None
-            if ally_titles is None:
-                ally_titles = {profiles[a].title for a in s.allies}
-            if p.title not in ally_titles and _ally_here(s, p):  # rulebook l.367: one copy in play
-                plays.append(own[cid])
+            if _ally_here(s, p):
+                if ally_titles is None:
+                    ally_titles = {profiles[a].title for a in s.allies}
+                if p.title not in ally_titles:  # rulebook l.367: one copy in play
+                    plays.append(own[cid])
             # Rulebook l.174: a Cultist may instead go to the Threat, using the Gate.
             if (
                 p.cultist
@@ -771,7 +775,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 plays.append(Play(_K_CULTIST, cid))
         elif kind is _MON or kind is _THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
-                monsters.append(cid)
+                monsters[u] = [cid]
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
             if (
@@ -799,7 +803,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 hand_locations = _hand_locations(s)
             _travel_plays(s, cid, p, plays, hand_locations)
     if monsters:
-        _monster_plays(s, monsters, plays)
+        _monster_plays(s, list(monsters.values()), plays)
     plays.append(_PASS)
     return plays
 
@@ -1058,22 +1062,11 @@ def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
         plays.append(Play(_K_ARTIFACT, cid, target=a))
 
 
-def _monster_plays(s: GameState, monsters: list[CardId], plays: list[Play]) -> None:
+def _monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) -> None:
     """Adds every group of Monsters (and Threat Events) playable together at the Gate: every
-    pair Joins (rulebook l.292, l.359), the whole cost payable (l.272)."""
-    g = s.game
-    uid = g.uid
-    all_join = s.goo >= 0 and g.profiles[s.goo].all_monsters_join  # Cthulhu
-    if len(monsters) == 1:  # one printing, the usual case: its copies in hand
-        u = uid[monsters[0]]
-        options = [[c for c in s.hand if uid[c] == u]]
-    else:
-        wanted = {uid[m] for m in monsters}
-        groups: dict[int, list[CardId]] = {}
-        for c in s.hand:
-            if uid[c] in wanted:
-                groups.setdefault(uid[c], []).append(c)
-        options = list(groups.values())
+    pair Joins (rulebook l.292, l.359), the whole cost payable (l.272). ``options`` are the
+    copies in hand of each printing, in hand order."""
+    all_join = s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join  # Cthulhu
     _monster_groups(s, options, 0, (), 0, 0, all_join, _gate_cost(s), plays)
 
 
