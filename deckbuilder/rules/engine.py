@@ -1005,12 +1005,13 @@ def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> No
     for t in s.tomes:
         tp = profiles[t]
         if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
-            plays.append(Play(_K_SPELL, cid, target=t))
+            plays.append(Play(_K_SPELL, cid, (), t))  # target t (positional: made faster)
     # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
-    for h in s.allies + s.artifacts:
-        hp = profiles[h]
-        if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
-            plays.append(Play(_K_SPELL, cid, target=h))
+    for holders in (s.allies, s.artifacts):
+        for h in holders:
+            hp = profiles[h]
+            if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
+                plays.append(Play(_K_SPELL, cid, (), h))
 
 
 def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
@@ -1052,14 +1053,14 @@ def _spell_choices(
 
 def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
     if not p.needs_ally:
-        plays.append(Play(_K_ARTIFACT, cid))
+        plays.append(s.game._own_play[cid])
         return
     profiles = s.game.profiles
     # Rulebook l.185, l.191: given to an Ally in play; a Weapon only to an Ally without one.
     for a in s.allies:
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
-        plays.append(Play(_K_ARTIFACT, cid, target=a))
+        plays.append(Play(_K_ARTIFACT, cid, (), a))  # target a
 
 
 def _monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) -> None:
