@@ -1151,7 +1151,7 @@ def apply(state: GameState, play: Play) -> GameState:
        with :func:`is_legal` (as ``Board.push`` in python-chess does not check legality).
     """
     s = state.copy()
-    _make(s, play)
+    push(s, play)
     return s
 
 
@@ -1161,10 +1161,7 @@ def push(state: GameState, play: Play) -> None:
 
     .. warning:: The play is not checked, as with :func:`apply`.
     """
-    _make(state, play)
-
-
-def _make(s: GameState, play: Play) -> None:
+    s = state
     g = s.game
     kind = play.kind
     cid = play.card
