@@ -1047,7 +1047,7 @@ def test_recipe_answers_are_forgotten_past_the_limit_and_asked_again(monkeypatch
         s = do(s, text)
     assert [p.kind for p in plays_of(s, "Quest")] == [PlayKind.ADVENTURE]
     assert asked == [1, 2, 3]  # three different piles of cards, three answers
-    assert len(s.game._adventure_cache) <= 2
+    assert s.game._answers_kept <= 2
 
 
 # --------------------------------------------------------------------------------------

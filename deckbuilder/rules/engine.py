@@ -229,7 +229,7 @@ _OWN_PLAY = {
     _EVENT: PlayKind.EVENT,
     _ADV: PlayKind.ADVENTURE,
 }
-#: How many recipe answers a Game remembers (about 14 new ones a game; some 40 MB at most).
+#: How many recipe answers a Game remembers (about 12 new ones a game; some 17 MB at most).
 _ADVENTURE_CACHE_SIZE = 200_000
 _END = Play(PlayKind.END_ROUND)
 _END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
@@ -328,10 +328,11 @@ class Game:
         self._reaches: dict[tuple[int, int, int, int], bool] = {}
         self._leaves: dict[tuple[int, int], bool] = {}
         self._travel_with: dict[tuple[int, int], Play] = {}
-        self._adventure_cache: dict[tuple[int, int], bool] = {}
-        # Per Adventure printing: the tally bits of the printings its recipe may use, and per
-        # slot (with ``slots_of``) the bits of the printings that could fill it.
-        self._adventure_uses: dict[int, tuple[int, tuple[int, ...]]] = {}
+        # Per Adventure printing, once asked: the tally bits of the printings its recipe may
+        # use, per slot (with ``slots_of``) those of the printings that could fill it, and the
+        # answers remembered by tally; how many answers are kept in all.
+        self._adventures: list[tuple[int, tuple[int, ...], dict[int, bool]] | None] = [None] * len(distinct)
+        self._answers_kept = 0
 
     def _read_joins(self) -> None:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
@@ -388,23 +389,26 @@ class Game:
         are. With ``slots_of``, cards that leave a slot empty are refused without asking.
         """
         u = self.uid[cid]
-        known = self._adventure_uses.get(u)
+        known = self._adventures[u]
         if known is None:
-            known = self._adventure_uses[u] = self._usable(cid)
-        uses, slots = known
-        key = (u, counted & uses)
-        hit = self._adventure_cache.get(key)
+            known = self._adventures[u] = (*self._usable(cid), {})
+        uses, slots, answers = known
+        tally = counted & uses
+        hit = answers.get(tally)
         if hit is None:
-            tally = key[1]
             for filled in slots:
                 if not tally & filled:
                     hit = False  # a slot no card fills
                     break
             else:
                 hit = self._ask(cid, tally)
-            if len(self._adventure_cache) >= _ADVENTURE_CACHE_SIZE:
-                self._adventure_cache.clear()  # a long run would otherwise keep every answer
-            self._adventure_cache[key] = hit
+            if self._answers_kept >= _ADVENTURE_CACHE_SIZE:
+                for known in self._adventures:  # a long run would otherwise keep every answer
+                    if known is not None:
+                        known[2].clear()
+                self._answers_kept = 0
+            answers[tally] = hit
+            self._answers_kept += 1
         return hit
 
     def _ask(self, cid: CardId, tally: int) -> bool:
