@@ -1384,7 +1384,9 @@ def _draw(s: GameState) -> None:
             deck = s.deck
             if s.phase is OVER:
                 break
-        hand.append(deck.pop())
+        n = min(size - len(hand), len(deck))
+        hand += deck[: -n - 1 : -1]  # the top n cards, the top one first
+        del deck[-n:]
 
 
 def _complete(s: GameState, cid: CardId, p: Profile) -> None:

@@ -142,9 +142,12 @@ class GreedyPolicy:
         # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
         self.subregion = [fold_title(c.subregion or "") for c in cards]
         attrs = [{fold_title(a) for a in c.attributes} for c in cards]
-        self.tome_place = ["tome" in a for a in attrs]
-        self.artifact_place = ["artifact" in a for a in attrs]
-        self.gate = [c.gate for c in cards]
+        #: Per copy, as a Location: its own score, subregion, and whether it has the Tome and
+        #: Artifact attributes and a Gate (see _location_score).
+        self.place = [
+            (60 if need else 6, sub, "tome" in a, "artifact" in a, bool(c.gate))
+            for c, need, sub, a in zip(cards, self.needed, self.subregion, attrs)
+        ]
         # Per copy: what it asks of a Location when needed (see _hand_needs), 0 for nothing.
         asks: dict[CardType | None, int] = {
             CardType.ALLY: _ALLY_ASKS,
@@ -181,13 +184,14 @@ class GreedyPolicy:
         # be played, 8 for each needed Monster at its Gate. (A copy in hand is never in the
         # Story Deck; another copy of a needed title may fill another slot of the recipe.)
         subregions, tomes, artifacts, monsters = needs
-        score = 60 if self.needed[cid] else 6
-        score += 15 * subregions.get(self.subregion[cid], 0)
-        if self.tome_place[cid]:
+        score, subregion, tome_place, artifact_place, gate = self.place[cid]
+        if subregions:
+            score += 15 * subregions.get(subregion, 0)
+        if tome_place:
             score += 10 * tomes
-        if self.artifact_place[cid]:
+        if artifact_place:
             score += 10 * artifacts
-        if self.gate[cid]:
+        if gate:
             score += 8 * monsters
         return score
 
