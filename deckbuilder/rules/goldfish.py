@@ -332,7 +332,7 @@ class RecipeCheck:
     """
 
     def __init__(self, deck: Deck, recipes: dict[str, object]) -> None:
-        from deckbuilder.rules.adventures import Collection, compile_requirement, completing_cards
+        from deckbuilder.rules.adventures import Collection, completing_cards
 
         self._completing_cards = completing_cards  # imported once, not at every check
         self.recipes = recipes
@@ -342,15 +342,12 @@ class RecipeCheck:
             key: [] for key in recipes
         }
         self.everything = Collection({e.card.key: e.card for e in deck.entries}.values())
-        # Each slot's test, run once over the deck's printings: the solver then asks only
-        # whether a printing is among those that passed (a set lookup, not the card's facts).
-        self.predicates: dict[str, list[Callable[[CardFacts], bool]]] = {}
-        for key, recipe in recipes.items():
-            tests = [compile_requirement(slot.requirement) for slot in recipe.slots]  # type: ignore[attr-defined]
-            self.predicates[key] = [
-                _printing_in(frozenset(p.card.key for p in self.everything.printings if test(p.facts))) for test in tests
-            ]
         self.needs = needs = slot_candidates(deck, recipes)
+        # Each slot's test was run once over the deck's printings (slot_candidates): the solver
+        # then asks only whether a printing is among those that passed, not its facts again.
+        self.predicates: dict[str, list[Callable[[CardFacts], bool]]] = {
+            key: [_printing_in(accepted) for accepted, _count in needs[key]] for key in recipes
+        }
         # Per Adventure: a bit per slot, and for each card key the slots it could fill; a
         # recipe whose slots are not all covered by some available card is refused at once.
         self.slot_bits: dict[str, dict[str, int]] = {}
