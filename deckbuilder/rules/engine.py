@@ -403,9 +403,9 @@ class Game:
             else:
                 hit = self._ask(cid, tally)
             if self._answers_kept >= _ADVENTURE_CACHE_SIZE:
-                for known in self._adventures:  # a long run would otherwise keep every answer
-                    if known is not None:
-                        known[2].clear()
+                for other in self._adventures:  # a long run would otherwise keep every answer
+                    if other is not None:
+                        other[2].clear()
                 self._answers_kept = 0
             answers[tally] = hit
             self._answers_kept += 1
