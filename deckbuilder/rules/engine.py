@@ -275,6 +275,9 @@ class Game:
             uid.append(u)
         #: Per copy: the index of its distinct card (copies of one printing share it).
         self.uid: tuple[int, ...] = tuple(uid)
+        # Per copy: whether its printing has other copies in the deck (only those need telling
+        # apart when a hand's plays are listed once per printing).
+        self._has_copies: tuple[bool, ...] = tuple(uid.count(u) > 1 for u in uid)
         self.distinct: tuple[Card, ...] = tuple(distinct)
         self.profiles: tuple[Profile, ...] = tuple(distinct_profiles[u] for u in uid)
         self.size = len(self.cards)
@@ -718,13 +721,15 @@ def _card_plays(s: GameState) -> list[Play]:
     event_titles: set[int] | None = None
     monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
     hand_locations: list[CardId] | None = None
+    has_copies = g._has_copies
     for cid in s.hand:
         u = uid[cid]
-        if u in seen:
-            if u in monsters:
-                monsters[u].append(cid)
-            continue
-        seen.add(u)
+        if has_copies[cid]:
+            if u in seen:
+                if u in monsters:
+                    monsters[u].append(cid)
+                continue
+            seen.add(u)
         p = profiles[cid]
         kind = p.kind
         if kind is _LOC:
@@ -1131,12 +1136,14 @@ def _discard_plays(s: GameState) -> list[Play]:
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
     if len(s.hand) > g.hand_min:
         seen: set[int] = set()
-        uid, discard = g.uid, g._discard_play
+        uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
         for c in s.hand:
-            u = uid[c]
-            if u not in seen:
+            if has_copies[c]:
+                u = uid[c]
+                if u in seen:
+                    continue
                 seen.add(u)
-                plays.append(discard[c])
+            plays.append(discard[c])
     if len(s.hand) <= g.hand_max:
         plays.append(_END)
         if s.discard and s.sanity >= 1:
