@@ -715,7 +715,11 @@ def _card_plays(s: GameState) -> list[Play]:
     here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
     gate_ok = mode is AT and bool(here_attrs & g.gate) and _gate_free(s)
     # Where a Location in hand leads from the last one arrived at, by its printing.
-    steps = None if mode is NOWHERE else g._steps.setdefault((uid[s.where], s.where_dim), {})
+    steps = None
+    if mode is not NOWHERE:
+        steps = g._steps.get((uid[s.where], s.where_dim))
+        if steps is None:
+            steps = g._steps[(uid[s.where], s.where_dim)] = {}
     seen: set[int] = set()
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
@@ -1192,8 +1196,9 @@ def push(state: GameState, play: Play) -> None:
         _arrive(s, cid, rotate=True)
         return
     s.hand.remove(cid)
-    for j in play.joined:
-        s.hand.remove(j)
+    if play.joined:
+        for j in play.joined:
+            s.hand.remove(j)
     if kind is _K_LOCATION:
         replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
         if replace:
