@@ -78,6 +78,7 @@ def main() -> None:
         decks = [Path(args[0]) if args else SHARED / "decks" / "standard-corrupt.deck"]
         sets = Path(args[1]) if len(args) > 1 else SHARED / "sets"
     if not all(d.is_file() for d in decks) or not decks:
+        print(f"the real decks and cards are absent ({SHARED}): trying the bundled sample deck")
         decks, sets = [ROOT / "catalog" / "sample" / "example-deck.txt"], None
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
     build_catalog(db, read_card_files([sets]) if sets else None)
