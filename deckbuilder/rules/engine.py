@@ -313,11 +313,10 @@ class Game:
         self._copies = tuple(tuple([card] * k for k in range(n + 1)) for card, n in zip(distinct, copies))
         #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
         self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
-        # Per copy, made once: a Location's plays (right-side-up, walking) and whether it has
-        # requirements of its own; plays are values, and a game builds thousands of them.
-        self._arrive_play = tuple(Play(PlayKind.LOCATION, c) for c in range(self.size))
-        # Per copy: its play with nothing Joined and no target (a Location: arriving); cards
-        # that have none of their own (Spells, Monsters) hold a Pass, never offered.
+        # Per copy, made once (plays are values, and a game builds thousands of them): its own
+        # play with nothing Joined and no target (a Location: arriving right-side-up; cards that
+        # have none, Spells and Monsters, hold a Pass, never offered), a Location's walking
+        # play, its discard, and whether a Location has requirements of its own.
         self._own_play = tuple(Play(_OWN_PLAY.get(p.kind, PlayKind.PASS), c) for c, p in enumerate(self.profiles))
         self._walk_play = tuple(Play(PlayKind.LOCATION, c, sideways=True) for c in range(self.size))
         self._discard_play = tuple(Play(PlayKind.DISCARD, c) for c in range(self.size))
@@ -911,7 +910,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         if not s.located:
             # Rulebook l.79; rulings l.69: any Location but an Exotic or special one, right-side-up.
             if loc.first_ok and _payable(s, p.cost) and _location_requirements_met(s, p):
-                plays.append(Play(_K_LOCATION, cid))
+                plays.append(g._own_play[cid])
         elif (
             not loc.exotic
             and not loc.island
@@ -921,7 +920,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
             and loc.dim == s.dim
         ):
             # Rulings l.71: with no Location left you are Walking in your last Region and Dimension.
-            plays.append(Play(_K_LOCATION, cid, sideways=True))
+            plays.append(g._walk_play[cid])
         return
     if g._loc_needs[cid] and not _location_requirements_met(s, p):
         return
@@ -931,7 +930,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         # Rulebook l.259: the Travel Event says where the next Location may be; all Travel
         # Events here play it right-side-up.
         if travel_reaches(t, s.region, s.dim, loc) and _payable(s, p.cost):
-            plays.append(g._arrive_play[cid])
+            plays.append(g._own_play[cid])
     assert steps is not None
     lu = g.uid[cid]
     step = steps.get(lu)
@@ -949,7 +948,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
         # Rulebook l.243: same subregion, both City: right-side-up at once. While Walking this
         # replaces the card you were walking to (l.247-249, rulings l.89).
         if _payable(s, p.cost):
-            plays.append(g._arrive_play[cid])
+            plays.append(g._own_play[cid])
     else:
         plays.append(g._walk_play[cid])
 
@@ -991,7 +990,7 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
     if not leaves:
         return
     if not t.immediate:
-        plays.append(Play(_K_TRAVEL, cid))
+        plays.append(g._own_play[cid])
         return
     # "Immediately play a new Location": the Location is played with the Travel Event.
     profiles, reaches = g.profiles, g._reaches
