@@ -275,9 +275,12 @@ class Game:
             uid.append(u)
         #: Per copy: the index of its distinct card (copies of one printing share it).
         self.uid: tuple[int, ...] = tuple(uid)
+        copies = [0] * len(distinct)  # per printing
+        for u in uid:
+            copies[u] += 1
         # Per copy: whether its printing has other copies in the deck (only those need telling
         # apart when a hand's plays are listed once per printing).
-        self._has_copies: tuple[bool, ...] = tuple(uid.count(u) > 1 for u in uid)
+        self._has_copies: tuple[bool, ...] = tuple(copies[u] > 1 for u in uid)
         self.distinct: tuple[Card, ...] = tuple(distinct)
         self.profiles: tuple[Profile, ...] = tuple(distinct_profiles[u] for u in uid)
         self.size = len(self.cards)
@@ -298,9 +301,6 @@ class Game:
         # has a bit field wide enough to count all its copies, and a copy adds one to it. A
         # recipe cannot tell copies apart, so a tally says all it needs, and two games holding
         # different copies of the same cards share one remembered answer.
-        copies = [0] * len(distinct)
-        for u in uid:
-            copies[u] += 1
         offsets, fields, width = [], [], 0
         for n in copies:
             offsets.append(width)
