@@ -11,10 +11,12 @@ _PACKAGE = Path(__file__).resolve().parent
 def shipped_dir(name: str) -> Path:
     """Gets a folder the tool ships (``catalog`` or ``templates``).
 
-    A wheel carries them inside the package; a source checkout keeps them at the top of
-    the repository.
+    A wheel carries them inside the package as ``deckbuilder/data/NAME`` (pyproject's
+    force-include), which leaves the names ``deckbuilder/catalog`` and
+    ``deckbuilder/sheet`` to the code; a source checkout keeps them at the top of the
+    repository.
     """
-    inside = _PACKAGE / name
+    inside = _PACKAGE / "data" / name
     if inside.is_dir():
         return inside
     return _PACKAGE.parent / name
