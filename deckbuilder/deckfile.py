@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
 
 
-class UnresolvedDeckError(ValueError):
+class UnresolvedDeckError(MythosError, ValueError):
     """Raised when a deck file has lines that could not be read or names that name no card."""
+
+    kind = "unresolved-deck"
 
     def __init__(self, path: str, problems: list[str], hint: str = "") -> None:
         self.path = path

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin
 
+from deckbuilder.errors import MythosError
+
 DEFAULT_BASE_URL = "https://raw.githubusercontent.com/markferry/gccg-mythos/master/core/xml/Mythos/"
 
 #: The set files of the transcription, used when the game file cannot be read.
@@ -25,8 +27,10 @@ KNOWN_SET_FILES = ("ltd.xml", "eomu.xml", "cr.xml", "lotn.xml", "msgs.xml", "drm
 MAX_DOWNLOAD_BYTES = 20_000_000
 
 
-class FetchError(Exception):
+class FetchError(MythosError):
     """Raised when the set files cannot be downloaded."""
+
+    kind = "fetch"
 
 
 def _get(url: str, timeout: float) -> bytes:

@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import Card
 
 
-class NoPrintingInSetError(LookupError):
+class NoPrintingInSetError(MythosError, LookupError):
     """Raised when ``--set`` names a set the card was not printed in."""
+
+    kind = "unknown-card"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from deckbuilder.errors import MythosError
+
 #: Program names tried in order on the PATH.
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -42,8 +44,10 @@ BASE_FLAGS = (
 )
 
 
-class ChromiumMissingError(RuntimeError):
+class ChromiumMissingError(MythosError, RuntimeError):
     """Raised when no Chromium program can be found to print a PDF."""
+
+    kind = "chromium-missing"
 
     def __init__(self, configured: str | None = None) -> None:
         self.configured = configured
@@ -58,8 +62,10 @@ class ChromiumMissingError(RuntimeError):
         )
 
 
-class PdfError(RuntimeError):
+class PdfError(MythosError, RuntimeError):
     """Raised when a Chromium run fails, times out or writes no file."""
+
+    kind = "pdf"
 
 
 def find_chromium() -> str | None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, TypeAlias
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import (
     SETS,
     Allegiance,
@@ -131,8 +132,10 @@ class Or:
 Node: TypeAlias = And | Or | Not | Term | TitleWords
 
 
-class QuerySyntaxError(ValueError):
+class QuerySyntaxError(MythosError, ValueError):
     """Raised when a search query cannot be read: bad syntax, unknown key or value, or too big."""
+
+    kind = "query"
 
     def __init__(
         self, message: str, position: int, query: str, *, fragment: str = "", hint: str = ""

@@ -38,6 +38,7 @@ from typing import Any, Optional
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel, create_engine
 
+from deckbuilder.errors import MythosError
 from deckbuilder.importers import ImportResult, SourceFile
 from deckbuilder.rules.cards import SETS, Card, fold_title, sort_title
 
@@ -45,8 +46,10 @@ SCHEMA_VERSION = 1
 SET_ORDER = {code: i for i, code in enumerate(SETS)}
 
 
-class CatalogError(Exception):
+class CatalogError(MythosError):
     """Raised when the catalog file cannot be opened or built."""
+
+    kind = "catalog"
 
 
 class CardRow(SQLModel, table=True):

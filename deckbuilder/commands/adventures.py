@@ -46,7 +46,9 @@ def _adventure(catalog: Any, title: str) -> Any:
         card = found.cards[0]
         kind = card.type.value if card.type else "card of unknown type"
         article = "an" if kind[:1] in "AEIOU" else "a"
-        fail(f'"{card.title}" is {article} {kind}, not an Adventure; give an Adventure\'s title', 2, kind="not-an-adventure")
+        from deckbuilder.errors import NotAnAdventureError
+
+        raise NotAnAdventureError(f'"{card.title}" is {article} {kind}, not an Adventure; give an Adventure\'s title')
     official = [c for c in adventures if c.is_official]
     return (official or adventures)[0]
 

@@ -18,18 +18,11 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-class UsageFailure(Exception):
-    """A failure to report as one line with an exit code."""
+def fail(message: str) -> NoReturn:
+    """Refuses options that conflict or name nothing: one ``Error:`` line, exit 2."""
+    from deckbuilder.errors import UsageError
 
-    def __init__(self, message: str, code: int = 2, kind: str = "error") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.kind = kind
-
-
-def fail(message: str, code: int = 2, kind: str = "error") -> NoReturn:
-    raise UsageFailure(message, code, kind)
+    raise UsageError(message)
 
 
 def emit_json(data: Any) -> None:
@@ -59,13 +52,13 @@ def reported(as_json: bool = False) -> Iterator[None]:
         warn("Interrupted; nothing was changed.")
         raise typer.Exit(130) from None
     except Exception as exc:  # translated here, and only here
-        kind, message, code = classify(exc)
-        if kind is None:
+        failure = classify(exc)
+        if failure is None:
             raise
         if as_json:
-            emit_json({"error": {"kind": kind, "message": message, "exit_code": code}})
-        warn(f"Error: {message}")
-        raise typer.Exit(code) from None
+            emit_json(failure.to_json())
+        warn(f"Error: {failure.message}")
+        raise typer.Exit(failure.exit_code) from None
 
 
 def db_path(db: Path | None) -> Path:

@@ -44,10 +44,13 @@ from deckbuilder.decklists.model import (
 )
 from deckbuilder.decklists.resolve import CardIndex, resolve_deck
 from deckbuilder.decklists.text import read_text_deck, write_text_deck
+from deckbuilder.errors import MythosError
 
 
-class UnknownDeckFormatError(ValueError):
+class UnknownDeckFormatError(MythosError, ValueError):
     """Raised when a deck format name is not one of :data:`FORMATS`."""
+
+    kind = "deck-format"
 
 
 @dataclass(frozen=True)

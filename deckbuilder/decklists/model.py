@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import Card, CardKey, CardType, sort_title
 
 #: A 1-based line number in the deck file, as ``grep -n`` prints it.
@@ -54,16 +55,20 @@ class ResolveStep(StrEnum):
         return list(ResolveStep).index(self)
 
 
-class DeckFileError(ValueError):
+class DeckFileError(MythosError, ValueError):
     """Raised when a deck file cannot be read at all (malformed XML or JSON, wrong shape)."""
+
+    kind = "deck-file"
 
     def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.problems = problems or (message,)
 
 
-class CardNameError(LookupError):
+class CardNameError(MythosError, LookupError):
     """Raised when a typed card name does not name one card of the catalog."""
+
+    kind = "unknown-card"
 
     def __init__(self, name: str, candidates: tuple[str, ...] = (), detail: str = "") -> None:
         self.name = name
@@ -102,6 +107,8 @@ class UnknownCardError(CardNameError):
 
 class AmbiguousCardError(CardNameError):
     """Raised when a misspelt name is about as close to two or more different cards."""
+
+    kind = "ambiguous-card"
 
     @property
     def message(self) -> str:

@@ -11,11 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import Card
 
 
-class CardDataError(Exception):
+class CardDataError(MythosError):
     """Raised when a card data file cannot be read at all (malformed, hostile, wrong encoding)."""
+
+    kind = "card-data"
 
     def __init__(self, path: Path | str, message: str) -> None:
         self.path = str(path)

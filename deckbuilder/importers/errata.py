@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from deckbuilder.errors import MythosError
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import SETS, CardType
 from deckbuilder.rules.errata import (
@@ -30,12 +31,14 @@ __all__ = ["ErrataFileError", "load_errata", "load_rulings"]
 _T = TypeVar("_T")
 
 
-class ErrataFileError(Exception):
+class ErrataFileError(MythosError):
     """Raised when an errata or rulings file cannot be read or a record in it is invalid.
 
     ``index`` is the record's position in the file counting from 1 (``None`` for a problem
     with the whole file).
     """
+
+    kind = "errata-file"
 
     def __init__(self, path: Path, index: int | None, message: str) -> None:
         self.path = path

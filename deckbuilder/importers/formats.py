@@ -6,11 +6,14 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.formats import Format, FormatRule, HouseRule, Severity
 
 
-class FormatFileError(ValueError):
+class FormatFileError(MythosError, ValueError):
     """Raised when the formats file is malformed (unknown key, missing field, bad value)."""
+
+    kind = "format-file"
 
 
 def _rule(data: dict[str, Any], where: str) -> FormatRule:

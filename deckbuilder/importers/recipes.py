@@ -26,6 +26,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from deckbuilder.errors import MythosError
 from deckbuilder.rules.adventures.model import Recipe
 from deckbuilder.rules.adventures.notation import RecipeSyntaxError, parse_recipe_text
 from deckbuilder.rules.cards import fold_title
@@ -37,8 +38,10 @@ RECIPES_ENV = "MYTHOS_RECIPES"
 _KEYS = frozenset({"title", "recipe", "note"})
 
 
-class RecipeFileError(ValueError):
+class RecipeFileError(MythosError, ValueError):
     """Raised when a recipe overrides file cannot be read or one of its recipes is invalid."""
+
+    kind = "recipe-file"
 
     def __init__(self, path: Path, line: int | None, message: str) -> None:
         self.path = path

@@ -80,6 +80,8 @@ KNOWN_KEYS: tuple[str, ...] = (
 class SampleCatalogError(CardDataError):
     """Raised when the sample catalog file cannot be read or a record in it is invalid."""
 
+    kind = "sample-catalog"
+
     def __init__(
         self, path: Path | str, message: str, index: int | None = None, title: str | None = None
     ) -> None:
