@@ -37,7 +37,7 @@ QUERIES = [
 def main() -> None:
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     from deckbuilder.importers import read_card_files
-    from deckbuilder.query import parse_query
+    from deckbuilder.catalog.search import parse_query
     from deckbuilder.storage import Catalog, build_catalog
 
     tmp = Path(tempfile.mkdtemp())

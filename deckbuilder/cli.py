@@ -242,7 +242,7 @@ class _SearchCommand(TyperCommand):
     """
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
-        from deckbuilder.query import search_help
+        from deckbuilder.catalog.search import search_help
 
         # "\b" keeps click from rewrapping each paragraph of the aligned summary.
         self.epilog = "\b\n" + search_help().replace("\n\n", "\n\n\b\n")
@@ -265,7 +265,7 @@ def search(
     with reported(as_json):
         if sort not in SORTS:
             fail(f"--sort {sort!r} is not one of: {', '.join(SORTS)}")
-        from deckbuilder.query import parse_query
+        from deckbuilder.catalog.search import parse_query
 
         tree = parse_query(query)
         with open_catalog(db, quiet=as_json) as catalog:

@@ -24,7 +24,7 @@ The hierarchy (module, kind)::
       RecipeFileError                 importers.recipes          recipe-file
       CatalogError                    storage                    catalog
       FetchError                      fetch                      fetch
-      QuerySyntaxError                query                      query
+      QuerySyntaxError                catalog.search.syntax      query
       NoPrintingInSetError            lookup                     unknown-card
       DeckFileError                   decklists.model            deck-file
       CardNameError                   decklists.model            unknown-card

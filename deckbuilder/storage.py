@@ -482,7 +482,7 @@ class Catalog:
             raise CatalogError(
                 f"{path} was built by another version of mythos; rebuild it with `mythos catalog import`"
             )
-        from deckbuilder.query import title_word_matches
+        from deckbuilder.catalog.search.matching import title_word_matches
 
         con.create_function("title_word", 2, title_word_matches, deterministic=True)
         return cls(path, con)
@@ -549,8 +549,8 @@ class Catalog:
         return out
 
     def search(self, query: Any, *, limit: int | None = None, sort: str = "title") -> list[Card]:
-        """Gets the cards matching a parsed query (see :mod:`deckbuilder.query`)."""
-        from deckbuilder.search_sql import compile_query, order_by
+        """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`)."""
+        from deckbuilder.catalog.search.sql import compile_query, order_by
 
         where, params = compile_query(query)
         sql = f"select data from card where {where} order by {order_by(sort)}"

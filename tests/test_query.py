@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckbuilder.query import (
+from deckbuilder.catalog.search import (
     MAX_DEPTH,
     MAX_QUERY_LENGTH,
     SEARCH_KEYS,

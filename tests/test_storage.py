@@ -12,7 +12,7 @@ import pytest
 
 from deckbuilder import storage
 from deckbuilder.importers import read_card_files
-from deckbuilder.query import matches, parse_query
+from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.storage import Catalog, CatalogError, build_catalog
 
 

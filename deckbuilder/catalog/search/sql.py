@@ -1,6 +1,6 @@
-"""Turns a parsed search query (:mod:`deckbuilder.query`) into an SQL ``WHERE`` clause.
+"""Turns a parsed search query (:mod:`deckbuilder.catalog.search`) into an SQL ``WHERE`` clause.
 
-The rules are those of :func:`deckbuilder.query.matches`, key by key; a test runs both
+The rules are those of :func:`deckbuilder.catalog.search.matching.matches`, key by key; a test runs both
 over the whole pool and requires the same cards. List fields are probes of the indexed
 ``card_tag`` table; title words call the very Python function the evaluator uses,
 registered with SQLite as ``title_word``.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.query import And, Node, Not, Or, Term, TitleWords
+from deckbuilder.catalog.search.syntax import And, Node, Not, Or, Term, TitleWords
 
 _NUMERIC = {"v": ("value", "value2"), "san": ("sanity",), "edu": ("education",), "hand": ("hand",)}
 _OPS = {"=", "!=", "<", "<=", ">", ">="}
