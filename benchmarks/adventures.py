@@ -36,7 +36,7 @@ def main() -> None:
     )
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.decks import Deck, DeckEntry, Section
-    from deckbuilder.storage import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog, build_catalog
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     if not sets.is_dir():

@@ -38,7 +38,7 @@ def main() -> None:
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     from deckbuilder.importers import read_card_files
     from deckbuilder.catalog.search import parse_query
-    from deckbuilder.storage import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog, build_catalog
 
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "catalog.sqlite"

@@ -25,7 +25,7 @@ def main() -> None:
     from deckbuilder.importers.formats import load_formats
     from deckbuilder.rules.formats import find_format
     from deckbuilder.rules.validator import check_deck
-    from deckbuilder.storage import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog, build_catalog
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"

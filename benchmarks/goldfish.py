@@ -68,7 +68,7 @@ def run(deck_path: Path, catalog: object, games: int = 1000, runs: int = 3) -> s
 
 def main() -> None:
     from deckbuilder.importers import read_card_files
-    from deckbuilder.storage import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog, build_catalog
 
     args = sys.argv[1:]
     every = args[:1] == ["--all"]

@@ -72,7 +72,7 @@ def catalog_import(
     """
     with reported(as_json):
         from deckbuilder.importers import find_card_files, read_found_files
-        from deckbuilder.storage import build_catalog
+        from deckbuilder.catalog.store import build_catalog
 
         files = find_card_files(paths)
         if sys.stderr.isatty() and not as_json:
@@ -105,7 +105,7 @@ def catalog_fetch(
 
         from deckbuilder.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
         from deckbuilder.importers import read_card_files
-        from deckbuilder.storage import build_catalog
+        from deckbuilder.catalog.store import build_catalog
 
         folder, notes = fetch_gccg_sets(url or DEFAULT_BASE_URL, progress=lambda n: warn(f"downloading {n}"))
         try:

@@ -22,7 +22,7 @@ The hierarchy (module, kind)::
       ErrataFileError                 importers.errata           errata-file
       FormatFileError                 importers.formats          format-file
       RecipeFileError                 importers.recipes          recipe-file
-      CatalogError                    storage                    catalog
+      CatalogError                    catalog.store              catalog
       FetchError                      fetch                      fetch
       QuerySyntaxError                catalog.search.syntax      query
       NoPrintingInSetError            lookup                     unknown-card

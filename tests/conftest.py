@@ -44,7 +44,7 @@ def rulings_text() -> list[str]:
 def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
     """A catalog file built once from the real GCCG set files (errata applied)."""
     from deckbuilder.importers import read_card_files
-    from deckbuilder.storage import build_catalog
+    from deckbuilder.catalog.store import build_catalog
 
     path = tmp_path_factory.mktemp("gccg-catalog") / "catalog.sqlite"
     build_catalog(path, read_card_files([gccg_sets]))
@@ -53,8 +53,8 @@ def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def gccg_catalog(gccg_catalog_path: Path):
-    """The open real-pool catalog (``deckbuilder.storage.Catalog``), shared by the session."""
-    from deckbuilder.storage import Catalog
+    """The open real-pool catalog (``deckbuilder.catalog.store.Catalog``), shared by the session."""
+    from deckbuilder.catalog.store import Catalog
 
     with Catalog.open(gccg_catalog_path) as catalog:
         yield catalog

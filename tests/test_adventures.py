@@ -385,7 +385,7 @@ def test_the_lackey_transcription_reads_the_official_adventures_as_fully(lackey_
     # The other transcription spells things differently (KINSGPORT, Lovecraft as a Region)
     # and carries the community's re-pointed Adventures (set Repointed, house-rule values).
     from deckbuilder.importers import read_card_files
-    from deckbuilder.storage import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog, build_catalog
 
     path = tmp_path_factory.mktemp("lackey-adventures") / "catalog.sqlite"
     build_catalog(path, read_card_files([lackey_sets]))

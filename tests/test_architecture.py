@@ -14,7 +14,7 @@ RULES_MODULES = sorted(
     m.name for m in pkgutil.walk_packages(deckbuilder.rules.__path__, prefix="deckbuilder.rules.")
 )
 OUTSIDE_THE_CORE = ("sqlite3", "sqlmodel", "sqlalchemy", "typer", "click", "jinja2", "rapidfuzz",
-                    "defusedxml", "platformdirs", "deckbuilder.storage", "deckbuilder.cli")
+                    "defusedxml", "platformdirs", "deckbuilder.catalog.store", "deckbuilder.cli")
 
 
 @pytest.mark.parametrize("module", RULES_MODULES)
@@ -107,7 +107,7 @@ def test_the_errors_module_lists_the_whole_hierarchy():
 
 def test_an_error_reads_as_one_line_with_its_kind_and_exit_code():
     from deckbuilder.errors import classify
-    from deckbuilder.storage import CatalogError
+    from deckbuilder.catalog.store import CatalogError
 
     failure = classify(CatalogError("the catalog\n   is broken"))
     assert failure.to_json() == {"error": {"kind": "catalog", "message": "the catalog is broken", "exit_code": 2}}

@@ -810,7 +810,7 @@ def mythos_sheet(*args: object):
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory) -> Path:
     """A catalog built from the bundled sample (the example deck resolves against it)."""
-    from deckbuilder.storage import ensure_catalog
+    from deckbuilder.catalog.store import ensure_catalog
 
     path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
     catalog, _ = ensure_catalog(path)
@@ -827,7 +827,7 @@ def example_deck(tmp_path) -> Path:
 
 def _expected_rows(deck_path: Path, catalog_path: Path) -> Counter:
     from deckbuilder.deckfile import load_deck
-    from deckbuilder.storage import Catalog
+    from deckbuilder.catalog.store import Catalog
 
     with Catalog.open(catalog_path) as catalog:
         deck = load_deck(deck_path, catalog).deck
@@ -876,7 +876,7 @@ def test_an_illegal_deck_still_gets_its_sheet_with_a_warning(sample_db, tmp_path
 def test_the_command_lists_the_playability_checks_findings(sample_db, example_deck):
     playability = pytest.importorskip("deckbuilder.rules.playability")
     from deckbuilder.deckfile import load_deck
-    from deckbuilder.storage import Catalog
+    from deckbuilder.catalog.store import Catalog
 
     result = mythos_sheet(example_deck, "--db", sample_db)
     assert result.exit_code == 0, result.output

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from deckbuilder import storage
+from deckbuilder.catalog import store as storage
 from deckbuilder.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
-from deckbuilder.storage import Catalog, CatalogError, build_catalog
+from deckbuilder.catalog.store import Catalog, CatalogError, build_catalog
 
 
 @pytest.fixture

@@ -69,7 +69,7 @@ def db_path(db: Path | None) -> Path:
 
 def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
     """Opens the catalog, building it from the bundled sample on first use."""
-    from deckbuilder.storage import ensure_catalog
+    from deckbuilder.catalog.store import ensure_catalog
 
     catalog, built = ensure_catalog(db_path(db))
     if built is not None and not quiet:

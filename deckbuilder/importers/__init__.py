@@ -1,7 +1,7 @@
 """Importers: the community card transcriptions, the bundled sample, errata and rulings.
 
 Each importer reads files as they are and returns printed cards (errata not applied);
-:mod:`deckbuilder.storage` applies the errata and builds the catalog.
+:mod:`deckbuilder.catalog.store` applies the errata and builds the catalog.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The SQLite card catalog: sqlmodel tables, atomic builds, lookups and search.
 
-All SQL lives here. Rows become :class:`~deckbuilder.rules.cards.Card` values at this edge.
+Every SQL statement of the tool is here, or in :mod:`deckbuilder.catalog.search.sql` (the
+search language's WHERE clauses). Rows become :class:`~deckbuilder.rules.cards.Card` values at this edge.
 
 A build never writes into the live file: it reads the printed cards the catalog already
 holds, merges the newly imported ones, applies the errata and rulings, writes a complete
