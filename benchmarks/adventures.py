@@ -25,8 +25,9 @@ def report(label: str, seconds: float, goal: float) -> None:
 
 
 def main() -> None:
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.store import Catalog, build_catalog
     from deckbuilder.deckfile import load_deck
-    from deckbuilder.importers import read_card_files
     from deckbuilder.rules.adventures import (
         Collection,
         Vocabulary,
@@ -36,7 +37,6 @@ def main() -> None:
     )
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.decks import Deck, DeckEntry, Section
-    from deckbuilder.catalog.store import Catalog, build_catalog
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     if not sets.is_dir():

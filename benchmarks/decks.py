@@ -20,12 +20,12 @@ SAMPLE_DECK = ROOT / "catalog" / "sample" / "example-deck.txt"
 
 
 def main() -> None:
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.importers.formats import load_formats
+    from deckbuilder.catalog.store import Catalog, build_catalog
     from deckbuilder.deckfile import catalog_index, load_deck
-    from deckbuilder.importers import read_card_files
-    from deckbuilder.importers.formats import load_formats
     from deckbuilder.rules.formats import find_format
     from deckbuilder.rules.validator import check_deck
-    from deckbuilder.catalog.store import Catalog, build_catalog
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"

@@ -56,10 +56,10 @@ def mid_game(game, seed: int):
 
 
 def main() -> None:
-    from deckbuilder.deckfile import load_deck
-    from deckbuilder.importers import read_card_files
-    from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays
+    from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.deckfile import load_deck
+    from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays
 
     deck_path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DECK
     if not (DATA / "sets").is_dir():

@@ -67,7 +67,7 @@ def run(deck_path: Path, catalog: object, games: int = 1000, runs: int = 3) -> s
 
 
 def main() -> None:
-    from deckbuilder.importers import read_card_files
+    from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog, build_catalog
 
     args = sys.argv[1:]

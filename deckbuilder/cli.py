@@ -71,7 +71,7 @@ def catalog_import(
     Example: mythos catalog import ../shared/mythos-data/gccg/sets
     """
     with reported(as_json):
-        from deckbuilder.importers import find_card_files, read_found_files
+        from deckbuilder.catalog.importers import find_card_files, read_found_files
         from deckbuilder.catalog.store import build_catalog
 
         files = find_card_files(paths)
@@ -103,9 +103,9 @@ def catalog_fetch(
     with reported(as_json):
         import shutil
 
-        from deckbuilder.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
-        from deckbuilder.importers import read_card_files
+        from deckbuilder.catalog.importers import read_card_files
         from deckbuilder.catalog.store import build_catalog
+        from deckbuilder.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
 
         folder, notes = fetch_gccg_sets(url or DEFAULT_BASE_URL, progress=lambda n: warn(f"downloading {n}"))
         try:

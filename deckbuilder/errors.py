@@ -17,11 +17,11 @@ The hierarchy (module, kind)::
     MythosError
       UsageError                      errors                     usage
         NotAnAdventureError           errors                     not-an-adventure
-      CardDataError                   importers                  card-data
-        SampleCatalogError            importers.sample           sample-catalog
-      ErrataFileError                 importers.errata           errata-file
-      FormatFileError                 importers.formats          format-file
-      RecipeFileError                 importers.recipes          recipe-file
+      CardDataError                   catalog.importers          card-data
+        SampleCatalogError            catalog.importers.sample   sample-catalog
+      ErrataFileError                 catalog.importers.errata   errata-file
+      FormatFileError                 catalog.importers.formats  format-file
+      RecipeFileError                 catalog.importers.recipes  recipe-file
       CatalogError                    catalog.store              catalog
       FetchError                      fetch                      fetch
       QuerySyntaxError                catalog.search.syntax      query

@@ -21,7 +21,7 @@ def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
     cached = getattr(catalog, "_recipe_sources", None)
     if cached is not None:  # built once per open catalog (the sheet asks twice with --goldfish)
         return cached  # type: ignore[no-any-return]
-    from deckbuilder.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
+    from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
     from deckbuilder.rules.adventures import Vocabulary
 
     cards = catalog.all_cards()

@@ -43,7 +43,7 @@ def rulings_text() -> list[str]:
 @pytest.fixture(scope="session")
 def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
     """A catalog file built once from the real GCCG set files (errata applied)."""
-    from deckbuilder.importers import read_card_files
+    from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import build_catalog
 
     path = tmp_path_factory.mktemp("gccg-catalog") / "catalog.sqlite"

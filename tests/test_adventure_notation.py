@@ -194,7 +194,7 @@ def test_the_examples_in_the_recipes_doc_read(tmp_path):
     import re
     from pathlib import Path
 
-    from deckbuilder.importers.recipes import load_recipe_overrides
+    from deckbuilder.catalog.importers.recipes import load_recipe_overrides
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "recipes.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```(\w*)\n(.*?)```", doc, re.S)

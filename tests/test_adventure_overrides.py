@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from deckbuilder.importers.recipes import RecipeFileError, default_recipes_path, load_recipe_overrides
+from deckbuilder.catalog.importers.recipes import RecipeFileError, default_recipes_path, load_recipe_overrides
 from deckbuilder.rules.adventures import Distinct, slot_text
 
 GOOD = '''# Our group reads The Cruise with both voyages as one slot.

@@ -106,8 +106,8 @@ def test_the_errors_module_lists_the_whole_hierarchy():
 
 
 def test_an_error_reads_as_one_line_with_its_kind_and_exit_code():
-    from deckbuilder.errors import classify
     from deckbuilder.catalog.store import CatalogError
+    from deckbuilder.errors import classify
 
     failure = classify(CatalogError("the catalog\n   is broken"))
     assert failure.to_json() == {"error": {"kind": "catalog", "message": "the catalog is broken", "exit_code": 2}}

@@ -237,7 +237,7 @@ def test_fetch_downloads_and_imports_the_set_files(gccg_server, tmp_path):
 
 
 def test_placeholder_card_files_are_skipped(tmp_path):
-    from deckbuilder.importers import read_card_files
+    from deckbuilder.catalog.importers import read_card_files
 
     base = tmp_path / "mythos_basecards.xml"
     base.write_text('<?xml version="1.0"?><ccg-setinfo name="" game="Mythos"><cards>'

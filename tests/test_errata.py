@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckbuilder.importers.errata import ErrataFileError, load_errata, load_rulings
+from deckbuilder.catalog.importers.errata import ErrataFileError, load_errata, load_rulings
 from deckbuilder.rules.cards import (
     Card,
     CardType,
@@ -870,7 +870,7 @@ def test_rulings_reach_a_renamed_card_and_attach_once() -> None:
 
 @pytest.fixture(scope="session")
 def gccg_printed(gccg_sets: Path) -> list[Card]:
-    from deckbuilder.importers.gccg import read_gccg_dir
+    from deckbuilder.catalog.importers.gccg import read_gccg_dir
 
     return list(read_gccg_dir(gccg_sets).cards)
 

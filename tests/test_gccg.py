@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from deckbuilder.importers import CardDataError, read_card_files
-from deckbuilder.importers.gccg import read_gccg_bytes, read_gccg_dir
+from deckbuilder.catalog.importers import CardDataError, read_card_files
+from deckbuilder.catalog.importers.gccg import read_gccg_bytes, read_gccg_dir
 from deckbuilder.rules.cards import CardType, Dimension, LanguageRule, Legality, PublicAttribute, SpellIcon
 
 

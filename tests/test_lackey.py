@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckbuilder.importers import CardDataError, ImportResult
-from deckbuilder.importers.gccg import read_gccg_dir
-from deckbuilder.importers.lackey import (
+from deckbuilder.catalog.importers import CardDataError, ImportResult
+from deckbuilder.catalog.importers.gccg import read_gccg_dir
+from deckbuilder.catalog.importers.lackey import (
     is_lackey_set,
     read_lackey_bytes,
     read_lackey_dir,

@@ -278,7 +278,7 @@ def test_resolve_deck_reports_every_unresolved_line_with_its_number(index: CardI
 
 @pytest.fixture(scope="module")
 def gccg_index(gccg_sets: Path) -> CardIndex:
-    from deckbuilder.importers.gccg import read_gccg_dir
+    from deckbuilder.catalog.importers.gccg import read_gccg_dir
 
     return CardIndex(read_gccg_dir(gccg_sets).cards)
 
@@ -286,7 +286,7 @@ def gccg_index(gccg_sets: Path) -> CardIndex:
 @pytest.fixture(scope="module")
 def lackey_index(lackey_sets: Path) -> CardIndex:
     importer = pytest.importorskip(
-        "deckbuilder.importers.lackey", reason="the LackeyCCG importer is not written yet"
+        "deckbuilder.catalog.importers.lackey", reason="the LackeyCCG importer is not written yet"
     )
     return CardIndex(importer.read_lackey_dir(lackey_sets).cards)
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckbuilder.importers.sample import (
+from deckbuilder.catalog.importers.sample import (
     KNOWN_KEYS,
     SampleCatalogError,
     cards_from_records,

@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from deckbuilder import render
+from deckbuilder.catalog.importers.formats import load_formats
 from deckbuilder.commands import sheet as sheet_command
-from deckbuilder.importers.formats import load_formats
 from deckbuilder.paths import catalog_data_dir, templates_dir
 from deckbuilder.rules.cards import Allegiance, Card, CardType, display_title, fold_title
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
@@ -826,8 +826,8 @@ def example_deck(tmp_path) -> Path:
 
 
 def _expected_rows(deck_path: Path, catalog_path: Path) -> Counter:
-    from deckbuilder.deckfile import load_deck
     from deckbuilder.catalog.store import Catalog
+    from deckbuilder.deckfile import load_deck
 
     with Catalog.open(catalog_path) as catalog:
         deck = load_deck(deck_path, catalog).deck
@@ -875,8 +875,8 @@ def test_an_illegal_deck_still_gets_its_sheet_with_a_warning(sample_db, tmp_path
 
 def test_the_command_lists_the_playability_checks_findings(sample_db, example_deck):
     playability = pytest.importorskip("deckbuilder.rules.playability")
-    from deckbuilder.deckfile import load_deck
     from deckbuilder.catalog.store import Catalog
+    from deckbuilder.deckfile import load_deck
 
     result = mythos_sheet(example_deck, "--db", sample_db)
     assert result.exit_code == 0, result.output

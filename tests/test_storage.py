@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.catalog import store as storage
-from deckbuilder.importers import read_card_files
+from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.catalog.store import Catalog, CatalogError, build_catalog
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from conftest import SEEDS
 
-from deckbuilder.importers.formats import load_formats
+from deckbuilder.catalog.importers.formats import load_formats
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import FormatError, Severity, find_format, find_house_rule

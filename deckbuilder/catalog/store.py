@@ -39,8 +39,8 @@ from typing import Any, Optional
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel, create_engine
 
+from deckbuilder.catalog.importers import ImportResult, SourceFile
 from deckbuilder.errors import MythosError
-from deckbuilder.importers import ImportResult, SourceFile
 from deckbuilder.rules.cards import SETS, Card, fold_title, sort_title
 
 SCHEMA_VERSION = 1
@@ -211,7 +211,7 @@ def build_catalog(
         printed, sources = _merge(old_printed, old_sources, new, notes)
     if not any(p.transcription != "sample" for p in printed):
         if sample is None:
-            from deckbuilder.importers.sample import read_sample_catalog
+            from deckbuilder.catalog.importers.sample import read_sample_catalog
 
             sample = read_sample_catalog()
         printed = [_Printed(c, "catalog/sample/cards.toml", "sample", i) for i, c in enumerate(sample)]
@@ -225,7 +225,7 @@ def build_catalog(
         _Printed(card, p.source_path, p.transcription, p.seq) for card, p in zip(cards, printed)
     ]
 
-    from deckbuilder.importers.errata import load_errata, load_rulings
+    from deckbuilder.catalog.importers.errata import load_errata, load_rulings
     from deckbuilder.rules.errata import apply_errata, attach_rulings
 
     errata_path = (errata_dir / "errata.toml") if errata_dir else None
@@ -293,7 +293,7 @@ def _merge(
 
 def _renumber(cards: Sequence[Card]) -> list[Card]:
     """Gives each card its printing number within (set, title) and a unique key."""
-    from deckbuilder.importers.fields import card_key
+    from deckbuilder.catalog.importers.fields import card_key
 
     seen: dict[tuple[str, str], int] = {}
     keys: set[str] = set()

@@ -24,7 +24,6 @@ from deckbuilder.commands.common import (
     TargetOption,
     TitleArgument,
     emit_json,
-    fail,
     load_deck_for,
     open_catalog,
     reported,

@@ -101,7 +101,7 @@ def load_deck_for(deck: Path, db: Path | None, quiet: bool) -> tuple[Any, Any]:
 
 def formats_for(name: str, house: list[str], target: int | None) -> tuple[Any, list[Any]]:
     """Gets the way to play and the chosen house rules by name (``--target`` applied)."""
-    from deckbuilder.importers.formats import load_formats
+    from deckbuilder.catalog.importers.formats import load_formats
     from deckbuilder.rules.formats import find_format, find_house_rule
 
     formats, house_rules = load_formats()

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from deckbuilder.importers import CardDataError, ImportResult, SourceFile
-from deckbuilder.importers import fields as f
+from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
+from deckbuilder.catalog.importers import fields as f
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
 #: GCCG's ``set`` attribute values and file names, mapped to catalog set codes.

@@ -114,7 +114,7 @@ def read_found_files(
             raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
         kind = _classify(data)
         if kind == "gccg":
-            from deckbuilder.importers.gccg import read_gccg_bytes
+            from deckbuilder.catalog.importers.gccg import read_gccg_bytes
 
             result.extend(read_gccg_bytes(data, file))
         elif kind == "lackey":
@@ -134,7 +134,7 @@ def read_found_files(
         else:
             result.notes.append(f"{file}: not a card data file, skipped")
     if lackey:
-        from deckbuilder.importers.lackey import read_lackey_sets
+        from deckbuilder.catalog.importers.lackey import read_lackey_sets
 
         result.extend(read_lackey_sets(lackey))
     return result

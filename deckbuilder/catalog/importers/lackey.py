@@ -8,7 +8,7 @@ column names, Movieland's second ``Dimension`` column and missing ``Rarity``); q
 with ``""`` escapes; trailing spaces in names.
 
 The transcription puts some facts in other places than the GCCG one does, and this module
-maps them to the same catalog fields (see :mod:`deckbuilder.importers.fields`):
+maps them to the same catalog fields (see :mod:`deckbuilder.catalog.importers.fields`):
 
 - ``Attributes`` holds a Location's public attributes, its Gate and its other attributes
   together (``Water, Inside, Tome, Gate, City, House``); an Ally's allegiance and
@@ -42,8 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckbuilder.importers import CardDataError, ImportResult, SourceFile
-from deckbuilder.importers import fields as f
+from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
+from deckbuilder.catalog.importers import fields as f
 from deckbuilder.rules.cards import (
     GOO_CLASSES,
     Card,

@@ -19,8 +19,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.importers import CardDataError
-from deckbuilder.importers.fields import card_key
+from deckbuilder.catalog.importers import CardDataError
+from deckbuilder.catalog.importers.fields import card_key
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import (
     GOO_CLASSES,
