@@ -38,8 +38,8 @@ def run(deck_path: Path, catalog: object, games: int = 1000, runs: int = 3) -> s
     """Plays ``games`` goldfish games of a deck (the CLI's default number: the engine's per-deck
     caches fill during the first games, as they do for a user's run), ``runs`` times from a
     fresh start, and describes the speed."""
+    from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.deckfile import load_deck
-    from deckbuilder.recipebook import deck_recipes
     from deckbuilder.rules.engine import NoInvestigatorError
     from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
 

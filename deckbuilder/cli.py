@@ -103,9 +103,9 @@ def catalog_fetch(
     with reported(as_json):
         import shutil
 
+        from deckbuilder.catalog.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
         from deckbuilder.catalog.importers import read_card_files
         from deckbuilder.catalog.store import build_catalog
-        from deckbuilder.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
 
         folder, notes = fetch_gccg_sets(url or DEFAULT_BASE_URL, progress=lambda n: warn(f"downloading {n}"))
         try:
@@ -214,7 +214,7 @@ def card(
     Example: mythos card "Summon Great Cthulhu"
     """
     with reported(as_json):
-        from deckbuilder.lookup import find_cards
+        from deckbuilder.catalog.lookup import find_cards
 
         with open_catalog(db, quiet=as_json) as catalog:
             found = find_cards(catalog, name, set_code)

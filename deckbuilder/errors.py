@@ -23,9 +23,9 @@ The hierarchy (module, kind)::
       FormatFileError                 catalog.importers.formats  format-file
       RecipeFileError                 catalog.importers.recipes  recipe-file
       CatalogError                    catalog.store              catalog
-      FetchError                      fetch                      fetch
+      FetchError                      catalog.fetch              fetch
       QuerySyntaxError                catalog.search.syntax      query
-      NoPrintingInSetError            lookup                     unknown-card
+      NoPrintingInSetError            catalog.lookup             unknown-card
       DeckFileError                   decklists.model            deck-file
       CardNameError                   decklists.model            unknown-card
         UnknownCardError              decklists.model            unknown-card

@@ -8,9 +8,9 @@ import pytest
 from conftest import MYTHOS_DATA, load_real_deck
 from typer.testing import CliRunner
 
+from deckbuilder.catalog.recipebook import deck_recipes
 from deckbuilder.cli import app
 from deckbuilder.commands.goldfish import run_goldfish
-from deckbuilder.recipebook import deck_recipes
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.engine import Game, Rules

@@ -17,6 +17,7 @@ from typing import Any
 
 import typer
 
+from deckbuilder.catalog.recipebook import recipe_sources
 from deckbuilder.commands.common import (
     DbOption,
     DeckArgument,
@@ -29,12 +30,11 @@ from deckbuilder.commands.common import (
     reported,
     warn,
 )
-from deckbuilder.recipebook import recipe_sources
 
 
 def _adventure(catalog: Any, title: str) -> Any:
     """Gets the Adventure card a title names; fails (exit 2) for a card of another type."""
-    from deckbuilder.lookup import find_cards
+    from deckbuilder.catalog.lookup import find_cards
     from deckbuilder.rules.cards import CardType
 
     found = find_cards(catalog, title)

@@ -66,7 +66,7 @@ def default_output(deck: Path) -> Path:
 def adventure_checks(catalog: Any, deck: Any) -> list[Any]:
     """Gets the recipe check of each Adventure of the deck (the user's overrides first), with
     suggestions from the catalog for what is missing."""
-    from deckbuilder.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_sources
     from deckbuilder.rules.adventures import check_deck_adventures
 
     vocabulary, overrides, cards = recipe_sources(catalog)
