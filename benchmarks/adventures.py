@@ -27,7 +27,6 @@ def report(label: str, seconds: float, goal: float) -> None:
 def main() -> None:
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog, build_catalog
-    from deckbuilder.deckfile import load_deck
     from deckbuilder.rules.adventures import (
         Collection,
         Vocabulary,
@@ -37,6 +36,7 @@ def main() -> None:
     )
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.decks import Deck, DeckEntry, Section
+    from deckbuilder.service import load_deck_file
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     if not sets.is_dir():
@@ -46,7 +46,7 @@ def main() -> None:
     build_catalog(db, read_card_files([sets]))
     with Catalog.open(db) as catalog:
         cards = catalog.all_cards()
-        base = load_deck(DECK, catalog).deck
+        base = load_deck_file(catalog, DECK).deck
 
     seconds = best_of(5, lambda: Vocabulary.from_cards(cards))
     print(f"vocabulary of {len(cards)} cards: {seconds * 1000:.1f} ms")

@@ -22,10 +22,11 @@ SAMPLE_DECK = ROOT / "catalog" / "sample" / "example-deck.txt"
 def main() -> None:
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.importers.formats import load_formats
+    from deckbuilder.catalog.lookup import card_index
     from deckbuilder.catalog.store import Catalog, build_catalog
-    from deckbuilder.deckfile import catalog_index, load_deck
     from deckbuilder.rules.formats import find_format
     from deckbuilder.rules.validator import check_deck
+    from deckbuilder.service import load_deck_file
 
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
@@ -47,12 +48,12 @@ def main() -> None:
         text = "Investigator\n1 " + investigator.title + "\nDeck\n" + "".join(f"4 {t}\n" for t in titles)
         path = Path(tempfile.mkdtemp()) / "sixty.txt"
         path.write_text(text)
-        catalog_index(catalog)  # the resolver's index is built once per catalog, as in the CLI
-        loaded = load_deck(path, catalog)
+        card_index(catalog)  # the resolver's index is built once per catalog, as in the CLI
+        loaded = load_deck_file(catalog, path)
         assert loaded.deck.count() == 60
         check = best_of(50, lambda: check_deck(loaded.deck, campaign))
-        full = best_of(20, lambda: check_deck(load_deck(path, catalog).deck, campaign))
-        index_build = best_of(3, lambda: setattr(catalog, "_index", None) or catalog_index(catalog))
+        full = best_of(20, lambda: check_deck(load_deck_file(catalog, path).deck, campaign))
+        index_build = best_of(3, lambda: setattr(catalog, "_index", None) or card_index(catalog))
     print(f"validator, 60-card deck: {check * 1e3:.2f} ms  (goal < 20 ms: {check / 0.020:.3f}x of budget)")
     print(f"read + resolve + check, warm catalog: {full * 1e3:.2f} ms  ({full / 0.020:.2f}x of budget)")
     print(f"building the name index once per catalog: {index_build * 1e3:.1f} ms")

@@ -58,8 +58,8 @@ def mid_game(game, seed: int):
 def main() -> None:
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog, build_catalog
-    from deckbuilder.deckfile import load_deck
     from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays
+    from deckbuilder.service import load_deck_file
 
     deck_path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DECK
     if not (DATA / "sets").is_dir():
@@ -68,8 +68,8 @@ def main() -> None:
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
     build_catalog(db, read_card_files([DATA / "sets"]))
     with Catalog.open(db) as catalog:
-        deck = load_deck(deck_path, catalog).deck
-        others = [load_deck(p, catalog).deck for p in sorted((DATA / "decks").glob("*.deck"))]
+        deck = load_deck_file(catalog, deck_path).deck
+        others = [load_deck_file(catalog, p).deck for p in sorted((DATA / "decks").glob("*.deck"))]
         anyone = next(c for c in catalog.cards_named("Adventurous Dilettante"))
 
     start = time.perf_counter()

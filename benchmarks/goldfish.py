@@ -39,11 +39,11 @@ def run(deck_path: Path, catalog: object, games: int = 1000, runs: int = 3) -> s
     caches fill during the first games, as they do for a user's run), ``runs`` times from a
     fresh start, and describes the speed."""
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.deckfile import load_deck
     from deckbuilder.rules.engine import NoInvestigatorError
     from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
+    from deckbuilder.service import load_deck_file
 
-    deck = load_deck(deck_path, catalog).deck  # type: ignore[arg-type]
+    deck = load_deck_file(catalog, deck_path).deck  # type: ignore[arg-type]
     recipes = deck_recipes(catalog, deck)  # type: ignore[arg-type]
     rates = []
     for _ in range(runs):

@@ -314,10 +314,11 @@ def deck_check(
         repointed = repointed_values(catalog) if house else {}
         verdict = check_deck(loaded.deck, fmt, house, repointed=repointed)
         if fix:
-            from deckbuilder.deckfile import catalog_index, write_deck_file
+            from deckbuilder.catalog.lookup import card_index
             from deckbuilder.decklists import write_deck
+            from deckbuilder.decklists.deckfile import write_deck_file
 
-            write_deck_file(deck, write_deck(loaded.resolved, loaded.source_format, catalog_index(catalog).printings_of))
+            write_deck_file(deck, write_deck(loaded.resolved, loaded.source_format, card_index(catalog).printings_of))
             warn(f"wrote the resolved names back to {deck}")
         if as_json:
             emit_json({"deck": loaded.deck.name, "path": str(deck), **verdict.to_dict(),
@@ -390,14 +391,15 @@ def deck_convert(
     Example: mythos deck convert my.deck my.json
     """
     with reported():
-        from deckbuilder.deckfile import catalog_index, format_for, write_deck_file
+        from deckbuilder.catalog.lookup import card_index
         from deckbuilder.decklists import FORMATS, write_deck
+        from deckbuilder.decklists.deckfile import format_for, write_deck_file
 
         out_format = format_for(target, to)
         if out_format not in FORMATS:
             fail(f"--to {out_format!r} is not a deck format; use one of: {', '.join(FORMATS)}")
         catalog, loaded = load_deck_for(source, db, False)
-        write_deck_file(target, write_deck(loaded.resolved, out_format, catalog_index(catalog).printings_of))
+        write_deck_file(target, write_deck(loaded.resolved, out_format, card_index(catalog).printings_of))
         typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
 
 

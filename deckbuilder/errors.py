@@ -31,7 +31,7 @@ The hierarchy (module, kind)::
         UnknownCardError              decklists.model            unknown-card
         AmbiguousCardError            decklists.model            ambiguous-card
       UnknownDeckFormatError          decklists                  deck-format
-      UnresolvedDeckError             deckfile                   unresolved-deck
+      UnresolvedDeckError             decklists.deckfile         unresolved-deck
       ChromiumMissingError            pdf                        chromium-missing
       PdfError                        pdf                        pdf
 

@@ -68,6 +68,6 @@ def gccg_cards(gccg_catalog) -> list:
 
 def load_real_deck(path: Path, catalog):
     """Reads and resolves a real deck file: returns ``deckbuilder.rules.decks.Deck``."""
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
-    return load_deck(path, catalog).deck
+    return load_deck_file(catalog, path).deck

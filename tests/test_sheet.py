@@ -827,10 +827,10 @@ def example_deck(tmp_path) -> Path:
 
 def _expected_rows(deck_path: Path, catalog_path: Path) -> Counter:
     from deckbuilder.catalog.store import Catalog
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
     with Catalog.open(catalog_path) as catalog:
-        deck = load_deck(deck_path, catalog).deck
+        deck = load_deck_file(catalog, deck_path).deck
     return Counter(
         (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
         for e in deck.main
@@ -876,12 +876,12 @@ def test_an_illegal_deck_still_gets_its_sheet_with_a_warning(sample_db, tmp_path
 def test_the_command_lists_the_playability_checks_findings(sample_db, example_deck):
     playability = pytest.importorskip("deckbuilder.rules.playability")
     from deckbuilder.catalog.store import Catalog
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
     result = mythos_sheet(example_deck, "--db", sample_db)
     assert result.exit_code == 0, result.output
     with Catalog.open(sample_db) as catalog:
-        issues = playability.playability(load_deck(example_deck, catalog).deck)
+        issues = playability.playability(load_deck_file(catalog, example_deck).deck)
     dom = parse_html(example_deck.with_suffix(".html").read_text(encoding="utf-8"))
     shown = select(dom, "section.playability li.finding")
     assert len(shown) == len(issues)
@@ -965,9 +965,9 @@ def test_a_failing_chromium_is_a_pdf_error_and_leaves_no_file(monkeypatch, tmp_p
 
 
 def test_a_real_investigators_numbers(gccg_catalog, mythos_data):
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
-    deck = load_deck(mythos_data / "gccg" / "decks" / "karooni-new-aeon.deck", gccg_catalog).deck
+    deck = load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "karooni-new-aeon.deck").deck
     dom, _ = sheet_dom(deck)
     investigator = select_one(dom, "article.investigator")
     assert (
@@ -991,9 +991,9 @@ def _real_decks() -> list[Path]:
 
 @pytest.mark.parametrize("path", _real_decks(), ids=lambda p: p.name)
 def test_every_card_of_a_real_deck_is_on_its_sheet(gccg_catalog, path):
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
-    deck = load_deck(path, gccg_catalog).deck
+    deck = load_deck_file(gccg_catalog, path).deck
     dom, _ = sheet_dom(deck)
     expected = Counter(
         (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)

@@ -200,7 +200,7 @@ def test_importing_real_cards_replaces_the_sample(tmp_path, gccg_sets):
 @pytest.mark.parametrize("copies", [1, 4])
 def test_a_deck_check_runs_a_fixed_number_of_statements(gccg_catalog_path, mythos_data, tmp_path, copies):
     # Resolving and checking a deck reads the catalog once, not once per card.
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
     titles = ["Dark Young", "Car", "The Athenaeum", "Henry Armitage", "Necronomicon", "Mi-Go"]
     deck = tmp_path / "d.txt"
@@ -208,8 +208,8 @@ def test_a_deck_check_runs_a_fixed_number_of_statements(gccg_catalog_path, mytho
     with Catalog.open(gccg_catalog_path) as catalog:
         statements: list[str] = []
         catalog.con.set_trace_callback(statements.append)
-        load_deck(deck, catalog)
-        load_deck(deck, catalog)
+        load_deck_file(catalog, deck)
+        load_deck_file(catalog, deck)
     assert len(statements) == 1, statements
 
 

@@ -51,3 +51,15 @@ def find_cards(catalog: Any, name: str, set_code: str | None = None) -> Found:
             raise NoPrintingInSetError(f'"{cards[0].title}" has no printing in set {wanted}; it is in: {sets}')
         cards = chosen
     return Found(cards, note)
+
+
+def card_index(catalog: Any) -> Any:
+    """Gets the name resolver (a :class:`~deckbuilder.decklists.resolve.CardIndex`) over the
+    whole catalog, built once per open catalog: a deck's names are resolved against it."""
+    index = getattr(catalog, "_index", None)
+    if index is None:
+        from deckbuilder.decklists.resolve import CardIndex
+
+        index = CardIndex(catalog.all_cards())
+        catalog._index = index
+    return index

@@ -62,21 +62,19 @@ def reported(as_json: bool = False) -> Iterator[None]:
 
 
 def db_path(db: Path | None) -> Path:
-    from deckbuilder.paths import default_db_path
+    from deckbuilder.service import catalog_path
 
-    return Path(db).expanduser() if db else default_db_path()
+    return catalog_path(db)
 
 
 def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
     """Opens the catalog, building it from the bundled sample on first use."""
-    from deckbuilder.catalog.store import ensure_catalog
+    from deckbuilder import service
 
-    catalog, built = ensure_catalog(db_path(db))
-    if built is not None and not quiet:
-        warn(
-            f"No catalog yet: built one from the bundled sample ({built.cards} cards) at {built.path}. "
-            "Import the real card pool with `mythos catalog import PATH` or `mythos catalog fetch`."
-        )
+    catalog, notes = service.open_catalog(db)
+    if not quiet:
+        for note in notes:
+            warn(note)
     return catalog
 
 
@@ -89,10 +87,10 @@ FormatOption = Annotated[
 def load_deck_for(deck: Path, db: Path | None, quiet: bool) -> tuple[Any, Any]:
     """Opens the catalog and loads a deck file against it, reporting each loose name match
     on standard error unless ``quiet``; gets (catalog, LoadedDeck)."""
-    from deckbuilder.deckfile import load_deck
+    from deckbuilder.service import load_deck_file
 
     catalog = open_catalog(db, quiet=quiet)
-    loaded = load_deck(deck, catalog)
+    loaded = load_deck_file(catalog, deck)
     if not quiet:
         for line in loaded.reports:
             warn(line)

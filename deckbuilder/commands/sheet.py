@@ -115,7 +115,7 @@ def deck_sheet(
             chromium = require_chromium()
 
         import deckbuilder
-        from deckbuilder.deckfile import write_deck_file
+        from deckbuilder.decklists.deckfile import write_deck_file
         from deckbuilder.render import build_sheet_context, render_deck_sheet
         from deckbuilder.rules.stats import deck_stats
         from deckbuilder.rules.validator import check_deck

@@ -1,19 +1,26 @@
-"""Loads a deck file against the catalog: read, resolve every name, and hand the rules a Deck.
+"""Loads a deck list against the cards: read, resolve every name, and hand the rules a Deck.
 
-The edge between deck files (:mod:`deckbuilder.decklists`) and the rules core
-(:mod:`deckbuilder.rules.decks`). Nothing is guessed silently: every line the reader could
-not understand and every name that did not resolve is collected and reported together.
+The edge between deck files (the readers of :mod:`deckbuilder.decklists`) and the rules
+core (:mod:`deckbuilder.rules.decks`): a file or text is read, every name is resolved
+against a :class:`~deckbuilder.decklists.resolve.CardIndex`, and the rules get a
+:class:`~deckbuilder.rules.decks.Deck`. Nothing is guessed silently: every line the reader
+could not understand and every name that did not resolve is collected and reported
+together, and every loose match is reported as a note. Deck files are written atomically.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
+
+#: The largest deck list read, in bytes: anything bigger is not a deck list.
+MAX_DECK_BYTES = 5_000_000
 
 
 class UnresolvedDeckError(MythosError, ValueError):
@@ -31,7 +38,12 @@ class UnresolvedDeckError(MythosError, ValueError):
 
 @dataclass(frozen=True)
 class LoadedDeck:
-    """A deck read from a file: the resolved lines, the rules' view, and what was reported."""
+    """A deck read from a file or text: the resolved lines, the rules' view, and what was reported.
+
+    ``path`` is the file as given, or the name pasted text goes by; ``reports`` holds one
+    line per name read loosely (``line 3: "Dark Yuong" read as "Dark Young" (fuzzy)``) and
+    per reader warning, for the front end to show.
+    """
 
     path: str
     resolved: Any  # decklists.ResolvedDeck
@@ -39,53 +51,68 @@ class LoadedDeck:
     reports: tuple[str, ...]
     source_format: str
 
+    @property
+    def name(self) -> str:
+        """Gets the deck's name: the one the list gives, else its file's path."""
+        return self.deck.name or self.path
+
 
 def to_rules_deck(resolved: Any) -> Deck:
     """Gets the rules core's view of a resolved deck (cards and copies by section)."""
+    from deckbuilder.decklists import Section as FileSection
+
     entries = []
-    for card, count, _lines in resolved.grouped(_section(resolved, "investigator")):
+    for card, count, _lines in resolved.grouped(FileSection("investigator")):
         entries.append(DeckEntry(card, count, Section.INVESTIGATOR))
     for section in ("deck", "sideboard"):
-        for card, count, _lines in resolved.grouped(_section(resolved, section)):
+        for card, count, _lines in resolved.grouped(FileSection(section)):
             entries.append(DeckEntry(card, count, Section(section)))
     return Deck(resolved.name, tuple(entries))
 
 
-def _section(resolved: Any, name: str) -> Any:
-    from deckbuilder.decklists import Section as FileSection
-
-    return FileSection(name)
-
-
 def read_deck_file(path: Path) -> tuple[Any, bytes]:
-    """Reads a deck file's bytes and parses them. Raises ``DeckFileError`` or ``OSError``."""
+    """Reads a deck file's bytes and parses them. Raises ``DeckFileError``."""
     from deckbuilder.decklists import DeckFileError, read_deck
 
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    if len(data) > 5_000_000:
+    if len(data) > MAX_DECK_BYTES:
         raise DeckFileError(f"{path}: {len(data)} bytes is far too large for a deck list")
     return read_deck(data, filename=Path(path).name), data
 
 
-def load_deck(path: Path, catalog: Any) -> LoadedDeck:
-    """Reads and resolves a deck file against the catalog.
+def read_deck_text(text: str | bytes, *, path: str, filename: str | None = None) -> Any:
+    """Parses a deck list given as text (pasted, or uploaded with its file name) in any format.
+
+    Raises ``DeckFileError`` for text far too large for a deck list or a file that cannot
+    be read at all.
+    """
+    from deckbuilder.decklists import DeckFileError, read_deck
+
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > MAX_DECK_BYTES:
+        raise DeckFileError(f"{path}: {size} bytes is far too large for a deck list")
+    return read_deck(text, filename=filename)
+
+
+def load_deck_list(decklist: Any, index: Any, *, path: str,
+                   unresolved_hint: Callable[[], str] | None = None) -> LoadedDeck:
+    """Resolves a read deck list against a card index and gets the deck the rules read.
+
+    ``unresolved_hint`` is asked, only when some name resolves to no card, for a word on
+    how to fix that (the catalog holding only the bundled sample, say).
 
     Raises :class:`UnresolvedDeckError` listing every unreadable line and unknown name.
     """
     from deckbuilder.decklists import resolve_deck
 
-    decklist, _ = read_deck_file(path)
-    index = catalog_index(catalog)
     resolved, unresolved = resolve_deck(decklist, index)
     problems = [str(p) for p in decklist.problems] + [str(p) for p in unresolved]
     if problems:
-        hint = ""
-        if unresolved and {s["transcription"] for s in catalog.sources()} == {"sample"}:
-            hint = "the catalog holds only the bundled sample; import the card pool with `mythos catalog import PATH`"
-        raise UnresolvedDeckError(str(path), problems, hint)
+        hint = unresolved_hint() if unresolved and unresolved_hint is not None else ""
+        raise UnresolvedDeckError(path, problems, hint)
     reports = list(decklist.warnings)
     for line in resolved.lines:
         step = line.resolution.step.value
@@ -98,18 +125,7 @@ def load_deck(path: Path, catalog: Any) -> LoadedDeck:
         for note in line.resolution.notes:
             if step == "exact":
                 reports.append(f"line {line.source.line_no}: {note}")
-    return LoadedDeck(str(path), resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format)
-
-
-def catalog_index(catalog: Any) -> Any:
-    """Gets the name resolver over the whole catalog (built once per catalog object)."""
-    index = getattr(catalog, "_index", None)
-    if index is None:
-        from deckbuilder.decklists import CardIndex
-
-        index = CardIndex(catalog.all_cards())
-        catalog._index = index
-    return index
+    return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format)
 
 
 def write_deck_file(path: Path, text: str) -> None:
