@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.sheet.text import value_text
 
 UNKNOWN = "unknown"
 
@@ -14,19 +15,6 @@ def _num(value: int | None, signed: bool = False) -> str:
     if value is None:
         return UNKNOWN
     return f"{value:+d}" if signed else str(value)
-
-
-def value_text(card: Card) -> str:
-    """Gets the upper-left value as a player reads it (``GOO``, ``6/4``, ``+2``, ``7``)."""
-    if card.goo:
-        return "GOO"
-    if card.value is None:
-        return ""
-    if card.value2 is not None:
-        return f"{card.value}/{card.value2}"
-    if card.value_text.startswith("+"):
-        return f"+{card.value}"
-    return str(card.value)
 
 
 def card_lines(card: Card) -> list[str]:

@@ -32,8 +32,8 @@ The hierarchy (module, kind)::
         AmbiguousCardError            decklists.model            ambiguous-card
       UnknownDeckFormatError          decklists                  deck-format
       UnresolvedDeckError             decklists.deckfile         unresolved-deck
-      ChromiumMissingError            pdf                        chromium-missing
-      PdfError                        pdf                        pdf
+      ChromiumMissingError            sheet.pdf                  chromium-missing
+      PdfError                        sheet.pdf                  pdf
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of

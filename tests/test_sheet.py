@@ -26,7 +26,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from deckbuilder import render
 from deckbuilder.catalog.importers.formats import load_formats
 from deckbuilder.commands import sheet as sheet_command
 from deckbuilder.paths import catalog_data_dir, templates_dir
@@ -35,6 +34,7 @@ from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import find_format
 from deckbuilder.rules.stats import deck_stats
 from deckbuilder.rules.validator import check_deck
+from deckbuilder.sheet import context, render, text
 
 FORMATS, _HOUSE_RULES = load_formats()
 EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
@@ -251,9 +251,9 @@ def hand_deck(
 
 def sheet_dom(
     deck: Deck, fmt: str = "advanced", **sections
-) -> tuple[Element, render.DeckSheetContext]:
+) -> tuple[Element, context.DeckSheetContext]:
     verdict = check_deck(deck, find_format(FORMATS, fmt))
-    ctx = render.build_sheet_context(deck, verdict, deck_stats(deck), **sections)
+    ctx = context.build_sheet_context(deck, verdict, deck_stats(deck), **sections)
     return parse_html(render.render_deck_sheet(ctx)), ctx
 
 
@@ -315,7 +315,7 @@ def test_the_sheet_names_the_deck_its_card_count_and_format():
 def test_a_deck_without_a_name_is_named_after_its_file():
     deck = hand_deck(name=None)
     verdict = check_deck(deck, find_format(FORMATS, "basic"))
-    ctx = render.build_sheet_context(deck, verdict, deck_stats(deck), deck_name="dunwich-nights")
+    ctx = context.build_sheet_context(deck, verdict, deck_stats(deck), deck_name="dunwich-nights")
     assert select_one(parse_html(render.render_deck_sheet(ctx)), "h1").text() == "dunwich-nights"
 
 
@@ -655,7 +655,7 @@ def test_a_share_outside_0_to_1_is_refused():
     ("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")]
 )
 def test_signed_numbers(value, shown):
-    assert render.signed(value) == shown
+    assert text.signed(value) == shown
 
 
 @pytest.mark.parametrize(
@@ -672,7 +672,7 @@ def test_signed_numbers(value, shown):
     ],
 )
 def test_percentages_never_round_a_possible_draw_to_0_or_100(share, digits, shown):
-    assert render.percent(share, digits) == shown
+    assert text.percent(share, digits) == shown
 
 
 # --------------------------------------------------------------------------------------
@@ -749,7 +749,7 @@ def _context_classes() -> list[type]:
         for arg in typing.get_args(tp):
             visit(arg)
 
-    visit(render.DeckSheetContext)
+    visit(context.DeckSheetContext)
     return seen
 
 
@@ -774,7 +774,7 @@ def test_the_template_uses_exactly_the_contexts_top_level_fields():
     from jinja2 import meta
 
     used = set().union(*(meta.find_undeclared_variables(ast) for ast in _template_asts()))
-    assert used == {f.name for f in dataclasses.fields(render.DeckSheetContext)}
+    assert used == {f.name for f in dataclasses.fields(context.DeckSheetContext)}
 
 
 @pytest.mark.parametrize("cls", _context_classes()[1:], ids=lambda c: c.__name__)
@@ -787,7 +787,7 @@ def test_the_template_reads_every_field_of_each_part(cls):
 
 def test_the_cli_and_the_sheet_modules_do_not_import_jinja_at_start_up():
     code = (
-        "import sys, deckbuilder.cli, deckbuilder.commands.sheet, deckbuilder.render, deckbuilder.pdf; "
+        "import sys, deckbuilder.cli, deckbuilder.commands.sheet, deckbuilder.sheet.context, deckbuilder.sheet.render, deckbuilder.sheet.pdf; "
         "print('jinja2' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -936,7 +936,7 @@ def test_pdf_without_chromium_says_how_to_install_it(
 
 
 def test_find_chromium_honours_mythos_chromium(monkeypatch, tmp_path):
-    from deckbuilder.pdf import find_chromium
+    from deckbuilder.sheet.pdf import find_chromium
 
     browser = tmp_path / "my-chromium"
     browser.write_text("#!/bin/sh\n")
@@ -948,7 +948,7 @@ def test_find_chromium_honours_mythos_chromium(monkeypatch, tmp_path):
 
 
 def test_a_failing_chromium_is_a_pdf_error_and_leaves_no_file(monkeypatch, tmp_path):
-    from deckbuilder.pdf import PdfError, print_pdf
+    from deckbuilder.sheet.pdf import PdfError, print_pdf
 
     browser = tmp_path / "broken-chromium"
     browser.write_text("#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
@@ -1011,7 +1011,7 @@ def test_every_card_of_a_real_deck_is_on_its_sheet(gccg_catalog, path):
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    from deckbuilder.pdf import find_chromium
+    from deckbuilder.sheet.pdf import find_chromium
 
     found = find_chromium()
     if found is None:
@@ -1045,7 +1045,7 @@ def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
     chromium, gccg_cards, tmp_path
 ):
     """The worst case for length: 60 different cards, the longest titles of the real pool."""
-    from deckbuilder.pdf import print_pdf
+    from deckbuilder.sheet.pdf import print_pdf
 
     by_title: dict[str, Card] = {}
     for c in sorted(
@@ -1062,7 +1062,7 @@ def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
     verdict = check_deck(deck, find_format(FORMATS, "campaign"))
     page = tmp_path / "longest.html"
     page.write_text(
-        render.render_deck_sheet(render.build_sheet_context(deck, verdict, deck_stats(deck))),
+        render.render_deck_sheet(context.build_sheet_context(deck, verdict, deck_stats(deck))),
         encoding="utf-8",
     )
     print_pdf(page, tmp_path / "longest.pdf", chromium=chromium)
@@ -1070,7 +1070,7 @@ def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
 
 
 def test_a_screenshot_of_the_sheet_is_a_png_of_the_window(printed_example, chromium, tmp_path):
-    from deckbuilder.pdf import take_screenshot
+    from deckbuilder.sheet.pdf import take_screenshot
 
     html, _pdf = printed_example
     png = take_screenshot(html, tmp_path / "sheet.png", width=900, height=1400, chromium=chromium)
@@ -1099,7 +1099,7 @@ def fits_width(page_html: str, width: int, chromium: str, folder: Path) -> Eleme
 
     A frame, because headless Chromium will not make its window narrower than 500 px.
     """
-    from deckbuilder.pdf import run_chromium
+    from deckbuilder.sheet.pdf import run_chromium
 
     probe = folder / f"probe-{width}.html"
     probe.write_text(

@@ -110,15 +110,16 @@ def deck_sheet(
                 )
         chromium = None
         if pdf is not None:
-            from deckbuilder.pdf import require_chromium
+            from deckbuilder.sheet.pdf import require_chromium
 
             chromium = require_chromium()
 
         import deckbuilder
         from deckbuilder.decklists.deckfile import write_deck_file
-        from deckbuilder.render import build_sheet_context, render_deck_sheet
         from deckbuilder.rules.stats import deck_stats
         from deckbuilder.rules.validator import check_deck
+        from deckbuilder.sheet.context import build_sheet_context
+        from deckbuilder.sheet.render import render_deck_sheet
 
         fmt, _house = formats_for(format_name, [], None)
         catalog, loaded = load_deck_for(deck, db, False)
@@ -170,7 +171,7 @@ def _print(html: str, html_path: Path | None, pdf: Path, chromium: str | None) -
     """Prints the sheet to a PDF, from its file or (sheet on standard output) a temporary copy."""
     import tempfile
 
-    from deckbuilder.pdf import print_pdf
+    from deckbuilder.sheet.pdf import print_pdf
 
     if html_path is not None:
         print_pdf(html_path, pdf, chromium=chromium)

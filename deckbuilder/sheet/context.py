@@ -1,12 +1,10 @@
-"""Renders pages: one configured Jinja environment and one context dataclass per page.
+"""The deck sheet's context: one frozen dataclass per part of the page, built from the rules' values.
 
-As in datasette (``app.py``, ``views/table.py``), a page gets a typed input: the deck sheet
-takes a :class:`DeckSheetContext`, whose every field carries ``metadata={"help": ...}``.
+As in datasette (``views/table.py``), a page gets a typed input: the deck sheet takes a
+:class:`DeckSheetContext`, whose every field carries ``metadata={"help": ...}``.
 :func:`build_sheet_context` builds it from the rules core's values and is pure (no files,
-no SQL, no Jinja); :func:`render_deck_sheet` turns it into one self-contained HTML page.
-
-jinja2 is imported only inside :func:`environment`, so importing this module (or the CLI)
-stays cheap.
+no SQL, no Jinja); :func:`~deckbuilder.sheet.render.render_deck_sheet` turns it into one
+self-contained HTML page.
 
 The three optional sections take plain data and are shown only when given (``None``: the
 section is left out; an empty list: the section says there is nothing to report):
@@ -36,13 +34,11 @@ section is left out; an empty list: the section says there is nothing to report)
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deckbuilder.console import value_text
 from deckbuilder.rules.cards import (
     Card,
     CardType,
@@ -55,91 +51,7 @@ from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import Severity
 from deckbuilder.rules.stats import DeckStats
 from deckbuilder.rules.validator import Verdict
-
-if TYPE_CHECKING:
-    import jinja2
-
-#: What the sheet shows for a number the catalog does not know (it never invents one).
-UNKNOWN = "unknown"
-
-#: The name of the deck-sheet template in ``templates/``.
-DECK_SHEET_TEMPLATE = "deck_sheet.html"
-
-
-# --------------------------------------------------------------------------------------
-# filters
-
-
-def signed(value: float | None) -> str:
-    """Gets a number with its sign, as a Sanity pentagram reads (``+2``, ``−1``, ``0``).
-
-    ``None`` reads ``unknown``. The minus is U+2212, which prints at the width of the plus.
-    """
-    if value is None:
-        return UNKNOWN
-    if value > 0:
-        return f"+{value:g}"
-    if value < 0:
-        return f"\u2212{-value:g}"
-    return "0"
-
-
-def percent(share: float | None, digits: int = 0) -> str:
-    """Gets a share 0-1 as a percentage (``0.5`` -> ``50%``).
-
-    A share that is neither 0 nor 1 never rounds to ``0%`` or ``100%``: it reads ``<1%`` or
-    ``>99%`` (with ``digits`` decimals, at that precision), so a rare draw is not shown as
-    impossible.
-    """
-    if share is None:
-        return UNKNOWN
-    value = share * 100
-    step = 10.0**-digits
-    if 0 < value < step / 2:
-        return f"<{step:.{digits}f}%"
-    if 100 - step / 2 <= value < 100:
-        return f">{100 - step:.{digits}f}%"
-    return f"{value:.{digits}f}%"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """Gets a count with its noun (``1 card``, ``2 cards``, ``2 copies`` with ``words``)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-FILTERS = {"signed": signed, "percent": percent, "plural": plural}
-
-
-@functools.cache
-def environment() -> jinja2.Environment:
-    """Gets the one configured Jinja environment for the tool's pages.
-
-    Autoescape is on (a deck named ``<script>`` prints as text), undefined names raise
-    (a misspelt context field fails a test instead of printing nothing), and the loader
-    reads ``templates/`` (:func:`deckbuilder.paths.templates_dir`).
-    """
-    import jinja2
-
-    from deckbuilder.paths import templates_dir
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
-        autoescape=jinja2.select_autoescape(
-            ("html", "htm", "xml", "svg"), default_for_string=True, default=True
-        ),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters.update(FILTERS)
-    return env
-
-
-def template_variables(ctx: Any) -> dict[str, Any]:
-    """Gets a context dataclass as template variables: one per top-level field."""
-    return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)}
-
+from deckbuilder.sheet.text import UNKNOWN, percent, plural, signed, value_text
 
 # --------------------------------------------------------------------------------------
 # the deck sheet's context
@@ -880,8 +792,3 @@ def build_sheet_context(
         goldfish=None if goldfish is None else goldfish_view(goldfish, draw_odds),
         generated_by=generated_by,
     )
-
-
-def render_deck_sheet(ctx: DeckSheetContext) -> str:
-    """Gets the deck sheet as one self-contained HTML page (inline CSS and SVG; no scripts)."""
-    return environment().get_template(DECK_SHEET_TEMPLATE).render(template_variables(ctx))
