@@ -15,7 +15,7 @@ status.
 The hierarchy (module, kind)::
 
     MythosError
-      UsageError                      errors                     usage
+      UsageError                      errors                     error
         NotAnAdventureError           errors                     not-an-adventure
       CardDataError                   catalog.importers          card-data
         SampleCatalogError            catalog.importers.sample   sample-catalog
@@ -59,9 +59,12 @@ class MythosError(Exception):
 
 
 class UsageError(MythosError):
-    """Raised when options conflict or name nothing (``--sort colour``, ``-o`` onto the deck)."""
+    """Raised when options conflict or name nothing (``--sort colour``, ``-o`` onto the deck).
 
-    kind = "usage"
+    Its kind is the plain ``error`` these failures have always answered in ``--json``.
+    """
+
+    kind = "error"
 
 
 class NotAnAdventureError(UsageError):
