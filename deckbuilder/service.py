@@ -16,15 +16,53 @@ functions, so importing this module costs next to nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from deckbuilder.errors import NotAnAdventureError, UsageError
 
 if TYPE_CHECKING:
-    from deckbuilder.catalog.store import Catalog
+    from deckbuilder.catalog.importers import ImportResult
+    from deckbuilder.catalog.store import BuildReport, Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
+    from deckbuilder.rules.adventures import AdventureCheck as RecipeCheck
+    from deckbuilder.rules.adventures import CampaignPlan as Plan
+    from deckbuilder.rules.adventures import Recipe
+    from deckbuilder.rules.cards import Card
+    from deckbuilder.rules.decks import Deck
+    from deckbuilder.rules.formats import Format, HouseRule
+    from deckbuilder.rules.goldfish import GoldfishReport
+    from deckbuilder.rules.playability import PlayabilityIssue
+    from deckbuilder.rules.stats import DeckStats
+    from deckbuilder.rules.validator import Verdict
+    from deckbuilder.sheet.context import DeckSheetContext
 
 #: The name a deck given as text goes by when it comes without a file name.
 PASTED_DECK = "pasted deck"
+
+#: The orders search results can come in (``mythos search --sort``).
+SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion")
+
+#: The ways to play the goldfish can play: the Mythos formats (not Cult vs Investigator).
+GOLDFISH_FORMATS = ("basic", "advanced", "campaign", "tournament")
+
+#: Called with (done, in all) as a long job goes: files read, games played.
+Progress = Callable[[int, int], None]
+
+
+@contextmanager
+def _noting(notes: list[str]) -> Iterator[None]:
+    """Hands the notes gathered so far to an error raised on the way (``add_note``, PEP 678),
+    so a front end can show them before the error, as it would have with the answer."""
+    try:
+        yield
+    except Exception as exc:
+        for note in notes:
+            exc.add_note(note)
+        raise
 
 
 # --------------------------------------------------------------------------------------
@@ -54,6 +92,197 @@ def open_catalog(db: str | Path | None = None) -> tuple[Catalog, list[str]]:
             "Import the real card pool with `mythos catalog import PATH` or `mythos catalog fetch`."
         )
     return catalog, notes
+
+
+@dataclass(frozen=True)
+class CatalogBuild:
+    """What ``mythos catalog import`` or ``fetch`` did: cards written, files read, errata applied."""
+
+    report: BuildReport
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the build as ``mythos catalog import --json`` prints it."""
+        report = self.report
+        return {
+            "path": str(report.path),
+            "cards": report.cards,
+            "files": len(report.sources),
+            "errata_applied": report.errata_applied,
+            "errata_unmatched": report.errata_unmatched,
+            "errata_not_applied": report.errata_not_applied,
+            "notes": report.notes,
+            "seconds": round(report.seconds, 3),
+        }
+
+
+def card_files(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
+    """Gets the card data files an import would read: each file named, and the .xml and .txt
+    files of each folder, with whether it was named. Raises ``CardDataError`` for a path
+    that does not exist or a folder with no such file."""
+    from deckbuilder.catalog.importers import find_card_files
+
+    return find_card_files([Path(p) for p in paths])
+
+
+def import_card_files(
+    db: str | Path | None, paths: Sequence[str | Path], *, progress: Progress | None = None
+) -> CatalogBuild:
+    """Imports GCCG set XML or LackeyCCG set files (or folders of them) into the catalog,
+    rebuilt beside the old one and swapped in when complete; the errata are applied.
+
+    ``progress`` is called with (files read, files in all) before each file. Raises
+    ``CardDataError`` for a file that cannot be read, :class:`~deckbuilder.errors.UsageError`
+    when no card is found, ``CatalogError`` when the catalog cannot be written.
+    """
+    from deckbuilder.catalog.importers import read_found_files
+
+    files = card_files(paths)
+    read = 0
+
+    def each_file(_file: Path) -> None:
+        nonlocal read
+        read += 1
+        if progress is not None:
+            progress(read, len(files))
+
+    result = read_found_files(files, progress=each_file)
+    if not result.cards:
+        raise UsageError(
+            "no cards found in " + ", ".join(str(p) for p in paths) + "; give GCCG set XML or LackeyCCG set files"
+        )
+    return _build(db, result)
+
+
+def fetch_card_files(
+    db: str | Path | None, url: str | None = None, *, progress: Callable[[str], None] | None = None
+) -> CatalogBuild:
+    """Downloads the GCCG Mythos set files (from ``url``, by default the public GCCG
+    repository) and imports them; ``progress`` is called with each file's name.
+
+    Raises ``FetchError`` when nothing usable could be downloaded, and as
+    :func:`import_card_files` does.
+    """
+    import shutil
+
+    from deckbuilder.catalog.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
+    from deckbuilder.catalog.importers import read_card_files
+
+    folder, notes = fetch_gccg_sets(url or DEFAULT_BASE_URL, progress=progress)
+    try:
+        result = read_card_files([folder])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    result.notes.extend(notes)
+    return _build(db, result)
+
+
+def _build(db: str | Path | None, result: ImportResult) -> CatalogBuild:
+    from deckbuilder.catalog.store import build_catalog
+
+    return CatalogBuild(build_catalog(catalog_path(db), result))
+
+
+@dataclass(frozen=True)
+class CatalogInfo:
+    """What the catalog holds (``mythos catalog info``): path, counts, sources, errata."""
+
+    info: dict[str, Any]
+    problems: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the facts as ``mythos catalog info --json`` prints them."""
+        return self.info
+
+
+def catalog_info(catalog: Catalog, *, problems: bool = False) -> CatalogInfo:
+    """Gets the catalog's path, sets and counts, sources, errata applied and unmatched, and
+    with ``problems`` every value an importer kept raw."""
+    meta = catalog.meta()
+    counts = catalog.counts()
+    info: dict[str, Any] = {
+        "path": str(catalog.path),
+        "cards": counts["total"],
+        "by_set": counts["by_set"],
+        "by_type": counts["by_type"],
+        "by_legality": counts["by_legality"],
+        "sources": catalog.sources(),
+        "errata_applied": meta.get("errata_applied", 0),
+        "errata_unmatched": meta.get("errata_unmatched", []),
+        "errata_not_applied": meta.get("errata_not_applied", []),
+    }
+    if problems:
+        info["problems"] = catalog.problems()
+    return CatalogInfo(info, problems)
+
+
+# --------------------------------------------------------------------------------------
+# Cards and search
+
+
+@dataclass(frozen=True)
+class CardView:
+    """The printings of the card a name means, as they play today (``mythos card``)."""
+
+    cards: list[Card]
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any] | list[dict[str, Any]]:
+        """Gets the card as ``mythos card --json`` prints it: one printing, or a list of them."""
+        data = [c.to_dict() for c in self.cards]
+        return data[0] if len(data) == 1 else data
+
+
+def find_card(catalog: Catalog, name: str, set_code: str | None = None) -> CardView:
+    """Gets every printing of the card a name means (spelling may be loose), narrowed to a
+    set; a loose reading comes back as a note.
+
+    Raises ``UnknownCardError``, ``AmbiguousCardError`` or ``NoPrintingInSetError``.
+    """
+    from deckbuilder.catalog.lookup import find_cards
+
+    found = find_cards(catalog, name, set_code)
+    return CardView(found.cards, (found.note,) if found.note else ())
+
+
+@dataclass(frozen=True)
+class SearchQuery:
+    """A search to run: the query as typed, its syntax tree, the order and the limit."""
+
+    text: str
+    tree: Any
+    sort: str = "title"
+    limit: int | None = None
+
+
+def parse_search(query: str, *, sort: str = "title", limit: int | None = None) -> SearchQuery:
+    """Reads a search query and its options, before any catalog is opened.
+
+    Raises ``QuerySyntaxError`` for a query that cannot be read and
+    :class:`~deckbuilder.errors.UsageError` for an unknown order or a limit below 1.
+    """
+    if sort not in SEARCH_ORDERS:
+        raise UsageError(f"--sort {sort!r} is not one of: {', '.join(SEARCH_ORDERS)}")
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit {limit}: show at least 1 card")
+    from deckbuilder.catalog.search import parse_query
+
+    return SearchQuery(query, parse_query(query), sort, limit)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The cards a search found, in order."""
+
+    cards: list[Card]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Gets the cards as ``mythos search --json`` prints them."""
+        return [c.to_dict() for c in self.cards]
+
+
+def search_cards(catalog: Catalog, search: SearchQuery) -> SearchResult:
+    """Gets the cards a parsed search finds (see :func:`parse_search`)."""
+    return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort))
 
 
 # --------------------------------------------------------------------------------------
@@ -95,3 +324,443 @@ def _resolve(catalog: Catalog, decklist: object, path: str) -> LoadedDeck:
         return ""
 
     return load_deck_list(decklist, card_index(catalog), path=path, unresolved_hint=hint)
+
+
+def deck_format_for(path: str | Path, explicit: str | None = None) -> str:
+    """Gets the deck format to write a file in: ``explicit`` if given, else by the file's
+    extension (text, gccg, lackey, json). Raises :class:`~deckbuilder.errors.UsageError`
+    for a name that is not a deck format."""
+    from deckbuilder.decklists import FORMATS
+    from deckbuilder.decklists.deckfile import format_for
+
+    name = format_for(Path(path), explicit)
+    if name not in FORMATS:
+        raise UsageError(f"--to {name!r} is not a deck format; use one of: {', '.join(FORMATS)}")
+    return name
+
+
+def deck_text(catalog: Catalog, deck: LoadedDeck, format_name: str | None = None) -> str:
+    """Gets a loaded deck written out with every name resolved: in ``format_name`` (text,
+    gccg, lackey, json), by default the format it was read in. Set tags are added where the
+    catalog holds a title in several sets."""
+    from deckbuilder.catalog.lookup import card_index
+    from deckbuilder.decklists import write_deck
+
+    return write_deck(deck.resolved, format_name or deck.source_format, card_index(catalog).printings_of)
+
+
+@dataclass(frozen=True)
+class WayToPlay:
+    """A way to play (a format, its Campaign target agreed) and the house rules chosen."""
+
+    format: Format
+    house_rules: tuple[HouseRule, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """Gets the format's name as players say it (Advanced, Campaign...)."""
+        return self.format.name
+
+
+def way_to_play(format_name: str = "advanced", house_rules: Sequence[str] = (), target: int | None = None) -> WayToPlay:
+    """Gets a way to play by name, with the Campaign target ``target`` if given and the
+    house rules named. Raises ``FormatError`` for a name that is neither."""
+    from deckbuilder.catalog.importers.formats import load_formats
+    from deckbuilder.rules.formats import find_format, find_house_rule
+
+    formats, known = load_formats()
+    fmt = find_format(formats, format_name)
+    if target is not None:
+        fmt = fmt.with_target(target)
+    return WayToPlay(fmt, tuple(find_house_rule(known, h) for h in house_rules))
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """A deck's verdict for a way to play (``mythos deck check``): every finding, with its rule."""
+
+    deck: LoadedDeck
+    play: WayToPlay
+    verdict: Verdict
+
+    @property
+    def legal(self) -> bool:
+        """Checks that no rule of the way to play is broken (warnings allowed)."""
+        return self.verdict.is_legal
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the verdict as ``mythos deck check --json`` prints it."""
+        return {"deck": self.deck.deck.name, "path": self.deck.path, **self.verdict.to_dict(),
+                "resolution": list(self.deck.reports)}
+
+
+def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay) -> DeckCheck:
+    """Checks a deck against the deck rules of a way to play and the house rules chosen."""
+    from deckbuilder.rules.validator import check_deck as verdict_for
+
+    repointed = _repointed_values(catalog) if play.house_rules else {}
+    return DeckCheck(deck, play, verdict_for(deck.deck, play.format, list(play.house_rules), repointed=repointed))
+
+
+def _repointed_values(catalog: Catalog) -> dict[str, int]:
+    """Gets the community's re-pointed Adventure values the catalog holds, by folded title."""
+    from deckbuilder.rules.cards import fold_title
+
+    return {fold_title(c.title): c.value for c in catalog.all_cards() if c.set_code == "RP" and c.value is not None}
+
+
+@dataclass(frozen=True)
+class DeckStatsView:
+    """A deck's make-up (``mythos deck stats``): types, Sanity, places, languages, Gates, Adventures."""
+
+    deck: LoadedDeck
+    stats: DeckStats
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the make-up as ``mythos deck stats --json`` prints it."""
+        return {"deck": self.deck.deck.name, "investigators": [c.title for c in self.deck.deck.investigators],
+                **self.stats.to_dict()}
+
+
+def deck_stats(deck: LoadedDeck) -> DeckStatsView:
+    """Gets a deck's make-up."""
+    from deckbuilder.rules.stats import deck_stats as stats_of
+
+    return DeckStatsView(deck, stats_of(deck.deck))
+
+
+@dataclass(frozen=True)
+class Playability:
+    """The cards a deck can never play, or only by an unlikely path (``mythos deck playability``)."""
+
+    deck: LoadedDeck
+    issues: tuple[PlayabilityIssue, ...]
+
+    @property
+    def errors(self) -> int:
+        """Gets how many cards can never be played."""
+        from deckbuilder.rules.playability import Severity
+
+        return sum(1 for i in self.issues if i.severity is Severity.ERROR)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Gets the findings as ``mythos deck playability --json`` prints them."""
+        return [i.to_dict() for i in self.issues]
+
+
+def deck_playability(deck: LoadedDeck) -> Playability:
+    """Lists the cards a deck can never play, or only by an unlikely path, with the fix."""
+    from deckbuilder.rules.playability import playability
+
+    return Playability(deck, tuple(playability(deck.deck)))
+
+
+# --------------------------------------------------------------------------------------
+# Adventures
+
+
+def _adventure_checks(catalog: Catalog, deck: Deck) -> list[RecipeCheck]:
+    """Gets the recipe check of each Adventure of the deck (the user's overrides first),
+    with suggestions from the catalog for what is missing."""
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import check_deck_adventures
+
+    vocabulary, overrides, cards = recipe_sources(catalog)
+    return check_deck_adventures(deck, vocabulary, overrides, pool=cards)
+
+
+@dataclass(frozen=True)
+class DeckAdventures:
+    """Every Adventure of a deck checked against the deck's own cards (``mythos deck adventures``)."""
+
+    deck: LoadedDeck
+    checks: list[RecipeCheck]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Gets the checks as ``mythos deck adventures --json`` prints them."""
+        return [check.to_dict() for check in self.checks]
+
+
+def deck_adventures(catalog: Catalog, deck: LoadedDeck) -> DeckAdventures:
+    """Checks every Adventure in a deck against the deck's own cards."""
+    return DeckAdventures(deck, _adventure_checks(catalog, deck.deck))
+
+
+@dataclass(frozen=True)
+class CampaignPlan:
+    """The deck's Adventures that reach a Campaign target together, and what they lack."""
+
+    deck: LoadedDeck
+    checks: list[RecipeCheck]
+    plan: Plan
+    target: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the plan as ``mythos deck plan --json`` prints it."""
+        return {"deck": self.deck.deck.name, "path": self.deck.path, **self.plan.to_dict()}
+
+
+def plan_campaign(catalog: Catalog, deck: LoadedDeck, target: int = 20) -> CampaignPlan:
+    """Plans a Campaign: the deck's Adventures that reach the point target together."""
+    from deckbuilder.rules.adventures import plan_campaign as plan_for
+
+    if target < 1:
+        raise UsageError(f"--target {target}: a Campaign target is at least 1 point")
+    checks = _adventure_checks(catalog, deck.deck)
+    return CampaignPlan(deck, checks, plan_for(deck.deck, checks, target), target)
+
+
+def _find_adventure(catalog: Catalog, title: str, notes: list[str]) -> Card:
+    """Gets the Adventure card a title names (official first), adding a loose reading to
+    ``notes``. Raises :class:`~deckbuilder.errors.NotAnAdventureError` for another card."""
+    from deckbuilder.catalog.lookup import find_cards
+    from deckbuilder.rules.cards import CardType
+
+    found = find_cards(catalog, title)
+    if found.note:
+        notes.append(found.note)
+    adventures = [c for c in found.cards if c.type is CardType.ADVENTURE]
+    if not adventures:
+        card = found.cards[0]
+        kind = card.type.value if card.type else "card of unknown type"
+        article = "an" if kind[:1] in "AEIOU" else "a"
+        raise NotAnAdventureError(f'"{card.title}" is {article} {kind}, not an Adventure; give an Adventure\'s title')
+    official = [c for c in adventures if c.is_official]
+    return (official or adventures)[0]
+
+
+@dataclass(frozen=True)
+class AdventureRecipe:
+    """An Adventure's recipe as the checker reads it (``mythos adventure show``)."""
+
+    adventure: Card
+    recipe: Recipe
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the recipe as ``mythos adventure show --json`` prints it."""
+        from deckbuilder.rules.adventures import recipe_to_dict
+
+        return {**recipe_to_dict(self.recipe), "set": self.adventure.set_code, "text": self.adventure.text}
+
+
+def show_adventure(catalog: Catalog, title: str) -> AdventureRecipe:
+    """Gets an Adventure's recipe (from its card text, or the user's overrides file).
+
+    Raises ``UnknownCardError``, :class:`~deckbuilder.errors.NotAnAdventureError`, or
+    ``RecipeFileError`` for an overrides file that cannot be read.
+    """
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+
+    notes: list[str] = []
+    with _noting(notes):
+        adventure = _find_adventure(catalog, title, notes)
+        vocabulary, overrides, _cards = recipe_sources(catalog)
+        return AdventureRecipe(adventure, recipe_for(adventure, vocabulary, overrides), tuple(notes))
+
+
+@dataclass(frozen=True)
+class AdventureCheck:
+    """Whether a deck can complete an Adventure and what it lacks (``mythos adventure check``)."""
+
+    deck: LoadedDeck
+    adventure: Card
+    check: RecipeCheck
+    notes: tuple[str, ...] = ()
+
+    @property
+    def completable(self) -> bool:
+        """Checks that the deck holds cards for every slot of the recipe."""
+        return self.check.completable
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the check as ``mythos adventure check --json`` prints it."""
+        return {"deck": self.deck.deck.name, "path": self.deck.path, **self.check.to_dict()}
+
+
+def check_adventure(catalog: Catalog, title: str, deck: LoadedDeck) -> AdventureCheck:
+    """Checks whether a deck can complete an Adventure (in the deck or not) and what it lacks.
+
+    Raises as :func:`show_adventure` does.
+    """
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import Collection, recipe_for
+    from deckbuilder.rules.adventures import check_adventure as check_recipe
+    from deckbuilder.rules.decks import Section
+
+    notes: list[str] = []
+    with _noting(notes):
+        adventure = _find_adventure(catalog, title, notes)
+        vocabulary, overrides, cards = recipe_sources(catalog)
+        recipe = recipe_for(adventure, vocabulary, overrides)
+        collection = Collection(deck.deck.cards(Section.DECK)).without_title(adventure.title)
+        return AdventureCheck(deck, adventure, check_recipe(recipe, collection, pool=cards), tuple(notes))
+
+
+# --------------------------------------------------------------------------------------
+# Goldfish test games
+
+
+def goldfish_format(format_name: str) -> bool:
+    """Checks that the goldfish can play a way to play; gets whether it plays on to the
+    Campaign target (campaign and tournament do). Raises
+    :class:`~deckbuilder.errors.UsageError` for Cult vs Investigator or an unknown name."""
+    if format_name not in GOLDFISH_FORMATS:
+        raise UsageError(f"--format {format_name!r}: goldfish plays Mythos formats only ({', '.join(GOLDFISH_FORMATS)})")
+    return format_name in ("campaign", "tournament")
+
+
+@dataclass(frozen=True)
+class Goldfish:
+    """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``)."""
+
+    deck: LoadedDeck
+    report: GoldfishReport
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the report as ``mythos deck goldfish --json`` prints it."""
+        return {"deck": self.deck.deck.name, **self.report.to_dict()}
+
+
+def goldfish_deck(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    format_name: str = "advanced",
+    target: int = 20,
+    max_rounds: int = 20,
+    cards: Sequence[str] = (),
+    progress: Progress | None = None,
+) -> Goldfish:
+    """Plays the deck alone ``games`` times and gets how often and how fast it completes its
+    Adventures, with the exact draw odds (of each card named in ``cards`` too).
+
+    Options: ``seed`` (the same seed plays the same games), ``format_name`` (campaign and
+    tournament play on to ``target`` Adventure points), ``max_rounds`` (a game stops after
+    that many Rounds), ``progress`` (called with games played, games in all).
+
+    Raises :class:`~deckbuilder.errors.UsageError` for a way to play it cannot play, an
+    out-of-range number, or a card name the deck does not hold, and ``NoInvestigatorError``
+    for a deck whose Investigator cannot start a game.
+    """
+    campaign = goldfish_format(format_name)
+    for option, value, low, high in (("--games", games, 1, 1_000_000), ("--rounds", max_rounds, 1, 200),
+                                     ("--target", target, 1, None)):
+        if value < low or (high is not None and value > high):
+            raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
+    named = tuple(_deck_title(deck.deck, name) for name in cards)
+    ticker = None if progress is None else (lambda done: progress(done, games))
+    report = run_goldfish(catalog, deck.deck, games=games, seed=seed, campaign=campaign, target=target,
+                          max_rounds=max_rounds, progress=ticker, named=named)
+    return Goldfish(deck, report)
+
+
+def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
+                 max_rounds: int, progress: Callable[[int], None] | None = None,
+                 named: tuple[str, ...] = ()) -> GoldfishReport:
+    """Plays the games of a rules deck and adds the exact draw odds: what the goldfish command
+    and the deck sheet share. ``progress`` is called with the games played, every 100."""
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import draw_odds, goldfish, needed_titles, recipe_check
+
+    recipes = deck_recipes(catalog, deck)
+    report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
+                      adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
+                      progress=progress)
+    odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed, named=named)
+    return replace(report, odds=tuple(odds))
+
+
+def _deck_title(deck: Deck, name: str) -> str:
+    """Gets the title of a deck card a ``--card`` name means (the resolver's spelling rules);
+    a card the deck does not hold is an error naming the deck's close titles."""
+    from deckbuilder.decklists import CardIndex
+    from deckbuilder.rules.cards import fold_title
+
+    printings = {e.card.key: e.card for e in deck.entries}
+    try:
+        resolution = CardIndex(list(printings.values())).resolve(name)
+    except LookupError:
+        raise UsageError(f"--card {name!r}: no card of the deck is called that; give a title from the deck list") from None
+    if not any(fold_title(e.card.title) == fold_title(resolution.card.title) for e in deck.main):
+        raise UsageError(f"--card {name!r}: {resolution.card.title} is not in the deck")
+    return resolution.card.title
+
+
+# --------------------------------------------------------------------------------------
+# The deck sheet
+
+
+@dataclass(frozen=True)
+class DeckSheet:
+    """A deck's printable sheet (``mythos deck sheet``): its context and the page."""
+
+    deck: LoadedDeck
+    play: WayToPlay
+    context: DeckSheetContext
+    html: str = field(repr=False)
+
+    @property
+    def legal(self) -> bool:
+        """Checks that the sheet's deck is legal for its way to play."""
+        return self.context.verdict.legal
+
+
+def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_games: int | None = None) -> DeckSheet:
+    """Gets a deck's sheet, one self-contained HTML page: the list, the check for the way to
+    play, the Investigator, the Adventure checklist, playability, and with
+    ``goldfish_games`` test games and draw odds. An illegal deck gets its sheet too."""
+    import deckbuilder
+    from deckbuilder.rules.playability import playability
+    from deckbuilder.rules.stats import deck_stats as stats_of
+    from deckbuilder.rules.validator import check_deck as verdict_for
+    from deckbuilder.sheet.context import build_sheet_context
+    from deckbuilder.sheet.render import render_deck_sheet
+
+    rules_deck = deck.deck
+    verdict = verdict_for(rules_deck, play.format)
+    report = None
+    if goldfish_games is not None:
+        target = play.format.campaign_target
+        report = run_goldfish(catalog, rules_deck, games=goldfish_games, seed=0, campaign=target is not None,
+                              target=target or 20, max_rounds=20)
+    adventures = _adventure_checks(catalog, rules_deck)
+    ctx = build_sheet_context(
+        rules_deck,
+        verdict,
+        stats_of(rules_deck),
+        deck_name=rules_deck.name or Path(deck.path).stem,
+        adventures=adventures,
+        playability=list(playability(rules_deck)),
+        goldfish=report,
+        generated_by=f"mythos {deckbuilder.__version__}",
+    )
+    return DeckSheet(deck, play, ctx, render_deck_sheet(ctx))
+
+
+def pdf_printer() -> str:
+    """Gets the Chromium program that prints PDFs; ask before any work. Raises
+    ``ChromiumMissingError`` with how to install it."""
+    from deckbuilder.sheet.pdf import require_chromium
+
+    return require_chromium()
+
+
+def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | None = None,
+                chromium: str | None = None) -> Path:
+    """Prints a sheet to a PDF with headless Chromium, from its HTML file if written (else
+    from a temporary copy); gets the PDF's path. Raises ``ChromiumMissingError`` or
+    ``PdfError``."""
+    import tempfile
+
+    from deckbuilder.sheet.pdf import print_pdf
+
+    if html_file is not None:
+        return print_pdf(Path(html_file), Path(pdf), chromium=chromium)
+    with tempfile.TemporaryDirectory(prefix="mythos-sheet-") as folder:
+        copy = Path(folder) / "sheet.html"
+        copy.write_text(sheet.html, encoding="utf-8")
+        return print_pdf(copy, Path(pdf), chromium=chromium)

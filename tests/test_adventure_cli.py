@@ -11,7 +11,7 @@ import typer
 from conftest import MYTHOS_DATA
 from typer.testing import CliRunner
 
-from deckbuilder.commands import adventures as commands
+from deckbuilder.cli import adventure as commands
 
 app = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode=None)
 adventure_app = typer.Typer(rich_markup_mode=None)

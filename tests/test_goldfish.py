@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from deckbuilder.catalog.recipebook import deck_recipes
 from deckbuilder.cli import app
-from deckbuilder.commands.goldfish import run_goldfish
+from deckbuilder.cli.goldfish import run_goldfish
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.engine import Game, Rules

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from deckbuilder.catalog.recipebook import deck_recipes
-from deckbuilder.commands.common import DbOption, DeckArgument, JsonOption, emit_json, fail, load_deck_for, reported
+from deckbuilder.cli.common import DbOption, DeckArgument, JsonOption, emit_json, fail, load_deck_for, reported
 
 
 def run_goldfish(catalog: Any, deck: Any, *, games: int, seed: int, campaign: bool, target: int,

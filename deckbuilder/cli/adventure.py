@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from deckbuilder.catalog.recipebook import recipe_sources
-from deckbuilder.commands.common import (
+from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
     JsonOption,

@@ -19,7 +19,7 @@ import typer
 
 # The same argument and options as cli.py's DeckArgument, FormatOption and DbOption,
 # spelled here because cli.py imports this module (the annotations must resolve here).
-from deckbuilder.commands.common import (
+from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
     FormatOption,
@@ -127,7 +127,7 @@ def deck_sheet(
         verdict = check_deck(rules_deck, fmt)
         report = None
         if goldfish is not None:
-            from deckbuilder.commands.goldfish import run_goldfish
+            from deckbuilder.cli.goldfish import run_goldfish
 
             report = run_goldfish(catalog, rules_deck, games=goldfish, seed=0,
                                   campaign=fmt.campaign_target is not None,

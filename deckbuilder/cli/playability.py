@@ -13,7 +13,7 @@ import typer
 
 # The same argument and options as cli.py's DeckArgument, DbOption and JsonOption, spelled
 # here because cli.py imports this module (the annotations must resolve here).
-from deckbuilder.commands.common import DbOption, DeckArgument, JsonOption, emit_json, load_deck_for, reported
+from deckbuilder.cli.common import DbOption, DeckArgument, JsonOption, emit_json, load_deck_for, reported
 
 
 def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:

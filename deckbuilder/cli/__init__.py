@@ -18,7 +18,7 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from deckbuilder.commands.common import (
+from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
     FormatOption,
@@ -224,7 +224,7 @@ def card(
             data = [c.to_dict() for c in found.cards]
             emit_json(data[0] if len(data) == 1 else data)
             return
-        from deckbuilder.console import card_lines
+        from deckbuilder.cli.console import card_lines
 
         for i, c in enumerate(found.cards):
             if i:
@@ -273,7 +273,7 @@ def search(
         if as_json:
             emit_json([c.to_dict() for c in cards])
             return
-        from deckbuilder.console import card_table
+        from deckbuilder.cli.console import card_table
 
         if not cards:
             typer.echo("No cards match.")
@@ -404,12 +404,12 @@ def deck_convert(
 
 
 def _register_plugged_commands() -> None:
-    # Commands that live in deckbuilder/commands/ (one module per feature); each module
+    # Commands that live in their own modules of deckbuilder/cli/; each module
     # imports only typer at load time, so start-up stays light.
-    from deckbuilder.commands.adventures import adventure_check, adventure_show, deck_adventures, deck_plan
-    from deckbuilder.commands.goldfish import deck_goldfish
-    from deckbuilder.commands.playability import deck_playability
-    from deckbuilder.commands.sheet import deck_sheet
+    from deckbuilder.cli.adventure import adventure_check, adventure_show, deck_adventures, deck_plan
+    from deckbuilder.cli.goldfish import deck_goldfish
+    from deckbuilder.cli.playability import deck_playability
+    from deckbuilder.cli.sheet import deck_sheet
 
     adventure_app = typer.Typer(
         help="Read Adventure recipes and check decks against them.", no_args_is_help=True, rich_markup_mode=None

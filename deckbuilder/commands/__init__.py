@@ -1,1 +1,0 @@
-"""Commands of the ``mythos`` CLI that live in their own modules; ``cli.py`` registers them."""
