@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 from deckbuilder.catalog.recipebook import deck_recipes
 from deckbuilder.cli import app
-from deckbuilder.cli.goldfish import run_goldfish
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.engine import Game, Rules
 from deckbuilder.rules.goldfish import GreedyPolicy, goldfish, recipe_check
+from deckbuilder.service import run_goldfish
 
 runner = CliRunner()
 GCCG_DECKS = sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck"))

@@ -377,7 +377,7 @@ def test_coherent_real_decks_have_no_findings(real_findings, name: str) -> None:
 
 @pytest.fixture
 def cli_app() -> typer.Typer:
-    from deckbuilder.cli.playability import deck_playability
+    from deckbuilder.cli.deck import deck_playability
 
     app = typer.Typer()
     app.command("playability")(deck_playability)

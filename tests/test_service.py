@@ -61,3 +61,61 @@ def test_unknown_names_in_pasted_text_are_one_error_naming_every_line(sample_cat
 def test_a_loose_name_comes_back_as_a_note_for_the_front_end(sample_catalog):
     loaded = service.load_deck_text(sample_catalog, "4 dark yuong\n")
     assert loaded.reports == ('line 1: "dark yuong" read as "Dark Young" (fuzzy)',)
+
+
+def test_the_search_orders_are_those_the_sql_knows():
+    from deckbuilder.catalog.search.sql import _ORDER
+    from deckbuilder.cli.cards import SORTS
+
+    assert service.SEARCH_ORDERS == SORTS == tuple(_ORDER)
+
+
+def test_a_note_gathered_before_an_error_rides_on_the_error(sample_catalog, tmp_path, monkeypatch):
+    from deckbuilder.catalog.importers.recipes import RecipeFileError
+
+    broken = tmp_path / "recipes.toml"
+    broken.write_text('[[recipe]]\ntitle = "Dark Horse"\nrecipe = "1x House &"\n', encoding="utf-8")
+    monkeypatch.setenv("MYTHOS_RECIPES", str(broken))
+    sample_catalog._recipe_sources = None  # read the overrides again
+    with pytest.raises(RecipeFileError) as error:
+        service.show_adventure(sample_catalog, "dark hors")
+    assert error.value.__notes__ == ['"dark hors" read as "Dark Horse" (fuzzy)']
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: service.parse_search("t:ally", sort="colour"), "--sort 'colour' is not one of"),
+        (lambda: service.parse_search("t:ally", limit=0), "--limit 0"),
+        (lambda: service.goldfish_format("cult-vs-investigator"), "goldfish plays Mythos formats only"),
+        (lambda: service.deck_format_for("deck.yaml", "yaml"), "--to 'yaml' is not a deck format"),
+    ],
+)
+def test_options_that_name_nothing_are_usage_errors(call, message):
+    from deckbuilder.errors import UsageError, classify
+
+    with pytest.raises(UsageError, match=message) as error:
+        call()
+    assert classify(error.value).exit_code == 2
+
+
+def test_each_deck_answer_is_the_json_the_cli_prints(sample_catalog):
+    import json
+
+    from typer.testing import CliRunner
+
+    from deckbuilder.cli import app
+
+    deck = service.load_deck_file(sample_catalog, EXAMPLE_DECK)
+    answers = {
+        "check": service.check_deck(sample_catalog, deck, service.way_to_play("campaign")).to_json(),
+        "stats": service.deck_stats(deck).to_json(),
+        "adventures": service.deck_adventures(sample_catalog, deck).to_json(),
+        "plan": service.plan_campaign(sample_catalog, deck, 20).to_json(),
+        "playability": service.deck_playability(deck).to_json(),
+    }
+    for command, answer in answers.items():
+        extra = ["-f", "campaign"] if command == "check" else []
+        result = CliRunner().invoke(app, ["deck", command, str(EXAMPLE_DECK), *extra, "--db",
+                                          str(sample_catalog.path), "--json"])
+        assert json.loads(result.stdout) == answer, command

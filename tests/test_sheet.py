@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from deckbuilder.catalog.importers.formats import load_formats
-from deckbuilder.cli import sheet as sheet_command
+from deckbuilder.cli import deck as sheet_command
 from deckbuilder.paths import catalog_data_dir, templates_dir
 from deckbuilder.rules.cards import Allegiance, Card, CardType, display_title, fold_title
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
@@ -787,7 +787,7 @@ def test_the_template_reads_every_field_of_each_part(cls):
 
 def test_the_cli_and_the_sheet_modules_do_not_import_jinja_at_start_up():
     code = (
-        "import sys, deckbuilder.cli, deckbuilder.cli.sheet, deckbuilder.sheet.context, deckbuilder.sheet.render, deckbuilder.sheet.pdf; "
+        "import sys, deckbuilder.cli, deckbuilder.service, deckbuilder.sheet.context, deckbuilder.sheet.render, deckbuilder.sheet.pdf; "
         "print('jinja2' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -48,6 +48,14 @@ CARDS = (
     ("Zzyzx Nowhere",),
 )
 
+#: Every command and group, whose --help is compared too.
+HELP = (
+    (), ("catalog",), ("catalog", "import"), ("catalog", "fetch"), ("catalog", "info"), ("card",), ("search",),
+    ("deck",), ("deck", "check"), ("deck", "stats"), ("deck", "convert"), ("deck", "adventures"), ("deck", "plan"),
+    ("deck", "playability"), ("deck", "goldfish"), ("deck", "sheet"), ("adventure",), ("adventure", "show"),
+    ("adventure", "check"),
+)
+
 #: Adventures shown and checked (against each real deck of the catalog's transcription).
 ADVENTURES = ("A Heroic Rescue", "Arkham Horror", "The Cruise", "The Dunwich Horror", "Dark Young")
 
@@ -84,6 +92,8 @@ def main() -> int:
     run.answers = answers  # type: ignore[attr-defined]  # the deck cases record converted files here
 
     started = time.perf_counter()
+    for command in HELP:
+        run(f"help: mythos {' '.join(command)}", *command, "--help")
     data: Path = args.data
     catalogs = {"gccg": work / "gccg.sqlite", "lackey": work / "lackey.sqlite"}
     decks = {

@@ -1,8 +1,7 @@
 """``mythos adventure show|check`` and ``mythos deck adventures|plan``: Adventure recipes.
 
-``cli.py`` registers the four functions (``adventure_app.command("show")(adventure_show)``
-and so on). Nothing heavy is imported at module level: the CLI helpers, the catalog and
-the rules are imported inside each command.
+Each command parses its options, calls one function of :mod:`deckbuilder.service` and
+prints the answer (text, or ``--json``). Nothing heavy is imported at module level.
 
 Exit codes: 0 success; 1 ``adventure check`` found the deck cannot complete the
 Adventure (a verdict); 2 unreadable input (unknown card, a deck or overrides file that
@@ -13,85 +12,21 @@ Recipes come from the card text, or from the user's overrides file
 """
 
 
-from typing import Any
-
 import typer
 
-from deckbuilder.catalog.recipebook import recipe_sources
 from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
     JsonOption,
     TargetOption,
     TitleArgument,
+    echo_lines,
     emit_json,
-    load_deck_for,
+    load_deck,
     open_catalog,
     reported,
     warn,
 )
-
-
-def _adventure(catalog: Any, title: str) -> Any:
-    """Gets the Adventure card a title names; fails (exit 2) for a card of another type."""
-    from deckbuilder.catalog.lookup import find_cards
-    from deckbuilder.rules.cards import CardType
-
-    found = find_cards(catalog, title)
-    if found.note:
-        warn(found.note)
-    adventures = [c for c in found.cards if c.type is CardType.ADVENTURE]
-    if not adventures:
-        card = found.cards[0]
-        kind = card.type.value if card.type else "card of unknown type"
-        article = "an" if kind[:1] in "AEIOU" else "a"
-        from deckbuilder.errors import NotAnAdventureError
-
-        raise NotAnAdventureError(f'"{card.title}" is {article} {kind}, not an Adventure; give an Adventure\'s title')
-    official = [c for c in adventures if c.is_official]
-    return (official or adventures)[0]
-
-
-def _slot_lines(check: Any) -> list[str]:
-    lines = []
-    for result in check.slots:
-        cards = ", ".join(dict.fromkeys(_title(c) for c in result.cards)) or "-"
-        status = "met" if result.met else f"MISSING {result.short}" if result.slot.total is None else "MISSING points"
-        lines.append(f"  {result.number:>2}. {result.text}")
-        lines.append(f"      {status}: {cards}" + (f"   [{result.slot.source}]" if result.slot.source else ""))
-        if result.add_one_of:
-            lines.append(f"      add one of: {', '.join(result.add_one_of)}")
-    return lines
-
-
-def _title(card: Any) -> str:
-    from deckbuilder.rules.cards import display_title
-
-    return display_title(card.title)
-
-
-def _footer(recipe: Any, notes: tuple[str, ...] = ()) -> list[str]:
-    lines = []
-    for limit in recipe.limits:
-        numbers = ", ".join(str(i + 1) for i in limit.slots)
-        lines.append(f"  limit: slots {numbers} need different {limit.distinct.value}s")
-    for condition in recipe.conditions:
-        lines.append(f"  condition (yours to meet in play): {condition.text}")
-    for phrase in recipe.uninterpreted:
-        lines.append(f"  not understood (check by hand or override it): {phrase}")
-    for note in (*recipe.notes, *notes):
-        lines.append(f"  note: {note}")
-    if recipe.origin and recipe.origin != "card":
-        lines.append(f"  recipe from: {recipe.origin}")
-    return lines
-
-
-def _heading(check: Any) -> str:
-    points = "?" if check.points is None else check.points
-    verdict = "COMPLETABLE" if check.completable else f"NOT COMPLETABLE ({check.cards_missing} card(s) missing)"
-    if check.completable and check.recipe.uninterpreted:
-        verdict += " as far as it was read (see what was not understood)"
-    return f"{check.adventure} ({points} points): {verdict}"
 
 
 def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -99,28 +34,19 @@ def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOptio
 
     Example: mythos adventure show "The Cruise"
     """
-
     with reported(as_json):
-        from deckbuilder.rules.adventures import recipe_for, recipe_text, recipe_to_dict
+        from deckbuilder import service
 
         with open_catalog(db, quiet=as_json) as catalog:
-            adventure = _adventure(catalog, title)
-            vocabulary, overrides, _cards = recipe_sources(catalog)
-        recipe = recipe_for(adventure, vocabulary, overrides)
+            shown = service.show_adventure(catalog, title)
+        for note in shown.notes:
+            warn(note)
         if as_json:
-            emit_json({**recipe_to_dict(recipe), "set": adventure.set_code, "text": adventure.text})
+            emit_json(shown.to_json())
             return
-        points = "?" if recipe.points is None else recipe.points
-        kind = f", {adventure.subtype}" if adventure.subtype else ""
-        lines = [f"{recipe.adventure} ({points} points{kind}) [{adventure.set_code}]"]
-        slot_lines = [line for line in recipe_text(recipe).splitlines() if line[:1].isdigit()]
-        lines += [f"  {number:>2}. {line}" for number, line in enumerate(slot_lines, start=1)]
-        if not recipe.slots:
-            lines.append("  (no card requirements read)")
-        lines += _footer(recipe)
-        lines.append("Card text:")
-        lines.append(f"  {adventure.text or '(none)'}")
-        typer.echo("\n".join(lines))
+        from deckbuilder.cli.console import recipe_lines
+
+        echo_lines(recipe_lines(shown))
 
 
 def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -130,23 +56,20 @@ def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = Non
 
     Example: mythos adventure check "The Dunwich Horror" my.deck
     """
-
     with reported(as_json):
-        from deckbuilder.rules.adventures import Collection, check_adventure, recipe_for
-        from deckbuilder.rules.decks import Section
+        from deckbuilder import service
 
-        catalog, loaded = load_deck_for(deck, db, as_json)
-        adventure = _adventure(catalog, title)
-        vocabulary, overrides, cards = recipe_sources(catalog)
-        recipe = recipe_for(adventure, vocabulary, overrides)
-        collection = Collection(loaded.deck.cards(Section.DECK)).without_title(adventure.title)
-        check = check_adventure(recipe, collection, pool=cards)
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        result = service.check_adventure(catalog, title, loaded)
+        for note in result.notes:
+            warn(note)
         if as_json:
-            emit_json({"deck": loaded.deck.name, "path": str(deck), **check.to_dict()})
+            emit_json(result.to_json())
         else:
-            lines = [_heading(check), *_slot_lines(check), *_footer(recipe, check.notes)]
-            typer.echo("\n".join(lines))
-        if not check.completable:
+            from deckbuilder.cli.console import adventure_check_lines
+
+            echo_lines(adventure_check_lines(result))
+        if not result.completable:
             raise typer.Exit(1)
 
 
@@ -155,25 +78,17 @@ def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption
 
     Example: mythos deck adventures my.deck --json
     """
-
     with reported(as_json):
-        from deckbuilder.rules.adventures import check_deck_adventures
+        from deckbuilder import service
 
-        catalog, loaded = load_deck_for(deck, db, as_json)
-        vocabulary, overrides, cards = recipe_sources(catalog)
-        checks = check_deck_adventures(loaded.deck, vocabulary, overrides, pool=cards)
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        result = service.deck_adventures(catalog, loaded)
         if as_json:
-            emit_json([check.to_dict() for check in checks])
+            emit_json(result.to_json())
             return
-        if not checks:
-            typer.echo(f"{loaded.deck.name or deck}: no Adventures in the deck.")
-            return
-        points = sum(c.points or 0 for c in checks)
-        done = sum(c.completable for c in checks)
-        lines = [f"{loaded.deck.name or deck}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
-        for check in checks:
-            lines += ["", _heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
-        typer.echo("\n".join(lines))
+        from deckbuilder.cli.console import deck_adventures_lines
+
+        echo_lines(deck_adventures_lines(result))
 
 
 def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -181,36 +96,14 @@ def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None
 
     Example: mythos deck plan my.deck --target 20
     """
-
     with reported(as_json):
-        from deckbuilder.rules.adventures import check_deck_adventures, plan_campaign
+        from deckbuilder import service
 
-        catalog, loaded = load_deck_for(deck, db, as_json)
-        vocabulary, overrides, cards = recipe_sources(catalog)
-        checks = check_deck_adventures(loaded.deck, vocabulary, overrides, pool=cards)
-        plan = plan_campaign(loaded.deck, checks, target)
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        result = service.plan_campaign(catalog, loaded, target)
         if as_json:
-            emit_json({"deck": loaded.deck.name, "path": str(deck), **plan.to_dict()})
+            emit_json(result.to_json())
             return
-        name = loaded.deck.name or deck
-        if not checks:
-            typer.echo(f"{name}: no Adventures in the deck; a Campaign to {target} points needs some.")
-            return
-        reach = "reaches" if plan.reaches_target else f"falls {target - plan.points} short of"
-        lines = [f"{name}: plan of {plan.points} points {reach} the target of {target} ({plan.method} search)"]
-        for check in plan.chosen:
-            status = "completable" if check.completable else f"missing {check.cards_missing} card(s)"
-            lines.append(f"  {check.adventure} ({check.points if check.points is not None else '?'} points): {status}")
-            for result in check.missing:
-                lines.append(f"      needs {result.text}" + (f"; add one of: {', '.join(result.add_one_of)}" if result.add_one_of else ""))
-            for condition in check.recipe.conditions:
-                lines.append(f"      condition: {condition.text}")
-        if plan.shared:
-            lines.append("Cards serving more than one of them:")
-            lines += [f"  {card}: {', '.join(names)}" for card, names in plan.shared.items()]
-        if plan.others:
-            lines.append("Also in the deck: " + ", ".join(
-                f"{c.adventure} ({c.points if c.points is not None else '?'}{'' if c.completable else ', incomplete'})"
-                for c in plan.others
-            ))
-        typer.echo("\n".join(lines))
+        from deckbuilder.cli.console import plan_lines
+
+        echo_lines(plan_lines(result))

@@ -1,10 +1,12 @@
 """What every ``mythos`` command shares: its options, its error reporting, opening the catalog
-and loading a deck. Imports only typer and the standard library at load time, so that
-``cli.py`` and the command modules can import it freely without slowing start-up.
+and loading a deck through the service, and a progress bar. Imports only typer and the
+standard library at load time, so the command modules can import it freely without slowing
+start-up.
 """
 
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
@@ -16,6 +18,12 @@ DbOption = Annotated[
     typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
+FormatOption = Annotated[
+    str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
+]
+TitleArgument = Annotated[str, typer.Argument(help="The Adventure's title; spelling may be loose.")]
+TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)]
 
 
 def fail(message: str) -> NoReturn:
@@ -26,18 +34,27 @@ def fail(message: str) -> NoReturn:
 
 
 def emit_json(data: Any) -> None:
+    """Prints a service result's JSON on standard output."""
     import json
 
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def warn(message: str) -> None:
+    """Prints a note or warning on standard error."""
     typer.echo(message, err=True)
+
+
+def echo_lines(lines: list[str]) -> None:
+    """Prints lines of text on standard output."""
+    typer.echo("\n".join(lines))
 
 
 @contextmanager
 def reported(as_json: bool = False) -> Iterator[None]:
-    """Turns the core's exceptions into one ``Error:`` line and an exit code (no traceback).
+    """Turns the errors a user can run into (:mod:`deckbuilder.errors`) into one ``Error:``
+    line and an exit code, with no traceback; notes the service gathered before the error
+    come first.
 
     With ``--json`` the same error also goes to standard output as
     ``{"error": {"kind": ..., "message": ..., "exit_code": ...}}``.
@@ -55,20 +72,16 @@ def reported(as_json: bool = False) -> Iterator[None]:
         failure = classify(exc)
         if failure is None:
             raise
+        for note in getattr(exc, "__notes__", ()):
+            warn(note)
         if as_json:
             emit_json(failure.to_json())
         warn(f"Error: {failure.message}")
         raise typer.Exit(failure.exit_code) from None
 
 
-def db_path(db: Path | None) -> Path:
-    from deckbuilder.service import catalog_path
-
-    return catalog_path(db)
-
-
 def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
-    """Opens the catalog, building it from the bundled sample on first use."""
+    """Opens the catalog (building the bundled sample on first use, and saying so unless ``quiet``)."""
     from deckbuilder import service
 
     catalog, notes = service.open_catalog(db)
@@ -78,48 +91,37 @@ def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
     return catalog
 
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
-FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
-]
-
-
-def load_deck_for(deck: Path, db: Path | None, quiet: bool) -> tuple[Any, Any]:
+def load_deck(db: Path | None, deck: Path, *, quiet: bool = False) -> tuple[Any, Any]:
     """Opens the catalog and loads a deck file against it, reporting each loose name match
     on standard error unless ``quiet``; gets (catalog, LoadedDeck)."""
-    from deckbuilder.service import load_deck_file
+    from deckbuilder import service
 
     catalog = open_catalog(db, quiet=quiet)
-    loaded = load_deck_file(catalog, deck)
+    loaded = service.load_deck_file(catalog, deck)
     if not quiet:
         for line in loaded.reports:
             warn(line)
     return catalog, loaded
 
 
-def formats_for(name: str, house: list[str], target: int | None) -> tuple[Any, list[Any]]:
-    """Gets the way to play and the chosen house rules by name (``--target`` applied)."""
-    from deckbuilder.catalog.importers.formats import load_formats
-    from deckbuilder.rules.formats import find_format, find_house_rule
+@contextmanager
+def progress_bar(label: str, shown: bool) -> Iterator[Optional[Callable[[int, int], None]]]:
+    """Gets a progress callback for the service, (done, in all), that draws a bar on
+    standard error; None when ``shown`` is false (not a terminal, or --json)."""
+    if not shown:
+        yield None
+        return
+    bar: Any = None
 
-    formats, house_rules = load_formats()
-    fmt = find_format(formats, name)
-    if target is not None:
-        fmt = fmt.with_target(target)
-    return fmt, [find_house_rule(house_rules, h) for h in house]
+    def tick(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = typer.progressbar(length=total, label=label, file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
 
-
-def repointed_values(catalog: Any) -> dict[str, int]:
-    """Gets the community's re-pointed Adventure values the catalog holds, by folded title."""
-    from deckbuilder.rules.cards import fold_title
-
-    out: dict[str, int] = {}
-    for card in catalog.all_cards():
-        if card.set_code == "RP" and card.value is not None:
-            out[fold_title(card.title)] = card.value
-    return out
-
-
-
-TitleArgument = Annotated[str, typer.Argument(help="The Adventure's title; spelling may be loose.")]
-TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)]
+    try:
+        yield tick
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)

@@ -1,4 +1,10 @@
-"""Plain-text views for the terminal: a card as it plays, tables of cards."""
+"""Plain-text views for the terminal: each service result as a player reads it.
+
+One function per answer, each getting the lines a command prints on standard output: a card
+as it plays, tables of cards, a deck's verdict, make-up, playability, test games, Adventure
+recipes and checks, a Campaign plan, the catalog. The JSON form of the same answers is the
+results' own ``to_json()``.
+"""
 
 from __future__ import annotations
 
@@ -167,3 +173,259 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     def fmt(row: Sequence[str]) -> str:
         return "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
     return [fmt(header), fmt(["-" * w for w in widths]), *(fmt(r) for r in rows)]
+
+
+# --------------------------------------------------------------------------------------
+# the catalog
+
+
+def build_lines(build: Any) -> list[str]:
+    """Gets what ``catalog import`` and ``catalog fetch`` print once the catalog is built."""
+    report = build.report
+    return [
+        f"Catalog built: {report.cards} cards from {len(report.sources)} files; "
+        f"{report.errata_applied} errata applied, {len(report.errata_unmatched)} name no card here, "
+        f"{len(report.errata_not_applied)} could not be applied ({report.seconds:.2f} s).",
+        f"  {report.path}",
+    ]
+
+
+def info_lines(catalog_info: Any) -> list[str]:
+    """Gets ``catalog info``: path, counts by legality, set and type, files, errata, raw values."""
+    from deckbuilder.rules.cards import SETS
+
+    info = catalog_info.info
+    lines = [f"Catalog: {info['path']}"]
+    lines.append(f"Cards: {info['cards']}  ({', '.join(f'{k} {v}' for k, v in sorted(info['by_legality'].items()))})")
+    lines.append("Sets:")
+    for code, n in info["by_set"].items():
+        lines.append(f"  {code:<10} {n:>4}  {SETS.get(code, (code,))[0]}")
+    lines.append("Types: " + ", ".join(f"{k} {v}" for k, v in info["by_type"].items()))
+    lines.append(f"Files: {len(info['sources'])} ({', '.join(sorted({s['transcription'] for s in info['sources']}))})")
+    lines.append(f"Errata applied: {info['errata_applied']}")
+    if info["errata_unmatched"]:
+        lines.append(f"Errata naming no card in this catalog: {len(info['errata_unmatched'])}")
+        lines += [f"  {line}" for line in info["errata_unmatched"]]
+    if info["errata_not_applied"]:
+        lines.append(f"Errata that could not be applied: {len(info['errata_not_applied'])}")
+        lines += [f"  {line}" for line in info["errata_not_applied"]]
+    if catalog_info.problems:
+        lines.append(f"Values kept raw: {len(info['problems'])}")
+        lines += [f"  {p['card']} [{p['set']}] {p['field']} = {p['raw']!r}: {p['message']}" for p in info["problems"]]
+    return lines
+
+
+# --------------------------------------------------------------------------------------
+# cards and search
+
+
+def card_view_lines(view: Any) -> list[str]:
+    """Gets ``mythos card``: each printing as it plays, a blank line between them."""
+    lines: list[str] = []
+    for i, card in enumerate(view.cards):
+        if i:
+            lines.append("")
+        lines += card_lines(card)
+    return lines
+
+
+def search_lines(result: Any) -> list[str]:
+    """Gets ``mythos search``: a table of the cards found and their count."""
+    cards = result.cards
+    if not cards:
+        return ["No cards match."]
+    return [*card_table(cards), f"{len(cards)} card{'s' if len(cards) != 1 else ''}"]
+
+
+# --------------------------------------------------------------------------------------
+# decks
+
+
+def check_lines(check: Any) -> list[str]:
+    """Gets ``deck check``: the verdict, then every finding with its fix and its rule."""
+    verdict = check.verdict
+    word = "LEGAL" if verdict.is_legal else "ILLEGAL"
+    lines = [f"{check.deck.name}: {word} for {check.play.name} "
+             f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings)"]
+    for finding in verdict.findings:
+        lines.append(f"  {finding.severity.value}: {finding.message}")
+        if finding.fix != "none needed":
+            lines.append(f"    fix: {finding.fix}")
+        lines.append(f"    rule: {finding.words} [{finding.source}]")
+    return lines
+
+
+def stats_lines(view: Any) -> list[str]:
+    """Gets ``deck stats``: types, Sanity, places, languages, Gates and Adventures."""
+    stats, deck = view.stats, view.deck
+    lines = [f"{deck.name}: {stats.cards} cards; Investigator: "
+             + (", ".join(c.title for c in deck.deck.investigators) or "none")]
+    lines.append("Types: " + ", ".join(f"{k} {v}" for k, v in stats.by_type.items()))
+    if stats.by_subtype:
+        lines.append("Subtypes: " + ", ".join(f"{k} {v}" for k, v in stats.by_subtype.items()))
+    lines.append(f"Sanity: costs {stats.sanity_costs}, gains {stats.sanity_gains}, "
+                 f"Spell casting {stats.spell_casting_costs}" + (f", unknown {stats.unknown_sanity}" if stats.unknown_sanity else ""))
+    if stats.regions:
+        lines.append("Regions: " + ", ".join(f"{k} {v}" for k, v in stats.regions.items()))
+    if stats.subregions:
+        lines.append("Subregions: " + ", ".join(f"{k} {v}" for k, v in stats.subregions.items()))
+    if stats.dimensions:
+        lines.append("Dimensions: " + ", ".join(f"{k} {v}" for k, v in stats.dimensions.items()))
+    lines.append(f"Gates: {stats.gates} for {stats.monsters} Monsters")
+    if stats.languages_known:
+        lines.append("Languages read: " + "; ".join(f"{k} ({', '.join(v)})" for k, v in stats.languages_known.items()))
+    if stats.languages_needed:
+        lines.append("Tome languages: " + "; ".join(f"{k} ({', '.join(v)})" for k, v in stats.languages_needed.items()))
+    if stats.unread_tomes:
+        lines.append("No reader in the deck for: " + ", ".join(stats.unread_tomes))
+    if stats.adventures:
+        lines.append(f"Adventures ({stats.adventure_points} points): " + ", ".join(
+            f"{a['title']} {a['points'] if a['points'] is not None else '?'}" for a in stats.adventures))
+    return lines
+
+
+def playability_lines(result: Any) -> list[str]:
+    """Gets ``deck playability``: a count of errors and warnings, then each with its fix."""
+    issues, errors = result.issues, result.errors
+    if not issues:
+        return [f"{result.deck.name}: every card can be played"]
+    warnings = len(issues) - errors
+    lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
+             f"{warnings} warning{'s' if warnings != 1 else ''}"]
+    for issue in issues:
+        copies = f" (x{issue.copies})" if issue.copies > 1 else ""
+        lines.append(f"  {issue.severity.value}: {issue.card}{copies}: {issue.reason}")
+        lines.append(f"    fix: {issue.fix}")
+    return lines
+
+
+def goldfish_lines(name: str, report: Any) -> list[str]:
+    """Gets a goldfish report as a player reads it."""
+    lines = [f"{name}: {report.games} solitaire games (seed {report.seed}, at most {report.max_rounds} Rounds)"]
+    lines.append(f"  Completed an Adventure: {report.completed:.0%} of games"
+                 + (f"; median Round {report.median_rounds:g}" if report.median_rounds is not None else ""))
+    if report.rounds_quartiles:
+        lo, hi = report.rounds_quartiles
+        lines.append(f"  Half of the completing games finished between Rounds {lo:g} and {hi:g}")
+    if report.campaign and report.reached_target is not None:
+        lines.append(f"  Reached {report.target} Adventure points: {report.reached_target:.0%} of games")
+    shown = [f"R{i}: {share:.0%}" for i, share in enumerate(report.by_round, start=1) if i <= 12]
+    lines.append("  By Round: " + "  ".join(shown))
+    lo, hi = report.final_sanity_quartiles
+    lines.append(f"  Sanity at the end: median {report.final_sanity:g} (middle half {lo:g}-{hi:g})")
+    lines.append(f"  Cards drawn per Round after the first: {report.drawn_per_round:.1f}")
+    if report.blockers:
+        lines.append("  Needed cards that sat unplayable in hand for two Rounds or more, none yet in play:")
+        for title, share in report.blockers[:6]:
+            lines.append(f"    {title}: {share:.0%} of games")
+    if report.odds:
+        lines.append("  Draw odds:")
+        for odds in report.odds:
+            how = "exact" if odds.exact else "simulated"
+            lines.append(f"    {odds.probability:6.1%}  {odds.label} ({how}, {odds.draws} cards seen)")
+    return lines
+
+
+# --------------------------------------------------------------------------------------
+# Adventures
+
+
+def _slot_lines(check: Any) -> list[str]:
+    from deckbuilder.rules.cards import display_title
+
+    lines = []
+    for result in check.slots:
+        cards = ", ".join(dict.fromkeys(display_title(c.title) for c in result.cards)) or "-"
+        status = "met" if result.met else f"MISSING {result.short}" if result.slot.total is None else "MISSING points"
+        lines.append(f"  {result.number:>2}. {result.text}")
+        lines.append(f"      {status}: {cards}" + (f"   [{result.slot.source}]" if result.slot.source else ""))
+        if result.add_one_of:
+            lines.append(f"      add one of: {', '.join(result.add_one_of)}")
+    return lines
+
+
+def _footer(recipe: Any, notes: tuple[str, ...] = ()) -> list[str]:
+    lines = []
+    for limit in recipe.limits:
+        numbers = ", ".join(str(i + 1) for i in limit.slots)
+        lines.append(f"  limit: slots {numbers} need different {limit.distinct.value}s")
+    for condition in recipe.conditions:
+        lines.append(f"  condition (yours to meet in play): {condition.text}")
+    for phrase in recipe.uninterpreted:
+        lines.append(f"  not understood (check by hand or override it): {phrase}")
+    for note in (*recipe.notes, *notes):
+        lines.append(f"  note: {note}")
+    if recipe.origin and recipe.origin != "card":
+        lines.append(f"  recipe from: {recipe.origin}")
+    return lines
+
+
+def _heading(check: Any) -> str:
+    points = "?" if check.points is None else check.points
+    verdict = "COMPLETABLE" if check.completable else f"NOT COMPLETABLE ({check.cards_missing} card(s) missing)"
+    if check.completable and check.recipe.uninterpreted:
+        verdict += " as far as it was read (see what was not understood)"
+    return f"{check.adventure} ({points} points): {verdict}"
+
+
+def recipe_lines(shown: Any) -> list[str]:
+    """Gets ``adventure show``: the recipe's slots in the notation, its limits and
+    conditions, and the card text."""
+    from deckbuilder.rules.adventures import recipe_text
+
+    recipe, adventure = shown.recipe, shown.adventure
+    points = "?" if recipe.points is None else recipe.points
+    kind = f", {adventure.subtype}" if adventure.subtype else ""
+    lines = [f"{recipe.adventure} ({points} points{kind}) [{adventure.set_code}]"]
+    slot_lines = [line for line in recipe_text(recipe).splitlines() if line[:1].isdigit()]
+    lines += [f"  {number:>2}. {line}" for number, line in enumerate(slot_lines, start=1)]
+    if not recipe.slots:
+        lines.append("  (no card requirements read)")
+    lines += _footer(recipe)
+    lines.append("Card text:")
+    lines.append(f"  {adventure.text or '(none)'}")
+    return lines
+
+
+def adventure_check_lines(result: Any) -> list[str]:
+    """Gets ``adventure check``: the verdict, each slot with the cards that meet it, the footer."""
+    check = result.check
+    return [_heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
+
+
+def deck_adventures_lines(result: Any) -> list[str]:
+    """Gets ``deck adventures``: a summary, then each Adventure's check."""
+    checks = result.checks
+    if not checks:
+        return [f"{result.deck.name}: no Adventures in the deck."]
+    points = sum(c.points or 0 for c in checks)
+    done = sum(c.completable for c in checks)
+    lines = [f"{result.deck.name}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
+    for check in checks:
+        lines += ["", _heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
+    return lines
+
+
+def plan_lines(result: Any) -> list[str]:
+    """Gets ``deck plan``: the Adventures chosen, what each lacks, and the cards they share."""
+    plan, target, name = result.plan, result.target, result.deck.name
+    if not result.checks:
+        return [f"{name}: no Adventures in the deck; a Campaign to {target} points needs some."]
+    reach = "reaches" if plan.reaches_target else f"falls {target - plan.points} short of"
+    lines = [f"{name}: plan of {plan.points} points {reach} the target of {target} ({plan.method} search)"]
+    for check in plan.chosen:
+        status = "completable" if check.completable else f"missing {check.cards_missing} card(s)"
+        lines.append(f"  {check.adventure} ({check.points if check.points is not None else '?'} points): {status}")
+        for slot in check.missing:
+            lines.append(f"      needs {slot.text}" + (f"; add one of: {', '.join(slot.add_one_of)}" if slot.add_one_of else ""))
+        for condition in check.recipe.conditions:
+            lines.append(f"      condition: {condition.text}")
+    if plan.shared:
+        lines.append("Cards serving more than one of them:")
+        lines += [f"  {card}: {', '.join(names)}" for card, names in plan.shared.items()]
+    if plan.others:
+        lines.append("Also in the deck: " + ", ".join(
+            f"{c.adventure} ({c.points if c.points is not None else '?'}{'' if c.completable else ', incomplete'})"
+            for c in plan.others
+        ))
+    return lines

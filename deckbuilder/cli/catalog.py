@@ -1,0 +1,98 @@
+"""``mythos catalog import|fetch|info``: build and inspect the card catalog.
+
+Each command parses its options, calls one function of :mod:`deckbuilder.service` and
+prints the answer (text, or ``--json``); the service and the catalog are imported inside
+the command, so importing this module costs only typer.
+"""
+
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from deckbuilder.cli.common import (
+    DbOption,
+    JsonOption,
+    echo_lines,
+    emit_json,
+    open_catalog,
+    progress_bar,
+    reported,
+    warn,
+)
+
+
+def catalog_import(
+    paths: Annotated[list[Path], typer.Argument(help="GCCG set XML or LackeyCCG set files, or folders of them.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Imports card data files into the catalog and applies the errata.
+
+    Importing the same files again changes nothing; a set imported from the other
+    transcription replaces that set. The catalog is rebuilt beside the old one and swapped
+    in only when complete.
+
+    Example: mythos catalog import ../shared/mythos-data/gccg/sets
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        with progress_bar("Reading card files", sys.stderr.isatty() and not as_json) as tick:
+            build = service.import_card_files(db, paths, progress=tick)
+        _show_build(build, as_json)
+
+
+def catalog_fetch(
+    url: Annotated[
+        Optional[str], typer.Option("--url", help="Base address of the GCCG Mythos set files.", show_default=False)
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Downloads the GCCG Mythos set files and imports them.
+
+    By default from the public GCCG repository (markferry/gccg-mythos, core/xml/Mythos/).
+
+    Example: mythos catalog fetch --url http://127.0.0.1:8000/Mythos/
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        build = service.fetch_card_files(db, url, progress=lambda name: warn(f"downloading {name}"))
+        _show_build(build, as_json)
+
+
+def _show_build(build: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json(build.to_json())
+        return
+    from deckbuilder.cli.console import build_lines
+
+    for note in build.report.notes:
+        warn(f"note: {note}")
+    echo_lines(build_lines(build))
+
+
+def catalog_info(
+    problems: Annotated[bool, typer.Option("--problems", help="List every value kept raw.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Shows the catalog: path, sets and counts, errata applied and unmatched.
+
+    Example: mythos catalog info --problems
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        with open_catalog(db, quiet=as_json) as catalog:
+            info = service.catalog_info(catalog, problems=problems)
+        if as_json:
+            emit_json(info.to_json())
+            return
+        from deckbuilder.cli.console import info_lines
+
+        echo_lines(info_lines(info))

@@ -1,0 +1,254 @@
+"""``mythos deck check|stats|convert|playability|goldfish|sheet``: a deck list against the rules.
+
+Each command parses its options, loads the deck through :mod:`deckbuilder.service` (each
+loose name match reported on standard error), calls one service function and prints the
+answer (text, or ``--json``). Nothing heavy is imported at module level.
+
+Exit codes: 0 success; 1 a verdict against the deck (``check``: illegal; ``playability``:
+a card that can never be played); 2 the deck or an option cannot be read or used.
+
+``deck sheet`` writes ``-o FILE``, ``-o -`` for standard output, or by default
+``DECKNAME.html`` beside the deck file (``my.deck`` -> ``my.html``), as a compiler writes
+its output beside its source. An illegal deck still gets its sheet, marked ILLEGAL with
+every finding; the command warns on standard error and exits 0 (``mythos deck check`` is
+the command whose exit code says whether a deck is legal).
+"""
+
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from deckbuilder.cli.common import (
+    DbOption,
+    DeckArgument,
+    FormatOption,
+    JsonOption,
+    echo_lines,
+    emit_json,
+    fail,
+    load_deck,
+    progress_bar,
+    reported,
+    warn,
+)
+
+
+def deck_check(
+    deck: DeckArgument,
+    format_name: FormatOption = "advanced",
+    house_rule: Annotated[
+        Optional[list[str]], typer.Option("--house-rule", help="Add a named house rule (repeatable).", show_default=False)
+    ] = None,
+    target: Annotated[
+        Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default 20).", min=1, show_default=False)
+    ] = None,
+    fix: Annotated[bool, typer.Option("--fix", help="Write the resolved card names back into the file.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Checks a deck against the deck rules of a way to play.
+
+    Exit 0: legal; 1: illegal; 2: the deck cannot be read. Warnings do not make a deck
+    illegal.
+
+    Example: mythos deck check my.deck --format campaign
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        play = service.way_to_play(format_name, house_rule or [], target)
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        result = service.check_deck(catalog, loaded, play)
+        if fix:
+            from deckbuilder.decklists.deckfile import write_deck_file
+
+            write_deck_file(deck, service.deck_text(catalog, loaded))
+            warn(f"wrote the resolved names back to {deck}")
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            from deckbuilder.cli.console import check_lines
+
+            echo_lines(check_lines(result))
+        if not result.legal:
+            raise typer.Exit(1)
+
+
+def deck_stats(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Shows a deck's make-up: types, Sanity, places, languages, Gates and Adventures.
+
+    Example: mythos deck stats my.deck
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        _catalog, loaded = load_deck(db, deck, quiet=as_json)
+        view = service.deck_stats(loaded)
+        if as_json:
+            emit_json(view.to_json())
+            return
+        from deckbuilder.cli.console import stats_lines
+
+        echo_lines(stats_lines(view))
+
+
+def deck_convert(
+    source: Annotated[Path, typer.Argument(help="The deck list to read (any format).")],
+    target: Annotated[Path, typer.Argument(help="Where to write; the format follows the extension.")],
+    to: Annotated[
+        Optional[str], typer.Option("--to", help="Output format: text, gccg, lackey, json.", show_default=False)
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Converts a deck list between text, GCCG .deck, LackeyCCG .dek and JSON.
+
+    Example: mythos deck convert my.deck my.json
+    """
+    with reported():
+        from deckbuilder import service
+        from deckbuilder.decklists.deckfile import write_deck_file
+
+        out_format = service.deck_format_for(target, to)
+        catalog, loaded = load_deck(db, source)
+        write_deck_file(target, service.deck_text(catalog, loaded, out_format))
+        typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
+
+
+def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Lists the cards a deck can never play, or only by an unlikely path, and how to fix it.
+
+    Example: mythos deck playability my.deck
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        _catalog, loaded = load_deck(db, deck, quiet=as_json)
+        result = service.deck_playability(loaded)
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            from deckbuilder.cli.console import playability_lines
+
+            echo_lines(playability_lines(result))
+        if result.errors:
+            raise typer.Exit(1)
+
+
+def deck_goldfish(
+    deck: DeckArgument,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
+    format_name: Annotated[
+        str, typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point target.")
+    ] = "advanced",
+    target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
+    max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
+    card: Annotated[
+        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
+    ] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Plays the deck alone N times and reports how often and how fast it completes its Adventures.
+
+    The greedy policy is documented in deckbuilder/rules/goldfish.py. Beside the games: exact
+    draw odds (a Location in the opening hand, a Tome and a reader of its language, every
+    card of each Adventure's recipe by Round k), exact where the numbers allow and simulated
+    otherwise, labelled as which.
+
+    Example: mythos deck goldfish my.deck --games 2000 --seed 7 --card "Dark Young"
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        service.goldfish_format(format_name)
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
+            result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
+                                           target=target, max_rounds=max_rounds, cards=card or (), progress=tick)
+        if as_json:
+            emit_json(result.to_json())
+            return
+        from deckbuilder.cli.console import goldfish_lines
+
+        echo_lines(goldfish_lines(loaded.name, result.report))
+
+
+_OutputOption = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--output",
+        "-o",
+        help="Where to write the HTML ('-' for standard output; default: DECKNAME.html beside the deck).",
+        show_default=False,
+    ),
+]
+_GoldfishOption = Annotated[
+    Optional[int],
+    typer.Option("--goldfish", help="Add N solo test games and the draw odds to the sheet.", min=1, show_default=False),
+]
+_PdfOption = Annotated[
+    Optional[Path], typer.Option("--pdf", help="Also print the sheet to this PDF (needs Chromium).", show_default=False)
+]
+
+STDOUT = Path("-")
+
+
+def default_output(deck: Path) -> Path:
+    """Gets where the sheet goes by default: ``DECKNAME.html`` beside the deck file."""
+    return Path(deck).with_suffix(".html")
+
+
+def deck_sheet(
+    deck: DeckArgument,
+    output: _OutputOption = None,
+    format_name: FormatOption = "advanced",
+    goldfish: _GoldfishOption = None,
+    pdf: _PdfOption = None,
+    db: DbOption = None,
+) -> None:
+    """Writes a printable deck sheet (HTML, and a PDF with --pdf): the list, the check, the Investigator.
+
+    Example: mythos deck sheet my.deck --format campaign --pdf my.pdf
+    """
+    with reported():
+        # Option conflicts and missing tools first, before any work (sqlite-utils style).
+        target = default_output(deck) if output is None else Path(output)
+        to_stdout = target == STDOUT
+        if not to_stdout and target.resolve() == Path(deck).resolve():
+            fail(f"-o {target}: that is the deck file itself; choose another name for the sheet")
+        if pdf is not None and Path(pdf).resolve() in {Path(deck).resolve(), target.resolve()}:
+            fail(f"--pdf {pdf}: that would overwrite the deck or the HTML sheet; choose another name")
+        for option, path in (("-o", None if to_stdout else target), ("--pdf", pdf)):
+            if path is not None and not Path(path).parent.is_dir():
+                fail(f"{option} {path}: the folder {Path(path).parent} does not exist; create it first")
+        from deckbuilder import service
+        from deckbuilder.decklists.deckfile import write_deck_file
+
+        chromium = service.pdf_printer() if pdf is not None else None
+        play = service.way_to_play(format_name)
+        catalog, loaded = load_deck(db, deck)
+        sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish)
+        catalog.close()
+        ctx = sheet.context
+        say = warn if to_stdout else typer.echo
+        if to_stdout:
+            typer.echo(sheet.html, nl=False)
+        else:
+            try:
+                write_deck_file(target, sheet.html)
+            except OSError as exc:
+                fail(f"-o {target}: cannot be written ({exc.strerror or exc})")
+            say(f"wrote {target} ({ctx.card_count} cards, {'LEGAL' if sheet.legal else 'ILLEGAL'} for {play.name})")
+        if not sheet.legal:
+            warn(
+                f"note: {ctx.deck_name} is ILLEGAL for {play.name} ({ctx.verdict.errors} "
+                f"error{'s' if ctx.verdict.errors != 1 else ''}); the sheet lists every finding "
+                "(`mythos deck check` gives the exit code)"
+            )
+        if pdf is not None:
+            service.print_sheet(sheet, pdf, html_file=None if to_stdout else target, chromium=chromium)
+            say(f"wrote {pdf}")
