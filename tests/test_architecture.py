@@ -1,14 +1,49 @@
-"""The house stays easy to live in: the rules core needs only the standard library."""
+"""The house stays easy to live in: rooms a newcomer can name, and arrows that point one way.
+
+``deckbuilder/`` holds the rooms of ``docs/architecture.md`` and, at the top, only
+``__init__``, ``__main__``, ``errors``, ``paths`` and ``service``. Each room imports only
+the rooms below it (:data:`MAY_IMPORT`, read from every import statement, those inside
+functions too): the rules core nothing but the standard library; the card store, the deck
+lists and the sheet the rules; the service all of those; the front ends the service and
+what lies below it. Nothing below the front ends imports a terminal or web library, and
+the service imports no front end.
+"""
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import deckbuilder
 import deckbuilder.rules
+
+PACKAGE = Path(deckbuilder.__file__).resolve().parent
+
+#: Each room (a subpackage, or a module at the top) and the rooms it may import. A room
+#: may always import itself; ``__init__`` (the version) may be imported by all but the rules.
+BELOW_THE_SERVICE = {"rules", "errors", "paths", "decklists", "catalog", "sheet"}
+MAY_IMPORT: dict[str, set[str]] = {
+    "rules": set(),
+    "errors": set(),
+    "paths": set(),
+    "decklists": {"rules", "errors"},
+    "catalog": {"rules", "errors", "paths", "decklists"},
+    "sheet": {"rules", "errors", "paths"},
+    "service": BELOW_THE_SERVICE,
+    "cli": BELOW_THE_SERVICE | {"service"},
+    "web": BELOW_THE_SERVICE | {"service"},  # the web deck builder, the second front door
+    "__main__": {"cli"},
+    "__init__": set(),
+}
+FRONT_ENDS = {"cli", "web", "__main__"}
+
+#: Libraries only a front end may import: the terminal's and the web's.
+FRONT_END_LIBRARIES = {"typer", "click", "rich", "shellingham", "fastapi", "starlette", "uvicorn", "httpx"}
 
 RULES_MODULES = sorted(
     m.name for m in pkgutil.walk_packages(deckbuilder.rules.__path__, prefix="deckbuilder.rules.")
@@ -32,11 +67,117 @@ def test_a_rules_module_imports_no_storage_terminal_or_third_party_code(module):
 def test_starting_the_cli_loads_no_heavy_module():
     code = (
         "import sys, deckbuilder.cli\n"
-        "print(','.join(m for m in ('sqlmodel', 'sqlalchemy', 'jinja2', 'rapidfuzz', 'defusedxml') if m in sys.modules))"
+        "heavy = ('sqlmodel', 'sqlalchemy', 'jinja2', 'rapidfuzz', 'defusedxml', 'deckbuilder.rules',\n"
+        "         'deckbuilder.catalog', 'deckbuilder.decklists', 'deckbuilder.sheet')\n"
+        "print(','.join(m for m in heavy if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
+
+
+# --------------------------------------------------------------------------------------
+# The rooms and the arrows
+
+
+def _modules() -> list[tuple[str, Path]]:
+    """Gets every module of the package as (dotted name, file)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found.append((name, path))
+    return found
+
+
+def _room(module: str) -> str:
+    """Gets the room a dotted name lies in (``deckbuilder.catalog.store`` -> ``catalog``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _imports(name: str, path: Path) -> list[tuple[int, str]]:
+    """Gets every module an import statement of the file names, lazy imports included."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            if base == "deckbuilder":  # from deckbuilder import service
+                found += [(node.lineno, f"deckbuilder.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, base))
+    return found
+
+
+MODULES = _modules()
+
+
+def test_the_package_top_holds_only_the_rooms_and_five_modules():
+    top = {p.stem for p in PACKAGE.glob("*.py")}
+    rooms = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert top == {"__init__", "__main__", "errors", "paths", "service"}
+    assert rooms <= set(MAY_IMPORT), f"a room the architecture does not know: {rooms - set(MAY_IMPORT)}"
+    assert {"rules", "catalog", "decklists", "sheet", "cli"} <= rooms
+
+
+@pytest.mark.parametrize(("name", "path"), MODULES, ids=[name for name, _ in MODULES])
+def test_a_module_imports_only_the_rooms_below_its_own(name, path):
+    room = _room(name)
+    allowed = MAY_IMPORT[room] | {room} | (set() if room == "rules" else {"__init__"})
+    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
+             if target.split(".")[0] == "deckbuilder" and _room(target) not in allowed]
+    assert wrong == [], f"{name} ({room}) may import only {sorted(allowed)}"
+
+
+@pytest.mark.parametrize(("name", "path"), MODULES, ids=[name for name, _ in MODULES])
+def test_nothing_below_the_front_ends_imports_a_terminal_or_web_library(name, path):
+    if _room(name) in FRONT_ENDS:
+        return
+    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
+             if target.split(".")[0] in FRONT_END_LIBRARIES]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("name", "path"), [m for m in MODULES if _room(m[0]) == "rules"],
+                         ids=[name for name, _ in MODULES if _room(name) == "rules"])
+def test_the_rules_core_imports_only_the_standard_library(name, path):
+    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
+             if target.split(".")[0] not in sys.stdlib_module_names and not target.startswith("deckbuilder.rules")]
+    assert wrong == []
+
+
+def test_the_service_knows_no_front_end_even_once_it_has_run(tmp_path):
+    # Beyond its import statements: a whole deck check through the service loads no front end.
+    code = (
+        "import sys\n"
+        "from deckbuilder import service\n"
+        "from deckbuilder.paths import catalog_data_dir\n"
+        f"catalog, _ = service.open_catalog({str(tmp_path / 'c.sqlite')!r})\n"
+        "deck = service.load_deck_file(catalog, catalog_data_dir() / 'sample' / 'example-deck.txt')\n"
+        "service.check_deck(catalog, deck, service.way_to_play('campaign'))\n"
+        "service.deck_sheet(catalog, deck, service.way_to_play())\n"
+        f"print(','.join(m for m in sys.modules if m.split('.')[0] in {sorted(FRONT_END_LIBRARIES)!r}\n"
+        "               or m.startswith(('deckbuilder.cli', 'deckbuilder.web'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+#: The longest module outside the rules core a newcomer should have to read (issue 14).
+MAX_MODULE_LINES = 900
+
+
+def test_no_module_outside_the_rules_core_is_too_long_to_read():
+    long = {name: n for name, path in MODULES
+            if _room(name) != "rules" and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
 
 
 # --------------------------------------------------------------------------------------
