@@ -20,11 +20,10 @@ from deckbuilder.cli.common import (
     JsonOption,
     TargetOption,
     TitleArgument,
-    echo_lines,
-    emit_json,
     load_deck,
     open_catalog,
     reported,
+    show,
     warn,
 )
 
@@ -41,12 +40,7 @@ def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOptio
             shown = service.show_adventure(catalog, title)
         for note in shown.notes:
             warn(note)
-        if as_json:
-            emit_json(shown.to_json())
-            return
-        from deckbuilder.cli.console import recipe_lines
-
-        echo_lines(recipe_lines(shown))
+        show(shown, as_json, "recipe_lines")
 
 
 def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -63,12 +57,7 @@ def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = Non
         result = service.check_adventure(catalog, title, loaded)
         for note in result.notes:
             warn(note)
-        if as_json:
-            emit_json(result.to_json())
-        else:
-            from deckbuilder.cli.console import adventure_check_lines
-
-            echo_lines(adventure_check_lines(result))
+        show(result, as_json, "adventure_check_lines")
         if not result.completable:
             raise typer.Exit(1)
 
@@ -82,13 +71,7 @@ def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption
         from deckbuilder import service
 
         catalog, loaded = load_deck(db, deck, quiet=as_json)
-        result = service.deck_adventures(catalog, loaded)
-        if as_json:
-            emit_json(result.to_json())
-            return
-        from deckbuilder.cli.console import deck_adventures_lines
-
-        echo_lines(deck_adventures_lines(result))
+        show(service.deck_adventures(catalog, loaded), as_json, "deck_adventures_lines")
 
 
 def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -100,10 +83,4 @@ def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None
         from deckbuilder import service
 
         catalog, loaded = load_deck(db, deck, quiet=as_json)
-        result = service.plan_campaign(catalog, loaded, target)
-        if as_json:
-            emit_json(result.to_json())
-            return
-        from deckbuilder.cli.console import plan_lines
-
-        echo_lines(plan_lines(result))
+        show(service.plan_campaign(catalog, loaded, target), as_json, "plan_lines")

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from deckbuilder.cli.common import DbOption, JsonOption, echo_lines, emit_json, open_catalog, reported, warn
+from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show, warn
 
 #: The orders ``--sort`` takes; the same as :data:`deckbuilder.service.SEARCH_ORDERS`,
 #: spelt here so that building ``--help`` imports nothing (a test holds them equal).
@@ -41,12 +41,7 @@ def card(
             view = service.find_card(catalog, name, set_code)
         for note in view.notes:
             warn(note)
-        if as_json:
-            emit_json(view.to_json())
-            return
-        from deckbuilder.cli.console import card_view_lines
-
-        echo_lines(card_view_lines(view))
+        show(view, as_json, "card_view_lines")
 
 
 class SearchCommand(TyperCommand):
@@ -76,9 +71,4 @@ def search(
         parsed = service.parse_search(query, sort=sort, limit=limit)
         with open_catalog(db, quiet=as_json) as catalog:
             found = service.search_cards(catalog, parsed)
-        if as_json:
-            emit_json(found.to_json())
-            return
-        from deckbuilder.cli.console import search_lines
-
-        echo_lines(search_lines(found))
+        show(found, as_json, "search_lines")

@@ -15,11 +15,10 @@ import typer
 from deckbuilder.cli.common import (
     DbOption,
     JsonOption,
-    echo_lines,
-    emit_json,
     open_catalog,
     progress_bar,
     reported,
+    show,
     warn,
 )
 
@@ -66,14 +65,10 @@ def catalog_fetch(
 
 
 def _show_build(build: Any, as_json: bool) -> None:
-    if as_json:
-        emit_json(build.to_json())
-        return
-    from deckbuilder.cli.console import build_lines
-
-    for note in build.report.notes:
-        warn(f"note: {note}")
-    echo_lines(build_lines(build))
+    if not as_json:
+        for note in build.report.notes:
+            warn(f"note: {note}")
+    show(build, as_json, "build_lines")
 
 
 def catalog_info(
@@ -90,9 +85,4 @@ def catalog_info(
 
         with open_catalog(db, quiet=as_json) as catalog:
             info = service.catalog_info(catalog, problems=problems)
-        if as_json:
-            emit_json(info.to_json())
-            return
-        from deckbuilder.cli.console import info_lines
-
-        echo_lines(info_lines(info))
+        show(info, as_json, "info_lines")

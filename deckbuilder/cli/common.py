@@ -50,6 +50,18 @@ def echo_lines(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
 
+def show(result: Any, as_json: bool, view: str) -> None:
+    """Prints a service result: its ``to_json()`` with ``--json``, else the lines of the text
+    view named ``view`` in :mod:`deckbuilder.cli.console` (imported only now: it reads the
+    rules)."""
+    if as_json:
+        emit_json(result.to_json())
+        return
+    from deckbuilder.cli import console
+
+    echo_lines(getattr(console, view)(result))
+
+
 @contextmanager
 def reported(as_json: bool = False) -> Iterator[None]:
     """Turns the errors a user can run into (:mod:`deckbuilder.errors`) into one ``Error:``

@@ -299,6 +299,11 @@ def playability_lines(result: Any) -> list[str]:
     return lines
 
 
+def goldfish_result_lines(result: Any) -> list[str]:
+    """Gets ``deck goldfish``: the deck's test games and draw odds."""
+    return goldfish_lines(result.deck.name, result.report)
+
+
 def goldfish_lines(name: str, report: Any) -> list[str]:
     """Gets a goldfish report as a player reads it."""
     lines = [f"{name}: {report.games} solitaire games (seed {report.seed}, at most {report.max_rounds} Rounds)"]

@@ -26,12 +26,11 @@ from deckbuilder.cli.common import (
     DeckArgument,
     FormatOption,
     JsonOption,
-    echo_lines,
-    emit_json,
     fail,
     load_deck,
     progress_bar,
     reported,
+    show,
     warn,
 )
 
@@ -67,12 +66,7 @@ def deck_check(
 
             write_deck_file(deck, service.deck_text(catalog, loaded))
             warn(f"wrote the resolved names back to {deck}")
-        if as_json:
-            emit_json(result.to_json())
-        else:
-            from deckbuilder.cli.console import check_lines
-
-            echo_lines(check_lines(result))
+        show(result, as_json, "check_lines")
         if not result.legal:
             raise typer.Exit(1)
 
@@ -86,13 +80,7 @@ def deck_stats(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = Fa
         from deckbuilder import service
 
         _catalog, loaded = load_deck(db, deck, quiet=as_json)
-        view = service.deck_stats(loaded)
-        if as_json:
-            emit_json(view.to_json())
-            return
-        from deckbuilder.cli.console import stats_lines
-
-        echo_lines(stats_lines(view))
+        show(service.deck_stats(loaded), as_json, "stats_lines")
 
 
 def deck_convert(
@@ -127,12 +115,7 @@ def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOptio
 
         _catalog, loaded = load_deck(db, deck, quiet=as_json)
         result = service.deck_playability(loaded)
-        if as_json:
-            emit_json(result.to_json())
-        else:
-            from deckbuilder.cli.console import playability_lines
-
-            echo_lines(playability_lines(result))
+        show(result, as_json, "playability_lines")
         if result.errors:
             raise typer.Exit(1)
 
@@ -169,12 +152,7 @@ def deck_goldfish(
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (), progress=tick)
-        if as_json:
-            emit_json(result.to_json())
-            return
-        from deckbuilder.cli.console import goldfish_lines
-
-        echo_lines(goldfish_lines(loaded.name, result.report))
+        show(result, as_json, "goldfish_result_lines")
 
 
 _OutputOption = Annotated[
