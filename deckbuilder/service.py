@@ -10,6 +10,22 @@ prints, reads the terminal, or knows typer or HTTP; notes for the user (a name r
 loosely, a sample catalog built) come back as data. Failures are the typed errors of
 :mod:`deckbuilder.errors`, which each front end turns into its own form.
 
+The functions, by what a front end does:
+
+- the catalog: :func:`open_catalog`, :func:`import_card_files`, :func:`fetch_card_files`,
+  :func:`catalog_info`;
+- cards: :func:`find_card`, :func:`parse_search` then :func:`search_cards`;
+- deck lists: :func:`load_deck_file` or :func:`load_deck_text` (every other deck function
+  takes the deck they load), :func:`deck_text`, :func:`deck_format_for`;
+- the rules: :func:`way_to_play` then :func:`check_deck`, :func:`deck_stats`,
+  :func:`deck_playability`, :func:`deck_adventures`, :func:`plan_campaign`,
+  :func:`show_adventure`, :func:`check_adventure`, :func:`goldfish_format` then
+  :func:`goldfish_deck`;
+- the page: :func:`deck_sheet`, :func:`pdf_printer`, :func:`print_sheet`.
+
+Options are checked before any work (a way to play, a search order, a goldfish format are
+read before the catalog is opened), so a front end asks for them first.
+
 Heavy modules (sqlmodel, rapidfuzz, jinja2) and the rules are imported inside the
 functions, so importing this module costs next to nothing.
 """
@@ -347,6 +363,10 @@ def deck_text(catalog: Catalog, deck: LoadedDeck, format_name: str | None = None
     from deckbuilder.decklists import write_deck
 
     return write_deck(deck.resolved, format_name or deck.source_format, card_index(catalog).printings_of)
+
+
+# --------------------------------------------------------------------------------------
+# A deck against the rules: the check, the make-up, playability
 
 
 @dataclass(frozen=True)
