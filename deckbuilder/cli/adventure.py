@@ -24,7 +24,6 @@ from deckbuilder.cli.common import (
     open_catalog,
     reported,
     show,
-    warn,
 )
 
 
@@ -38,8 +37,6 @@ def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOptio
 
         with open_catalog(db, quiet=as_json) as catalog:
             shown = service.show_adventure(catalog, title)
-        for note in shown.notes:
-            warn(note)
         show(shown, as_json, "recipe_lines")
 
 
@@ -55,8 +52,6 @@ def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = Non
 
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         result = service.check_adventure(catalog, title, loaded)
-        for note in result.notes:
-            warn(note)
         show(result, as_json, "adventure_check_lines")
         if not result.completable:
             raise typer.Exit(1)

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show, warn
+from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show
 
 #: The orders ``--sort`` takes; the same as :data:`deckbuilder.service.SEARCH_ORDERS`,
 #: spelt here so that building ``--help`` imports nothing (a test holds them equal).
@@ -39,8 +39,6 @@ def card(
 
         with open_catalog(db, quiet=as_json) as catalog:
             view = service.find_card(catalog, name, set_code)
-        for note in view.notes:
-            warn(note)
         show(view, as_json, "card_view_lines")
 
 

@@ -51,9 +51,11 @@ def echo_lines(lines: list[str]) -> None:
 
 
 def show(result: Any, as_json: bool, view: str) -> None:
-    """Prints a service result: its ``to_json()`` with ``--json``, else the lines of the text
-    view named ``view`` in :mod:`deckbuilder.cli.console` (imported only now: it reads the
-    rules)."""
+    """Prints a service result: its notes on standard error (a name read loosely), then its
+    ``to_json()`` with ``--json``, else the lines of the text view named ``view`` in
+    :mod:`deckbuilder.cli.console` (imported only now: it reads the rules)."""
+    for note in getattr(result, "notes", ()):
+        warn(note)
     if as_json:
         emit_json(result.to_json())
         return
