@@ -431,3 +431,11 @@ def test_any_name_resolves_or_raises_a_card_name_error(
 def test_an_empty_catalog_knows_no_card():
     with pytest.raises(UnknownCardError, match='^"Dark Young" is not a card$'):
         CardIndex([]).resolve("Dark Young")
+
+
+@pytest.mark.parametrize("name", ["\n", "Zzyzx\nQqqqq", "\r"])
+def test_a_name_with_a_line_break_is_echoed_on_one_line(name):
+    # Found by the property test above: the message echoed a newline the name held.
+    with pytest.raises((UnknownCardError, AmbiguousCardError)) as error:
+        CardIndex(POOL).resolve(name)
+    assert "\n" not in str(error.value) and "\r" not in str(error.value)

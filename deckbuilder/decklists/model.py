@@ -77,9 +77,15 @@ class CardNameError(MythosError, LookupError):
         super().__init__(self.message)
 
     @property
+    def shown_name(self) -> str:
+        """Gets the name as the message echoes it: on one line, any unprintable character
+        (a newline, a tab) shown as a space."""
+        return "".join(ch if ch.isprintable() else " " for ch in self.name)
+
+    @property
     def message(self) -> str:
         """Gets the one-line message a player sees."""
-        return f'"{self.name}" does not name one card'
+        return f'"{self.shown_name}" does not name one card'
 
     def __str__(self) -> str:
         return self.message
@@ -97,7 +103,7 @@ class UnknownCardError(CardNameError):
 
     @property
     def message(self) -> str:
-        text = f'"{self.name}" is not a card'
+        text = f'"{self.shown_name}" is not a card'
         if self.detail:
             text += f" ({self.detail})"
         if self.candidates:
@@ -113,7 +119,7 @@ class AmbiguousCardError(CardNameError):
     @property
     def message(self) -> str:
         return (
-            f'"{self.name}" is not a card and could be any of {_or_list(self.candidates[:4])}; '
+            f'"{self.shown_name}" is not a card and could be any of {_or_list(self.candidates[:4])}; '
             "type the title in full"
         )
 
