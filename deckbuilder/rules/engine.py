@@ -491,79 +491,88 @@ class GameState:
         "counted",
     )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, source: GameState | None = None) -> None:
+        """Starts the state of a new game (no cards anywhere yet), or copies ``source``: its
+        lists copied, the game shared (:meth:`copy`). Copying here rather than through
+        ``GameState.__new__`` keeps the class compilable by mypyc, as fast as before."""
         self.game = game
-        self.hand: list[CardId] = []
-        self.deck: list[CardId] = []
-        self.discard: list[CardId] = []
-        self.story: list[CardId] = []
-        self.allies: list[CardId] = []
-        self.tomes: list[CardId] = []
-        self.artifacts: list[CardId] = []
-        self.spells: list[CardId] = []
-        self.events: list[CardId] = []
-        self.threat: list[CardId] = []
-        self.adventures: list[CardId] = []
-        #: Holder (Tome, Ally, Artifact) -> Spells and Weapons placed with it.
-        self.attached: dict[CardId, tuple[CardId, ...]] = {}
-        self.goo: CardId = -1
-        self.goo_age = 0
-        self.sanity = 0
-        self.round = 1
-        self.turn = 0
-        self.points = 0
-        self.phase = PLAY
-        self.mode = NOWHERE
-        #: The last Location you arrived at (the Current Location when ``mode`` is AT).
-        self.where: CardId = -1
-        self.where_dim = ANY_DIMENSION
-        self.travel: CardId = -1
-        # What the top card gives you now (rulebook l.239, l.267; rulings l.65, l.73).
-        self.region = -1
-        self.subregion = -1
-        self.dim = ANY_DIMENSION
-        self.attrs: Mask = 0
-        self.exotic = False
-        self.gate_used = False
-        self.stop_used = False
-        self.located = False
-        self.won = False
-        self.seed = 0
-        self.shuffles = 0
-        self.gates_used = 0
-        #: The cards that count for Adventures (:meth:`adventure_cards`) as a tally (see
-        #: :attr:`Game.weight`), kept up to date by every play.
-        self.counted = 0
+        if source is None:
+            self.hand: list[CardId] = []
+            self.deck: list[CardId] = []
+            self.discard: list[CardId] = []
+            self.story: list[CardId] = []
+            self.allies: list[CardId] = []
+            self.tomes: list[CardId] = []
+            self.artifacts: list[CardId] = []
+            self.spells: list[CardId] = []
+            self.events: list[CardId] = []
+            self.threat: list[CardId] = []
+            self.adventures: list[CardId] = []
+            #: Holder (Tome, Ally, Artifact) -> Spells and Weapons placed with it.
+            self.attached: dict[CardId, tuple[CardId, ...]] = {}
+            self.goo: CardId = -1
+            self.goo_age = 0
+            self.sanity = 0
+            self.round = 1
+            self.turn = 0
+            self.points = 0
+            self.phase = PLAY
+            self.mode = NOWHERE
+            #: The last Location you arrived at (the Current Location when ``mode`` is AT).
+            self.where: CardId = -1
+            self.where_dim = ANY_DIMENSION
+            self.travel: CardId = -1
+            # What the top card gives you now (rulebook l.239, l.267; rulings l.65, l.73).
+            self.region = -1
+            self.subregion = -1
+            self.dim = ANY_DIMENSION
+            self.attrs: Mask = 0
+            self.exotic = False
+            self.gate_used = False
+            self.stop_used = False
+            self.located = False
+            self.won = False
+            self.seed = 0
+            self.shuffles = 0
+            self.gates_used = 0
+            #: The cards that count for Adventures (:meth:`adventure_cards`) as a tally (see
+            #: :attr:`Game.weight`), kept up to date by every play.
+            self.counted = 0
+            return
+        self.hand = source.hand[:]
+        self.deck = source.deck[:]
+        self.discard = source.discard[:]
+        self.story = source.story[:]
+        self.allies = source.allies[:]
+        self.tomes = source.tomes[:]
+        self.artifacts = source.artifacts[:]
+        self.spells = source.spells[:]
+        self.events = source.events[:]
+        self.threat = source.threat[:]
+        self.adventures = source.adventures[:]
+        self.attached = dict(source.attached)
+        self.goo, self.goo_age, self.sanity, self.round, self.turn, self.points = (
+            source.goo,
+            source.goo_age,
+            source.sanity,
+            source.round,
+            source.turn,
+            source.points,
+        )
+        self.phase, self.mode, self.where, self.where_dim = source.phase, source.mode, source.where, source.where_dim
+        self.travel, self.region, self.subregion, self.dim = source.travel, source.region, source.subregion, source.dim
+        self.attrs, self.exotic, self.gate_used, self.stop_used = (
+            source.attrs,
+            source.exotic,
+            source.gate_used,
+            source.stop_used,
+        )
+        self.located, self.won, self.seed, self.shuffles = source.located, source.won, source.seed, source.shuffles
+        self.gates_used, self.counted = source.gates_used, source.counted
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""
-        s = GameState.__new__(GameState)
-        s.game = self.game
-        s.hand = self.hand[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.story = self.story[:]
-        s.allies = self.allies[:]
-        s.tomes = self.tomes[:]
-        s.artifacts = self.artifacts[:]
-        s.spells = self.spells[:]
-        s.events = self.events[:]
-        s.threat = self.threat[:]
-        s.adventures = self.adventures[:]
-        s.attached = dict(self.attached)
-        s.goo, s.goo_age, s.sanity, s.round, s.turn, s.points = (
-            self.goo,
-            self.goo_age,
-            self.sanity,
-            self.round,
-            self.turn,
-            self.points,
-        )
-        s.phase, s.mode, s.where, s.where_dim, s.travel = self.phase, self.mode, self.where, self.where_dim, self.travel
-        s.region, s.subregion, s.dim, s.attrs, s.exotic = self.region, self.subregion, self.dim, self.attrs, self.exotic
-        s.gate_used, s.stop_used, s.located, s.won = self.gate_used, self.stop_used, self.located, self.won
-        s.seed, s.shuffles, s.gates_used, s.counted = self.seed, self.shuffles, self.gates_used, self.counted
-        return s
+        return GameState(self.game, self)
 
     # -- views -------------------------------------------------------------------------
 
