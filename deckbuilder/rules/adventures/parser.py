@@ -68,6 +68,8 @@ NUMBERS = {
 }  # fmt: skip
 _NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
 _PLACE_KINDS = (TermKind.REGION, TermKind.SUBREGION, TermKind.DIMENSION)
+#: What a capitalised word just before a mention may narrow it by: a place or a Monster class.
+_PLACE_OR_CLASS_KINDS = _PLACE_KINDS + (TermKind.CLASS,)
 _ORDER = (
     TermKind.TYPE, TermKind.GATE, TermKind.SUBTYPE, TermKind.CLASS, TermKind.ATTRIBUTE, TermKind.PUBLIC,
     TermKind.DIMENSION, TermKind.REGION, TermKind.SUBREGION, TermKind.LANGUAGE, TermKind.ICON, TermKind.TITLE,
@@ -526,7 +528,7 @@ class _Reading:
                 for n in range(len(phrase), 0, -1):
                     terms = [
                         t for t in self.vocabulary.lookup(key(" ".join(phrase[-n:])))
-                        if t.kind in (*_PLACE_KINDS, TermKind.CLASS)
+                        if t.kind in _PLACE_OR_CLASS_KINDS
                     ]  # fmt: skip
                     if terms:
                         extra = _term_requirement(_pick(terms, has_type=False), key(" ".join(phrase[-n:])))
