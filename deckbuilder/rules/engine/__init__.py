@@ -64,14 +64,56 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.engine.plays import (
+    _ADV,
+    _ALLY,
+    _ART,
+    _END,
+    _END_SHUFFLE,
+    _EVENT,
+    _GOO,
+    _K_ADVENTURE,
+    _K_ALLY,
+    _K_ARTIFACT,
+    _K_CULTIST,
+    _K_DISCARD,
+    _K_END_ROUND,
+    _K_EVENT,
+    _K_GOO,
+    _K_LOCATION,
+    _K_MONSTERS,
+    _K_PASS,
+    _K_ROTATE,
+    _K_SPELL,
+    _K_TOME,
+    _K_TRAVEL,
+    _LOC,
+    _MON,
+    _PASS,
+    _SPELL,
+    _THREAT,
+    _TOME,
+    _TRAVEL,
+    AT,
+    DISCARD,
+    NOWHERE,
+    OVER,
+    PLAY,
+    TRAVELLING,
+    WALKING,
+    CardId,
+    Mode,
+    Phase,
+    Play,
+    PlayKind,
+    describe,
+)
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
-    Kind,
     Mask,
     Profile,
     Step,
@@ -88,9 +130,6 @@ from deckbuilder.rules.places import (
     travel_reaches,
     walk_step,
 )
-
-#: A card of one game: the index of a copy in ``Game.cards``.
-CardId: TypeAlias = int
 
 #: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
 #: A check may also have a method ``may_use(adventure, card) -> bool`` saying whether a card
@@ -111,60 +150,6 @@ class NoInvestigatorError(ValueError):
     """Raised when a game is started without an Investigator card to play."""
 
 
-class PlayKind(IntEnum):
-    """The plays of rulebook l.339-353 that the engine knows, plus the Round's bookkeeping."""
-
-    LOCATION = 0
-    ROTATE = 1
-    TRAVEL = 2
-    ALLY = 3
-    CULTIST = 4
-    TOME = 5
-    ARTIFACT = 6
-    SPELL = 7
-    MONSTERS = 8
-    GOO = 9
-    EVENT = 10
-    ADVENTURE = 11
-    PASS = 12
-    DISCARD = 13
-    END_ROUND = 14
-
-
-class Play(NamedTuple):
-    """One play. A NamedTuple rather than a frozen dataclass: ``legal_plays`` builds dozens of
-    them per call, and a NamedTuple is created about 2.8 times faster (0.27 µs against 0.76 µs
-    for a frozen slotted dataclass, measured with timeit on CPython 3.11).
-
-    ``card`` is the card played; ``joined`` the cards played with it (Spells Joined with a Tome,
-    Joined Monsters, the Location a Travel Event takes you to at once); ``target`` the Tome,
-    Ally or Artifact receiving a Spell or Weapon; ``sideways`` plays a Location walking;
-    ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND).
-    """
-
-    kind: PlayKind
-    card: CardId = -1
-    joined: tuple[CardId, ...] = ()
-    target: CardId = -1
-    sideways: bool = False
-    reshuffle: bool = False
-
-
-class Phase(IntEnum):
-    PLAY = 0
-    DISCARD = 1
-    OVER = 2
-
-
-class Mode(IntEnum):
-    """Where the Investigator is: no Location yet, at the Current Location, Walking, Travelling."""
-
-    NOWHERE = 0
-    AT = 1
-    WALKING = 2
-    TRAVELLING = 3
-
-
 @dataclass(frozen=True)
 class Rules:
     """How to play.
@@ -183,42 +168,7 @@ class Rules:
     adventure_check: AdventureCheck = field(default=no_adventures, compare=False)
 
 
-PLAY, DISCARD, OVER = Phase.PLAY, Phase.DISCARD, Phase.OVER
-NOWHERE, AT, WALKING, TRAVELLING = Mode.NOWHERE, Mode.AT, Mode.WALKING, Mode.TRAVELLING
-_LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
-    Kind.LOCATION,
-    Kind.ALLY,
-    Kind.TOME,
-    Kind.ARTIFACT,
-    Kind.SPELL,
-    Kind.MONSTER,
-    Kind.GOO,
-    Kind.TRAVEL,
-    Kind.THREAT_EVENT,
-    Kind.EVENT,
-    Kind.ADVENTURE,
-)
 _NO_STEP, _ARRIVE_AT_ONCE = Step.NONE, Step.ARRIVE
-# Play kinds as module names for the hot paths: an Enum member read off its class costs some
-# 60 ns each time, and a goldfish run reads them millions of times.
-(
-    _K_LOCATION,
-    _K_ROTATE,
-    _K_TRAVEL,
-    _K_ALLY,
-    _K_CULTIST,
-    _K_TOME,
-    _K_ARTIFACT,
-    _K_SPELL,
-    _K_MONSTERS,
-    _K_GOO,
-    _K_EVENT,
-    _K_ADVENTURE,
-    _K_PASS,
-    _K_DISCARD,
-    _K_END_ROUND,
-) = PlayKind
-_PASS = Play(PlayKind.PASS)
 _OWN_PLAY = {
     _LOC: PlayKind.LOCATION,
     _ALLY: PlayKind.ALLY,
@@ -231,8 +181,6 @@ _OWN_PLAY = {
 }
 #: How many recipe answers a Game remembers (about 12 new ones a game; some 17 MB at most).
 _ADVENTURE_CACHE_SIZE = 200_000
-_END = Play(PlayKind.END_ROUND)
-_END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
 
 
 class Game:
@@ -1441,34 +1389,6 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     if s.points >= g.rules.target:
         s.won = True
         s.phase = OVER
-
-
-# --------------------------------------------------------------------------------------
-# Words
-
-
-def describe(state: GameState, play: Play) -> str:
-    """Gets a play in a player's words ("Walk to Exham Priory", "Play Necronomicon with
-    Resurrection")."""
-    g = state.game
-    t = g.title
-    k = play.kind
-    if k is PlayKind.PASS:
-        return "Pass"
-    if k is PlayKind.END_ROUND:
-        return "End the Round" + (" (reshuffle the Discard for 1 Sanity)" if play.reshuffle else "")
-    if k is PlayKind.DISCARD:
-        return f"Discard {t(play.card)}"
-    if k is PlayKind.ROTATE:
-        return f"Arrive at {t(play.card)}"
-    if k is PlayKind.LOCATION:
-        return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}"
-    joined = " with " + ", ".join(t(j) for j in play.joined) if play.joined else ""
-    target = f" to {t(play.target)}" if play.target >= 0 else ""
-    verb = {PlayKind.CULTIST: "Play as a Monster", PlayKind.TRAVEL: "Travel by"}.get(k, "Play")
-    if k is PlayKind.MONSTERS:
-        return "Play " + ", ".join(t(c) for c in (play.card, *play.joined)) + " to the Threat"
-    return f"{verb} {t(play.card)}{joined}{target}"
 
 
 def recipe_checker(cards_in_catalog: Sequence[Card]) -> AdventureCheck:
