@@ -10,7 +10,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.engine.plays import AT, NOWHERE, OVER, PLAY, TRAVELLING, WALKING, CardId
@@ -243,6 +243,12 @@ class GameState:
 def _payable(state: GameState, cost: int) -> bool:
     # Rulebook l.124, l.362: the whole cost must be payable.
     return cost >= 0 or -cost <= state.sanity
+
+
+def _titles_in_play(s: GameState, titles: Sequence[int]) -> bool:
+    profiles = s.game.profiles
+    have = {profiles[c].title for c in s.in_play()}
+    return all(t in have for t in titles)
 
 
 def _pay(s: GameState, changes: Iterable[int]) -> None:
