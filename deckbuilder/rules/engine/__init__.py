@@ -122,8 +122,8 @@ from deckbuilder.rules.engine.plays import (
     describe,
 )
 from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
+from deckbuilder.rules.engine.threat import _gate_cost, _gate_free, _monster_plays, _summon_met, _use_gate
 from deckbuilder.rules.places import (
-    ANY_DIMENSION,
     Mask,
     Profile,
     Step,
@@ -576,23 +576,6 @@ def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play
             plays.append(Play(_K_EVENT, cid, (a,)))
 
 
-def _gate_free(s: GameState) -> bool:
-    # Rulebook l.227: each Gate once per arrival; some Gates may be reused at their cost.
-    if not s.gate_used:
-        return True
-    loc = s.game.profiles[s.where].loc
-    return loc is not None and loc.gate_reuse
-
-
-def _gate_cost(s: GameState) -> int:
-    """Gets the Sanity change of using the Gate again (a reusable Gate costs its Location's
-    pentagram each further use)."""
-    if not s.gate_used:
-        return 0
-    cost = s.game.profiles[s.where].cost
-    return cost if cost < 0 else 0
-
-
 def _ally_here(s: GameState, p: Profile) -> bool:
     """Checks whether an Ally is found where you are: at the Current Location (rulebook l.84);
     while Walking only by the walking card's Region, Dimension and Public Attributes (l.239,
@@ -674,64 +657,6 @@ def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
         plays.append(Play(_K_ARTIFACT, cid, (), a))  # target a
-
-
-def _monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) -> None:
-    """Adds every group of Monsters (and Threat Events) playable together at the Gate: every
-    pair Joins (rulebook l.292, l.359), the whole cost payable (l.272). ``options`` are the
-    copies in hand of each printing, in hand order."""
-    all_join = s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join  # Cthulhu
-    _monster_groups(s, options, 0, (), 0, 0, all_join, _gate_cost(s), plays)
-
-
-def _monster_groups(
-    s: GameState,
-    options: list[list[CardId]],
-    i: int,
-    chosen: tuple[CardId, ...],
-    mask: int,
-    cost: int,
-    all_join: bool,
-    extra: int,
-    plays: list[Play],
-) -> None:
-    """Adds every group that takes, from printing ``i`` of ``options`` on, none or the first
-    copies while each Joins all taken before; ``chosen`` so far Join (as ``mask``) and cost
-    ``cost``. A group is played if its cost and the Gate's (``extra``) are payable. The last
-    printing adds its groups itself rather than by a call per group."""
-    last = i == len(options) - 1
-    if not last:
-        _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
-    elif chosen and _payable(s, cost + extra):
-        plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
-    joins, profiles = s.game.joins, s.game.profiles
-    for c in options[i]:
-        if chosen and not all_join and (mask & ~joins[c]):
-            break
-        chosen = chosen + (c,)
-        mask |= 1 << c
-        cost += min(profiles[c].cost, 0)
-        if not last:
-            _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
-        elif _payable(s, cost + extra):
-            plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
-
-
-def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
-    """Checks a Great Old One's two requirements against your cards in play (rulebook l.282:
-    "in play and active", the Current Location for a Location requirement)."""
-    g = s.game
-    masks = g.summon_masks.get(cid, ())
-    in_play = 0
-    for c in s.in_play():
-        in_play |= 1 << c
-    for req, mask in zip(p.summon, masks):
-        if req.is_location and s.mode is AT and not (req.attrs & ~s.attrs) and req.dim in (ANY_DIMENSION, s.dim):
-            continue
-        if in_play & mask:
-            continue
-        return False
-    return True
 
 
 def _discard_plays(s: GameState) -> list[Play]:
@@ -877,13 +802,6 @@ def push(state: GameState, play: Play) -> None:
         _pay(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
     elif kind is _K_ADVENTURE:
         _complete(s, cid, p)
-
-
-def _use_gate(s: GameState, costs: tuple[int, ...]) -> None:
-    extra = _gate_cost(s)
-    s.gate_used = True
-    s.gates_used += 1
-    _pay(s, costs + ((extra,) if extra else ()))
 
 
 def _end_card_play(s: GameState) -> None:
