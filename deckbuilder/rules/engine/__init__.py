@@ -68,6 +68,7 @@ from typing import TypeAlias
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
 from deckbuilder.rules.engine.locations import (
     _arrive,
     _back_to,
@@ -123,6 +124,7 @@ from deckbuilder.rules.engine.plays import (
 )
 from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
 from deckbuilder.rules.engine.threat import _gate_cost, _gate_free, _monster_plays, _summon_met, _use_gate
+from deckbuilder.rules.engine.tomes import _artifact_plays, _spell_plays, _tome_plays
 from deckbuilder.rules.places import (
     Mask,
     Profile,
@@ -133,7 +135,6 @@ from deckbuilder.rules.places import (
     monster_joins,
     place_matches,
     read_profile,
-    region_matches,
     satisfies_summon,
 )
 
@@ -555,108 +556,6 @@ def _card_plays(s: GameState) -> list[Play]:
         _monster_plays(s, list(monsters.values()), plays)
     plays.append(_PASS)
     return plays
-
-
-def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    """Surprise Meeting brings an Ally that would not normally come from the Current Location:
-    from another Region, but not another time or Dimension. Played with the Ally it brings."""
-    if s.mode is NOWHERE:
-        return
-    g = s.game
-    titles = {g.profiles[a].title for a in s.allies}
-    seen: set[int] = set()
-    for a in s.hand:
-        q = g.profiles[a]
-        if q.kind is not _ALLY or g.uid[a] in seen or q.place is None:
-            continue
-        seen.add(g.uid[a])
-        if q.place.past or s.dim not in q.place.dims or q.title in titles or _ally_here(s, q):
-            continue
-        if _payable(s, p.cost + q.cost):
-            plays.append(Play(_K_EVENT, cid, (a,)))
-
-
-def _ally_here(s: GameState, p: Profile) -> bool:
-    """Checks whether an Ally is found where you are: at the Current Location (rulebook l.84);
-    while Walking only by the walking card's Region, Dimension and Public Attributes (l.239,
-    l.247); on a Train-like Travel Event, once, any Ally of the Region."""
-    assert p.place is not None
-    mode = s.mode
-    if mode is AT:
-        return place_matches(p.place, s.region, s.subregion, s.dim, s.attrs, s.exotic)
-    if mode is WALKING or mode is TRAVELLING:
-        if place_matches(p.place, s.region, -1, s.dim, s.attrs, False):
-            return True
-        if mode is TRAVELLING and not s.stop_used:
-            t = s.game.profiles[s.travel].travel
-            if t is not None and t.ally_stop and region_matches(p.place, s.region, s.dim):
-                return True
-    return False
-
-
-def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    profiles = s.game.profiles
-    attached = s.attached
-    # Rulebook l.336: one Spell per Turn into a Tome with a matching icon, up to its capacity.
-    for t in s.tomes:
-        tp = profiles[t]
-        if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
-            plays.append(Play(_K_SPELL, cid, (), t))  # target t (positional: made faster)
-    # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
-    for holders in (s.allies, s.artifacts):
-        for h in holders:
-            hp = profiles[h]
-            if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
-                plays.append(Play(_K_SPELL, cid, (), h))
-
-
-def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    plays.append(Play(_K_TOME, cid))
-    if not p.capacity:
-        return
-    g = s.game
-    # Rulebook l.303, l.336: Spells of matching icons may be Joined with the Tome as it is played.
-    groups: dict[int, list[CardId]] = {}
-    for c in s.hand:
-        q = g.profiles[c]
-        if q.kind is _SPELL and q.icons & p.icons and dimension_ok(q.dim, s.dim):
-            groups.setdefault(g.uid[c], []).append(c)
-    if not groups:
-        return
-    out: list[tuple[CardId, ...]] = []
-    _spell_choices(list(groups.values()), 0, (), p.capacity, out)
-    for joined in out:
-        plays.append(Play(_K_TOME, cid, joined))
-
-
-# The choices below recurse as module functions, not nested ones: a nested function that calls
-# itself is a reference cycle, left for the garbage collector, some thousand times a run.
-
-
-def _spell_choices(
-    options: list[list[CardId]], i: int, chosen: tuple[CardId, ...], capacity: int, out: list[tuple[CardId, ...]]
-) -> None:
-    """Adds every choice of Spells to Join with a Tome: from each printing none or some copies
-    (``options``, a list of copies per printing), at most ``capacity`` in all, none empty."""
-    if i == len(options):
-        if chosen:
-            out.append(chosen)
-        return
-    copies = options[i]
-    for k in range(0, min(len(copies), capacity - len(chosen)) + 1):
-        _spell_choices(options, i + 1, chosen + tuple(copies[:k]), capacity, out)
-
-
-def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    if not p.needs_ally:
-        plays.append(s.game._own_play[cid])
-        return
-    profiles = s.game.profiles
-    # Rulebook l.185, l.191: given to an Ally in play; a Weapon only to an Ally without one.
-    for a in s.allies:
-        if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
-            continue
-        plays.append(Play(_K_ARTIFACT, cid, (), a))  # target a
 
 
 def _discard_plays(s: GameState) -> list[Play]:

@@ -41,6 +41,7 @@ def _monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play])
     _monster_groups(s, options, 0, (), 0, 0, all_join, _gate_cost(s), plays)
 
 
+# A module function, not a nested one, for the reason given at tomes._spell_choices.
 def _monster_groups(
     s: GameState,
     options: list[list[CardId]],
