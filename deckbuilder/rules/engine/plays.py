@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 from deckbuilder.rules.places import Kind
 
 if TYPE_CHECKING:
-    from deckbuilder.rules.engine import GameState
+    from deckbuilder.rules.engine.state import GameState
 
 #: A card of one game: the index of a copy in ``Game.cards``.
 CardId: TypeAlias = int

@@ -17,7 +17,7 @@ from deckbuilder.rules.engine.plays import AT, NOWHERE, OVER, PLAY, TRAVELLING, 
 from deckbuilder.rules.places import ANY_DIMENSION, Mask
 
 if TYPE_CHECKING:
-    from deckbuilder.rules.engine import Game
+    from deckbuilder.rules.engine.game import Game
 
 
 class GameState:
