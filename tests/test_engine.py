@@ -1032,7 +1032,7 @@ def test_copies_of_one_card_give_one_recipe_answer() -> None:
 
 def test_recipe_answers_are_forgotten_past_the_limit_and_asked_again(monkeypatch) -> None:
     # A long goldfish run must not keep every answer; forgetting only costs asking again.
-    import deckbuilder.rules.engine as engine
+    import deckbuilder.rules.engine.game as engine
 
     monkeypatch.setattr(engine, "_ADVENTURE_CACHE_SIZE", 2)
     asked: list[int] = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from deckbuilder.rules.cards import CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
@@ -32,7 +32,9 @@ class DeckStats:
     adventure_points: int = 0
 
     def to_dict(self) -> dict[str, object]:
-        return dict(self.__dict__)
+        """Gets the fields by name, in their order (read by name, not through ``__dict__``,
+        which a class compiled by mypyc does not have)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def deck_stats(deck: Deck) -> DeckStats:

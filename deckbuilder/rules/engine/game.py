@@ -1,0 +1,341 @@
+"""A game of one deck: the deck read once for play (:class:`Game`), how to play (:class:`Rules`),
+and the Adventure check the engine asks.
+
+Reading the cards costs far more than a game, so a :class:`Game` reads them once into play
+profiles (:mod:`deckbuilder.rules.places`) and per-copy tables of plays, and remembers the
+answers of the Adventure check by the tally of cards that count (rulebook l.66, l.147);
+:meth:`Game.new_state` then starts any number of games.
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.engine.plays import (
+    _ADV,
+    _ALLY,
+    _ART,
+    _EVENT,
+    _GOO,
+    _LOC,
+    _MON,
+    _THREAT,
+    _TOME,
+    _TRAVEL,
+    CardId,
+    Play,
+    PlayKind,
+)
+from deckbuilder.rules.engine.state import GameState
+from deckbuilder.rules.engine.turn import _draw
+from deckbuilder.rules.places import (
+    Mask,
+    Profile,
+    Step,
+    Vocabulary,
+    monster_joins,
+    read_profile,
+    satisfies_summon,
+)
+
+#: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
+#: A check may also have a method ``may_use(adventure, card) -> bool`` saying whether a card
+#: could ever fill a slot of the recipe; the engine then asks (and remembers the answer) only
+#: when those cards change, which is what makes a long goldfish run fast. A check may instead
+#: have ``slots_of(adventure, card) -> int``, the recipe's slots (a bit each) the card could
+#: fill, and promise that cards leaving a slot empty never meet it: the engine then refuses
+#: such cards itself, without asking.
+AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
+
+
+def no_adventures(adventure: Card, cards: Sequence[Card]) -> bool:
+    """Checks nothing and says no: the default until a recipe checker is given."""
+    return False
+
+
+class NoInvestigatorError(ValueError):
+    """Raised when a game is started without an Investigator card to play."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How to play.
+
+    - ``advanced``: other legal cards may be played before the first Location (rulings l.19).
+    - ``campaign``: Adventures do not end the game; play on to ``target`` points (l.470).
+    - ``phantom_opponent``: Events aimed only at an opponent may be played (and are Buried at
+      once) as if an opponent sat at the table; by default they have no target (l.202).
+    - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
+    """
+
+    advanced: bool = False
+    campaign: bool = False
+    target: int = 20
+    phantom_opponent: bool = False
+    adventure_check: AdventureCheck = field(default=no_adventures, compare=False)
+
+
+#: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
+_OWN_PLAY = {
+    _LOC: PlayKind.LOCATION,
+    _ALLY: PlayKind.ALLY,
+    _TOME: PlayKind.TOME,
+    _ART: PlayKind.ARTIFACT,
+    _GOO: PlayKind.GOO,
+    _TRAVEL: PlayKind.TRAVEL,
+    _EVENT: PlayKind.EVENT,
+    _ADV: PlayKind.ADVENTURE,
+}
+#: How many recipe answers a Game remembers (about 12 new ones a game; some 17 MB at most).
+_ADVENTURE_CACHE_SIZE = 200_000
+
+
+class Game:
+    """A deck read for play: the card table, each copy's play profile, the Investigator.
+
+    Build it once per deck (reading the cards costs far more than a game) and start any number
+    of games with :meth:`new_state`.
+
+    Raises :class:`NoInvestigatorError` when the deck names no Investigator and none is given,
+    or the Investigator card has no beginning Sanity.
+    """
+
+    def __init__(
+        self, deck: Deck | Iterable[Card], investigator: Card | None = None, rules: Rules | None = None
+    ) -> None:
+        if isinstance(deck, Deck):
+            cards = list(deck.cards(Section.DECK))
+            if investigator is None and deck.investigators:
+                investigator = deck.investigators[0]
+        else:
+            cards = list(deck)
+        if investigator is None:
+            raise NoInvestigatorError("the deck names no Investigator; choose one to play")
+        if investigator.sanity is None:
+            raise NoInvestigatorError(f"{investigator.title} has no beginning Sanity on its card")
+        self.rules = rules or Rules()
+        self.investigator = investigator
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.vocab = Vocabulary()
+        by_key: dict[str, int] = {}
+        distinct: list[Card] = []
+        distinct_profiles: list[Profile] = []
+        uid: list[int] = []
+        for card in self.cards:
+            u = by_key.get(card.key)
+            if u is None:
+                u = by_key[card.key] = len(distinct)
+                distinct.append(card)
+                distinct_profiles.append(read_profile(card, self.vocab))
+            uid.append(u)
+        #: Per copy: the index of its distinct card (copies of one printing share it).
+        self.uid: tuple[int, ...] = tuple(uid)
+        copies = [0] * len(distinct)  # per printing
+        for u in uid:
+            copies[u] += 1
+        # Per copy: whether its printing has other copies in the deck (only those need telling
+        # apart when a hand's plays are listed once per printing).
+        self._has_copies: tuple[bool, ...] = tuple(copies[u] > 1 for u in uid)
+        self.distinct: tuple[Card, ...] = tuple(distinct)
+        self.profiles: tuple[Profile, ...] = tuple(distinct_profiles[u] for u in uid)
+        self.size = len(self.cards)
+        self.readers: Mask = self.vocab.langs(investigator.languages)
+        # Hand size "usually 13" (rulebook l.47) when the card does not say.
+        self.hand_size = investigator.hand or 13
+        self.hand_min = investigator.hand_min if investigator.hand_min is not None else 0
+        self.hand_max = investigator.hand_max if investigator.hand_max is not None else self.hand_size
+        self.sanity_max = min(investigator.sanity_max or 20, 20)  # rulebook l.42
+        self.sanity_start = min(investigator.sanity, self.sanity_max)
+        self.water = self.vocab.attr("Water")
+        self.gate = self.vocab.attr("Gate")
+        self.tome_attr = self.vocab.attr("Tome")
+        self.artifact_attr = self.vocab.attr("Artifact")
+        self._read_joins()
+        self._read_summons()
+        # The tally of cards that count for Adventures (``GameState.counted``): each printing
+        # has a bit field wide enough to count all its copies, and a copy adds one to it. A
+        # recipe cannot tell copies apart, so a tally says all it needs, and two games holding
+        # different copies of the same cards share one remembered answer.
+        offsets, fields, width = [], [], 0
+        for n in copies:
+            offsets.append(width)
+            fields.append(((1 << n.bit_length()) - 1) << width)
+            width += n.bit_length()
+        self._offsets: tuple[int, ...] = tuple(offsets)
+        self._fields: tuple[int, ...] = tuple(fields)
+        # To read a tally back into cards: the printing of each bit, and k copies of a printing.
+        self._printing_at = tuple(u for u, n in enumerate(copies) for _ in range(n.bit_length()))
+        self._copies = tuple(tuple([card] * k for k in range(n + 1)) for card, n in zip(distinct, copies))
+        #: Per copy: what it adds to a tally of cards (``1 <<`` its printing's field).
+        self.weight: tuple[int, ...] = tuple(1 << offsets[u] for u in uid)
+        # Per copy, made once (plays are values, and a game builds thousands of them): its own
+        # play with nothing Joined and no target (a Location: arriving right-side-up; cards that
+        # have none, Spells and Monsters, hold a Pass, never offered), a Location's walking
+        # play, its discard, and whether a Location has requirements of its own.
+        self._own_play = tuple(Play(_OWN_PLAY.get(p.kind, PlayKind.PASS), c) for c, p in enumerate(self.profiles))
+        self._walk_play = tuple(Play(PlayKind.LOCATION, c, sideways=True) for c in range(self.size))
+        self._discard_play = tuple(Play(PlayKind.DISCARD, c) for c in range(self.size))
+        self._loc_needs = tuple(
+            p.loc is not None and bool(p.loc.needs_event_subtypes or p.loc.needs_pieces or p.loc.needs_langs)
+            for p in self.profiles
+        )
+        # Walking from one Location to another, and where a Travel Event reaches, depend only
+        # on the two printings (and the Dimension): read once per pair.
+        self._steps: dict[tuple[int, int], dict[int, Step]] = {}
+        self._reaches: dict[tuple[int, int, int, int], bool] = {}
+        self._leaves: dict[tuple[int, int], bool] = {}
+        self._travel_with: dict[tuple[int, int], Play] = {}
+        # Per Adventure printing, once asked: the tally bits of the printings its recipe may
+        # use, per slot (with ``slots_of``) those of the printings that could fill it, and the
+        # answers remembered by tally; how many answers are kept in all.
+        self._adventures: list[tuple[int, tuple[int, ...], dict[int, bool]] | None] = [None] * len(distinct)
+        self._answers_kept = 0
+
+    def _read_joins(self) -> None:
+        """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
+        n = self.size
+        joins = [0] * n
+        threat_kinds = (_MON, _THREAT)
+        for i in range(n):
+            pi = self.profiles[i]
+            if pi.kind not in threat_kinds:
+                continue
+            for j in range(n):
+                pj = self.profiles[j]
+                if i != j and pj.kind in threat_kinds and monster_joins(self.cards[i], pi, self.cards[j], pj):
+                    joins[i] |= 1 << j
+        self.joins: tuple[int, ...] = tuple(joins)
+
+    def _read_summons(self) -> None:
+        """Precomputes, per Great Old One requirement, the cards of the deck that meet it."""
+        self.summon_masks: dict[int, tuple[int, ...]] = {}
+        for i, p in enumerate(self.profiles):
+            if p.kind is not _GOO:
+                continue
+            masks = []
+            for req in p.summon:
+                mask = 0
+                for j, q in enumerate(self.profiles):
+                    if satisfies_summon(req, self.cards[j], q):
+                        mask |= 1 << j
+                masks.append(mask)
+            self.summon_masks[i] = tuple(masks)
+
+    def new_state(self, seed: int = 0) -> GameState:
+        """Starts a game: shuffles the Mythos Deck with ``seed`` and draws the first Hand
+        (rulebook l.47, l.69)."""
+        s = GameState(self)
+        s.seed = seed
+        deck = list(range(self.size))
+        random.Random(seed).shuffle(deck)
+        s.deck = deck
+        s.sanity = self.sanity_start
+        _draw(s)
+        return s
+
+    def title(self, cid: CardId) -> str:
+        """Gets the title of a card of this game."""
+        return self.cards[cid].title
+
+    def adventure_ready(self, cid: CardId, counted: int) -> bool:
+        """Checks an Adventure's recipe against cards given as a tally (see :attr:`weight`
+        and :attr:`GameState.counted`).
+
+        Only the printings the recipe could use count (all of them unless the check has
+        ``may_use`` or ``slots_of``), and the answer is remembered by how many of each there
+        are. With ``slots_of``, cards that leave a slot empty are refused without asking.
+        """
+        u = self.uid[cid]
+        known = self._adventures[u]
+        if known is None:
+            known = self._adventures[u] = (*self._usable(cid), {})
+        uses, slots, answers = known
+        tally = counted & uses
+        hit = answers.get(tally)
+        if hit is None:
+            for filled in slots:
+                if not tally & filled:
+                    hit = False  # a slot no card fills
+                    break
+            else:
+                hit = self._ask(cid, tally)
+            if self._answers_kept >= _ADVENTURE_CACHE_SIZE:
+                for other in self._adventures:  # a long run would otherwise keep every answer
+                    if other is not None:
+                        other[2].clear()
+                self._answers_kept = 0
+            answers[tally] = hit
+            self._answers_kept += 1
+        return hit
+
+    def _ask(self, cid: CardId, tally: int) -> bool:
+        """Asks the Adventure check about the cards of a tally."""
+        cards: list[Card] = []
+        while tally:
+            v = self._printing_at[(tally & -tally).bit_length() - 1]
+            bits = self._fields[v]
+            cards += self._copies[v][(tally & bits) >> self._offsets[v]]
+            tally &= ~bits
+        return bool(self.rules.adventure_check(self.cards[cid], cards))
+
+    def _usable(self, cid: CardId) -> tuple[int, tuple[int, ...]]:
+        """Gets the tally bits of the printings an Adventure's recipe may use, and per slot
+        those of the printings that could fill it (none without ``slots_of``)."""
+        check = self.rules.adventure_check
+        slots_of = getattr(check, "slots_of", None)
+        may_use = getattr(check, "may_use", None)
+        adventure = self.cards[cid]
+        uses = 0
+        filling: dict[int, int] = {}  # slot bit -> tally bits of the printings filling it
+        for card, bits in zip(self.distinct, self._fields):
+            if slots_of is not None:
+                slots = slots_of(adventure, card)
+                if slots:
+                    uses |= bits
+                while slots:
+                    slot = slots & -slots
+                    filling[slot] = filling.get(slot, 0) | bits
+                    slots ^= slot
+            elif may_use is None or may_use(adventure, card):
+                uses |= bits
+        return uses, tuple(filling.values())
+
+
+def new_game(
+    deck: Deck | Iterable[Card], investigator: Card | None = None, *, seed: int = 0, rules: Rules | None = None
+) -> GameState:
+    """Starts a game of ``deck`` with its first Investigator (or ``investigator``).
+
+    Raises :class:`NoInvestigatorError` as :class:`Game` does.
+    """
+    return Game(deck, investigator, rules).new_state(seed)
+
+
+def recipe_checker(cards_in_catalog: Sequence[Card]) -> AdventureCheck:
+    """Gets an Adventure checker built on the recipe solver of
+    :mod:`deckbuilder.rules.adventures`: the recipe read from the card (``read_recipe`` with the
+    catalog's vocabulary) met by the given cards (``check_adventure(...).completable``).
+
+    Conditions the solver leaves to the player ("drive your Sanity below 6") do not stop an
+    Adventure here. Recipes are read once per Adventure.
+    """
+    from deckbuilder.rules.adventures import Recipe, Vocabulary, check_adventure, read_recipe
+
+    vocabulary = Vocabulary.from_cards(cards_in_catalog)
+    recipes: dict[str, Recipe] = {}
+
+    def check(adventure: Card, cards: Sequence[Card]) -> bool:
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            recipe = recipes[adventure.key] = read_recipe(adventure, vocabulary)
+        return check_adventure(recipe, cards).completable
+
+    return check

@@ -1,0 +1,216 @@
+"""Legal plays: every play the state allows, card by card in hand order.
+
+In card play, each card in hand is offered by its type's rules (:mod:`.locations`,
+:mod:`.allies`, :mod:`.tomes`, :mod:`.threat`; Events and Adventures here), once per printing,
+then Pass; in the Discard phase, a discard or the end of the Round (rulebook l.445, l.454).
+This loop runs for every decision of every goldfish game: card kinds and play kinds are read as
+module names, and the per-copy plays come from the tables :class:`~.game.Game` builds once.
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
+from deckbuilder.rules.engine.locations import (
+    _hand_locations,
+    _location_plays,
+    _location_requirements_met,
+    _travel_plays,
+)
+from deckbuilder.rules.engine.plays import (
+    _ADV,
+    _ALLY,
+    _ART,
+    _END,
+    _END_SHUFFLE,
+    _EVENT,
+    _GOO,
+    _K_CULTIST,
+    _K_ROTATE,
+    _LOC,
+    _MON,
+    _PASS,
+    _SPELL,
+    _THREAT,
+    _TOME,
+    _TRAVEL,
+    AT,
+    DISCARD,
+    NOWHERE,
+    PLAY,
+    TRAVELLING,
+    WALKING,
+    CardId,
+    Play,
+)
+from deckbuilder.rules.engine.state import GameState, _payable, _titles_in_play
+from deckbuilder.rules.engine.threat import _gate_cost, _gate_free, _monster_plays, _summon_met
+from deckbuilder.rules.engine.tomes import _artifact_plays, _spell_plays, _tome_plays
+from deckbuilder.rules.places import can_read, dimension_ok, place_matches
+
+
+def legal_plays(state: GameState) -> list[Play]:
+    """Gets every legal play of the state (empty when the game is over).
+
+    In the Discard phase: discard one card, or end the Round (with or without reshuffling the
+    Discard for 1 Sanity). Copies of one printing give one play.
+    """
+    phase = state.phase
+    if phase is PLAY:
+        return _card_plays(state)
+    if phase is DISCARD:
+        return _discard_plays(state)
+    return []
+
+
+def is_legal(state: GameState, play: Play) -> bool:
+    """Checks whether a play is legal in the state."""
+    return play in legal_plays(state)
+
+
+def _card_plays(s: GameState) -> list[Play]:
+    g = s.game
+    profiles = g.profiles
+    uid = g.uid
+    own = g._own_play
+    plays: list[Play] = []
+    mode = s.mode
+    sanity = s.sanity
+    dim = s.dim
+    if mode is WALKING:
+        top = s.story[-1]
+        # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
+        if _payable(s, profiles[top].cost) and _location_requirements_met(s, profiles[top]):
+            plays.append(Play(_K_ROTATE, top))
+    # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
+    locations_only = not s.located and not g.rules.advanced
+    here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
+    gate_ok = mode is AT and bool(here_attrs & g.gate) and _gate_free(s)
+    # Where a Location in hand leads from the last one arrived at, by its printing.
+    steps = None
+    if mode is not NOWHERE:
+        steps = g._steps.get((uid[s.where], s.where_dim))
+        if steps is None:
+            steps = g._steps[(uid[s.where], s.where_dim)] = {}
+    seen: set[int] = set()
+    ally_titles: set[int] | None = None
+    event_titles: set[int] | None = None
+    monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
+    hand_locations: list[CardId] | None = None
+    has_copies = g._has_copies
+    for cid in s.hand:
+        u = uid[cid]
+        if has_copies[cid]:
+            if u in seen:
+                if u in monsters:
+                    monsters[u].append(cid)
+                continue
+            seen.add(u)
+        p = profiles[cid]
+        kind = p.kind
+        if kind is _LOC:
+            _location_plays(s, cid, p, plays, steps)
+            continue
+        if locations_only:
+            continue
+        if kind is _ADV:
+            # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
+            if (not s.adventures or all(profiles[a].title != p.title for a in s.adventures)) and g.adventure_ready(
+                cid, s.counted
+            ):
+                plays.append(own[cid])
+        elif kind is _EVENT:
+            if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
+                continue
+            if p.needs_opponent and not g.rules.phantom_opponent:
+                continue  # rulebook l.202: no legitimate target alone at the table
+            if s.events:
+                if event_titles is None:
+                    event_titles = {profiles[e].title for e in s.events}
+                if p.title in event_titles:
+                    continue  # rulebook l.202, l.367: one Event of a title at a time
+            if p.needs_titles and not _titles_in_play(s, p.needs_titles):
+                continue
+            if p.ally_anywhere:
+                _ally_anywhere_plays(s, cid, p, plays)
+                continue
+            plays.append(own[cid])
+        elif kind is _SPELL:
+            if dimension_ok(p.dim, dim):
+                _spell_plays(s, cid, p, plays)
+        elif mode is NOWHERE:
+            continue  # rulebook l.76: nothing that depends on being at a Location before the first one
+        elif kind is _ALLY:
+            # The Ally's Dimension(s) are part of its place (rulebook l.160).
+            if p.cost < 0 and -p.cost > sanity:
+                continue
+            assert p.place is not None
+            if _ally_here(s, p):
+                if ally_titles is None:
+                    ally_titles = {profiles[a].title for a in s.allies}
+                if p.title not in ally_titles:  # rulebook l.367: one copy in play
+                    plays.append(own[cid])
+            # Rulebook l.174: a Cultist may instead go to the Threat, using the Gate.
+            if (
+                p.cultist
+                and gate_ok
+                and place_matches(p.place, s.region, s.subregion, dim, here_attrs, s.exotic)
+                and _payable(s, p.cost + _gate_cost(s))
+            ):
+                plays.append(Play(_K_CULTIST, cid))
+        elif kind is _MON or kind is _THREAT:
+            if gate_ok and dimension_ok(p.dim, dim):
+                monsters[u] = [cid]
+        elif kind is _TOME:
+            # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
+            if (
+                here_attrs & g.tome_attr
+                and dimension_ok(p.dim, dim)
+                and _payable(s, p.cost)
+                and can_read(p, s.readers())
+            ):
+                _tome_plays(s, cid, p, plays)
+        elif kind is _ART:
+            # Rulebook l.183: at a Location with the Artifact attribute.
+            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and _payable(s, p.cost):
+                _artifact_plays(s, cid, p, plays)
+        elif kind is _GOO:
+            if (
+                gate_ok
+                and s.goo < 0
+                and dimension_ok(p.dim, dim)
+                and _payable(s, p.cost + _gate_cost(s))
+                and _summon_met(s, cid, p)
+            ):
+                plays.append(own[cid])
+        elif kind is _TRAVEL:
+            if hand_locations is None:
+                hand_locations = _hand_locations(s)
+            _travel_plays(s, cid, p, plays, hand_locations)
+    if monsters:
+        _monster_plays(s, list(monsters.values()), plays)
+    plays.append(_PASS)
+    return plays
+
+
+def _discard_plays(s: GameState) -> list[Play]:
+    g = s.game
+    plays: list[Play] = []
+    # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
+    if len(s.hand) > g.hand_min:
+        seen: set[int] = set()
+        uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
+        for c in s.hand:
+            if has_copies[c]:
+                u = uid[c]
+                if u in seen:
+                    continue
+                seen.add(u)
+            plays.append(discard[c])
+    if len(s.hand) <= g.hand_max:
+        plays.append(_END)
+        if s.discard and s.sanity >= 1:
+            plays.append(_END_SHUFFLE)  # rulebook l.454
+    return plays

@@ -1,0 +1,80 @@
+"""Tomes, Spells and Artifacts: what a Tome is played with, where Spells and Artifacts go.
+
+Tomes at Tome Locations with a reader (rulebook l.324-330); Spells Joined with a Tome as it is
+played or added later, by icon, up to its capacity (l.299-305, l.336); Spells given to Allies
+and Artifacts that "can know" Spells (l.170, l.187); Artifacts at Artifact Locations (l.183),
+Weapons and "Give this card to an Ally" Artifacts to an Ally in play, one Weapon each (l.185,
+l.191). Casting Spells and using Artifacts is not modelled (no target alone).
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.rules.engine.plays import _K_ARTIFACT, _K_SPELL, _K_TOME, _SPELL, CardId, Play
+from deckbuilder.rules.engine.state import GameState
+from deckbuilder.rules.places import Profile, dimension_ok
+
+
+def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    plays.append(Play(_K_TOME, cid))
+    if not p.capacity:
+        return
+    g = s.game
+    # Rulebook l.303, l.336: Spells of matching icons may be Joined with the Tome as it is played.
+    groups: dict[int, list[CardId]] = {}
+    for c in s.hand:
+        q = g.profiles[c]
+        if q.kind is _SPELL and q.icons & p.icons and dimension_ok(q.dim, s.dim):
+            groups.setdefault(g.uid[c], []).append(c)
+    if not groups:
+        return
+    out: list[tuple[CardId, ...]] = []
+    _spell_choices(list(groups.values()), 0, (), p.capacity, out)
+    for joined in out:
+        plays.append(Play(_K_TOME, cid, joined))
+
+
+# The choices of Spells recurse as a module function, not a nested one: a nested function that
+# calls itself is a reference cycle, left for the garbage collector, some thousand times a run.
+def _spell_choices(
+    options: list[list[CardId]], i: int, chosen: tuple[CardId, ...], capacity: int, out: list[tuple[CardId, ...]]
+) -> None:
+    """Adds every choice of Spells to Join with a Tome: from each printing none or some copies
+    (``options``, a list of copies per printing), at most ``capacity`` in all, none empty."""
+    if i == len(options):
+        if chosen:
+            out.append(chosen)
+        return
+    copies = options[i]
+    for k in range(0, min(len(copies), capacity - len(chosen)) + 1):
+        _spell_choices(options, i + 1, chosen + tuple(copies[:k]), capacity, out)
+
+
+def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    profiles = s.game.profiles
+    attached = s.attached
+    # Rulebook l.336: one Spell per Turn into a Tome with a matching icon, up to its capacity.
+    for t in s.tomes:
+        tp = profiles[t]
+        if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
+            plays.append(Play(_K_SPELL, cid, (), t))  # target t (positional: made faster)
+    # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
+    for holders in (s.allies, s.artifacts):
+        for h in holders:
+            hp = profiles[h]
+            if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
+                plays.append(Play(_K_SPELL, cid, (), h))
+
+
+def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    if not p.needs_ally:
+        plays.append(s.game._own_play[cid])
+        return
+    profiles = s.game.profiles
+    # Rulebook l.185, l.191: given to an Ally in play; a Weapon only to an Ally without one.
+    for a in s.allies:
+        if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
+            continue
+        plays.append(Play(_K_ARTIFACT, cid, (), a))  # target a

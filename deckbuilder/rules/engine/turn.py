@@ -1,0 +1,255 @@
+"""The turn sequence: making a play, the end of card play and of the Round, drawing, scoring.
+
+:func:`push` makes any play on a state (:func:`apply` on a copy): a card played, a Pass that
+ends card play (Combat has nothing to fight alone; the Threat is Buried, rulebook l.439; a Great
+Old One stays one more Round, l.286), a discard, or the end of the Round with its draw to the
+Hand size (l.47, l.457) and the reshuffles that cost Sanity (l.454, l.544). Completing an
+Adventure scores it and ends the game (Basic, l.91) or resets the Story Deck (Campaign, l.472).
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from deckbuilder.rules.engine.locations import _arrive, _back_to, _walk
+from deckbuilder.rules.engine.plays import (
+    _K_ADVENTURE,
+    _K_ALLY,
+    _K_ARTIFACT,
+    _K_CULTIST,
+    _K_DISCARD,
+    _K_END_ROUND,
+    _K_EVENT,
+    _K_GOO,
+    _K_LOCATION,
+    _K_MONSTERS,
+    _K_PASS,
+    _K_ROTATE,
+    _K_SPELL,
+    _K_TOME,
+    _K_TRAVEL,
+    AT,
+    DISCARD,
+    NOWHERE,
+    OVER,
+    PLAY,
+    TRAVELLING,
+    WALKING,
+    CardId,
+    Play,
+)
+from deckbuilder.rules.engine.state import GameState, _pay
+from deckbuilder.rules.engine.threat import _use_gate
+from deckbuilder.rules.places import Profile
+
+
+def apply(state: GameState, play: Play) -> GameState:
+    """Gets the state after a play (the given state is left as it was).
+
+    .. warning:: The play is not checked: apply only plays from :func:`legal_plays`, or check
+       with :func:`is_legal` (as ``Board.push`` in python-chess does not check legality).
+    """
+    s = state.copy()
+    push(s, play)
+    return s
+
+
+def push(state: GameState, play: Play) -> None:
+    """Makes a play on the state itself, as ``Board.push`` does in python-chess: for a
+    simulation that keeps no earlier states (the goldfish), it saves copying the state.
+
+    .. warning:: The play is not checked, as with :func:`apply`.
+    """
+    s = state
+    g = s.game
+    kind = play.kind
+    cid = play.card
+    if kind is _K_PASS:
+        _end_card_play(s)
+        return
+    if kind is _K_DISCARD:
+        s.hand.remove(cid)
+        s.discard.append(cid)
+        return
+    if kind is _K_END_ROUND:
+        _end_round(s, play.reshuffle)
+        return
+    s.turn += 1
+    p = g.profiles[cid]
+    if kind is _K_ROTATE:
+        _arrive(s, cid, rotate=True)
+        return
+    s.hand.remove(cid)
+    if play.joined:
+        for j in play.joined:
+            s.hand.remove(j)
+    if kind is _K_LOCATION:
+        replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
+        if replace:
+            # Rulebook l.247, l.253; rulings l.89: the card walked or travelled to is discarded.
+            gone = s.story.pop()
+            if s.mode is TRAVELLING:
+                s.counted -= g.weight[gone]  # a Location walked to did not count yet
+            s.discard.append(gone)
+            _back_to(s)
+        if play.sideways:
+            _walk(s, cid)
+        else:
+            _arrive(s, cid)
+    elif kind is _K_TRAVEL:
+        if s.mode is WALKING:
+            s.discard.append(s.story.pop())
+            _back_to(s)
+        origin_region, origin_dim = g.profiles[s.where].loc.region, s.where_dim  # type: ignore[union-attr]
+        s.story.append(cid)
+        s.counted += g.weight[cid]
+        _pay(s, (p.cost,))
+        if s.phase is OVER:
+            return
+        if play.joined:
+            _arrive(s, play.joined[0])
+        else:
+            # Rulings l.73: the Travel Event is your Current Location, in the Region and
+            # Dimension where it was played (rulebook l.208).
+            s.mode = TRAVELLING
+            s.travel = cid
+            s.region, s.dim = origin_region, origin_dim
+            s.subregion = -1
+            s.attrs = p.loc.attrs if p.loc else 0
+            s.exotic = False
+            s.stop_used = False
+    elif kind is _K_ALLY:
+        s.allies.append(cid)
+        s.counted += g.weight[cid]
+        if s.mode is TRAVELLING:
+            s.stop_used = True
+        _pay(s, (p.cost,))
+    elif kind is _K_CULTIST or kind is _K_MONSTERS:
+        cards = (cid,) + play.joined
+        s.threat.extend(cards)
+        _use_gate(s, tuple(g.profiles[c].cost for c in cards))
+    elif kind is _K_GOO:
+        s.goo = cid
+        s.goo_age = 0
+        s.counted += g.weight[cid]
+        _use_gate(s, (p.cost,))
+    elif kind is _K_TOME:
+        s.tomes.append(cid)
+        s.counted += g.weight[cid]
+        if play.joined:
+            s.spells.extend(play.joined)
+            s.attached[cid] = play.joined
+            s.counted += sum(g.weight[j] for j in play.joined)
+        _pay(s, (p.cost,))
+    elif kind is _K_ARTIFACT:
+        s.artifacts.append(cid)
+        s.counted += g.weight[cid]
+        if play.target >= 0:
+            s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
+        _pay(s, (p.cost,))
+    elif kind is _K_SPELL:
+        s.spells.append(cid)
+        s.counted += g.weight[cid]
+        s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
+    elif kind is _K_EVENT:
+        if p.persistent and not p.needs_opponent:
+            s.events.append(cid)
+        else:
+            s.story.insert(0, cid)  # rulings l.41: "Then Bury this card" (rulebook l.506: bottom)
+        s.allies.extend(play.joined)  # the Ally a Surprise Meeting brings
+        s.counted += g.weight[cid] + sum(g.weight[j] for j in play.joined)
+        _pay(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
+    elif kind is _K_ADVENTURE:
+        _complete(s, cid, p)
+
+
+def _end_card_play(s: GameState) -> None:
+    """Ends card play: Combat (nothing to fight alone), the Threat is Buried (rulebook l.439),
+    a Great Old One stays through the next Round's Combat (l.286); then the Discard phase."""
+    if s.threat:
+        s.story[0:0] = s.threat
+        s.counted += sum(s.game.weight[c] for c in s.threat)
+        s.threat = []
+    if s.goo >= 0:
+        if s.goo_age >= 1:
+            s.story.insert(0, s.goo)
+            s.goo = -1
+        else:
+            s.goo_age += 1
+    s.phase = DISCARD
+
+
+def _end_round(s: GameState, reshuffle: bool) -> None:
+    if reshuffle:
+        _pay(s, (-1,))  # rulebook l.454
+        _reshuffle(s)
+    if s.phase is OVER:
+        return
+    s.round += 1
+    s.turn = 0
+    s.phase = PLAY
+    _draw(s)
+
+
+def _reshuffle(s: GameState) -> None:
+    deck = s.deck + s.discard
+    s.discard = []
+    random.Random(s.seed * 1_000_003 + s.shuffles).shuffle(deck)
+    s.shuffles += 1
+    s.deck = deck
+
+
+def _draw(s: GameState) -> None:
+    """Draws up to the Hand size (rulebook l.47, l.457); an empty Mythos Deck costs 1 Sanity and
+    reshuffles the Discard (l.454, l.544)."""
+    size = s.game.hand_size
+    hand, deck = s.hand, s.deck
+    while len(hand) < size:
+        if not deck:
+            if not s.discard:
+                break
+            _pay(s, (-1,))
+            _reshuffle(s)
+            deck = s.deck
+            if s.phase is OVER:
+                break
+        n = min(size - len(hand), len(deck))
+        hand += deck[: -n - 1 : -1]  # the top n cards, the top one first
+        del deck[-n:]
+
+
+def _complete(s: GameState, cid: CardId, p: Profile) -> None:
+    """Scores an Adventure (rulebook l.66, l.155); Basic ends the game (l.91); Campaign resets
+    the Story Deck to the Current Location and reshuffles at no cost (l.472)."""
+    s.adventures.append(cid)
+    s.counted += s.game.weight[cid]
+    s.points += p.value
+    _pay(s, (p.gain,))
+    if s.phase is OVER:
+        return
+    g = s.game
+    if not g.rules.campaign:
+        s.won = True
+        s.phase = OVER
+        return
+    if s.mode is AT or s.mode is TRAVELLING:
+        keep = s.story[-1:]
+        s.discard.extend(s.story[:-1])
+        s.story = keep
+    else:
+        # Rulings l.89: an Adventure played while Walking discards the whole Story.
+        s.discard.extend(s.story)
+        s.story = []
+        if s.mode is WALKING:
+            s.mode = NOWHERE
+            loc = g.profiles[s.where].loc
+            if loc is not None:
+                s.region, s.dim, s.subregion, s.attrs = loc.region, s.where_dim, -1, 0
+    s.counted = s.adventure_tally()  # the Story Deck went to the Discard
+    _reshuffle(s)
+    if s.points >= g.rules.target:
+        s.won = True
+        s.phase = OVER
