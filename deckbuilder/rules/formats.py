@@ -4,7 +4,7 @@ A :class:`Format` is a list of :class:`FormatRule`; each rule names a check of
 :mod:`deckbuilder.rules.validator` with its parameters, its force (required by the documents:
 ``error``; only recommended: ``warning``; information: ``note``), the documents' words and
 where they stand. Formats and house rules are read from ``catalog/formats.toml`` at the
-edge (:mod:`deckbuilder.importers.formats`); nothing here names a format.
+edge (:mod:`deckbuilder.catalog.importers.formats`); nothing here names a format.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The records come from the rulings document ("Mythos CCG Errata, Rulings & Clarification",
 shipped as ``catalog/errata.toml`` and ``catalog/rulings.toml``; the importer
-:mod:`deckbuilder.importers.errata` reads them). Everything here is pure and stdlib-only.
+:mod:`deckbuilder.catalog.importers.errata` reads them). Everything here is pure and stdlib-only.
 
 :func:`apply_errata` always starts again from the printed card (a card that already carries
 errata is first restored from its ``printed`` values), so applying the same errata twice gives
