@@ -20,6 +20,7 @@ The hierarchy (module, kind)::
       CardDataError                   catalog.importers          card-data
         SampleCatalogError            catalog.importers.sample   sample-catalog
       ErrataFileError                 catalog.importers.errata   errata-file
+      CardFactsFileError              catalog.importers.cardfacts  card-facts-file
       FormatFileError                 catalog.importers.formats  format-file
       RecipeFileError                 catalog.importers.recipes  recipe-file
       CatalogError                    catalog.store              catalog

@@ -126,6 +126,7 @@ class CatalogBuild:
             "errata_applied": report.errata_applied,
             "errata_unmatched": report.errata_unmatched,
             "errata_not_applied": report.errata_not_applied,
+            "reconciliation": report.reconciliation,
             "notes": report.notes,
             "seconds": round(report.seconds, 3),
         }
@@ -211,8 +212,9 @@ class CatalogInfo:
 
 
 def catalog_info(catalog: Catalog, *, problems: bool = False) -> CatalogInfo:
-    """Gets the catalog's path, sets and counts, sources, errata applied and unmatched, and
-    with ``problems`` every value an importer kept raw."""
+    """Gets the catalog's path, sets and counts, sources, errata applied and unmatched, how
+    the transcriptions were reconciled and every field where they (or a document) disagree,
+    and with ``problems`` every value an importer kept raw."""
     meta = catalog.meta()
     counts = catalog.counts()
     info: dict[str, Any] = {
@@ -225,6 +227,8 @@ def catalog_info(catalog: Catalog, *, problems: bool = False) -> CatalogInfo:
         "errata_applied": meta.get("errata_applied", 0),
         "errata_unmatched": meta.get("errata_unmatched", []),
         "errata_not_applied": meta.get("errata_not_applied", []),
+        "reconciliation": meta.get("reconciliation", {}),
+        "disagreements": catalog.disagreements(),
     }
     if problems:
         info["problems"] = catalog.problems()

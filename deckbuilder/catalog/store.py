@@ -20,9 +20,14 @@ Tables:
 ``alias``
     Every name a card is found by (display title, printed title, renamed titles).
 ``printed_card``, ``source``
-    The printed cards as imported and the files they came from: what a rebuild starts from.
+    The printed cards as imported, each transcription's own reading, and the files they
+    came from: what a rebuild starts from. Cards of both transcriptions are reconciled
+    into one card per printing when the catalog is built (:mod:`deckbuilder.catalog.reconcile`).
 ``meta``
-    Build facts: schema version, errata report, build time.
+    Build facts: schema version, errata report, reconciliation report, build time.
+
+The file records its :data:`SCHEMA_VERSION`; a catalog an older version built is rebuilt
+from its recorded source files by :func:`ensure_catalog` (see :func:`upgrade_catalog`).
 """
 
 from __future__ import annotations
@@ -43,7 +48,9 @@ from deckbuilder.catalog.importers import ImportResult, SourceFile
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import SETS, Card, fold_title, sort_title
 
-SCHEMA_VERSION = 1
+#: The layout of the catalog file. 2: one card per printing across the two transcriptions,
+#: with their disagreements (issue 12); 1 kept one transcription per set.
+SCHEMA_VERSION = 2
 SET_ORDER = {code: i for i, code in enumerate(SETS)}
 
 
@@ -51,6 +58,21 @@ class CatalogError(MythosError):
     """Raised when the catalog file cannot be opened or built."""
 
     kind = "catalog"
+
+
+class OutdatedCatalogError(CatalogError):
+    """Raised when the catalog file was built by another version of mythos (its schema
+    version differs); :func:`ensure_catalog` rebuilds an older one from its card files."""
+
+    def __init__(self, path: Path, version: int | None) -> None:
+        self.path = path
+        self.version = version
+        if version is not None and version > SCHEMA_VERSION:
+            message = (f"{path} was built by a newer mythos (catalog schema {version}, this one reads "
+                       f"{SCHEMA_VERSION}); upgrade mythos or choose another catalog with --db")
+        else:
+            message = f"{path} was built by an older mythos; rebuild it with `mythos catalog import PATH`"
+        super().__init__(message)
 
 
 class CardRow(SQLModel, table=True):
@@ -96,6 +118,7 @@ class CardRow(SQLModel, table=True):
     text_fold: str = ""
     has_errata: bool = False
     has_problems: bool = False
+    has_disagreements: bool = False
     data: str
 
 
@@ -118,8 +141,9 @@ class AliasRow(SQLModel, table=True):
 class PrintedCardRow(SQLModel, table=True):
     __tablename__ = "printed_card"
 
-    key: str = Field(primary_key=True)
-    seq: int
+    # Both transcriptions may hold a printing under one key: the order is the identity.
+    seq: int = Field(primary_key=True)
+    key: str
     source_path: str
     transcription: str
     set_code: str
@@ -169,6 +193,7 @@ class BuildReport:
     errata_applied: int = 0
     errata_unmatched: list[str] = field(default_factory=list)
     errata_not_applied: list[str] = field(default_factory=list)
+    reconciliation: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
 
 
@@ -190,11 +215,13 @@ def build_catalog(
     *,
     sample: Sequence[Card] | None = None,
     errata_dir: Path | None = None,
+    start_empty: bool = False,
 ) -> BuildReport:
     """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically.
 
     ``sample`` (the bundled sample cards) is used when the catalog holds no imported
-    cards. Cards from a file already imported are replaced (importing is idempotent); a set
+    cards; ``start_empty`` ignores what the existing file holds (an upgrade reads its card
+    files again). Cards from a file already imported are replaced (importing is idempotent); a set
     imported from the other transcription replaces that set. The errata and rulings of
     ``catalog/`` are applied to the printed cards.
 
@@ -203,8 +230,8 @@ def build_catalog(
     """
     started = time.perf_counter()
     db_path = Path(db_path)
-    old_printed, old_sources = _read_printed(db_path) if db_path.exists() else ([], [])
     notes: list[str] = []
+    old_printed, old_sources = _read_printed(db_path, notes) if db_path.exists() and not start_empty else ([], [])
     printed = old_printed
     sources = old_sources
     if new is not None and new.cards:
@@ -220,29 +247,33 @@ def build_catalog(
         printed = [p for p in printed if p.transcription != "sample"]
         sources = [s for s in sources if s.transcription != "sample"]
 
-    cards = _renumber([p.card for p in printed])
-    printed = [
-        _Printed(card, p.source_path, p.transcription, p.seq) for card, p in zip(cards, printed)
-    ]
+    printed = _renumber_printed(printed)
 
+    from deckbuilder.catalog.importers.cardfacts import load_card_facts
     from deckbuilder.catalog.importers.errata import load_errata, load_rulings
+    from deckbuilder.catalog.reconcile import reconcile, settle_by_errata
     from deckbuilder.rules.errata import apply_errata, attach_rulings
 
+    facts_path = (errata_dir / "card-facts.toml") if errata_dir else None
+    reconciled = reconcile([(p.card, p.transcription) for p in printed], load_card_facts(facts_path))
+    cards = _renumber(reconciled.cards)
     errata_path = (errata_dir / "errata.toml") if errata_dir else None
     rulings_path = (errata_dir / "rulings.toml") if errata_dir else None
     report = apply_errata(cards, load_errata(errata_path))
-    playing = attach_rulings(report.cards, load_rulings(rulings_path))
+    playing = attach_rulings(settle_by_errata(report.cards), load_rulings(rulings_path))
 
     build = BuildReport(path=db_path, cards=len(playing), sources=sources, notes=notes + (new.notes if new else []))
     build.errata_applied = len(report.applied)
     build.errata_unmatched = [e.describe() for e in report.unmatched]
     build.errata_not_applied = [f"{o.card_key}: {o.erratum.describe()}: {o.message}" for o in report.failed]
+    build.reconciliation = reconciled.to_dict()
     meta = {
         "schema_version": SCHEMA_VERSION,
         "built_at": time.time(),
         "errata_applied": build.errata_applied,
         "errata_unmatched": build.errata_unmatched,
         "errata_not_applied": build.errata_not_applied,
+        "reconciliation": build.reconciliation,
         "notes": build.notes,
     }
     _write_atomically(db_path, playing, printed, sources, meta)
@@ -253,25 +284,11 @@ def build_catalog(
 def _merge(
     old: list[_Printed], old_sources: list[SourceFile], new: ImportResult, notes: list[str]
 ) -> tuple[list[_Printed], list[SourceFile]]:
+    """Gets the printed cards and files of the catalog with an import added: a file imported
+    again replaces its earlier reading; the other transcription's reading of the same set
+    stays beside it, to be reconciled with it."""
     new_files = {(s.transcription, Path(s.path).name) for s in new.sources}
-    new_sets: dict[str, str] = {}
-    for s in new.sources:
-        new_sets[s.set_code] = s.transcription
-    kept: list[_Printed] = []
-    replaced_sets: set[tuple[str, str]] = set()
-    for p in old:
-        if (p.transcription, Path(p.source_path).name) in new_files:
-            continue
-        other = new_sets.get(p.card.set_code)
-        if other is not None and other != p.transcription and p.transcription != "sample":
-            replaced_sets.add((p.card.set_code, p.transcription))
-            continue
-        kept.append(p)
-    for set_code, transcription in sorted(replaced_sets):
-        notes.append(
-            f"set {set_code} came from the {transcription} transcription; replaced by the "
-            f"{new_sets[set_code]} one"
-        )
+    kept = [p for p in old if (p.transcription, Path(p.source_path).name) not in new_files]
     seq0 = max((p.seq for p in kept), default=0) + 1
     # The importer tells each card's file through the order of sources: cards come in source order.
     added: list[_Printed] = []
@@ -282,13 +299,22 @@ def _merge(
         index += s.cards
     for card in new.cards[index:]:
         added.append(_Printed(card, "", card.source or "unknown", seq0 + len(added)))
-    sources = [
-        s
-        for s in old_sources
-        if (s.transcription, Path(s.path).name) not in new_files
-        and not (s.set_code in new_sets and new_sets[s.set_code] != s.transcription)
-    ] + list(new.sources)
+    sources = [s for s in old_sources if (s.transcription, Path(s.path).name) not in new_files] + list(new.sources)
     return kept + added, sources
+
+
+def _renumber_printed(printed: Sequence[_Printed]) -> list[_Printed]:
+    """Gets the printed cards numbered within each transcription (an import may add to an
+    earlier one's sets)."""
+    out = list(printed)
+    by_source: dict[str, list[int]] = {}
+    for i, p in enumerate(out):
+        by_source.setdefault(p.transcription, []).append(i)
+    for positions in by_source.values():
+        for i, card in zip(positions, _renumber([out[i].card for i in positions])):
+            p = out[i]
+            out[i] = _Printed(card, p.source_path, p.transcription, p.seq)
+    return out
 
 
 def _renumber(cards: Sequence[Card]) -> list[Card]:
@@ -312,26 +338,100 @@ def _renumber(cards: Sequence[Card]) -> list[Card]:
     return out
 
 
-def _read_printed(db_path: Path) -> tuple[list[_Printed], list[SourceFile]]:
+def _schema_version(con: sqlite3.Connection) -> int | None:
+    row = con.execute("select value from meta where key = 'schema_version'").fetchone()
+    if row is None:
+        return None
+    try:
+        version = json.loads(row[0])
+    except ValueError:
+        return None
+    return version if isinstance(version, int) else None
+
+
+def _read_printed(db_path: Path, notes: list[str]) -> tuple[list[_Printed], list[SourceFile]]:
+    """Gets the printed cards and files a catalog holds. A catalog an older version built
+    holds cards its importers read: its files still there are read again, and the others
+    are left out with a note saying to import them again."""
+    version, sources = recorded_sources(db_path)
+    if version != SCHEMA_VERSION:
+        if version is not None and version > SCHEMA_VERSION:
+            raise OutdatedCatalogError(db_path, version)
+        return _reread(sources, notes)
     try:
         con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         try:
-            rows = con.execute(
-                "select data, source_path, transcription, seq from printed_card order by seq"
-            ).fetchall()
-            source_rows = con.execute(
-                "select path, transcription, set_code, cards, sha256 from source order by id"
-            ).fetchall()
+            rows = con.execute("select data, source_path, transcription, seq from printed_card order by seq").fetchall()
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
         raise CatalogError(
-            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose "
-            "another with --db"
+            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose another with --db"
         ) from None
-    printed = [_Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows]
-    sources = [SourceFile(*r) for r in source_rows]
-    return printed, sources
+    return [_Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows], sources
+
+
+def _reread(sources: Sequence[SourceFile], notes: list[str]) -> tuple[list[_Printed], list[SourceFile]]:
+    """Gets the printed cards of an older catalog by reading its card files again."""
+    from deckbuilder.catalog.importers import read_card_files
+
+    files = [Path(s.path) for s in sources if s.transcription != "sample"]
+    present = [f for f in files if f.is_file()]
+    for gone in sorted(set(files) - set(present)):
+        notes.append(f"{gone} (imported by an older mythos) is gone: its cards are left out; import it again")
+    if not present:
+        return [], []
+    result = read_card_files(present)
+    printed: list[_Printed] = []
+    index = 0
+    for s in result.sources:
+        for card in result.cards[index : index + s.cards]:
+            printed.append(_Printed(card, s.path, s.transcription, len(printed) + 1))
+        index += s.cards
+    return printed, list(result.sources)
+
+
+def recorded_sources(db_path: Path) -> tuple[int | None, list[SourceFile]]:
+    """Gets a catalog file's schema version and the card files it records (whatever its
+    version). Raises :class:`CatalogError` when the file is not a catalog at all."""
+    try:
+        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            version = _schema_version(con)
+            rows = con.execute("select path, transcription, set_code, cards, sha256 from source order by id").fetchall()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise CatalogError(
+            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose another with --db"
+        ) from None
+    return version, [SourceFile(*r) for r in rows]
+
+
+def upgrade_catalog(db_path: Path) -> BuildReport:
+    """Rebuilds a catalog an older version of mythos built, from the card files it records
+    (or from the bundled sample if it held only that), atomically.
+
+    Raises :class:`OutdatedCatalogError` when the catalog is newer than this version, or
+    when card files it was built from are gone (one line: import them again).
+    """
+    version, sources = recorded_sources(db_path)
+    gone = [s.path for s in sources if s.transcription != "sample" and not Path(s.path).is_file()]
+    if version is not None and version > SCHEMA_VERSION:
+        raise OutdatedCatalogError(db_path, version)
+    if gone:
+        more = f" and {len(gone) - 1} more" if len(gone) > 1 else ""
+        raise CatalogError(
+            f"{db_path} was built by an older mythos and its card files are gone ({gone[0]}{more}); "
+            "import the card files again with `mythos catalog import PATH`, or choose another catalog with --db"
+        )
+    notes: list[str] = []
+    printed, sources = _reread(sources, notes)
+    result = ImportResult(cards=[p.card for p in printed], sources=list(sources), notes=notes)
+    report = build_catalog(db_path, result if result.cards else None, start_empty=True)
+    report.notes.insert(0, f"{db_path} was built by an older mythos: rebuilt from its "
+                           + (f"{len(sources)} card files" if sources else "bundled sample"))
+    return report
 
 
 def _card_row(card: Card, card_id: int) -> dict[str, Any]:
@@ -371,6 +471,7 @@ def _card_row(card: Card, card_id: int) -> dict[str, Any]:
         "text_fold": fold_title(card.text),
         "has_errata": any(e.applied for e in card.errata),
         "has_problems": bool(card.problems),
+        "has_disagreements": bool(card.disagreements),
         "data": json.dumps(card.to_dict(), ensure_ascii=False),
     }
 
@@ -478,11 +579,10 @@ class Catalog:
             raise CatalogError(
                 f"{path} is not a readable mythos catalog ({exc}); rebuild it with `mythos catalog import`"
             ) from None
-        if version is None or json.loads(version[0]) != SCHEMA_VERSION:
+        found = _schema_version(con) if version is not None else None
+        if found != SCHEMA_VERSION:
             con.close()
-            raise CatalogError(
-                f"{path} was built by another version of mythos; rebuild it with `mythos catalog import`"
-            )
+            raise OutdatedCatalogError(path, found)
         from deckbuilder.catalog.search.matching import title_word_matches
 
         con.create_function("title_word", 2, title_word_matches, deterministic=True)
@@ -549,6 +649,17 @@ class Catalog:
                 out.append({"card": card["title"], "set": card["set"], "key": card["key"], **p})
         return out
 
+    def disagreements(self) -> list[dict[str, Any]]:
+        """Gets every field the transcriptions read differently or a document states
+        otherwise, card by card in set order: the card, its set and key, and the
+        disagreement (:meth:`~deckbuilder.rules.cards.Disagreement.to_dict`)."""
+        out = []
+        for (data,) in self.con.execute("select data from card where has_disagreements order by set_order, id"):
+            card = json.loads(data)
+            for d in card["disagreements"]:
+                out.append({"card": card["title"], "set": card["set"], "key": card["key"], **d})
+        return out
+
     def search(self, query: Any, *, limit: int | None = None, sort: str = "title") -> list[Card]:
         """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`)."""
         from deckbuilder.catalog.search.sql import compile_query, order_by
@@ -561,8 +672,19 @@ class Catalog:
 
 
 def ensure_catalog(db_path: Path) -> tuple[Catalog, BuildReport | None]:
-    """Opens the catalog, first building it from the bundled sample if there is none yet."""
+    """Opens the catalog, first building it from the bundled sample if there is none yet, or
+    rebuilding it from its card files if an older version of mythos built it; gets the
+    catalog and the build report, if it was built.
+
+    Raises :class:`CatalogError` for a file that is not a catalog this version can read.
+    """
     report = None
     if not Path(db_path).exists():
         report = build_catalog(Path(db_path))
+    try:
+        return Catalog.open(Path(db_path)), report
+    except OutdatedCatalogError as exc:
+        if exc.version is not None and exc.version > SCHEMA_VERSION:
+            raise
+    report = upgrade_catalog(Path(db_path))
     return Catalog.open(Path(db_path)), report

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.rules.cards import Card, CardType
-from deckbuilder.sheet.text import value_text
+from deckbuilder.sheet.text import TRANSCRIPTION_NAMES, disagreement_text, value_text
 
 UNKNOWN = "unknown"
 
@@ -107,6 +107,14 @@ def card_lines(card: Card) -> list[str]:
                 lines.append(f"      {e.field}: {_show(e.before)} -> {_show(e.after)}")
     if card.printed:
         lines.append("  Printed: " + "; ".join(f"{k} {_show(v)}" for k, v in card.printed.items()))
+    if card.disagreements:
+        lines.append("")
+        read = " and ".join(TRANSCRIPTION_NAMES.get(t, t) for t in card.transcriptions)
+        lines.append(f"  Transcriptions ({read}) and documents differ:")
+        lines.extend(f"    {disagreement_text(d)}" for d in card.disagreements)
+        for d in card.disagreements:
+            if d.quote:
+                lines.append(f"      {d.decided_by}: \"{d.quote}\"")
     if card.rulings:
         lines.append("")
         lines.append("  Rulings:")
@@ -209,9 +217,38 @@ def info_lines(catalog_info: Any) -> list[str]:
     if info["errata_not_applied"]:
         lines.append(f"Errata that could not be applied: {len(info['errata_not_applied'])}")
         lines += [f"  {line}" for line in info["errata_not_applied"]]
+    lines += _reconciliation_lines(info)
     if catalog_info.problems:
         lines.append(f"Values kept raw: {len(info['problems'])}")
         lines += [f"  {p['card']} [{p['set']}] {p['field']} = {p['raw']!r}: {p['message']}" for p in info["problems"]]
+    return lines
+
+
+def _reconciliation_lines(info: dict[str, Any]) -> list[str]:
+    """Gets what ``catalog info`` says of the two transcriptions: printings read from both,
+    those only one has, and every field they (or a document) read differently."""
+    from deckbuilder.rules.cards import Disagreement
+
+    lines: list[str] = []
+    rec = info.get("reconciliation") or {}
+    if rec.get("matched_total"):
+        lines.append(f"Printings read from both transcriptions: {rec['matched_total']}"
+                     + (f" ({len(rec['similar'])} matched by a close title)" if rec.get("similar") else ""))
+        only = rec.get("unmatched", [])
+        if only:
+            lines.append(f"Printings only one transcription has: {len(only)}")
+            lines += [f"  {TRANSCRIPTION_NAMES.get(t, t)}: {title} [{code}]" for t, code, title in only]
+        for code, t in rec.get("one_sided", {}).items():
+            lines.append(f"Set only {TRANSCRIPTION_NAMES.get(t, t)} holds: {code}")
+    for fact in rec.get("facts_unmatched", []):
+        lines.append(f"Card fact naming no card here: {fact}")
+    found = info.get("disagreements", [])
+    if found:
+        settled = sum(1 for d in found if d.get("decided_by"))
+        lines.append(f"Where the transcriptions or the documents differ: {len(found)} "
+                     f"({settled} settled by a document, {len(found) - settled} not)")
+        for d in found:
+            lines.append(f"  {d['card']} [{d['set']}] {disagreement_text(Disagreement.from_dict(d))}")
     return lines
 
 

@@ -202,6 +202,52 @@ class Ruling:
 
 
 @dataclass(frozen=True)
+class Disagreement:
+    """Where the card transcriptions read one field of a card differently, and what settles it.
+
+    ``readings`` pairs each transcription (``gccg``, ``lackey``) with its value, as JSON
+    data; ``value`` is the reading the catalog plays with. ``decided_by`` names the document
+    statement that settled it (``rulebook:180``, ``rulings:201``), with its words in
+    ``quote``; empty when no document settles it, and the card then shows both readings.
+    """
+
+    field: str
+    readings: tuple[tuple[str, Any], ...]
+    value: Any
+    decided_by: str = ""
+    quote: str = ""
+
+    @property
+    def decided(self) -> bool:
+        """Checks whether a document statement settles the field."""
+        return bool(self.decided_by)
+
+    def reading(self, transcription: str) -> Any:
+        """Gets one transcription's reading (``None`` when it has none)."""
+        return next((v for t, v in self.readings if t == transcription), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "readings": dict(self.readings),
+            "value": self.value,
+            "decided_by": self.decided_by or None,
+            "quote": self.quote or None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Disagreement:
+        """Builds a disagreement from :meth:`to_dict` data."""
+        return cls(
+            field=data["field"],
+            readings=tuple((str(k), v) for k, v in data.get("readings", {}).items()),
+            value=data.get("value"),
+            decided_by=data.get("decided_by") or "",
+            quote=data.get("quote") or "",
+        )
+
+
+@dataclass(frozen=True)
 class Card:
     """One printing of a card, as the catalog knows it.
 
@@ -256,6 +302,10 @@ class Card:
     problems: tuple[Problem, ...] = ()
     #: Where the sample catalog found each fact: ``"rulebook: <quote>"`` or ``"rulings:<line>"``.
     sources: tuple[str, ...] = ()
+    #: The transcriptions this printing was read from (``gccg``, ``lackey``), in that order.
+    transcriptions: tuple[str, ...] = ()
+    #: Fields the transcriptions read differently, or a document states otherwise.
+    disagreements: tuple[Disagreement, ...] = ()
 
     @property
     def set_name(self) -> str:
@@ -270,6 +320,10 @@ class Card:
     @property
     def is_official(self) -> bool:
         return self.legality is Legality.OFFICIAL
+
+    def disagreement(self, field_name: str) -> Disagreement | None:
+        """Gets the disagreement about one field, if the transcriptions or a document differ on it."""
+        return next((d for d in self.disagreements if d.field == field_name), None)
 
     @property
     def spell_icon(self) -> SpellIcon | None:
@@ -334,6 +388,8 @@ class Card:
             "rulings": [dataclasses.asdict(r) for r in self.rulings],
             "problems": [dataclasses.asdict(p) for p in self.problems],
             "sources": list(self.sources),
+            "transcriptions": list(self.transcriptions),
+            "disagreements": [d.to_dict() for d in self.disagreements],
         }
 
     @classmethod
@@ -390,4 +446,6 @@ class Card:
             rulings=tuple(Ruling(**r) for r in data.get("rulings", ())),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
             sources=tuple(data.get("sources", ())),
+            transcriptions=tuple(data.get("transcriptions", ())),
+            disagreements=tuple(Disagreement.from_dict(d) for d in data.get("disagreements", ())),
         )

@@ -7,7 +7,7 @@ read a card's value through :func:`value_text`.
 
 from __future__ import annotations
 
-from deckbuilder.rules.cards import Card
+from deckbuilder.rules.cards import Card, Disagreement
 
 #: What a page shows for a number the catalog does not know (it never invents one).
 UNKNOWN = "unknown"
@@ -61,3 +61,37 @@ def value_text(card: Card) -> str:
     if card.value_text.startswith("+"):
         return f"+{card.value}"
     return str(card.value)
+
+
+#: The transcriptions' names as players know them.
+TRANSCRIPTION_NAMES = {"gccg": "GCCG", "lackey": "LackeyCCG", "sample": "the sample"}
+
+
+def reading_text(field: str, value: object) -> str:
+    """Gets one transcription's reading of a field as a player reads it (``yes``, ``none``,
+    ``-1``, ``Water, Outside``)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == "" or value == []:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, int) and field == "sanity":
+        return f"{value:+d}"
+    return str(value)
+
+
+def disagreement_text(d: Disagreement) -> str:
+    """Gets a disagreement in one line: the readings and, if a document settles it, which.
+
+    ``gate: GCCG no vs LackeyCCG yes; settled by rulebook:180 (yes)``, or for one no
+    document settles, ``...; unsettled, GCCG's reading plays``.
+    """
+    readings = " vs ".join(
+        f"{TRANSCRIPTION_NAMES.get(source, source)} {reading_text(d.field, value)}" for source, value in d.readings
+    )
+    shown = d.field.replace("_", " ")
+    if d.decided_by:
+        return f"{shown}: {readings}; settled by {d.decided_by} ({reading_text(d.field, d.value)})"
+    first = TRANSCRIPTION_NAMES.get(d.readings[0][0], d.readings[0][0])
+    return f"{shown}: {readings}; unsettled, {first}'s reading plays"

@@ -39,7 +39,7 @@ import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
@@ -194,13 +194,48 @@ def read_lackey_sets(files: Iterable[tuple[bytes, Path | str]]) -> ImportResult:
     """
     result = ImportResult()
     lines: list[_Line] = []
+    names: list[str] = []
     for index, (data, path) in enumerate(files):
         parsed, source, notes = _parse(data, path, index)
         lines.extend(parsed)
         result.sources.append(source)
         result.notes.extend(notes)
+        names.append(_name(path))
+    lines, dropped = _without_repeats(lines, names, result.notes)
+    # Each file's card count is what the catalog tells the files' cards apart by.
+    result.sources = [replace(s, cards=s.cards - dropped.get(i, 0)) for i, s in enumerate(result.sources)]
     result.cards.extend(_numbered(lines))
     return result
+
+
+def _without_repeats(lines: list[_Line], names: list[str], notes: list[str]) -> tuple[list[_Line], dict[int, int]]:
+    """Gets the lines without repeats of one printing, and how many each file lost.
+
+    The Standard Game is two decks, and its two Lackey files (``StdC``, ``StdS``) both list
+    the cards the two decks share (Portophobia, Boston & Maine Train Station): one printing,
+    listed twice. A line that repeats an earlier line of the same set, name and facts (all
+    but its image id) is that printing again and is dropped with a note. Printings told
+    apart by name (``Car (v2)``, ``Car (v3)``) or by any fact are all kept.
+    """
+    seen: dict[tuple[str, str, int, str], _Line] = {}
+    kept: list[_Line] = []
+    dropped: dict[int, int] = {}
+    for entry in lines:
+        card = entry.card
+        facts = repr(sorted((k, repr(v)) for k, v in card.to_dict().items() if k not in ("key", "image", "aliases")))
+        ident = (card.set_code, (card.aliases or (card.title,))[0], entry.version, facts)
+        first = seen.get(ident)
+        if first is None:
+            seen[ident] = entry
+            kept.append(entry)
+            continue
+        file_index, line_no = entry.order
+        dropped[file_index] = dropped.get(file_index, 0) + 1
+        notes.append(
+            f"{names[file_index]} line {line_no}: {card.title} repeats {names[first.order[0]]} line "
+            f"{first.order[1]} (one printing listed in both files of the set); kept once"
+        )
+    return kept, dropped
 
 
 def is_lackey_set(data: bytes) -> bool:
