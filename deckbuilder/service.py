@@ -102,7 +102,9 @@ def open_catalog(db: str | Path | None = None) -> tuple[Catalog, list[str]]:
 
     catalog, built = ensure_catalog(catalog_path(db))
     notes = []
-    if built is not None:
+    if built is not None and built.upgraded_from is not None:
+        notes.extend(built.notes)
+    elif built is not None:
         notes.append(
             f"No catalog yet: built one from the bundled sample ({built.cards} cards) at {built.path}. "
             "Import the real card pool with `mythos catalog import PATH` or `mythos catalog fetch`."

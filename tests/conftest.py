@@ -71,3 +71,34 @@ def load_real_deck(path: Path, catalog):
     from deckbuilder.service import load_deck_file
 
     return load_deck_file(catalog, path).deck
+
+
+@pytest.fixture(scope="session")
+def both_catalog_path(gccg_sets: Path, lackey_sets: Path, tmp_path_factory) -> Path:
+    """A catalog file built once from both transcriptions (reconciled, errata applied)."""
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.store import build_catalog
+
+    path = tmp_path_factory.mktemp("both-catalog") / "catalog.sqlite"
+    build_catalog(path, read_card_files([gccg_sets, lackey_sets]))
+    return path
+
+
+@pytest.fixture(scope="session")
+def both_catalog(both_catalog_path: Path):
+    """The open catalog of both transcriptions, shared by the session."""
+    from deckbuilder.catalog.store import Catalog
+
+    with Catalog.open(both_catalog_path) as catalog:
+        yield catalog
+
+
+@pytest.fixture(scope="session")
+def lackey_catalog_path(lackey_sets: Path, tmp_path_factory) -> Path:
+    """A catalog file built once from the LackeyCCG transcription alone."""
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.store import build_catalog
+
+    path = tmp_path_factory.mktemp("lackey-catalog") / "catalog.sqlite"
+    build_catalog(path, read_card_files([lackey_sets]))
+    return path

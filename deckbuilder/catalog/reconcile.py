@@ -380,7 +380,8 @@ def apply_facts(cards: Sequence[Card], facts: Sequence[CardFact]) -> tuple[list[
     unmatched: list[str] = []
     changed: set[int] = set()
     for fact in facts:
-        named = [c for c in cards_named(cards, fact.card) if c.set_code == fact.set]
+        # A sample card's set is unknown (SAMPLE): it matches a fact of any set, as errata do.
+        named = [c for c in cards_named(cards, fact.card) if c.set_code in (fact.set, "SAMPLE")]
         if not named:
             unmatched.append(fact.describe())
             continue

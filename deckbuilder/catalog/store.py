@@ -194,6 +194,8 @@ class BuildReport:
     errata_unmatched: list[str] = field(default_factory=list)
     errata_not_applied: list[str] = field(default_factory=list)
     reconciliation: dict[str, Any] = field(default_factory=dict)
+    #: The schema version of the catalog this build replaced, when it upgraded an older one.
+    upgraded_from: int | None = None
     seconds: float = 0.0
 
 
@@ -431,6 +433,7 @@ def upgrade_catalog(db_path: Path) -> BuildReport:
     report = build_catalog(db_path, result if result.cards else None, start_empty=True)
     report.notes.insert(0, f"{db_path} was built by an older mythos: rebuilt from its "
                            + (f"{len(sources)} card files" if sources else "bundled sample"))
+    report.upgraded_from = version or 1
     return report
 
 
