@@ -390,15 +390,19 @@ class WayToPlay:
 
 def way_to_play(format_name: str = "advanced", house_rules: Sequence[str] = (), target: int | None = None) -> WayToPlay:
     """Gets a way to play by name, with the Campaign target ``target`` if given and the
-    house rules named. Raises ``FormatError`` for a name that is neither."""
+    house rules named. Raises ``FormatError`` for a name that is neither, for a game of two
+    sides (``cult-vs-investigator``: choose a side), and for house rules that contradict
+    each other."""
     from deckbuilder.catalog.importers.formats import load_formats
-    from deckbuilder.rules.formats import find_format, find_house_rule
+    from deckbuilder.rules.formats import check_house_rules, find_format, find_house_rule
 
     formats, known = load_formats()
     fmt = find_format(formats, format_name)
     if target is not None:
         fmt = fmt.with_target(target)
-    return WayToPlay(fmt, tuple(find_house_rule(known, h) for h in house_rules))
+    chosen = tuple(find_house_rule(known, h) for h in house_rules)
+    check_house_rules(chosen)
+    return WayToPlay(fmt, chosen)
 
 
 @dataclass(frozen=True)

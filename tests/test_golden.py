@@ -51,6 +51,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("deck-check-tournament-house-rules-json",
      ["deck", "check", DECK, "-f", "tournament", "--house-rule", "official-cards-only", "--json"]),
     ("deck-check-cult-vs-investigator", ["deck", "check", DECK, "-f", "cult-vs-investigator"]),
+    ("deck-check-cvi-investigator", ["deck", "check", DECK, "-f", "cvi-investigator"]),
+    ("deck-check-cvi-cultist-json", ["deck", "check", DECK, "-f", "cvi-cultist", "--json"]),
     ("deck-check-unknown-format-json", ["deck", "check", DECK, "-f", "chess", "--json"]),
     ("deck-check-unresolved", ["deck", "check", BAD]),
     ("deck-check-unresolved-json", ["deck", "check", BAD, "--json"]),

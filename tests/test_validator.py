@@ -37,7 +37,7 @@ def deck_of(extra: list[tuple[Card, int]] = (), filler: int = 52, investigators=
 
 
 def rules_broken(verdict, severity=Severity.ERROR):
-    return sorted(f.rule for f in verdict.findings if f.severity is severity)
+    return sorted(f.rule for f in verdict.findings if f.severity is severity and f.checked)
 
 
 @pytest.mark.parametrize("fmt", ["basic", "advanced", "campaign", "tournament"])
@@ -86,7 +86,7 @@ def test_no_investigator_is_illegal():
     assert verdict.errors[0].fix == "add an Investigator card under 'Investigator'"
 
 
-def test_several_investigators_are_legal_with_a_note_naming_them():
+def test_two_investigators_are_legal_with_a_note_naming_them():
     two = (card("Bored Clerk", CardType.INVESTIGATOR), card("Rebellious Youth", CardType.INVESTIGATOR))
     verdict = check_deck(deck_of(investigators=two), find_format(FORMATS, "basic"))
     assert verdict.is_legal
@@ -126,10 +126,80 @@ def test_every_finding_is_reported_at_once():
 def test_house_rules_are_off_unless_chosen():
     fan = card("Scooby Snack", set_code="SD")
     deck = deck_of([(fan, 1)])
-    tournament = find_format(FORMATS, "tournament")
-    assert check_deck(deck, tournament).is_legal
-    verdict = check_deck(deck, tournament, [find_house_rule(HOUSE_RULES, "official-cards-only")])
+    advanced = find_format(FORMATS, "advanced")
+    assert check_deck(deck, advanced).is_legal
+    verdict = check_deck(deck, advanced, [find_house_rule(HOUSE_RULES, "official-cards-only")])
     assert rules_broken(verdict) == ["official-cards-only"]
+    assert not verdict.warnings  # the house rule's error replaces the format's warning
+
+
+# -- Investigators (rulings:9: "a single Investigator card") ------------------------------
+
+CLERK, YOUTH, HOUSEWIFE = (card(t, CardType.INVESTIGATOR) for t in ("Bored Clerk", "Rebellious Youth", "Bored Housewife"))
+
+
+@pytest.mark.parametrize("fmt", ["basic", "advanced", "campaign", "tournament"])
+def test_two_copies_of_one_investigator_are_an_error(fmt):
+    deck = Deck(
+        "twice",
+        (DeckEntry(CLERK, 2, Section.INVESTIGATOR), *deck_of(investigators=()).entries),
+    )
+    verdict = check_deck(deck, find_format(FORMATS, fmt))
+    assert rules_broken(verdict) == ["one-investigator"]
+    assert verdict.errors[0].message == "2 copies of the Investigator Bored Clerk; a deck has a single Investigator card"
+    assert verdict.errors[0].fix == "list Bored Clerk once"
+
+
+def test_the_same_investigator_on_two_lines_is_two_copies():
+    verdict = check_deck(deck_of(investigators=(CLERK, CLERK)), find_format(FORMATS, "basic"))
+    assert rules_broken(verdict) == ["one-investigator"]
+
+
+@pytest.mark.parametrize("fmt, severity", [("basic", Severity.WARNING), ("advanced", Severity.WARNING),
+                                           ("campaign", Severity.WARNING), ("tournament", Severity.ERROR)])
+def test_three_investigators_are_a_pool_to_choose_from(fmt, severity):
+    verdict = check_deck(deck_of(investigators=(CLERK, YOUTH, HOUSEWIFE)), find_format(FORMATS, fmt))
+    (pool,) = [f for f in verdict.findings if f.rule == "investigator-pool"]
+    assert pool.severity is severity
+    assert pool.message == ("3 Investigators listed: Bored Clerk, Bored Housewife, Rebellious Youth; "
+                            "the deck plays one; choose it with --investigator")
+    assert pool.cards == ("Bored Clerk", "Bored Housewife", "Rebellious Youth")
+    assert verdict.is_legal is (severity is Severity.WARNING)
+    assert not verdict.notes  # no "two sides of one card" note for a pool
+
+
+# -- cards that are not Chaosium's ---------------------------------------------------------
+
+SNACK = card("Scooby Snack", set_code="SD")
+SET_PIECE = card("Studio Backlot", CardType.LOCATION, set_code="MOVIELAND")
+
+
+@pytest.mark.parametrize("fmt, severity", [("basic", Severity.WARNING), ("advanced", Severity.WARNING),
+                                           ("campaign", Severity.WARNING), ("tournament", Severity.ERROR)])
+def test_fan_cards_are_named_and_illegal_for_tournament_play(fmt, severity):
+    verdict = check_deck(deck_of([(SNACK, 2), (SET_PIECE, 1)]), find_format(FORMATS, fmt))
+    (found,) = [f for f in verdict.findings if f.rule == "chaosium-cards"]
+    assert found.severity is severity
+    assert found.cards == ("Scooby Snack [SD]", "Studio Backlot [MOVIELAND]")
+    assert found.source == "rulebook:477"
+    assert verdict.is_legal is (severity is Severity.WARNING)
+
+
+@pytest.mark.parametrize("fmt", ["basic", "tournament"])
+def test_house_rule_fan_cards_allows_them_everywhere(fmt):
+    fan_cards = find_house_rule(HOUSE_RULES, "fan-cards")
+    verdict = check_deck(deck_of([(SNACK, 2)]), find_format(FORMATS, fmt), [fan_cards])
+    assert verdict.is_legal and not [w for w in verdict.warnings if w.rule == "chaosium-cards"]
+    (note,) = verdict.notes
+    assert note.rule == "fan-cards" and note.cards == ("Scooby Snack [SD]",)
+
+
+def test_fan_cards_and_official_cards_only_contradict_each_other():
+    from deckbuilder.rules.formats import check_house_rules
+
+    chosen = [find_house_rule(HOUSE_RULES, "fan-cards"), find_house_rule(HOUSE_RULES, "official-cards-only")]
+    with pytest.raises(FormatError, match="house rules fan-cards and official-cards-only contradict each other"):
+        check_house_rules(chosen)
 
 
 def test_repointed_values_house_rule_changes_the_points():
@@ -142,17 +212,57 @@ def test_repointed_values_house_rule_changes_the_points():
     assert (plain.adventure_points, chosen.adventure_points) == (7, 9)
 
 
-def test_another_games_format_is_data_too():
-    cvi = find_format(FORMATS, "cvi")
-    deck = Deck(
-        "cult",
-        tuple(DeckEntry(card(f"Cult {i}"), 3) for i in range(17))  # 51 cards
-        + (DeckEntry(card("Ether"), 20, Section.ETHER),),
-    )
-    verdict = check_deck(deck, cvi)
-    assert "exactly-50" in rules_broken(verdict)
-    assert "ether-deck-20" not in rules_broken(verdict)
-    assert "faction-quota" in rules_broken(verdict, Severity.WARNING)
+# -- Cult vs Investigator: two sides (cvi:35), each with its own deck rules (cvi:338-352) ----
+
+
+def cvi_deck(cards: int, ether: int = 0, investigators=(INVESTIGATOR,)) -> Deck:
+    entries = [DeckEntry(i, 1, Section.INVESTIGATOR) for i in investigators]
+    entries += [DeckEntry(card(f"Cult {i}"), min(3, cards - 3 * i)) for i in range((cards + 2) // 3)]
+    if ether:
+        entries.append(DeckEntry(card("Ether"), ether, Section.ETHER))
+    return Deck("cult", tuple(entries))
+
+
+def test_the_old_name_says_which_side_to_choose():
+    for name in ("cult-vs-investigator", "cvi", "Cult vs Investigator"):
+        with pytest.raises(FormatError, match="choose --format cvi-investigator or --format cvi-cultist"):
+            find_format(FORMATS, name)
+
+
+def test_the_investigator_side_has_no_ether_deck():
+    verdict = check_deck(cvi_deck(50), find_format(FORMATS, "cvi-investigator"))
+    assert verdict.is_legal, verdict.errors
+    assert not [f for f in verdict.findings if "ether" in f.rule]
+
+
+def test_the_cultist_side_needs_its_ether_deck_of_20():
+    cultist = find_format(FORMATS, "cvi-cultist")
+    assert "ether-deck-20" in rules_broken(check_deck(cvi_deck(50), cultist))
+    verdict = check_deck(cvi_deck(51, ether=20), cultist)
+    assert rules_broken(verdict) == ["exactly-50"]
+
+
+def test_regular_ether_is_not_held_to_three_copies_but_other_ether_is():
+    cultist = find_format(FORMATS, "cvi-cultist")
+    deck = Deck("cult", (*cvi_deck(50).entries, DeckEntry(card("Ether"), 16, Section.ETHER),
+                         DeckEntry(card("Ether of Madness"), 4, Section.ETHER)))
+    assert rules_broken(check_deck(deck, cultist)) == ["three-card-limit-ether"]
+
+
+@pytest.mark.parametrize("side, unchecked", [
+    ("cvi-investigator", ["allies-faction", "faction-quota"]),
+    ("cvi-cultist", ["clue-cards-20", "cult-leader-faction", "elder-god-and-cult-leader", "ether-abilities-6",
+                     "faction-quota"]),
+])
+def test_rules_that_need_that_games_cards_are_unchecked_not_met_or_broken(side, unchecked):
+    verdict = check_deck(cvi_deck(50, ether=20), find_format(FORMATS, side))
+    assert sorted(f.rule for f in verdict.unchecked) == unchecked
+    assert not {f.rule for f in verdict.errors + verdict.warnings + verdict.notes} & set(unchecked)
+    data = verdict.to_dict()
+    assert data["fully_checked"] is False
+    assert sorted(f["rule"] for f in data["unchecked"]) == unchecked
+    assert all(f["checked"] is False for f in data["unchecked"])
+    assert "needs" in verdict.unchecked[0].message
 
 
 def test_unknown_format_names_the_known_ones():

@@ -282,10 +282,13 @@ def check_lines(check: Any) -> list[str]:
     """Gets ``deck check``: the verdict, then every finding with its fix and its rule."""
     verdict = check.verdict
     word = "LEGAL" if verdict.is_legal else "ILLEGAL"
+    if verdict.is_legal and verdict.unchecked:
+        word = "LEGAL as far as the catalog can check"
+    unchecked = f", {len(verdict.unchecked)} UNCHECKED" if verdict.unchecked else ""
     lines = [f"{check.deck.name}: {word} for {check.play.name} "
-             f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings)"]
+             f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings{unchecked})"]
     for finding in verdict.findings:
-        lines.append(f"  {finding.severity.value}: {finding.message}")
+        lines.append(f"  {finding.severity.value if finding.checked else 'UNCHECKED'}: {finding.message}")
         if finding.fix != "none needed":
             lines.append(f"    fix: {finding.fix}")
         lines.append(f"    rule: {finding.words} [{finding.source}]")

@@ -39,12 +39,18 @@ class FormatRule:
 
 @dataclass(frozen=True)
 class HouseRule:
-    """A community addition to the documents' rules, off unless a player chooses it."""
+    """A community addition to the documents' rules, off unless a player chooses it.
+
+    ``waives`` names rules of a format the house rule sets aside, and ``conflicts`` house
+    rules it cannot be chosen with.
+    """
 
     id: str
     name: str
     description: str
     rules: tuple[FormatRule, ...]
+    waives: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,8 @@ class Format:
     rules: tuple[FormatRule, ...]
     aliases: tuple[str, ...] = ()
     campaign_target: int | None = None
+    #: For a name that stands for a game of several sides: the formats to choose among.
+    sides: tuple[str, ...] = ()
 
     def with_target(self, target: int) -> Format:
         """Gets the format with another Adventure-point target ("whatever point the players agree upon")."""
@@ -72,13 +80,27 @@ class FormatError(LookupError):
 
 
 def find_format(formats: Sequence[Format], name: str) -> Format:
-    """Gets a format by id, name or alias (case-insensitive). Raises :class:`FormatError`."""
+    """Gets a format by id, name or alias (case-insensitive). Raises :class:`FormatError`,
+    also for a name that stands for several sides (Cult vs Investigator), naming them."""
     key = fold_title(name)
     for fmt in formats:
         if key in {fold_title(fmt.id), fold_title(fmt.name), *map(fold_title, fmt.aliases)}:
+            if fmt.sides:
+                raise FormatError(f"{name!r}: {fmt.description}; choose --format "
+                                  + " or --format ".join(fmt.sides))
             return fmt
-    known = ", ".join(f.id for f in formats)
+    known = ", ".join(f.id for f in formats if not f.sides)
     raise FormatError(f"unknown format {name!r}; choose one of: {known}")
+
+
+def check_house_rules(house_rules: Sequence[HouseRule]) -> None:
+    """Checks that chosen house rules can go together. Raises :class:`FormatError` naming a
+    pair that contradicts itself (``fan-cards`` and ``official-cards-only``)."""
+    chosen = {h.id for h in house_rules}
+    for rule in house_rules:
+        for other in rule.conflicts:
+            if other in chosen:
+                raise FormatError(f"house rules {rule.id} and {other} contradict each other; choose one")
 
 
 def find_house_rule(house_rules: Sequence[HouseRule], name: str) -> HouseRule:

@@ -3,7 +3,9 @@
 Like ``Board.status()`` the validator returns all problems at once. Each
 :class:`Finding` names its rule, the rule's force (error: the documents require it;
 warning: they recommend it; note: information), the documents' words and source, the
-cards involved and the fix.
+cards involved and the fix. A rule the catalog cannot check (Cult vs Investigator's
+factions, which need that game's card data) is a finding too, marked *unchecked*: it is
+never reported as met or as broken.
 
 The checks are named hooks in :data:`CHECKS`; formats (data, ``catalog/formats.toml``) say
 which to run with what parameters.
@@ -34,6 +36,8 @@ class Finding:
     words: str
     source: str
     cards: tuple[str, ...] = ()
+    #: False when the catalog cannot tell whether the rule is met: neither met nor broken.
+    checked: bool = True
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -44,6 +48,7 @@ class Finding:
             "words": self.words,
             "source": self.source,
             "cards": list(self.cards),
+            "checked": self.checked,
         }
 
 
@@ -59,19 +64,25 @@ class Verdict:
 
     @property
     def errors(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR and f.checked)
 
     @property
     def warnings(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity is Severity.WARNING)
+        return tuple(f for f in self.findings if f.severity is Severity.WARNING and f.checked)
 
     @property
     def notes(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.severity is Severity.NOTE)
+        return tuple(f for f in self.findings if f.severity is Severity.NOTE and f.checked)
+
+    @property
+    def unchecked(self) -> tuple[Finding, ...]:
+        """Gets the rules the catalog cannot check: neither met nor broken."""
+        return tuple(f for f in self.findings if not f.checked)
 
     @property
     def is_legal(self) -> bool:
-        """Checks whether no required rule is broken (warnings and notes do not count)."""
+        """Checks whether no required rule is broken (warnings and notes do not count, and
+        unchecked rules are not known to be broken: see :attr:`unchecked`)."""
         return not self.errors
 
     def to_dict(self) -> dict[str, object]:
@@ -85,6 +96,8 @@ class Verdict:
             "errors": [f.to_dict() for f in self.errors],
             "warnings": [f.to_dict() for f in self.warnings],
             "notes": [f.to_dict() for f in self.notes],
+            "unchecked": [f.to_dict() for f in self.unchecked],
+            "fully_checked": not self.unchecked,
         }
 
 
@@ -103,8 +116,9 @@ class Context:
 Check = Callable[[Deck, FormatRule, Context], list[Finding]]
 
 
-def _finding(rule: FormatRule, message: str, fix: str, cards: Sequence[str] = (), severity: Severity | None = None) -> Finding:
-    return Finding(rule.id, severity or rule.severity, message, fix, rule.words, rule.source, tuple(cards))
+def _finding(rule: FormatRule, message: str, fix: str, cards: Sequence[str] = (), severity: Severity | None = None,
+             checked: bool = True) -> Finding:
+    return Finding(rule.id, severity or rule.severity, message, fix, rule.words, rule.source, tuple(cards), checked)
 
 
 def _plural(n: int, word: str) -> str:
@@ -113,6 +127,10 @@ def _plural(n: int, word: str) -> str:
 
 def _section(rule: FormatRule) -> str:
     return str(rule.params.get("section", "deck"))
+
+
+#: How a message names a section.
+_SECTION_WORDS = {"deck": "deck", "investigator": "Investigator section", "ether": "Ether deck", "sideboard": "sideboard"}
 
 
 def check_min_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -130,7 +148,8 @@ def check_exact_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Findin
     if have == need:
         return []
     fix = f"add {_plural(need - have, 'card')}" if have < need else f"remove {_plural(have - need, 'card')}"
-    return [_finding(rule, f"the {_section(rule)} has {_plural(have, 'card')}; exactly {need} are required", fix)]
+    where = _SECTION_WORDS.get(_section(rule), _section(rule))
+    return [_finding(rule, f"the {where} has {_plural(have, 'card')}; exactly {need} are required", fix)]
 
 
 def check_max_copies_by_title(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -169,11 +188,12 @@ def check_max_copies_unique(deck: Deck, rule: FormatRule, ctx: Context) -> list[
 
 
 def check_investigator(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """One Investigator card, not counted in the deck (rulings:9).
+    """One Investigator card, not counted in the deck (rulings:9: "a single Investigator card").
 
-    Real deck files list one Investigator, the two sides of one double-sided card (the
-    Standard Game decks), or the candidates the owner chooses among: several listed is
-    legal with a note naming them; none is illegal.
+    Two copies of one Investigator are two cards of the one a deck holds: an error. Two
+    different ones are legal with a note (the Standard Game decks list the two sides of one
+    double-sided card); three or more are a pool to choose from, judged by the
+    ``investigator_pool`` rule of the format. None is illegal.
     """
     section = deck.section(Section.INVESTIGATOR)
     out: list[Finding] = []
@@ -181,19 +201,38 @@ def check_investigator(deck: Deck, rule: FormatRule, ctx: Context) -> list[Findi
     if not_investigators:
         out.append(_finding(rule, f"{', '.join(not_investigators)} listed as Investigator but not an Investigator card",
                             "move them to the deck section", not_investigators))
-    investigators = [e.card.title for e in section if e.card.type is CardType.INVESTIGATOR]
+    copies: Counter[str] = Counter()
+    for e in section:
+        if e.card.type is CardType.INVESTIGATOR:
+            copies[e.card.title] += e.count
     in_deck = [e.card.title for e in deck.main if e.card.type is CardType.INVESTIGATOR]
     if in_deck:
         out.append(_finding(rule, f"Investigator card in the deck: {', '.join(in_deck)}; it does not count toward the deck",
                             "list it under Investigator", in_deck))
-    if not investigators and not in_deck:
+    if not copies and not in_deck:
         out.append(_finding(rule, "no Investigator is listed", "add an Investigator card under 'Investigator'"))
-    elif len(set(investigators)) > 1:
-        names = sorted(set(investigators))
-        out.append(_finding(rule, f"{len(names)} Investigators listed: {', '.join(names)}; the deck plays one of them "
+    for title, n in sorted(copies.items()):
+        if n > 1:
+            out.append(_finding(rule, f"{n} copies of the Investigator {title}; a deck has a single Investigator card",
+                                f"list {title} once", [title]))
+    if len(copies) == 2:
+        names = sorted(copies)
+        out.append(_finding(rule, f"2 Investigators listed: {', '.join(names)}; the deck plays one of them "
                             "(the two sides of one card, or the owner's choice)", "none needed", names,
                             severity=Severity.NOTE))
     return out
+
+
+def check_investigator_pool(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
+    """Three or more different Investigators listed are a pool to choose from, not a deck
+    (rulings:9: "a single Investigator card"): the format says how much that matters (a
+    warning at a friendly table, an error where a deck is registered with one)."""
+    names = sorted({e.card.title for e in deck.section(Section.INVESTIGATOR) if e.card.type is CardType.INVESTIGATOR})
+    if len(names) < 3:
+        return []
+    return [_finding(rule, f"{len(names)} Investigators listed: {', '.join(names)}; the deck plays one; "
+                     "choose it with --investigator", "keep one Investigator in the list, or choose it with "
+                     "--investigator NAME", names)]
 
 
 def adventure_points(deck: Deck, ctx: Context) -> tuple[int, list[tuple[str, int | None]]]:
@@ -229,12 +268,14 @@ def check_adventure_points(deck: Deck, rule: FormatRule, ctx: Context) -> list[F
 
 
 def check_official_only(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """House rule: Chaosium's official cards only."""
+    """Chaosium's official cards only: a fan or parody card (the catalog's legality) is
+    named; the rule's ``fix`` parameter says what to do about it."""
     bad = sorted({f"{e.card.title} [{e.card.set_code}]" for e in deck.section(_section(rule))
                   if e.card.legality is not Legality.OFFICIAL})
     if not bad:
         return []
-    return [_finding(rule, f"not official cards: {', '.join(bad)}", "replace them with official cards", bad)]
+    return [_finding(rule, f"not Chaosium's official cards: {', '.join(bad)}",
+                     str(rule.params.get("fix", "replace them with official cards")), bad)]
 
 
 def check_banned_titles(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -253,11 +294,12 @@ def check_repointed_values(deck: Deck, rule: FormatRule, ctx: Context) -> list[F
     return [_finding(rule, f"re-pointed values used for {', '.join(changed)}", "none needed", changed)]
 
 
-def check_faction_quota(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """Cult vs Investigator: a faction quota. The catalog holds no faction colours yet, so
-    the rule is reported as not checked rather than passed."""
-    return [_finding(rule, "faction quota not checked: the catalog has no faction colours for these cards",
-                     "check the faction colours by hand", severity=Severity.WARNING)]
+def check_unchecked(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
+    """A rule the catalog cannot check: reported as unchecked, never as met or broken. The
+    ``needs`` parameter says what card data it would take (Cult vs Investigator's faction
+    colours, Clues, Ether abilities)."""
+    needs = str(rule.params.get("needs", "card data the catalog does not hold"))
+    return [_finding(rule, f"needs {needs}", "check it by hand", checked=False)]
 
 
 #: The checks formats may name, by name.
@@ -267,11 +309,12 @@ CHECKS: dict[str, Check] = {
     "max_copies_by_title": check_max_copies_by_title,
     "max_copies_unique": check_max_copies_unique,
     "investigator": check_investigator,
+    "investigator_pool": check_investigator_pool,
     "adventure_points": check_adventure_points,
     "official_only": check_official_only,
     "banned_titles": check_banned_titles,
     "repointed_values": check_repointed_values,
-    "faction_quota": check_faction_quota,
+    "unchecked": check_unchecked,
 }
 
 
@@ -286,7 +329,9 @@ def check_deck(
     use_repointed = any(r.check == "repointed_values" for h in house_rules for r in h.rules)
     ctx = Context(fmt, repointed or {}, use_repointed)
     findings: list[Finding] = []
-    for rule in (*fmt.rules, *(r for h in house_rules for r in h.rules)):
+    # A house rule may set a rule of the format aside (fan-cards: fan cards are played).
+    waived = {rule_id for h in house_rules for rule_id in h.waives}
+    for rule in (*(r for r in fmt.rules if r.id not in waived), *(r for h in house_rules for r in h.rules)):
         check = CHECKS.get(rule.check)
         if check is None:
             raise KeyError(f"format {fmt.id}: rule {rule.id} names unknown check {rule.check!r}")

@@ -143,7 +143,8 @@ class FindingView:
     """One finding of the deck check: what is wrong, the rule's words and source, the fix."""
 
     severity: str = field(
-        metadata={"help": "error (the documents require it), warning (they recommend it) or note."}
+        metadata={"help": "error (the documents require it), warning (they recommend it), note, or unchecked "
+                          "(the catalog cannot tell whether the rule is met)."}
     )
     message: str = field(metadata={"help": "What was found."})
     words: str = field(metadata={"help": "The rule in the documents' words."})
@@ -179,7 +180,10 @@ class VerdictView:
     errors: int = field(metadata={"help": "Findings that make the deck illegal."})
     warnings: int = field(metadata={"help": "Findings the documents only recommend."})
     notes: int = field(metadata={"help": "Findings that only inform."})
-    findings: tuple[FindingView, ...] = field(metadata={"help": "Every finding, errors first."})
+    unchecked: int = field(
+        metadata={"help": "Rules the catalog cannot check (neither met nor broken), e.g. Cult vs Investigator factions."}
+    )
+    findings: tuple[FindingView, ...] = field(metadata={"help": "Every finding, errors first, unchecked rules last."})
     rules: tuple[RuleView, ...] = field(metadata={"help": "Every rule checked, with its source."})
 
 
@@ -518,8 +522,9 @@ _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
 def verdict_view(verdict: Verdict) -> VerdictView:
     """Gets the deck check as the sheet shows it: every finding, errors first, and the rules checked."""
-    findings = sorted(verdict.findings, key=lambda f: _SEVERITY_ORDER[f.severity])
-    rules = (*verdict.format.rules, *(r for h in verdict.house_rules for r in h.rules))
+    findings = sorted(verdict.findings, key=lambda f: (not f.checked, _SEVERITY_ORDER[f.severity]))
+    waived = {rule_id for h in verdict.house_rules for rule_id in h.waives}
+    rules = (*(r for r in verdict.format.rules if r.id not in waived), *(r for h in verdict.house_rules for r in h.rules))
     return VerdictView(
         format_name=verdict.format.name,
         format_description=verdict.format.description,
@@ -528,9 +533,10 @@ def verdict_view(verdict: Verdict) -> VerdictView:
         errors=len(verdict.errors),
         warnings=len(verdict.warnings),
         notes=len(verdict.notes),
+        unchecked=len(verdict.unchecked),
         findings=tuple(
             FindingView(
-                severity=f.severity.value,
+                severity=f.severity.value if f.checked else "unchecked",
                 message=f.message,
                 words=f.words,
                 source=f.source,
@@ -539,7 +545,8 @@ def verdict_view(verdict: Verdict) -> VerdictView:
             )
             for f in findings
         ),
-        rules=tuple(RuleView(r.words, r.source) for r in rules),
+        # Two rules may share the documents' sentence (one Investigator; a pool of them).
+        rules=tuple(RuleView(words, source) for words, source in dict.fromkeys((r.words, r.source) for r in rules)),
     )
 
 

@@ -61,10 +61,17 @@ def load_formats(path: Path | None = None) -> tuple[list[Format], list[HouseRule
             Format(
                 id=f["id"], name=f["name"], game=f["game"], description=f["description"], source=f["source"],
                 rules=tuple(rules), aliases=tuple(f.get("aliases", ())), campaign_target=f.get("campaign_target"),
+                sides=tuple(f.get("sides", ())),
             )
         )
+    ids = {f.id for f in formats}
+    for fmt in formats:
+        for side in fmt.sides:
+            if side not in ids:
+                raise FormatFileError(f"{path} format {fmt.id}: side {side!r} is no format of the file")
     house_rules = [
-        HouseRule(h["id"], h["name"], h["description"], tuple(_rule(r, f"{path} house rule {h['id']}") for r in h.get("rule", ())))
+        HouseRule(h["id"], h["name"], h["description"], tuple(_rule(r, f"{path} house rule {h['id']}") for r in h.get("rule", ())),
+                  waives=tuple(h.get("waives", ())), conflicts=tuple(h.get("conflicts", ())))
         for h in data.get("house_rule", ())
     ]
     return formats, house_rules
