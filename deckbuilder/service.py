@@ -412,6 +412,7 @@ class DeckCheck:
     deck: LoadedDeck
     play: WayToPlay
     verdict: Verdict
+    notes: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -424,12 +425,59 @@ class DeckCheck:
                 "resolution": list(self.deck.reports)}
 
 
-def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay) -> DeckCheck:
-    """Checks a deck against the deck rules of a way to play and the house rules chosen."""
+def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, investigator: str | None = None) -> DeckCheck:
+    """Checks a deck against the deck rules of a way to play and the house rules chosen;
+    with ``investigator``, as played by that Investigator (see :func:`play_as`)."""
     from deckbuilder.rules.validator import check_deck as verdict_for
 
+    notes: tuple[str, ...] = ()
+    if investigator is not None:
+        deck, note = play_as(catalog, deck, investigator)
+        notes = (note,) if note else ()
     repointed = _repointed_values(catalog) if play.house_rules else {}
-    return DeckCheck(deck, play, verdict_for(deck.deck, play.format, list(play.house_rules), repointed=repointed))
+    verdict = verdict_for(deck.deck, play.format, list(play.house_rules), repointed=repointed)
+    return DeckCheck(deck, play, verdict, notes)
+
+
+def play_as(catalog: Catalog, deck: LoadedDeck, name: str) -> tuple[LoadedDeck, str]:
+    """Gets the deck with the Investigator ``name`` as the one it plays, and a note when the
+    deck does not list that Investigator (a deck without one can be played this way).
+
+    The name is looked for among the deck's Investigators first, then among every
+    Investigator card of the catalog. Raises ``UnknownCardError`` or ``AmbiguousCardError``
+    for a name that names no card, :class:`~deckbuilder.errors.UsageError` for a card that
+    is not an Investigator.
+    """
+    from deckbuilder.catalog.lookup import card_index
+    from deckbuilder.decklists import CardIndex
+    from deckbuilder.decklists.model import CardNameError
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.decks import Deck, DeckEntry, Section
+
+    listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
+                   if e.card.type is CardType.INVESTIGATOR}.values())
+    chosen = None
+    if listed:
+        try:
+            chosen = CardIndex(listed).resolve(name).card
+        except CardNameError:
+            chosen = None
+    if chosen is None:
+        resolution = card_index(catalog).resolve(name)
+        investigators = [c for c in resolution.printings if c.type is CardType.INVESTIGATOR]
+        if not investigators:
+            card = resolution.card
+            kind = card.type.value if card.type else "card of unknown type"
+            raise UsageError(f"--investigator {name!r}: {card.title} is a {kind}, not an Investigator")
+        chosen = investigators[0]
+    note = ""
+    if chosen.key not in {c.key for c in listed}:
+        among = f"not among the deck's Investigators ({', '.join(c.title for c in listed)})" if listed else \
+            "not listed: the deck lists no Investigator"
+        note = f"{chosen.title} is {among}; the deck is played by {chosen.title}"
+    entries = (DeckEntry(chosen, 1, Section.INVESTIGATOR),
+               *(e for e in deck.deck.entries if e.section is not Section.INVESTIGATOR))
+    return replace(deck, deck=Deck(deck.deck.name, entries)), note
 
 
 def _repointed_values(catalog: Catalog) -> dict[str, int]:
@@ -642,15 +690,49 @@ def goldfish_format(format_name: str) -> bool:
 
 
 @dataclass(frozen=True)
+class InvestigatorGames:
+    """One Investigator's test games, in a line: who played, how often and how fast they won."""
+
+    investigator: str
+    report: GoldfishReport
+
+    @property
+    def share(self) -> float:
+        """Gets the share of games that met the goal: the Campaign target, else an Adventure."""
+        report = self.report
+        return report.reached_target if report.campaign and report.reached_target is not None else report.completed
+
+    def to_dict(self) -> dict[str, Any]:
+        report = self.report
+        return {
+            "name": self.investigator,
+            "completed": round(report.completed, 4),
+            "reached_target": None if report.reached_target is None else round(report.reached_target, 4),
+            "median_rounds": report.median_rounds,
+            "final_sanity": report.final_sanity,
+        }
+
+
+@dataclass(frozen=True)
 class Goldfish:
-    """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``)."""
+    """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``).
+
+    ``investigator`` is who played ``report``; a deck listing several Investigators is played
+    by each, best first in ``played`` (the share of games meeting the goal, then the fewer
+    median Rounds).
+    """
 
     deck: LoadedDeck
     report: GoldfishReport
+    investigator: str = ""
+    played: tuple[InvestigatorGames, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """Gets the report as ``mythos deck goldfish --json`` prints it."""
-        return {"deck": self.deck.deck.name, **self.report.to_dict()}
+        """Gets the report as ``mythos deck goldfish --json`` prints it: the best Investigator's
+        report in full, and a line per Investigator played under ``investigators``."""
+        return {"deck": self.deck.deck.name, "investigator": self.investigator, **self.report.to_dict(),
+                "investigators": [{**p.to_dict(), "best": i == 0} for i, p in enumerate(self.played)]}
 
 
 def goldfish_deck(
@@ -663,6 +745,7 @@ def goldfish_deck(
     target: int = 20,
     max_rounds: int = 20,
     cards: Sequence[str] = (),
+    investigator: str | None = None,
     progress: Progress | None = None,
 ) -> Goldfish:
     """Plays the deck alone ``games`` times and gets how often and how fast it completes its
@@ -670,7 +753,9 @@ def goldfish_deck(
 
     Options: ``seed`` (the same seed plays the same games), ``format_name`` (campaign and
     tournament play on to ``target`` Adventure points), ``max_rounds`` (a game stops after
-    that many Rounds), ``progress`` (called with games played, games in all).
+    that many Rounds), ``investigator`` (who plays: one the deck lists or any Investigator
+    card; by default each Investigator the deck lists plays ``games`` games and the best is
+    reported in full), ``progress`` (called with games played, games in all).
 
     Raises :class:`~deckbuilder.errors.UsageError` for a way to play it cannot play, an
     out-of-range number, or a card name the deck does not hold, and ``NoInvestigatorError``
@@ -682,24 +767,65 @@ def goldfish_deck(
         if value < low or (high is not None and value > high):
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
     named = tuple(_deck_title(deck.deck, name) for name in cards)
-    ticker = None if progress is None else (lambda done: progress(done, games))
-    report = run_goldfish(catalog, deck.deck, games=games, seed=seed, campaign=campaign, target=target,
-                          max_rounds=max_rounds, progress=ticker, named=named)
-    return Goldfish(deck, report)
+    return _play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
+                      max_rounds=max_rounds, named=named, investigator=investigator, progress=progress)
+
+
+def _play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, campaign: bool, target: int,
+               max_rounds: int, named: tuple[str, ...] = (), investigator: str | None = None,
+               progress: Progress | None = None) -> Goldfish:
+    """Plays the test games of each Investigator the deck lists (or the one chosen) and gets
+    the best one's report in full, with the draw odds: what the goldfish command and the
+    deck sheet share."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.decks import Section
+
+    notes: list[str] = []
+    if investigator is not None:
+        chosen, note = play_as(catalog, deck, investigator)
+        decks = [chosen]
+        notes += [note] if note else []
+    else:
+        listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
+                       if e.card.type is CardType.INVESTIGATOR}.values())
+        decks = [play_as(catalog, deck, c.title)[0] for c in listed] if len(listed) > 1 else [deck]
+    played: list[InvestigatorGames] = []
+    for n, each in enumerate(decks):
+        ticker = None if progress is None else (lambda done, n=n: progress(n * games + done, games * len(decks)))
+        report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
+                              max_rounds=max_rounds, progress=ticker, named=named, odds=False)
+        who = each.deck.investigators[0].title if each.deck.investigators else ""
+        played.append(InvestigatorGames(who, report))
+    ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))
+    best = ranked[0]
+    report = with_odds(catalog, decks[best].deck, played[best].report, seed=seed, named=named)
+    ordered = tuple(InvestigatorGames(played[i].investigator, report if i == best else played[i].report) for i in ranked)
+    return Goldfish(deck, report, played[best].investigator, ordered if len(played) > 1 else (), tuple(notes))
 
 
 def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
                  max_rounds: int, progress: Callable[[int], None] | None = None,
-                 named: tuple[str, ...] = ()) -> GoldfishReport:
-    """Plays the games of a rules deck and adds the exact draw odds: what the goldfish command
-    and the deck sheet share. ``progress`` is called with the games played, every 100."""
+                 named: tuple[str, ...] = (), odds: bool = True) -> GoldfishReport:
+    """Plays the games of a rules deck (its first Investigator plays) and, with ``odds``,
+    adds the exact draw odds. ``progress`` is called with the games played, every 100."""
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.rules.goldfish import draw_odds, goldfish, needed_titles, recipe_check
+    from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
 
     recipes = deck_recipes(catalog, deck)
     report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
                       adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
                       progress=progress)
+    return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes) if odds else report
+
+
+def with_odds(catalog: Catalog, deck: Deck, report: GoldfishReport, *, seed: int,
+              named: tuple[str, ...] = (), recipes: dict[str, Any] | None = None) -> GoldfishReport:
+    """Gets a goldfish report with the exact draw odds of its deck beside it."""
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import draw_odds
+
+    if recipes is None:
+        recipes = deck_recipes(catalog, deck)
     odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed, named=named)
     return replace(report, odds=tuple(odds))
 
@@ -739,33 +865,37 @@ class DeckSheet:
         return self.context.verdict.legal
 
 
-def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_games: int | None = None) -> DeckSheet:
+def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_games: int | None = None,
+               seed: int = 0, investigator: str | None = None) -> DeckSheet:
     """Gets a deck's sheet, one self-contained HTML page: the list, the check for the way to
     play, the Investigator, the Adventure checklist, playability, and with
-    ``goldfish_games`` test games and draw odds. An illegal deck gets its sheet too."""
+    ``goldfish_games`` test games and draw odds (the very games ``mythos deck goldfish``
+    plays with the same ``seed`` and way to play). ``investigator`` chooses who plays, as
+    :func:`play_as` does. An illegal deck gets its sheet too."""
     import deckbuilder
     from deckbuilder.rules.playability import playability
     from deckbuilder.rules.stats import deck_stats as stats_of
-    from deckbuilder.rules.validator import check_deck as verdict_for
     from deckbuilder.sheet.context import build_sheet_context
     from deckbuilder.sheet.render import render_deck_sheet
 
-    rules_deck = deck.deck
-    verdict = verdict_for(rules_deck, play.format)
-    report = None
+    check = check_deck(catalog, deck, play, investigator=investigator)
+    rules_deck = check.deck.deck
+    games = None
     if goldfish_games is not None:
         target = play.format.campaign_target
-        report = run_goldfish(catalog, rules_deck, games=goldfish_games, seed=0, campaign=target is not None,
-                              target=target or 20, max_rounds=20)
+        games = _play_each(catalog, deck, games=goldfish_games, seed=seed, campaign=target is not None,
+                           target=target or 20, max_rounds=20, investigator=investigator)
     adventures = _adventure_checks(catalog, rules_deck)
     ctx = build_sheet_context(
         rules_deck,
-        verdict,
+        check.verdict,
         stats_of(rules_deck),
         deck_name=rules_deck.name or Path(deck.path).stem,
         adventures=adventures,
         playability=list(playability(rules_deck)),
-        goldfish=report,
+        goldfish=None if games is None else games.report,
+        goldfish_players=None if games is None else [(p.investigator, p.report) for p in games.played],
+        played_by=None if games is None else games.investigator,
         generated_by=f"mythos {deckbuilder.__version__}",
     )
     return DeckSheet(deck, play, ctx, render_deck_sheet(ctx))

@@ -152,7 +152,7 @@ def test_cli_text_report(gccg_catalog_path):
     result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "20", "--db", str(gccg_catalog_path)])
     assert result.exit_code == 0, result.output
     assert "Completed an Adventure:" in result.stdout
-    assert "By Round: R1:" in result.stdout
+    assert "By Round (an Adventure completed): R1:" in result.stdout
     assert "a Location in the opening hand (exact" in result.stdout
 
 

@@ -282,11 +282,12 @@ PLAYABILITY = [
 ]
 GOLDFISH = {
     "games": 200,
-    "completed": 150,
+    "completed": 0.75,
     "by_round": [0.0, 0.1, 0.4, 0.75],
     "median_rounds": 4,
     "final_sanity": 9.5,
-    "blockers": {"no GOO in play": 50},
+    "final_sanity_quartiles": [7, 12],
+    "blockers": [{"title": "Dark Young", "share": 0.25}],
 }
 DRAW_ODDS = [
     {"label": "a Gate Location in the opening hand", "probability": 0.6012, "exact": True},
@@ -486,7 +487,8 @@ def test_a_legal_deck_says_so_and_lists_the_rules_checked():
     )
     checked = texts(dom, ".rules-checked li")
     fmt = find_format(FORMATS, "advanced")
-    assert checked == [f"{r.words} [{r.source}]" for r in fmt.rules]
+    # Two rules sharing the documents' sentence (one Investigator; a pool of them) list it once.
+    assert checked == list(dict.fromkeys(f"{r.words} [{r.source}]" for r in fmt.rules))
 
 
 def test_an_illegal_deck_shows_every_finding_with_its_rule_source_and_fix():
@@ -630,10 +632,10 @@ def test_the_goldfish_chart_has_one_bar_per_round_in_proportion():
     assert "Round 4 75%" in select_one(svg, "title#chart-title").text()
     facts = dict(zip(texts(dom, ".goldfish-facts dt"), texts(dom, ".goldfish-facts dd")))
     assert facts == {
-        "Completed": "150 of 200 (75%)",
-        "Median Rounds": "4",
-        "Final Sanity": "9.5",
-        "Held back by": "no GOO in play (50)",
+        "Completed an Adventure": "75% of games",
+        "Median Round": "4",
+        "Sanity at the end": "median 9.5 (middle half 7-12)",
+        "Held back by": "Dark Young (25% of games)",
     }
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.rules.cards import Card, CardType
-from deckbuilder.sheet.text import TRANSCRIPTION_NAMES, disagreement_text, value_text
+from deckbuilder.sheet.text import TRANSCRIPTION_NAMES, disagreement_text, percent, value_text
 
 UNKNOWN = "unknown"
 
@@ -340,34 +340,57 @@ def playability_lines(result: Any) -> list[str]:
 
 
 def goldfish_result_lines(result: Any) -> list[str]:
-    """Gets ``deck goldfish``: the deck's test games and draw odds."""
-    return goldfish_lines(result.deck.name, result.report)
+    """Gets ``deck goldfish``: who played, the deck's test games and draw odds; for a deck
+    listing several Investigators, a line for each of the others."""
+    lines = goldfish_lines(result.deck.name, result.report, result.investigator)
+    others = result.played[1:]
+    if others:
+        best = result.played[0]
+        lines.append(f"  {best.investigator} played best of the {len(result.played)} Investigators listed; the others:")
+        for other in others:
+            lines.append("    " + _headline(other.investigator, other.report))
+    return lines
 
 
-def goldfish_lines(name: str, report: Any) -> list[str]:
-    """Gets a goldfish report as a player reads it."""
-    lines = [f"{name}: {report.games} solitaire games (seed {report.seed}, at most {report.max_rounds} Rounds)"]
-    lines.append(f"  Completed an Adventure: {report.completed:.0%} of games"
+def _headline(who: str, report: Any) -> str:
+    """Gets one Investigator's games in a line."""
+    goal = f"completed an Adventure in {percent(report.completed)} of games"
+    if report.median_rounds is not None:
+        goal += f" (median Round {report.median_rounds:g})"
+    if report.campaign and report.reached_target is not None:
+        goal = f"reached {report.target} points in {percent(report.reached_target)} of games; " + goal
+    return f"{who}: {goal}"
+
+
+def goldfish_lines(name: str, report: Any, investigator: str = "") -> list[str]:
+    """Gets a goldfish report as a player reads it (the numbers the deck sheet shows too)."""
+    who = f", played by {investigator}" if investigator else ""
+    lines = [f"{name}: {report.games} solitaire games{who} (seed {report.seed}, at most {report.max_rounds} Rounds)"]
+    lines.append(f"  Completed an Adventure: {percent(report.completed)} of games"
                  + (f"; median Round {report.median_rounds:g}" if report.median_rounds is not None else ""))
     if report.rounds_quartiles:
         lo, hi = report.rounds_quartiles
         lines.append(f"  Half of the completing games finished between Rounds {lo:g} and {hi:g}")
-    if report.campaign and report.reached_target is not None:
-        lines.append(f"  Reached {report.target} Adventure points: {report.reached_target:.0%} of games")
-    shown = [f"R{i}: {share:.0%}" for i, share in enumerate(report.by_round, start=1) if i <= 12]
-    lines.append("  By Round: " + "  ".join(shown))
+    campaign = report.campaign and report.reached_target is not None
+    if campaign:
+        lines.append(f"  Reached {report.target} Adventure points: {percent(report.reached_target)} of games")
+    # In Campaign play the goal is the target: the row says how soon games reach it.
+    rows = report.target_by_round if campaign and report.target_by_round else report.by_round
+    label = f"By Round (reached {report.target} points)" if campaign else "By Round (an Adventure completed)"
+    shown = [f"R{i}: {percent(share)}" for i, share in enumerate(rows, start=1) if i <= 12]
+    lines.append(f"  {label}: " + "  ".join(shown))
     lo, hi = report.final_sanity_quartiles
     lines.append(f"  Sanity at the end: median {report.final_sanity:g} (middle half {lo:g}-{hi:g})")
     lines.append(f"  Cards drawn per Round after the first: {report.drawn_per_round:.1f}")
     if report.blockers:
         lines.append("  Needed cards that sat unplayable in hand for two Rounds or more, none yet in play:")
         for title, share in report.blockers[:6]:
-            lines.append(f"    {title}: {share:.0%} of games")
+            lines.append(f"    {title}: {percent(share)} of games")
     if report.odds:
         lines.append("  Draw odds:")
         for odds in report.odds:
             how = "exact" if odds.exact else "simulated"
-            lines.append(f"    {odds.probability:6.1%}  {odds.label} ({how}, {odds.draws} cards seen)")
+            lines.append(f"    {percent(odds.probability, 1):>6}  {odds.label} ({how}, {odds.draws} cards seen)")
     return lines
 
 

@@ -35,6 +35,12 @@ from deckbuilder.cli.common import (
 )
 
 
+_InvestigatorOption = Annotated[
+    Optional[str],
+    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False),
+]
+
+
 def deck_check(
     deck: DeckArgument,
     format_name: FormatOption = "advanced",
@@ -45,6 +51,7 @@ def deck_check(
         Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default 20).", min=1, show_default=False)
     ] = None,
     fix: Annotated[bool, typer.Option("--fix", help="Write the resolved card names back into the file.")] = False,
+    investigator: _InvestigatorOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -60,7 +67,7 @@ def deck_check(
 
         play = service.way_to_play(format_name, house_rule or [], target)
         catalog, loaded = load_deck(db, deck, quiet=as_json)
-        result = service.check_deck(catalog, loaded, play)
+        result = service.check_deck(catalog, loaded, play, investigator=investigator)
         if fix:
             from deckbuilder.decklists.deckfile import write_deck_file
 
@@ -132,6 +139,7 @@ def deck_goldfish(
     card: Annotated[
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
     ] = None,
+    investigator: _InvestigatorOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -140,7 +148,9 @@ def deck_goldfish(
     The greedy policy is documented in deckbuilder/rules/goldfish.py. Beside the games: exact
     draw odds (a Location in the opening hand, a Tome and a reader of its language, every
     card of each Adventure's recipe by Round k), exact where the numbers allow and simulated
-    otherwise, labelled as which.
+    otherwise, labelled as which. A deck listing several Investigators is played by each and
+    the best is reported in full; --investigator chooses one (a deck listing none can be
+    played this way too).
 
     Example: mythos deck goldfish my.deck --games 2000 --seed 7 --card "Dark Young"
     """
@@ -151,7 +161,8 @@ def deck_goldfish(
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
-                                           target=target, max_rounds=max_rounds, cards=card or (), progress=tick)
+                                           target=target, max_rounds=max_rounds, cards=card or (),
+                                           investigator=investigator, progress=tick)
         show(result, as_json, "goldfish_result_lines")
 
 
@@ -185,6 +196,8 @@ def deck_sheet(
     output: _OutputOption = None,
     format_name: FormatOption = "advanced",
     goldfish: _GoldfishOption = None,
+    seed: Annotated[int, typer.Option("--seed", help="Shuffle seed of the test games (as deck goldfish --seed).")] = 0,
+    investigator: _InvestigatorOption = None,
     pdf: _PdfOption = None,
     db: DbOption = None,
 ) -> None:
@@ -209,7 +222,7 @@ def deck_sheet(
         chromium = service.pdf_printer() if pdf is not None else None
         play = service.way_to_play(format_name)
         catalog, loaded = load_deck(db, deck)
-        sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish)
+        sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
         catalog.close()
         ctx = sheet.context
         say = warn if to_stdout else typer.echo

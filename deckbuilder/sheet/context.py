@@ -19,13 +19,14 @@ section is left out; an empty list: the section says there is nothing to report)
     one item per warning: a mapping or an object with the attributes ``card``,
     ``severity``, ``reason`` and ``fix``.
 ``goldfish``
-    a mapping or an object (``to_dict()`` or attributes) with ``games`` (int),
-    ``completed`` (games completed, int; or a share 0-1), ``by_round`` (cumulative share of
-    games completed by Round 1, 2, ...: a list, or a mapping Round -> share),
-    ``median_rounds``, ``final_sanity`` (a number, or a mapping of named numbers) and
-    ``blockers`` (words, or a mapping words -> games); and ``draw_odds``: rows
-    ``{"label", "probability" (0-1), "exact" (bool)}`` (or the report's ``odds`` /
-    ``draw_odds`` key).
+    a goldfish report (:class:`~deckbuilder.rules.goldfish.GoldfishReport`, its ``to_dict()``
+    or a mapping of the same keys): ``games`` (int), ``completed`` (the share 0-1 of games
+    that completed an Adventure), ``by_round`` (cumulative shares by Round 1, 2, ...: a
+    list, or a mapping Round -> share), with ``campaign``, ``target``, ``reached_target``
+    and ``target_by_round`` for Campaign play, ``median_rounds``, ``final_sanity`` and
+    ``final_sanity_quartiles``, and ``blockers`` (``{"title", "share"}`` items); and
+    ``draw_odds``: rows ``{"label", "probability" (0-1), "exact" (bool)}`` (or the report's
+    ``odds`` / ``draw_odds`` key).
 
 >>> ctx = build_sheet_context(deck, verdict, deck_stats(deck))   # doctest: +SKIP
 >>> html = render_deck_sheet(ctx)                                # doctest: +SKIP
@@ -271,6 +272,10 @@ class CompletionChart:
     summary: str = field(
         metadata={"help": "The chart in words, for screen readers and the SVG <title>."}
     )
+    caption: str = field(
+        metadata={"help": "What the bars count (an Adventure completed, or the Campaign target reached)."},
+        default="Games with an Adventure completed",
+    )
 
 
 @dataclass(frozen=True)
@@ -285,25 +290,51 @@ class OddsRow:
 
 
 @dataclass(frozen=True)
-class GoldfishView:
-    """Solo test games: how fast the deck completes an Adventure."""
+class BlockerView:
+    """A needed card that sat unplayable in hand, and how often."""
 
-    games: int = field(metadata={"help": "Games played."})
-    completed: int = field(metadata={"help": "Games in which an Adventure was completed."})
-    completed_share: str = field(metadata={"help": "The same, as a percentage."})
+    card: str = field(metadata={"help": "The card's title."})
+    share: str = field(metadata={"help": "The share of games it held back, as a percentage."})
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One Investigator of a deck that lists several, in one line of the goldfish section."""
+
+    investigator: str = field(metadata={"help": "The Investigator who played."})
+    share: str = field(metadata={"help": "The share of games that met the goal, as a percentage."})
+    median_rounds: str = field(metadata={"help": 'Median Rounds to the first Adventure, or "n/a".'})
+    best: bool = field(metadata={"help": "The one whose games the section shows in full."})
+
+
+@dataclass(frozen=True)
+class GoldfishView:
+    """Solo test games: how often and how fast the deck meets its goal. Every number is the
+    one ``mythos deck goldfish`` prints for the same seed and way to play."""
+
+    games: int = field(metadata={"help": "Games played (by each Investigator)."})
+    completed_share: str = field(metadata={"help": "Share of games that completed an Adventure, as a percentage."})
+    target: int | None = field(metadata={"help": "The Campaign target in Adventure points; None outside Campaign play."})
+    reached_share: str | None = field(
+        metadata={"help": "Share of games that reached the Campaign target, as a percentage; None outside Campaign play."}
+    )
     median_rounds: str = field(
-        metadata={"help": 'Median Rounds to complete, or "n/a" when no game completed.'}
+        metadata={"help": 'Median Round of the first Adventure in the games that completed one, or "n/a".'}
     )
     final_sanity: str = field(
-        metadata={"help": "The Investigator's Sanity at the end of the games."}
+        metadata={"help": "The Investigator's Sanity at the end: the median and the middle half of the games."}
     )
-    blockers: tuple[str, ...] = field(
-        metadata={"help": "What most often held completion back, most frequent first."}
+    blockers: tuple[BlockerView, ...] = field(
+        metadata={"help": "Needed cards that most often sat unplayable in hand, most frequent first."}
     )
     chart: CompletionChart | None = field(
-        metadata={"help": "The completion-by-Round chart; None without Rounds."}
+        metadata={"help": "The by-Round chart (the Campaign target in Campaign play); None without Rounds."}
     )
     odds: tuple[OddsRow, ...] = field(metadata={"help": "Draw odds; exact ones are marked."})
+    played_by: str = field(metadata={"help": "The Investigator whose games are shown; empty when unknown."}, default="")
+    players: tuple[PlayerView, ...] = field(
+        metadata={"help": "Each Investigator of a deck listing several, best first; empty otherwise."}, default=()
+    )
 
 
 @dataclass(frozen=True)
@@ -660,8 +691,9 @@ def _shares(by_round: Any) -> list[float]:
 CHART_ROUNDS = 20
 
 
-def completion_chart(by_round: Sequence[float]) -> CompletionChart | None:
-    """Gets the completion-by-Round bar chart's geometry (SVG user units), or None for no Rounds."""
+def completion_chart(by_round: Sequence[float], what: str = "Games with an Adventure completed") -> CompletionChart | None:
+    """Gets the by-Round bar chart's geometry (SVG user units), or None for no Rounds;
+    ``what`` names what the bars count (for the caption and screen readers)."""
     shares = list(by_round)[:CHART_ROUNDS]
     if not shares:
         return None
@@ -684,30 +716,27 @@ def completion_chart(by_round: Sequence[float]) -> CompletionChart | None:
     gridlines = tuple(
         GridLine(round(baseline - q * plot_h, 2), percent(q)) for q in (0, 0.25, 0.5, 0.75, 1)
     )
-    summary = "Games completed by the end of each Round: " + ", ".join(
-        f"Round {b.round} {b.share}" for b in bars
-    )
+    summary = f"{what} by the end of each Round: " + ", ".join(f"Round {b.round} {b.share}" for b in bars)
     if len(by_round) > CHART_ROUNDS:
         summary += f"; Round {len(by_round)} {percent(by_round[-1])}"
-    return CompletionChart(width, height, left, baseline, bars, gridlines, summary)
+    return CompletionChart(width, height, left, baseline, bars, gridlines, summary, what)
 
 
-def _blockers(raw: Any) -> tuple[str, ...]:
+def _blockers(raw: Any) -> tuple[BlockerView, ...]:
+    """Gets the held-back cards: ``(title, share)`` pairs, ``{"title", "share"}`` mappings
+    (a report's ``to_dict()``), or a mapping title -> share."""
     if not raw:
         return ()
-    if isinstance(raw, Mapping):
-        ranked = sorted(
-            raw.items(), key=lambda kv: -float(kv[1]) if isinstance(kv[1], (int, float)) else 0
-        )
-        return tuple(f"{_text(k)} ({_text(v)})" for k, v in ranked)
+    pairs = raw.items() if isinstance(raw, Mapping) else (
+        (item.get("title", item.get("card", "")), item.get("share")) if isinstance(item, Mapping) else item
+        for item in raw
+    )
     out = []
-    for item in raw:
-        if isinstance(item, Mapping):
-            what = item.get("reason", item.get("card", item.get("label", item.get("blocker", ""))))
-            how_many = item.get("games", item.get("count", item.get("share")))
-            out.append(_text(what) + (f" ({_text(how_many)})" if how_many is not None else ""))
-        else:
-            out.append(_text(item))
+    for title, share in pairs:
+        value = float(share)
+        if not 0 <= value <= 1 or math.isnan(value):
+            raise ValueError(f"goldfish blockers: {title} share {share!r} is not between 0 and 1")
+        out.append(BlockerView(_text(title), percent(value)))
     return tuple(out)
 
 
@@ -722,37 +751,50 @@ def odds_row(item: Any) -> OddsRow:
     )
 
 
-def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None) -> GoldfishView:
-    """Gets the goldfish section from a simulator report and draw odds rows.
+def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None, *,
+                  players: Sequence[tuple[str, Any]] = (), played_by: str = "") -> GoldfishView:
+    """Gets the goldfish section from a goldfish report (``GoldfishReport`` or its
+    ``to_dict()``: ``completed``, ``by_round`` and ``reached_target`` are shares 0-1) and
+    draw odds rows; ``players`` pairs each Investigator a deck lists with its report, best
+    first, and ``played_by`` names who played ``report``.
 
-    Raises ``ValueError`` when a share of ``by_round`` is outside 0-1.
+    Raises ``ValueError`` when a share is outside 0-1.
     """
     data = _plain(report)
     games = int(data.get("games", 0))
-    completed_raw = data.get("completed", 0) or 0
-    if (
-        isinstance(completed_raw, float)
-        and 0 <= completed_raw <= 1
-        and not completed_raw.is_integer()
-    ):
-        share = completed_raw
-        completed = round(share * games)
-    else:
-        completed = int(completed_raw)
-        share = completed / games if games else 0.0
-    shares = _shares(data.get("by_round"))
+    completed = float(data.get("completed", 0) or 0)
+    if not 0 <= completed <= 1:
+        raise ValueError(f"goldfish completed: {completed!r} is a share of games, between 0 and 1")
+    campaign = bool(data.get("campaign")) and data.get("reached_target") is not None
+    target = data.get("target") if campaign else None
+    reached = float(data["reached_target"]) if campaign else None
+    shares = _shares(data.get("target_by_round") if campaign else data.get("by_round"))
+    what = f"Games that reached {target} Adventure points" if campaign else "Games with an Adventure completed"
     median = data.get("median_rounds")
     final = data.get("final_sanity")
+    quartiles = data.get("final_sanity_quartiles")
+    final_text = UNKNOWN if final is None else f"{final:g}"
+    if final is not None and quartiles:
+        final_text = f"median {final:g} (middle half {quartiles[0]:g}-{quartiles[1]:g})"
     odds = draw_odds if draw_odds is not None else (data.get("draw_odds") or data.get("odds") or ())
+    views = []
+    for i, (name, games_of) in enumerate(players):
+        other = _plain(games_of)
+        goal = other.get("reached_target") if campaign else other.get("completed")
+        views.append(PlayerView(_text(name), percent(float(goal or 0)),
+                                "n/a" if other.get("median_rounds") is None else f"{other['median_rounds']:g}", i == 0))
     return GoldfishView(
         games=games,
-        completed=completed,
-        completed_share=percent(share),
-        median_rounds="n/a" if median is None else _text(median),
-        final_sanity=UNKNOWN if final is None else _text(final),
+        completed_share=percent(completed),
+        target=target,
+        reached_share=None if reached is None else percent(reached),
+        median_rounds="n/a" if median is None else f"{median:g}",
+        final_sanity=final_text,
         blockers=_blockers(data.get("blockers")),
-        chart=completion_chart(shares),
+        chart=completion_chart(shares, what),
         odds=tuple(odds_row(o) for o in odds),
+        played_by=played_by,
+        players=tuple(views),
     )
 
 
@@ -766,6 +808,8 @@ def build_sheet_context(
     playability: Sequence[Any] | None = None,
     goldfish: Any | None = None,
     draw_odds: Sequence[Any] | None = None,
+    goldfish_players: Sequence[tuple[str, Any]] | None = None,
+    played_by: str | None = None,
     generated_by: str = "",
 ) -> DeckSheetContext:
     """Gets the deck sheet's context from the rules core's values. Pure: no files, no Jinja.
@@ -778,6 +822,8 @@ def build_sheet_context(
     - ``playability``: playability warnings; None leaves the section out.
     - ``goldfish``: a goldfish report; None leaves the section out.
     - ``draw_odds``: draw odds rows for the goldfish section (else the report's own).
+    - ``goldfish_players``: each Investigator a deck lists with its report, best first.
+    - ``played_by``: the Investigator whose games ``goldfish`` holds.
     - ``generated_by``: the footer's "made with" words.
 
     Raises ``ValueError`` when a goldfish share is outside 0-1.
@@ -796,6 +842,7 @@ def build_sheet_context(
         playability=None
         if playability is None
         else tuple(playability_view(p) for p in playability),
-        goldfish=None if goldfish is None else goldfish_view(goldfish, draw_odds),
+        goldfish=None if goldfish is None else goldfish_view(
+            goldfish, draw_odds, players=goldfish_players or (), played_by=played_by or ""),
         generated_by=generated_by,
     )
