@@ -243,6 +243,11 @@ class ChartBar:
     y: float = field(metadata={"help": "Top edge."})
     width: float = field(metadata={"help": "Bar width."})
     height: float = field(metadata={"help": "Bar height."})
+    labelled: bool = field(
+        metadata={"help": "Its percentage is printed above it (labels that would touch a neighbour's are left out; "
+                          "every bar keeps its tooltip)."},
+        default=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -713,6 +718,7 @@ def completion_chart(by_round: Sequence[float], what: str = "Games with an Adven
         )
         for i, s in enumerate(shares, 1)
     )
+    bars = _label_room(bars)
     gridlines = tuple(
         GridLine(round(baseline - q * plot_h, 2), percent(q)) for q in (0, 0.25, 0.5, 0.75, 1)
     )
@@ -720,6 +726,42 @@ def completion_chart(by_round: Sequence[float], what: str = "Games with an Adven
     if len(by_round) > CHART_ROUNDS:
         summary += f"; Round {len(by_round)} {percent(by_round[-1])}"
     return CompletionChart(width, height, left, baseline, bars, gridlines, summary, what)
+
+
+#: The bar labels' font size in SVG user units (``.chart .bar-label`` in the stylesheet) and
+#: the width of one character of it, a generous average for the sans-serif digits and "%".
+LABEL_FONT = 8.0
+LABEL_CHAR = 0.62 * LABEL_FONT
+
+
+def label_width(text: str) -> float:
+    """Gets the width a bar label takes, in SVG user units (an estimate on the safe side)."""
+    return len(text) * LABEL_CHAR
+
+
+def _label_room(bars: tuple[ChartBar, ...]) -> tuple[ChartBar, ...]:
+    """Gets the bars with the labels that fit: a label is printed when it does not touch the
+    last printed one and says something new (a plateau is labelled where it starts); the
+    last bar is labelled if it differs from the last label, in place of one it would touch.
+    Twenty Rounds on a phone ran "98%98%98%" together."""
+    gap = 1.5
+    shown: list[int] = []
+    centre = [b.x + b.width / 2 for b in bars]
+
+    def room(i: int, j: int) -> bool:
+        return abs(centre[i] - centre[j]) >= (label_width(bars[i].share) + label_width(bars[j].share)) / 2 + gap
+
+    for i, bar in enumerate(bars):
+        if shown and (bars[shown[-1]].share == bar.share or not room(shown[-1], i)):
+            continue
+        shown.append(i)
+    last = len(bars) - 1
+    if shown and shown[-1] != last and bars[shown[-1]].share != bars[last].share:
+        while shown and not room(shown[-1], last):
+            shown.pop()
+        shown.append(last)
+    keep = set(shown)
+    return tuple(dataclasses.replace(b, labelled=i in keep) for i, b in enumerate(bars))
 
 
 def _blockers(raw: Any) -> tuple[BlockerView, ...]:

@@ -23,7 +23,32 @@ if TYPE_CHECKING:
 #: The name of the deck-sheet template in ``templates/``.
 DECK_SHEET_TEMPLATE = "deck_sheet.html"
 
-FILTERS = {"signed": signed, "percent": percent, "plural": plural}
+def css_string(text: str) -> Any:
+    """Gets text as a CSS string literal, safe inside ``<style>``: a deck's name in the page
+    header ("Me and My Shadow" on every page after the first). Quotes and backslashes are
+    escaped, as is every character outside printable ASCII and ``<`` (no ``</style>``)."""
+    from markupsafe import Markup
+
+    out = []
+    for ch in str(text):
+        if ch.isascii() and ch.isprintable() and ch not in '"\\<>&':
+            out.append(ch)
+        else:
+            out.append(f"\\{ord(ch):06x}")
+    return Markup('"' + "".join(out) + '"')
+
+
+#: Short column heads for an Investigator's numbers where several share a table.
+SHORT_LABELS = {"Sanity": "San", "Maximum Sanity": "Max San", "Education": "Edu", "Hand": "Hand",
+                "Minimum / Maximum": "Min/Max"}
+
+
+def short_label(label: str) -> str:
+    """Gets the short column head of an Investigator's number (``Max San``)."""
+    return SHORT_LABELS.get(label, label)
+
+
+FILTERS = {"signed": signed, "percent": percent, "plural": plural, "css_string": css_string, "short_label": short_label}
 
 
 @functools.cache
