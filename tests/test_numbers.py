@@ -195,3 +195,65 @@ def test_several_investigators_share_one_table_and_the_sheet_prints_on_three_pag
     # Six Investigator cards stacked down page 1 left half of it empty and made four pages.
     assert pdf_pages(pdf) <= 3
     assert fits_width(out.read_text(encoding="utf-8"), 390, chromium, tmp_path).text() == "true"
+
+
+# -- search: every column, every sort key ------------------------------------------------------
+
+
+def _columns(lines: list[str]) -> list[dict[str, str]]:
+    """Reads a text table back by the widths of its rule line."""
+    header, rule, *rows = lines
+    spans, start = [], 0
+    for dashes in rule.split("  "):
+        spans.append((start, start + len(dashes)))
+        start += len(dashes) + 2
+    names = [header[a:b].strip() for a, b in spans]
+    return [{n: row[a:b].strip() for n, (a, b) in zip(names, spans)} for row in rows]
+
+
+def test_every_column_of_the_search_table_shows_its_field_for_every_card(gccg_cards):
+    from deckbuilder.cli.console import card_table
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.sheet.text import value_text
+
+    rows = _columns(card_table(gccg_cards))
+    assert list(rows[0]) == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion", "Dim"]
+    for card, row in zip(gccg_cards, rows):
+        corner = value_text(card) or ("Gate" if card.gate and card.type is CardType.LOCATION else "")
+        sanity = "" if card.sanity is None else str(card.sanity) if card.type is CardType.INVESTIGATOR else f"{card.sanity:+d}"
+        dim = {"Dreamlands": "DRM", "New Æon": "NAE"}.get(card.dimension.value if card.dimension else "", "")
+        assert row == {"Title": card.title, "Set": card.set_code, "Type": card.type.value, "Subtype": card.subtype or "",
+                       "Value": corner, "San": sanity, "Subregion": card.subregion or "", "Dim": dim}, card.key
+    tomes = [r for c, r in zip(gccg_cards, rows) if c.type is CardType.TOME and c.dimension]
+    assert tomes and all(r["Subregion"] == "" for r in tomes)  # a Tome's Dimension is no Subregion
+
+
+def _sort_key(key: str, card):
+    from deckbuilder.rules.cards import SETS, fold_title, sort_title
+
+    return {
+        "title": lambda: (sort_title(card.title),),
+        "set": lambda: (list(SETS).index(card.set_code), sort_title(card.title)),
+        "type": lambda: (card.type.value, sort_title(card.title)),
+        "value": lambda: (card.value is None, -(card.value or 0), not card.goo, not card.gate, sort_title(card.title)),
+        "sanity": lambda: (card.sanity is None, card.sanity or 0, sort_title(card.title)),
+        "subregion": lambda: (card.subregion is None, fold_title(card.subregion or ""), sort_title(card.title)),
+    }[key]()
+
+
+@pytest.mark.parametrize("key", ["title", "set", "type", "value", "sanity", "subregion"])
+@pytest.mark.parametrize("query", ["t:location", "t:ally or t:monster", "t:tome or t:event or is:goo", "set:nae"])
+def test_every_sort_key_orders_every_kind_of_card(gccg_catalog, key, query):
+    from deckbuilder import service
+
+    found = service.search_cards(gccg_catalog, service.parse_search(query, sort=key)).cards
+    keys = [_sort_key(key, c) for c in found]
+    assert len(found) > 10 and keys == sorted(keys)
+
+
+def test_sorting_locations_by_value_puts_the_gates_first(gccg_catalog):
+    from deckbuilder import service
+
+    found = service.search_cards(gccg_catalog, service.parse_search("t:location sr:arkham", sort="value")).cards
+    gates = [c.gate for c in found]
+    assert gates == sorted(gates, reverse=True) and gates[0] and not gates[-1]

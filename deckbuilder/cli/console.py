@@ -155,21 +155,34 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+#: The Dimension indicators as the table shows them; the Waking World has none (rulebook:136).
+_DIMENSION_SHORT = {"Dreamlands": "DRM", "New Æon": "NAE"}
+
+
+def _corner(card: Card) -> str:
+    """Gets what the upper left corner holds: the value, GOO, or a Location's Gate swirl
+    ("The Gate symbol, found in place of a Card Value", rulebook:119)."""
+    return value_text(card) or ("Gate" if card.gate and card.type is CardType.LOCATION else "")
+
+
 def card_table(cards: Sequence[Card]) -> list[str]:
-    """Gets a table of cards: title, set, type, subtype, value, Sanity, subregion."""
+    """Gets a table of cards: title, set, type, subtype, value (the upper left corner: a
+    number, GOO, or a Location's Gate), Sanity, subregion (of Locations and the Allies and
+    Monsters found in one) and the Dimension indicator (DRM, NAE; none for the Waking World)."""
     rows = [
         (
             c.title,
             c.set_code,
             c.type.value if c.type else "?",
             c.subtype or "",
-            value_text(c),
+            _corner(c),
             "" if c.sanity is None else f"{c.sanity:+d}" if c.type is not CardType.INVESTIGATOR else str(c.sanity),
-            c.subregion or (c.dimension.value if c.dimension and c.type is not CardType.LOCATION else ""),
+            c.subregion or "",
+            _DIMENSION_SHORT.get(c.dimension.value, "") if c.dimension else "",
         )
         for c in cards
     ]
-    return table(("Title", "Set", "Type", "Subtype", "Value", "San", "Subregion"), rows)
+    return table(("Title", "Set", "Type", "Subtype", "Value", "San", "Subregion", "Dim"), rows)
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -121,7 +121,10 @@ _ORDER = {
     "title": "sort_title, set_order, id",
     "set": "set_order, sort_title, id",
     "type": "type, sort_title, set_order, id",
-    "value": "value is null, value desc, sort_title, id",
+    # What sits in the upper left corner (rulebook:107): a number, highest first; then the
+    # symbols in place of one, the Elder Sign of a GOO and a Location's Gate swirl
+    # (rulebook:119); then cards with nothing there.
+    "value": "value is null, value desc, goo desc, gate desc, sort_title, id",
     "sanity": "sanity is null, sanity, sort_title, id",
     "subregion": "subregion is null, subregion_fold, sort_title, id",
 }
