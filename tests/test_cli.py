@@ -125,7 +125,7 @@ def test_search_table_and_json(gccg_db_path):
     result = mythos("search", "t:ally a:steadfast a:professor lang:latin", "--db", str(gccg_db_path))
     assert result.exit_code == 0, result.output
     assert "Henry Armitage" in result.stdout
-    assert result.stdout.splitlines()[0].split() == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion"]
+    assert result.stdout.splitlines()[0].split() == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion", "Dim"]
     data = json.loads(mythos("search", "sr:arkham t:location", "--json", "--limit", "2", "--db", str(gccg_db_path)).stdout)
     assert len(data) == 2 and all(c["subregion"] == "Arkham" for c in data)
 

@@ -304,7 +304,7 @@ def lackey_index(lackey_sets: Path) -> CardIndex:
         ("Angels if Tagh Clatur", "Angles of Tagh Clatur"),
         ("Keeness of Two Alike", "Keenness of Two Alike"),
         (".30/'06 Bold-Action Rifle", ".30 / '06 Bolt-Action Rifle"),
-        ("Governmental Coverup", "Governmental Cover-up"),
+        ("Governmental Covrup", "Governmental Cover-up"),
         # Words left out, abbreviated or added as a qualifier, from the real decks.
         ("John Hay Library", "Brown University John Hay Library"),
         ("INTERPOL", "INTERPOL, Italian Headquarters"),

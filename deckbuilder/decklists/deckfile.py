@@ -16,11 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.decklists.model import ResolveStep
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
 
 #: The largest deck list read, in bytes: anything bigger is not a deck list.
 MAX_DECK_BYTES = 5_000_000
+
+#: The steps of name resolution that correct what was typed, and are reported as a "read
+#: as" note; an exact title, the display form and a set tag are a format's own ways.
+CORRECTIONS = frozenset({ResolveStep.FOLDED, ResolveStep.FUZZY})
 
 
 class UnresolvedDeckError(MythosError, ValueError):
@@ -115,16 +120,17 @@ def load_deck_list(decklist: Any, index: Any, *, path: str,
         raise UnresolvedDeckError(path, problems, hint)
     reports = list(decklist.warnings)
     for line in resolved.lines:
-        step = line.resolution.step.value
-        if step != "exact":
+        step = line.resolution.step
+        # An inverted article or a set tag is how a format names a card (GCCG's own
+        # "Forgotten Crypt, The", "Car (LTD)"): nothing was corrected, nothing to say. Case,
+        # punctuation or spelling read loosely are corrections, which --fix writes back.
+        if step in CORRECTIONS:
             typed = line.source.name + (f" ({line.source.set_hint})" if line.source.set_hint else "") + (
                 f" #{line.source.printing}" if line.source.printing else "")
-            chosen = line.card.title + (f" [{line.card.set_code}" + (f" #{line.card.printing}" if line.card.printing > 1 else "") + "]"
-                                        if step == "set tag" else "")
-            reports.append(f'line {line.source.line_no}: "{typed}" read as "{chosen}" ({step})')
-        for note in line.resolution.notes:
-            if step == "exact":
-                reports.append(f"line {line.source.line_no}: {note}")
+            reports.append(f'line {line.source.line_no}: "{typed}" read as "{line.card.title}" ({step.value})')
+        notes = line.resolution.notes[1:] if step is ResolveStep.FUZZY else line.resolution.notes
+        # (a fuzzy read's first note is the "read as" said just above)
+        reports.extend(f"line {line.source.line_no}: {note}" for note in notes)
     return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format)
 
 

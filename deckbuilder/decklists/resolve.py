@@ -9,11 +9,13 @@ printing of a title, for ``mythos card NAME``). It tries, in order:
 3. ``set tag``: the name with a set tag, printing number or qualifier split off
    (``Car (LTD)``, ``Mi-Go (MSGS) #2``, ``Necronomicon #2``, ``Book of Dzyan (Atlantean)``);
 4. ``folded``: case, accents, punctuation and a leading article ignored
-   (``New Aeon`` = ``New Æon``, ``Temple of Bokrug`` = ``The Temple of Bokrug``);
+   (``New Aeon`` = ``New Æon``, ``Temple of Bokrug`` = ``The Temple of Bokrug``), and a
+   hyphen or apostrophe left out without a space (``MiGo`` = ``Mi-Go``);
 5. ``fuzzy``: a close spelling, scored by :func:`match_score` (rapidfuzz's
-   ``token_sort_ratio`` and ``token_set_ratio`` on folded words), taken only at
-   :data:`FUZZY_THRESHOLD` or above and only when no other title comes within
-   :data:`FUZZY_MARGIN` of it; otherwise the error offers the closest titles.
+   ``token_sort_ratio`` and ``token_set_ratio`` on folded words, and the plain ratio of
+   the titles without spaces), taken only at :data:`FUZZY_THRESHOLD` or above, and only
+   when it is clearly the closest (:func:`clearly_nearest`, the confidence rule);
+   otherwise the error offers the closest titles.
 
 Exact, display-form and folded look-ups are dictionary hits, so :meth:`CardIndex.lookup`
 is cheap for any name that is not misspelt.
@@ -54,7 +56,8 @@ from deckbuilder.rules.cards import SETS, Card, Legality, display_title, fold_ti
 #: against "Car". tests/test_resolve.py pins both sides of the line.
 FUZZY_THRESHOLD = 87.0
 
-#: A fuzzy match is ambiguous when a second title scores within this many points of it.
+#: A fuzzy match is taken outright when no second title scores within this many points of
+#: it; titles that do are told apart by :func:`clearly_nearest`.
 FUZZY_MARGIN = 3.0
 
 #: Lowest score a title needs to be offered as "did you mean".
@@ -70,6 +73,59 @@ _SET_ORDER = {code: rank for rank, code in enumerate(SETS)}
 def _set_rank(code: str) -> int:
     """Gets a set's place in publication order (:data:`SETS`); unknown sets come last."""
     return _SET_ORDER.get(code, len(_SET_ORDER))
+
+
+def compact(text: str) -> str:
+    """Gets a title folded and without its spaces: what a dropped hyphen, apostrophe or space
+    leaves (``MiGo`` and ``Mi-Go`` are both ``migo``)."""
+    return fold_title(text).replace(" ", "")
+
+
+def clearly_nearest(query: str, candidates: Sequence[str]) -> str | None:
+    """Gets the one of several close titles a misspelt name clearly means, or ``None``.
+
+    The confidence rule, for titles whose scores come within :data:`FUZZY_MARGIN` of each
+    other: compare letters, not scores. Each title's distance from the query is the number
+    of letters to add, drop or change (Levenshtein) between their :func:`compact` forms, so
+    case, accents, hyphens, apostrophes and spaces cost nothing. The nearest title is the
+    one meant when, against every other candidate,
+
+    1. it is nearer by at least one letter, and
+    2. the query has the words that tell the two apart: each word of the nearest that the
+       other lacks is in the query (a word of five letters or more may be one letter off),
+       and no word of the other's own is.
+
+    "Seeking Everlastng Life I" is one letter from "Seeking Everlasting Life I", two from
+    "... Life II", and holds "I", not "II": the first. "Seeking Everlasting Life" is nearer
+    to "Life I" too, but holds neither word that tells them apart: still ambiguous.
+
+    >>> clearly_nearest("Seeking Everlastng Life I", ["Seeking Everlasting Life I", "Seeking Everlasting Life II"])
+    'Seeking Everlasting Life I'
+    >>> clearly_nearest("Seeking Everlasting Life", ["Seeking Everlasting Life I", "Seeking Everlasting Life II"]) is None
+    True
+    """
+    from rapidfuzz.distance import Levenshtein
+
+    if not candidates:
+        return None
+    target = compact(query)
+    ranked = sorted(candidates, key=lambda c: Levenshtein.distance(target, compact(c)))
+    nearest = ranked[0]
+    near = Levenshtein.distance(target, compact(nearest))
+    words = fold_title(query).split()
+
+    def holds(word: str) -> bool:
+        slack = 1 if len(word) >= 5 else 0
+        return any(Levenshtein.distance(word, w) <= slack for w in words)
+
+    own = fold_title(nearest).split()
+    for other in ranked[1:]:
+        if Levenshtein.distance(target, compact(other)) <= near:
+            return None
+        theirs = fold_title(other).split()
+        if not all(holds(w) for w in own if w not in theirs) or any(w in words for w in theirs if w not in own):
+            return None
+    return nearest
 
 
 def _bare(folded: str) -> str:
@@ -158,7 +214,14 @@ class CardIndex:
             bare.setdefault(_bare(folded), set()).add(key)
         # Only unambiguous article-less forms count ("Temple of Bokrug").
         self._bare = {text: next(iter(keys)) for text, keys in bare.items() if len(keys) == 1}
+        # The same without spaces: a hyphen or apostrophe left out ("MiGo", "ShubNiggurath").
+        spaceless: dict[str, set[str]] = {}
+        for folded, key in self._folded.items():
+            for form in (folded, _bare(folded)):
+                spaceless.setdefault(form.replace(" ", ""), set()).add(key)
+        self._compact = {text: next(iter(keys)) for text, keys in spaceless.items() if len(keys) == 1}
         self._choices: list[str] = list(self._folded)
+        self._spaceless: list[str] = [choice.replace(" ", "") for choice in self._choices]
         # How each folded choice is spelt, for the full stops of abbreviations ("Dee Ed.").
         self._spelling: dict[str, str] = {}
         for members in self._groups.values():
@@ -290,6 +353,9 @@ class CardIndex:
                 return self._folded[folded]
             if _bare(folded) in self._bare:
                 return self._bare[_bare(folded)]
+            for form in (folded, _bare(folded)):
+                if form.replace(" ", "") in self._compact:
+                    return self._compact[form.replace(" ", "")]
         return None
 
     def _alias_for(self, text: str, key: str) -> str | None:
@@ -327,14 +393,23 @@ class CardIndex:
             folded = fold_title(text)
             if not folded:
                 continue
-            for choice, near, _ in process.extract(
+            found = process.extract(
                 folded,
                 self._choices,
                 scorer=fuzz.token_set_ratio,
                 processor=None,
                 limit=25,
                 score_cutoff=SUGGEST_THRESHOLD - 10,
-            ):
+            )
+            # A hyphen dropped together with a letter ("ShubNigurath") splits no words alike:
+            # the titles without spaces find it.
+            spaceless = process.extract(
+                folded.replace(" ", ""), self._spaceless, scorer=fuzz.ratio, processor=None, limit=5,
+                score_cutoff=FUZZY_THRESHOLD - 10,
+            )
+            seen = {choice for choice, _, _ in found}
+            found += [(self._choices[i], near, i) for _, near, i in spaceless if self._choices[i] not in seen]
+            for choice, near, _ in found:
                 key = self._folded[choice]
                 score = match_score(text, self._spelling[choice], self._facet_words(key))
                 if score > best.get(key, -1.0):
@@ -350,10 +425,16 @@ class CardIndex:
             raise UnknownCardError(name, titles[:3])
         ranked = [(key, score) for key, score in ranked if score >= SUGGEST_THRESHOLD]
         close = [key for key, score in ranked if ranked[0][1] - score < FUZZY_MARGIN]
-        if len(close) > 1:
-            raise AmbiguousCardError(name, tuple(self.title_of(key) for key in close))
         key, score = ranked[0]
-        return _Match(key, ResolveStep.FUZZY, None, score, titles[1:6])
+        if len(close) > 1:
+            # Scores this close do not tell the titles apart: letters may (the confidence rule).
+            by_title = {self.title_of(k): k for k in close}
+            chosen = clearly_nearest(name, list(by_title))
+            if chosen is None:
+                raise AmbiguousCardError(name, tuple(self.title_of(k) for k in close))
+            key = by_title[chosen]
+            score = dict(ranked)[key]
+        return _Match(key, ResolveStep.FUZZY, None, score, tuple(t for t in titles[:6] if t != self.title_of(key))[:5])
 
     def _facet_words(self, key: str) -> frozenset[str]:
         """Gets the folded words that qualify a title's printings (languages, subregions)."""
@@ -525,7 +606,9 @@ def match_score(query: str, title: str, qualifiers: frozenset[str] = frozenset()
     query_words = [_expand(w, title_words) if w in query_short else w for w in query_words]
     title_words = [_expand(w, query_words) if w in title_short else w for w in title_words]
     folded_query, folded_title = " ".join(query_words), " ".join(title_words)
-    sort_score = float(fuzz.token_sort_ratio(folded_query, folded_title))
+    # Without spaces, a hyphen left out ("ShubNigurath") costs nothing but the letter dropped.
+    sort_score = max(float(fuzz.token_sort_ratio(folded_query, folded_title)),
+                     float(fuzz.ratio(folded_query.replace(" ", ""), folded_title.replace(" ", ""))))
     query_set, title_set = set(query_words), set(title_words)
     if title_set < query_set:
         leading = len(title_words) >= 3 and query_words[: len(title_words)] == title_words
