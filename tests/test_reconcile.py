@@ -162,12 +162,12 @@ def test_each_rlyeh_disk_fragment_is_unique_whichever_transcription(any_catalog,
     assert fragment.unique is True
 
 
-def test_two_left_fragments_are_illegal(gccg_catalog_path, tmp_path):
-    deck = tmp_path / "disk.txt"
-    deck.write_text("Investigator\n1 Pragmatic Hobo\nDeck\n2 R'lyeh Disk, Left Fragment\n50 Car (LTD)\n")
-    result = mythos("deck", "check", str(deck), "--db", str(gccg_catalog_path))
+def test_two_left_fragments_are_illegal(gccg_catalog, gccg_catalog_path, tmp_path):
+    deck = _deck_with(tmp_path, "2 R'lyeh Disk, Left Fragment", gccg_catalog)
+    result = mythos("deck", "check", str(deck), "--json", "--db", str(gccg_catalog_path))
     assert result.exit_code == 1, result.output
-    assert "2 copies of the Unique card R'lyeh Disk, Left Fragment, max 1" in result.stdout
+    (error,) = json.loads(result.stdout)["errors"]
+    assert error["message"] == "2 copies of the Unique card R'lyeh Disk, Left Fragment, max 1"
 
 
 def test_conditional_invisibility_is_not_the_attribute(both_catalog):
@@ -279,3 +279,33 @@ def test_a_newer_catalog_is_refused_in_one_line(tmp_path):
     result = mythos("card", "Dark Young", "--db", str(db))
     assert result.exit_code == 2
     assert "built by a newer mythos (catalog schema 99" in result.stderr
+
+
+# -- a verdict that depends on an unsettled reading says so -----------------------------------
+
+
+def _deck_with(tmp_path, line: str, catalog) -> Path:
+    """A legal 52-card filler (13 plain Events, four each) and ``line``."""
+    events = sorted({c.title for c in catalog.all_cards() if c.is_official and c.type is CardType.EVENT
+                     and not c.unique and not c.disagreements and len(catalog.cards_named(c.title)) == 1})[:13]
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Investigator\n1 Pragmatic Hobo\nDeck\n" + "".join(f"4 {t}\n" for t in events) + line + "\n",
+                    encoding="utf-8")
+    return deck
+
+
+def test_copies_of_a_card_one_transcription_reads_unique_are_a_warning(both_catalog, both_catalog_path, tmp_path):
+    # GCCG reads Being of Ib without the Uniqueness Dot, LackeyCCG with it; no document says.
+    result = mythos("deck", "check", str(_deck_with(tmp_path, "2 Being of Ib", both_catalog)), "--json", "--db", str(both_catalog_path))
+    data = json.loads(result.stdout)
+    assert data["legal"] is True and data["errors"] == []
+    (warning,) = [w for w in data["warnings"] if w["rule"] == "one-card-limit-unique"]
+    assert warning["message"] == ("2 copies of Being of Ib, which the card transcriptions disagree is Unique "
+                                  "(GCCG reads it not Unique; LackeyCCG reads it Unique); legal only if it is not")
+
+
+def test_an_error_on_a_disputed_dot_names_the_other_reading(both_catalog, both_catalog_path, tmp_path):
+    result = mythos("deck", "check", str(_deck_with(tmp_path, "2 Jeremiah Brewster", both_catalog)), "--db", str(both_catalog_path))
+    assert result.exit_code == 1
+    assert ("error: 2 copies of the Unique card Jeremiah Brewster, max 1 (though GCCG reads it Unique; "
+            "LackeyCCG reads it not Unique)") in result.stdout

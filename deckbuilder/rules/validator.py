@@ -170,21 +170,45 @@ def check_max_copies_by_title(deck: Deck, rule: FormatRule, ctx: Context) -> lis
     return out
 
 
+#: The card transcriptions by name (:attr:`~deckbuilder.rules.cards.Card.transcriptions`).
+_TRANSCRIPTIONS = {"gccg": "GCCG", "lackey": "LackeyCCG"}
+
+
 def check_max_copies_unique(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """At most one copy of a card with the Uniqueness Dot (rulings:13; rulebook "Uniqueness Dot")."""
+    """At most one copy of a card with the Uniqueness Dot (rulings:13; rulebook "Uniqueness Dot").
+
+    Where the card transcriptions disagree whether a card has the Dot and no document settles
+    it, the verdict follows the reading the catalog plays and says so: extra copies of a
+    card one transcription reads as Unique are a warning, never passed in silence.
+    """
     limit = int(rule.params.get("count", 1))
     copies: Counter[str] = Counter()
     titles: dict[str, str] = {}
+    doubted: dict[str, str] = {}
     for e in deck.section(_section(rule)):
-        if e.card.unique:
-            key = fold_title(e.card.title)
+        key = fold_title(e.card.title)
+        disputed = e.card.disagreement("unique")
+        if e.card.unique or (disputed is not None and not disputed.decided):
             copies[key] += e.count
             titles[key] = e.card.title
-    return [
-        _finding(rule, f"{n} copies of the Unique card {titles[k]}, max {limit}",
-                 f"remove {n - limit} {titles[k]}: it is Unique", [titles[k]])
-        for k, n in sorted(copies.items()) if n > limit
-    ]
+        if disputed is not None and not disputed.decided:
+            doubted[key] = "; ".join(f"{_TRANSCRIPTIONS.get(t, t)} reads it {'Unique' if v else 'not Unique'}"
+                                     for t, v in disputed.readings)
+        elif e.card.unique:
+            doubted.pop(key, None)
+    out = []
+    for k, n in sorted(copies.items()):
+        if n <= limit:
+            continue
+        if k in doubted and not any(e.card.unique for e in deck.section(_section(rule)) if fold_title(e.card.title) == k):
+            out.append(_finding(rule, f"{n} copies of {titles[k]}, which the card transcriptions disagree is Unique "
+                                f"({doubted[k]}); legal only if it is not", f"keep {limit} {titles[k]} to be safe",
+                                [titles[k]], severity=Severity.WARNING))
+            continue
+        why = f" (though {doubted[k]})" if k in doubted else ""
+        out.append(_finding(rule, f"{n} copies of the Unique card {titles[k]}, max {limit}{why}",
+                            f"remove {n - limit} {titles[k]}: it is Unique", [titles[k]]))
+    return out
 
 
 def check_investigator(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
