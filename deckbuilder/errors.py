@@ -24,6 +24,7 @@ The hierarchy (module, kind)::
       FormatFileError                 catalog.importers.formats  format-file
       RecipeFileError                 catalog.importers.recipes  recipe-file
       CatalogError                    catalog.store              catalog
+        OutdatedCatalogError          catalog.store              catalog
       FetchError                      catalog.fetch              fetch
       QuerySyntaxError                catalog.search.syntax      query
       NoPrintingInSetError            catalog.lookup             unknown-card

@@ -440,44 +440,13 @@ def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, investiga
 
 
 def play_as(catalog: Catalog, deck: LoadedDeck, name: str) -> tuple[LoadedDeck, str]:
-    """Gets the deck with the Investigator ``name`` as the one it plays, and a note when the
-    deck does not list that Investigator (a deck without one can be played this way).
-
-    The name is looked for among the deck's Investigators first, then among every
-    Investigator card of the catalog. Raises ``UnknownCardError`` or ``AmbiguousCardError``
-    for a name that names no card, :class:`~deckbuilder.errors.UsageError` for a card that
-    is not an Investigator.
-    """
+    """Gets the deck with the Investigator ``name`` as the one it plays (one the deck lists,
+    else any Investigator card of the catalog), and a note when the deck does not list it.
+    Raises as :func:`~deckbuilder.decklists.deckfile.choose_investigator` does."""
     from deckbuilder.catalog.lookup import card_index
-    from deckbuilder.decklists import CardIndex
-    from deckbuilder.decklists.model import CardNameError
-    from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.decks import Deck, DeckEntry, Section
+    from deckbuilder.decklists.deckfile import choose_investigator
 
-    listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
-                   if e.card.type is CardType.INVESTIGATOR}.values())
-    chosen = None
-    if listed:
-        try:
-            chosen = CardIndex(listed).resolve(name).card
-        except CardNameError:
-            chosen = None
-    if chosen is None:
-        resolution = card_index(catalog).resolve(name)
-        investigators = [c for c in resolution.printings if c.type is CardType.INVESTIGATOR]
-        if not investigators:
-            card = resolution.card
-            kind = card.type.value if card.type else "card of unknown type"
-            raise UsageError(f"--investigator {name!r}: {card.title} is a {kind}, not an Investigator")
-        chosen = investigators[0]
-    note = ""
-    if chosen.key not in {c.key for c in listed}:
-        among = f"not among the deck's Investigators ({', '.join(c.title for c in listed)})" if listed else \
-            "not listed: the deck lists no Investigator"
-        note = f"{chosen.title} is {among}; the deck is played by {chosen.title}"
-    entries = (DeckEntry(chosen, 1, Section.INVESTIGATOR),
-               *(e for e in deck.deck.entries if e.section is not Section.INVESTIGATOR))
-    return replace(deck, deck=Deck(deck.deck.name, entries)), note
+    return choose_investigator(deck, card_index(catalog), name)
 
 
 def _repointed_values(catalog: Catalog) -> dict[str, int]:

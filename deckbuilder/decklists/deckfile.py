@@ -134,6 +134,47 @@ def load_deck_list(decklist: Any, index: Any, *, path: str,
     return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format)
 
 
+def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[LoadedDeck, str]:
+    """Gets the deck with the Investigator ``name`` as the one it plays, and a note when the
+    deck does not list that Investigator (a deck without one can be played this way).
+
+    The name is looked for among the deck's Investigators first, then in ``index`` (a
+    :class:`~deckbuilder.decklists.resolve.CardIndex` of the catalog). Raises
+    ``UnknownCardError`` or ``AmbiguousCardError`` for a name that names no card, and
+    :class:`~deckbuilder.errors.UsageError` for a card that is not an Investigator.
+    """
+    from dataclasses import replace
+
+    from deckbuilder.decklists.model import CardNameError
+    from deckbuilder.decklists.resolve import CardIndex
+    from deckbuilder.errors import UsageError
+    from deckbuilder.rules.cards import CardType
+
+    listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
+                   if e.card.type is CardType.INVESTIGATOR}.values())
+    chosen = None
+    if listed:
+        try:
+            chosen = CardIndex(listed).resolve(name).card
+        except CardNameError:
+            chosen = None
+    if chosen is None:
+        resolution = index.resolve(name)
+        investigators = [c for c in resolution.printings if c.type is CardType.INVESTIGATOR]
+        if not investigators:
+            kind = resolution.card.type.value if resolution.card.type else "card of unknown type"
+            raise UsageError(f"--investigator {name!r}: {resolution.card.title} is a {kind}, not an Investigator")
+        chosen = investigators[0]
+    note = ""
+    if chosen.key not in {c.key for c in listed}:
+        among = (f"not among the deck's Investigators ({', '.join(c.title for c in listed)})" if listed
+                 else "not listed: the deck lists no Investigator")
+        note = f"{chosen.title} is {among}; the deck is played by {chosen.title}"
+    entries = (DeckEntry(chosen, 1, Section.INVESTIGATOR),
+               *(e for e in deck.deck.entries if e.section is not Section.INVESTIGATOR))
+    return replace(deck, deck=Deck(deck.deck.name, entries)), note
+
+
 def write_deck_file(path: Path, text: str) -> None:
     """Writes a deck file atomically: a new file renamed over the old one."""
     path = Path(path)
