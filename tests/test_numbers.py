@@ -5,12 +5,10 @@ target; who plays is said and can be chosen; the sheet prints and reads on a pho
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from conftest import MYTHOS_DATA
-from test_sheet import (  # the sheet tests' small DOM, and their Chromium fixtures
-    chromium,  # noqa: F401  (a fixture)
+from test_sheet import (  # the sheet tests' small DOM and their page probe
     fits_width,
     hand_deck,
     parse_html,
@@ -170,6 +168,16 @@ def test_deck_check_with_investigator_settles_a_pool(gccg_catalog_path):
 
 
 # -- the printed sheet ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    from deckbuilder.sheet.pdf import find_chromium
+
+    found = find_chromium()
+    if found is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    return found
 
 
 def test_later_pages_carry_the_decks_name():

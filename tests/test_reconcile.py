@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SEEDS
 from typer.testing import CliRunner
 
 from deckbuilder.catalog.importers import read_card_files
@@ -18,8 +19,6 @@ from deckbuilder.catalog.reconcile import CardFact, apply_facts, reconcile
 from deckbuilder.catalog.store import Catalog, build_catalog
 from deckbuilder.cli import app
 from deckbuilder.rules.cards import Card, CardType
-
-from conftest import ROOT, SEEDS
 
 runner = CliRunner()
 OFFICIAL_SETS = ("LTD", "EOMU", "CR", "LOTN", "MSGS", "DRM", "NAE", "PR")

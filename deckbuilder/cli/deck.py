@@ -34,7 +34,6 @@ from deckbuilder.cli.common import (
     warn,
 )
 
-
 _InvestigatorOption = Annotated[
     Optional[str],
     typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False),
