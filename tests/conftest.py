@@ -40,15 +40,20 @@ def rulings_text() -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
 
-@pytest.fixture(scope="session")
-def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
-    """A catalog file built once from the real GCCG set files (errata applied)."""
+def _built(tmp_path_factory, name: str, *folders: Path) -> Path:
+    """Builds a catalog file from card files, once per session."""
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import build_catalog
 
-    path = tmp_path_factory.mktemp("gccg-catalog") / "catalog.sqlite"
-    build_catalog(path, read_card_files([gccg_sets]))
+    path = tmp_path_factory.mktemp(name) / "catalog.sqlite"
+    build_catalog(path, read_card_files(list(folders)))
     return path
+
+
+@pytest.fixture(scope="session")
+def gccg_catalog_path(gccg_sets: Path, tmp_path_factory) -> Path:
+    """A catalog file built once from the real GCCG set files (errata applied)."""
+    return _built(tmp_path_factory, "gccg-catalog", gccg_sets)
 
 
 @pytest.fixture(scope="session")
@@ -76,12 +81,7 @@ def load_real_deck(path: Path, catalog):
 @pytest.fixture(scope="session")
 def both_catalog_path(gccg_sets: Path, lackey_sets: Path, tmp_path_factory) -> Path:
     """A catalog file built once from both transcriptions (reconciled, errata applied)."""
-    from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
-
-    path = tmp_path_factory.mktemp("both-catalog") / "catalog.sqlite"
-    build_catalog(path, read_card_files([gccg_sets, lackey_sets]))
-    return path
+    return _built(tmp_path_factory, "both-catalog", gccg_sets, lackey_sets)
 
 
 @pytest.fixture(scope="session")
@@ -96,9 +96,15 @@ def both_catalog(both_catalog_path: Path):
 @pytest.fixture(scope="session")
 def lackey_catalog_path(lackey_sets: Path, tmp_path_factory) -> Path:
     """A catalog file built once from the LackeyCCG transcription alone."""
-    from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
+    return _built(tmp_path_factory, "lackey-catalog", lackey_sets)
 
-    path = tmp_path_factory.mktemp("lackey-catalog") / "catalog.sqlite"
-    build_catalog(path, read_card_files([lackey_sets]))
-    return path
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The headless Chromium that prints PDFs; the test skips without it."""
+    from deckbuilder.sheet.pdf import find_chromium
+
+    found = find_chromium()
+    if found is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    return found

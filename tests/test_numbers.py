@@ -170,16 +170,6 @@ def test_deck_check_with_investigator_settles_a_pool(gccg_catalog_path):
 # -- the printed sheet ---------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    from deckbuilder.sheet.pdf import find_chromium
-
-    found = find_chromium()
-    if found is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    return found
-
-
 def test_later_pages_carry_the_decks_name():
     css = render.css_string('Ann\'s "Deck" </style><b>')
     assert str(css) == '"Ann\'s \\000022Deck\\000022 \\00003c/style\\00003e\\00003cb\\00003e"'

@@ -235,13 +235,20 @@ def _age(db: Path) -> None:
     con.close()
 
 
-def test_an_older_catalog_is_rebuilt_from_its_card_files(gccg_sets, tmp_path):
+def _old_catalog(gccg_sets: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """Gets a catalog built from a copy of one set file, made to look as an older mythos left
+    it, and the copy."""
     files = tmp_path / "sets"
     files.mkdir()
     shutil.copy(gccg_sets / "cr.xml", files / "cr.xml")
     db = tmp_path / "old.sqlite"
     build_catalog(db, read_card_files([files]))
     _age(db)
+    return db, files / "cr.xml"
+
+
+def test_an_older_catalog_is_rebuilt_from_its_card_files(gccg_sets, tmp_path):
+    db, _file = _old_catalog(gccg_sets, tmp_path)
     result = mythos("card", "R'lyeh Disk, Left Fragment", "--db", str(db))
     assert result.exit_code == 0, result.output
     assert "was built by an older mythos: rebuilt from its 1 card files" in result.stderr
@@ -251,13 +258,8 @@ def test_an_older_catalog_is_rebuilt_from_its_card_files(gccg_sets, tmp_path):
 
 
 def test_an_older_catalog_whose_files_are_gone_says_to_import_again(gccg_sets, tmp_path):
-    files = tmp_path / "sets"
-    files.mkdir()
-    shutil.copy(gccg_sets / "cr.xml", files / "cr.xml")
-    db = tmp_path / "old.sqlite"
-    build_catalog(db, read_card_files([files]))
-    _age(db)
-    (files / "cr.xml").unlink()
+    db, file = _old_catalog(gccg_sets, tmp_path)
+    file.unlink()
     before = db.read_bytes()
     result = mythos("card", "Dark Young", "--db", str(db))
     assert result.exit_code == 2

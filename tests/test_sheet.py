@@ -1012,16 +1012,6 @@ def test_every_card_of_a_real_deck_is_on_its_sheet(gccg_catalog, path):
 
 
 @pytest.fixture(scope="session")
-def chromium() -> str:
-    from deckbuilder.sheet.pdf import find_chromium
-
-    found = find_chromium()
-    if found is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    return found
-
-
-@pytest.fixture(scope="session")
 def printed_example(chromium, sample_db, tmp_path_factory) -> tuple[Path, Path]:
     """The example deck's sheet and its PDF, made by the command."""
     folder = tmp_path_factory.mktemp("printed")

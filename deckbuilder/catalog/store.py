@@ -291,16 +291,7 @@ def _merge(
     stays beside it, to be reconciled with it."""
     new_files = {(s.transcription, Path(s.path).name) for s in new.sources}
     kept = [p for p in old if (p.transcription, Path(p.source_path).name) not in new_files]
-    seq0 = max((p.seq for p in kept), default=0) + 1
-    # The importer tells each card's file through the order of sources: cards come in source order.
-    added: list[_Printed] = []
-    index = 0
-    for s in new.sources:
-        for card in new.cards[index : index + s.cards]:
-            added.append(_Printed(card, s.path, s.transcription, seq0 + len(added)))
-        index += s.cards
-    for card in new.cards[index:]:
-        added.append(_Printed(card, "", card.source or "unknown", seq0 + len(added)))
+    added = _printed_of(new, max((p.seq for p in kept), default=0) + 1)
     sources = [s for s in old_sources if (s.transcription, Path(s.path).name) not in new_files] + list(new.sources)
     return kept + added, sources
 
@@ -351,6 +342,21 @@ def _schema_version(con: sqlite3.Connection) -> int | None:
     return version if isinstance(version, int) else None
 
 
+def _read(db_path: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
+    """Gets what ``read`` reads from a catalog file opened read-only. Raises
+    :class:`CatalogError` when the file is not a catalog at all."""
+    try:
+        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            return read(con)
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise CatalogError(
+            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose another with --db"
+        ) from None
+
+
 def _read_printed(db_path: Path, notes: list[str]) -> tuple[list[_Printed], list[SourceFile]]:
     """Gets the printed cards and files a catalog holds. A catalog an older version built
     holds cards its importers read: its files still there are read again, and the others
@@ -360,17 +366,23 @@ def _read_printed(db_path: Path, notes: list[str]) -> tuple[list[_Printed], list
         if version is not None and version > SCHEMA_VERSION:
             raise OutdatedCatalogError(db_path, version)
         return _reread(sources, notes)
-    try:
-        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            rows = con.execute("select data, source_path, transcription, seq from printed_card order by seq").fetchall()
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        raise CatalogError(
-            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose another with --db"
-        ) from None
+    rows = _read(db_path, lambda con: con.execute(
+        "select data, source_path, transcription, seq from printed_card order by seq").fetchall())
     return [_Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows], sources
+
+
+def _printed_of(result: ImportResult, seq0: int = 1) -> list[_Printed]:
+    """Gets an import's cards with the file each came from: the importer gives them in the
+    order of its sources, so each file's count tells them apart."""
+    printed: list[_Printed] = []
+    index = 0
+    for s in result.sources:
+        for card in result.cards[index : index + s.cards]:
+            printed.append(_Printed(card, s.path, s.transcription, seq0 + len(printed)))
+        index += s.cards
+    for card in result.cards[index:]:
+        printed.append(_Printed(card, "", card.source or "unknown", seq0 + len(printed)))
+    return printed
 
 
 def _reread(sources: Sequence[SourceFile], notes: list[str]) -> tuple[list[_Printed], list[SourceFile]]:
@@ -384,30 +396,18 @@ def _reread(sources: Sequence[SourceFile], notes: list[str]) -> tuple[list[_Prin
     if not present:
         return [], []
     result = read_card_files(present)
-    printed: list[_Printed] = []
-    index = 0
-    for s in result.sources:
-        for card in result.cards[index : index + s.cards]:
-            printed.append(_Printed(card, s.path, s.transcription, len(printed) + 1))
-        index += s.cards
-    return printed, list(result.sources)
+    return _printed_of(result), list(result.sources)
 
 
 def recorded_sources(db_path: Path) -> tuple[int | None, list[SourceFile]]:
     """Gets a catalog file's schema version and the card files it records (whatever its
     version). Raises :class:`CatalogError` when the file is not a catalog at all."""
-    try:
-        con = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            version = _schema_version(con)
-            rows = con.execute("select path, transcription, set_code, cards, sha256 from source order by id").fetchall()
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        raise CatalogError(
-            f"{db_path} is not a readable mythos catalog ({exc}); move it away or choose another with --db"
-        ) from None
-    return version, [SourceFile(*r) for r in rows]
+
+    def read(con: sqlite3.Connection) -> tuple[int | None, list[SourceFile]]:
+        rows = con.execute("select path, transcription, set_code, cards, sha256 from source order by id").fetchall()
+        return _schema_version(con), [SourceFile(*r) for r in rows]
+
+    return _read(db_path, read)
 
 
 def upgrade_catalog(db_path: Path) -> BuildReport:
