@@ -173,9 +173,9 @@ def test_deck_check_with_investigator_settles_a_pool(gccg_catalog_path):
 def test_later_pages_carry_the_decks_name():
     css = render.css_string('Ann\'s "Deck" </style><b>')
     assert str(css) == '"Ann\'s \\000022Deck\\000022 \\00003c/style\\00003e\\00003cb\\00003e"'
-    from conftest import ROOT
+    from deckbuilder.paths import templates_dir
 
-    page = (ROOT / "templates" / "deck_sheet.html").read_text(encoding="utf-8")
+    page = (templates_dir() / "deck_sheet.html").read_text(encoding="utf-8")
     assert "@top-left { content: {{ deck_name | css_string }}; }" in page
     assert "@page :first { @top-left { content: none; } }" in page
 
