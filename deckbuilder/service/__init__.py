@@ -21,7 +21,13 @@ The functions, by what a front end does:
   :func:`deck_playability`, :func:`deck_adventures`, :func:`plan_campaign`,
   :func:`show_adventure`, :func:`check_adventure`, :func:`goldfish_format` then
   :func:`goldfish_deck`;
-- the page: :func:`deck_sheet`, :func:`pdf_printer`, :func:`print_sheet`.
+- the page: :func:`deck_sheet`, :func:`pdf_printer`, :func:`print_sheet`;
+- the deck builder (:mod:`deckbuilder.service.builder`, imported here): :func:`deck_overview`
+  (the live verdict), :func:`ways_to_play`, :func:`new_deck`, :func:`edit_deck`,
+  :func:`rename_deck`, :func:`card_titles`; saved decks: :func:`saved_decks`, :func:`saved_deck`,
+  :func:`saved_way_to_play`, :func:`load_saved_deck`, :func:`load_deck_ref`,
+  :func:`save_deck`, :func:`choose_way_to_play`, :func:`keep_draft`, :func:`deck_history`, :func:`deck_diff`; the
+  collection: :func:`owned_cards`, :func:`import_collection`, :func:`show_collection`.
 
 Options are checked before any work (a way to play, a search order, a goldfish format are
 read before the catalog is opened), so a front end asks for them first.
@@ -60,7 +66,7 @@ if TYPE_CHECKING:
 PASTED_DECK = "pasted deck"
 
 #: The orders search results can come in (``mythos search --sort``).
-SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion")
+SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion", "region", "gate", "unique")
 
 #: The ways to play the goldfish can play: the Mythos formats (not Cult vs Investigator).
 GOLDFISH_FORMATS = ("basic", "advanced", "campaign", "tournament")
@@ -237,10 +243,14 @@ def catalog_info(catalog: Catalog, *, problems: bool = False) -> CatalogInfo:
 
 @dataclass(frozen=True)
 class CardView:
-    """The printings of the card a name means, as they play today (``mythos card``)."""
+    """The printings of the card a name means, as they play today (``mythos card``).
+
+    ``printings`` holds every printing of the title when one was asked for by its key.
+    """
 
     cards: list[Card]
     notes: tuple[str, ...] = ()
+    printings: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, Any] | list[dict[str, Any]]:
         """Gets the card as ``mythos card --json`` prints it: one printing, or a list of them."""
@@ -250,12 +260,17 @@ class CardView:
 
 def find_card(catalog: Catalog, name: str, set_code: str | None = None) -> CardView:
     """Gets every printing of the card a name means (spelling may be loose), narrowed to a
-    set; a loose reading comes back as a note.
+    set, or the one printing a catalog key names (``LTD:dark-young``); a loose reading comes
+    back as a note.
 
     Raises ``UnknownCardError``, ``AmbiguousCardError`` or ``NoPrintingInSetError``.
     """
     from deckbuilder.catalog.lookup import find_cards
 
+    if ":" in name and not set_code:
+        by_key = catalog.cards_by_keys([name.strip()])
+        if by_key:
+            return CardView(by_key, (), tuple(catalog.cards_named(by_key[0].title)) or tuple(by_key))
     found = find_cards(catalog, name, set_code)
     return CardView(found.cards, (found.note,) if found.note else ())
 
@@ -268,10 +283,13 @@ class SearchQuery:
     tree: Any
     sort: str = "title"
     limit: int | None = None
+    descending: bool = False
 
 
-def parse_search(query: str, *, sort: str = "title", limit: int | None = None) -> SearchQuery:
-    """Reads a search query and its options, before any catalog is opened.
+def parse_search(query: str, *, sort: str = "title", limit: int | None = None,
+                 descending: bool = False) -> SearchQuery:
+    """Reads a search query and its options (``descending``: the order reversed), before any
+    catalog is opened.
 
     Raises ``QuerySyntaxError`` for a query that cannot be read and
     :class:`~deckbuilder.errors.UsageError` for an unknown order or a limit below 1.
@@ -282,7 +300,7 @@ def parse_search(query: str, *, sort: str = "title", limit: int | None = None) -
         raise UsageError(f"--limit {limit}: show at least 1 card")
     from deckbuilder.catalog.search import parse_query
 
-    return SearchQuery(query, parse_query(query), sort, limit)
+    return SearchQuery(query, parse_query(query), sort, limit, descending)
 
 
 @dataclass(frozen=True)
@@ -296,9 +314,23 @@ class SearchResult:
         return [c.to_dict() for c in self.cards]
 
 
-def search_cards(catalog: Catalog, search: SearchQuery) -> SearchResult:
-    """Gets the cards a parsed search finds (see :func:`parse_search`)."""
-    return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort))
+def search_cards(catalog: Catalog, search: SearchQuery, *, collection: str | Path | None = None) -> SearchResult:
+    """Gets the cards a parsed search finds (see :func:`parse_search`); ``is:owned`` reads
+    the collection (``collection``, else the default file), and matches nothing without one."""
+    owned: frozenset[str] = frozenset()
+    if "is:owned" in _query_terms(search.tree):
+        owned = frozenset(owned_cards(collection) or ())
+    if not search.descending:
+        return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort, owned=owned))
+    found = catalog.search(search.tree, sort=search.sort, owned=owned)[::-1]
+    return SearchResult(found[: search.limit] if search.limit else found)
+
+
+def _query_terms(node: Any) -> set[str]:
+    """Gets a query's terms as ``key:value`` (``is:owned``), however deeply nested."""
+    items = getattr(node, "items", None) or ((node.item,) if hasattr(node, "item") else ())
+    own = {f"{node.key}:{node.value}"} if hasattr(node, "key") else set()
+    return own.union(*(_query_terms(i) for i in items))
 
 
 # --------------------------------------------------------------------------------------
@@ -784,3 +816,34 @@ def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | No
         copy = Path(folder) / "sheet.html"
         copy.write_text(sheet.html, encoding="utf-8")
         return print_pdf(copy, Path(pdf), chromium=chromium)
+
+
+# The deck builder's functions live in their own module (saved decks, edits, the
+# collection) and are part of this namespace: a front end calls service.edit_deck(...).
+from deckbuilder.service.builder import (  # noqa: E402  (they use the functions above)
+    CollectionView,
+    DeckHistory,
+    DeckOverview,
+    SavedDecks,
+    card_titles,
+    choose_way_to_play,
+    deck_diff,
+    deck_history,
+    deck_library,
+    deck_overview,
+    edit_deck,
+    import_collection,
+    keep_draft,
+    load_deck_ref,
+    load_saved_deck,
+    new_deck,
+    owned_cards,
+    rename_deck,
+    save_deck,
+    saved_deck,
+    saved_decks,
+    saved_way_to_play,
+    show_collection,
+    ways_to_play,
+)
+
