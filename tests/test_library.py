@@ -256,7 +256,8 @@ def test_shortfalls_name_the_titles_beyond_the_collection(catalog, tmp_path):
 def test_the_new_orders_sort_as_their_column_reads(catalog, sort):
     cards = service.search_cards(catalog, service.parse_search("t:location", sort=sort)).cards
     key = {"gate": lambda c: not c.gate, "unique": lambda c: not c.unique,
-           "region": lambda c: (c.region is None, (c.region or "").casefold())}[sort]
+           "region": lambda c: (c.region is None and c.subregion is None, c.region is None, (c.region or "").casefold(),
+                                (c.subregion or "").casefold())}[sort]
     assert [key(c) for c in cards] == sorted(key(c) for c in cards)
     backwards = service.search_cards(catalog, service.parse_search("t:location", sort=sort, descending=True)).cards
     assert backwards == cards[::-1]

@@ -554,9 +554,9 @@ async def start_goldfish(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    games = _number(_field(form, "games"), "--games", 1000) or 1000
-    seed = _number(_field(form, "seed"), "--seed", 0) or 0
-    if not 1 <= games <= MAX_PAGE_GAMES:
+    games = _number(_field(form, "games"), "--games", 1000)
+    seed = _number(_field(form, "seed"), "--seed", 0)
+    if games is None or seed is None or not 1 <= games <= MAX_PAGE_GAMES:
         raise UsageError(f"--games {games}: give a number from 1 to {MAX_PAGE_GAMES}")
     named = [c for c in form.getlist("card") if isinstance(c, str) and c]
     decks = state.settings.decks

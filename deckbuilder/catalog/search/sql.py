@@ -129,7 +129,7 @@ _ORDER = {
     "value": "value is null, value desc, sort_title, id",
     "sanity": "sanity is null, sanity, sort_title, id",
     "subregion": "subregion is null, subregion_fold, sort_title, id",
-    "region": "region is null, region_fold, subregion_fold, sort_title, id",
+    "region": "(region is null and subregion is null), region is null, region_fold, subregion_fold, sort_title, id",
     "gate": "gate desc, sort_title, set_order, id",
     "unique": "is_unique desc, sort_title, set_order, id",
 }
