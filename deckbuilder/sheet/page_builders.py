@@ -154,7 +154,7 @@ def errata_rows(card: Card) -> tuple[Figure, ...]:
     rows = []
     for e in card.errata:
         change = f"{_known(e.before) if e.before not in ('', None) else 'none'} → {_known(e.after)}"
-        rows.append(Figure(f"{e.field.replace('_', ' ')} · rulings:{e.source_line}", f"{change}. {e.note}".strip(),
+        rows.append(Figure(f"{e.field.replace('_', ' ')} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
                            e.applied))
     return tuple(rows)
 
@@ -273,12 +273,13 @@ def exports(deck_id: str) -> tuple[Link, ...]:
     return tuple(Link(label, f"/decks/{deck_id}/export?to={name}") for name, label in EXPORTS)
 
 
-def diff_view(diff: Any) -> DiffView:
-    """Gets two decks' differences as the history page shows them."""
+def diff_view(diff: Any, before: str | None = None, after: str | None = None) -> DiffView:
+    """Gets two decks' differences as the history page shows them (``before`` and ``after``
+    name the two, "version 2", else the diff's own labels)."""
     rows = [ChangeRow(c.title, c.section, c.before, c.after, f"{c.change:+d}", kind)
             for kind, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed))
             for c in changes]
-    return DiffView(diff.before, diff.after, diff.cards_before, diff.cards_after, tuple(rows))
+    return DiffView(before or diff.before, after or diff.after, diff.cards_before, diff.cards_after, tuple(rows))
 
 
 def version_rows(history: Any) -> tuple[VersionRow, ...]:

@@ -532,7 +532,8 @@ async def history(request: Request) -> Response:
             before = service.load_saved_deck(catalog, decks, saved.id, version=first)
             after = (service.load_saved_deck(catalog, decks, saved.id, draft=True) if second == "draft"
                      else service.load_saved_deck(catalog, decks, saved.id, version=int(second)))
-            diff = build.diff_view(service.deck_diff(before, after))
+            diff = build.diff_view(service.deck_diff(before, after), f"Version {first}",
+                                   "Unsaved changes" if second == "draft" else f"Version {second}")
         options = [(str(n), f"version {n}") for n in reversed(numbers)]
         if saved.has_draft:
             options.insert(0, ("draft", "unsaved changes"))
