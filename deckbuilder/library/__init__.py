@@ -28,7 +28,7 @@ this room plain text and counts.
 from __future__ import annotations
 
 from deckbuilder.library.collection import Shortfall, owned_titles, shortfalls
-from deckbuilder.library.diff import CardChange, DeckDiff, counts_of_document, counts_of_deck, diff_counts
+from deckbuilder.library.diff import CardChange, DeckDiff, counts_of_deck, counts_of_document, diff_counts
 from deckbuilder.library.saved import (
     DeckLibrary,
     DeckStoreError,

@@ -820,7 +820,7 @@ def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | No
 
 # The deck builder's functions live in their own module (saved decks, edits, the
 # collection) and are part of this namespace: a front end calls service.edit_deck(...).
-from deckbuilder.service.builder import (  # noqa: E402  (they use the functions above)
+from deckbuilder.service.builder import (
     CollectionView,
     DeckHistory,
     DeckOverview,

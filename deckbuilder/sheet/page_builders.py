@@ -21,7 +21,6 @@ from deckbuilder.sheet.context import (
     playability_view,
     verdict_view,
 )
-from deckbuilder.sheet.text import signed, value_text
 from deckbuilder.sheet.pages import (
     AdventureChecklist,
     CardRowView,
@@ -40,6 +39,7 @@ from deckbuilder.sheet.pages import (
     SortColumn,
     VersionRow,
 )
+from deckbuilder.sheet.text import signed, value_text
 
 #: The most search results a page lists (the count says how many were found).
 SHOWN = 200
