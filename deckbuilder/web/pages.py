@@ -302,32 +302,40 @@ async def _upload(form: Any) -> tuple[str | bytes, str | None]:
     return _field(form, "text"), None
 
 
-@answers
-async def import_deck(request: Request) -> Response:
-    """Imports a pasted or uploaded deck as a new saved deck and opens its editor."""
+async def _import(request: Request, *, empty: str, use: Any, failed: Any) -> Response:
+    """Reads a list pasted or uploaded (any deck format the CLI reads) and hands it to ``use``
+    (catalog, loaded list), which gets the address to go to; on an error, shows the page
+    ``failed`` (catalog, the text pasted, the error) gets, with the error's status."""
+    from deckbuilder.web.app import status_of
+
     state = served(request)
     form = await checked_form(request)
     text, filename = await _upload(form)
 
-    def work() -> Any:
+    def work() -> tuple[Any, Failure | None]:
         catalog = state.catalog()
         try:
             if not text or (isinstance(text, str) and not text.strip()):
-                raise UsageError("paste a deck list or choose a file to import")
-            deck = service.load_deck_text(catalog, text, filename=filename)
-            return service.save_deck(catalog, state.settings.decks, deck)
+                raise UsageError(empty)
+            return use(catalog, service.load_deck_text(catalog, text, filename=filename)), None
         except MythosError as exc:
             failure = _failure(exc)
-            shown = text if isinstance(text, str) else ""
-            return ImportPage(frame(request, "Import a deck", "import"), shown, FORMAT_WORDS,
-                              build.error_view(failure, exc)), failure
+            return failed(catalog, text if isinstance(text, str) else "", build.error_view(failure, exc)), failure
 
-    done = await in_thread(work)
-    if isinstance(done, tuple):
-        from deckbuilder.web.app import status_of
+    done, failure = await in_thread(work)
+    if failure is not None:
+        return render(request, done, status_of(failure))
+    return see_other(done)
 
-        return render(request, done[0], status_of(done[1]))
-    return see_other(f"/decks/{done.id}")
+
+@answers
+async def import_deck(request: Request) -> Response:
+    """Imports a pasted or uploaded deck as a new saved deck and opens its editor."""
+    state = served(request)
+    return await _import(
+        request, empty="paste a deck list or choose a file to import",
+        use=lambda catalog, deck: f"/decks/{service.save_deck(catalog, state.settings.decks, deck).id}",
+        failed=lambda catalog, text, error: ImportPage(frame(request, "Import a deck", "import"), text, FORMAT_WORDS, error))
 
 
 def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = None) -> EditorPage:
@@ -624,27 +632,13 @@ async def collection_page(request: Request) -> Response:
 async def import_collection(request: Request) -> Response:
     """Makes a pasted or uploaded counts list the collection."""
     state = served(request)
-    form = await checked_form(request)
-    text, filename = await _upload(form)
 
-    def work() -> Any:
-        catalog = state.catalog()
-        try:
-            if not text or (isinstance(text, str) and not text.strip()):
-                raise UsageError("paste a list of the cards you own ('3 Dark Young') or choose a file")
-            owned = service.load_deck_text(catalog, text, filename=filename)
-            service.import_collection(catalog, owned, state.settings.collection)
-            return None
-        except MythosError as exc:
-            failure = _failure(exc)
-            return _collection_page(request, catalog, build.error_view(failure, exc)), failure
+    def use(catalog: Any, owned: Any) -> str:
+        service.import_collection(catalog, owned, state.settings.collection)
+        return "/collection"
 
-    failed = await in_thread(work)
-    if failed is not None:
-        from deckbuilder.web.app import status_of
-
-        return render(request, failed[0], status_of(failed[1]))
-    return see_other("/collection")
+    return await _import(request, empty="paste a list of the cards you own ('3 Dark Young') or choose a file", use=use,
+                         failed=lambda catalog, text, error: _collection_page(request, catalog, error))
 
 
 # --------------------------------------------------------------------------------------
