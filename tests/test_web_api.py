@@ -277,3 +277,44 @@ def test_saved_decks_are_listed_as_the_cli_lists_them(client, sample_db, tmp_pat
     catalog.close()
     result = runner.invoke(cli_app, ["deck", "list", "--json", "--decks", str(tmp_path / "decks")])
     assert client.get("/api/decks").json() == json.loads(result.stdout)
+
+
+# --------------------------------------------------------------------------------------
+# mythos serve
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("0.0.0.0", True)])
+def test_mythos_serve_prints_its_address_and_warns_off_loopback(sample_db, tmp_path, host, warned):
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = _free_port()
+    command = [sys.executable, "-m", "deckbuilder", "serve", "--host", host, "--port", str(port), "--no-browser",
+               "--db", str(sample_db), "--decks", str(tmp_path / "decks")]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        assert first.startswith(f"Mythos deck builder at http://127.0.0.1:{port}/"), first
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/decks", timeout=2) as answer:
+                    assert json.loads(answer.read()) == []
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        _out, err = server.communicate(timeout=20)
+    assert ("other machines that reach it can read and change your saved decks" in err) is warned
