@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("catalog.py", "decks.py", "adventures.py", "engine.py", "goldfish.py")
+SCRIPTS = ("catalog.py", "decks.py", "adventures.py", "engine.py", "goldfish.py", "web.py")
 
 
 def main() -> int:

@@ -36,6 +36,11 @@ The hierarchy (module, kind)::
       UnresolvedDeckError             decklists.deckfile         unresolved-deck
       ChromiumMissingError            sheet.pdf                  chromium-missing
       PdfError                        sheet.pdf                  pdf
+      UnknownDeckError                library.saved              unknown-deck
+      DeckStoreError                  library.saved              deck-store
+      ForbiddenRequestError           web.guard                  forbidden
+      RequestTooLargeError            web.guard                  too-large
+      NoSuchPageError                 web.guard                  not-found
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of

@@ -32,11 +32,34 @@ def templates_dir() -> Path:
     return shipped_dir("templates")
 
 
+def user_data_folder() -> Path:
+    """Gets the user data folder the catalog, the saved decks and the collection live in."""
+    from platformdirs import user_data_dir  # imported here: start-up stays light
+
+    return Path(user_data_dir("mythos-deckbuilder", appauthor=False))
+
+
 def default_db_path() -> Path:
     """Gets where the catalog lives: ``MYTHOS_DB`` if set, else the user data folder."""
     env = os.environ.get("MYTHOS_DB")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir  # imported here: start-up stays light
+    return user_data_folder() / "catalog.sqlite"
 
-    return Path(user_data_dir("mythos-deckbuilder", appauthor=False)) / "catalog.sqlite"
+
+def default_decks_dir() -> Path:
+    """Gets the folder of saved decks: ``MYTHOS_DECKS`` if set, else ``decks/`` in the user
+    data folder, beside the catalog (a catalog rebuild never touches it)."""
+    env = os.environ.get("MYTHOS_DECKS")
+    if env:
+        return Path(env).expanduser()
+    return user_data_folder() / "decks"
+
+
+def default_collection_path() -> Path:
+    """Gets the file of the cards the user owns: ``MYTHOS_COLLECTION`` if set, else
+    ``collection.json`` in the user data folder."""
+    env = os.environ.get("MYTHOS_COLLECTION")
+    if env:
+        return Path(env).expanduser()
+    return user_data_folder() / "collection.json"

@@ -314,7 +314,7 @@ def test_misspelt_key_suggests_the_right_one() -> None:
         ("icon:star", "water, death, cthulhu, yellow sign, folk, eye, dream"),
         ("pub:x", "water, forest, cemetery, inside, outside"),
         ("set:xyz", "ltd, eomu, cr, lotn, msgs, drm, nae, pr, sd, movieland, rp, sample"),
-        ("is:shiny", "corrupt, errata, exotic, fan, gate, goo, island, official, repointed"),
+        ("is:shiny", "corrupt, errata, exotic, fan, gate, goo, island, official, owned, repointed"),
     ],
 )
 def test_unknown_value_lists_accepted_values(query: str, accepted: str) -> None:

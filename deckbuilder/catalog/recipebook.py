@@ -15,14 +15,17 @@ from typing import Any
 
 def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
     """Gets the catalog's vocabulary, the user's recipe overrides (by folded title) and the
-    catalog's cards. An overrides file named by ``$MYTHOS_RECIPES`` must exist; the one
-    beside the catalog is optional. Raises ``RecipeFileError`` for a file that cannot be read.
+    catalog's cards as the solver's pool (a :class:`~deckbuilder.rules.adventures.Collection`,
+    each card's facts read once per open catalog: reading them for the whole pool on every
+    check was most of the web builder's live verdict, ``benchmarks/web.py``). An overrides
+    file named by ``$MYTHOS_RECIPES`` must exist; the one beside the catalog is optional.
+    Raises ``RecipeFileError`` for a file that cannot be read.
     """
     cached = getattr(catalog, "_recipe_sources", None)
     if cached is not None:  # built once per open catalog (the sheet asks twice with --goldfish)
         return cached  # type: ignore[no-any-return]
     from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
-    from deckbuilder.rules.adventures import Vocabulary
+    from deckbuilder.rules.adventures import Collection, Vocabulary
 
     cards = catalog.all_cards()
     overrides: dict[str, Any] = {}
@@ -30,7 +33,7 @@ def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
     named = os.environ.get(RECIPES_ENV)
     if path is not None and (path.is_file() or (named and path == Path(named).expanduser())):
         overrides = load_recipe_overrides(path)
-    catalog._recipe_sources = sources = (Vocabulary.from_cards(cards), overrides, cards)
+    catalog._recipe_sources = sources = (Vocabulary.from_cards(cards), overrides, Collection(cards))
     return sources
 
 

@@ -663,11 +663,13 @@ class Catalog:
                 out.append({"card": card["title"], "set": card["set"], "key": card["key"], **d})
         return out
 
-    def search(self, query: Any, *, limit: int | None = None, sort: str = "title") -> list[Card]:
-        """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`)."""
+    def search(self, query: Any, *, limit: int | None = None, sort: str = "title",
+               owned: frozenset[str] = frozenset()) -> list[Card]:
+        """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`);
+        ``owned`` holds the folded titles ``is:owned`` matches."""
         from deckbuilder.catalog.search.sql import compile_query, order_by
 
-        where, params = compile_query(query)
+        where, params = compile_query(query, owned)
         sql = f"select data from card where {where} order by {order_by(sort)}"
         if limit is not None:
             sql += f" limit {int(limit)}"

@@ -1,7 +1,8 @@
 """The ``mythos`` command line: parse, call one service function, print or fail.
 
 The command tree is here; the commands live one module per group (``catalog``, ``cards``
-for ``card`` and ``search``, ``deck``, ``adventure``), each a few lines over
+for ``card`` and ``search``, ``deck``, ``adventure``, ``library`` for saved decks and the
+collection, ``serve`` for the web deck builder), each a few lines over
 :mod:`deckbuilder.service`, with the terminal's text views in ``console`` and the shared
 options and error reporting in ``common``. ``--json`` prints the service result's
 ``to_json()``, the very data the web deck builder answers.
@@ -19,7 +20,7 @@ unusable input (a malformed file, an unknown card, a bad query).
 
 import typer
 
-from deckbuilder.cli import adventure, cards, catalog, deck
+from deckbuilder.cli import adventure, cards, catalog, deck, library, serve
 
 app = typer.Typer(
     name="mythos",
@@ -60,6 +61,18 @@ deck_app.command("plan")(adventure.deck_plan)
 deck_app.command("playability")(deck.deck_playability)
 deck_app.command("goldfish")(deck.deck_goldfish)
 deck_app.command("sheet")(deck.deck_sheet)
+deck_app.command("list")(library.deck_list)
+deck_app.command("history")(library.deck_history)
+deck_app.command("diff")(library.deck_diff)
+deck_app.command("save")(library.deck_save)
+
+collection_app = typer.Typer(help="The cards you own: import a counts file, show it.", no_args_is_help=True,
+                             rich_markup_mode=None)
+app.add_typer(collection_app, name="collection")
+collection_app.command("import")(library.collection_import)
+collection_app.command("show")(library.collection_show)
+
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported,
 
 #: The orders ``--sort`` takes; the same as :data:`deckbuilder.service.SEARCH_ORDERS`,
 #: spelt here so that building ``--help`` imports nothing (a test holds them equal).
-SORTS = ("title", "set", "type", "value", "sanity", "subregion")
+SORTS = ("title", "set", "type", "value", "sanity", "subregion", "region", "gate", "unique")
 
 SEARCH_HELP = (
     "Searches the catalog with a query language.\n\n"

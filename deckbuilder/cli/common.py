@@ -18,6 +18,16 @@ DbOption = Annotated[
     typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+DecksOption = Annotated[
+    Optional[Path],
+    typer.Option("--decks", help="Folder of saved decks (default: $MYTHOS_DECKS or decks/ in the user data folder).",
+                 show_default=False),
+]
+CollectionOption = Annotated[
+    Optional[Path],
+    typer.Option("--collection", help="The cards you own (default: $MYTHOS_COLLECTION or collection.json in the "
+                 "user data folder).", show_default=False),
+]
 DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
 FormatOption = Annotated[
     str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")

@@ -510,3 +510,56 @@ def plan_lines(result: Any) -> list[str]:
             for c in plan.others
         ))
     return lines
+
+
+# --------------------------------------------------------------------------------------
+# saved decks and the collection
+
+
+def _when(saved_at: str | None) -> str:
+    """Gets a saved time as a person reads it: ``2026-11-24 19:37 UTC``."""
+    return (saved_at or "").replace("T", " ").replace("Z", " UTC")[:20].strip() or "never"
+
+
+def saved_decks_lines(result: Any) -> list[str]:
+    """Gets ``deck list``: one saved deck a row, and where they are."""
+    if not result.decks:
+        return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`."]
+    rows = [(d.id, d.name, "?" if d.cards is None else str(d.cards), str(len(d.versions)),
+             _when(d.latest.saved_at if d.latest else None) + (" (unsaved changes)" if d.has_draft else ""))
+            for d in result.decks]
+    head = ("Id", "Name", "Cards", "Versions", "Saved")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, tuple("-" * w for w in widths), *rows]]
+    return [*lines, f"{len(rows)} deck{'s' if len(rows) != 1 else ''} in {result.folder}"]
+
+
+def history_lines(history: Any) -> list[str]:
+    """Gets ``deck history``: each version, when it was saved, its size and what changed."""
+    deck = history.deck
+    lines = [f"{deck.name} ({deck.id}): {len(deck.versions)} version{'s' if len(deck.versions) != 1 else ''}"]
+    for version, diff in zip(deck.versions, history.changes):
+        cards = "?" if version.cards is None else version.cards
+        lines.append(f"  {version.number:>3}  {_when(version.saved_at)}  {cards} cards  {diff.summary()}")
+    return lines
+
+
+def diff_lines(diff: Any) -> list[str]:
+    """Gets ``deck diff``: the cards added, removed and changed, by title."""
+    lines = [f"{diff.before} ({diff.cards_before} cards) -> {diff.after} ({diff.cards_after} cards)"]
+    if diff.same:
+        return [*lines, "  the same cards"]
+    for label, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed)):
+        for change in changes:
+            where = "" if change.section == "deck" else f" ({change.section})"
+            lines.append(f"  {label:<8} {change.change:+d} {change.title}{where}  [{change.before} -> {change.after}]")
+    return lines
+
+
+def collection_lines(view: Any) -> list[str]:
+    """Gets ``collection show``: each title owned with its copies."""
+    data = view.to_json()
+    if view.deck is None:
+        return [f"No collection yet at {view.path}; import one with `mythos collection import FILE`."]
+    return [*(f"{row['count']:>3}  {row['title']}" for row in data["owned"]),
+            f"{data['cards']} cards, {data['titles']} titles in {view.path}"]

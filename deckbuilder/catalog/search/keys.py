@@ -118,6 +118,7 @@ _FLAG_VALUES = {
         "corrupt",
         "island",
         "exotic",
+        "owned",
     )
 } | {"rp": "repointed", "errataed": "errata"}
 
@@ -305,5 +306,6 @@ def search_help() -> str:
         "        or a set's full name",
         "  is:   unique gate goo official fan repointed (rp) steadfast corrupt island (a:island)",
         "        exotic (an Exotic Location) errata (changed by errata)",
+        "        owned (a title in your collection: mythos collection import FILE)",
     ]
     return "\n".join(lines)

@@ -87,7 +87,9 @@ def _numbers(card: Card, key: str) -> tuple[int, ...]:
     return tuple(n for n in found if n is not None)
 
 
-def _flag(card: Card, flag: str) -> bool:
+def _flag(card: Card, flag: str, owned: frozenset[str]) -> bool:
+    if flag == "owned":
+        return _fold(card.title) in owned
     if flag == "unique":
         return card.unique
     if flag == "gate":
@@ -108,7 +110,7 @@ def _flag(card: Card, flag: str) -> bool:
     raise ValueError(f"unknown flag {flag!r}")
 
 
-def _term_matches(term: Term, card: Card) -> bool:
+def _term_matches(term: Term, card: Card, owned: frozenset[str]) -> bool:
     key, value = term.key, term.value
     if isinstance(value, int):
         numbers = _numbers(card, key)
@@ -128,7 +130,7 @@ def _term_matches(term: Term, card: Card) -> bool:
     if key == "set":
         return card.set_code.upper() == value
     if key == "is":
-        return _flag(card, value)
+        return _flag(card, value, owned)
     if key == "rarity":
         return _fold(card.rarity) == _fold(value)
     if key == "st":
@@ -155,8 +157,10 @@ def _term_matches(term: Term, card: Card) -> bool:
     raise ValueError(f"unknown search key {key!r}")
 
 
-def matches(node: Node, card: Card) -> bool:
+def matches(node: Node, card: Card, owned: frozenset[str] = frozenset()) -> bool:
     """Checks whether a card matches a parsed query. The catalog's SQL agrees with it.
+
+    ``owned`` holds the folded titles of the player's collection, for ``is:owned``.
 
     Rules, key by key (text is compared folded, see :func:`fold_title`):
 
@@ -177,14 +181,15 @@ def matches(node: Node, card: Card) -> bool:
       one Monster that has two (``6/4``), and ``v!=N`` means neither is N.
     - ``is``: unique, gate, goo (the card's GOO flag), official/fan/repointed (the set's
       legality), errata (an erratum was applied), steadfast/corrupt (allegiance), island
-      (``a:island``), exotic (``r:exotic``, the Exotic Location Region).
+      (``a:island``), exotic (``r:exotic``, the Exotic Location Region), owned (the
+      title is in ``owned``: any printing of a title owned counts).
     """
     if isinstance(node, Term):
-        return _term_matches(node, card)
+        return _term_matches(node, card, owned)
     if isinstance(node, TitleWords):
         return title_word_matches(node.text, _fold(card.title))
     if isinstance(node, Not):
-        return not matches(node.item, card)
+        return not matches(node.item, card, owned)
     if isinstance(node, And):
-        return all(matches(item, card) for item in node.items)
-    return any(matches(item, card) for item in node.items)
+        return all(matches(item, card, owned) for item in node.items)
+    return any(matches(item, card, owned) for item in node.items)

@@ -8,6 +8,7 @@ registered with SQLite as ``title_word``.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from deckbuilder.catalog.search.syntax import And, Node, Not, Or, Term, TitleWords
@@ -30,7 +31,7 @@ def _region(column: str, value: str) -> tuple[str, list[Any]]:
     return f"({column} = ? or substr({column}, 1, ?) = ?)", [value, len(value) + 1, value + " "]
 
 
-def _term(term: Term) -> tuple[str, list[Any]]:
+def _term(term: Term, owned: frozenset[str]) -> tuple[str, list[Any]]:
     key, op, value = term.key, term.op, term.value
     if key in _NUMERIC:
         columns = _NUMERIC[key]
@@ -75,11 +76,14 @@ def _term(term: Term) -> tuple[str, list[Any]]:
     if key == "name":
         return ("title_fold = ?" if op == "=" else "instr(title_fold, ?) > 0"), [text]
     if key == "is":
-        return _flag(text)
+        return _flag(text, owned)
     raise ValueError(f"unknown search key {key!r}")
 
 
-def _flag(flag: str) -> tuple[str, list[Any]]:
+def _flag(flag: str, owned: frozenset[str]) -> tuple[str, list[Any]]:
+    if flag == "owned":
+        # One parameter however large the collection: SQLite's variable limit never bites.
+        return "title_fold in (select value from json_each(?))", [json.dumps(sorted(owned))]
     if flag == "unique":
         return "is_unique", []
     if flag in ("gate", "goo"):
@@ -97,20 +101,21 @@ def _flag(flag: str) -> tuple[str, list[Any]]:
     raise ValueError(f"unknown flag {flag!r}")
 
 
-def compile_query(node: Node) -> tuple[str, list[Any]]:
-    """Gets the ``WHERE`` clause and its parameters for a parsed query."""
+def compile_query(node: Node, owned: frozenset[str] = frozenset()) -> tuple[str, list[Any]]:
+    """Gets the ``WHERE`` clause and its parameters for a parsed query (``owned``: the folded
+    titles of the player's collection, for ``is:owned``)."""
     if isinstance(node, Term):
-        return _term(node)
+        return _term(node, owned)
     if isinstance(node, TitleWords):
         return "title_word(?, title_fold)", [node.text]
     if isinstance(node, Not):
-        sql, params = compile_query(node.item)
+        sql, params = compile_query(node.item, owned)
         return f"not ({sql})", params
     if isinstance(node, (And, Or)):
         joiner = " and " if isinstance(node, And) else " or "
         parts, params = [], []
         for item in node.items:
-            sql, p = compile_query(item)
+            sql, p = compile_query(item, owned)
             parts.append(f"({sql})")
             params.extend(p)
         return joiner.join(parts), params
@@ -127,6 +132,9 @@ _ORDER = {
     "value": "value is null, value desc, goo desc, gate desc, sort_title, id",
     "sanity": "sanity is null, sanity, sort_title, id",
     "subregion": "subregion is null, subregion_fold, sort_title, id",
+    "region": "(region is null and subregion is null), region is null, region_fold, subregion_fold, sort_title, id",
+    "gate": "gate desc, sort_title, set_order, id",
+    "unique": "is_unique desc, sort_title, set_order, id",
 }
 
 

@@ -21,7 +21,13 @@ The functions, by what a front end does:
   :func:`deck_playability`, :func:`deck_adventures`, :func:`plan_campaign`,
   :func:`show_adventure`, :func:`check_adventure`, :func:`goldfish_format` then
   :func:`goldfish_deck`;
-- the page: :func:`deck_sheet`, :func:`pdf_printer`, :func:`print_sheet`.
+- the page: :func:`deck_sheet`, :func:`pdf_printer`, :func:`print_sheet`;
+- the deck builder (:mod:`deckbuilder.service.builder`, imported here): :func:`deck_overview`
+  (the live verdict), :func:`ways_to_play`, :func:`new_deck`, :func:`edit_deck`,
+  :func:`rename_deck`, :func:`card_titles`; saved decks: :func:`saved_decks`, :func:`saved_deck`,
+  :func:`saved_way_to_play`, :func:`load_saved_deck`, :func:`load_deck_ref`,
+  :func:`save_deck`, :func:`choose_way_to_play`, :func:`keep_draft`, :func:`deck_history`, :func:`deck_diff`; the
+  collection: :func:`owned_cards`, :func:`import_collection`, :func:`show_collection`.
 
 Options are checked before any work (a way to play, a search order, a goldfish format are
 read before the catalog is opened), so a front end asks for them first.
@@ -54,13 +60,14 @@ if TYPE_CHECKING:
     from deckbuilder.rules.playability import PlayabilityIssue
     from deckbuilder.rules.stats import DeckStats
     from deckbuilder.rules.validator import Verdict
+    from deckbuilder.service.games import InvestigatorGames
     from deckbuilder.sheet.context import DeckSheetContext
 
 #: The name a deck given as text goes by when it comes without a file name.
 PASTED_DECK = "pasted deck"
 
 #: The orders search results can come in (``mythos search --sort``).
-SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion")
+SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion", "region", "gate", "unique")
 
 #: The ways to play the goldfish can play: the Mythos formats (not Cult vs Investigator).
 GOLDFISH_FORMATS = ("basic", "advanced", "campaign", "tournament")
@@ -243,10 +250,14 @@ def catalog_info(catalog: Catalog, *, problems: bool = False) -> CatalogInfo:
 
 @dataclass(frozen=True)
 class CardView:
-    """The printings of the card a name means, as they play today (``mythos card``)."""
+    """The printings of the card a name means, as they play today (``mythos card``).
+
+    ``printings`` holds every printing of the title when one was asked for by its key.
+    """
 
     cards: list[Card]
     notes: tuple[str, ...] = ()
+    printings: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, Any] | list[dict[str, Any]]:
         """Gets the card as ``mythos card --json`` prints it: one printing, or a list of them."""
@@ -256,12 +267,17 @@ class CardView:
 
 def find_card(catalog: Catalog, name: str, set_code: str | None = None) -> CardView:
     """Gets every printing of the card a name means (spelling may be loose), narrowed to a
-    set; a loose reading comes back as a note.
+    set, or the one printing a catalog key names (``LTD:dark-young``); a loose reading comes
+    back as a note.
 
     Raises ``UnknownCardError``, ``AmbiguousCardError`` or ``NoPrintingInSetError``.
     """
     from deckbuilder.catalog.lookup import find_cards
 
+    if ":" in name and not set_code:
+        by_key = catalog.cards_by_keys([name.strip()])
+        if by_key:
+            return CardView(by_key, (), tuple(catalog.cards_named(by_key[0].title)) or tuple(by_key))
     found = find_cards(catalog, name, set_code)
     return CardView(found.cards, (found.note,) if found.note else ())
 
@@ -274,10 +290,13 @@ class SearchQuery:
     tree: Any
     sort: str = "title"
     limit: int | None = None
+    descending: bool = False
 
 
-def parse_search(query: str, *, sort: str = "title", limit: int | None = None) -> SearchQuery:
-    """Reads a search query and its options, before any catalog is opened.
+def parse_search(query: str, *, sort: str = "title", limit: int | None = None,
+                 descending: bool = False) -> SearchQuery:
+    """Reads a search query and its options (``descending``: the order reversed), before any
+    catalog is opened.
 
     Raises ``QuerySyntaxError`` for a query that cannot be read and
     :class:`~deckbuilder.errors.UsageError` for an unknown order or a limit below 1.
@@ -288,7 +307,7 @@ def parse_search(query: str, *, sort: str = "title", limit: int | None = None) -
         raise UsageError(f"--limit {limit}: show at least 1 card")
     from deckbuilder.catalog.search import parse_query
 
-    return SearchQuery(query, parse_query(query), sort, limit)
+    return SearchQuery(query, parse_query(query), sort, limit, descending)
 
 
 @dataclass(frozen=True)
@@ -302,9 +321,23 @@ class SearchResult:
         return [c.to_dict() for c in self.cards]
 
 
-def search_cards(catalog: Catalog, search: SearchQuery) -> SearchResult:
-    """Gets the cards a parsed search finds (see :func:`parse_search`)."""
-    return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort))
+def search_cards(catalog: Catalog, search: SearchQuery, *, collection: str | Path | None = None) -> SearchResult:
+    """Gets the cards a parsed search finds (see :func:`parse_search`); ``is:owned`` reads
+    the collection (``collection``, else the default file), and matches nothing without one."""
+    owned: frozenset[str] = frozenset()
+    if "is:owned" in _query_terms(search.tree):
+        owned = frozenset(owned_cards(collection) or ())
+    if not search.descending:
+        return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort, owned=owned))
+    found = catalog.search(search.tree, sort=search.sort, owned=owned)[::-1]
+    return SearchResult(found[: search.limit] if search.limit else found)
+
+
+def _query_terms(node: Any) -> set[str]:
+    """Gets a query's terms as ``key:value`` (``is:owned``), however deeply nested."""
+    items = getattr(node, "items", None) or ((node.item,) if hasattr(node, "item") else ())
+    own = {f"{node.key}:{node.value}"} if hasattr(node, "key") else set()
+    return own.union(*(_query_terms(i) for i in items))
 
 
 # --------------------------------------------------------------------------------------
@@ -659,30 +692,6 @@ def goldfish_format(format_name: str) -> bool:
 
 
 @dataclass(frozen=True)
-class InvestigatorGames:
-    """One Investigator's test games, in a line: who played, how often and how fast they won."""
-
-    investigator: str
-    report: GoldfishReport
-
-    @property
-    def share(self) -> float:
-        """Gets the share of games that met the goal: the Campaign target, else an Adventure."""
-        report = self.report
-        return report.reached_target if report.campaign and report.reached_target is not None else report.completed
-
-    def to_dict(self) -> dict[str, Any]:
-        report = self.report
-        return {
-            "name": self.investigator,
-            "completed": round(report.completed, 4),
-            "reached_target": None if report.reached_target is None else round(report.reached_target, 4),
-            "median_rounds": report.median_rounds,
-            "final_sanity": report.final_sanity,
-        }
-
-
-@dataclass(frozen=True)
 class Goldfish:
     """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``).
 
@@ -736,40 +745,10 @@ def goldfish_deck(
         if value < low or (high is not None and value > high):
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
     named = tuple(_deck_title(deck.deck, name) for name in cards)
-    return _play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
-                      max_rounds=max_rounds, named=named, investigator=investigator, progress=progress)
+    from deckbuilder.service.games import play_each
 
-
-def _play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, campaign: bool, target: int,
-               max_rounds: int, named: tuple[str, ...] = (), investigator: str | None = None,
-               progress: Progress | None = None) -> Goldfish:
-    """Plays the test games of each Investigator the deck lists (or the one chosen) and gets
-    the best one's report in full, with the draw odds: what the goldfish command and the
-    deck sheet share."""
-    from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.decks import Section
-
-    notes: list[str] = []
-    if investigator is not None:
-        chosen, note = play_as(catalog, deck, investigator)
-        decks = [chosen]
-        notes += [note] if note else []
-    else:
-        listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
-                       if e.card.type is CardType.INVESTIGATOR}.values())
-        decks = [play_as(catalog, deck, c.title)[0] for c in listed] if len(listed) > 1 else [deck]
-    played: list[InvestigatorGames] = []
-    for n, each in enumerate(decks):
-        ticker = None if progress is None else (lambda done, n=n: progress(n * games + done, games * len(decks)))
-        report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
-                              max_rounds=max_rounds, progress=ticker, named=named, odds=False)
-        who = each.deck.investigators[0].title if each.deck.investigators else ""
-        played.append(InvestigatorGames(who, report))
-    ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))
-    best = ranked[0]
-    report = with_odds(catalog, decks[best].deck, played[best].report, seed=seed, named=named)
-    ordered = tuple(InvestigatorGames(played[i].investigator, report if i == best else played[i].report) for i in ranked)
-    return Goldfish(deck, report, played[best].investigator, ordered if len(played) > 1 else (), tuple(notes))
+    return play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
+                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress)
 
 
 def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
@@ -784,19 +763,11 @@ def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaig
     report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
                       adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
                       progress=progress)
-    return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes) if odds else report
+    if not odds:
+        return report
+    from deckbuilder.service.games import with_odds
 
-
-def with_odds(catalog: Catalog, deck: Deck, report: GoldfishReport, *, seed: int,
-              named: tuple[str, ...] = (), recipes: dict[str, Any] | None = None) -> GoldfishReport:
-    """Gets a goldfish report with the exact draw odds of its deck beside it."""
-    from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.rules.goldfish import draw_odds
-
-    if recipes is None:
-        recipes = deck_recipes(catalog, deck)
-    odds = draw_odds(deck, refill_per_round=report.drawn_per_round, recipes=recipes, seed=seed, named=named)
-    return replace(report, odds=tuple(odds))
+    return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)
 
 
 def _deck_title(deck: Deck, name: str) -> str:
@@ -852,8 +823,10 @@ def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_
     games = None
     if goldfish_games is not None:
         target = play.format.campaign_target
-        games = _play_each(catalog, deck, games=goldfish_games, seed=seed, campaign=target is not None,
-                           target=target or 20, max_rounds=20, investigator=investigator)
+        from deckbuilder.service.games import play_each
+
+        games = play_each(catalog, deck, games=goldfish_games, seed=seed, campaign=target is not None,
+                          target=target or 20, max_rounds=20, investigator=investigator)
     adventures = _adventure_checks(catalog, rules_deck)
     ctx = build_sheet_context(
         rules_deck,
@@ -893,3 +866,34 @@ def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | No
         copy = Path(folder) / "sheet.html"
         copy.write_text(sheet.html, encoding="utf-8")
         return print_pdf(copy, Path(pdf), chromium=chromium)
+
+
+# The deck builder's functions live in their own module (saved decks, edits, the
+# collection) and are part of this namespace: a front end calls service.edit_deck(...).
+from deckbuilder.service.builder import (
+    CollectionView,
+    DeckHistory,
+    DeckOverview,
+    SavedDecks,
+    card_titles,
+    choose_way_to_play,
+    deck_diff,
+    deck_history,
+    deck_library,
+    deck_overview,
+    edit_deck,
+    import_collection,
+    keep_draft,
+    load_deck_ref,
+    load_saved_deck,
+    new_deck,
+    owned_cards,
+    rename_deck,
+    save_deck,
+    saved_deck,
+    saved_decks,
+    saved_way_to_play,
+    show_collection,
+    ways_to_play,
+)
+

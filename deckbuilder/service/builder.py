@@ -1,0 +1,340 @@
+"""The deck builder's part of the service: a deck's whole verdict at once, edits, saved decks
+with their history, and the player's collection.
+
+Both front doors call these through :mod:`deckbuilder.service` (which imports them all):
+``mythos deck list|history|diff`` and ``mythos collection`` in the CLI, the editor, the
+history and the collection pages of ``mythos serve``. Saved decks and the collection are
+files of :mod:`deckbuilder.library`; here they meet the catalog (names resolved, decks
+checked). Heavy modules are imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckbuilder.errors import UsageError
+from deckbuilder.service import (
+    PASTED_DECK,
+    DeckAdventures,
+    DeckCheck,
+    DeckStatsView,
+    Playability,
+    WayToPlay,
+    check_deck,
+    deck_adventures,
+    deck_playability,
+    deck_stats,
+    deck_text,
+    find_card,
+    load_deck_file,
+    load_deck_text,
+    way_to_play,
+)
+
+if TYPE_CHECKING:
+    from deckbuilder.catalog.store import Catalog
+    from deckbuilder.decklists.deckfile import LoadedDeck
+    from deckbuilder.rules.formats import Format, HouseRule
+
+
+@dataclass(frozen=True)
+class DeckOverview:
+    """Everything the deck builder shows beside a list, from one call: the check for the way
+    to play, every Adventure's recipe, playability, the make-up, and the copies the deck
+    needs beyond the player's collection (``owned`` False: there is no collection)."""
+
+    check: DeckCheck
+    adventures: DeckAdventures
+    playability: Playability
+    stats: DeckStatsView
+    shortfalls: tuple[Any, ...] = ()
+    owned: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets each part as its own command's ``--json`` gives it."""
+        return {"check": self.check.to_json(), "adventures": self.adventures.to_json(),
+                "playability": self.playability.to_json(), "stats": self.stats.to_json(),
+                "shortfalls": [s.to_dict() for s in self.shortfalls] if self.owned else None}
+
+
+def deck_overview(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *,
+                  collection: str | Path | None = None) -> DeckOverview:
+    """Gets a deck's check, Adventures, playability, make-up and collection shortfalls: the
+    deck builder's live verdict (``benchmarks/web.py`` times it)."""
+    from deckbuilder.library import shortfalls
+
+    owned = owned_cards(collection)
+    return DeckOverview(check_deck(catalog, deck, play), deck_adventures(catalog, deck), deck_playability(deck),
+                        deck_stats(deck), tuple(shortfalls(deck.deck, owned)) if owned is not None else (),
+                        owned is not None)
+
+
+def ways_to_play() -> tuple[list[Format], list[HouseRule]]:
+    """Gets every way to play and every house rule, as ``catalog/formats.toml`` lists them."""
+    from deckbuilder.catalog.importers.formats import load_formats
+
+    formats, house_rules = load_formats()
+    return list(formats), list(house_rules)
+
+
+def _document(catalog: Catalog, deck: LoadedDeck) -> dict[str, Any]:
+    import json
+
+    return json.loads(deck_text(catalog, deck, "json"))
+
+
+def _reload(catalog: Catalog, doc: dict[str, Any], path: str) -> LoadedDeck:
+    import json
+
+    return load_deck_text(catalog, json.dumps(doc, ensure_ascii=False), filename=path)
+
+
+def new_deck(catalog: Catalog, name: str, investigator: str | None = None) -> LoadedDeck:
+    """Gets an empty deck named ``name``, with the Investigator a title or key names.
+
+    Raises :class:`~deckbuilder.errors.UsageError` for an empty name, and as
+    :func:`find_card` does.
+    """
+    from deckbuilder.decklists import FORMAT_TAG
+
+    name = " ".join(name.split())
+    if not name:
+        raise UsageError("a new deck needs a name")
+    doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": name, "notes": [], "investigators": [],
+                           "cards": []}
+    deck = _reload(catalog, doc, PASTED_DECK)
+    return edit_deck(catalog, deck, investigator, count=1) if investigator else deck
+
+
+def edit_deck(catalog: Catalog, deck: LoadedDeck, card: str, *, count: int | None = None, change: int = 0,
+              section: str = "deck") -> LoadedDeck:
+    """Gets the deck with the copies of one card changed: ``card`` is a catalog key or a
+    title (its first printing), ``count`` sets the copies (0 takes the card out), else
+    ``change`` adds or takes away. An Investigator card goes to the Investigator section,
+    replacing the one there (a deck has one Investigator card, rulebook "Investigator").
+
+    Raises ``UnknownCardError`` or ``AmbiguousCardError`` for a name that names no card, and
+    :class:`~deckbuilder.errors.UsageError` for an unknown section.
+    """
+    from deckbuilder.library import edit_document
+    from deckbuilder.rules.cards import CardType
+
+    if section not in ("deck", "sideboard", "investigator"):
+        raise UsageError(f"{section!r} is not a section of a deck: deck, sideboard or investigator")
+    chosen = find_card(catalog, card).cards[0]
+    investigator = chosen.type is CardType.INVESTIGATOR and section != "sideboard"
+    doc = edit_document(_document(catalog, deck), title=chosen.title, set_code=chosen.set_code,
+                        printing=chosen.printing, section="investigator" if investigator else section,
+                        count=count, change=change, replace_section=investigator and (count or change) > 0)
+    return _reload(catalog, doc, deck.path)
+
+
+def rename_deck(catalog: Catalog, deck: LoadedDeck, name: str) -> LoadedDeck:
+    """Gets the deck under another name. Raises :class:`~deckbuilder.errors.UsageError` for an empty one."""
+    name = " ".join(name.split())
+    if not name:
+        raise UsageError("a deck needs a name")
+    return _reload(catalog, {**_document(catalog, deck), "name": name}, deck.path)
+
+
+def deck_library(decks: str | Path | None = None) -> Any:
+    """Gets the folder of saved decks (``decks``, else ``$MYTHOS_DECKS`` or ``decks/`` in the
+    user data folder), a :class:`~deckbuilder.library.DeckLibrary`."""
+    from deckbuilder.library import DeckLibrary
+    from deckbuilder.paths import default_decks_dir
+
+    return DeckLibrary(Path(decks).expanduser() if decks else default_decks_dir())
+
+
+@dataclass(frozen=True)
+class SavedDecks:
+    """The saved decks, by name (``mythos deck list``)."""
+
+    folder: Path
+    decks: list[Any]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Gets the decks as ``mythos deck list --json`` prints them."""
+        return [d.to_json() for d in self.decks]
+
+
+def saved_decks(decks: str | Path | None = None) -> SavedDecks:
+    """Gets every saved deck with its size, versions and way to play."""
+    library = deck_library(decks)
+    return SavedDecks(library.folder, library.decks())
+
+
+def saved_deck(decks: str | Path | None, ref: str) -> Any:
+    """Gets a saved deck (:class:`~deckbuilder.library.SavedDeck`) by id or name. Raises
+    ``UnknownDeckError``."""
+    return deck_library(decks).find(ref)
+
+
+def saved_way_to_play(saved: Any) -> WayToPlay:
+    """Gets the way to play a saved deck is built for."""
+    play = saved.way_to_play
+    return way_to_play(play.get("format") or "advanced", play.get("house_rules") or (), play.get("target"))
+
+
+def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *, version: int | None = None,
+                    draft: bool = False) -> LoadedDeck:
+    """Loads a saved deck: as last saved, a version of its history, or with ``draft`` the
+    unsaved changes the deck builder holds (when there are any). It goes by its id
+    (``shubs-brood``, ``shubs-brood@2``) in messages. Raises ``UnknownDeckError`` and as
+    :func:`load_deck_text` does."""
+    library = deck_library(decks)
+    text = library.draft(deck_id) if draft and version is None else None
+    if text is None:
+        text = library.text(deck_id, version)
+    label = deck_id if version is None else f"{deck_id}@{version}"
+    return load_deck_text(catalog, text, filename=label)
+
+
+def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> LoadedDeck:
+    """Loads a deck a command line names: a deck file, else a saved deck by id or name,
+    ``@N`` for its version N (``shubs-brood@2``). Raises ``UnknownDeckError`` when it is
+    neither, and as :func:`load_deck_file` does."""
+    if Path(ref).is_file():
+        return load_deck_file(catalog, ref)
+    name, _, number = ref.rpartition("@")
+    if not (name and number.isdigit()):
+        name, number = ref, ""
+    saved = saved_deck(decks, name)
+    return load_saved_deck(catalog, decks, saved.id, version=int(number) if number else None)
+
+
+def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
+              play: WayToPlay | None = None) -> Any:
+    """Saves a deck as the next version of the saved deck ``deck_id`` (its draft dropped),
+    or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`.
+    ``play`` records the way to play it is built for. Raises ``DeckStoreError``."""
+    library = deck_library(decks)
+    text = deck_text(catalog, deck, "json")
+    if deck_id is None:
+        saved = library.create(deck.name if deck.deck.name else Path(deck.path).stem, text)
+        return choose_way_to_play(decks, saved.id, play) if play is not None else saved
+    if play is not None:
+        choose_way_to_play(decks, deck_id, play)
+    return library.save(deck_id, text)
+
+
+def keep_draft(catalog: Catalog, decks: str | Path | None, deck_id: str, deck: LoadedDeck | None) -> None:
+    """Keeps a saved deck's unsaved changes (None drops them). Raises ``UnknownDeckError``."""
+    library = deck_library(decks)
+    if deck is None:
+        library.discard_draft(deck_id)
+    else:
+        library.write_draft(deck_id, deck_text(catalog, deck, "json"))
+
+
+def deck_diff(before: LoadedDeck, after: LoadedDeck) -> Any:
+    """Compares two decks title by title (``mythos deck diff``): a
+    :class:`~deckbuilder.library.DeckDiff` of the cards added, removed and changed."""
+    from deckbuilder.library import counts_of_deck, diff_counts
+
+    return diff_counts(counts_of_deck(before.deck), counts_of_deck(after.deck), before_label=before.path,
+                       after_label=after.path)
+
+
+@dataclass(frozen=True)
+class DeckHistory:
+    """A saved deck's versions, each with what changed from the one before (``mythos deck history``)."""
+
+    deck: Any
+    changes: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the history as ``mythos deck history --json`` prints it."""
+        return {"id": self.deck.id, "name": self.deck.name, "versions": [
+            {**v.to_dict(), "changes": d.to_json()} for v, d in zip(self.deck.versions, self.changes)]}
+
+
+def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
+    """Gets a saved deck's versions, oldest first, each compared with the one before (by
+    title, read from the saved files themselves: no catalog needed)."""
+    import json
+
+    from deckbuilder.library import counts_of_document, diff_counts
+
+    library = deck_library(decks)
+    saved = library.find(ref)
+    changes, before, label = [], {}, "nothing"
+    for version in saved.versions:
+        try:
+            counts = counts_of_document(json.loads(library.text(saved.id, version.number)))
+        except ValueError:
+            counts = {}
+        changes.append(diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}"))
+        before, label = counts, f"{saved.id}@{version.number}"
+    return DeckHistory(saved, tuple(changes))
+
+
+def owned_cards(collection: str | Path | None = None) -> dict[str, int] | None:
+    """Gets the copies the player owns per folded title, or None without a collection."""
+    from deckbuilder.library import owned_titles
+    from deckbuilder.paths import default_collection_path
+
+    return owned_titles(Path(collection).expanduser() if collection else default_collection_path())
+
+
+@dataclass(frozen=True)
+class CollectionView:
+    """The cards the player owns (``mythos collection show``); ``deck`` is None without a collection."""
+
+    path: Path
+    deck: LoadedDeck | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the collection as ``mythos collection show --json`` prints it."""
+        from deckbuilder.library import counts_of_deck
+
+        counts = counts_of_deck(self.deck.deck) if self.deck else {}
+        owned: dict[str, int] = {}
+        for (_section, title), n in counts.items():
+            owned[title] = owned.get(title, 0) + n
+        return {"path": str(self.path), "titles": len(owned), "cards": sum(owned.values()),
+                "owned": [{"title": t, "count": n} for t, n in sorted(owned.items(), key=lambda kv: kv[0].casefold())]}
+
+
+def _collection_path(collection: str | Path | None) -> Path:
+    from deckbuilder.paths import default_collection_path
+
+    return Path(collection).expanduser() if collection else default_collection_path()
+
+
+def import_collection(catalog: Catalog, owned: LoadedDeck, collection: str | Path | None = None) -> CollectionView:
+    """Makes a counts list (loaded like a deck, any format) the player's collection,
+    replacing the one before; gets it. Raises ``DeckStoreError`` when it cannot be written."""
+    from deckbuilder.decklists.deckfile import write_deck_file
+    from deckbuilder.library import DeckStoreError
+
+    path = _collection_path(collection)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_deck_file(path, deck_text(catalog, owned, "json"))
+    except OSError as exc:
+        raise DeckStoreError(f"{path}: the collection cannot be written ({exc.strerror or exc})") from None
+    return CollectionView(path, owned)
+
+
+def show_collection(catalog: Catalog, collection: str | Path | None = None) -> CollectionView:
+    """Gets the player's collection, each title with the copies owned."""
+    path = _collection_path(collection)
+    return CollectionView(path, load_deck_file(catalog, path) if path.is_file() else None)
+
+
+def card_titles(catalog: Catalog) -> list[str]:
+    """Gets every title of the catalog once, article in front, sorted (for completion)."""
+    from deckbuilder.rules.cards import display_title, sort_title
+
+    return sorted({display_title(c.title) for c in catalog.all_cards()}, key=sort_title)
+
+
+def choose_way_to_play(decks: str | Path | None, deck_id: str, play: WayToPlay) -> Any:
+    """Records the way to play a saved deck is built for; gets the saved deck."""
+    library = deck_library(decks)
+    library.set_way_to_play(deck_id, {"format": play.format.id, "target": play.format.campaign_target,
+                                      "house_rules": [h.id for h in play.house_rules]})
+    return library.get(deck_id)

@@ -1,0 +1,289 @@
+"""Builds the web deck builder's page contexts (:mod:`deckbuilder.sheet.pages`) from the service's answers.
+
+Pure: no request, no file, no SQL. A builder reads a service result's fields (the cards,
+the verdict, the Adventure checks) and writes the words and numbers a page shows, using the
+deck sheet's own views where the sheet shows the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from deckbuilder.rules.cards import Card, CardType, display_title, fold_title, sort_title
+from deckbuilder.rules.decks import Section
+from deckbuilder.sheet.context import (
+    TYPE_ORDER,
+    Figure,
+    adventure_view,
+    deck_facts,
+    playability_view,
+    verdict_view,
+)
+from deckbuilder.sheet.pages import (
+    AdventureChecklist,
+    CardRowView,
+    CardsPanel,
+    ChangeRow,
+    Choice,
+    DeckHeader,
+    DiffView,
+    ErrorView,
+    Link,
+    ListGroup,
+    ListRow,
+    PlayForm,
+    ShortfallView,
+    SlotView,
+    SortColumn,
+    VersionRow,
+)
+from deckbuilder.sheet.text import signed, value_text
+
+#: The most search results a page lists (the count says how many were found).
+SHOWN = 200
+
+#: The sortable columns of the search results: heading and the order it sorts by.
+COLUMNS = (("Title", "title"), ("Type", "type"), ("Value", "value"), ("Sanity", "sanity"), ("Gate", "gate"),
+           ("Region", "region"), ("Unique", "unique"), ("Set", "set"))
+
+#: The deck formats an export offers: name, what it is.
+EXPORTS = (("text", "Text (.txt)"), ("gccg", "GCCG (.deck)"), ("lackey", "LackeyCCG (.dek)"), ("json", "JSON (.json)"))
+
+_PLURALS = {CardType.ALLY: "Allies"}
+
+
+def when(saved_at: str | None) -> str:
+    """Gets a saved time as a person reads it: ``2026-11-24 19:37 UTC``."""
+    return (saved_at or "").replace("T", " ").replace("Z", " UTC")[:20].strip() or "never"
+
+
+def error_view(failure: Any, exc: BaseException | None = None) -> ErrorView:
+    """Gets an error as the page shows it: the CLI's kind and message, and for a query the
+    caret under its position (``QuerySyntaxError.pointer``)."""
+    pointer = getattr(exc, "pointer", None)
+    return ErrorView(failure.kind, failure.message, pointer() if callable(pointer) else "")
+
+
+def most_copies(card: Card) -> int:
+    """Gets the most copies of a card a deck may hold: one Investigator card, one copy of a
+    Unique card (rulings document line 13), else four (line 12)."""
+    return 1 if card.unique or card.type is CardType.INVESTIGATOR else 4
+
+
+def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int]) -> CardRowView:
+    """Gets a search result's row: the columns players scan."""
+    folded = fold_title(card.title)
+    place = (card.subregion or card.region or "") if card.type in (CardType.LOCATION, CardType.ALLY) else ""
+    return CardRowView(
+        key=card.key, title=display_title(card.title), card_type=card.type.value if card.type else "unknown",
+        subtype=card.monster_class or card.subtype or "", value=value_text(card),
+        sanity=signed(card.sanity) if card.sanity is not None else card.sanity_text, gate=card.gate,
+        region=place, unique=card.unique, set_code=card.set_code,
+        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=in_deck.get(folded, 0),
+        most=most_copies(card))
+
+
+def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descending: bool, href: str,
+                params: Mapping[str, str], owned: Mapping[str, int] | None, in_deck: Mapping[str, int] | None = None,
+                error: ErrorView | None = None) -> CardsPanel:
+    """Gets a search box's context: the results (at most :data:`SHOWN`) and the column
+    headings, each a link that sorts by it (a second time, the other way round)."""
+    columns = []
+    for label, order in COLUMNS:
+        reverse = order == sort and not descending
+        link = {**params, "q": query, "sort": order, **({"order": "desc"} if reverse else {})}
+        current = ("descending" if descending else "ascending") if order == sort else ""
+        columns.append(SortColumn(label, f"{href}?{urlencode(link)}", current))
+    found = list(cards or ())
+    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}) for c in found[:SHOWN]),
+                      found=len(found), error=error, columns=tuple(columns), sort=sort, descending=descending,
+                      collection=owned is not None)
+
+
+def _known(value: Any) -> str:
+    if value is None or value == "" or value == ():
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(getattr(v, "value", v)) for v in value)
+    return str(getattr(value, "value", value))
+
+
+def card_facts(card: Card) -> tuple[Figure, ...]:
+    """Gets a card's facts as it plays: the type's own numbers ("unknown" where unknown),
+    then every other fact the catalog knows."""
+    facts = [Figure("Type", _known(card.type), card.type is not None)]
+    if card.subtype or card.monster_class:
+        facts.append(Figure("Subtype", card.monster_class or card.subtype or ""))
+    facts.append(Figure("Set", f"{card.set_name} ({card.set_code})" + (f", printing {card.printing}" if card.printing > 1 else "")))
+    if card.type in (CardType.ADVENTURE, CardType.MONSTER, CardType.ARTIFACT, CardType.TOME) or card.value is not None:
+        facts.append(Figure("Value", value_text(card) or "unknown", card.value is not None))
+    if card.type is not CardType.INVESTIGATOR:
+        sanity = signed(card.sanity) if card.sanity is not None else (card.sanity_text or "unknown")
+        facts.append(Figure("Sanity", sanity, card.sanity is not None or bool(card.sanity_text)))
+    if card.type is CardType.LOCATION:
+        facts.append(Figure("Gate", "yes" if card.gate else "no"))
+    facts.append(Figure("Unique", "yes (one copy per deck, rulings:13)" if card.unique else "no"))
+    if card.type is CardType.INVESTIGATOR:
+        for label, value in (("Sanity", card.sanity), ("Maximum Sanity", card.sanity_max), ("Education", card.education),
+                             ("Hand", card.hand), ("Minimum", card.hand_min), ("Maximum", card.hand_max)):
+            facts.append(Figure(label, _known(value), value is not None))
+    for label, value in (("Region", card.region), ("Subregion", card.subregion), ("Dimension", card.dimension),
+                         ("Attributes", card.attributes), ("Public Attributes", card.public), ("Icons", card.icons),
+                         ("Allegiance", card.allegiance), ("Occupations", card.occupations),
+                         ("Languages", card.languages), ("Tome languages", card.tome_languages),
+                         ("Summons", card.summon), ("Affects", card.affects), ("Rarity", card.rarity),
+                         ("Artist", card.artist)):
+        if value not in (None, "", ()):
+            facts.append(Figure(label, _known(value)))
+    return tuple(facts)
+
+
+def printed_values(card: Card) -> tuple[Figure, ...]:
+    """Gets each value an erratum changed, as printed."""
+    return tuple(Figure(name.replace("_", " "), _known(value) if value not in ("", None) else "none")
+                 for name, value in card.printed.items())
+
+
+def errata_rows(card: Card) -> tuple[Figure, ...]:
+    """Gets each erratum of a card: its field and line, and what it changed (muted when not
+    applied: a reversal the catalog keeps as a note)."""
+    rows = []
+    for e in card.errata:
+        change = f"{_known(e.before) if e.before not in ('', None) else 'none'} → {_known(e.after)}"
+        rows.append(Figure(f"{e.field.replace('_', ' ')} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
+                           e.applied))
+    return tuple(rows)
+
+
+def ruling_rows(card: Card) -> tuple[Figure, ...]:
+    """Gets each ruling that names a card, with its topic and line."""
+    return tuple(Figure(f"{r.topic} · rulings:{r.source_line}", r.text) for r in card.rulings)
+
+
+def disagreement_rows(view: Any, card: Card) -> tuple[Figure, ...]:
+    """Gets where the two transcriptions disagree about a card, from whatever the card view
+    carries (``disagreements`` on the view or the card: mappings or objects)."""
+    found = getattr(view, "disagreements", None) or getattr(card, "disagreements", None) or ()
+    if isinstance(found, Mapping):
+        found = [{"field": k, "values": v} for k, v in found.items()]
+    rows = []
+    for item in found:
+        data = item if isinstance(item, Mapping) else getattr(item, "__dict__", {"field": str(item)})
+        label = str(data.get("field", data.get("name", "")))
+        rest = "; ".join(f"{k}: {_known(v)}" for k, v in data.items() if k not in ("field", "name"))
+        rows.append(Figure(label.replace("_", " "), rest or str(item)))
+    return tuple(rows)
+
+
+def header(saved: Any, deck: Any | None = None) -> DeckHeader:
+    """Gets a saved deck's header (with ``deck``, the loaded list it shows now: the draft)."""
+    cards = deck.deck.count() if deck is not None else (saved.cards or 0)
+    name = (deck.deck.name if deck is not None and deck.deck.name else None) or saved.name
+    play = saved.way_to_play
+    format_name = str(play.get("format") or "advanced").replace("-", " ").title()
+    latest = saved.latest.saved_at if saved.latest else None
+    return DeckHeader(saved.id, name, cards, len(saved.versions), saved.has_draft, format_name, when(latest))
+
+
+def _detail(card: Card) -> str:
+    parts = []
+    if card.type in (CardType.LOCATION, CardType.ALLY):
+        parts.append(card.subregion or card.region or "")
+    parts.append(card.monster_class or card.subtype or "")
+    value = value_text(card)
+    if value:
+        parts.append(value)
+    if card.sanity is not None:
+        parts.append(f"San {signed(card.sanity)}")
+    return " · ".join(p for p in parts if p)
+
+
+def list_rows(entries: Iterable[Any], copies: Mapping[str, int]) -> tuple[ListRow, ...]:
+    """Gets the rows of a deck's entries, by title, each knowing whether one more copy fits."""
+    rows = []
+    for e in sorted(entries, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
+        card = e.card
+        rows.append(ListRow(card.key, display_title(card.title), e.count, e.section.value, card.unique,
+                            card.gate and card.type is CardType.LOCATION, _detail(card), card.set_code,
+                            e.section is not Section.INVESTIGATOR
+                            and copies.get(fold_title(card.title), 0) < most_copies(card)))
+    return tuple(rows)
+
+
+def list_groups(entries: Sequence[Any], copies: Mapping[str, int]) -> tuple[ListGroup, ...]:
+    """Gets a section's entries by card type, in the deck sheet's order."""
+    groups = []
+    for card_type in TYPE_ORDER:
+        members = [e for e in entries if e.card.type is card_type]
+        if members:
+            name = "Cards of unknown type" if card_type is None else _PLURALS.get(card_type, card_type.value + "s")
+            groups.append(ListGroup(name, sum(e.count for e in members), list_rows(members, copies)))
+    return tuple(groups)
+
+
+def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
+    """Gets the Adventure checklist: each Adventure as the sheet shows it, and each
+    requirement with the deck's cards and the catalog's cards that would fill it."""
+    out = []
+    for check in checks:
+        data = check.to_dict()
+        slots = tuple(SlotView(s["text"], ", ".join(s["cards"]), s["short"], tuple(s["add_one_of"][:8]))
+                      for s in data["slots"])
+        out.append(AdventureChecklist(adventure_view(check), slots))
+    return tuple(out)
+
+
+def overview_parts(overview: Any) -> dict[str, Any]:
+    """Gets the verdict's parts of the editor from a :class:`~deckbuilder.service.DeckOverview`."""
+    deck = overview.check.deck.deck
+    verdict = overview.check.verdict
+    return {
+        "verdict": verdict_view(verdict),
+        "adventures": checklist(overview.adventures.checks),
+        "playability": tuple(playability_view(i) for i in overview.playability.issues),
+        "facts": deck_facts(overview.stats.stats, verdict, deck.count(Section.SIDEBOARD)),
+        "shortfalls": tuple(ShortfallView(s.title, s.needed, s.owned) for s in overview.shortfalls),
+        "collection": overview.owned,
+    }
+
+
+def play_form(saved: Any, formats: Sequence[Any], house_rules: Sequence[Any]) -> PlayForm:
+    """Gets the way-to-play form of a saved deck."""
+    play = saved.way_to_play
+    chosen = set(play.get("house_rules") or ())
+    target = play.get("target")
+    return PlayForm(
+        formats=tuple(Choice(f.id, f.name, f.id == play.get("format")) for f in formats),
+        target="" if target in (None, 20) else str(target),
+        house_rules=tuple(Choice(h.id, h.name, h.id in chosen) for h in house_rules),
+    )
+
+
+def format_choices(formats: Sequence[Any], chosen: str = "advanced") -> tuple[Choice, ...]:
+    """Gets every way to play as select options."""
+    return tuple(Choice(f.id, f"{f.name}: {f.description}", f.id == chosen) for f in formats)
+
+
+def exports(deck_id: str) -> tuple[Link, ...]:
+    """Gets the download links of a deck in every format."""
+    return tuple(Link(label, f"/decks/{deck_id}/export?to={name}") for name, label in EXPORTS)
+
+
+def diff_view(diff: Any, before: str | None = None, after: str | None = None) -> DiffView:
+    """Gets two decks' differences as the history page shows them (``before`` and ``after``
+    name the two, "version 2", else the diff's own labels)."""
+    rows = [ChangeRow(c.title, c.section, c.before, c.after, f"{c.change:+d}", kind)
+            for kind, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed))
+            for c in changes]
+    return DiffView(before or diff.before, after or diff.after, diff.cards_before, diff.cards_after, tuple(rows))
+
+
+def version_rows(history: Any) -> tuple[VersionRow, ...]:
+    """Gets a deck's versions, newest first, each with what changed."""
+    rows = [VersionRow(v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary())
+            for v, d in zip(history.deck.versions, history.changes)]
+    return tuple(reversed(rows))

@@ -1,0 +1,362 @@
+"""The web deck builder's pages: one frozen context dataclass per page, and the parts they share.
+
+As the deck sheet does (:mod:`deckbuilder.sheet.context`) and datasette does, a page's
+template gets one typed input whose every field carries ``metadata={"help": ...}``;
+``tests/test_web_pages.py`` holds each template to its context (``templates/web/``). The builders here are pure:
+they turn the service's answers into the words and numbers a page shows. Parts of the
+deck sheet (the verdict, the make-up, playability, the goldfish chart) are the sheet's own
+views, so the editor and the printed sheet say the same thing in the same words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.sheet.context import (
+    AdventureView,
+    Figure,
+    GoldfishView,
+    PlayabilityView,
+    VerdictView,
+)
+
+
+def _doc(text: str, **kwargs: Any) -> Any:
+    """Gets a dataclass field documented for the page's template (its ``help``)."""
+    return field(metadata={"help": text}, **kwargs)
+
+
+# --------------------------------------------------------------------------------------
+# parts
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What every page shows around its content: the title, the navigation, the form token."""
+
+    title: str = _doc("The page's title (the browser tab's too).")
+    section: str = _doc('The part of the builder the page belongs to: "cards", "decks", "import" or "collection".')
+    csrf: str = _doc("The session's token, sent with every form that changes something.")
+    sample_only: bool = _doc("The catalog holds only the bundled sample: a banner says how to import the card pool.")
+    version: str = _doc("The tool and version, in the footer.")
+
+
+@dataclass(frozen=True)
+class ErrorView:
+    """An error as the CLI reports it: its kind and one-line message, and for a query the caret."""
+
+    kind: str = _doc("The error's kind (the CLI's --json kind: query, unknown-card, unresolved-deck...).")
+    message: str = _doc("The one-line message, as the CLI prints it after Error:.")
+    pointer: str = _doc("For a query: the query and a caret under the error's position; else empty.")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a select list."""
+
+    value: str = _doc("The value sent with the form.")
+    label: str = _doc("What the player reads.")
+    selected: bool = _doc("The option chosen now.")
+
+
+@dataclass(frozen=True)
+class SortColumn:
+    """A column heading of the search results; a link sorts by it."""
+
+    label: str = _doc("The heading (Type, Value, Sanity...).")
+    href: str = _doc("The link that sorts by this column (again: the other way round).")
+    current: str = _doc('"ascending" or "descending" when the results are sorted by it, else empty.')
+
+
+@dataclass(frozen=True)
+class CardRowView:
+    """A card found by a search, with the columns players scan."""
+
+    key: str = _doc("The card's catalog key (its page is /cards/KEY).")
+    title: str = _doc("The title, article in front.")
+    card_type: str = _doc('The card type, or "unknown".')
+    subtype: str = _doc("The subtype or Monster class; empty when none.")
+    value: str = _doc("The upper-left value (Adventure points, +N...); empty when none.")
+    sanity: str = _doc("The Sanity pentagram, signed; empty when none.")
+    gate: bool = _doc("The Location is a Gate.")
+    region: str = _doc("The Subregion (or Region) of a Location or Ally; empty otherwise.")
+    unique: bool = _doc("The card has the Uniqueness Dot: one copy per deck (rulings:13).")
+    set_code: str = _doc("The set's code.")
+    owned: str = _doc("Copies owned, from the collection; empty without one.")
+    in_deck: int = _doc("Copies in the deck being built (0 when none, or no deck).")
+    most: int = _doc("The most copies a deck may hold: 1 for a Unique card or an Investigator, else 4 (rulings:12-13).")
+
+
+@dataclass(frozen=True)
+class CardsPanel:
+    """A search box and its results (the Cards page, and the editor's "add cards" panel)."""
+
+    query: str = _doc("The query as typed.")
+    rows: tuple[CardRowView, ...] = _doc("The cards found, at most :data:`SHOWN` of them.")
+    found: int = _doc("How many cards the query found in all.")
+    error: ErrorView | None = _doc("The query's error, with its position; None when it was read.")
+    columns: tuple[SortColumn, ...] = _doc("The sortable column headings.")
+    sort: str = _doc("The order (title, type, value, sanity, gate, region, unique...).")
+    descending: bool = _doc("The order is reversed.")
+    collection: bool = _doc("A collection is imported: an Owned column is shown, and is:owned works.")
+
+
+@dataclass(frozen=True)
+class DeckHeader:
+    """A saved deck's name and state, at the top of its pages."""
+
+    id: str = _doc("The deck's id (its file is ID.json among the saved decks).")
+    name: str = _doc("The deck's name.")
+    cards: int = _doc("Cards in the deck section (the Investigator is not one of them).")
+    versions: int = _doc("Versions saved.")
+    draft: bool = _doc("The builder holds changes not saved yet.")
+    format_name: str = _doc("The way to play it is built for (Advanced, Campaign...).")
+    saved_at: str = _doc("When it was last saved (UTC), as a person reads it.")
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """Copies of one card in the deck being built, with its + and - buttons."""
+
+    key: str = _doc("The printing's catalog key (the buttons send it).")
+    title: str = _doc("The title, article in front.")
+    count: int = _doc("Copies in this section.")
+    section: str = _doc("deck, sideboard or investigator.")
+    unique: bool = _doc("The card has the Uniqueness Dot.")
+    gate: bool = _doc("The Location is a Gate.")
+    detail: str = _doc("Place, kind and value in a few words.")
+    set_code: str = _doc("The set's code.")
+    can_add: bool = _doc("Another copy would not break the copy limits (4 a title, 1 of a Unique card).")
+
+
+@dataclass(frozen=True)
+class ListGroup:
+    """The cards of one type in the deck being built."""
+
+    name: str = _doc("The group heading, plural (Locations, Allies...).")
+    count: int = _doc("Copies in the group.")
+    rows: tuple[ListRow, ...] = _doc("The cards, by title.")
+
+
+@dataclass(frozen=True)
+class SlotView:
+    """One requirement of an Adventure's recipe, the deck's cards for it, and what would fill it."""
+
+    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}).")
+    cards: str = _doc("The deck's cards assigned to it, joined; empty when none.")
+    short: int = _doc("How many more cards it needs (0: met).")
+    suggestions: tuple[str, ...] = _doc("Titles of the catalog that would fill it, each added by one click.")
+
+
+@dataclass(frozen=True)
+class AdventureChecklist:
+    """An Adventure of the deck: can the deck complete it, and what would."""
+
+    view: AdventureView = _doc("The checklist entry as the deck sheet shows it (title, points, completable...).")
+    slots: tuple[SlotView, ...] = _doc("Each requirement with the cards for it and the suggestions.")
+
+
+@dataclass(frozen=True)
+class ShortfallView:
+    """A title the deck needs more copies of than the player owns."""
+
+    title: str = _doc("The title.")
+    needed: int = _doc("Copies in the deck.")
+    owned: int = _doc("Copies in the collection.")
+
+
+@dataclass(frozen=True)
+class PlayForm:
+    """The way to play a deck is built for, as a form to change it."""
+
+    formats: tuple[Choice, ...] = _doc("Every way to play (formats.toml).")
+    target: str = _doc("The Campaign target agreed; empty for the default.")
+    house_rules: tuple[Choice, ...] = _doc("Every house rule; the chosen ones are selected.")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A labelled link."""
+
+    label: str = _doc("What the link says.")
+    href: str = _doc("Where it goes.")
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """A title whose copies differ between two versions."""
+
+    title: str = _doc("The title.")
+    section: str = _doc("deck, sideboard or investigator.")
+    before: int = _doc("Copies in the first.")
+    after: int = _doc("Copies in the second.")
+    change: str = _doc("The difference, signed (+2, -1).")
+    kind: str = _doc("added, removed or changed.")
+
+
+@dataclass(frozen=True)
+class DiffView:
+    """What changed between two versions of a deck."""
+
+    before: str = _doc("The first version's label.")
+    after: str = _doc("The second version's label.")
+    cards_before: int = _doc("Cards in the first.")
+    cards_after: int = _doc("Cards in the second.")
+    rows: tuple[ChangeRow, ...] = _doc("Every title that changed: added, removed, changed in count.")
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    """One saved version in a deck's history."""
+
+    number: int = _doc("The version's number (1 is the first).")
+    saved_at: str = _doc("When it was saved (UTC).")
+    cards: str = _doc("Cards in its deck section.")
+    summary: str = _doc("What changed from the version before, in one line.")
+
+
+# --------------------------------------------------------------------------------------
+# the pages
+
+
+@dataclass(frozen=True)
+class CardsPage:
+    """The Cards page: search the catalog with the whole query language."""
+
+    frame: Frame = _doc("The page's frame.")
+    search: CardsPanel = _doc("The search and its results.")
+    deck: DeckHeader | None = _doc("The deck cards are being added to (from its editor); None otherwise.")
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """A card's page: as it plays today, its printed values, errata, rulings and printings."""
+
+    frame: Frame = _doc("The page's frame.")
+    key: str = _doc("The printing's catalog key.")
+    title: str = _doc("The title as it plays, article in front.")
+    facts: tuple[Figure, ...] = _doc("Type, values, Sanity, Gate, places and the rest, as it plays today.")
+    text: str = _doc("The card text as it plays (errata applied); empty when unknown.")
+    printed: tuple[Figure, ...] = _doc("Each value an erratum changed, as printed.")
+    errata: tuple[Figure, ...] = _doc("Each erratum: the field, what it says, and its line in the rulings document.")
+    rulings: tuple[Figure, ...] = _doc("Each ruling that names the card, with its topic and line.")
+    disagreements: tuple[Figure, ...] = _doc("Where the two transcriptions disagree about the card (when the catalog knows).")
+    printings: tuple[Link, ...] = _doc("Every printing of the title, each linked.")
+    decks: tuple[Choice, ...] = _doc("The saved decks, to add the card to one.")
+
+
+@dataclass(frozen=True)
+class DecksPage:
+    """The saved decks."""
+
+    frame: Frame = _doc("The page's frame.")
+    folder: str = _doc("Where the saved decks are (files every mythos deck command reads).")
+    decks: tuple[DeckHeader, ...] = _doc("Every saved deck, by name.")
+
+
+@dataclass(frozen=True)
+class NewDeckPage:
+    """The form that starts a deck: its name, its Investigator, its way to play."""
+
+    frame: Frame = _doc("The page's frame.")
+    name: str = _doc("The name typed so far.")
+    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog.")
+    formats: tuple[Choice, ...] = _doc("Every way to play.")
+    error: ErrorView | None = _doc("Why the deck could not be started; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class ImportPage:
+    """The form that imports a deck: pasted text or an uploaded file, in any format."""
+
+    frame: Frame = _doc("The page's frame.")
+    text: str = _doc("The text pasted so far (kept when an import fails).")
+    formats: tuple[str, ...] = _doc("The deck formats read, in words.")
+    error: ErrorView | None = _doc("Why the deck could not be imported; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class EditorPage:
+    """The deck editor: the list, the search to add from, and the live verdict beside it."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    investigators: tuple[ListRow, ...] = _doc("The Investigator card(s).")
+    groups: tuple[ListGroup, ...] = _doc("The deck section, by card type.")
+    sideboard: tuple[ListGroup, ...] = _doc("The sideboard, by card type.")
+    verdict: VerdictView = _doc("The check for the way to play: every finding with its rule's words, source and fix.")
+    adventures: tuple[AdventureChecklist, ...] = _doc("The Adventure checklist, with one-click suggestions.")
+    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path.")
+    facts: tuple[Figure, ...] = _doc("The make-up: cards, Sanity, Gates, Adventure points, places, languages.")
+    shortfalls: tuple[ShortfallView, ...] = _doc("Titles the deck needs more copies of than the collection holds.")
+    collection: bool = _doc("A collection is imported (else the shortfalls are not known).")
+    search: CardsPanel = _doc("The search to add cards from.")
+    titles: tuple[str, ...] = _doc("Every title of the catalog, for the add-by-name box's completion.")
+    play: PlayForm = _doc("The way to play, as a form.")
+    exports: tuple[Link, ...] = _doc("The deck in every format the CLI reads, to download.")
+    notes: tuple[str, ...] = _doc("What the list's reading reported (names read loosely).")
+    message: str = _doc("What the last action did (saved, discarded); empty when nothing.")
+    error: ErrorView | None = _doc("Why the last change could not be made; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """A saved deck's versions, and the difference between two of them."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    versions: tuple[VersionRow, ...] = _doc("Every version saved, newest first.")
+    choices: tuple[Choice, ...] = _doc("The versions (and the unsaved changes) to compare.")
+    second: tuple[Choice, ...] = _doc("The same, with the second of the two compared selected.")
+    diff: DiffView | None = _doc("The two versions compared; None until two are chosen.")
+
+
+@dataclass(frozen=True)
+class CollectionPage:
+    """The cards the player owns, and the form that imports them."""
+
+    frame: Frame = _doc("The page's frame.")
+    path: str = _doc("The collection's file.")
+    owned: tuple[Figure, ...] = _doc("Each title owned with its copies.")
+    cards: int = _doc("Cards owned in all.")
+    exists: bool = _doc("A collection has been imported.")
+    error: ErrorView | None = _doc("Why the import failed; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class GoldfishPage:
+    """A deck's test games, played in the background: progress, then the results."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    job: str = _doc("The job's id (its progress is /api/jobs/ID).")
+    state: str = _doc("queued, running, done or failed.")
+    done: int = _doc("Games played so far.")
+    total: int = _doc("Games asked for.")
+    result: GoldfishView | None = _doc("The games' results, chart and draw odds; None until done.")
+    error: ErrorView | None = _doc("Why the games stopped; None when they did not.")
+
+
+@dataclass(frozen=True)
+class ErrorPage:
+    """An error the player ran into, on a page of its own."""
+
+    frame: Frame = _doc("The page's frame.")
+    error: ErrorView = _doc("The error.")
+    status: int = _doc("The HTTP status.")
+
+
+#: The page classes and their templates (``templates/web/NAME``).
+TEMPLATES: dict[type, str] = {
+    CardsPage: "web/cards.html",
+    CardPage: "web/card.html",
+    DecksPage: "web/decks.html",
+    NewDeckPage: "web/new_deck.html",
+    ImportPage: "web/import.html",
+    EditorPage: "web/editor.html",
+    HistoryPage: "web/history.html",
+    CollectionPage: "web/collection.html",
+    GoldfishPage: "web/goldfish.html",
+    ErrorPage: "web/error.html",
+}

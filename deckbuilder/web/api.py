@@ -1,0 +1,220 @@
+"""The JSON API, for scripts: each answer is exactly the matching CLI command's ``--json``.
+
+::
+
+    GET  /api/cards?q=QUERY[&sort=ORDER][&limit=N]      mythos search QUERY --json
+    GET  /api/cards/KEY-OR-NAME[?set=SET]               mythos card NAME --json
+    POST /api/deck/check?format=campaign&house_rule=..  mythos deck check DECK --json
+    POST /api/deck/adventures | playability | stats      mythos deck adventures|playability|stats --json
+    POST /api/deck/goldfish?games=2000&seed=7&card=..    mythos deck goldfish DECK --json
+    GET  /api/decks                                      mythos deck list --json
+    GET  /api/jobs/ID                                    a background job's progress
+
+A deck goes as the body: its text in any format the CLI reads (``text/plain``, or the
+file's bytes; ``filename=`` names it and breaks a format tie), with the command's options as
+query parameters, or as JSON ``{"deck": TEXT, "format": "campaign", ...}``. The options are
+the CLI's, by their long names (``house_rule`` and ``card`` may repeat, or be lists in
+JSON). The calls are synchronous; the goldfish plays at most :data:`MAX_API_GAMES` games a
+request. Errors answer the CLI's ``{"error": {"kind", "message", "exit_code"}}`` with an
+HTTP status (:data:`~deckbuilder.web.app.HTTP_STATUS`); a verdict against the deck (an
+illegal deck, a card that can never be played) is an answer, status 200, with the CLI's
+exit code in the ``X-Mythos-Exit-Code`` header.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from deckbuilder import service
+from deckbuilder.errors import UsageError
+from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.guard import NoSuchPageError
+
+#: The most goldfish games one API request plays (about ten seconds of one core); the
+#: CLI plays more, and the pages run theirs in the background.
+MAX_API_GAMES = 20_000
+
+#: Each deck command's options (the CLI's long names) and how each is read.
+DECK_OPTIONS: dict[str, dict[str, type]] = {
+    "check": {"format": str, "house_rule": list, "target": int},
+    "adventures": {},
+    "playability": {},
+    "stats": {},
+    "goldfish": {"games": int, "seed": int, "format": str, "target": int, "rounds": int, "card": list},
+}
+
+#: Options every deck command takes: the name the deck goes by.
+COMMON_OPTIONS: dict[str, type] = {"filename": str}
+
+
+def _whole_number(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("-").isdigit())):
+        raise UsageError(f"--{name.replace('_', '-')} {value!r}: give a whole number")
+    return int(value)
+
+
+def read_options(command: str, given: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Gets a deck command's options from (name, value) pairs, checked: every name known,
+    numbers whole, one value for a single option. Raises :class:`~deckbuilder.errors.UsageError`."""
+    known = {**DECK_OPTIONS[command], **COMMON_OPTIONS}
+    options: dict[str, Any] = {}
+    for name, value in given:
+        kind = known.get(name)
+        if kind is None:
+            takes = ", ".join(sorted(known))
+            raise UsageError(f"{name!r} is not an option of deck {command}; it takes: {takes}")
+        values = value if isinstance(value, list) else [value]
+        if kind is list:
+            if not all(isinstance(v, str) for v in values):
+                raise UsageError(f"--{name.replace('_', '-')}: give names (text)")
+            options.setdefault(name, []).extend(values)
+            continue
+        if name in options or len(values) != 1:
+            raise UsageError(f"--{name.replace('_', '-')} is given more than once; give it once")
+        if kind is int:
+            options[name] = None if values[0] is None else _whole_number(name, values[0])
+        elif not isinstance(values[0], str):
+            raise UsageError(f"--{name.replace('_', '-')} {values[0]!r}: give it as text")
+        else:
+            options[name] = values[0]
+    return options
+
+
+async def read_deck_request(request: Request, command: str) -> tuple[str | bytes, dict[str, Any]]:
+    """Gets a deck request's deck (text or bytes) and its options (query parameters, or the
+    JSON body's other keys). Raises :class:`~deckbuilder.errors.UsageError`."""
+    body = await request.body()
+    given: list[tuple[str, Any]] = list(request.query_params.multi_items())
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media == "application/json":
+        try:
+            doc = json.loads(body.decode("utf-8-sig") or "null")
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise UsageError(f"the body is not JSON ({exc}); send {{\"deck\": TEXT, ...options}}") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("deck"), str):
+            raise UsageError('a JSON body is an object with the deck\'s text under "deck": {"deck": "4 Dark Young..."}')
+        deck: str | bytes = doc.pop("deck")
+        given += list(doc.items())
+    else:
+        deck = body
+    if not deck:
+        raise UsageError(f"no deck given; send its text as the body (POST /api/deck/{command})")
+    return deck, read_options(command, given)
+
+
+def _check(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+    result = service.check_deck(catalog, deck, play)
+    return result, 0 if result.legal else 1
+
+
+def _playability(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+    result = service.deck_playability(deck)
+    return result, 1 if result.errors else 0
+
+
+def _goldfish(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+    result = service.goldfish_deck(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
+                                   format_name=options.get("format", "advanced"), target=options.get("target", 20),
+                                   max_rounds=options.get("rounds", 20), cards=options.get("card", ()))
+    return result, 0
+
+
+#: What each deck command does once its deck is loaded: (result, the CLI's exit code).
+DECK_COMMANDS: dict[str, Callable[[Any, Any, dict[str, Any], Any], tuple[Any, int]]] = {
+    "check": _check,
+    "adventures": lambda catalog, deck, options, play: (service.deck_adventures(catalog, deck), 0),
+    "playability": _playability,
+    "stats": lambda catalog, deck, options, play: (service.deck_stats(deck), 0),
+    "goldfish": _goldfish,
+}
+
+
+def _options_first(command: str, options: dict[str, Any]) -> Any:
+    """Checks a command's options before any work, as the CLI does; gets the way to play of
+    ``check``. Raises :class:`~deckbuilder.errors.UsageError` or ``FormatError``."""
+    if command == "check":
+        return service.way_to_play(options.get("format", "advanced"), options.get("house_rule", ()), options.get("target"))
+    if command == "goldfish":
+        service.goldfish_format(options.get("format", "advanced"))
+        games = options.get("games", 1000)
+        if games > MAX_API_GAMES:
+            raise UsageError(f"--games {games}: the web API plays at most {MAX_API_GAMES} games a request; "
+                             "run `mythos deck goldfish` for more")
+    return None
+
+
+@answers
+async def deck_command(request: Request) -> Response:
+    """``POST /api/deck/COMMAND``: a deck command's ``--json``."""
+    command = request.path_params["command"]
+    if command not in DECK_COMMANDS:
+        raise NoSuchPageError(f"deck {command!r} is not a command of the API; use one of: {', '.join(DECK_COMMANDS)}")
+    deck_text, options = await read_deck_request(request, command)
+    play = _options_first(command, options)
+    state = served(request)
+
+    def work() -> tuple[Any, int]:
+        catalog = state.catalog()
+        deck = service.load_deck_text(catalog, deck_text, filename=options.get("filename"))
+        return DECK_COMMANDS[command](catalog, deck, options, play)
+
+    result, exit_code = await in_thread(work)
+    return JSONResponse(result.to_json(), headers={"X-Mythos-Exit-Code": str(exit_code)})
+
+
+@answers
+async def search(request: Request) -> Response:
+    """``GET /api/cards?q=QUERY``: ``mythos search QUERY --json``."""
+    params = request.query_params
+    unknown = set(params) - {"q", "sort", "limit", "order"}
+    if unknown:
+        raise UsageError(f"{sorted(unknown)[0]!r} is not an option of search; it takes: q, sort, limit, order")
+    if "q" not in params:
+        raise UsageError("give a query: /api/cards?q=t:ally (the language of `mythos search --help`)")
+    limit = _whole_number("limit", params["limit"]) if "limit" in params else None
+    if params.get("order", "asc") not in ("asc", "desc"):
+        raise UsageError(f"--order {params['order']!r}: asc or desc")
+    query = service.parse_search(params["q"], sort=params.get("sort", "title"), limit=limit,
+                                 descending=params.get("order") == "desc")
+    state = served(request)
+    found = await in_thread(lambda: service.search_cards(state.catalog(), query, collection=state.settings.collection))
+    return JSONResponse(found.to_json())
+
+
+@answers
+async def card(request: Request) -> Response:
+    """``GET /api/cards/KEY``: ``mythos card NAME --json`` (a catalog key gives its one printing)."""
+    state = served(request)
+    name = request.path_params["key"]
+    view = await in_thread(lambda: service.find_card(state.catalog(), name, request.query_params.get("set")))
+    return JSONResponse(view.to_json())
+
+
+@answers
+async def saved_decks(request: Request) -> Response:
+    """``GET /api/decks``: ``mythos deck list --json``."""
+    state = served(request)
+    return JSONResponse((await in_thread(service.saved_decks, state.settings.decks)).to_json())
+
+
+@answers
+async def job(request: Request) -> Response:
+    """``GET /api/jobs/ID``: a background job's state and games played so far."""
+    return JSONResponse(served(request).jobs.get(request.path_params["job"]).to_json())
+
+
+def routes() -> list[Route]:
+    """Gets the API's routes."""
+    return [
+        Route("/api/cards", search, methods=["GET"]),
+        Route("/api/cards/{key:path}", card, methods=["GET"]),
+        Route("/api/deck/{command}", deck_command, methods=["POST"]),
+        Route("/api/decks", saved_decks, methods=["GET"]),
+        Route("/api/jobs/{job}", job, methods=["GET"]),
+    ]

@@ -1,0 +1,185 @@
+"""The web application: its settings, the catalog it serves, and errors as answers.
+
+:func:`create_app` builds the Starlette application from the routes of
+:mod:`~deckbuilder.web.api` and :mod:`~deckbuilder.web.pages`, wrapped in the
+:class:`~deckbuilder.web.guard.Guard`. Every route runs inside :func:`answers`, the web's
+``reported``: an error a user can run into (:func:`deckbuilder.errors.classify`) becomes
+the CLI's JSON error object (the API) or an error page, with the HTTP status its kind
+maps to (:data:`HTTP_STATUS`); anything else is a bug and shows as a 500.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from deckbuilder import service
+from deckbuilder.errors import Failure, MythosError, classify
+from deckbuilder.web.guard import Guard, NoSuchPageError, Sessions, allowed_hosts
+
+#: The HTTP status of each error kind (``errors.py`` lists them): 400 the input cannot be
+#: read, 403 refused, 404 nothing by that name, 413 too large, 422 read but unusable, 5xx
+#: the server's own data or tools. A test holds every kind to a status.
+HTTP_STATUS: dict[str, int] = {
+    "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
+    "recipe": 400, "not-an-adventure": 400,
+    "forbidden": 403,
+    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404,
+    "too-large": 413,
+    "unresolved-deck": 422, "no-investigator": 422,
+    "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "format-file": 500,
+    "recipe-file": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501, "fetch": 502,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``mythos serve`` was told: the catalog, the saved decks' folder, the collection
+    (None: the defaults the CLI uses), and the address it serves."""
+
+    db: Path | None = None
+    decks: Path | None = None
+    collection: Path | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    allow_hosts: tuple[str, ...] = ()
+
+
+class Served:
+    """What one server holds: its settings, the open catalog (opened again when a
+    ``mythos catalog import`` rebuilt the file meanwhile), the sessions' tokens, the jobs."""
+
+    def __init__(self, settings: Settings) -> None:
+        from deckbuilder.web.jobs import Jobs
+
+        self.settings = settings
+        self.sessions = Sessions()
+        self.jobs = Jobs()
+        self._lock = threading.Lock()
+        self._catalog: Any = None
+        self._stamp: tuple[int, int] | None = None
+        self.notes: list[str] = []
+
+    def catalog(self) -> Any:
+        """Gets the open catalog, opening it (again, if its file was replaced) first."""
+        with self._lock:
+            path = service.catalog_path(self.settings.db)
+            try:
+                info = os.stat(path)
+                stamp: tuple[int, int] | None = (info.st_ino, info.st_mtime_ns)
+            except OSError:
+                stamp = None
+            if self._catalog is None or stamp != self._stamp:
+                if self._catalog is not None:
+                    self._catalog.close()
+                self._catalog, notes = service.open_catalog(self.settings.db)
+                self.notes.extend(notes)
+                info = os.stat(path)
+                self._stamp = (info.st_ino, info.st_mtime_ns)
+            return self._catalog
+
+    def sample_only(self) -> bool:
+        """Checks whether the catalog holds only the bundled sample (the pages say so)."""
+        return {s["transcription"] for s in self.catalog().sources()} == {"sample"}
+
+
+def served(request: Request) -> Served:
+    """Gets the server's state from a request."""
+    state: Served = request.app.state.served
+    return state
+
+
+def status_of(failure: Failure) -> int:
+    """Gets the HTTP status of an error's kind (400 for a kind the table does not know)."""
+    return HTTP_STATUS.get(failure.kind, 400)
+
+
+def error_json(failure: Failure, status: int | None = None) -> JSONResponse:
+    """Gets the API's answer to an error: the CLI's ``--json`` error object."""
+    return JSONResponse(failure.to_json(), status_code=status or status_of(failure))
+
+
+def is_api(path: str) -> bool:
+    """Checks whether a path is the JSON API's (errors answer JSON there, pages elsewhere)."""
+    return path == "/api" or path.startswith("/api/")
+
+
+def answer_error(request: Request | None, path: str, exc: BaseException, failure: Failure) -> Response:
+    """Gets the answer to an error: JSON on the API, else the error page."""
+    if is_api(path):
+        return error_json(failure)
+    from deckbuilder.web.pages import error_page
+
+    return error_page(request, failure, exc)
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def answers(endpoint: Endpoint) -> Endpoint:
+    """Wraps a route the way ``reported`` wraps a command: the errors a user can run into
+    become an answer with their HTTP status; anything else propagates (a 500)."""
+
+    @functools.wraps(endpoint)
+    async def answering(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except Exception as exc:
+            failure = classify(exc)
+            if failure is None:
+                raise
+            return answer_error(request, request.url.path, exc, failure)
+
+    return answering
+
+
+async def in_thread(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Runs a service call off the event loop (a check, a search, a goldfish of the API)."""
+    return await run_in_threadpool(function, *args, **kwargs)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Answers a path no route serves, or a method a route does not take."""
+    status = getattr(exc, "status_code", 404)
+    what = "this page" if status == 404 else f"{request.method} on this page"
+    error = NoSuchPageError(f"{what} does not exist: {request.url.path}; start at /")
+    failure = classify(error)
+    assert failure is not None
+    response = answer_error(request, request.url.path, error, failure)
+    response.status_code = status
+    return response
+
+
+def create_app(settings: Settings | None = None) -> Any:
+    """Gets the ASGI application of the web deck builder, guarded (see :mod:`~deckbuilder.web.guard`)."""
+    from starlette.exceptions import HTTPException
+
+    from deckbuilder.web import api, pages
+
+    settings = settings or Settings()
+    state = Served(settings)
+    routes: list[Route] = [*api.routes(), *pages.routes()]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    app.state.served = state
+
+    def guard_answer(path: str, error: MythosError, status: int) -> Response:
+        failure = classify(error)
+        assert failure is not None
+        response = answer_error(None, path, error, failure)
+        response.status_code = status
+        return response
+
+    guarded = Guard(app, hosts=allowed_hosts(settings.host, settings.port, settings.allow_hosts), answer=guard_answer)
+    guarded.state = state  # type: ignore[attr-defined]  # tests and the server reach the state here
+    return guarded

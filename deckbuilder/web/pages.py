@@ -1,0 +1,693 @@
+"""The deck builder's pages: plain HTML forms, each route parsing its input, calling the
+service, and rendering one context (:mod:`deckbuilder.sheet.pages`).
+
+Every page works without JavaScript: a + button is a form, a change answers with a
+redirect to the page (post, redirect, get), and long work (test games) refreshes its page
+until done. ``static/app.js`` (the project's own, a few hundred lines, nothing from the
+network) only makes it quicker: it sends those forms in the background and swaps in the
+parts of the answer that changed, so the verdict beside the list follows each click, and
+it polls a job's progress.
+
+Routes::
+
+    GET  /                         -> /decks
+    GET  /cards?q=&sort=&order=&deck=       search (deck=ID: with buttons adding to that deck)
+    GET  /cards/KEY?deck=          a card as it plays, printed values, errata, rulings, printings
+    GET  /decks                    the saved decks
+    GET  /decks/new   POST /decks/new       start a deck: name, Investigator, way to play
+    GET  /import      POST /import          paste or upload a deck in any format
+    GET  /decks/ID?q=&sort=&order= the editor (its unsaved changes, if any)
+    POST /decks/ID/cards           add, take away or set a card's copies (card=KEY or a title)
+    POST /decks/ID/save | discard | rename | play
+    GET  /decks/ID/export?to=FMT   the deck as text, gccg, lackey or json
+    GET  /decks/ID/sheet           the printable deck sheet
+    GET  /decks/ID/history?a=N&b=M the versions, and two of them compared
+    POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
+    GET  /collection  POST /collection      the cards owned; import them
+    GET  /static/NAME              app.css, app.js
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+import deckbuilder
+from deckbuilder import service
+from deckbuilder.errors import Failure, MythosError, UsageError, classify
+from deckbuilder.sheet import page_builders as build
+from deckbuilder.sheet.pages import (
+    TEMPLATES,
+    CardPage,
+    CardsPage,
+    CollectionPage,
+    DecksPage,
+    EditorPage,
+    ErrorPage,
+    Frame,
+    GoldfishPage,
+    HistoryPage,
+    ImportPage,
+    Link,
+    NewDeckPage,
+)
+from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.guard import MAX_BODY_BYTES, SESSION_COOKIE, NoSuchPageError
+
+_SESSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+#: The most test games a page starts (the CLI plays more).
+MAX_PAGE_GAMES = 100_000
+
+#: The deck formats and the media type and extension of each export.
+EXPORT_TYPES = {"text": ("text/plain", ".txt"), "gccg": ("text/plain", ".deck"), "lackey": ("application/xml", ".dek"),
+                "json": ("application/json", ".json")}
+
+
+# --------------------------------------------------------------------------------------
+# rendering
+
+
+def _session(request: Request | None) -> tuple[str, bool]:
+    """Gets the request's session id, and whether it is new (then the answer sets the cookie)."""
+    if request is not None:
+        cached = getattr(request.state, "session", None)
+        if cached:
+            return cached
+        sid = request.cookies.get(SESSION_COOKIE, "")
+        found = (sid, False) if _SESSION.fullmatch(sid) else (served(request).sessions.new_session(), True)
+        request.state.session = found
+        return found
+    return "", False
+
+
+def frame(request: Request | None, title: str, section: str) -> Frame:
+    """Gets a page's frame: its title, the navigation's current part, the form token."""
+    csrf, sample = "", False
+    if request is not None:
+        state = served(request)
+        csrf = state.sessions.token(_session(request)[0])
+        try:
+            sample = state.sample_only()
+        except MythosError:
+            sample = False
+    return Frame(title, section, csrf, sample, f"mythos {deckbuilder.__version__}")
+
+
+def render(request: Request | None, context: Any, status: int = 200) -> HTMLResponse:
+    """Renders a page's context with its template through the deck sheet's Jinja environment."""
+    from deckbuilder.sheet.render import environment, template_variables
+
+    html = environment().get_template(TEMPLATES[type(context)]).render(template_variables(context))
+    response = HTMLResponse(html, status_code=status)
+    if request is not None:
+        sid, new = _session(request)
+        if new:
+            response.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict", path="/")
+    return response
+
+
+def error_page(request: Request | None, failure: Failure, exc: BaseException | None = None) -> Response:
+    """Renders an error the player ran into, with its HTTP status."""
+    from deckbuilder.web.app import status_of
+
+    title = "Not found" if failure.kind in ("not-found", "unknown-deck", "unknown-card") else "Error"
+    status = status_of(failure)
+    return render(request, ErrorPage(frame(request, title, ""), build.error_view(failure, exc), status), status)
+
+
+async def checked_form(request: Request) -> Any:
+    """Gets a state-changing request's form once its session token is checked. Raises
+    ``ForbiddenRequestError``."""
+    form = await request.form(max_part_size=MAX_BODY_BYTES)
+    state = served(request)
+    state.sessions.check(request.cookies.get(SESSION_COOKIE), form.get("csrf") or request.headers.get("x-csrf-token"))
+    return form
+
+
+def _field(form: Any, name: str, default: str = "") -> str:
+    value = form.get(name, default)
+    return value if isinstance(value, str) else default
+
+
+def _number(value: str, name: str, default: int | None = None) -> int | None:
+    value = (value or "").strip()
+    if not value:
+        return default
+    if not value.lstrip("-").isdigit():
+        raise UsageError(f"{name} {value!r}: give a whole number")
+    return int(value)
+
+
+def _failure(exc: Exception) -> Failure:
+    failure = classify(exc)
+    if failure is None:
+        raise exc
+    return failure
+
+
+def see_other(url: str) -> RedirectResponse:
+    """Gets the redirect a form's answer is (post, redirect, get)."""
+    return RedirectResponse(url, status_code=303)
+
+
+# --------------------------------------------------------------------------------------
+# cards
+
+
+def _search_params(params: Any) -> tuple[str, str, bool]:
+    sort = params.get("sort", "title")
+    return params.get("q", ""), sort if sort in service.SEARCH_ORDERS else "title", params.get("order") == "desc"
+
+
+def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None) -> Any:
+    """Runs the search a page's query string asks for; gets its panel (the error, when the
+    query cannot be read, with its position)."""
+    query, sort, descending = _search_params(params)
+    owned = service.owned_cards(state.settings.collection)
+    in_deck = {} if deck is None else dict(deck.deck.copies_by_title("all"))
+    cards, error = None, None
+    if query.strip():
+        try:
+            parsed = service.parse_search(query, sort=sort, descending=descending)
+            cards = service.search_cards(catalog, parsed, collection=state.settings.collection).cards
+        except MythosError as exc:
+            error = build.error_view(_failure(exc), exc)
+    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href, params=keep, owned=owned,
+                             in_deck=in_deck, error=error)
+
+
+@answers
+async def cards_page(request: Request) -> Response:
+    """The Cards page: a search with the whole query language."""
+    state = served(request)
+    deck_id = request.query_params.get("deck", "")
+
+    def work() -> CardsPage:
+        catalog = state.catalog()
+        saved = deck = None
+        if deck_id:
+            saved = service.saved_deck(state.settings.decks, deck_id)
+            deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
+        keep = {"deck": saved.id} if saved else {}
+        panel = _panel(state, catalog, request.query_params, "/cards", keep, deck)
+        title = f"Cards: {panel.query}" if panel.query else "Cards"
+        return CardsPage(frame(request, title, "cards"), panel, build.header(saved, deck) if saved else None)
+
+    page = await in_thread(work)
+    return render(request, page, 400 if page.search.error else 200)
+
+
+@answers
+async def card_page(request: Request) -> Response:
+    """A card's page."""
+    state = served(request)
+    key = request.path_params["key"]
+
+    def work() -> CardPage:
+        catalog = state.catalog()
+        view = service.find_card(catalog, key)
+        card = view.cards[0]
+        printings = view.printings or tuple(view.cards)
+        decks = service.saved_decks(state.settings.decks).decks
+        chosen = request.query_params.get("deck", "")
+        return CardPage(
+            frame(request, build.display_title(card.title), "cards"), card.key, build.display_title(card.title),
+            build.card_facts(card), card.text, build.printed_values(card), build.errata_rows(card),
+            build.ruling_rows(card), build.disagreement_rows(view, card),
+            tuple(Link(f"{p.set_name} ({p.set_code})" + (f" #{p.printing}" if p.printing > 1 else ""), f"/cards/{p.key}")
+                  for p in printings),
+            tuple(build.Choice(d.id, d.name, d.id == chosen) for d in decks))
+
+    return render(request, await in_thread(work))
+
+
+# --------------------------------------------------------------------------------------
+# decks
+
+
+async def home(request: Request) -> Response:
+    """The start: the saved decks."""
+    return see_other("/decks")
+
+
+@answers
+async def decks_page(request: Request) -> Response:
+    """The saved decks."""
+    state = served(request)
+    listed = await in_thread(service.saved_decks, state.settings.decks)
+    return render(request, DecksPage(frame(request, "Your decks", "decks"), str(listed.folder),
+                                     tuple(build.header(d) for d in listed.decks)))
+
+
+def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
+                   error: Any = None) -> NewDeckPage:
+    formats, _house_rules = service.ways_to_play()
+    found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
+    investigators = tuple(build.Choice(c.key, f"{build.display_title(c.title)} ({c.set_code})", c.key == investigator)
+                          for c in found)
+    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt), error)
+
+
+@answers
+async def new_deck_page(request: Request) -> Response:
+    """The form that starts a deck."""
+    state = served(request)
+    return render(request, await in_thread(lambda: _new_deck_page(request, state.catalog())))
+
+
+@answers
+async def new_deck(request: Request) -> Response:
+    """Starts a deck: saves version 1 (the Investigator alone) and opens its editor."""
+    state = served(request)
+    form = await checked_form(request)
+    name, investigator, fmt = _field(form, "name"), _field(form, "investigator"), _field(form, "format", "advanced")
+
+    def work() -> Any:
+        catalog = state.catalog()
+        try:
+            play = service.way_to_play(fmt)
+            deck = service.new_deck(catalog, name, investigator or None)
+            return service.save_deck(catalog, state.settings.decks, deck, play=play)
+        except MythosError as exc:
+            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc))
+
+    done = await in_thread(work)
+    if isinstance(done, NewDeckPage):
+        return render(request, done, 400)
+    return see_other(f"/decks/{done.id}")
+
+
+#: The deck formats in words, for the import page.
+FORMAT_WORDS = ("plain text: '4 Dark Young', '4x Dark Young', 'Dark Young x4', with Investigator/Deck headings",
+                "GCCG .deck files", "LackeyCCG .dek files", "the tool's own JSON")
+
+
+@answers
+async def import_page(request: Request) -> Response:
+    """The form that imports a deck."""
+    return render(request, ImportPage(frame(request, "Import a deck", "import"), "", FORMAT_WORDS, None))
+
+
+async def _upload(form: Any) -> tuple[str | bytes, str | None]:
+    """Gets a form's deck: the file uploaded (bytes, with its name), else the text pasted."""
+    upload = form.get("file")
+    if upload is not None and not isinstance(upload, str) and getattr(upload, "filename", ""):
+        return await upload.read(), upload.filename
+    return _field(form, "text"), None
+
+
+async def _import(request: Request, *, empty: str, use: Any, failed: Any) -> Response:
+    """Reads a list pasted or uploaded (any deck format the CLI reads) and hands it to ``use``
+    (catalog, loaded list), which gets the address to go to; on an error, shows the page
+    ``failed`` (catalog, the text pasted, the error) gets, with the error's status."""
+    from deckbuilder.web.app import status_of
+
+    state = served(request)
+    form = await checked_form(request)
+    text, filename = await _upload(form)
+
+    def work() -> tuple[Any, Failure | None]:
+        catalog = state.catalog()
+        try:
+            if not text or (isinstance(text, str) and not text.strip()):
+                raise UsageError(empty)
+            return use(catalog, service.load_deck_text(catalog, text, filename=filename)), None
+        except MythosError as exc:
+            failure = _failure(exc)
+            return failed(catalog, text if isinstance(text, str) else "", build.error_view(failure, exc)), failure
+
+    done, failure = await in_thread(work)
+    if failure is not None:
+        return render(request, done, status_of(failure))
+    return see_other(done)
+
+
+@answers
+async def import_deck(request: Request) -> Response:
+    """Imports a pasted or uploaded deck as a new saved deck and opens its editor."""
+    state = served(request)
+    return await _import(
+        request, empty="paste a deck list or choose a file to import",
+        use=lambda catalog, deck: f"/decks/{service.save_deck(catalog, state.settings.decks, deck).id}",
+        failed=lambda catalog, text, error: ImportPage(frame(request, "Import a deck", "import"), text, FORMAT_WORDS, error))
+
+
+def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = None) -> EditorPage:
+    """Builds the editor of a saved deck (its unsaved changes, if any): the list, the
+    search, and the live verdict (:func:`deckbuilder.service.deck_overview`)."""
+    state = served(request)
+    decks = state.settings.decks
+    catalog = state.catalog()
+    saved = service.saved_deck(decks, deck_id)
+    deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
+    overview = service.deck_overview(catalog, deck, service.saved_way_to_play(saved), collection=state.settings.collection)
+    formats, house_rules = service.ways_to_play()
+    copies = dict(deck.deck.copies_by_title("all"))
+    panel = _panel(state, catalog, request.query_params, f"/decks/{saved.id}", {}, deck)
+    entries = deck.deck.entries
+    return EditorPage(
+        frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
+        deck=build.header(saved, deck),
+        investigators=build.list_rows([e for e in entries if e.section.value == "investigator"], copies),
+        groups=build.list_groups([e for e in entries if e.section.value == "deck"], copies),
+        sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),
+        search=panel, titles=tuple(service.card_titles(catalog)),
+        play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
+        notes=tuple(deck.reports), message=message, error=error, **build.overview_parts(overview))
+
+
+@answers
+async def editor(request: Request) -> Response:
+    """The deck editor."""
+    deck_id = request.path_params["deck_id"]
+    params = request.query_params
+    message = (f"Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
+               "The unsaved changes were discarded." if "discarded" in params else "")
+    page = await in_thread(_editor, request, deck_id, message=message)
+    return render(request, page, 400 if page.search.error else 200)
+
+
+def _back(form: Any, deck_id: str) -> str:
+    """Gets where a change goes back to: the editor or the Cards page, with its search."""
+    keep = {k: _field(form, k) for k in ("q", "sort", "order") if _field(form, k)}
+    if _field(form, "back") == "cards":
+        return "/cards?" + urlencode({**keep, "deck": deck_id})
+    return f"/decks/{deck_id}" + (f"?{urlencode(keep)}" if keep else "")
+
+
+@answers
+async def change_cards(request: Request) -> Response:
+    """Adds, takes away or sets the copies of a card in a deck's unsaved changes."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    card = _field(form, "card").strip()
+
+    def work() -> EditorPage | None:
+        decks = state.settings.decks
+        catalog = state.catalog()
+        try:
+            if not card:
+                raise UsageError("type a card's title to add it")
+            saved = service.saved_deck(decks, deck_id)
+            deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
+            changed = service.edit_deck(catalog, deck, card, count=_number(_field(form, "count"), "count"),
+                                        change=_number(_field(form, "change"), "change", 0) or 0,
+                                        section=_field(form, "section", "deck"))
+            service.keep_draft(catalog, decks, saved.id, changed)
+        except MythosError as exc:
+            failure = _failure(exc)
+            if failure.kind == "unknown-deck":
+                raise  # no editor to show it on: a page of its own
+            return _editor(request, deck_id, error=build.error_view(failure, exc))
+        return None
+
+    page = await in_thread(work)
+    if page is not None:
+        from deckbuilder.web.app import status_of
+
+        return render(request, page, status_of(Failure(page.error.kind, page.error.message, 2)))
+    return see_other(_back(form, deck_id))
+
+
+@answers
+async def save_deck(request: Request) -> Response:
+    """Saves a deck's unsaved changes as its next version."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    await checked_form(request)
+
+    def work() -> Any:
+        catalog = state.catalog()
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
+        return service.save_deck(catalog, state.settings.decks, deck, deck_id=saved.id)
+
+    saved = await in_thread(work)
+    return see_other(f"/decks/{saved.id}?saved={saved.latest.number}")
+
+
+@answers
+async def discard_changes(request: Request) -> Response:
+    """Drops a deck's unsaved changes."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    await checked_form(request)
+    saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
+    await in_thread(service.keep_draft, None, state.settings.decks, saved.id, None)
+    return see_other(f"/decks/{saved.id}?discarded=1")
+
+
+@answers
+async def rename(request: Request) -> Response:
+    """Renames a deck (an unsaved change, like any other)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+
+    def work() -> None:
+        catalog = state.catalog()
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
+        service.keep_draft(catalog, state.settings.decks, saved.id, service.rename_deck(catalog, deck, _field(form, "name")))
+
+    await in_thread(work)
+    return see_other(f"/decks/{deck_id}")
+
+
+@answers
+async def choose_play(request: Request) -> Response:
+    """Chooses the way to play a deck is built for (format, Campaign target, house rules)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    play = service.way_to_play(_field(form, "format", "advanced"),
+                               [h for h in form.getlist("house_rule") if isinstance(h, str)],
+                               _number(_field(form, "target"), "target"))
+    saved = await in_thread(service.choose_way_to_play, state.settings.decks, deck_id, play)
+    return see_other(f"/decks/{saved.id}")
+
+
+def _version(value: str) -> int | None:
+    return int(value) if value.isdigit() else None
+
+
+@answers
+async def export(request: Request) -> Response:
+    """Downloads a deck (its unsaved changes, if any, or ``version=N``) in a deck format."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    to = request.query_params.get("to", "text")
+    if to not in EXPORT_TYPES:
+        raise UsageError(f"--to {to!r} is not a deck format; use one of: {', '.join(EXPORT_TYPES)}")
+    version = _version(request.query_params.get("version", ""))
+
+    def work() -> tuple[str, str]:
+        catalog = state.catalog()
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, version=version, draft=version is None)
+        return saved.id, service.deck_text(catalog, deck, to)
+
+    name, text = await in_thread(work)
+    media, extension = EXPORT_TYPES[to]
+    return Response(text, media_type=f"{media}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}{extension}"'})
+
+
+#: The deck sheet is one self-contained page: its styles are inline.
+SHEET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'"
+
+
+@answers
+async def sheet(request: Request) -> Response:
+    """The printable deck sheet of a deck as the editor shows it."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+
+    def work() -> str:
+        catalog = state.catalog()
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
+        return str(service.deck_sheet(catalog, deck, service.saved_way_to_play(saved)).html)
+
+    return HTMLResponse(await in_thread(work), headers={"Content-Security-Policy": SHEET_POLICY})
+
+
+@answers
+async def history(request: Request) -> Response:
+    """A deck's versions, and two of them compared (``a`` and ``b``: numbers, or "draft")."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    params = request.query_params
+
+    def work() -> HistoryPage:
+        decks = state.settings.decks
+        catalog = state.catalog()
+        saved = service.saved_deck(decks, deck_id)
+        past = service.deck_history(decks, saved.id)
+        numbers = [v.number for v in saved.versions]
+        first = _version(params.get("a", "")) or (numbers[-2] if len(numbers) > 1 else None)
+        second_raw = params.get("b", "")
+        second = "draft" if second_raw == "draft" and saved.has_draft else (_version(second_raw) or (numbers[-1] if numbers else None))
+        diff = None
+        if first is not None and second is not None:
+            before = service.load_saved_deck(catalog, decks, saved.id, version=first)
+            after = (service.load_saved_deck(catalog, decks, saved.id, draft=True) if second == "draft"
+                     else service.load_saved_deck(catalog, decks, saved.id, version=int(second)))
+            diff = build.diff_view(service.deck_diff(before, after), f"Version {first}",
+                                   "Unsaved changes" if second == "draft" else f"Version {second}")
+        options = [(str(n), f"version {n}") for n in reversed(numbers)]
+        if saved.has_draft:
+            options.insert(0, ("draft", "unsaved changes"))
+        return HistoryPage(frame(request, f"{saved.name} · history", "decks"), build.header(saved),
+                           build.version_rows(past),
+                           tuple(build.Choice(v, label, v == str(first)) for v, label in options),
+                           tuple(build.Choice(v, label, v == str(second)) for v, label in options), diff)
+
+    return render(request, await in_thread(work))
+
+
+# --------------------------------------------------------------------------------------
+# test games
+
+
+@answers
+async def start_goldfish(request: Request) -> Response:
+    """Starts a deck's test games in the background and opens their page."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    games = _number(_field(form, "games"), "--games", 1000)
+    seed = _number(_field(form, "seed"), "--seed", 0)
+    if games is None or seed is None or not 1 <= games <= MAX_PAGE_GAMES:
+        raise UsageError(f"--games {games}: give a number from 1 to {MAX_PAGE_GAMES}")
+    named = [c for c in form.getlist("card") if isinstance(c, str) and c]
+    decks = state.settings.decks
+
+    def prepare() -> tuple[Any, Any, Any]:
+        catalog = state.catalog()
+        saved = service.saved_deck(decks, deck_id)
+        play = saved.way_to_play
+        format_name = play.get("format") or "advanced"
+        service.goldfish_format(format_name)  # Cult vs Investigator cannot be played: say so now
+        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True)
+
+    catalog, saved, deck = await in_thread(prepare)
+    play = saved.way_to_play
+
+    def run(progress: Any) -> Any:
+        return service.goldfish_deck(catalog, deck, games=games, seed=seed, format_name=play.get("format") or "advanced",
+                                     target=play.get("target") or 20, cards=named, progress=progress)
+
+    job = state.jobs.start(saved.id, games, run, {"games": games, "seed": seed})
+    return see_other(f"/decks/{saved.id}/goldfish/{job.id}")
+
+
+@answers
+async def goldfish_page(request: Request) -> Response:
+    """A deck's test games: progress while they run, then the results and the draw odds."""
+    from deckbuilder.sheet.context import goldfish_view
+
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    job = state.jobs.get(request.path_params["job"])
+    if job.deck_id != deck_id:
+        raise NoSuchPageError(f"these test games are not of the deck {deck_id!r}")
+    saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
+    result = goldfish_view(job.result.report) if job.state == "done" else None
+    error = build.error_view(job.failure) if job.failure else None
+    page = GoldfishPage(frame(request, f"{saved.name} · test games", "decks"), build.header(saved), job.id, job.state,
+                        job.done, job.total, result, error)
+    # Without the script the page reloads itself until done (a <noscript> refresh).
+    return render(request, page)
+
+
+# --------------------------------------------------------------------------------------
+# the collection
+
+
+def _collection_page(request: Request, catalog: Any, error: Any = None) -> CollectionPage:
+    state = served(request)
+    view = service.show_collection(catalog, state.settings.collection)
+    data = view.to_json()
+    owned = tuple(build.Figure(row["title"], str(row["count"])) for row in data["owned"])
+    return CollectionPage(frame(request, "Your collection", "collection"), str(view.path), owned, data["cards"],
+                          view.deck is not None, error)
+
+
+@answers
+async def collection_page(request: Request) -> Response:
+    """The cards the player owns."""
+    state = served(request)
+    return render(request, await in_thread(lambda: _collection_page(request, state.catalog())))
+
+
+@answers
+async def import_collection(request: Request) -> Response:
+    """Makes a pasted or uploaded counts list the collection."""
+    state = served(request)
+
+    def use(catalog: Any, owned: Any) -> str:
+        service.import_collection(catalog, owned, state.settings.collection)
+        return "/collection"
+
+    return await _import(request, empty="paste a list of the cards you own ('3 Dark Young') or choose a file", use=use,
+                         failed=lambda catalog, text, error: _collection_page(request, catalog, error))
+
+
+# --------------------------------------------------------------------------------------
+# the builder's own files
+
+
+#: The files ``/static/`` serves, and their media types: nothing else can be asked for.
+STATIC = {"app.css": "text/css", "app.js": "text/javascript"}
+
+
+async def static(request: Request) -> Response:
+    """Serves the builder's own stylesheet and script (from ``templates/web/static``)."""
+    from deckbuilder.paths import templates_dir
+
+    name = request.path_params["name"]
+    if name not in STATIC:
+        return await answers(_missing)(request)
+    body = (templates_dir() / "web" / "static" / name).read_bytes()
+    return Response(body, media_type=f"{STATIC[name]}; charset=utf-8", headers={"Cache-Control": "no-cache"})
+
+
+async def _missing(request: Request) -> Response:
+    raise NoSuchPageError(f"no such file: {request.url.path}")
+
+
+def routes() -> list[Route]:
+    """Gets the pages' routes."""
+    deck = "/decks/{deck_id}"
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/cards", cards_page, methods=["GET"]),
+        Route("/cards/{key:path}", card_page, methods=["GET"]),
+        Route("/decks", decks_page, methods=["GET"]),
+        Route("/decks/new", new_deck_page, methods=["GET"]),
+        Route("/decks/new", new_deck, methods=["POST"]),
+        Route("/import", import_page, methods=["GET"]),
+        Route("/import", import_deck, methods=["POST"]),
+        Route(deck, editor, methods=["GET"]),
+        Route(f"{deck}/cards", change_cards, methods=["POST"]),
+        Route(f"{deck}/save", save_deck, methods=["POST"]),
+        Route(f"{deck}/discard", discard_changes, methods=["POST"]),
+        Route(f"{deck}/rename", rename, methods=["POST"]),
+        Route(f"{deck}/play", choose_play, methods=["POST"]),
+        Route(f"{deck}/export", export, methods=["GET"]),
+        Route(f"{deck}/sheet", sheet, methods=["GET"]),
+        Route(f"{deck}/history", history, methods=["GET"]),
+        Route(f"{deck}/goldfish", start_goldfish, methods=["POST"]),
+        Route(deck + "/goldfish/{job}", goldfish_page, methods=["GET"]),
+        Route("/collection", collection_page, methods=["GET"]),
+        Route("/collection", import_collection, methods=["POST"]),
+        Route("/static/{name}", static, methods=["GET"]),
+    ]

@@ -1,0 +1,123 @@
+// The web deck builder's own script: progressive enhancement, no framework, nothing fetched
+// from anywhere but the builder itself. Without it every page still works as plain forms.
+//
+// - A form marked "live" (+ and -, the copies buttons, "add one of") is sent in the
+//   background; the answer is the page again, and its parts marked data-live (the list,
+//   the verdict, the search results) replace the old ones: the verdict follows each click.
+// - The editor's search and its column headings fetch the results in place.
+// - A test-games page follows its job's progress and shows the results when done.
+(function () {
+  "use strict";
+
+  var queue = Promise.resolve();
+
+  function token() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+
+  function setBusy(busy) {
+    document.querySelectorAll("[data-live]").forEach(function (el) {
+      el.classList.toggle("busy", busy);
+      el.setAttribute("aria-busy", busy ? "true" : "false");
+    });
+  }
+
+  // Puts the live parts of a fetched page in place of ours; a page without them (an
+  // error page) is shown whole.
+  function swap(html, url) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var parts = document.querySelectorAll("[data-live][id]");
+    var swapped = 0;
+    parts.forEach(function (el) {
+      var fresh = doc.getElementById(el.id);
+      if (fresh) {
+        el.replaceWith(document.importNode(fresh, true));
+        swapped += 1;
+      }
+    });
+    if (!swapped) {
+      document.body.replaceWith(document.importNode(doc.body, true));
+    }
+    document.title = doc.title;
+    if (url && url !== window.location.href) {
+      window.history.replaceState(null, "", url);
+    }
+    document.dispatchEvent(new CustomEvent("mythos:swapped"));
+  }
+
+  function send(url, options) {
+    queue = queue.then(function () {
+      setBusy(true);
+      return fetch(url, options)
+        .then(function (response) {
+          return response.text().then(function (html) { swap(html, response.redirected ? response.url : null); });
+        })
+        .catch(function () { window.location.assign(url); })
+        .finally(function () { setBusy(false); });
+    });
+    return queue;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) { return; }
+    if (form.classList.contains("live")) {
+      event.preventDefault();
+      var data = new FormData(form, event.submitter || undefined);
+      var byName = form.classList.contains("add-by-name");
+      send(form.action, {
+        method: "POST", body: data, credentials: "same-origin",
+        headers: { "X-CSRF-Token": token(), "X-Requested-With": "fetch" }
+      }).then(function () {
+        if (byName) {
+          var input = form.querySelector('input[name="card"]');
+          if (input && !document.querySelector("#deck-head .error")) { input.value = ""; input.focus(); }
+        }
+      });
+    } else if (form.method === "get" && form.classList.contains("search") && document.getElementById("search-panel")) {
+      event.preventDefault();
+      var query = new URLSearchParams(new FormData(form)).toString();
+      var url = form.action + (query ? "?" + query : "");
+      send(url, { credentials: "same-origin" }).then(function () { window.history.replaceState(null, "", url); });
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#search-panel th a");
+    if (link && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      event.preventDefault();
+      var url = link.href;
+      send(url, { credentials: "same-origin" }).then(function () { window.history.replaceState(null, "", url); });
+    }
+  });
+
+  // A test-games page: follow the job, then show the results.
+  function follow() {
+    var job = document.querySelector(".job[data-job]");
+    if (!job || ["queued", "running"].indexOf(job.getAttribute("data-state")) < 0) { return; }
+    var progress = job.querySelector("progress");
+    var done = job.querySelector(".done");
+    function poll() {
+      fetch("/api/jobs/" + encodeURIComponent(job.getAttribute("data-job")), { credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (state) {
+          if (progress) { progress.value = state.done; }
+          if (done) { done.textContent = String(state.done); }
+          if (state.state === "done" || state.state === "failed") {
+            window.location.reload();
+          } else {
+            window.setTimeout(poll, 300);
+          }
+        })
+        .catch(function () { window.setTimeout(poll, 1000); });
+    }
+    poll();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", follow);
+  } else {
+    follow();
+  }
+})();

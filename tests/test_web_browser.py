@@ -1,0 +1,302 @@
+"""The web deck builder in a real browser: headless Chromium from the system's packages,
+driven by Selenium through Debian's chromedriver (never a downloaded browser or driver).
+
+A player with no deck file builds a legal deck that completes a named Adventure, on the
+bundled sample catalog, only by clicking: cards in from the search results and from the
+Adventure's suggestions, the verdict going from ILLEGAL to LEGAL beside the list; then saves,
+changes, compares two versions, exports and imports the export again. The same at a
+phone's width. The tests skip, saying why, where no Chromium or chromedriver can be had
+(``.ci/run`` installs both with apt where it can).
+
+``MYTHOS_SCREENSHOTS=FOLDER`` (``python tools/screenshots.py``) also writes the README's
+pictures of the main pages into FOLDER; off by default.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from deckbuilder import service
+from deckbuilder.paths import catalog_data_dir
+
+EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+#: The flags that let Chromium run headless here, as root, without reaching the network.
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--hide-scrollbars")
+
+#: Window sizes: a laptop, and a phone held upright.
+DESKTOP = (1280, 1000)
+PHONE = (390, 844)
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as when  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
+    pytest.skip(f"no Chromium and chromedriver at {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+
+# --------------------------------------------------------------------------------------
+# a server and a browser
+
+
+class Server:
+    """``mythos serve``'s application on a free loopback port, in a thread of this process."""
+
+    def __init__(self, root: Path) -> None:
+        import uvicorn
+
+        from deckbuilder.web.app import Settings, create_app
+
+        self.db = root / "catalog.sqlite"
+        service.open_catalog(self.db)[0].close()
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        settings = Settings(db=self.db, decks=root / "decks", collection=root / "collection.json", port=self.port)
+        self.app = create_app(settings)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.server.started, "the server did not start"
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("web"))
+    yield running
+    running.stop()
+
+
+def launch(size: tuple[int, int]):
+    """Starts headless Chromium at a window size, with a fresh profile."""
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='mythos-chromium-')}")
+    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as exc:
+        pytest.skip(f"Chromium would not start here: {exc.msg}")
+    driver.set_window_size(*size)
+    return driver
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def browser(request):
+    driver = launch(request.param)
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, timeout: float = 15):
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+
+
+def click_live(driver, button) -> None:
+    """Clicks a button of a live form and waits for the verdict beside the list to be replaced."""
+    old = driver.find_element(By.ID, "verdict")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+    wait(driver, when.staleness_of(old))
+    wait(driver, lambda d: d.find_element(By.ID, "verdict").get_attribute("aria-busy") != "true")
+
+
+def badge(driver) -> str:
+    return driver.find_element(By.ID, "verdict-badge").text
+
+
+def card_count(driver) -> int:
+    return int(driver.find_element(By.CSS_SELECTOR, "#deck-head .card-count").text.split()[0])
+
+
+def search_in_editor(driver, query: str) -> None:
+    box = driver.find_element(By.CSS_SELECTOR, ".add-cards input[name=q]")
+    box.clear()
+    box.send_keys(query)
+    old = driver.find_element(By.ID, "search-panel")
+    box.submit()
+    wait(driver, when.staleness_of(old))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr"))
+
+
+# --------------------------------------------------------------------------------------
+# the player's errand
+
+
+def build_a_legal_deck(driver, server: Server, name: str) -> str:
+    """Starts a deck and clicks it legal; gets its id."""
+    driver.get(server.url + "/decks/new")
+    driver.find_element(By.ID, "name").send_keys(name)
+    Select(driver.find_element(By.ID, "investigator")).select_by_visible_text("Diabolical Cultist (NAE)")
+    Select(driver.find_element(By.ID, "format")).select_by_value("campaign")
+    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+    deck_id = driver.current_url.rstrip("/").rsplit("/", 1)[1]
+    assert badge(driver) == "ILLEGAL"
+
+    # The Adventure, from the search results.
+    search_in_editor(driver, "t:adventure")
+    row = next(r for r in driver.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr") if "Dark Horse" in r.text)
+    click_live(driver, row.find_element(By.CSS_SELECTOR, "button.count[value='1']"))
+    assert "needs 3 more" in driver.find_element(By.CSS_SELECTOR, "article.adventure").text
+
+    # Its recipe, from the Adventure's own suggestions: a Location of another Subregion each time.
+    for _ in range(3):
+        suggestion = driver.find_element(By.CSS_SELECTOR, "article.adventure button.suggest")
+        click_live(driver, suggestion)
+    adventure = driver.find_element(By.CSS_SELECTOR, "article.adventure")
+    assert "complete" in adventure.get_attribute("class").split(), adventure.text
+
+    # Then enough cards for the 52, the most copies of each the rules allow.
+    for query in ("t:location", "t:event", "t:ally"):
+        search_in_editor(driver, query)
+        index = 0
+        while card_count(driver) < 52:
+            rows = driver.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr")
+            if index >= len(rows):
+                break
+            buttons = rows[index].find_elements(By.CSS_SELECTOR, "button.count")
+            index += 1
+            if buttons[-1].get_attribute("aria-pressed") != "true":
+                click_live(driver, buttons[-1])
+        if card_count(driver) >= 52:
+            break
+    assert card_count(driver) >= 52
+    wait(driver, lambda d: badge(d) == "LEGAL")
+    assert "complete" in driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Dark Horse']").get_attribute("class")
+    return deck_id
+
+
+def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(browser, server, tmp_path):
+    driver = browser
+    # Search, and open a card.
+    driver.get(server.url + "/cards")
+    driver.find_element(By.ID, "q").send_keys("t:adventure\n")
+    wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "table.results tbody tr")))
+    driver.find_element(By.LINK_TEXT, "Summon Great Cthulhu").click()
+    wait(driver, when.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Summon Great Cthulhu"))
+    assert "rulings:211" in driver.find_element(By.CSS_SELECTOR, "dl.errata").text
+
+    name = f"Onboard the 747 {driver.get_window_size()['width']}"
+    deck_id = build_a_legal_deck(driver, server, name)
+
+    # Save: version 2 (version 1 was the Investigator alone).
+    driver.find_element(By.ID, "save").click()
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
+    cards = card_count(driver)
+
+    # Change: one copy fewer of the first Location, then save again.
+    line = driver.find_element(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Eiffel Tower']")
+    click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
+    assert card_count(driver) == cards - 1
+    assert "unsaved changes" in driver.find_element(By.ID, "deck-head").text
+    driver.find_element(By.ID, "save").click()
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 3."))
+
+    # Compare the two versions.
+    driver.find_element(By.LINK_TEXT, "History").click()
+    wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "table.changes")))
+    change = driver.find_element(By.CSS_SELECTOR, "table.changes tbody tr").text
+    assert change.startswith("-1 Eiffel Tower"), change
+
+    # Export as a LackeyCCG file and import it again, uploaded.
+    exported = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"fetch('/decks/{deck_id}/export?to=lackey').then(r => r.text()).then(done);")
+    upload = tmp_path / f"{deck_id}.dek"
+    upload.write_text(exported, encoding="utf-8")
+    driver.get(server.url + "/import")
+    driver.find_element(By.ID, "file").send_keys(str(upload))
+    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+    assert badge(driver) == "LEGAL"
+    assert card_count(driver) == cards - 1
+    assert driver.current_url.rstrip("/").rsplit("/", 1)[1] != deck_id  # a new saved deck
+
+
+def test_the_pages_fit_a_phone_without_sideways_scrolling(server):
+    driver = launch(PHONE)
+    try:
+        for path in ("/decks", "/cards?q=t:location", "/decks/new", "/import", "/collection"):
+            driver.get(server.url + path)
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, (path, overflow)
+    finally:
+        driver.quit()
+
+
+# --------------------------------------------------------------------------------------
+# the README's pictures: off unless asked for
+
+
+SHOTS = os.environ.get("MYTHOS_SCREENSHOTS")
+
+
+def shoot(driver, folder: Path, name: str, size: tuple[int, int]) -> None:
+    """Saves the page from its top, as tall as it is up to ``size``'s height."""
+    driver.set_window_size(*size)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(size[0], min(size[1], height))
+    driver.execute_script("window.scrollTo(0, 0);")
+    time.sleep(0.2)
+    driver.save_screenshot(str(folder / name))
+
+
+@pytest.mark.skipif(not SHOTS, reason="pictures are made on request: python tools/screenshots.py")
+def test_screenshots_of_the_main_pages(server):
+    folder = Path(SHOTS or ".").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    driver = launch(DESKTOP)
+    try:
+        # The example deck, pasted in; one change left unsaved; a search open beside it.
+        driver.get(server.url + "/import")
+        driver.execute_script("document.getElementById('text').value = arguments[0];",
+                              EXAMPLE_DECK.read_text(encoding="utf-8"))
+        driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+        wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+        deck_id = driver.current_url.rstrip("/").rsplit("/", 1)[1]
+        line = driver.find_element(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Eiffel Tower']")
+        click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
+        search_in_editor(driver, "t:location is:gate")
+        driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0);")
+        shoot(driver, folder, "web-editor.png", (1280, 1500))
+        driver.find_element(By.ID, "save").click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+        driver.get(f"{server.url}/decks/{deck_id}/history")
+        shoot(driver, folder, "web-history.png", (1000, 800))
+        driver.get(server.url + "/cards?q=t%3Alocation+sr%3Arome+or+t%3Aadventure&sort=type")
+        shoot(driver, folder, "web-search.png", (1100, 800))
+        driver.get(server.url + "/cards/Summon%20Great%20Cthulhu")
+        shoot(driver, folder, "web-card.png", (1000, 800))
+        driver.get(f"{server.url}/decks/{deck_id}")
+        shoot(driver, folder, "web-phone.png", (PHONE[0], 1600))
+    finally:
+        driver.quit()

@@ -1,0 +1,395 @@
+"""The web deck builder's pages, as plain forms (no JavaScript), read through selectors.
+
+Each page's template is held to its context dataclass (``deckbuilder/sheet/pages.py``), as
+the deck sheet is: every field documented, every field read. Then a player's errands, with
+an in-process client: search, open a card, start a deck, add cards from the search and the
+Adventure suggestions, save, change, compare versions, export and import again, the
+collection, test games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import typing
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from test_sheet import parse_html, select, select_one, texts
+
+from deckbuilder import service
+from deckbuilder.paths import catalog_data_dir, templates_dir
+from deckbuilder.sheet import pages
+from deckbuilder.web.app import Settings, create_app
+
+EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
+BASE = "http://127.0.0.1:8000"
+
+
+@pytest.fixture(scope="module")
+def sample_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
+    service.open_catalog(path)[0].close()
+    return path
+
+
+class Browser:
+    """A player's plain browser: follows redirects, keeps the session, sends each form's token."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.csrf = ""
+
+    def get(self, url: str, status: int = 200):
+        answer = self.client.get(url)
+        assert answer.status_code == status, (url, answer.status_code, answer.text[:500])
+        dom = parse_html(answer.text)
+        token = select(dom, "meta[name=csrf-token]")
+        if token:
+            self.csrf = token[0].attrs["content"]
+        return dom
+
+    def post(self, url: str, data: dict | None = None, files=None, status: int = 200):
+        answer = self.client.post(url, data={"csrf": self.csrf, **(data or {})}, files=files)
+        assert answer.status_code == status, (url, answer.status_code, answer.text[:800])
+        return answer, parse_html(answer.text)
+
+
+@pytest.fixture()
+def browser(sample_db, tmp_path) -> Browser:
+    app = create_app(Settings(db=sample_db, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    return b
+
+
+def deck_lines(dom) -> dict[str, int]:
+    """Gets {title: copies} of the editor's list (every section)."""
+    return {line.attrs["data-title"]: int(select_one(line, ".count").text()) for line in select(dom, "#deck-list li.card-line")}
+
+
+def verdict(dom) -> str:
+    return select_one(dom, "#verdict-badge").text()
+
+
+# --------------------------------------------------------------------------------------
+# each template is held to its context
+
+
+def _page_parts() -> list[type]:
+    seen: list[type] = []
+
+    def visit(tp: object) -> None:
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+            if tp in seen or tp.__module__ != pages.__name__:
+                return
+            seen.append(tp)
+            for hint in typing.get_type_hints(tp).values():
+                visit(hint)
+        for arg in typing.get_args(tp):
+            visit(arg)
+
+    for page in pages.TEMPLATES:
+        visit(page)
+    return seen
+
+
+@pytest.mark.parametrize("cls", _page_parts(), ids=lambda c: c.__name__)
+def test_every_page_context_field_is_documented(cls):
+    assert [f.name for f in dataclasses.fields(cls) if not f.metadata.get("help", "").strip()] == []
+    assert cls.__dataclass_params__.frozen
+
+
+def _ast(name: str):
+    from deckbuilder.sheet.render import environment
+
+    env = environment()
+    return env.parse((templates_dir() / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", list(pages.TEMPLATES), ids=lambda c: c.__name__)
+def test_each_page_template_uses_exactly_its_contexts_fields(page):
+    from jinja2 import meta, nodes
+
+    ast = _ast(pages.TEMPLATES[page])
+    macros = {name if isinstance(name, str) else name[-1] for n in ast.find_all(nodes.FromImport) for name in n.names}
+    macros |= {n.name for n in ast.find_all(nodes.Macro)}
+    used = (meta.find_undeclared_variables(ast) - macros) | meta.find_undeclared_variables(_ast("web/base.html"))
+    assert used == {f.name for f in dataclasses.fields(page)}
+
+
+@pytest.mark.parametrize("cls", [c for c in _page_parts() if c not in pages.TEMPLATES], ids=lambda c: c.__name__)
+def test_the_templates_read_every_field_of_each_part(cls):
+    from jinja2 import nodes
+
+    read = {n.attr for path in (templates_dir() / "web").glob("*.html")
+            for n in _ast(f"web/{path.name}").find_all(nodes.Getattr)}
+    assert [f.name for f in dataclasses.fields(cls) if f.name not in read] == []
+
+
+def test_the_web_templates_load_nothing_from_the_network():
+    for path in (templates_dir() / "web").rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(src|href)=\"(https?:)?//", text), path
+            assert "@import" not in text and "url(http" not in text, path
+
+
+# --------------------------------------------------------------------------------------
+# cards
+
+
+def test_the_search_lists_the_columns_players_scan(browser):
+    dom = browser.get("/cards?q=t:location+is:gate&sort=region")
+    assert texts(dom, "table.results thead th") == ["Title", "Type", "Value", "Sanity", "Gate", "Region ▲", "Unique", "Set"]
+    rows = select(dom, "table.results tbody tr")
+    assert rows and all(select(r, "span.gate") for r in rows)
+    regions = [[c.text() for c in select(r, "td")][5] for r in rows]
+    assert regions == sorted(regions, key=lambda r: r == "")  # a card whose place is unknown comes last
+    assert select_one(dom, "p.found").text() == f"{len(rows)} cards"
+
+
+def test_a_column_heading_sorts_by_it_then_the_other_way(browser):
+    dom = browser.get("/cards?q=t:adventure&sort=value")
+    link = next(a for a in select(dom, "table.results th a") if a.text().startswith("Value"))
+    assert "order=desc" in link.attrs["href"]
+    forwards = texts(dom, "table.results td.title")
+    backwards = texts(browser.get(link.attrs["href"].replace("&amp;", "&")), "table.results td.title")
+    assert backwards == forwards[::-1]
+
+
+def test_a_query_error_is_shown_with_its_position(browser):
+    dom = browser.get("/cards?q=t:ally+(a:city", status=400)
+    error = select_one(dom, ".error")
+    assert error.attrs["data-kind"] == "query"
+    assert "at column" in select_one(error, ".message").text()
+    pointer = select_one(error, "pre.pointer")
+    assert pointer.text().endswith("^")
+
+
+def test_a_card_page_shows_it_as_it_plays_with_its_erratum_and_printings(browser):
+    dom = browser.get("/cards/Summon%20Great%20Cthulhu")
+    assert select_one(dom, "h1").text() == "Summon Great Cthulhu"
+    facts = dict(zip(texts(dom, "dl.facts dt"), texts(dom, "dl.facts dd")))
+    assert facts["Value"] == "13"
+    assert any("rulings:211" in label for label in texts(dom, "dl.errata dt"))
+    assert dict(zip(texts(dom, "dl.printed dt"), texts(dom, "dl.printed dd")))["value"] == "7"
+    assert select(dom, "ul.printings a")
+
+
+def test_an_unknown_card_is_a_page_saying_so(browser):
+    dom = browser.get("/cards/Zzyzx%20Qqq", status=404)
+    assert '"Zzyzx Qqq" is not a card' in select_one(dom, ".error .message").text()
+
+
+# --------------------------------------------------------------------------------------
+# a deck from nothing, with plain forms
+
+
+def new_deck(browser: Browser, name: str = "Onboard the 747", investigator: str = "NAE:diabolical-cultist",
+             fmt: str = "advanced") -> str:
+    browser.get("/decks/new")
+    answer, _ = browser.post("/decks/new", {"name": name, "investigator": investigator, "format": fmt})
+    return str(answer.url).rsplit("/", 1)[1]
+
+
+def add(browser: Browser, deck_id: str, card: str, **fields) -> object:
+    _answer, dom = browser.post(f"/decks/{deck_id}/cards", {"card": card, **{k: str(v) for k, v in fields.items()}})
+    return dom
+
+
+def test_a_new_deck_starts_illegal_with_its_investigator(browser):
+    deck_id = new_deck(browser)
+    dom = browser.get(f"/decks/{deck_id}")
+    assert select_one(dom, "h1#h-deck").text() == "Onboard the 747"
+    assert deck_lines(dom) == {"Diabolical Cultist": 1}
+    assert verdict(dom) == "ILLEGAL"
+    finding = select(dom, "li.finding.error")[0]
+    assert "at least 52 are required" in finding.text() and "[rulings:11]" in finding.text()
+
+
+def test_cards_are_added_from_the_search_and_the_adventure_suggestions(browser):
+    deck_id = new_deck(browser)
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure")
+    row = next(r for r in select(dom, "#search-panel tbody tr") if "Dark Horse" in r.text())
+    assert [b.text() for b in select(row, "button.count")] == ["0", "1", "2", "3", "4"]
+    dom = add(browser, deck_id, row.attrs["data-key"], count=1, q="t:adventure")
+    slot = select_one(dom, "article.adventure ul.slots li.short")
+    assert "needs 3 more" in slot.text()
+    suggestions = texts(slot, "button.suggest")
+    assert len(suggestions) >= 3
+    for title in suggestions[:3]:
+        dom = add(browser, deck_id, title, change=1)
+    dom = browser.get(f"/decks/{deck_id}")
+    assert select_one(dom, "article.adventure").attrs["class"].split()[-1] in ("complete", "incomplete")
+    assert len(deck_lines(dom)) == 5
+
+
+def test_plus_and_minus_change_the_copies_and_stop_at_the_limits(browser):
+    deck_id = new_deck(browser)
+    for _ in range(4):
+        dom = add(browser, deck_id, "Eiffel Tower", change=1)
+    line = next(li for li in select(dom, "#deck-list li.card-line") if li.attrs["data-title"] == "Eiffel Tower")
+    assert [b.attrs["aria-label"] for b in select(line, "button")] == ["One copy fewer of Eiffel Tower"]
+    dom = add(browser, deck_id, line.attrs["data-key"], change=-1)
+    assert deck_lines(dom)["Eiffel Tower"] == 3
+
+
+def test_a_card_typed_by_name_is_added_and_an_unknown_one_refused(browser):
+    deck_id = new_deck(browser)
+    dom = add(browser, deck_id, "eiffel towr", change=1)
+    assert deck_lines(dom)["Eiffel Tower"] == 1
+    answer, dom = browser.post(f"/decks/{deck_id}/cards", {"card": "Zzyzx Qqq", "change": "1"}, status=404)
+    assert '"Zzyzx Qqq" is not a card' in select_one(dom, "#deck-head .error").text()
+    assert len(select(dom, "datalist#titles option")) == len(service.card_titles(browser.client.app.state.catalog()))
+
+
+def build_the_example(browser: Browser, deck_id: str) -> object:
+    """Adds the example deck's cards, one form a title, by the copies buttons."""
+    from deckbuilder.decklists import read_deck
+
+    dom = None
+    for line in read_deck(EXAMPLE_DECK.read_text(encoding="utf-8")).section(read_deck("").lines and None or _deck_section()):
+        dom = add(browser, deck_id, line.name, count=line.count)
+    return dom
+
+
+def _deck_section():
+    from deckbuilder.decklists import Section
+
+    return Section.DECK
+
+
+def test_a_legal_deck_is_built_saved_changed_compared_exported_and_imported(browser, tmp_path):
+    deck_id = new_deck(browser, "Dark Horse by hand", fmt="campaign")
+    dom = build_the_example(browser, deck_id)
+    assert verdict(dom) == "LEGAL"
+    assert select_one(dom, "#deck-head .card-count").text() == "60 cards"
+    assert select_one(dom, "article.adventure").attrs["class"].split()[-1] == "complete"
+    answer, dom = browser.post(f"/decks/{deck_id}/save")
+    assert str(answer.url).endswith("?saved=2")
+    assert select_one(dom, "p.message").text() == "Saved as version 2."
+    add(browser, deck_id, "Mugging", count=0)
+    dom = add(browser, deck_id, "Blackout", change=1)
+    assert "unsaved changes" in select_one(dom, "#deck-head").text()
+    browser.post(f"/decks/{deck_id}/save")
+    dom = browser.get(f"/decks/{deck_id}/history")
+    rows = {r.attrs["class"]: [c.text() for c in select(r, "td")] for r in select(dom, "table.changes tbody tr")}
+    assert rows == {"removed": ["-2", "Mugging", "2", "0"], "changed": ["+1", "Blackout", "2", "3"]}
+    assert [v.attrs["data-version"] for v in select(dom, "ol.versions li")] == ["3", "2", "1"]
+    dom = browser.get(f"/decks/{deck_id}/history?a=1&b=3")
+    assert "Dark Horse" in " ".join(texts(dom, "table.changes tbody tr"))
+    exported = {}
+    for fmt in ("text", "gccg", "lackey", "json"):
+        answer = browser.client.get(f"/decks/{deck_id}/export?to={fmt}")
+        assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+        exported[fmt] = answer.content
+    for fmt, content in exported.items():
+        name = {"text": "deck.txt", "gccg": "deck.deck", "lackey": "deck.dek", "json": "deck.json"}[fmt]
+        answer, dom = browser.post("/import", files={"file": (name, content)})
+        assert verdict(dom) == "LEGAL", fmt
+        assert select_one(dom, "#deck-head .card-count").text() == "59 cards", fmt
+
+
+def test_a_deck_is_imported_by_pasting_and_errors_keep_the_text(browser):
+    answer, dom = browser.post("/import", {"text": EXAMPLE_DECK.read_text(encoding="utf-8")})
+    assert str(answer.url).endswith("/decks/dark-horse-in-the-new-aeon")
+    assert verdict(dom) == "LEGAL"
+    answer, dom = browser.post("/import", {"text": "4 Dark Yuong\n3 Zzyzx Qqq\n"}, status=422)
+    assert select_one(dom, ".error").attrs["data-kind"] == "unresolved-deck"
+    assert select_one(dom, "textarea#text").text() == "4 Dark Yuong 3 Zzyzx Qqq"
+    _answer, dom = browser.post("/import", {"text": "  "}, status=400)
+    assert "paste a deck list" in select_one(dom, ".error").text()
+
+
+def test_the_way_to_play_and_the_name_are_chosen(browser):
+    deck_id = new_deck(browser)
+    browser.post(f"/decks/{deck_id}/play", {"format": "campaign", "target": "15"})
+    dom = browser.get(f"/decks/{deck_id}")
+    assert "for Campaign" in select_one(dom, "#verdict h2").text()
+    browser.post(f"/decks/{deck_id}/rename", {"name": "<script>alert(1)</script>"})
+    dom = browser.get(f"/decks/{deck_id}")
+    assert select_one(dom, "h1#h-deck").text() == "<script>alert(1)</script>"
+    assert not [s for s in select(dom, "script") if "alert" in s.text()]
+    answer = browser.client.get(f"/decks/{deck_id}")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in answer.text
+
+
+def test_unsaved_changes_are_discarded(browser):
+    deck_id = new_deck(browser)
+    add(browser, deck_id, "747", change=2)
+    _answer, dom = browser.post(f"/decks/{deck_id}/discard")
+    assert deck_lines(dom) == {"Diabolical Cultist": 1}
+    assert select_one(dom, "p.message").text() == "The unsaved changes were discarded."
+
+
+def test_a_deck_that_does_not_exist_is_a_page_saying_so(browser):
+    dom = browser.get("/decks/no-such-deck", status=404)
+    assert select_one(dom, ".error").attrs["data-kind"] == "unknown-deck"
+    browser.get("/decks/..%2Fetc", status=404)
+
+
+def test_the_deck_list_shows_every_saved_deck(browser):
+    new_deck(browser, "Alpha")
+    new_deck(browser, "Beta")
+    dom = browser.get("/decks")
+    assert [r.attrs["data-deck"] for r in select(dom, "table.decks tbody tr")] == ["alpha", "beta"]
+
+
+def test_the_printable_sheet_is_the_decks_sheet(browser):
+    deck_id = new_deck(browser)
+    answer = browser.client.get(f"/decks/{deck_id}/sheet")
+    assert answer.status_code == 200 and "style-src 'unsafe-inline'" in answer.headers["content-security-policy"]
+    assert "ILLEGAL" in select_one(parse_html(answer.text), "p.badge").text()
+
+
+# --------------------------------------------------------------------------------------
+# the collection and test games
+
+
+def test_the_collection_is_imported_and_the_editor_warns_beyond_it(browser):
+    dom = browser.get("/collection")
+    assert "No collection yet" in select_one(dom, "p.empty").text()
+    browser.post("/collection", {"text": "2 Eiffel Tower\n1 Dark Horse\n"})
+    dom = browser.get("/collection")
+    assert [[c.text() for c in select(r, "td")] for r in select(dom, "table.owned tbody tr")] == [
+        ["1", "Dark Horse"], ["2", "Eiffel Tower"]]
+    assert "3 cards, 2 titles" in select(dom, "main p")[0].text()
+    deck_id = new_deck(browser)
+    add(browser, deck_id, "Eiffel Tower", count=3)
+    dom = browser.get(f"/decks/{deck_id}?q=is:owned")
+    assert texts(dom, "ul.shortfalls li") == ["Diabolical Cultist: the deck has 1, you own 0",
+                                             "Eiffel Tower: the deck has 3, you own 2"]
+    assert sorted(texts(dom, "#search-panel td.title")) == ["Dark Horse", "Eiffel Tower"]
+    _answer, dom = browser.post("/collection", {"text": "3 Zzyzx Qqq"}, status=422)
+    assert select_one(dom, ".error").attrs["data-kind"] == "unresolved-deck"
+
+
+def test_test_games_run_in_the_background_and_show_their_error(browser, sample_db):
+    deck_id = new_deck(browser)
+    answer, dom = browser.post(f"/decks/{deck_id}/goldfish", {"games": "50"})
+    job = str(answer.url).rsplit("/", 1)[1]
+    browser.client.app.state.jobs.wait(job)
+    dom = browser.get(f"/decks/{deck_id}/goldfish/{job}")
+    assert select_one(dom, ".error").attrs["data-kind"] in ("no-investigator", "error")
+    _answer, dom = browser.post(f"/decks/{deck_id}/goldfish", {"games": "0"}, status=400)
+    assert "--games 0" in select_one(dom, ".error").text()
+
+
+def test_test_games_show_their_chart_and_odds(gccg_catalog_path, tmp_path, mythos_data):
+    deck = sorted((mythos_data / "gccg" / "decks").glob("*.deck"))[0]
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "c.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/import")
+    answer, _dom = b.post("/import", files={"file": (deck.name, deck.read_bytes())})
+    deck_id = str(answer.url).rsplit("/", 1)[1]
+    answer, dom = b.post(f"/decks/{deck_id}/goldfish", {"games": "200", "seed": "1"})
+    job = str(answer.url).rsplit("/", 1)[1]
+    running = select(dom, ".job progress")
+    assert running == [] or running[0].attrs["max"] == "200"
+    assert app.state.jobs.wait(job).state == "done"
+    dom = b.get(f"/decks/{deck_id}/goldfish/{job}")
+    assert select_one(dom, "section.goldfish h2#h-result").text() == "200 games"
+    assert len(select(dom, "svg.chart rect.bar")) >= 1
+    assert select(dom, "table.odds tbody tr")
