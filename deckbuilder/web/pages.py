@@ -600,7 +600,9 @@ async def goldfish_page(request: Request) -> Response:
     if job.deck_id != deck_id:
         raise NoSuchPageError(f"these test games are not of the deck {deck_id!r}")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
-    result = goldfish_view(job.result.report) if job.state == "done" else None
+    games = job.result if job.state == "done" else None
+    result = None if games is None else goldfish_view(
+        games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator)
     error = build.error_view(job.failure) if job.failure else None
     page = GoldfishPage(frame(request, f"{saved.name} · test games", "decks"), build.header(saved), job.id, job.state,
                         job.done, job.total, result, error)
