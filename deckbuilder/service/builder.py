@@ -72,11 +72,13 @@ def deck_overview(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *,
 
 
 def ways_to_play() -> tuple[list[Format], list[HouseRule]]:
-    """Gets every way to play and every house rule, as ``catalog/formats.toml`` lists them."""
+    """Gets every way to play and every house rule, as ``catalog/formats.toml`` lists them (a
+    name standing for a game of two sides, ``cult-vs-investigator``, is left out: its sides
+    are the ways to play)."""
     from deckbuilder.catalog.importers.formats import load_formats
 
     formats, house_rules = load_formats()
-    return list(formats), list(house_rules)
+    return [f for f in formats if not f.sides], list(house_rules)
 
 
 def _document(catalog: Catalog, deck: LoadedDeck) -> dict[str, Any]:
