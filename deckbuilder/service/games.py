@@ -1,4 +1,4 @@
-"""The goldfish's part of the service: who plays a deck's test games, and the draw odds beside them.
+"""The goldfish's part of the service: a deck's test games, who plays them, and the draw odds beside them.
 
 A deck that lists several Investigators (the two sides of a Standard Game card, or a pool
 to choose from) is played by each: :func:`play_each` plays them all and hands back the best
@@ -8,16 +8,118 @@ sheet show alike (:func:`deckbuilder.service.goldfish_deck`, :func:`deckbuilder.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from deckbuilder.service import Goldfish, Progress, play_as, run_goldfish
+from deckbuilder.errors import UsageError
+from deckbuilder.service import GOLDFISH_FORMATS, Progress, play_as
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
     from deckbuilder.rules.decks import Deck
     from deckbuilder.rules.goldfish import GoldfishReport
+
+
+def goldfish_format(format_name: str) -> bool:
+    """Checks that the goldfish can play a way to play; gets whether it plays on to the
+    Campaign target (campaign and tournament do). Raises
+    :class:`~deckbuilder.errors.UsageError` for Cult vs Investigator or an unknown name."""
+    if format_name not in GOLDFISH_FORMATS:
+        raise UsageError(f"--format {format_name!r}: goldfish plays Mythos formats only ({', '.join(GOLDFISH_FORMATS)})")
+    return format_name in ("campaign", "tournament")
+
+
+@dataclass(frozen=True)
+class Goldfish:
+    """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``).
+
+    ``investigator`` is who played ``report``; a deck listing several Investigators is played
+    by each, best first in ``played`` (the share of games meeting the goal, then the fewer
+    median Rounds).
+    """
+
+    deck: LoadedDeck
+    report: GoldfishReport
+    investigator: str = ""
+    played: tuple[InvestigatorGames, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the report as ``mythos deck goldfish --json`` prints it: the best Investigator's
+        report in full, and a line per Investigator played under ``investigators``."""
+        return {"deck": self.deck.deck.name, "investigator": self.investigator, **self.report.to_dict(),
+                "investigators": [{**p.to_dict(), "best": i == 0} for i, p in enumerate(self.played)]}
+
+
+def goldfish_deck(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    format_name: str = "advanced",
+    target: int = 20,
+    max_rounds: int = 20,
+    cards: Sequence[str] = (),
+    investigator: str | None = None,
+    progress: Progress | None = None,
+) -> Goldfish:
+    """Plays the deck alone ``games`` times and gets how often and how fast it completes its
+    Adventures, with the exact draw odds (of each card named in ``cards`` too).
+
+    Options: ``seed`` (the same seed plays the same games), ``format_name`` (campaign and
+    tournament play on to ``target`` Adventure points), ``max_rounds`` (a game stops after
+    that many Rounds), ``investigator`` (who plays: one the deck lists or any Investigator
+    card; by default each Investigator the deck lists plays ``games`` games and the best is
+    reported in full), ``progress`` (called with games played, games in all).
+
+    Raises :class:`~deckbuilder.errors.UsageError` for a way to play it cannot play, an
+    out-of-range number, or a card name the deck does not hold, and ``NoInvestigatorError``
+    for a deck whose Investigator cannot start a game.
+    """
+    campaign = goldfish_format(format_name)
+    for option, value, low, high in (("--games", games, 1, 1_000_000), ("--rounds", max_rounds, 1, 200),
+                                     ("--target", target, 1, None)):
+        if value < low or (high is not None and value > high):
+            raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
+    named = tuple(_deck_title(deck.deck, name) for name in cards)
+    return play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
+                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress)
+
+
+def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
+                 max_rounds: int, progress: Callable[[int], None] | None = None,
+                 named: tuple[str, ...] = (), odds: bool = True) -> GoldfishReport:
+    """Plays the games of a rules deck (its first Investigator plays) and, with ``odds``,
+    adds the exact draw odds. ``progress`` is called with the games played, every 100."""
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
+
+    recipes = deck_recipes(catalog, deck)
+    report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
+                      adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
+                      progress=progress)
+    if not odds:
+        return report
+    return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)
+
+
+def _deck_title(deck: Deck, name: str) -> str:
+    """Gets the title of a deck card a ``--card`` name means (the resolver's spelling rules);
+    a card the deck does not hold is an error naming the deck's close titles."""
+    from deckbuilder.decklists import CardIndex
+    from deckbuilder.rules.cards import fold_title
+
+    printings = {e.card.key: e.card for e in deck.entries}
+    try:
+        resolution = CardIndex(list(printings.values())).resolve(name)
+    except LookupError:
+        raise UsageError(f"--card {name!r}: no card of the deck is called that; give a title from the deck list") from None
+    if not any(fold_title(e.card.title) == fold_title(resolution.card.title) for e in deck.main):
+        raise UsageError(f"--card {name!r}: {resolution.card.title} is not in the deck")
+    return resolution.card.title
 
 
 @dataclass(frozen=True)
