@@ -75,6 +75,24 @@ collection_app.command("show")(library.collection_show)
 app.command("serve")(serve.serve)
 
 
+def _version(value: bool) -> None:
+    """Prints the version and which rules core runs (the compiled one or pure Python), then stops."""
+    if value:
+        from deckbuilder import __version__
+        from deckbuilder.rules import compiled_core
+
+        typer.echo(f"mythos {__version__} ({'compiled' if compiled_core() else 'pure Python'} core)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Show the version and whether the rules core is compiled, and exit."),
+) -> None:
+    """Card catalog, deck validator and Adventure checker for the Mythos collectible card game."""
+
+
 def main() -> None:
     """Runs the ``mythos`` command."""
     app(prog_name="mythos")

@@ -556,9 +556,11 @@ def goldfish(
         target=target if campaign else None,
         completed=len(done) / games if games else 0.0,
         by_round=_cumulative(firsts, max_rounds, games) if games else (),
-        median_rounds=statistics.median(done) if done else None,
+        # float() always: a median of ints is an int or a float by the count, and the compiled core
+        # stores the declared float (6.0) where the pure one kept the int (6); both print one way.
+        median_rounds=float(statistics.median(done)) if done else None,
         rounds_quartiles=_quartiles(done) if done else None,
-        final_sanity=statistics.median(sanity) if sanity else 0.0,
+        final_sanity=float(statistics.median(sanity)) if sanity else 0.0,
         final_sanity_quartiles=_quartiles(sanity),
         reached_target=(sum(1 for r in reached if r is not None) / games) if reached is not None and games else None,
         target_by_round=_cumulative(reached, max_rounds, games) if reached is not None and games else None,
