@@ -139,6 +139,10 @@ def deck_goldfish(
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
     ] = None,
     investigator: _InvestigatorOption = None,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
+                                    help="Processes playing the games (1: this one); the report is the same whatever the number.")
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -161,7 +165,7 @@ def deck_goldfish(
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (),
-                                           investigator=investigator, progress=tick)
+                                           investigator=investigator, progress=tick, jobs=jobs)
         show(result, as_json, "goldfish_result_lines")
 
 
