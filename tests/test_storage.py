@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deckbuilder.catalog import store as storage
+from deckbuilder.catalog import building as storage
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.catalog.store import Catalog, CatalogError, build_catalog

@@ -78,10 +78,10 @@ app.command("serve")(serve.serve)
 def _version(value: bool) -> None:
     """Prints the version and which rules core runs (the compiled one or pure Python), then stops."""
     if value:
-        from deckbuilder import __version__
+        import deckbuilder
         from deckbuilder.rules import compiled_core
 
-        typer.echo(f"mythos {__version__} ({'compiled' if compiled_core() else 'pure Python'} core)")
+        typer.echo(f"mythos {deckbuilder.__version__} ({'compiled' if compiled_core() else 'pure Python'} core)")
         raise typer.Exit()
 
 
