@@ -439,3 +439,29 @@ def test_a_name_with_a_line_break_is_echoed_on_one_line(name):
     with pytest.raises((UnknownCardError, AmbiguousCardError)) as error:
         CardIndex(POOL).resolve(name)
     assert "\n" not in str(error.value) and "\r" not in str(error.value)
+
+
+def _fold_as_first_written(text: str) -> str:
+    """fold_title as issue 3 wrote it, before issue 17 made it fast: the reference it keeps to."""
+    import re
+    import unicodedata
+
+    from deckbuilder.rules.cards import display_title
+
+    text = display_title(text)
+    text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"['\u2019`]", "", text)
+    text = re.sub(r"[^0-9a-zA-Z]+", " ", text)
+    return " ".join(text.casefold().split())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=40),
+                 st.text(alphabet="AaÆæŒœéÉ ,'’`-ßİ\u0301Tthe", max_size=30),
+                 st.sampled_from(["Athenaeum, The", "New Æon", "It's Pickman's", "Ashes, Ashes, Azathoth"])))
+def test_folding_a_title_is_what_it_always_was(text):
+    from deckbuilder.rules.cards import fold_title
+
+    assert fold_title(text) == _fold_as_first_written(text)
