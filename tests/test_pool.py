@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 from deckbuilder.catalog.recipebook import deck_recipes
 from deckbuilder.cli import app
-from deckbuilder.rules.goldfish import GameBatch, game_seeds, goldfish, needed_titles, recipe_check
+from deckbuilder.rules import compiled_core
+from deckbuilder.rules.goldfish import GameBatch, GameRecord, game_seeds, goldfish, needed_titles, recipe_check
 from deckbuilder.service import games as service_games
+from deckbuilder.service import pool
 from deckbuilder.service.pool import map_chunks
 
 runner = CliRunner()
@@ -35,12 +37,24 @@ def test_the_pool_gives_each_chunks_result_in_order(jobs):
     assert pids == {os.getpid()} if jobs == 1 else os.getpid() not in pids
 
 
+@pytest.mark.skipif(compiled_core(), reason="the compiled core's frozen dataclasses (decks, cards) do not unpickle: "
+                    "the pool forks instead, or plays in process")
+def test_a_job_that_cannot_reach_a_fresh_process_runs_here(monkeypatch):
+    # Where the pool cannot fork (other threads running, or no fork), a job must pickle;
+    # one that does not (a closure) is run in this process rather than failing.
+    monkeypatch.setattr(pool, "_start_method", lambda: "spawn")
+    offset = 10
+    results = map_chunks(lambda n: (os.getpid(), n + offset), [1, 2, 3], jobs=2)
+    assert results == [(os.getpid(), 11), (os.getpid(), 12), (os.getpid(), 13)]
+
+
 def test_a_game_batch_plays_the_same_games_after_pickling(gccg_catalog):
     deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
     recipes = deck_recipes(gccg_catalog, deck)
     batch = GameBatch(deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)))
     seeds = game_seeds(3, 30)
     assert pickle.loads(pickle.dumps(batch)).play(seeds) == batch.play(seeds)
+    assert [GameRecord(*values) for values in batch(seeds)] == batch.play(seeds)
 
 
 def test_a_game_batch_plays_the_games_goldfish_plays(gccg_catalog):

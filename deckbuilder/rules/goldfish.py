@@ -33,12 +33,13 @@ assumed met (listed by ``mythos deck adventures``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
@@ -568,23 +569,15 @@ class GameBatch:
         self.needed = needed
         self._playing: tuple[Game, GreedyPolicy] | None = None
 
-    def __getstate__(self) -> dict[str, Any]:
-        # A check handed in (a closure) does not pickle: the recipes it is built from do.
+    def __reduce__(self) -> tuple[Callable[..., GameBatch], tuple[object, ...]]:
+        # Rebuilt by a function, not by the class with a state: a class compiled by mypyc
+        # makes its instances through __init__. A check handed in (a closure) does not
+        # pickle: the recipes it is built from do. (The compiled core's decks and recipes do
+        # not unpickle either: the pool forks where it can, and pickles nothing then.)
         if self.adventure_check is not None and self.recipes is None:
             raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
                             "give it the recipes instead")
-        return {"deck": self.deck, "campaign": self.campaign, "target": self.target,
-                "max_rounds": self.max_rounds, "recipes": self.recipes, "needed": self.needed}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.deck = state["deck"]
-        self.campaign = state["campaign"]
-        self.target = state["target"]
-        self.max_rounds = state["max_rounds"]
-        self.recipes = state["recipes"]
-        self.needed = state["needed"]
-        self.adventure_check = None
-        self._playing = None
+        return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed)
 
     def _game(self) -> tuple[Game, GreedyPolicy]:
         if self._playing is None:
@@ -610,8 +603,22 @@ class GameBatch:
                 progress(i + 1)
         return records
 
-    def __call__(self, seeds: Sequence[int]) -> list[GameRecord]:
-        return self.play(seeds)
+    def __call__(self, seeds: Sequence[int]) -> list[tuple[object, ...]]:
+        """Plays as :meth:`play` and gets each record as the plain tuple of its fields (see
+        :func:`record_values`): what travels back from another process."""
+        return [record_values(r) for r in self.play(seeds)]
+
+
+def record_values(record: GameRecord) -> tuple[object, ...]:
+    """Gets a game's record as the tuple of its fields, in order (``GameRecord(*values)`` makes
+    it again): a frozen dataclass compiled by mypyc does not unpickle, a tuple does."""
+    return tuple(getattr(record, f.name) for f in dataclasses.fields(GameRecord))
+
+
+def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
+                needed: frozenset[str]) -> GameBatch:
+    """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
+    return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed)
 
 
 def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,

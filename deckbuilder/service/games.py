@@ -125,6 +125,7 @@ def play_games(batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1,
                progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     """Plays a game for each seed, in ``jobs`` processes (None: the machine's cores), and gets
     their records in the order of ``seeds``: the same records whatever ``jobs`` is."""
+    from deckbuilder.rules.goldfish import GameRecord
     from deckbuilder.service.pool import default_jobs, map_chunks
 
     workers = default_jobs() if jobs is None else jobs
@@ -132,7 +133,9 @@ def play_games(batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1,
         return batch.play(seeds, progress)
     chunks = [seeds[i:i + CHUNK_GAMES] for i in range(0, len(seeds), CHUNK_GAMES)]
     ticker = None if progress is None else (lambda n: progress(min(n * CHUNK_GAMES, len(seeds))))
-    return [record for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker) for record in chunk]
+    # Each chunk comes back as plain tuples (GameBatch.__call__), made records again here.
+    return [GameRecord(*values) for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
+            for values in chunk]
 
 
 def _deck_title(deck: Deck, name: str) -> str:

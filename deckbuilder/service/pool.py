@@ -32,11 +32,17 @@ def map_chunks(job: Callable[[Chunk], Result], chunks: Sequence[Chunk], *, jobs:
     """Gets ``job(chunk)`` for each chunk, in the order of ``chunks``, computed in up to
     ``jobs`` processes (None: the machine's cores; 1: here, in this process).
 
-    ``job`` must pickle when more than one process runs: it is sent once to each worker
-    process, which keeps it (and whatever it builds and caches) for every chunk it runs.
-    ``progress`` is called with the number of chunks done, as each finishes.
+    Each worker process gets ``job`` once, when it starts, and keeps it (and whatever it
+    builds and caches) for every chunk it runs: forked where this process runs one thread
+    (nothing is pickled), else started afresh, when the job must pickle (one that does not,
+    say a deck of the compiled core, whose frozen dataclasses do not unpickle, runs here
+    instead). The chunks and what the job returns must pickle. ``progress`` is called with
+    the number of chunks done, as each finishes.
     """
     workers = min(jobs if jobs is not None else default_jobs(), len(chunks))
+    method = _start_method()
+    if workers > 1 and method != "fork" and not _travels(job):
+        workers = 1  # a job that cannot reach a fresh process runs here
     if workers <= 1:
         results = []
         for n, chunk in enumerate(chunks, 1):
@@ -47,7 +53,7 @@ def map_chunks(job: Callable[[Chunk], Result], chunks: Sequence[Chunk], *, jobs:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(_start_method()),
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
                              initializer=_start_worker, initargs=(job,)) as pool:
         futures = {pool.submit(_run, chunk): i for i, chunk in enumerate(chunks)}
         done: dict[int, Result] = {}
@@ -68,6 +74,17 @@ def _start_method() -> str:
     if "fork" in methods and threading.active_count() == 1:
         return "fork"
     return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _travels(job: Callable[[Any], Any]) -> bool:
+    """Tells whether a job pickles and unpickles (what a fresh worker process needs)."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(job))
+    except Exception:
+        return False
+    return True
 
 
 def _start_worker(job: Callable[[Any], Any]) -> None:
