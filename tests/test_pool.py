@@ -37,8 +37,6 @@ def test_the_pool_gives_each_chunks_result_in_order(jobs):
     assert pids == {os.getpid()} if jobs == 1 else os.getpid() not in pids
 
 
-@pytest.mark.skipif(compiled_core(), reason="the compiled core's frozen dataclasses (decks, cards) do not unpickle: "
-                    "the pool forks instead, or plays in process")
 def test_a_job_that_cannot_reach_a_fresh_process_runs_here(monkeypatch):
     # Where the pool cannot fork (other threads running, or no fork), a job must pickle;
     # one that does not (a closure) is run in this process rather than failing.
@@ -48,6 +46,8 @@ def test_a_job_that_cannot_reach_a_fresh_process_runs_here(monkeypatch):
     assert results == [(os.getpid(), 11), (os.getpid(), 12), (os.getpid(), 13)]
 
 
+@pytest.mark.skipif(compiled_core(), reason="the compiled core's frozen dataclasses (decks, cards) do not unpickle: "
+                    "the pool forks instead, or plays in process")
 def test_a_game_batch_plays_the_same_games_after_pickling(gccg_catalog):
     deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
     recipes = deck_recipes(gccg_catalog, deck)
