@@ -465,3 +465,18 @@ def test_folding_a_title_is_what_it_always_was(text):
     from deckbuilder.rules.cards import fold_title
 
     assert fold_title(text) == _fold_as_first_written(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.text(alphabet="AaÆæŒœéÉ ,'’‘`-ßİ\u0301R'LYEH", max_size=30)))
+def test_folding_a_phrase_into_words_is_what_it_always_was(text):
+    import re
+    import unicodedata
+
+    from deckbuilder.rules.adventures.matching import _NON_WORD, fold_words
+
+    first = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+    first = unicodedata.normalize("NFKD", first)
+    first = "".join(ch for ch in first if not unicodedata.combining(ch))
+    first = re.sub(r"['’‘`]", "", first).casefold()
+    assert fold_words(text) == tuple(w for w in _NON_WORD.split(first) if w)
