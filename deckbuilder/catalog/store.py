@@ -96,6 +96,7 @@ class Catalog:
         self.path = path
         self.con = con
         self._all: list[Card] | None = None
+        self._title_word = False
 
     @classmethod
     def open(cls, path: Path) -> Catalog:
@@ -114,9 +115,6 @@ class Catalog:
         if found != SCHEMA_VERSION:
             con.close()
             raise OutdatedCatalogError(path, found)
-        from deckbuilder.catalog.search.matching import title_word_matches
-
-        con.create_function("title_word", 2, title_word_matches, deterministic=True)
         return cls(path, con)
 
     def close(self) -> None:
@@ -195,8 +193,14 @@ class Catalog:
                owned: frozenset[str] = frozenset()) -> list[Card]:
         """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`);
         ``owned`` holds the folded titles ``is:owned`` matches."""
+        from deckbuilder.catalog.search.matching import title_word_matches
         from deckbuilder.catalog.search.sql import compile_query, order_by
 
+        # Registered at the first search, not when the catalog opens: a command that never
+        # searches does not load the search language (issue 17).
+        if not self._title_word:
+            self.con.create_function("title_word", 2, title_word_matches, deterministic=True)
+            self._title_word = True
         where, params = compile_query(query, owned)
         sql = f"select data from card where {where} order by {order_by(sort)}"
         if limit is not None:
