@@ -25,6 +25,9 @@ The hierarchy (module, kind)::
       RecipeFileError                 catalog.importers.recipes  recipe-file
       CatalogError                    catalog.store              catalog
         OutdatedCatalogError          catalog.store              catalog
+      CatalogPathError                catalog.files              catalog
+      CatalogBusyError                catalog.files              catalog-busy
+      CatalogLockError                catalog.files              catalog
       FetchError                      catalog.fetch              fetch
       QuerySyntaxError                catalog.search.syntax      query
       NoPrintingInSetError            catalog.lookup             unknown-card
