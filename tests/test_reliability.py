@@ -219,3 +219,45 @@ def test_the_default_data_folder_is_made_on_first_use(tmp_path):
     result = run("catalog", "info", env=env)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "data" / "mythos-deckbuilder" / "catalog.sqlite").is_file()
+
+
+# --------------------------------------------------------------------------------------
+# Limits: 20 MB card files (both importers), 5 MB deck files, wherever they are read
+
+
+def _sparse(path: Path, size: int, head: bytes) -> Path:
+    """Writes a file of ``size`` bytes that starts with ``head`` (sparse: costs no disk)."""
+    with path.open("wb") as out:
+        out.write(head)
+        out.truncate(size)
+    return path
+
+
+@pytest.mark.parametrize("head", [b'<?xml version="1.0"?><ccg-setinfo name="Huge"><cards>', b"Name\tSet\tType\n"],
+                         ids=["gccg", "lackey"])
+@pytest.mark.parametrize("named", [True, False], ids=["file", "folder"])
+def test_a_card_file_over_20_mb_is_refused_by_catalog_import(tmp_path, head, named):
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    huge = _sparse(folder / ("huge.xml" if head.startswith(b"<") else "huge.txt"), 200_000_000, head)
+    db = tmp_path / "catalog.sqlite"
+    started = time.monotonic()
+    result = mythos("catalog", "import", str(huge if named else folder), "--db", str(db))
+    assert result.exit_code == 2
+    line = one_error_line(result.stderr)
+    assert "larger than 20 MB" in line and "huge" in line
+    assert not db.exists()
+    assert time.monotonic() - started < 30  # refused, not read (it took 77 s and 2 GB before)
+
+
+@pytest.mark.parametrize("command", [("deck", "check", "DECK"), ("deck", "stats", "DECK"),
+                                     ("deck", "convert", "DECK", "OUT"), ("deck", "sheet", "DECK"),
+                                     ("collection", "import", "DECK")])
+def test_a_deck_file_over_5_mb_is_refused(tmp_path, command):
+    deck = _sparse(tmp_path / "huge.txt", 50_000_000, b"4 Dark Young\n")
+    args = [str(deck) if a == "DECK" else str(tmp_path / "out.json") if a == "OUT" else a for a in command]
+    result = mythos(*args, "--db", str(tmp_path / "c.sqlite"),
+                    env={"MYTHOS_COLLECTION": str(tmp_path / "collection.json")})
+    assert result.exit_code == 2, result.output
+    assert "larger than 5 MB" in one_error_line(result.stderr)
+    assert not (tmp_path / "collection.json").exists() and not (tmp_path / "out.json").exists()

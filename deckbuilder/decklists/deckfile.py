@@ -80,11 +80,13 @@ def read_deck_file(path: Path) -> tuple[Any, bytes]:
     from deckbuilder.decklists import DeckFileError, read_deck
 
     try:
-        data = Path(path).read_bytes()
+        # Never more than the limit is read: a huge file (or a device) costs nothing.
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if len(data) > MAX_DECK_BYTES:
-        raise DeckFileError(f"{path}: {len(data)} bytes is far too large for a deck list")
+        raise DeckFileError(f"{path}: larger than {MAX_DECK_BYTES // 1_000_000} MB, far too large for a deck list")
     return read_deck(data, filename=Path(path).name), data
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
+from deckbuilder.catalog.importers import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.catalog.importers import fields as f
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
@@ -32,8 +32,8 @@ GCCG_SETS = {
     "scoobydoo": "SD",
 }
 
-#: Upper bound on one set file; the largest real one is under 200 KB.
-MAX_FILE_BYTES = 20_000_000
+#: Upper bound on one set file: the importers' one limit.
+MAX_FILE_BYTES = MAX_CARD_FILE_BYTES
 
 
 def read_gccg_dir(path: Path | str) -> ImportResult:
@@ -124,13 +124,9 @@ def _parse_reason(exc: Exception) -> str:
 
 
 def _read_bytes(file: Path) -> bytes:
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CardDataError(file, f"is {size} bytes; a set file is far smaller (limit {MAX_FILE_BYTES})")
-        return file.read_bytes()
-    except OSError as exc:
-        raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+    from deckbuilder.catalog.importers import read_card_file_bytes
+
+    return read_card_file_bytes(file)
 
 
 def _set_code(set_attr: str, fallback: str) -> str:
