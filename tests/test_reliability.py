@@ -261,3 +261,362 @@ def test_a_deck_file_over_5_mb_is_refused(tmp_path, command):
     assert result.exit_code == 2, result.output
     assert "larger than 5 MB" in one_error_line(result.stderr)
     assert not (tmp_path / "collection.json").exists() and not (tmp_path / "out.json").exists()
+
+
+# --------------------------------------------------------------------------------------
+# One line, exit 2, nothing touched: hostile card files and searches
+
+
+@pytest.mark.parametrize(("declaration", "data_encoding", "message"), [
+    ("x-klingon", "utf-8", "unknown encoding 'x-klingon'"),
+    ("UTF-32", "utf-8", "encoding 'utf-32'"),
+    ("UTF-16", "utf-8", "encoding 'utf-16'"),
+    ("UTF-32", "utf-32", "neither a GCCG set file"),
+])
+def test_an_xml_encoding_the_reader_cannot_take_is_one_line(tmp_path, declaration, data_encoding, message):
+    db = tmp_path / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)).exit_code == 0
+    before = digest(db)
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(f'<?xml version="1.0" encoding="{declaration}"?><ccg-setinfo name="A"><cards>'
+                    '<card name="x"/></cards></ccg-setinfo>'.encode(data_encoding))
+    result = mythos("catalog", "import", str(bad), "--db", str(db))
+    assert result.exit_code == 2
+    assert message in one_error_line(result.stderr)
+    assert digest(db) == before
+
+
+@pytest.mark.parametrize("query", ["v>99999999999999999999", "v>-99999999999999999999", "san<=9223372036854775808",
+                                   "edu=1" + "0" * 400, "hand>=-9223372036854775809"])
+def test_a_number_past_64_bits_in_a_search_is_one_line(tmp_path, query):
+    db = tmp_path / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)).exit_code == 0
+    result = mythos("search", query, "--db", str(db))
+    assert result.exit_code == 2
+    assert "whole number" in one_error_line(result.stderr)
+
+
+def test_the_largest_number_a_search_takes_still_searches(tmp_path):
+    db = tmp_path / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)).exit_code == 0
+    result = mythos("search", "v<999999999", "--db", str(db))
+    assert result.exit_code in (0, 1) and "Error" not in result.stderr
+
+
+# --------------------------------------------------------------------------------------
+# A closed pipe is a normal end
+
+
+def test_a_closed_pipe_is_exit_0_with_no_message(tmp_path):
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    db = tmp_path / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(folder, "Alpha", 4000)), "--db", str(db)).exit_code == 0
+    for args in (["search", "t:ally"], ["search", "t:ally", "--json"]):
+        proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", *args, "--db", str(db)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.readline()  # `| head -1`
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 0, err
+        assert err == ""
+
+
+# --------------------------------------------------------------------------------------
+# Permissions: run as an unprivileged user when the tests run as root (as CI does)
+
+_NOBODY = 65534
+_RUNNER = '''
+import importlib, os, sys
+# Loaded before the user changes: the interpreter's own files may be unreadable to it.
+for name in {modules!r}:
+    importlib.import_module(name)
+# So are the shipped ways to play (in CI they sit in a folder only root can read).
+import functools
+import deckbuilder.catalog.importers.formats as formats
+formats.load_formats = functools.lru_cache(formats.load_formats)
+formats.load_formats()
+if os.geteuid() == 0:
+    os.setgroups([]); os.setgid({uid}); os.setuid({uid})
+sys.argv = ["mythos", *sys.argv[1:]]
+from deckbuilder.cli import main
+main()
+'''
+_PRELOAD = (
+    "deckbuilder.cli", "deckbuilder.cli.console", "deckbuilder.service", "deckbuilder.catalog.store",
+    "deckbuilder.catalog.files", "deckbuilder.catalog.lookup", "deckbuilder.catalog.importers.gccg",
+    "deckbuilder.catalog.importers.lackey", "deckbuilder.catalog.search", "deckbuilder.catalog.search.sql",
+    "deckbuilder.catalog.search.matching", "deckbuilder.decklists", "deckbuilder.decklists.deckfile",
+    "deckbuilder.rules.validator", "deckbuilder.service.deckfiles", "filelock", "sqlalchemy.dialects.sqlite",
+    "xml.etree.ElementTree", "defusedxml.ElementTree", "encodings.cp1252", "encodings.latin_1",
+    "encodings.utf_16", "encodings.utf_32", "encodings.utf_8_sig", "platformdirs", "tomllib",
+)
+
+
+@pytest.fixture
+def shared_dir():
+    """A temporary folder every user can read (pytest's own is its owner's alone)."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="mythos-perm-"))
+    folder.chmod(0o755)
+    yield folder
+    for path in folder.rglob("*"):
+        if path.is_dir():
+            path.chmod(0o755)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def as_user(shared_dir):
+    """Runs mythos as an unprivileged user (nobody) when the tests run as root, else as
+    the current user: a read-only folder then really is read-only to the command."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        import pwd
+
+        try:
+            pwd.getpwuid(_NOBODY)
+        except KeyError:
+            pytest.skip("running as root and there is no unprivileged user (uid 65534) to run as")
+    elif not hasattr(os, "geteuid"):
+        pytest.skip("permission bits are POSIX's")
+    runner_file = shared_dir / "runner.py"
+    runner_file.write_text(_RUNNER.format(modules=_PRELOAD, uid=_NOBODY), encoding="utf-8")
+    runner_file.chmod(0o644)
+
+    def invoke(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        full = {**os.environ, "HOME": str(shared_dir), **(env or {})}
+        return subprocess.run([sys.executable, str(runner_file), *args], cwd=shared_dir, env=full,
+                              capture_output=True, text=True, timeout=120)
+
+    probe = invoke("--help")
+    if probe.returncode != 0:
+        pytest.skip(f"mythos cannot run as the unprivileged user here: {probe.stderr.strip()[-200:]}")
+    return invoke
+
+
+def _read_only(folder: Path) -> Path:
+    folder.chmod(0o555)
+    return folder
+
+
+@pytest.mark.parametrize("existing", [True, False], ids=["existing catalog", "new catalog"])
+def test_catalog_import_into_a_read_only_folder_is_one_line(shared_dir, as_user, existing):
+    folder = shared_dir / "ro"
+    folder.mkdir()
+    db = folder / "catalog.sqlite"
+    if existing:
+        assert mythos("catalog", "import", str(set_file(shared_dir, "Beta")), "--db", str(db)).exit_code == 0
+        db.chmod(0o644)
+    before = digest(db) if existing else None
+    card_file = set_file(shared_dir, "Alpha")
+    card_file.chmod(0o644)
+    _read_only(folder)
+    result = as_user("catalog", "import", str(card_file), "--db", str(db))
+    assert result.returncode == 2, result.stderr
+    assert "folder you can write" in one_error_line(result.stderr)
+    assert (digest(db) if existing else db.exists()) == (before if existing else False)
+
+
+def test_a_catalog_in_a_read_only_folder_can_be_searched(shared_dir, as_user):
+    folder = shared_dir / "ro"
+    folder.mkdir()
+    db = folder / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(shared_dir, "Beta")), "--db", str(db)).exit_code == 0
+    db.chmod(0o644)
+    _read_only(folder)
+    result = as_user("search", "t:ally", "--db", str(db))
+    assert result.returncode == 0, result.stderr
+    assert "7 cards" in result.stdout or "5 cards" in result.stdout
+
+
+def test_home_not_writable_is_one_line(shared_dir, as_user):
+    home = _read_only(shared_dir / "home") if (shared_dir / "home").mkdir() is None else None
+    assert home is not None
+    result = as_user("search", "t:ally", env={"HOME": str(home), "MYTHOS_DB": "", "XDG_DATA_HOME": ""})
+    assert result.returncode == 2, result.stderr
+    line = one_error_line(result.stderr)
+    assert "cannot make the data folder" in line and "MYTHOS_DB" in line
+
+
+def _deck_setup(shared_dir: Path) -> tuple[Path, Path, Path]:
+    """A catalog of the Alpha set (readable to all) and a read-only folder holding a deck."""
+    db = shared_dir / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(shared_dir, "Alpha")), "--db", str(db)).exit_code == 0
+    db.chmod(0o644)
+    folder = shared_dir / "ro"
+    folder.mkdir()
+    deck = folder / "deck.txt"
+    deck.write_text("# my deck\n4 alpha card 1\n", encoding="utf-8")
+    deck.chmod(0o644)
+    _read_only(folder)
+    return db, folder, deck
+
+
+def test_deck_convert_into_a_folder_it_cannot_write_is_one_line(shared_dir, as_user):
+    db, folder, deck = _deck_setup(shared_dir)
+    result = as_user("deck", "convert", str(deck), str(folder / "deck.json"), "--db", str(db))
+    assert result.returncode == 2, result.stderr
+    assert "cannot be written (Permission denied)" in one_error_line(result.stderr)
+    assert sorted(p.name for p in folder.iterdir()) == ["deck.txt"]
+
+
+def test_fix_in_a_folder_it_cannot_write_leaves_the_deck_as_it_was(shared_dir, as_user):
+    db, folder, deck = _deck_setup(shared_dir)
+    result = as_user("deck", "check", str(deck), "--fix", "--db", str(db))
+    assert result.returncode == 2, result.stderr
+    assert "the file is unchanged" in one_error_line(result.stderr)
+    assert deck.read_text(encoding="utf-8") == "# my deck\n4 alpha card 1\n"
+
+
+# --------------------------------------------------------------------------------------
+# Deck files as people have them
+
+
+@pytest.fixture
+def alpha_db(tmp_path) -> Path:
+    """A catalog of the invented Alpha set (Alpha Card 0 to 4)."""
+    db = tmp_path / "catalog.sqlite"
+    assert mythos("catalog", "import", str(set_file(tmp_path, "Alpha")), "--db", str(db)).exit_code == 0
+    return db
+
+
+def _cards(db: Path, deck: Path) -> dict[str, int]:
+    import json
+
+    result = mythos("deck", "convert", str(deck), str(deck.with_name(deck.name + ".out.json")), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    doc = json.loads(deck.with_name(deck.name + ".out.json").read_text(encoding="utf-8"))
+    return {entry["title"]: entry["count"] for entry in doc["cards"]}
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le-bom", "utf-16-be-bom", "utf-8-sig", "utf-32"])
+def test_a_deck_file_with_a_byte_order_mark_reads_like_utf8(tmp_path, alpha_db, encoding):
+    import codecs
+
+    text = "# Notepad's \u201cUnicode\u201d\r\n4 Alpha Card 1\r\n2 Alpha Card 2\r\n"
+    data = {"utf-16-le-bom": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+            "utf-16-be-bom": codecs.BOM_UTF16_BE + text.encode("utf-16-be")}.get(encoding) or text.encode(encoding)
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(data)
+    assert _cards(alpha_db, deck) == {"Alpha Card 1": 4, "Alpha Card 2": 2}
+    result = mythos("deck", "stats", str(deck), "--db", str(alpha_db))
+    assert "not UTF-8" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["png", "zip", "elf"])
+def test_a_binary_file_is_not_a_text_deck_file(tmp_path, alpha_db, kind):
+    import zipfile
+
+    deck = tmp_path / "deck.txt"
+    if kind == "zip":
+        with zipfile.ZipFile(deck, "w") as archive:
+            archive.writestr("deck.txt", "4 Alpha Card 1\n" * 50)
+    else:
+        head = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" if kind == "png" else b"\x7fELF\x02\x01\x01\x00"
+        deck.write_bytes(head + bytes(range(256)) * 8)
+    result = mythos("deck", "check", str(deck), "--db", str(alpha_db))
+    assert result.exit_code == 2
+    line = one_error_line(result.stderr)
+    assert "not a text deck file" in line and "could not be read" not in line
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n  \r\n", b"\xef\xbb\xbf"])
+def test_an_empty_deck_file_is_no_cards_exit_2(tmp_path, alpha_db, content):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(content)
+    result = mythos("deck", "check", str(deck), "--db", str(alpha_db))
+    assert result.exit_code == 2
+    assert "no cards" in one_error_line(result.stderr)
+
+
+# --------------------------------------------------------------------------------------
+# Never clobber
+
+
+def _alpha_deck(folder: Path) -> Path:
+    deck = folder / "deck.txt"
+    deck.write_text("4 Alpha Card 1\n", encoding="utf-8")
+    return deck
+
+
+def test_deck_convert_refuses_to_overwrite_unless_forced(tmp_path, alpha_db):
+    deck = _alpha_deck(tmp_path)
+    target = tmp_path / "deck.json"
+    target.write_text("my notes, not a deck", encoding="utf-8")
+    result = mythos("deck", "convert", str(deck), str(target), "--db", str(alpha_db))
+    assert result.exit_code == 2
+    assert "exists; add --force" in one_error_line(result.stderr)
+    assert target.read_text(encoding="utf-8") == "my notes, not a deck"
+    result = mythos("deck", "convert", str(deck), str(target), "--force", "--db", str(alpha_db))
+    assert result.exit_code == 0, result.output
+    assert '"Alpha Card 1"' in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["same path", "symlink", "dot path"])
+def test_deck_convert_never_overwrites_its_input_even_forced(tmp_path, alpha_db, how):
+    deck = _alpha_deck(tmp_path)
+    target = {"same path": deck, "dot path": tmp_path / "." / "deck.txt"}.get(how)
+    if target is None:
+        target = tmp_path / "link.txt"
+        target.symlink_to(deck)
+    result = mythos("deck", "convert", str(deck), str(target), "--to", "json", "--force", "--db", str(alpha_db))
+    assert result.exit_code == 2
+    assert "that is the file being read" in one_error_line(result.stderr)
+    assert deck.read_text(encoding="utf-8") == "4 Alpha Card 1\n"
+
+
+@pytest.mark.parametrize("option", ["-o", "--pdf"])
+def test_deck_sheet_refuses_to_overwrite_a_named_file_unless_forced(tmp_path, alpha_db, option):
+    deck = _alpha_deck(tmp_path)
+    target = tmp_path / ("mine.html" if option == "-o" else "mine.pdf")
+    target.write_bytes(b"my own file")
+    result = mythos("deck", "sheet", str(deck), option, str(target), "--db", str(alpha_db))
+    assert result.exit_code == 2
+    assert "exists; add --force" in one_error_line(result.stderr)
+    assert target.read_bytes() == b"my own file"
+    assert not (tmp_path / "deck.html").exists()
+
+
+def test_deck_sheet_writes_its_own_default_sheet_again(tmp_path, alpha_db):
+    deck = _alpha_deck(tmp_path)
+    for _ in range(2):
+        result = mythos("deck", "sheet", str(deck), "--db", str(alpha_db))
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "deck.html").is_file()
+
+
+def test_a_failed_pdf_still_writes_the_html_asked_for(tmp_path, alpha_db):
+    deck = _alpha_deck(tmp_path)
+    chromium = tmp_path / "broken-chromium"
+    chromium.write_text("#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
+    chromium.chmod(0o755)
+    result = mythos("deck", "sheet", str(deck), "-o", str(tmp_path / "s.html"), "--pdf", str(tmp_path / "s.pdf"),
+                    "--db", str(alpha_db), env={"MYTHOS_CHROMIUM": str(chromium)})
+    assert result.exit_code == 2
+    assert "cannot open display" in one_error_line(result.stderr)
+    assert "<html" in (tmp_path / "s.html").read_text(encoding="utf-8").lower()
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_fix_writes_through_a_symlink_keeping_mode_and_comments(tmp_path, alpha_db):
+    real = tmp_path / "decks" / "real.txt"
+    real.parent.mkdir()
+    original = ("# Alpha rush, by me\r\n"
+                "Deck\r\n"
+                "4 alpha  card 1   // the engine\r\n"
+                "\r\n"
+                "# the finishers\r\n"
+                "2 Alpha Card 2\r\n")
+    real.write_bytes(original.encode("utf-8"))
+    real.chmod(0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    result = mythos("deck", "check", str(link), "--fix", "--db", str(alpha_db))
+    assert result.exit_code in (0, 1), result.output
+    assert link.is_symlink() and link.resolve() == real
+    assert real.read_bytes() == original.replace("alpha  card 1", "Alpha Card 1").encode("utf-8")
+    assert (real.stat().st_mode & 0o777) == 0o640
+    assert [p.name for p in real.parent.iterdir()] == ["real.txt"]

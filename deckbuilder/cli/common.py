@@ -92,6 +92,10 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except KeyboardInterrupt:
         warn("Interrupted; nothing was changed.")
         raise typer.Exit(130) from None
+    except BrokenPipeError:
+        # The reader went away (`mythos search ... | head -1`): a normal end, as for cat.
+        _silence_stdout()
+        raise typer.Exit(0) from None
     except Exception as exc:  # translated here, and only here
         failure = classify(exc)
         if failure is None:
@@ -102,6 +106,17 @@ def reported(as_json: bool = False) -> Iterator[None]:
             emit_json(failure.to_json())
         warn(f"Error: {failure.message}")
         raise typer.Exit(failure.exit_code) from None
+
+
+def _silence_stdout() -> None:
+    """Points standard output at the null device, so the flush at exit finds no closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind it (a test runner's)
+        pass
 
 
 def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:

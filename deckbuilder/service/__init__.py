@@ -806,5 +806,8 @@ from deckbuilder.service.builder import (
     ways_to_play,
 )
 
+# Writing a deck file back (deck check --fix) lives in service/deckfiles.py.
+from deckbuilder.service.deckfiles import fix_deck_file
+
 # The goldfish's functions (test games, who plays them) live in service/games.py.
 from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish

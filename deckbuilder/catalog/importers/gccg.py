@@ -86,6 +86,8 @@ def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
         ) from None
     except UnicodeDecodeError as exc:
         raise CardDataError(path, f"not valid text in its declared encoding: {exc.reason}") from None
+    except (LookupError, ValueError) as exc:  # an encoding the XML reader refuses
+        raise CardDataError(path, f"cannot be read in its declared encoding ({exc}); save it as UTF-8") from None
     if root.tag != "ccg-setinfo":
         raise CardDataError(path, f"not a GCCG set file: the root element is <{root.tag}>, not <ccg-setinfo>")
     set_name = root.get("name", "")
@@ -103,11 +105,22 @@ def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
 
 def _check_encoding(data: bytes, path: Path | str) -> None:
     """Refuses bytes that are not in the encoding the XML declares (UTF-8 by default)."""
+    import codecs
     import re
 
-    declared = re.match(rb'<\?xml[^>]*encoding=["\']([A-Za-z0-9._-]+)["\']', data[:200])
-    encoding = declared.group(1).decode("ascii").lower() if declared else "utf-8"
-    if encoding.replace("_", "-") not in ("utf-8", "utf8"):
+    declared = re.match(rb'<\?xml[^>]*encoding=["\']([^"\']*)["\']', data[:200])
+    encoding = declared.group(1).decode("ascii", "replace").lower() if declared else "utf-8"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        raise CardDataError(
+            path, f"declares the unknown encoding {encoding!r}; GCCG set files are UTF-8: save it as UTF-8"
+        ) from None
+    if name.startswith(("utf-16", "utf-32")):
+        raise CardDataError(
+            path, f"declares the encoding {encoding!r}, which the XML reader does not take; save it as UTF-8"
+        )
+    if name != "utf-8":
         return
     try:
         data.decode("utf-8")
