@@ -126,4 +126,9 @@ def classify(exc: BaseException) -> Failure | None:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """Gets a message on one line: runs of white space as one space, and any other
+    unprintable character (a terminal escape a file smuggled in) shown escaped."""
+    spaced = " ".join(message.split())
+    if spaced.isprintable():
+        return spaced
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in spaced)
