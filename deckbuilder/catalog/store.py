@@ -664,6 +664,16 @@ class Catalog:
         )
         return [Card.from_dict(json.loads(d)) for (d,) in rows]
 
+    def titles_starting(self, prefix: str, *, card_type: str | None = None, limit: int = 50) -> list[str]:
+        """Gets up to ``limit`` titles that begin with ``prefix`` (folded; a leading article
+        may be left out), of one card type if given, in sort order (shell completion)."""
+        folded = fold_title(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        bare = prefix.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        sql = ("select title from card where (title_fold like ? escape '\\' or sort_title like ? escape '\\')"
+               + (" and type = ?" if card_type else "") + " group by title order by min(sort_title) limit ?")
+        params: list[Any] = [folded + "%", bare + "%", *([card_type] if card_type else []), int(limit)]
+        return [title for (title,) in self.con.execute(sql, params)]
+
     def sources(self) -> list[dict[str, Any]]:
         cur = self.con.execute(
             "select path, transcription, set_code, cards, sha256, imported_at from source order by id"

@@ -26,6 +26,7 @@ from deckbuilder.cli.common import (
     DeckArgument,
     FormatOption,
     JsonOption,
+    complete_card_title,
     fail,
     load_deck,
     progress_bar,
@@ -37,7 +38,8 @@ from deckbuilder.cli.common import (
 _ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")]
 _InvestigatorOption = Annotated[
     Optional[str],
-    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False),
+    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False,
+                 autocompletion=complete_card_title),
 ]
 
 
@@ -140,7 +142,8 @@ def deck_goldfish(
     target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
     card: Annotated[
-        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
+        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
+                                          autocompletion=complete_card_title)
     ] = None,
     investigator: _InvestigatorOption = None,
     db: DbOption = None,

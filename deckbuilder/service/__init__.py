@@ -811,3 +811,6 @@ from deckbuilder.service.deckfiles import fix_deck_file
 
 # The goldfish's functions (test games, who plays them) live in service/games.py.
 from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+
+# Titles for shell completion live in service/shell.py.
+from deckbuilder.service.shell import complete_titles
