@@ -20,7 +20,7 @@ unusable input (a malformed file, an unknown card, a bad query).
 
 import typer
 
-from deckbuilder.cli import adventure, cards, catalog, deck, library, serve
+from deckbuilder.cli import adventure, build, cards, catalog, deck, library, serve
 
 app = typer.Typer(
     name="mythos",
@@ -61,6 +61,8 @@ deck_app.command("plan")(adventure.deck_plan)
 deck_app.command("playability")(deck.deck_playability)
 deck_app.command("goldfish")(deck.deck_goldfish)
 deck_app.command("sheet")(deck.deck_sheet)
+deck_app.command("build")(build.deck_build)
+deck_app.command("suggest")(build.deck_suggest)
 deck_app.command("list")(library.deck_list)
 deck_app.command("history")(library.deck_history)
 deck_app.command("diff")(library.deck_diff)

@@ -788,5 +788,8 @@ from deckbuilder.service.builder import (
     ways_to_play,
 )
 
+# A deck that builds itself, and changes that measurably help: service/construction.py.
+from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
+
 # The goldfish's functions (test games, who plays them) live in service/games.py.
 from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
