@@ -185,7 +185,7 @@ def fix_playability(plan: Plan) -> None:
         if current == 0:
             return
         best: tuple[int, Card] | None = None
-        for card in supporters(plan):
+        for card in supporters(plan) + travels(plan):
             trial = dict(plan.counts)
             trial[card.key] = trial.get(card.key, 0) + 1
             score = faults(plan, trial)
@@ -230,12 +230,18 @@ def supporters(plan: Plan) -> list[Card]:
             score += 2 * (fold_title(card.region or "") == home)
         elif card.type is CardType.ALLY:
             score += 3 * bool(languages & {fold_title(lang) for lang in card.languages})
-        elif card.type is CardType.EVENT and "travel" in (card.subtype or "").casefold():
-            score += 1
         if score > 0:
             ranked.append((-score, key, card))
     ranked.sort(key=lambda r: (r[0], r[1]))
     return [card for _score, _key, card in ranked[:SUPPORTERS]]
+
+
+def travels(plan: Plan) -> list[Card]:
+    """Gets the pool's official Travel Events the deck may take, by key: a way between the
+    regions and Dimensions of its Locations (tried only where they clear a fault)."""
+    return [c for k, c in sorted(plan.pool.cards.items())
+            if c.type is CardType.EVENT and c.is_official and "travel" in (c.subtype or "").casefold()
+            and plan.pool.room(plan.counts, c) > 0]
 
 
 def fill(plan: Plan) -> None:
@@ -258,7 +264,8 @@ def fill(plan: Plan) -> None:
     steps: list[tuple[Sequence[Card], int, str]] = [
         (plan.adventures, 2, "another copy of an Adventure, to draw it sooner"),
         (needed, 2, "another copy of a card an Adventure needs, to draw it sooner"),
-        (supporters(plan), 1, "a Location or Ally that opens the cards the Adventures need"),
+        ([c for c in supporters(plan) if c.type is not CardType.EVENT], 1,
+         "a Location or Ally that opens the cards the Adventures need"),
         (needed, 3, "another copy of a card an Adventure needs, to draw it sooner"),
         (free_locations(plan), 1, "a Location to walk to, costing no Sanity"),
         (free_locations(plan), 2, "a Location to walk to, costing no Sanity"),
