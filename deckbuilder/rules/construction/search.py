@@ -7,6 +7,9 @@ each stage (:data:`STAGES` games) a deck that is not ahead on the mean is droppe
 games go to the changes that decide something (racing, successive halving). A change is
 kept when, after the last stage, the mean Round is lower by more than one standard error.
 
+Where neither deck completes a single game the games say nothing, and the deck with fewer
+playability faults goes ahead, so a first deck that never completes still finds its way.
+
 A second, shorter phase goes on from the best deck weighing Sanity more (a Round is worth
 :data:`STEADY_SANITY` points of Sanity), so the decks that play differently (slower but
 saner) are there to offer as runner-ups, as MAP-Elites keeps decks of several styles
@@ -28,7 +31,7 @@ from typing import TYPE_CHECKING
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.construction.measure import Measure, cost, measure
 from deckbuilder.rules.construction.model import BuildGoal, Counts, GameResult, PlayBatch, Pool, to_deck
-from deckbuilder.rules.construction.start import Plan
+from deckbuilder.rules.construction.start import Plan, faults
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
@@ -42,6 +45,10 @@ STEADY_SANITY = 4.0
 STEADY_SHARE = 0.2
 #: Copies a build from a player's deck may change (each card out and each card in counts).
 FROM_CHANGES = 12
+#: Share of the moves that swap one filler of a recipe slot for another.
+SLOT_SWAPS = 0.4
+#: Share of the moves that trade a card no slot wants for a copy of one a slot wants.
+FOCUS = 0.2
 #: Copies by which a runner-up must differ from the best deck.
 RUNNER_UP_DISTANCE = 4
 
@@ -120,7 +127,10 @@ class Search:
         self.start: Counts = dict(plan.counts)
         self.pinned = plan.pinned
         self.moves = move_pool(plan, recipes)
+        self.slots = slot_pool(plan, recipes)
+        self._assigned: dict[tuple[tuple[str, int], ...], set[str]] = {}
         self._predicates: dict[str, list[Predicate]] = {}
+        self._faulty: dict[tuple[tuple[str, int], ...], set[str]] = {}
 
     # -- the rules every step keeps
 
@@ -143,8 +153,16 @@ class Search:
         return True
 
     def neighbour(self, counts: Counts) -> Counts | None:
-        """Gets a deck one copy away (or None when the move drawn breaks a rule)."""
+        """Gets a deck one copy away (or None when the move drawn breaks a rule): a card that
+        fills a slot of a goal Adventure for another that fills it (:data:`SLOT_SWAPS` of the
+        moves), else any card out and, at the format's size, a card of :func:`move_pool` or
+        another copy of one the deck holds in."""
         rng = self.rng
+        draw = rng.random()
+        if self.slots and draw < SLOT_SWAPS:
+            return self.slot_swap(counts, self.faulty(counts) if rng.random() < 0.5 else None)
+        if self.slots and draw < SLOT_SWAPS + FOCUS:
+            return self.focus(counts)
         size = sum(counts.values())
         removable = [k for k, n in sorted(counts.items()) if n > self.pinned.get(k, 0)]
         if not removable:
@@ -170,6 +188,80 @@ class Search:
             return None
         return trial if self.completable(trial) else None
 
+    def focus(self, counts: Counts) -> Counts | None:
+        """Gets the deck with a card no recipe slot wants swapped for another copy of a card
+        the deck holds that one does: the Adventures' cards drawn sooner."""
+        rng = self.rng
+        wanted = self.assigned(counts)
+        spare = [k for k in sorted(counts) if k not in wanted and counts[k] > self.pinned.get(k, 0)]
+        more = [k for k in sorted(counts) if k in wanted and self.pool.room(counts, self.plan.cards[k]) > 0]
+        if not spare or not more:
+            return None
+        out, choice = rng.choice(spare), rng.choice(more)
+        trial = dict(counts)
+        trial[out] -= 1
+        if trial[out] == 0:
+            del trial[out]
+        trial[choice] = trial.get(choice, 0) + 1
+        if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
+            return None
+        return trial if self.completable(trial) else None
+
+    def assigned(self, counts: Counts) -> set[str]:
+        """Gets the keys of the cards the recipe solver uses for the goal Adventures, and the
+        Adventures themselves (asked once per deck)."""
+        from deckbuilder.rules.adventures import check_adventure
+
+        key = deck_key(counts)
+        found = self._assigned.get(key)
+        if found is None:
+            cards = [self.plan.cards[k] for k, n in sorted(counts.items()) for _ in range(n)]
+            found = {a.key for a in self.plan.adventures}
+            for adventure in self.plan.adventures:
+                folded = fold_title(adventure.title)
+                check = check_adventure(self.recipes[adventure.key], [c for c in cards if fold_title(c.title) != folded])
+                found |= {c.key for c in check.cards_used}
+            self._assigned[key] = found
+        return found
+
+    def faulty(self, counts: Counts) -> set[str]:
+        """Gets the keys of the deck's cards with a playability fault (asked once per deck)."""
+        from deckbuilder.rules.playability import playability
+
+        key = deck_key(counts)
+        found = self._faulty.get(key)
+        if found is None:
+            titles = {fold_title(i.card) for i in playability(to_deck(counts, self.plan.cards, self.goal.investigator))}
+            found = self._faulty[key] = {k for k in counts if fold_title(self.plan.cards[k].title) in titles}
+        return found
+
+    def slot_swap(self, counts: Counts, among: set[str] | None = None) -> Counts | None:
+        """Gets the deck with a card that fills a recipe slot swapped for another card that
+        fills it (a Monster for a Monster the deck can play sooner, say); with ``among``, the
+        card out is one of those (the cards with a playability fault)."""
+        rng = self.rng
+        slots = [f for f in self.slots if among is None or f & among]
+        if not slots:
+            return None
+        fillers = rng.choice(slots)
+        held = [k for k in sorted(counts) if k in fillers and counts[k] > self.pinned.get(k, 0)
+                and (among is None or k in among)]
+        if not held:
+            return None
+        out = rng.choice(held)
+        choice = rng.choice(sorted(fillers))
+        card = self.plan.cards[choice]
+        trial = dict(counts)
+        trial[out] -= 1
+        if trial[out] == 0:
+            del trial[out]
+        if choice == out or self.pool.room(trial, card) <= 0:
+            return None
+        trial[choice] = trial.get(choice, 0) + 1
+        if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
+            return None
+        return trial if self.completable(trial) else None
+
     # -- racing
 
     def race(self, new: Counts, old: Counts, sanity_weight: float, phase: str) -> bool:
@@ -181,6 +273,10 @@ class Search:
             diffs = [cost(x, max_rounds) - cost(y, max_rounds) - sanity_weight * (x.final_sanity - y.final_sanity)
                      / STEADY_SANITY for x, y in zip(a, b)]
             mean = statistics.fmean(diffs)
+            if n == STAGES[0] and not any(diffs) and all(x.rounds is None for x in a):
+                # Neither deck completes a game: the games cannot tell them apart, so the
+                # deck with fewer playability faults (cards it can never play) goes ahead.
+                return faults(self.plan, new) < faults(self.plan, old)
             if mean >= 0:
                 return False
             if n == STAGES[-1]:
@@ -256,6 +352,27 @@ def move_pool(plan: Plan, recipes: Mapping[str, Recipe]) -> list[str]:
         if any(p(facts) for p in predicates):
             out.append(key)
     return sorted(out) or sorted(plan.counts)
+
+
+def slot_pool(plan: Plan, recipes: Mapping[str, Recipe]) -> list[frozenset[str]]:
+    """Gets, per slot of the goal Adventures' recipes, the official cards of the pool that
+    fill it (slots only one card fills are left out: nothing to swap)."""
+    from deckbuilder.rules.adventures import compile_requirement
+    from deckbuilder.rules.adventures.matching import card_facts
+
+    facts = {k: card_facts(c) for k, c in sorted(plan.pool.cards.items())
+             if c.is_official and c.type is not CardType.ADVENTURE}
+    out: list[frozenset[str]] = []
+    for adventure in plan.adventures:
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            continue
+        for slot in recipe.slots:
+            test = compile_requirement(slot.requirement)
+            fillers = frozenset(k for k, f in facts.items() if test(f))
+            if len(fillers) > 1:
+                out.append(fillers)
+    return out
 
 
 @dataclass(frozen=True)

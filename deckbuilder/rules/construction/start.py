@@ -23,7 +23,7 @@ from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, Pool, to_deck
 
 if TYPE_CHECKING:
-    from deckbuilder.rules.adventures import Collection, Recipe
+    from deckbuilder.rules.adventures import AdventureCheck, Collection, Recipe
 
 #: How many rounds of playability fixes the first deck gets.
 PLAYABILITY_ROUNDS = 6
@@ -110,29 +110,36 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
     by_display: dict[str, list[str]] = {}
     for key, card in plan.pool.cards.items():
         by_display.setdefault(fold_title(card.title), []).append(key)
-    for _ in range(recipe.cards_needed + 8):
+    for _ in range(2 * recipe.cards_needed + 8):
         deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
         room = [k for k, c in plan.pool.cards.items() if plan.pool.room(plan.counts, c) > 0]
         check = check_adventure(recipe, deck, pool_cards.subset(room))
         if check.completable:
             return
-        # Of the cards that would fill an unmet slot, the one the deck can best play
-        # (fewest playability faults with it), then the solver's order.
-        best: tuple[int, int, Card, str] | None = None
+        # Of the cards that would fill an unmet slot, one that brings the recipe nearer (fewer
+        # cards missing, or more points in a points-worth slot), then the one the deck can best
+        # play (fewest playability faults with it), then the solver's order.
+        now = progress(check)
+        best: tuple[tuple[int, int], int, int, Card, str] | None = None
         order = 0
+        seen: set[str] = set()
         for slot in check.missing:
             for title in slot.add_one_of:
                 keys = by_display.get(fold_title(title), [])
                 pick = next((plan.pool.cards[k] for k in keys if plan.pool.room(plan.counts, plan.pool.cards[k]) > 0), None)
-                if pick is None:
+                if pick is None or pick.key in seen:
+                    continue
+                seen.add(pick.key)
+                order += 1
+                nearer = progress(check_adventure(recipe, [*deck, pick]))
+                if nearer >= now:
                     continue
                 trial = dict(plan.counts)
                 trial[pick.key] = trial.get(pick.key, 0) + 1
-                rank = (faults(plan, trial), order, pick, f"for {name}: {slot.text}")
-                order += 1
-                if best is None or rank[:2] < best[:2]:
+                rank = (nearer, faults(plan, trial), order, pick, f"for {name}: {slot.text}")
+                if best is None or rank[:3] < best[:3]:
                     best = rank
-        added = best is not None and plan.add(best[2], best[3]) > 0
+        added = best is not None and plan.add(best[3], best[4]) > 0
         if not added:
             slot = check.missing[0]
             raise ImpossibleBuildError(
@@ -140,6 +147,18 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
                 + (" among the cards you own" if plan.pool.owned is not None else "")
                 + "; choose another Adventure" + (" or add cards to your collection" if plan.pool.owned is not None else ""))
     raise ImpossibleBuildError(f"{name} cannot be completed with the cards available; choose another Adventure")
+
+
+def progress(check: AdventureCheck) -> tuple[int, int]:
+    """Gets how far cards are from a recipe: cards missing, then (negated) the points the
+    points-worth slots hold, so that a card that adds points counts as nearer."""
+    worth = 0
+    for slot in check.slots:
+        total = slot.slot.total
+        if total is not None:
+            for card in slot.cards:
+                worth += (card.value or 0) if total.measure.value == "value" else max(0, -(card.sanity or 0))
+    return (check.cards_missing, -worth)
 
 
 def reach_target(plan: Plan, pool_cards: Collection) -> None:
