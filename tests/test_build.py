@@ -206,3 +206,28 @@ def test_a_recommended_change_holds_up_when_applied(gccg_catalog, mythos_data):
     before = measure(play_games(to_deck(counts, cards, who), seeds, recipes), 20)
     after = measure(play_games(to_deck(change.apply(counts), cards, who), seeds, recipes), 20)
     assert after.mean_cost < before.mean_cost
+
+
+def test_the_web_api_suggests_as_the_cli_does(gccg_catalog_path, mythos_data, tmp_path):
+    from test_web_api import make_client
+
+    deck = mythos_data / "gccg" / "decks" / "standard-steadfast.deck"
+    result = mythos("deck", "suggest", deck, "--games", "100", "--seed", "4", "--db", gccg_catalog_path, "--json")
+    assert result.exit_code == 0, result.output
+    client = make_client(gccg_catalog_path, tmp_path)
+    answer = client.post("/api/deck/suggest", params={"games": "100", "seed": "4", "filename": str(deck)},
+                         content=deck.read_bytes())
+    assert answer.status_code == 200 and answer.json() == json.loads(result.stdout)
+
+
+def test_the_web_api_builds_from_the_deck_it_is_given(gccg_catalog_path, mythos_data, tmp_path):
+    from test_web_api import make_client
+
+    deck = mythos_data / "gccg" / "decks" / "standard-steadfast.deck"
+    client = make_client(gccg_catalog_path, tmp_path)
+    answer = client.post("/api/deck/build", params={"time": "6", "seed": "1"}, content=deck.read_bytes())
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["start"]["label"] == "your deck" and sum(c["count"] for c in body["built"]["cards"]) >= 52
+    too_long = client.post("/api/deck/build", params={"time": "600"}, content=deck.read_bytes())
+    assert too_long.status_code == 400 and "1 to 45 seconds" in too_long.text
