@@ -108,7 +108,13 @@ def _why_notes(counts: Mapping[str, int], cards: Mapping[str, Card], why: Mappin
     for key, n in sorted(counts.items(), key=lambda kv: display_title(cards[kv[0]].title).casefold()):
         if n > 0:
             groups.setdefault(why.get(key, CHOSEN_BY_GAMES), []).append(f"{n} {display_title(cards[key].title)}")
-    return [f"Why: {reason}: {', '.join(titles)}." for reason, titles in groups.items()]
+    order = ("kept", "an Adventure", "from your deck", "for ", "so that", "a Location or Ally", "another copy",
+             "a Location to walk", "chosen by")
+
+    def rank(reason: str) -> int:
+        return next((i for i, start in enumerate(order) if reason.startswith(start)), len(order))
+
+    return [f"Why: {reason}: {', '.join(titles)}." for reason, titles in sorted(groups.items(), key=lambda g: rank(g[0]))]
 
 
 @dataclass(frozen=True)
