@@ -117,10 +117,11 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
         if check.completable:
             return
         # Of the cards that would fill an unmet slot, one that brings the recipe nearer (fewer
-        # cards missing, or more points in a points-worth slot), then the one the deck can best
-        # play (fewest playability faults with it), then the solver's order.
+        # cards missing, or more points in a points-worth slot): the fewest cards missing, then
+        # the one the deck can best play (fewest playability faults with it), then the most
+        # points, then the solver's order.
         now = progress(check)
-        best: tuple[tuple[int, int], int, int, Card, str] | None = None
+        best: tuple[int, int, int, int, Card, str] | None = None
         order = 0
         seen: set[str] = set()
         for slot in check.missing:
@@ -136,10 +137,10 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
                     continue
                 trial = dict(plan.counts)
                 trial[pick.key] = trial.get(pick.key, 0) + 1
-                rank = (nearer, faults(plan, trial), order, pick, f"for {name}: {slot.text}")
-                if best is None or rank[:3] < best[:3]:
+                rank = (nearer[0], faults(plan, trial), nearer[1], order, pick, f"for {name}: {slot.text}")
+                if best is None or rank[:4] < best[:4]:
                     best = rank
-        added = best is not None and plan.add(best[3], best[4]) > 0
+        added = best is not None and plan.add(best[4], best[5]) > 0
         if not added:
             slot = check.missing[0]
             raise ImpossibleBuildError(
