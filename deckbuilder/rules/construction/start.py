@@ -126,20 +126,21 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
         seen: set[str] = set()
         for slot in check.missing:
             for title in slot.add_one_of:
-                keys = by_display.get(fold_title(title), [])
-                pick = next((plan.pool.cards[k] for k in keys if plan.pool.room(plan.counts, plan.pool.cards[k]) > 0), None)
-                if pick is None or pick.key in seen:
-                    continue
-                seen.add(pick.key)
-                order += 1
-                nearer = progress(check_adventure(recipe, [*deck, pick]))
-                if nearer >= now:
-                    continue
-                trial = dict(plan.counts)
-                trial[pick.key] = trial.get(pick.key, 0) + 1
-                rank = (nearer[0], faults(plan, trial), nearer[1], order, pick, f"for {name}: {slot.text}")
-                if best is None or rank[:4] < best[:4]:
-                    best = rank
+                # Each printing of the title: "different" cards may need another printing.
+                for key in by_display.get(fold_title(title), []):
+                    pick = plan.pool.cards[key]
+                    if key in seen or plan.pool.room(plan.counts, pick) <= 0:
+                        continue
+                    seen.add(key)
+                    order += 1
+                    nearer = progress(check_adventure(recipe, [*deck, pick]))
+                    if nearer >= now:
+                        continue
+                    trial = dict(plan.counts)
+                    trial[key] = trial.get(key, 0) + 1
+                    rank = (nearer[0], faults(plan, trial), nearer[1], order, pick, f"for {name}: {slot.text}")
+                    if best is None or rank[:4] < best[:4]:
+                        best = rank
         added = best is not None and plan.add(best[4], best[5]) > 0
         if not added:
             slot = check.missing[0]
