@@ -576,6 +576,8 @@ def deck_build_lines(result: Any) -> list[str]:
     lines = [f"Built an {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
              f"  {result.games} games played in {result.seconds:.0f} s (seed {result.seed}; {result.steps} changes "
              f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
+             *(["  The search found nothing that plays better than its start on the held-out games: "
+                "the start is the deck written."] if result.kept_start else []),
              f"Held-out games ({result.built.measure.games} each, the same seeds for every deck):",
              _measure_line("built", result.built.measure),
              _measure_line(result.start.label, result.start.measure)]

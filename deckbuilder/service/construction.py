@@ -148,6 +148,7 @@ class DeckBuild:
     kept: int
     stopped_by: str
     seconds: float
+    kept_start: bool = False
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
@@ -155,7 +156,7 @@ class DeckBuild:
         return {
             "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
             "seed": self.seed, "games": self.games, "steps": self.steps, "changes_kept": self.kept,
-            "stopped_by": self.stopped_by, "seconds": round(self.seconds, 1),
+            "stopped_by": self.stopped_by, "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
             "built": self.built.to_json(), "start": self.start.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
         }
@@ -256,7 +257,7 @@ def build_deck(
         start=choice(found.start, found.start.label),
         runners_up=tuple(choice(r, r.label) for r in found.runners_up),
         seed=seed, games=found.games, steps=found.steps, kept=found.kept, stopped_by=found.stopped_by,
-        seconds=time.monotonic() - started, notes=tuple(notes),
+        seconds=time.monotonic() - started, kept_start=found.kept_start, notes=tuple(notes),
     )
 
 
