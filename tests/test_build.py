@@ -134,13 +134,21 @@ def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catal
     assert check.exit_code == 0, check.output
 
 
-def test_the_cli_never_overwrites_a_file(gccg_catalog_path, tmp_path):
+def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_catalog_path, tmp_path, mythos_data):
     out = tmp_path / "mine.txt"
     out.write_text("1 Dark Young\n", encoding="utf-8")
     result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--db", gccg_catalog_path)
     assert result.exit_code == 2
-    assert "never overwritten" in result.output
+    assert "add --force to overwrite it" in result.output
     assert out.read_text(encoding="utf-8") == "1 Dark Young\n"
+    mine = tmp_path / "steadfast.deck"
+    mine.write_bytes((mythos_data / "gccg" / "decks" / "standard-steadfast.deck").read_bytes())
+    result = mythos("deck", "build", "--from", mine, "-o", mine, "--force", "--db", gccg_catalog_path)
+    assert result.exit_code == 2 and "the file being read" in result.output
+    forced = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--force",
+                    "--time", "5", "--db", gccg_catalog_path)
+    assert forced.exit_code == 0, forced.output
+    assert "The Auction" in out.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(("args", "words"), [

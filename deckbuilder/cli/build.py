@@ -1,8 +1,9 @@
 """``mythos deck build|suggest``: a deck that builds itself, and changes that measurably help.
 
-Each command checks its options first (an output file that exists is refused, as nothing
-the player wrote is ever overwritten), calls one service function, writes the decks and
-prints the answer (text, or ``--json``). A progress bar shows on a terminal.
+Each command checks its options first (as ``deck convert`` does: a file that exists is
+overwritten only with ``--force``, and never the ``--from`` deck or the collection), calls
+one service function, writes the decks and prints the answer (text, or ``--json``). A
+progress bar shows on a terminal.
 """
 
 
@@ -12,19 +13,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import DbOption, JsonOption, fail, load_deck, open_catalog, progress_bar, reported, show
+from deckbuilder.cli.common import DbOption, JsonOption, load_deck, open_catalog, progress_bar, reported, show
 
 
 def runner_up_path(output: Path, n: int) -> Path:
     """Gets where runner-up ``n`` goes beside the built deck: ``built.txt`` -> ``built.runner-up-1.txt``."""
     return output.with_name(f"{output.stem}.runner-up-{n}{output.suffix}")
-
-
-def _refuse_existing(option: str, path: Path) -> None:
-    if path.exists():
-        fail(f"{option} {path}: the file exists and is never overwritten; choose another name or remove it")
-    if not path.parent.is_dir():
-        fail(f"{option} {path}: the folder {path.parent} does not exist; create it first")
 
 
 def deck_build(
@@ -48,21 +42,24 @@ def deck_build(
     time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 45.0,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Builds a legal deck that completes its Adventures, tuned by goldfish games.
 
+    A file named with -o (or a runner-up's beside it) that exists is overwritten only with
+    --force, and never when it is the --from deck or the collection.
+
     Example: mythos deck build --investigator "Bored Housewife" --adventure "The Auction" -o built.txt
     """
     with reported(as_json):
         from deckbuilder import service
-        from deckbuilder.decklists.deckfile import write_deck_file
+        from deckbuilder.decklists.deckfile import check_output_path, write_output_file
 
         out_format = service.deck_format_for(output)
-        _refuse_existing("-o", output)
-        if from_deck is not None and output.resolve() == from_deck.resolve():
-            fail(f"-o {output}: that is the --from deck itself; choose another name")
+        inputs = tuple(p for p in (from_deck, collection) if p is not None)
+        check_output_path(output, option="-o", force=force, inputs=inputs)
         catalog = open_catalog(db, quiet=as_json)
         loaded = load_deck(db, from_deck, quiet=as_json)[1] if from_deck is not None else None
         with progress_bar("Building", not as_json and sys.stderr.isatty()) as tick:
@@ -74,9 +71,10 @@ def deck_build(
         if runners_up:
             written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]
         for path, _choice in written:
-            _refuse_existing("-o", path)  # nothing appeared there while the build ran
+            check_output_path(path, option="-o", force=force, inputs=inputs)  # nothing appeared meanwhile
         for path, choice in written:
-            write_deck_file(path, service.deck_text(catalog, choice.deck, out_format))
+            write_output_file(path, service.deck_text(catalog, choice.deck, out_format), option="-o", force=force,
+                              inputs=inputs)
         show(result, as_json, "deck_build_lines")
         if not as_json:
             typer.echo("wrote " + ", ".join(str(p) for p, _ in written))
