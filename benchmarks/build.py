@@ -86,7 +86,7 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("decks", nargs="*", type=Path)
-    parser.add_argument("--time", type=float, default=45.0, help="seconds each build may take")
+    parser.add_argument("--time", type=float, default=55.0, help="seconds each build may take")
     parser.add_argument("--games", type=int, default=1000, help="held-out games per deck")
     args = parser.parse_args()
     if not (SHARED / "gccg" / "sets").is_dir():

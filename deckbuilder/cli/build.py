@@ -39,7 +39,7 @@ def deck_build(
     keep: Annotated[Optional[list[str]], typer.Option("--keep", help="A card the deck must hold (repeatable: one "
                                                       "copy per mention).", show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed builds the same deck.")] = 0,
-    time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 45.0,
+    time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 55.0,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")] = False,

@@ -55,7 +55,7 @@ DECK_OPTIONS: dict[str, dict[str, type]] = {
 }
 
 #: The most seconds one API build may take (the CLI's default).
-MAX_API_BUILD_SECONDS = 45
+MAX_API_BUILD_SECONDS = 55
 
 #: Options every deck command takes: the name the deck goes by.
 COMMON_OPTIONS: dict[str, type] = {"filename": str}
