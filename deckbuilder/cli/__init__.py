@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.cli import adventure, cards, catalog, common, deck, library, serve
+from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, serve
 
 app = typer.Typer(
     name="mythos",
@@ -92,6 +92,8 @@ deck_app.command("plan")(adventure.deck_plan)
 deck_app.command("playability")(deck.deck_playability)
 deck_app.command("goldfish")(deck.deck_goldfish)
 deck_app.command("sheet")(deck.deck_sheet)
+deck_app.command("build")(build.deck_build)
+deck_app.command("suggest")(build.deck_suggest)
 deck_app.command("list")(library.deck_list)
 deck_app.command("history")(library.deck_history)
 deck_app.command("diff")(library.deck_diff)
