@@ -171,20 +171,42 @@ def build_catalog(
     sample: Sequence[Card] | None = None,
     errata_dir: Path | None = None,
     start_empty: bool = False,
+    wait: bool = True,
+    on_wait: Callable[[], None] | None = None,
 ) -> BuildReport:
-    """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically.
+    """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically, holding
+    the catalog's lock from the first read to the swap (:mod:`deckbuilder.catalog.files`).
 
     ``sample`` (the bundled sample cards) is used when the catalog holds no imported
     cards; ``start_empty`` ignores what the existing file holds (an upgrade reads its card
     files again). Cards from a file already imported are replaced (importing is idempotent); a set
     imported from the other transcription replaces that set. The errata and rulings of
-    ``catalog/`` are applied to the printed cards.
+    ``catalog/`` are applied to the printed cards. When another build holds the lock,
+    ``on_wait`` is called and the build waits for it, or with ``wait`` false raises
+    ``CatalogBusyError``.
 
     Raises :class:`CatalogError` when the existing catalog cannot be read or the new one
     cannot be written; the existing file is then untouched.
     """
+    from deckbuilder.catalog.files import catalog_lock
+
+    with catalog_lock(Path(db_path), wait=wait, on_wait=on_wait):
+        return _build_locked(Path(db_path), new, sample=sample, errata_dir=errata_dir, start_empty=start_empty)
+
+
+def _build_locked(
+    db_path: Path,
+    new: ImportResult | None = None,
+    *,
+    sample: Sequence[Card] | None = None,
+    errata_dir: Path | None = None,
+    start_empty: bool = False,
+) -> BuildReport:
+    """Builds the catalog as :func:`build_catalog` does; the caller holds the lock."""
+    from deckbuilder.catalog.files import remove_stale_builds
+
     started = time.perf_counter()
-    db_path = Path(db_path)
+    remove_stale_builds(db_path)
     notes: list[str] = []
     old_printed, old_sources = _read_printed(db_path, notes) if db_path.exists() and not start_empty else ([], [])
     printed = old_printed
@@ -359,6 +381,13 @@ def upgrade_catalog(db_path: Path) -> BuildReport:
     Raises :class:`OutdatedCatalogError` when the catalog is newer than this version, or
     when card files it was built from are gone (one line: import them again).
     """
+    from deckbuilder.catalog.files import catalog_lock
+
+    with catalog_lock(Path(db_path)):
+        return _upgrade_locked(Path(db_path))
+
+
+def _upgrade_locked(db_path: Path) -> BuildReport:
     version, sources = recorded_sources(db_path)
     gone = [s.path for s in sources if s.transcription != "sample" and not Path(s.path).is_file()]
     if version is not None and version > SCHEMA_VERSION:
@@ -372,7 +401,7 @@ def upgrade_catalog(db_path: Path) -> BuildReport:
     notes: list[str] = []
     printed, sources = _reread(sources, notes)
     result = ImportResult(cards=[p.card for p in printed], sources=list(sources), notes=notes)
-    report = build_catalog(db_path, result if result.cards else None, start_empty=True)
+    report = _build_locked(db_path, result if result.cards else None, start_empty=True)
     report.notes.insert(0, f"{db_path} was built by an older mythos: rebuilt from its "
                            + (f"{len(sources)} card files" if sources else "bundled sample"))
     report.upgraded_from = version or 1
@@ -451,12 +480,11 @@ def _write_atomically(
     """Writes a new catalog beside ``db_path`` and renames it into place: the standard
     library's sqlite3, each table in one prepared statement (``executemany``), all in one
     transaction (issue 17: SQLAlchemy's inserts were a third of an import)."""
-    db_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
-    if tmp.exists():
-        tmp.unlink()
-    con = sqlite3.connect(tmp, isolation_level=None)
+    tmp.unlink(missing_ok=True)
+    con: sqlite3.Connection | None = None
     try:
+        con = sqlite3.connect(tmp, isolation_level=None)
         card_rows = [_card_row(c, i) for i, c in enumerate(cards, start=1)]
         tags: list[dict[str, Any]] = []
         aliases: list[dict[str, Any]] = []
@@ -505,7 +533,17 @@ def _write_atomically(
         con.execute("commit")
         con.close()
         os.replace(tmp, db_path)
+    except (OSError, sqlite3.OperationalError) as exc:
+        if con is not None:
+            con.close()
+        tmp.unlink(missing_ok=True)
+        reason = getattr(exc, "strerror", None) or exc
+        raise CatalogError(
+            f"cannot write the catalog {db_path} ({reason}); the old catalog is untouched. "
+            "Free some space or choose a folder you can write with --db or MYTHOS_DB"
+        ) from None
     except BaseException:
-        con.close()
+        if con is not None:
+            con.close()
         tmp.unlink(missing_ok=True)
         raise

@@ -154,6 +154,16 @@ class Catalog:
         )
         return [Card.from_dict(json.loads(d)) for (d,) in rows]
 
+    def titles_starting(self, prefix: str, *, card_type: str | None = None, limit: int = 50) -> list[str]:
+        """Gets up to ``limit`` titles that begin with ``prefix`` (folded; a leading article
+        may be left out), of one card type if given, in sort order (shell completion)."""
+        folded = fold_title(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        bare = prefix.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        sql = ("select title from card where (title_fold like ? escape '\\' or sort_title like ? escape '\\')"
+               + (" and type = ?" if card_type else "") + " group by title order by min(sort_title) limit ?")
+        params: list[Any] = [folded + "%", bare + "%", *([card_type] if card_type else []), int(limit)]
+        return [title for (title,) in self.con.execute(sql, params)]
+
     def sources(self) -> list[dict[str, Any]]:
         cur = self.con.execute(
             "select path, transcription, set_code, cards, sha256, imported_at from source order by id"
@@ -217,9 +227,14 @@ def ensure_catalog(db_path: Path) -> tuple[Catalog, building.BuildReport | None]
     """
     report = None
     if not Path(db_path).exists():
-        from deckbuilder.catalog.building import build_catalog  # only to build: SQLAlchemy loads
+        # Only to build: the building module loads SQLAlchemy.
+        from deckbuilder.catalog.building import _build_locked
+        from deckbuilder.catalog.files import catalog_lock
 
-        report = build_catalog(Path(db_path))
+        with catalog_lock(Path(db_path)):
+            # Looked for again under the lock: an import may have built it meanwhile.
+            if not Path(db_path).exists():
+                report = _build_locked(Path(db_path))
     try:
         return Catalog.open(Path(db_path)), report
     except OutdatedCatalogError as exc:
@@ -244,4 +259,3 @@ def __getattr__(name: str) -> Any:
 
         return getattr(building, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
