@@ -782,6 +782,15 @@ def test_great_old_one_needs_its_two_cards_in_play_and_a_gate() -> None:
     assert plays_of(s, "Azathoth") == []  # Arkham Gate is not in Space
 
 
+def test_monsters_in_the_threat_are_buried_when_card_play_ends() -> None:
+    # Rulebook l.439: after Combat the Threat is Buried: to the bottom of the Story Deck.
+    s = do(setup([ARKHAM_GATE, monster("Byakhee")]), "Play Arkham Gate")
+    s = do(s, "Play Byakhee to the Threat")
+    assert [s.game.title(c) for c in s.threat] == ["Byakhee"]
+    s = do(s, "Pass")
+    assert s.threat == [] and s.game.title(s.story[0]) == "Byakhee" and s.game.title(s.story[-1]) == "Arkham Gate"
+
+
 def test_threat_is_buried_at_the_end_of_the_round_and_a_goo_one_round_later() -> None:
     # Rulebook l.439: the Threat is Buried after Combat; l.286: a GOO is Buried at the end of
     # Combat in the next Round.

@@ -418,6 +418,18 @@ def test_catalog_import_into_a_read_only_folder_is_one_line(shared_dir, as_user,
     assert (digest(db) if existing else db.exists()) == (before if existing else False)
 
 
+@pytest.mark.parametrize("how", ["--db", "MYTHOS_DB"])
+def test_a_first_use_in_a_read_only_folder_is_one_line(shared_dir, as_user, how):
+    """No catalog there yet: the sample cannot be built, and one line says where to put it."""
+    folder = _read_only(shared_dir / "ro") if (shared_dir / "ro").mkdir() is None else shared_dir
+    db = folder / "catalog.sqlite"
+    args, env = (["--db", str(db)], None) if how == "--db" else ([], {"MYTHOS_DB": str(db)})
+    result = as_user("search", "t:ally", *args, env=env)
+    assert result.returncode == 2, result.stderr
+    assert "folder you can write" in one_error_line(result.stderr)
+    assert list(folder.iterdir()) == []
+
+
 def test_a_catalog_in_a_read_only_folder_can_be_searched(shared_dir, as_user):
     folder = shared_dir / "ro"
     folder.mkdir()
@@ -624,7 +636,7 @@ def test_fix_writes_through_a_symlink_keeping_mode_and_comments(tmp_path, alpha_
 # Fuzz: every parser lets only the project's own errors escape (errors.classify knows
 # them: MythosError and the rules core's errors of OUTSIDE_ERRORS), never a traceback.
 
-from hypothesis import given  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
@@ -651,6 +663,7 @@ _queries = st.text(max_size=60) | st.lists(_QUERY_WORDS, max_size=12).map(" ".jo
     | st.lists(_QUERY_WORDS, max_size=12).map("".join) | st.lists(_NUMBER_TERMS | _QUERY_WORDS, max_size=4).map(" ".join)
 
 
+@settings(max_examples=400)
 @given(_queries)
 def test_fuzz_the_search_query(text):
     from deckbuilder.catalog.search import parse_query
@@ -687,6 +700,7 @@ _deck_texts = st.text(max_size=200) | st.lists(_DECK_LINES, max_size=15).map("\n
 
 
 @pytest.mark.parametrize("format_name", ["text", "gccg", "lackey", "json", None])
+@settings(max_examples=400)
 @given(text=_deck_texts)
 def test_fuzz_the_deck_readers(format_name, text):
     from deckbuilder.decklists import read_deck
@@ -694,6 +708,7 @@ def test_fuzz_the_deck_readers(format_name, text):
     only_our_errors(read_deck, text, format=format_name)
 
 
+@settings(max_examples=400)
 @given(st.binary(max_size=300) | _deck_texts.map(lambda t: t.encode("utf-16")))
 def test_fuzz_deck_bytes_as_uploaded(data):
     from deckbuilder.decklists.deckfile import read_deck_text
@@ -710,6 +725,7 @@ _json_decks = st.fixed_dictionaries(
 )
 
 
+@settings(max_examples=400)
 @given(_json_decks | _json)
 def test_fuzz_the_json_deck_reader(doc):
     import json
@@ -725,6 +741,7 @@ _RECIPE_BITS = st.sampled_from(["2x Location & City", "{distinct:subregion}", "1
 _recipes = st.text(max_size=80) | st.lists(_RECIPE_BITS, max_size=10).map(" ".join)
 
 
+@settings(max_examples=400)
 @given(_recipes)
 def test_fuzz_the_recipe_notation(text):
     from deckbuilder.rules.adventures.notation import parse_recipe_text, parse_requirement
@@ -758,6 +775,7 @@ _gccg = st.builds(lambda decl, name, attrs, tail: f'{decl}<ccg-setinfo name="{na
                   st.sampled_from(["</cards></ccg-setinfo>", "", "</cards>", "</x>"]))
 
 
+@settings(max_examples=400)
 @given(_gccg.map(lambda t: t.encode("utf-8", "surrogatepass")) | st.binary(max_size=200))
 def test_fuzz_the_gccg_importer(data):
     from deckbuilder.catalog.importers.gccg import read_gccg_bytes
@@ -771,6 +789,7 @@ _lackey = st.lists(st.lists(st.text(alphabet=st.characters(blacklist_characters=
                             min_size=0, max_size=9).map("\t".join), max_size=6).map(lambda rows: _HEADER + "\n".join(rows))
 
 
+@settings(max_examples=400)
 @given(_lackey.map(lambda t: t.encode("utf-8", "surrogatepass")) | st.binary(max_size=200).map(lambda b: _HEADER.encode() + b))
 def test_fuzz_the_lackey_importer(data):
     from deckbuilder.catalog.importers.lackey import read_lackey_bytes

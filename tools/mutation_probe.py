@@ -116,6 +116,27 @@ MUTATIONS: tuple[Mutation, ...] = (
              "rulebook l.202: an Event aimed only at an opponent has no target alone"),
     Mutation("engine/legal.py", "if (not s.adventures or all(profiles[a].title != p.title for a in s.adventures))",
              "if (True)", "rulebook l.157: an Adventure once per game"),
+    # (rulebook l.126, a Spell costs no Sanity to play, has no mutation of its own either: the
+    # engine charges no Spell play at all, so the zero cost places/reading.py gives a Spell is
+    # read by nothing; tests/test_engine.py checks the Sanity after a Spell is played.)
+    Mutation("engine/threat.py", "    if not s.gate_used:\n        return True", "    if True:\n        return True",
+             "rulebook l.227: each Gate once per arrival"),
+    Mutation("engine/threat.py", "    extra = _gate_cost(s)\n", "    extra = 0\n",
+             "rulebook l.227: a Gate used again costs its Location's Sanity"),
+    Mutation("engine/threat.py", "        if in_play & mask:\n            continue\n        return False",
+             "        continue", "rulebook l.282: a Great Old One needs its two requirements in play"),
+    Mutation("engine/tomes.py", "if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:",
+             "if tp.icons & p.icons:", "rulebook l.336: Spells into a Tome up to its capacity"),
+    Mutation("engine/tomes.py", "if q.kind is _SPELL and q.icons & p.icons and", "if q.kind is _SPELL and",
+             "rulebook l.299, l.303: a Spell Joins a Tome of a matching icon"),
+    Mutation("engine/tomes.py", "        if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):\n"
+             "            continue\n", "", "rulebook l.191: one Weapon for each Ally"),
+    Mutation("engine/legal.py", "    if len(s.hand) <= g.hand_max:\n        plays.append(_END)",
+             "    if True:\n        plays.append(_END)", "rulebook l.445: at most the Maximum kept at the end of a Round"),
+    Mutation("engine/turn.py", "    if s.threat:\n        s.story[0:0] = s.threat", "    if False:\n        s.story[0:0] = s.threat",
+             "rulebook l.439: the Threat is Buried at the end of card play"),
+    Mutation("engine/turn.py", "        keep = s.story[-1:]\n", "        keep = s.story[:]\n",
+             "rulebook l.472: a Campaign Adventure discards the Story Deck but the Current Location"),
     # Deck rules (the validator)
     Mutation("validator.py", "    if have >= need:\n        return []", "    if True:\n        return []",
              "rulings:11: at least the format's number of cards", "tests/test_validator.py"),
