@@ -90,6 +90,7 @@ OUTSIDE_ERRORS: tuple[tuple[str, str, str, int], ...] = (
     ("deckbuilder.rules.formats", "FormatError", "format", 2),
     ("deckbuilder.rules.adventures.notation", "RecipeSyntaxError", "recipe", 2),
     ("deckbuilder.rules.engine", "NoInvestigatorError", "no-investigator", 2),
+    ("deckbuilder.rules.construction.model", "ImpossibleBuildError", "impossible-build", 2),
     # Caught where errata files are read and raised again as ErrataFileError; listed so
     # that one escaping by another road still reads as one line.
     ("deckbuilder.rules.errata", "InvalidErratumError", "errata-file", 2),

@@ -806,6 +806,9 @@ from deckbuilder.service.builder import (
     ways_to_play,
 )
 
+# A deck that builds itself, and changes that measurably help: service/construction.py.
+from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
+
 # Writing a deck file back (deck check --fix) lives in service/deckfiles.py.
 from deckbuilder.service.deckfiles import fix_deck_file
 
