@@ -4,8 +4,9 @@ Three kinds of trial, each with real ``mythos`` processes on invented set files 
 each, written to a temporary folder; no third-party data):
 
 - two imports of different sets at once into one catalog: both sets must be there after;
-- an import killed (``kill -9``) at a random moment: the catalog must open whole, as it was
-  or as the import made it, and the next import must leave no ``.building`` file behind;
+- an import killed (``kill -9``) at a random moment, or while it writes the new catalog: the
+  catalog must open whole, as it was or as the import made it, and the next import must
+  leave no ``.building`` file behind;
 - searches while an import runs: each must see a whole catalog (one set's count or both).
 
     python tools/reliability_trials.py            # 10 trials of each
@@ -70,7 +71,14 @@ def killed_imports(folder: Path, trials: int, rng: random.Random) -> tuple[int, 
         db = folder / f"killed-{trial}.sqlite"
         assert mythos("catalog", "import", str(a), "--db", str(db)).wait() == 0
         proc = mythos("catalog", "import", str(b), "--db", str(db))
-        time.sleep(rng.uniform(0.3, 3.0))
+        if trial % 2:
+            time.sleep(rng.uniform(0.3, 3.0))  # any moment
+        else:  # a moment while the new catalog is being written
+            deadline = time.monotonic() + 60
+            while not list(folder.glob(f".{db.name}.*.building")) and proc.poll() is None \
+                    and time.monotonic() < deadline:
+                time.sleep(0.005)
+            time.sleep(rng.uniform(0.0, 0.2))
         proc.kill()
         proc.wait()
         mid_build += bool(list(folder.glob(f".{db.name}.*.building*")))
