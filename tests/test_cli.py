@@ -159,7 +159,7 @@ def test_json_errors_have_one_shape(gccg_db_path):
 def test_search_help_documents_every_key():
     from deckbuilder.catalog.search import SEARCH_KEYS
 
-    result = subprocess.run([sys.executable, "-m", "deckbuilder", "search", "--help"], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-P", "-m", "deckbuilder", "search", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     for key in SEARCH_KEYS:
         assert f"{key.name}:" in result.stdout or f"{key.name}>" in result.stdout or key.name in result.stdout

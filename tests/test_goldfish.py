@@ -61,7 +61,7 @@ def test_the_same_seed_gives_the_same_report_in_another_process(gccg_catalog_pat
     for hash_seed in ("1", "2", "3"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         done = subprocess.run(
-            [sys.executable, "-m", "deckbuilder", "deck", "goldfish", str(deck), "-n", "40", "--seed", "3",
+            [sys.executable, "-P", "-m", "deckbuilder", "deck", "goldfish", str(deck), "-n", "40", "--seed", "3",
              "--json", "--db", str(gccg_catalog_path)],
             capture_output=True, text=True, env=env, check=True,
         )

@@ -33,7 +33,7 @@ def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, 
         stdin: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Runs ``python -m deckbuilder ARGS`` as a real process (as ``user`` when given)."""
     full = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "deckbuilder", *args], cwd=cwd, env=full, input=stdin,
+    return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], cwd=cwd, env=full, input=stdin,
                           capture_output=True, timeout=timeout, user=user, **({} if stdin is not None else {"text": True}))
 
 
@@ -78,7 +78,7 @@ def test_two_imports_at_once_keep_both_sets(tmp_path):
     trials = 3
     for trial in range(trials):
         db.unlink(missing_ok=True)
-        procs = [subprocess.Popen([sys.executable, "-m", "deckbuilder", "catalog", "import", str(f), "--db", str(db)],
+        procs = [subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(f), "--db", str(db)],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for f in (a, b)]
         outs = [p.communicate(timeout=300) for p in procs]
         assert [p.returncode for p in procs] == [0, 0], outs
@@ -99,7 +99,7 @@ def test_an_import_waits_for_the_one_building_and_says_so(tmp_path):
     db = tmp_path / "catalog.sqlite"
     lock = _hold_lock(db)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", "catalog", "import",
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import",
                                  str(set_file(tmp_path, "Alpha")), "--db", str(db)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(3)
@@ -135,7 +135,7 @@ def test_searches_during_an_import_see_a_whole_catalog(tmp_path):
     a, b = set_file(tmp_path, "Alpha", 3000), set_file(tmp_path, "Beta", 3000)
     db = tmp_path / "catalog.sqlite"
     assert run("catalog", "import", str(a), "--db", str(db)).returncode == 0
-    proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", "catalog", "import", str(b), "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(b), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     from deckbuilder.catalog.store import Catalog
 
@@ -177,7 +177,7 @@ def test_kill_9_mid_build_leaves_the_old_catalog_and_the_next_import_cleans_up(t
     assert run("catalog", "import", str(set_file(tmp_path, "Alpha")), "--db", str(db)).returncode == 0
     before = digest(db)
     big = set_file(tmp_path, "Beta", 20000)
-    proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", "catalog", "import", str(big), "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(big), "--db", str(db)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob(".catalog.sqlite.*.building*")) and time.monotonic() < deadline:
@@ -313,7 +313,7 @@ def test_a_closed_pipe_is_exit_0_with_no_message(tmp_path):
     db = tmp_path / "catalog.sqlite"
     assert mythos("catalog", "import", str(set_file(folder, "Alpha", 4000)), "--db", str(db)).exit_code == 0
     for args in (["search", "t:ally"], ["search", "t:ally", "--json"]):
-        proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", *args, "--db", str(db)],
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", *args, "--db", str(db)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()  # `| head -1`
@@ -386,7 +386,7 @@ def as_user(shared_dir):
 
     def invoke(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         full = {**os.environ, "HOME": str(shared_dir), **(env or {})}
-        return subprocess.run([*prefix, sys.executable, "-m", "deckbuilder", *args], cwd=shared_dir, env=full,
+        return subprocess.run([*prefix, sys.executable, "-P", "-m", "deckbuilder", *args], cwd=shared_dir, env=full,
                               capture_output=True, text=True, timeout=120, **user)  # type: ignore[call-overload]
 
     probe = invoke("--version")

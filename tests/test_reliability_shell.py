@@ -20,7 +20,7 @@ from deckbuilder.rules import compiled_core
 
 
 def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "deckbuilder", *args], env={**os.environ, **(env or {})},
+    return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], env={**os.environ, **(env or {})},
                           capture_output=True, text=True, timeout=120, cwd=cwd)
 
 
@@ -83,7 +83,7 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> tuple[int, s
     """Runs mythos with standard output and error on a pseudo-terminal; gets (exit code, what it showed)."""
     pty = pytest.importorskip("pty")
     main, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", *args], stdout=child, stderr=child,
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", *args], stdout=child, stderr=child,
                             env={**os.environ, "TERM": "xterm", **(env or {})})
     os.close(child)
     shown = b""

@@ -299,7 +299,7 @@ def test_mythos_serve_prints_its_address_and_warns_off_loopback(sample_db, tmp_p
     import urllib.request
 
     port = _free_port()
-    command = [sys.executable, "-m", "deckbuilder", "serve", "--host", host, "--port", str(port), "--no-browser",
+    command = [sys.executable, "-P", "-m", "deckbuilder", "serve", "--host", host, "--port", str(port), "--no-browser",
                "--db", str(sample_db), "--decks", str(tmp_path / "decks")]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -215,6 +215,10 @@ def build_deck(
     if not chosen and not campaign:
         raise UsageError("--adventure TITLE: name at least one Adventure the deck must complete "
                          "(or --format campaign to let the build choose them)")
+    for adventure in chosen:
+        if not adventure.is_official or adventure.set_code == "RP":
+            raise UsageError(f"--adventure {adventure.title!r}: a build plays Chaosium's cards at their printed "
+                             "values, not fan or re-pointed ones; name the Adventure as printed")
     pinned: list[tuple[Card, int]] = []
     for name in keep:
         found = find_cards(catalog, name)
