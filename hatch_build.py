@@ -51,7 +51,7 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
             return
         try:
             built = self._compile(root, sources)
-        except Exception as exc:  # no compiler, no mypyc, or mypyc refusing the source
+        except (Exception, SystemExit) as exc:  # no compiler or mypyc; mypyc refusing the source exits
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
             self.app.display_warning(f"mythos: the rules core could not be compiled ({first}); "
                                      "building the pure Python core instead")

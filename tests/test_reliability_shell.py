@@ -42,8 +42,10 @@ def db(tmp_path) -> Path:
 # --version and --quiet
 
 
-def test_version_prints_the_program_and_its_version():
-    result = run("--version")
+def test_version_prints_the_program_and_its_version(tmp_path):
+    # From an empty folder: `python -m` in the checkout would run its pure source, whatever
+    # core the installed package (this process's) has.
+    result = run("--version", cwd=tmp_path)
     core = "compiled" if compiled_core() else "pure Python"
     assert (result.returncode, result.stdout, result.stderr) == (0, f"mythos {deckbuilder.__version__} ({core} core)\n", "")
 
