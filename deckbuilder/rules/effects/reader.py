@@ -1,0 +1,166 @@
+"""Reads a card's effects from its text (errata applied), as recipes are read from Adventures.
+
+:func:`read_effects` turns the phrasings that recur across Spells and Artifacts into the
+:class:`~.notation.CardEffects` the engine plays, and names the reason for every card whose
+effect it does not play (an opponent's target, Combat, or an effect not read yet): that is the
+ledger of :func:`ledger_reason`. A card the reader gets wrong is set right in
+``catalog/effects.toml`` (title -> notation), handed in as ``overrides``.
+
+Phrasings read (rulebook lines where the rule applies):
+
+- "Discard up to N cards and replace them" (a redraw), "draw N cards";
+- "Hand size ... increased by N";
+- "Gain N Sanity points" (unless it waits on a Moon or Day Event, which the engine does not play);
+- "Summon or Control a/one CLASS" (l.343), "Immediately play a Monster card to your Mythos
+  Threat" (a Gate made for one Monster: Summon of any class);
+- "play one Monster card as an Ally (no Gate needed)"; "Ally may be immediately played";
+- "add the Past attribute to your current Location" (rulings l.184: the Lamp);
+- "Bring one Ally back into play from your Story Deck";
+- "Extend the time that a Great Old One ... remain in play";
+- "Travel to any Location ... as if Walking" (in the same Dimension);
+- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.191), "Flip / Bury this card".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from deckbuilder.rules.cards import Card, CardType, fold_title
+from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
+
+#: The named reasons of the ledger (a card's effects the engine does not play).
+OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.313)"
+COMBAT = "works only in Combat: nothing fights alone (rulebook l.439)"
+WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.189)"
+MOON = "waits on a Moon, Day or Night Event, which the engine does not play"
+OTHER_DIMENSION = "travel to another Dimension is not played yet"
+JOINING_ALLIES = "Joining Allies with other cards is not played yet"
+WILDCARD = "standing in for another card (of a Great Old One or an Adventure) is not played yet"
+STORY_ORDER = "reordering the Story Deck is not played yet"
+NOT_READ = "an effect the engine does not read yet"
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_N = r"(\d+|a|an|one|two|three|four|five|six)"
+_CLASSES = "|".join(MONSTER_CLASSES)
+_COMBAT_WORDS = re.compile(r"\bcombat\b|\bdefend|\battack|\bdirected threat|\binvisible|\bbypass")
+# What places/ reads of a Location's, Monster's or Ally's text (see deckbuilder.rules.places).
+_PLACES_READ = re.compile(
+    r"gate more than once|any dimension|current location|\bwalk|travel|star event|r'lyeh disk|fulfills|"
+    r"can know any|\bknows?\b|joins|give this card to an ally|dreamlands or in the waking world"
+)
+
+
+def _n(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def _spell_or_artifact(card: Card, text: str) -> CardEffects:
+    effects: list[Effect] = []
+    m = re.search(rf"discard up to {_N} cards? and replace them", text)
+    if m:
+        effects.append(Effect(EffectKind.REDRAW, _n(m[1])))
+    else:
+        m = re.search(rf"\bdraw {_N} (?:new |more |additional )?cards?", text)
+        if m:
+            effects.append(Effect(EffectKind.DRAW, _n(m[1])))
+    m = re.search(rf"hand size (?:is )?(?:increased|raised) by {_N}", text)
+    if m:
+        effects.append(Effect(EffectKind.HAND, _n(m[1])))
+    m = re.search(rf"\bgain {_N} sanity points?", text)
+    if m:
+        if re.search(r"full moon|new moon|\bday\b|\bnight\b", text):
+            return CardEffects(ignored=MOON)
+        effects.append(Effect(EffectKind.SANITY, _n(m[1])))
+    m = re.search(rf"summon or control (?:a|an|one) ({_CLASSES})", text)
+    if m:
+        effects.append(Effect(EffectKind.SUMMON, 0, m[1]))
+    elif re.search(r"immediately play a monster (?:card|or monsters) to your (?:mythos )?threat", text):
+        effects.append(Effect(EffectKind.SUMMON, 0, "any"))
+    if re.search(r"play (?:one|a) monster card as an ally", text):
+        effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
+    if re.search(r"ally may be immediately played", text):
+        effects.append(Effect(EffectKind.ALLY_NOW))
+    if re.search(r"add the past attribute to your current location", text):
+        effects.append(Effect(EffectKind.PAST))
+    if re.search(r"bring one ally back into play from your story deck", text):
+        effects.append(Effect(EffectKind.RESURRECT))
+    if re.search(r"extend the time that a great old one", text):
+        effects.append(Effect(EffectKind.GOO_STAYS))
+    if re.search(r"travel to any location[^.]*as if walking", text):
+        if re.search(r"another dimension|between dimensions", text):
+            return CardEffects(ignored=OTHER_DIMENSION)
+        effects.append(Effect(EffectKind.TRAVEL))
+    if not effects:
+        return CardEffects(ignored=_reason(card, text))
+    cost: int | None = None
+    m = re.search(rf"(?:spend|costs?) {_N} (?:points? of )?sanity", text)
+    if m:
+        cost = _n(m[1])
+    after = After.DEFAULT
+    if card.type is CardType.ARTIFACT:
+        if re.search(r"\bflip this card\b", text):
+            after = After.FLIP
+        elif re.search(r"\bbury this card\b|\bbury (?:it )?when used", text):
+            after = After.BURY
+    return CardEffects(tuple(effects), cost, after)
+
+
+def _reason(card: Card, text: str) -> str:
+    """Gets the ledger's reason for a Spell or Artifact whose effect is not played."""
+    affects = fold_title(card.affects or "")
+    subtype = fold_title(card.subtype or "")
+    if "weapon" in subtype or re.search(r"points? to ally'?s value", text):
+        return WEAPON
+    if "combat" in affects or re.search(r"(?:only|cast) during combat|during combat only|in combat only", text):
+        return COMBAT
+    if "opponent" in affects or "opponent" in text and "your" not in affects:
+        return OPPONENT
+    if re.search(r"another dimension|between dimensions", text) or "dimensions" in affects:
+        return OTHER_DIMENSION
+    if re.search(r"moon|\bday\b|\bnight\b", text):
+        return MOON
+    if re.search(r"any one of the cards needed|serve as any one card", text):
+        return WILDCARD
+    if re.search(r"location in your story deck to the top", text):
+        return STORY_ORDER
+    if _COMBAT_WORDS.search(text):
+        return COMBAT
+    return NOT_READ
+
+
+def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None) -> CardEffects:
+    """Reads a card's effects from its text (errata applied), or takes its override (by
+    folded title). Cards whose rules the engine already plays without text (a plain Location,
+    Ally, Tome, Monster, Adventure) read as played with no effects of use; a card whose text
+    the engine does not play reads as ignored, with the reason (see the module's names).
+    """
+    if overrides:
+        known = overrides.get(fold_title(card.title))
+        if known is not None:
+            return known
+    text = " ".join((card.text or "").lower().split())
+    kind = card.type
+    if kind is CardType.SPELL or kind is CardType.ARTIFACT:
+        return _spell_or_artifact(card, text)
+    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR or kind is CardType.TOME:
+        return CardEffects()  # the recipe, the numbers, the capacity: played as the rules say
+    if kind is CardType.EVENT:
+        affects = fold_title(card.affects or "")
+        if "opponent" in affects and "your" not in affects:
+            return CardEffects(ignored=OPPONENT)
+        return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
+    if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
+        return CardEffects(ignored=JOINING_ALLIES)
+    if _COMBAT_WORDS.search(text):
+        return CardEffects(ignored=COMBAT)
+    if "opponent" in text:
+        return CardEffects(ignored=OPPONENT)
+    if _PLACES_READ.search(text):
+        return CardEffects()
+    return CardEffects(ignored=NOT_READ)
+
+
+def ledger_reason(card: Card, overrides: Mapping[str, CardEffects] | None = None) -> str:
+    """Gets why the engine does not play a card's effect ("" when it does)."""
+    return read_effects(card, overrides).ignored
