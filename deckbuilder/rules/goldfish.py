@@ -36,13 +36,14 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, push
+from deckbuilder.rules.effects import CardEffects
+from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 
 if TYPE_CHECKING:  # the recipe modules load when a check is built, not at start-up
@@ -521,6 +522,7 @@ def goldfish(
     adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
     needed: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    effects: Mapping[str, CardEffects] | None = None,
 ) -> GoldfishReport:
     """Plays ``games`` solitaire games of a deck and reports what they say.
 
@@ -528,13 +530,14 @@ def goldfish(
     ``adventure_check`` decides when an Adventure's recipe is met (see
     :func:`deckbuilder.rules.engine.recipe_checker`); ``needed`` are the folded titles the
     policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
-    of games played, every 100 games.
+    of games played, every 100 games. ``effects`` are the effect overrides by folded title
+    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`).
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
     # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
     rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
-                  **({"adventure_check": adventure_check} if adventure_check else {}))
+                  adventure_check=adventure_check or no_adventures, effects=effects or {})
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed or set())
     rng = random.Random(seed)

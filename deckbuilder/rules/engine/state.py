@@ -63,6 +63,12 @@ class GameState:
         "shuffles",
         "gates_used",
         "counted",
+        "cast",
+        "spent",
+        "hand_extra",
+        "redrawing",
+        "redrawn",
+        "in_past",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -112,6 +118,19 @@ class GameState:
             #: The cards that count for Adventures (:meth:`adventure_cards`) as a tally (see
             #: :attr:`Game.weight`), kept up to date by every play.
             self.counted = 0
+            #: Spells cast from a Tome this Round: face-down until the Round ends (rulebook l.313).
+            self.cast: list[CardId] = []
+            #: Artifacts flipped face-down by their use (rulebook l.191): not used again.
+            self.spent: list[CardId] = []
+            #: Cards added to the Hand size by effects in play.
+            self.hand_extra = 0
+            #: During a redraw: how many more cards may be replaced (-1: no redraw under way);
+            #: how many have been.
+            self.redrawing = -1
+            self.redrawn = 0
+            #: The Past was given to the Current Location (the Lamp): no new Location until the
+            #: Round ends.
+            self.in_past = False
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -143,6 +162,14 @@ class GameState:
         )
         self.located, self.won, self.seed, self.shuffles = source.located, source.won, source.seed, source.shuffles
         self.gates_used, self.counted = source.gates_used, source.counted
+        self.cast = source.cast[:]
+        self.spent = source.spent[:]
+        self.hand_extra, self.redrawing, self.redrawn, self.in_past = (
+            source.hand_extra,
+            source.redrawing,
+            source.redrawn,
+            source.in_past,
+        )
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 
+from deckbuilder.rules.engine.casting import _replace, _use
 from deckbuilder.rules.engine.locations import _arrive, _back_to, _walk
 from deckbuilder.rules.engine.plays import (
     _K_ADVENTURE,
     _K_ALLY,
     _K_ARTIFACT,
+    _K_CAST,
     _K_CULTIST,
     _K_DISCARD,
     _K_END_ROUND,
@@ -27,10 +29,13 @@ from deckbuilder.rules.engine.plays import (
     _K_LOCATION,
     _K_MONSTERS,
     _K_PASS,
+    _K_REPLACE,
+    _K_REPLACE_DONE,
     _K_ROTATE,
     _K_SPELL,
     _K_TOME,
     _K_TRAVEL,
+    _K_USE,
     AT,
     DISCARD,
     NOWHERE,
@@ -77,7 +82,13 @@ def push(state: GameState, play: Play) -> None:
     if kind is _K_END_ROUND:
         _end_round(s, play.reshuffle)
         return
+    if kind is _K_REPLACE or kind is _K_REPLACE_DONE:
+        _replace(s, play)
+        return
     s.turn += 1
+    if kind is _K_CAST or kind is _K_USE:
+        _use(s, play)
+        return
     p = g.profiles[cid]
     if kind is _K_ROTATE:
         _arrive(s, cid, rotate=True)
@@ -190,6 +201,11 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         return
     s.round += 1
     s.turn = 0
+    if s.cast:
+        s.cast = []  # rulebook l.313: face-down Spells flip face-up at the end of the Round
+    if s.in_past:
+        s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
+        s.attrs &= ~s.game.past
     s.phase = PLAY
     _draw(s)
 
@@ -205,7 +221,7 @@ def _reshuffle(s: GameState) -> None:
 def _draw(s: GameState) -> None:
     """Draws up to the Hand size (rulebook l.47, l.457); an empty Mythos Deck costs 1 Sanity and
     reshuffles the Discard (l.454, l.544)."""
-    size = s.game.hand_size
+    size = s.game.hand_size + s.hand_extra
     hand, deck = s.hand, s.deck
     while len(hand) < size:
         if not deck:

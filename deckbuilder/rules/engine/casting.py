@@ -1,0 +1,267 @@
+"""Casting Spells and using Artifacts alone at the table, and playing their effects.
+
+A Spell in play under a holder (a Tome, or an Ally or Artifact that can know Spells) may be
+cast on a later Turn, as that Turn's play, when its target exists without an opponent
+(rulebook l.311, l.347): cast from a Tome, the Investigator pays the Spell's Sanity cost and the
+Spell is flipped face-down until the Round ends (l.313); cast by an Ally or Artifact, it costs
+no Sanity and is Buried (l.170, l.187, l.315). An Artifact in play may be used the same way
+(l.189, l.191, l.347), paying the Sanity its use costs, then flipped (not used again) or
+Buried as its card says. What each card does is a :class:`~deckbuilder.rules.effects.CardEffects`
+read from its text (``Game.effects``); the effects played:
+
+- ``draw N``; ``redraw N`` (put up to N cards from hand on the Discard, one play each, then
+  draw as many: the REPLACE and REPLACE_DONE plays); ``hand +N``; ``sanity +N`` (l.40, l.42);
+- ``summon CLASS``: a Monster of that class from hand to your Threat without a Gate, paying its
+  cost too (l.343); alone it attacks no one and is Buried with the Threat (l.439);
+- ``monster as ally``: a Monster from hand becomes an Ally, no Gate needed;
+- ``ally now``: an Ally from hand that could be played here, at once (l.84, l.367);
+- ``past``: the Current Location has the Past attribute (rulings l.184; rulebook l.552), so
+  Allies found in the Past may be played there and no others; no new Location until the Round
+  ends (the card's own limit; the card does not say when the Lamp's effect ends: here, with
+  the Round);
+- ``resurrect``: an Ally from your Story Deck back into play, one copy by title (l.367);
+- ``goo stays``: your Great Old One stays one Round more (l.286);
+- ``travel``: walk to a Location from hand in any Region of your Dimension, not Exotic
+  (l.239, l.263).
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
+``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.rules.effects.notation import After, CardEffects, EffectKind
+from deckbuilder.rules.engine.allies import _ally_here
+from deckbuilder.rules.engine.locations import _walk
+from deckbuilder.rules.engine.plays import (
+    _ALLY,
+    _K_CAST,
+    _K_REPLACE,
+    _K_USE,
+    _MON,
+    _REPLACE_DONE,
+    _SPELL,
+    _TOME,
+    AT,
+    NOWHERE,
+    CardId,
+    Play,
+    PlayKind,
+)
+from deckbuilder.rules.engine.state import GameState, _pay, _payable
+
+_DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RESURRECT, _GOO_STAYS, _TRAVEL = (
+    EffectKind.DRAW,
+    EffectKind.REDRAW,
+    EffectKind.HAND,
+    EffectKind.SANITY,
+    EffectKind.SUMMON,
+    EffectKind.MONSTER_AS_ALLY,
+    EffectKind.ALLY_NOW,
+    EffectKind.PAST,
+    EffectKind.RESURRECT,
+    EffectKind.GOO_STAYS,
+    EffectKind.TRAVEL,
+)
+#: The effects that play a card the player chooses (one per use: the Play's ``joined``).
+_CHOOSING = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL)
+
+
+def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
+    """Gets the Sanity change a use costs the Investigator: a Spell cast from a Tome its own
+    cost (rulebook l.313), by an Ally or Artifact nothing (l.315); an Artifact what its use says."""
+    g = s.game
+    if g.profiles[cid].kind is _SPELL and g.profiles[holder].kind is not _TOME:
+        return 0
+    return g.use_cost[cid]
+
+
+def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]] | None:
+    """Gets the choices of card an effect plays (``[()]`` when it chooses none), or None when
+    its target does not exist alone, or the Sanity cannot be paid."""
+    g = s.game
+    profiles = g.profiles
+    choosing = None
+    for effect in e.effects:
+        k = effect.kind
+        if k is _PAST:
+            if s.mode is not AT or s.in_past:
+                return None
+        elif k is _GOO_STAYS:
+            if s.goo < 0:
+                return None
+        elif k is _REDRAW:
+            if not s.hand:
+                return None
+        elif k is _SANITY:
+            if s.sanity >= g.sanity_max and effect.amount > 0:
+                return None  # l.42: nothing to gain
+        elif choosing is None and k in _CHOOSING:
+            choosing = effect
+    if choosing is None:
+        return [()] if _payable(s, cost) else None
+    k = choosing.kind
+    out: list[tuple[CardId, ...]] = []
+    seen: set[int] = set()
+    titles = {profiles[a].title for a in s.allies}
+    pool = s.story if k is _RESURRECT else s.hand
+    for c in pool:
+        u = g.uid[c]
+        if u in seen:
+            continue
+        q = profiles[c]
+        if k is _SUMMON or k is _MONSTER_AS_ALLY:
+            if q.kind is not _MON:
+                continue
+            if k is _SUMMON and choosing.what != "any" and g.monster_class[c] != choosing.what:
+                continue
+            if k is _MONSTER_AS_ALLY and q.title in titles:
+                continue  # l.367: one copy by title in play
+        elif k is _ALLY_NOW:
+            if q.kind is not _ALLY or q.title in titles or s.mode is NOWHERE or not _ally_here(s, q):
+                continue
+            if s.in_past and (q.place is None or not q.place.past):
+                continue
+        elif k is _RESURRECT:
+            if q.kind is not _ALLY or q.title in titles:
+                continue
+        else:  # _TRAVEL
+            loc = q.loc
+            if loc is None or q.kind is _SPELL or s.mode is not AT or s.in_past or loc.exotic:
+                continue
+            if loc.dim != s.dim or c == s.where:
+                continue
+        if not _payable(s, cost + (q.cost if k is not _RESURRECT and k is not _TRAVEL else 0)):
+            continue
+        seen.add(u)
+        out.append((c,))
+    return out or None
+
+
+def _use_plays(s: GameState, plays: list[Play]) -> None:
+    """Adds the casts of Spells in play and the uses of Artifacts in play whose target exists."""
+    g = s.game
+    effects = g.effects
+    for holder, held in s.attached.items():
+        for c in held:
+            e = effects[c]
+            if e is None or c in s.cast:
+                continue
+            choices = _targets(s, e, _use_cost(s, c, holder))
+            if choices:
+                for joined in choices:
+                    plays.append(Play(_K_CAST, c, joined, holder))
+    for a in s.artifacts:
+        e = effects[a]
+        if e is None or a in s.spent:
+            continue
+        choices = _targets(s, e, _use_cost(s, a, -1))
+        if choices:
+            for joined in choices:
+                plays.append(Play(_K_USE, a, joined))
+
+
+def _redraw_plays(s: GameState) -> list[Play]:
+    """Gets the plays of a redraw under way: replace a card (one per printing), or draw."""
+    plays: list[Play] = []
+    if s.redrawing > 0:
+        g = s.game
+        seen: set[int] = set()
+        for c in s.hand:
+            u = g.uid[c]
+            if u not in seen:
+                seen.add(u)
+                plays.append(Play(_K_REPLACE, c))
+    plays.append(_REPLACE_DONE)
+    return plays
+
+
+def _replace(s: GameState, play: Play) -> None:
+    """Plays a step of a redraw: a card put on the Discard, or the replacements drawn."""
+    if play.kind is _K_REPLACE:
+        s.hand.remove(play.card)
+        s.discard.append(play.card)
+        s.redrawing -= 1
+        s.redrawn += 1
+        return
+    n = s.redrawn
+    s.redrawing, s.redrawn = -1, 0
+    _draw_n(s, n)
+
+
+def _draw_n(s: GameState, n: int) -> None:
+    """Draws n cards; an empty Mythos Deck costs 1 Sanity and reshuffles the Discard (l.544)."""
+    from deckbuilder.rules.engine.turn import _reshuffle
+
+    for _ in range(n):
+        if not s.deck:
+            if not s.discard or s.is_over:
+                return
+            _pay(s, (-1,))
+            _reshuffle(s)
+            if s.is_over:
+                return
+        s.hand.append(s.deck.pop())
+
+
+def _use(s: GameState, play: Play) -> None:
+    """Casts a Spell or uses an Artifact: pays, plays its effects, then flips or Buries it."""
+    g = s.game
+    cid = play.card
+    e = g.effects[cid]
+    assert e is not None
+    holder = play.target
+    cost = _use_cost(s, cid, holder)
+    # After use: a Spell under a Tome face-down for the Round (l.313), one held by an Ally or
+    # Artifact Buried (l.315); an Artifact flipped or Buried as its card says (l.191).
+    if play.kind is PlayKind.CAST:
+        if g.profiles[holder].kind is _TOME:
+            s.cast.append(cid)
+        else:
+            s.spells.remove(cid)
+            s.attached[holder] = tuple(x for x in s.attached[holder] if x != cid)
+            s.story.insert(0, cid)  # Buried: the bottom of the Story Deck (l.506); it still counts
+    elif e.after is After.FLIP:
+        s.spent.append(cid)
+    elif e.after is After.BURY:
+        s.artifacts.remove(cid)
+        s.story.insert(0, cid)
+    costs = [cost]
+    for effect in e.effects:
+        k = effect.kind
+        if k is _DRAW:
+            _draw_n(s, effect.amount)
+        elif k is _REDRAW:
+            s.redrawing, s.redrawn = effect.amount, 0
+        elif k is _HAND:
+            s.hand_extra += effect.amount
+        elif k is _SANITY:
+            costs.append(effect.amount)
+        elif k is _PAST:
+            s.attrs |= g.past
+            s.in_past = True
+        elif k is _GOO_STAYS:
+            s.goo_age -= 1
+        elif play.joined and k in _CHOOSING:
+            _play_chosen(s, k, play.joined[0], costs)
+    _pay(s, costs)
+
+
+def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> None:
+    g = s.game
+    q = g.profiles[c]
+    if k is _RESURRECT:
+        s.story.remove(c)  # it counted in the Story Deck and counts in play: the tally holds
+        s.allies.append(c)
+        return
+    s.hand.remove(c)
+    if k is _TRAVEL:
+        _walk(s, c)  # from a Location arrived at (see _targets): as if Walking (l.239)
+        return
+    costs.append(q.cost)
+    if k is _SUMMON:
+        s.threat.append(c)  # Buried with the Threat at the end of card play (l.439)
+        return
+    s.allies.append(c)  # an Ally: played now, or a Monster played as one
+    s.counted += g.weight[c]
+

@@ -1,0 +1,176 @@
+"""Casting Spells and using Artifacts alone: each effect on a hand-built position, with the
+exact legal plays before and the exact state after (python-chess's habit).
+
+Card texts here are test wordings in the phrasings the reader knows, not the cards' own.
+Every test names the rulebook ("rulebook l.N") or rulings ("rulings l.N") line it follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from test_engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, do, investigator, location, monster, setup, words
+
+from deckbuilder.rules.cards import Card, CardType, SpellIcon
+from deckbuilder.rules.effects import parse_effects
+from deckbuilder.rules.engine import Game, GameState, Phase, PlayKind, Rules, apply, legal_plays
+
+ICON = SpellIcon.DEATH
+
+
+def spell(title: str, text: str, sanity: int = -1) -> Card:
+    return Card(key=f"T:{title}", title=title, set_code="T", type=CardType.SPELL, subtype=ICON.value,
+                icons=(ICON,), sanity=sanity, text=text)
+
+
+def book(capacity: int = 2) -> Card:
+    return Card(key="T:Liber", title="Liber", set_code="T", type=CardType.TOME, value=capacity,
+                icons=(ICON,), tome_languages=("English",), text="")
+
+
+def artifact(title: str, text: str, sanity: int | None = None) -> Card:
+    return Card(key=f"T:{title}", title=title, set_code="T", type=CardType.ARTIFACT, text=text, sanity=sanity)
+
+
+CHANT = spell("Chant", "Immediately Discard up to four cards and replace them with new cards drawn from your deck.")
+SUMMON = spell("Dust", "Summon or Control one Lesser Independent Monster.")
+CALL = spell("Call", "Cast this spell to immediately play one Monster card as an Ally (no Gate needed).")
+KEEN = spell("Keen", "Cast this spell upon an Ally in your Hand. Ally may be immediately played.")
+RAISE = spell("Raise", "Bring one Ally back into play from your Story Deck.", sanity=-2)
+FLY = spell("Fly", "Travel to any Location as if Walking. May travel between Regions. Not to Exotic Locations.")
+SOOTHE = spell("Soothe", "Gain 2 Sanity points.")
+GLIMPSE = spell("Glimpse", "Draw two cards.")
+CURSE = Card(key="T:Curse", title="Curse", set_code="T", type=CardType.SPELL, subtype=ICON.value, icons=(ICON,),
+             sanity=-1, text="Discard a random Ally.", affects="Affects Opponent's Ally")
+LAMP = artifact("Lamp", "Spend 1 Sanity point and flip this card to add the Past attribute to your current Location. "
+                "Ally cards that you play must be found in that Location in the Past.")
+KEEPER = ally("Keeper", text="Can know any one Spell.")
+
+
+def tome_with(spells: Sequence[Card], hand: Sequence[Card] = (), rest: Sequence[Card] = (), **kw: object) -> GameState:
+    """At Arkham House with Liber holding ``spells`` (played on Turns 1 and 2)."""
+    s = setup([ARKHAM_HOUSE, book(len(spells)), *spells, *hand], rest, **kw)  # type: ignore[arg-type]
+    s = do(s, "Play Arkham House")
+    return do(s, "Play Liber with " + ", ".join(c.title for c in spells))
+
+
+def casts(s: GameState) -> set[str]:
+    return {w for w in words(s) if w.startswith(("Cast", "Use"))}
+
+
+def test_a_redraw_cast_from_a_tome_pays_and_replaces_cards_one_by_one() -> None:
+    # Rulebook l.313: cast from a Tome, the Investigator pays the Spell's cost and flips it.
+    a, b = location("Spare One"), location("Spare Two")
+    s = tome_with([CHANT], [a, b])
+    assert casts(s) == {"Cast Chant from Liber"}
+    deck_top = s.deck[-2:]
+    s = do(s, "Cast Chant from Liber")
+    assert (s.sanity, s.turn, s.redrawing) == (11, 3, 4)
+    assert words(s) == {"Replace Spare One", "Replace Spare Two", "Draw the replacements"}
+    s = do(s, "Replace Spare One")
+    assert words(s) == {"Replace Spare Two", "Draw the replacements"}
+    s = do(s, "Draw the replacements")
+    assert s.redrawing == -1 and len(s.hand) == 2 and s.hand[-1] == deck_top[-1]
+    assert [s.game.title(c) for c in s.discard] == ["Spare One"]
+    assert "Cast Chant from Liber" not in words(s)  # face-down until the Round ends (l.313)
+    s = do(do(s, "Pass"), "End the Round")
+    assert "Cast Chant from Liber" in words(s)
+
+
+def test_a_spell_known_by_an_ally_costs_nothing_and_is_buried() -> None:
+    # Rulebook l.170, l.315: an Ally casts it at no Sanity cost; the Spell is Buried once cast.
+    # l.343: Summon plays a Monster of its class from hand, no Gate, paying the Monster's cost.
+    imp = monster("Imp", "Lesser Independent", sanity=-1)
+    servant = monster("Servant", "Lesser Servitor")
+    s = setup([ARKHAM_HOUSE, KEEPER, SUMMON, imp, servant])
+    s = do(do(do(s, "Play Arkham House"), "Play Keeper"), "Play Dust to Keeper")
+    assert casts(s) == {"Cast Dust from Keeper on Imp"}
+    s = do(s, "Cast Dust from Keeper on Imp")
+    assert s.sanity == 11  # the Monster's cost only
+    assert [s.game.title(c) for c in s.threat] == ["Imp"]
+    assert s.game.title(s.story[0]) == "Dust" and s.spells == [] and s.attached[s.allies[0]] == ()
+    s = do(s, "Pass")
+    assert [s.game.title(c) for c in s.story[:2]] == ["Imp", "Dust"]  # the Threat is Buried (l.439)
+
+
+def test_a_monster_played_as_an_ally_and_an_ally_played_at_once() -> None:
+    ghoul = monster("Ghoul", "Living Dead")
+    local, far = ally("Local"), ally("Faraway", region="Europe", sub="Paris")
+    s = tome_with([CALL, KEEN], [ghoul, local, far])
+    assert casts(s) == {"Cast Call from Liber on Ghoul", "Cast Keen from Liber on Local"}
+    t = do(s, "Cast Call from Liber on Ghoul")
+    assert [t.game.title(c) for c in t.allies] == ["Ghoul"] and t.sanity == 11
+    t = do(s, "Cast Keen from Liber on Local")
+    assert [t.game.title(c) for c in t.allies] == ["Local"] and "Cast Keen from Liber on Faraway" not in casts(s)
+
+
+def test_resurrection_brings_an_ally_back_from_the_story_deck() -> None:
+    s = tome_with([RAISE], [KEEPER])
+    assert casts(s) == set()  # no Ally in the Story Deck: no target
+    keeper = s.hand[-1]
+    s.hand.remove(keeper)
+    s.story.insert(0, keeper)
+    s.counted = s.adventure_tally()  # as if it had been Buried there
+    assert casts(s) == {"Cast Raise from Liber on Keeper"}
+    s = do(s, "Cast Raise from Liber on Keeper")
+    assert s.allies == [keeper] and keeper not in s.story and s.sanity == 10
+    assert s.counted == s.adventure_tally()
+
+
+def test_travel_walks_to_any_region_but_not_exotic() -> None:
+    s = tome_with([FLY], [PARIS_CAFE, TYCHO])
+    assert casts(s) == {"Cast Fly from Liber on Paris Cafe"}
+    s = do(s, "Cast Fly from Liber on Paris Cafe")
+    assert s.walking and s.game.title(s.story[-1]) == "Paris Cafe"
+    assert "Arrive at Paris Cafe" in words(s)
+
+
+def test_sanity_and_draw() -> None:
+    s = tome_with([SOOTHE, GLIMPSE], sanity=5)
+    s = do(s, "Cast Soothe from Liber")
+    assert s.sanity == 5 - 1 + 2  # gains before losses, and the cost (rulebook l.40)
+    top = s.deck[-2:]
+    s = do(s, "Cast Glimpse from Liber")
+    assert s.hand[-2:] == top[::-1] and s.sanity == 5
+
+
+def test_a_spell_that_needs_an_opponent_is_never_cast_alone() -> None:
+    s = tome_with([CURSE])
+    assert casts(s) == set()  # rulebook l.202, l.313: no legitimate target alone
+
+
+def test_the_lamp_gives_the_past_so_past_allies_may_be_played() -> None:
+    # Rulings l.184: spend 1 Sanity and flip the Lamp to add the Past to your Location;
+    # rulebook l.552: Past Allies are played only there; the card: no other Ally, no new Location.
+    keziah = ally("Keziah", sub="Arkham Past")
+    local = ally("Local")
+    store = location("Arkham Store")
+    s = setup([ARKHAM_HOUSE, LAMP, keziah, local, store])
+    s = do(do(s, "Play Arkham House"), "Play Lamp")
+    assert "Play Keziah" not in words(s) and "Play Local" in words(s)
+    assert casts(s) == {"Use Lamp"}
+    s = do(s, "Use Lamp")
+    assert s.sanity == 11 and casts(s) == set()  # flipped: used once
+    assert "Play Arkham Store" not in words(s) and "Play Local" not in words(s)
+    s = do(s, "Play Keziah")
+    assert s.sanity == 11 and [s.game.title(a) for a in s.allies] == ["Keziah"]
+    s = do(do(s, "Pass"), "End the Round")
+    assert not s.in_past and {"Play Arkham Store", "Play Local"} <= words(s) and "Play Keziah" not in words(s)
+
+
+def test_an_override_sets_an_effect_and_cast_spells_off_plays_none() -> None:
+    plain = spell("Plain", "Something the reader does not know.")
+    cards = [ARKHAM_HOUSE, book(1), plain]
+    rules = Rules(effects={"plain": parse_effects("sanity +3")})
+    s = tome_with([plain], rules=rules, sanity=5)
+    assert casts(s) == {"Cast Plain from Liber"}
+    assert Game(cards, investigator(), Rules(cast_spells=False)).has_uses is False
+    assert Game(cards, investigator()).ignored[2] == "an effect the engine does not read yet"
+
+
+def test_a_deck_without_castable_cards_has_no_uses() -> None:
+    game = Game([ARKHAM_HOUSE, KEEPER, CURSE], investigator())
+    assert not game.has_uses
+    s = game.new_state(1)
+    assert all(p.kind not in (PlayKind.CAST, PlayKind.USE) for p in legal_plays(s))
+    assert apply(s, legal_plays(s)[-1]).phase is Phase.DISCARD
