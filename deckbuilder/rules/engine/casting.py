@@ -216,13 +216,13 @@ def _use(s: GameState, play: Play) -> None:
     # Artifact Buried (l.315); an Artifact flipped or Buried as its card says (l.191).
     if play.kind is PlayKind.CAST:
         if g.profiles[holder].kind is _TOME:
-            s.cast.append(cid)
+            s.cast += (cid,)
         else:
             s.spells.remove(cid)
             s.attached[holder] = tuple(x for x in s.attached[holder] if x != cid)
             s.story.insert(0, cid)  # Buried: the bottom of the Story Deck (l.506); it still counts
     elif e.after is After.FLIP:
-        s.spent.append(cid)
+        s.spent += (cid,)
     elif e.after is After.BURY:
         s.artifacts.remove(cid)
         s.story.insert(0, cid)

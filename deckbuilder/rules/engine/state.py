@@ -119,9 +119,9 @@ class GameState:
             #: :attr:`Game.weight`), kept up to date by every play.
             self.counted = 0
             #: Spells cast from a Tome this Round: face-down until the Round ends (rulebook l.313).
-            self.cast: list[CardId] = []
+            self.cast: tuple[CardId, ...] = ()
             #: Artifacts flipped face-down by their use (rulebook l.191): not used again.
-            self.spent: list[CardId] = []
+            self.spent: tuple[CardId, ...] = ()
             #: Cards added to the Hand size by effects in play.
             self.hand_extra = 0
             #: During a redraw: how many more cards may be replaced (-1: no redraw under way);
@@ -162,8 +162,7 @@ class GameState:
         )
         self.located, self.won, self.seed, self.shuffles = source.located, source.won, source.seed, source.shuffles
         self.gates_used, self.counted = source.gates_used, source.counted
-        self.cast = source.cast[:]
-        self.spent = source.spent[:]
+        self.cast, self.spent = source.cast, source.spent  # tuples: shared, never changed in place
         self.hand_extra, self.redrawing, self.redrawn, self.in_past = (
             source.hand_extra,
             source.redrawing,
