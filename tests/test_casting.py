@@ -174,3 +174,34 @@ def test_a_deck_without_castable_cards_has_no_uses() -> None:
     s = game.new_state(1)
     assert all(p.kind not in (PlayKind.CAST, PlayKind.USE) for p in legal_plays(s))
     assert apply(s, legal_plays(s)[-1]).phase is Phase.DISCARD
+
+
+def _lamp_deck(catalog, lamp: bool):  # type: ignore[no-untyped-def]
+    """A real-pool deck whose one Adventure needs an Ally only a Past Ally gives: Your First Big
+    Story wants an Ally costing Sanity, and the deck's only Ally is Keziah Mason (Arkham, in the
+    Past). With the Lamp of Alhazrad or, in its place, three more Arkham Locations."""
+    from deckbuilder.rules.decks import Deck
+
+    titles = [("Your First Big Story", 3), ("Arkham Mystical Supply", 3), ("The Shunned House", 2),
+              ("Nahum Gardner Place", 2), ("The Arkham Advertiser", 3), ("Arkham Gazette", 2), ("Keziah Mason", 3),
+              ("Hangman's Hill", 2), ("Old Arkham Cemetery", 2), ("The Silver Key", 2),
+              ("Lamp of Alhazrad" if lamp else "Golden Eye Society", 3)]
+    cards = [(catalog.cards_named(t)[0], n) for t, n in titles]
+    return Deck.of(cards, [catalog.cards_named("Pragmatic Hobo")[0]], "Past")
+
+
+def test_the_lamp_lets_a_past_ally_complete_an_adventure(gccg_catalog) -> None:  # type: ignore[no-untyped-def]
+    # Done-when of issue 18: with the Lamp (rulings l.184) the Past Ally is played and the
+    # Adventure completes in goldfish games; without it, never (rulebook l.552).
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
+
+    completed = {}
+    for lamp in (True, False):
+        deck = _lamp_deck(gccg_catalog, lamp)
+        recipes = deck_recipes(gccg_catalog, deck)
+        report = goldfish(deck, games=60, seed=1, max_rounds=15, adventure_check=recipe_check(deck, recipes),
+                          needed=needed_titles(deck, recipes), effects=load_effect_overrides())
+        completed[lamp] = report.completed
+    assert completed[True] >= 0.5 and completed[False] == 0.0

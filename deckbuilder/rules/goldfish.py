@@ -21,13 +21,19 @@ The greedy policy, in order of preference (documented because the numbers depend
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
-5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
-6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
+5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`):
+   a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
+   as a needed card play; the Lamp's Past only where a needed Past Ally in hand is then found;
+   a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
+   needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
+   toward a needed Location.
+6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
+7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
    empty and a needed card lies in the Discard.
 
-Known gaps: the policy does not plan more than one play ahead, and it cannot cast Spells or
-use Artifacts (the engine does not model them alone); non-card Adventure conditions are
+Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
+engine does not play are listed in the report (``ignored``); non-card Adventure conditions are
 assumed met (listed by ``mythos deck adventures``).
 """
 
@@ -42,9 +48,10 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.effects import CardEffects
+from deckbuilder.rules.effects import CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
+from deckbuilder.rules.places import Kind, place_matches
 
 if TYPE_CHECKING:  # the recipe modules load when a check is built, not at start-up
     from deckbuilder.rules.adventures.matching import CardFacts
@@ -60,6 +67,7 @@ _ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
     PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
 )
 _DISCARD, _END_ROUND, _DISCARD_PHASE = PlayKind.DISCARD, PlayKind.END_ROUND, Phase.DISCARD
+_CAST, _USE, _REPLACE, _REPLACE_DONE = PlayKind.CAST, PlayKind.USE, PlayKind.REPLACE, PlayKind.REPLACE_DONE
 
 # What a needed card asks of a Location: its subregion (an Ally), the Tome or Artifact
 # attribute, a Gate (a Monster).
@@ -141,7 +149,9 @@ class GreedyPolicy:
         # A Spell's yellow pentagram is paid when cast, not when played (rulebook "Sanity").
         self.cost = [max(0, -(c.sanity or 0)) if c.type is not CardType.SPELL else 0 for c in cards]
         # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
-        self.subregion = [fold_title(c.subregion or "") for c in cards]
+        # A Past Ally is found at its subregion in the Past (the Lamp gives it): "Arkham Past" asks
+        # for an Arkham Location.
+        self.subregion = [fold_title(c.subregion or "").removesuffix(" past") for c in cards]
         attrs = [{fold_title(a) for a in c.attributes} for c in cards]
         #: Per copy, as a Location: its own score, subregion, and whether it has the Tome and
         #: Artifact attributes and a Gate (see _location_score).
@@ -251,6 +261,12 @@ class GreedyPolicy:
                         score = 25 + max(self._location_score(j, needs) for j in joined) // 4
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
+                elif kind is _CAST or kind is _USE:
+                    score = self._use_score(state, play, room)
+                elif kind is _REPLACE:
+                    score = -1 if needed[cid] else 50  # put back what nothing needs
+                elif kind is _REPLACE_DONE:
+                    score = 20
                 elif kind in _THREAT_PLAYS:
                     score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
                 else:
@@ -258,6 +274,49 @@ class GreedyPolicy:
             if score > best_score:
                 best, best_score = play, score
         return best, best_score
+
+    def _use_score(self, state: GameState, play: Play, room: int) -> int:
+        """Scores casting a Spell or using an Artifact (see the module docstring, 5)."""
+        g = self.game
+        e = g.effects[play.card]
+        assert e is not None
+        cid = play.card
+        spell_by_holder = play.kind is _CAST and g.profiles[play.target].kind is not Kind.TOME
+        cost = 0 if spell_by_holder else max(0, -g.use_cost[cid])
+        joined = play.joined
+        if joined and joined[0] in state.hand:
+            cost += self.cost[joined[0]]
+        if cost > room:
+            return -1
+        score = 4
+        for effect in e.effects:
+            k = effect.kind
+            if k is EffectKind.PAST:
+                # Only where a needed Past Ally in hand is found in the Past.
+                attrs = state.attrs | g.past
+                profiles = g.profiles
+                for h in state.hand:
+                    q = profiles[h].place
+                    if self.needed[h] and q is not None and q.past and place_matches(
+                        q, state.region, state.subregion, state.dim, attrs, state.exotic
+                    ):
+                        score = max(score, 90)
+            elif k is EffectKind.REDRAW:
+                # When the hand holds nothing an Adventure needs, replace what it holds.
+                if not any(self.needed[h] for h in state.hand):
+                    score = max(score, 35)
+                else:
+                    score = max(score, 11)
+            elif k is EffectKind.DRAW:
+                score = max(score, 35)
+            elif k is EffectKind.SANITY:
+                if state.sanity + effect.amount <= g.sanity_max:
+                    score = max(score, 30)
+            elif k is EffectKind.TRAVEL:
+                score = max(score, 60 if joined and self.needed[joined[0]] else 3)
+            elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
+                score = max(score, 75 if self.needed[joined[0]] else 25)
+        return score - 2 * cost
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
         end = None

@@ -94,13 +94,14 @@ def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaig
                  named: tuple[str, ...] = (), odds: bool = True) -> GoldfishReport:
     """Plays the games of a rules deck (its first Investigator plays) and, with ``odds``,
     adds the exact draw odds. ``progress`` is called with the games played, every 100."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
 
     recipes = deck_recipes(catalog, deck)
     report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
                       adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
-                      progress=progress)
+                      progress=progress, effects=load_effect_overrides())
     if not odds:
         return report
     return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)
