@@ -197,11 +197,17 @@ def test_the_lamp_lets_a_past_ally_complete_an_adventure(gccg_catalog) -> None: 
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
 
-    completed = {}
+    completed, keziah, lamp_used = {}, {}, {}
     for lamp in (True, False):
         deck = _lamp_deck(gccg_catalog, lamp)
         recipes = deck_recipes(gccg_catalog, deck)
         report = goldfish(deck, games=60, seed=1, max_rounds=15, adventure_check=recipe_check(deck, recipes),
                           needed=needed_titles(deck, recipes), effects=load_effect_overrides())
         completed[lamp] = report.completed
+        stats = {c.title: c for c in report.cards}
+        keziah[lamp] = stats["Keziah Mason"].played
+        lamp_used[lamp] = stats["Lamp of Alhazrad"].used if lamp else None
     assert completed[True] >= 0.5 and completed[False] == 0.0
+    # What each card did shows why: the Past Ally is played only with the Lamp, used as often.
+    assert keziah[False] == 0.0 and keziah[True] >= completed[True]
+    assert lamp_used[True] is not None and lamp_used[True] >= keziah[True]

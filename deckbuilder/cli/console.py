@@ -399,6 +399,18 @@ def goldfish_lines(name: str, report: Any, investigator: str = "") -> list[str]:
         lines.append("  Needed cards that sat unplayable in hand for two Rounds or more, none yet in play:")
         for title, share in report.blockers[:6]:
             lines.append(f"    {title}: {percent(share)} of games")
+    cards = getattr(report, "cards", ())
+    if cards:
+        lines.append("  What each card did (share of games it was played; median Round first played):")
+        for card in cards:
+            when = f"Round {card.median_round:g}" if card.median_round is not None else "never played"
+            used = f"; cast or used in {percent(card.used)}" if card.used is not None else ""
+            lines.append(f"    {percent(card.played):>5}  {when:<13} {card.title} (x{card.copies}){used}")
+        ignored = [c for c in cards if c.ignored]
+        if ignored:
+            lines.append("  Effects the engine does not play (the cards still count where played):")
+            for card in ignored:
+                lines.append(f"    {card.title} (x{card.copies}): {card.ignored}")
     if report.odds:
         lines.append("  Draw odds:")
         for odds in report.odds:

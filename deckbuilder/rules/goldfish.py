@@ -62,6 +62,8 @@ WITNESSES = 64
 _PASS_SCORE = 10
 _CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
 _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
+#: Plays that put no card of the hand into play (what each card did counts the others).
+_NOT_PLAYED = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
 # Module names for the hot paths: an Enum member read off its class costs some 60 ns a time.
 _ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
     PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
@@ -92,6 +94,35 @@ class GameRecord:
     rounds: int
     drawn_per_round: float
     blockers: frozenset[str]
+    #: Per title (the engine's title id), the Round a copy was first played.
+    first_played: dict[int, int] = field(default_factory=dict, compare=False)
+    #: The titles cast (Spells) or used (Artifacts) at least once.
+    used: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class CardStat:
+    """What one card of the deck did over the games: the share of games in which a copy was
+    played (put in play, or cast or used), the median Round it was first played in those
+    games, and why the engine ignores its effect ("" when it plays it)."""
+
+    title: str
+    copies: int
+    played: float
+    median_round: float | None
+    ignored: str = ""
+    #: The share of games it was cast or used at least once; None for a card with no use.
+    used: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "title": self.title,
+            "copies": self.copies,
+            "played": round(self.played, 4),
+            "median_round": self.median_round,
+            "effect_ignored": self.ignored or None,
+            "cast_or_used": None if self.used is None else round(self.used, 4),
+        }
 
 
 @dataclass(frozen=True)
@@ -115,6 +146,13 @@ class GoldfishReport:
     drawn_per_round: float
     needed: tuple[str, ...] = ()
     odds: tuple[Odds, ...] = field(default=())
+    #: Every card of the deck, in deck order: what it did (see :class:`CardStat`).
+    cards: tuple[CardStat, ...] = ()
+
+    @property
+    def ignored(self) -> tuple[CardStat, ...]:
+        """Gets the deck's cards whose effects the engine does not play, with the reason."""
+        return tuple(c for c in self.cards if c.ignored)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -135,6 +173,8 @@ class GoldfishReport:
             "drawn_per_round": round(self.drawn_per_round, 2),
             "needed": list(self.needed),
             "odds": [o.to_dict() for o in self.odds],
+            "cards": [c.to_dict() for c in self.cards],
+            "ignored": [{"title": c.title, "copies": c.copies, "reason": c.ignored} for c in self.ignored],
         }
 
 
@@ -503,12 +543,22 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
     refilled = 0  # cards drawn after the opening hand
     needed, kind, choose = policy.needed, policy.kind, policy.choose
     over, passing, ending, adventure = Phase.OVER, PlayKind.PASS, PlayKind.END_ROUND, PlayKind.ADVENTURE
+    profiles = game.profiles
+    first_played: dict[int, int] = {}
+    used: set[int] = set()
     while state.phase is not over and state.round <= max_rounds:
         plays = legal_plays(state)
         if not plays:
             break
         play = choose(state, plays)
         what = play.kind
+        if play.card >= 0 and what not in _NOT_PLAYED:
+            # What each card did: the Round a copy of its title was first played.
+            first_played.setdefault(profiles[play.card].title, state.round)
+            for j in play.joined:
+                first_played.setdefault(profiles[j].title, state.round)
+            if what is _CAST or what is _USE:
+                used.add(profiles[play.card].title)
         if what is passing:
             # The end of card play: needed cards still in hand held the deck back this Round,
             # unless a copy already counts for Adventures (in play or in the Story Deck): a
@@ -550,6 +600,8 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
         rounds=rounds,
         drawn_per_round=refilled / max(rounds - 1, 1),
         blockers=frozenset(blockers),
+        first_played=first_played,
+        used=frozenset(used),
     )
 
 
@@ -629,7 +681,31 @@ def goldfish(
         blockers=tuple((t, n / games) for t, n in sorted(blockers.items(), key=lambda tn: (-tn[1], tn[0]))[:10]),
         drawn_per_round=statistics.mean(r.drawn_per_round for r in records) if records else 0.0,
         needed=tuple(sorted(needed or ())),
+        cards=card_stats(game, records),
     )
+
+
+def card_stats(game: Game, records: Sequence[GameRecord]) -> tuple[CardStat, ...]:
+    """Gets what each card of a game's deck did over the games (see :class:`CardStat`), one
+    row per title in deck order."""
+    rows: list[CardStat] = []
+    seen: set[int] = set()
+    copies = Counter(p.title for p in game.profiles)
+    games = len(records)
+    for cid, p in enumerate(game.profiles):
+        if p.title in seen:
+            continue
+        seen.add(p.title)
+        rounds = [r.first_played[p.title] for r in records if p.title in r.first_played]
+        rows.append(CardStat(
+            title=game.title(cid),
+            copies=copies[p.title],
+            played=len(rounds) / games if games else 0.0,
+            median_round=statistics.median(rounds) if rounds else None,
+            ignored=game.ignored[cid],
+            used=sum(1 for r in records if p.title in r.used) / games if games and game.effects[cid] else None,
+        ))
+    return tuple(rows)
 
 
 # --------------------------------------------------------------------------------------
