@@ -340,15 +340,21 @@ def stats_lines(view: Any) -> list[str]:
 def playability_lines(result: Any) -> list[str]:
     """Gets ``deck playability``: a count of errors and warnings, then each with its fix."""
     issues, errors = result.issues, result.errors
-    if not issues:
-        return [f"{result.deck.name}: every card can be played"]
-    warnings = len(issues) - errors
-    lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
-             f"{warnings} warning{'s' if warnings != 1 else ''}"]
+    notes = sum(1 for i in issues if i.severity.value == "note")
+    if len(issues) == notes:
+        lines = [f"{result.deck.name}: every card can be played"]
+        if notes:
+            lines[0] += f"; {notes} note{'s' if notes != 1 else ''}"
+    else:
+        warnings = len(issues) - errors - notes
+        lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
+                 f"{warnings} warning{'s' if warnings != 1 else ''}"
+                 + (f", {notes} note{'s' if notes != 1 else ''}" if notes else "")]
     for issue in issues:
         copies = f" (x{issue.copies})" if issue.copies > 1 else ""
         lines.append(f"  {issue.severity.value}: {issue.card}{copies}: {issue.reason}")
-        lines.append(f"    fix: {issue.fix}")
+        if issue.severity.value != "note":  # a note's fix is always "nothing to do"
+            lines.append(f"    fix: {issue.fix}")
     return lines
 
 

@@ -152,6 +152,11 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
         return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
     if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
         return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.LOCATION:
+        # A Location's Monster may attack a lone Investigator: its text is read, or not yet.
+        if _PLACES_READ.search(text):
+            return CardEffects()
+        return CardEffects(ignored=OPPONENT if "opponent" in text else NOT_READ)
     if _COMBAT_WORDS.search(text):
         return CardEffects(ignored=COMBAT)
     if "opponent" in text:
