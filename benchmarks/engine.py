@@ -60,11 +60,6 @@ def mid_game(game, seed: int):
     return s
 
 
-#: Reasons that say a lone player cannot use the effect at all (no opponent, no Combat).
-LONE_CANNOT = ("aims at an opponent", "works only in Combat", "adds to an Ally's value", "lifts Phobias",
-               "Buries a Great Old One")
-
-
 def coverage() -> None:
     """Prints the share of card copies whose effects the engine plays, over every real deck."""
     from collections import Counter, defaultdict
@@ -74,8 +69,10 @@ def coverage() -> None:
     from deckbuilder.catalog.store import Catalog, build_catalog
     from deckbuilder.rules.decks import Section
     from deckbuilder.rules.effects import read_effects
+    from deckbuilder.rules.effects.reader import LONE_CANNOT
     from deckbuilder.service import load_deck_file
 
+    lone_cannot = (*LONE_CANNOT, "Buries a Great Old One")  # Elder Sign's override
     shared = DATA.parent
     decks = sorted((shared / "gccg" / "decks").glob("*.deck")) + sorted((shared / "lackey" / "decks").glob("*.dek"))
     if not decks:
@@ -97,13 +94,13 @@ def coverage() -> None:
                     cards[reason][card.title] += 1
                 else:
                     played += 1
-    lone = sum(n for r, n in reasons.items() if not r.startswith(LONE_CANNOT))
+    lone = sum(n for r, n in reasons.items() if not r.startswith(lone_cannot))
     print(f"{len(decks)} real decks, {copies} card copies")
     print(f"effects the engine plays: {played} copies = {played / copies:.1%} of all copies")
     print(f"of what a lone player can use ({played + lone} copies): {played / (played + lone):.1%} played")
     print("not played, by reason (copies; the cards, most copies first):")
     for reason, n in reasons.most_common():
-        lone_mark = "  " if reason.startswith(LONE_CANNOT) else "* "
+        lone_mark = "  " if reason.startswith(lone_cannot) else "* "
         named = ", ".join(f"{t} ({k})" for t, k in cards[reason].most_common(8))
         more = len(cards[reason]) - 8
         print(f"{lone_mark}{n:4d}  {reason}: {named}{f' and {more} more' if more > 0 else ''}")

@@ -211,3 +211,34 @@ def test_the_lamp_lets_a_past_ally_complete_an_adventure(gccg_catalog) -> None: 
     # What each card did shows why: the Past Ally is played only with the Lamp, used as often.
     assert keziah[False] == 0.0 and keziah[True] >= completed[True]
     assert lamp_used[True] is not None and lamp_used[True] >= keziah[True]
+
+
+def test_allies_change_the_hand_minimum_and_maximum_while_in_play() -> None:
+    # Rulebook l.51-53, l.445: discard down to the Minimum at most, keep the Maximum at most; the
+    # Allies' cards: the Minimum's change is not cumulative, the Maximum's is.
+    lower = [ally(f"Lower {i}", text="While in play, subtract one from the Minimum number of cards that you may "
+                  "keep in your Hand. Not cumulative.") for i in (1, 2)]
+    raiser = [ally(f"Raise {i}", text="While in play, add one to the Maximum number of cards that you may keep in "
+                   "your Hand. Cumulative.") for i in (1, 2)]
+    s = setup([ARKHAM_HOUSE, *lower, *raiser], inv=investigator(hand=13, hand_min=4, hand_max=6))
+    assert s.hand_limits() == (4, 6)
+    s = do(s, "Play Arkham House")
+    for title in ("Lower 1", "Lower 2", "Raise 1", "Raise 2"):
+        s = do(s, f"Play {title}")
+    assert s.hand_limits() == (3, 8)
+    s.hand = s.deck[-5:]
+    del s.deck[-5:]
+    s = do(s, "Pass")
+    # Five cards in hand: above the Minimum (3), below the Maximum (8): discard or end the Round.
+    assert len([w for w in words(s) if w.startswith("Discard")]) == 1 and "End the Round" in words(s)
+
+
+def test_a_location_that_reveals_applies_the_top_cards_sanity_and_discards_it() -> None:
+    hospital = location("Hospital", sanity=4, text="Gain 4 Sanity points, but reveal the top card of your Mythos "
+                        "Deck. Apply any Sanity gain or loss indicated on the card, then Discard it.")
+    horror = monster("Horror", sanity=-3)
+    s = setup([hospital], [horror], sanity=8)
+    s.deck.remove(1)
+    s.deck.append(1)  # the Horror on top of the Mythos Deck
+    s = do(s, "Play Hospital")
+    assert s.sanity == 8 + 4 - 3 and [s.game.title(c) for c in s.discard] == ["Horror"]

@@ -39,6 +39,9 @@ from deckbuilder.rules.effects import (
         "travel; cost 2",
         "draw 1; sanity -1; then bury",
         "ignored: aims at an opponent",
+        "hand min -1",
+        "hand max +1; hand min -2",
+        "reveal",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -95,6 +98,18 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.LOCATION, "", None, ""),
         (CardType.MONSTER, "Bypasses your opponent's Threat.", None, "ignored: " + reader.COMBAT),
         (CardType.ALLY, "Joins with Brown Jenkin.", None, "ignored: " + reader.JOINING_ALLIES),
+        (CardType.ALLY, "While this card is in play, subtract one from the Minimum number of cards that you may "
+         "keep in your Hand.", None, "hand min -1"),
+        (CardType.ALLY, "While in play, add one to the Maximum number of cards that you may keep.", None, "hand max +1"),
+        (CardType.LOCATION, "Gain 4 Sanity points, but reveal the top card of your Mythos Deck. Apply any Sanity gain "
+         "or loss indicated on the card, then Discard it. You may remain here and Bury one Phobia.", None, "reveal"),
+        (CardType.LOCATION, "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks.", None,
+         "ignored: " + reader.REVEAL),
+        (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
+        (CardType.LOCATION, "All Reporters add 1 point to their card value when this card is your Current Location.",
+         None, "ignored: " + reader.VALUE),
+        (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None,
+         "ignored: " + reader.LOST_TURN),
     ],
 )
 def test_reader_reads_recurring_phrasings(kind: CardType, text: str, affects: str | None, expected: str) -> None:

@@ -17,6 +17,11 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     resurrect                     bring an Ally back into play from your Story Deck
     goo stays                     your Great Old One stays one Round more
     travel                        walk to a Location from hand in any Region (not Exotic)
+    hand min -1                   while the card is in play, keep 1 card fewer at least (not
+                                  cumulative: the largest such change counts)
+    hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
+    reveal                        on arriving at the Location, the Mythos Deck's top card is
+                                  revealed, its Sanity applied, and it is Discarded
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -50,6 +55,9 @@ class EffectKind(IntEnum):
     RESURRECT = 8
     GOO_STAYS = 9
     TRAVEL = 10
+    HAND_MIN = 11
+    HAND_MAX = 12
+    REVEAL = 13
 
 
 class After(IntEnum):
@@ -94,7 +102,8 @@ class CardEffects:
 MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
 
 _COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW}
-_SIGNED = {"hand": EffectKind.HAND, "sanity": EffectKind.SANITY}
+_SIGNED = {"hand min": EffectKind.HAND_MIN, "hand max": EffectKind.HAND_MAX, "hand": EffectKind.HAND,
+           "sanity": EffectKind.SANITY}
 _BARE = {
     "monster as ally": EffectKind.MONSTER_AS_ALLY,
     "ally now": EffectKind.ALLY_NOW,
@@ -102,11 +111,12 @@ _BARE = {
     "resurrect": EffectKind.RESURRECT,
     "goo stays": EffectKind.GOO_STAYS,
     "travel": EffectKind.TRAVEL,
+    "reveal": EffectKind.REVEAL,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
-    "draw N, redraw N, hand +N, sanity +N, summon CLASS|any, monster as ally, ally now, past, resurrect, "
-    "goo stays, travel, cost N, then flip|bury|keep, ignored: REASON"
+    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
+    "ally now, past, resurrect, goo stays, travel, reveal, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 
@@ -152,7 +162,8 @@ def parse_effects(text: str) -> CardEffects:
                 raise EffectSyntaxError(f"{clause!r}: {first} takes a number of cards above 0")
             effects.append(Effect(_COUNTED[first], n))
         elif first in _SIGNED:
-            effects.append(Effect(_SIGNED[first], _number(clause, first, True)))
+            word = "hand " + clause.split(" ")[1] if clause.startswith(("hand min", "hand max")) else first
+            effects.append(Effect(_SIGNED[word], _number(clause, word, True)))
         elif first == "summon":
             what = clause[len("summon") :].strip()
             if what != "any" and what not in MONSTER_CLASSES:

@@ -38,7 +38,19 @@ OTHER_DIMENSION = "travel to another Dimension is not played yet"
 JOINING_ALLIES = "Joining Allies with other cards is not played yet"
 WILDCARD = "standing in for another card (of a Great Old One or an Adventure) is not played yet"
 STORY_ORDER = "reordering the Story Deck is not played yet"
+PHOBIA = "lifts Phobias, which only an opponent plays on you"
+VALUE = "changes a card's value, which counts only in Combat: nothing fights alone (rulebook l.439)"
+REVEAL = "reveals the Mythos Deck's top card, whose Monster attacks: Combat is not played yet"
+LOST_TURN = "a Turn spent at the Location (or an Ally Buried instead) is not played yet"
+RECOVER = "recovering a card from the Story Deck is not played yet"
+LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
+RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
+ASSIGN = "assigning a Tome or Artifact to an Ally (or a Spell to one) later is not played yet"
 NOT_READ = "an effect the engine does not read yet"
+
+#: The reasons that say a lone player cannot use the effect at all (the others are the engine's
+#: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -106,6 +118,34 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     return CardEffects(tuple(effects), cost, after)
 
 
+# Recurring phrasings of effects the engine does not play, each with its reason (first match
+# wins: the engine's gaps before what a lone player cannot use, so a card is called unusable
+# alone only when nothing else in its text is).
+_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"reveal the top card of your mythos deck"), REVEAL),
+    (re.compile(r"spend (?:the )?next turn|must (?:either [\w ]+ or )?remain|remain here for a turn recovering"),
+     LOST_TURN),
+    (re.compile(r"recover one \w+ from your story deck|from your story deck (?:and|to)|buried in your story deck"),
+     RECOVER),
+    (re.compile(r"randomly discard|discard a random"), RANDOM_DISCARD),
+    (re.compile(r"(?:later )?assign to [\w .']+ one (?:tome|artifact)|place an artifact card beneath|"
+                r"can now know one spell|play\) a spell on"), ASSIGN),
+    (re.compile(r"\bit is (?:day|night|always night)\b|no investigators? may gain sanity|all monsters may|"
+                r"all locations feature|for all investigators"), LASTING),
+    (re.compile(r"bury (?:one|a|any|all) phobias?|phobias? affecting your investigator to be buried"), PHOBIA),
+    (re.compile(r"(?:add|adds|increase|raises?) (?:\w+ )?(?:points? )?(?:to )?(?:the |their )?(?:card )?value|"
+                r"value of (?:this card|one ally|all)|to their (?:card )?value"), VALUE),
+    (re.compile(r"epidemic"), OPPONENT),
+)
+
+
+def _named(text: str) -> str:
+    for pattern, reason in _NAMED:
+        if pattern.search(text):
+            return reason
+    return ""
+
+
 def _reason(card: Card, text: str) -> str:
     """Gets the ledger's reason for a Spell or Artifact whose effect is not played."""
     affects = fold_title(card.affects or "")
@@ -126,7 +166,25 @@ def _reason(card: Card, text: str) -> str:
         return STORY_ORDER
     if _COMBAT_WORDS.search(text):
         return COMBAT
-    return NOT_READ
+    return _named(text) or NOT_READ
+
+
+_REVEAL_SANITY = re.compile(
+    r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\.(?: then discard it\.)?"
+)
+_REVEAL_ATTACK = re.compile(r"if (?:it|the card revealed|card revealed) is a monster")
+
+
+def _hand_limits(text: str) -> tuple[Effect, ...]:
+    """Reads an Ally's lasting change to the Hand's Minimum or Maximum (rulebook l.51-53)."""
+    out = []
+    m = re.search(rf"subtract {_N} from the minimum number of cards", text)
+    if m:
+        out.append(Effect(EffectKind.HAND_MIN, -_n(m[1])))
+    m = re.search(rf"add {_N} to the maximum number of cards", text)
+    if m:
+        out.append(Effect(EffectKind.HAND_MAX, _n(m[1])))
+    return tuple(out)
 
 
 def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None) -> CardEffects:
@@ -152,11 +210,23 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
         return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
     if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
         return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.ALLY:
+        hand = _hand_limits(text)
+        if hand:
+            return CardEffects(hand)
+    if kind is CardType.LOCATION and _REVEAL_SANITY.search(text) and not _REVEAL_ATTACK.search(text):
+        rest = _named(_REVEAL_SANITY.sub("", text))
+        return CardEffects((Effect(EffectKind.REVEAL),), ignored="" if rest in ("", PHOBIA) else rest)
+    named = _named(text)
     if kind is CardType.LOCATION:
         # A Location's Monster may attack a lone Investigator: its text is read, or not yet.
+        if named:
+            return CardEffects(ignored=named)
         if _PLACES_READ.search(text):
             return CardEffects()
         return CardEffects(ignored=OPPONENT if "opponent" in text else NOT_READ)
+    if named:
+        return CardEffects(ignored=named)
     if _COMBAT_WORDS.search(text):
         return CardEffects(ignored=COMBAT)
     if "opponent" in text:

@@ -19,7 +19,7 @@ from typing import TypeAlias
 
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.effects import CardEffects, read_effects
+from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.engine.plays import (
     _ADV,
     _ALLY,
@@ -187,6 +187,17 @@ class Game:
         self.has_uses = any(e is not None for e in self.effects)
         #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
         self.ignored: tuple[str, ...] = tuple(read[u].ignored for u in uid)
+        # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's
+        # Minimum (the largest counts: such cards say "not cumulative") and Maximum (summed); a
+        # Location revealing the Mythos Deck's top card on arrival and applying its Sanity.
+        self.hand_min_change: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.HAND_MIN) for u in uid
+        )
+        self.hand_max_change: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.HAND_MAX) for u in uid
+        )
+        self.has_hand_changes = any(self.hand_min_change) or any(self.hand_max_change)
+        self.reveals: tuple[bool, ...] = tuple(any(f.kind is EffectKind.REVEAL for f in read[u].effects) for u in uid)
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )

@@ -207,8 +207,9 @@ def _card_plays(s: GameState) -> list[Play]:
 def _discard_plays(s: GameState) -> list[Play]:
     g = s.game
     plays: list[Play] = []
+    hand_min, hand_max = s.hand_limits()  # the Investigator's, as cards in play change them
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
-    if len(s.hand) > g.hand_min:
+    if len(s.hand) > hand_min:
         seen: set[int] = set()
         uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
         for c in s.hand:
@@ -218,7 +219,7 @@ def _discard_plays(s: GameState) -> list[Play]:
                     continue
                 seen.add(u)
             plays.append(discard[c])
-    if len(s.hand) <= g.hand_max:
+    if len(s.hand) <= hand_max:
         plays.append(_END)
         if s.discard and s.sanity >= 1:
             plays.append(_END_SHUFFLE)  # rulebook l.454

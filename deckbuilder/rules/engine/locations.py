@@ -174,7 +174,15 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, dim, loc.attrs, loc.exotic
     s.gate_used = False
     s.located = True
-    _pay(s, (p.cost,))
+    changes: tuple[int, ...] = (p.cost,)
+    g = s.game
+    if g.reveals[cid] and s.deck:
+        # The card's own effect: reveal the Mythos Deck's top card, apply the Sanity on it (gains
+        # before losses with the Location's, rulebook l.40), and Discard it.
+        top = s.deck.pop()
+        s.discard.append(top)
+        changes = (p.cost, g.cards[top].sanity or 0)
+    _pay(s, changes)
 
 
 def _walk(s: GameState, cid: CardId) -> None:

@@ -241,6 +241,17 @@ class GameState:
             "adventures": tuple(self.adventures),
         }
 
+    def hand_limits(self) -> tuple[int, int]:
+        """Gets the Hand's Minimum and Maximum now (rulebook l.51-53, l.445): the Investigator's,
+        changed by cards in play (an Ally's "subtract one from the Minimum", not cumulative, and
+        "add one to the Maximum", cumulative) and by effects played (``hand +N``)."""
+        g = self.game
+        low, high = g.hand_min, g.hand_max + self.hand_extra
+        if g.has_hand_changes:
+            low += min((g.hand_min_change[a] for a in self.allies), default=0)
+            high += sum(g.hand_max_change[a] for a in self.allies)
+        return max(low, 0), high
+
     def readers(self) -> Mask:
         """Gets the languages read by the Investigator, Allies, and Artifacts that "know"
         languages (rulebook l.326; card text, l.375)."""
