@@ -59,7 +59,7 @@ def casts(s: GameState) -> set[str]:
 
 
 def test_a_redraw_cast_from_a_tome_pays_and_replaces_cards_one_by_one() -> None:
-    # Rulebook l.313: cast from a Tome, the Investigator pays the Spell's cost and flips it.
+    # Rulebook l.309: cast from a Tome, the Investigator pays the Spell's cost and flips it.
     a, b = location("Spare One"), location("Spare Two")
     s = tome_with([CHANT], [a, b])
     assert casts(s) == {"Cast Chant from Liber"}
@@ -72,14 +72,14 @@ def test_a_redraw_cast_from_a_tome_pays_and_replaces_cards_one_by_one() -> None:
     s = do(s, "Draw the replacements")
     assert s.redrawing == -1 and len(s.hand) == 2 and s.hand[-1] == deck_top[-1]
     assert [s.game.title(c) for c in s.discard] == ["Spare One"]
-    assert "Cast Chant from Liber" not in words(s)  # face-down until the Round ends (l.313)
+    assert "Cast Chant from Liber" not in words(s)  # face-down until the Round ends (l.309)
     s = do(do(s, "Pass"), "End the Round")
     assert "Cast Chant from Liber" in words(s)
 
 
 def test_a_spell_known_by_an_ally_costs_nothing_and_is_buried() -> None:
-    # Rulebook l.170, l.315: an Ally casts it at no Sanity cost; the Spell is Buried once cast.
-    # l.343: Summon plays a Monster of its class from hand, no Gate, paying the Monster's cost.
+    # Rulebook l.170, l.311: an Ally casts it at no Sanity cost; the Spell is Buried once cast.
+    # l.317: Summon plays a Monster of its class from hand, no Gate, paying the Monster's cost.
     imp = monster("Imp", "Lesser Independent", sanity=-1)
     servant = monster("Servant", "Lesser Servitor")
     s = setup([ARKHAM_HOUSE, KEEPER, SUMMON, imp, servant])
@@ -136,7 +136,7 @@ def test_sanity_and_draw() -> None:
 
 def test_a_spell_that_needs_an_opponent_is_never_cast_alone() -> None:
     s = tome_with([CURSE])
-    assert casts(s) == set()  # rulebook l.202, l.313: no legitimate target alone
+    assert casts(s) == set()  # rulebook l.202, l.307: no legitimate target alone
 
 
 def test_the_lamp_gives_the_past_so_past_allies_may_be_played() -> None:
@@ -242,3 +242,15 @@ def test_a_location_that_reveals_applies_the_top_cards_sanity_and_discards_it() 
     s.deck.append(1)  # the Horror on top of the Mythos Deck
     s = do(s, "Play Hospital")
     assert s.sanity == 8 + 4 - 3 and [s.game.title(c) for c in s.discard] == ["Horror"]
+
+
+def test_an_ally_with_a_use_draws_a_card_once() -> None:
+    # Rulebook l.49: a Turn may use a card already in play; this Ally's card: flip it face-down
+    # and draw a card.
+    dreamer = ally("Dreamer", text="As a Turn you may Flip this card face-down and draw a new card from the top of "
+                   "your Mythos deck.")
+    s = do(do(setup([ARKHAM_HOUSE, dreamer]), "Play Arkham House"), "Play Dreamer")
+    assert casts(s) == {"Use Dreamer"}
+    top = s.deck[-1]
+    s = do(s, "Use Dreamer")
+    assert s.hand == [top] and s.sanity == 12 and casts(s) == set()

@@ -345,7 +345,7 @@ def test_ultravox_mauretania_has_no_harbour_to_sail_to(real_findings) -> None:
 def test_real_decks_note_each_effect_the_goldfish_leaves_out(real_all) -> None:
     notes = {i.card: i.reason for i in real_all["bourne-ultravox.deck"] if i.kind == "effect"}
     assert "Combat" in notes["Cthulhu Statuette"] and "opponent" in notes["Sphere of Nath"]
-    assert "Chant of Thoth" not in notes and "Resurrection" not in notes  # cast alone (rulebook l.313)
+    assert "Chant of Thoth" not in notes and "Resurrection" not in notes  # cast alone (rulebook l.307)
 
 
 def test_me_and_my_shadow_european_authors_come_only_by_surprise_meeting(real_findings) -> None:

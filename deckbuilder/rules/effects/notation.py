@@ -61,8 +61,8 @@ class EffectKind(IntEnum):
 
 
 class After(IntEnum):
-    """What becomes of an Artifact after use (rulebook l.191: "Flip", "Rotate", "Bury this card
-    when used"); DEFAULT: a Spell's own rule (l.313-315), an Artifact kept."""
+    """What becomes of an Artifact after use (rulebook l.199: "Flip", "Rotate", "Bury this card
+    when used"); DEFAULT: a Spell's own rule (l.309-311), an Artifact kept."""
 
     DEFAULT = 0
     FLIP = 1
@@ -98,7 +98,7 @@ class CardEffects:
         return not self.ignored
 
 
-#: Monster classes a Summon names (rulebook l.343).
+#: Monster classes a Summon names (rulebook l.317).
 MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
 
 _COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW}

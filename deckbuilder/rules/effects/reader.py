@@ -11,14 +11,14 @@ Phrasings read (rulebook lines where the rule applies):
 - "Discard up to N cards and replace them" (a redraw), "draw N cards";
 - "Hand size ... increased by N";
 - "Gain N Sanity points" (unless it waits on a Moon or Day Event, which the engine does not play);
-- "Summon or Control a/one CLASS" (l.343), "Immediately play a Monster card to your Mythos
+- "Summon or Control a/one CLASS" (l.317), "Immediately play a Monster card to your Mythos
   Threat" (a Gate made for one Monster: Summon of any class);
 - "play one Monster card as an Ally (no Gate needed)"; "Ally may be immediately played";
 - "add the Past attribute to your current Location" (rulings l.184: the Lamp);
 - "Bring one Ally back into play from your Story Deck";
 - "Extend the time that a Great Old One ... remain in play";
 - "Travel to any Location ... as if Walking" (in the same Dimension);
-- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.191), "Flip / Bury this card".
+- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
 
 #: The named reasons of the ledger (a card's effects the engine does not play).
-OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.313)"
+OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.307)"
 COMBAT = "works only in Combat: nothing fights alone (rulebook l.439)"
-WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.189)"
+WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.191)"
 MOON = "waits on a Moon, Day or Night Event, which the engine does not play"
 OTHER_DIMENSION = "travel to another Dimension is not played yet"
 JOINING_ALLIES = "Joining Allies with other cards is not played yet"
@@ -41,7 +41,7 @@ STORY_ORDER = "reordering the Story Deck is not played yet"
 PHOBIA = "lifts Phobias, which only an opponent plays on you"
 VALUE = "changes a card's value, which counts only in Combat: nothing fights alone (rulebook l.439)"
 REVEAL = "reveals the Mythos Deck's top card, whose Monster attacks: Combat is not played yet"
-LOST_TURN = "a Turn spent at the Location (or an Ally Buried instead) is not played yet"
+LOST_TURN = "a Turn spent waiting costs a lone player nothing: card play lasts until you Pass (rulebook l.384)"
 RECOVER = "recovering a card from the Story Deck is not played yet"
 LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
 RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
@@ -50,7 +50,7 @@ NOT_READ = "an effect the engine does not read yet"
 
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
-LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE)
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -214,6 +214,8 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
         hand = _hand_limits(text)
         if hand:
             return CardEffects(hand)
+        if re.search(r"as (?:a|your) turn,? you may flip this card face-down and draw (?:a|one) new card", text):
+            return CardEffects((Effect(EffectKind.DRAW, 1),), None, After.FLIP)  # an Ally's use (rulebook l.49)
     if kind is CardType.LOCATION and _REVEAL_SANITY.search(text) and not _REVEAL_ATTACK.search(text):
         rest = _named(_REVEAL_SANITY.sub("", text))
         return CardEffects((Effect(EffectKind.REVEAL),), ignored="" if rest in ("", PHOBIA) else rest)

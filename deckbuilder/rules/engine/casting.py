@@ -2,17 +2,18 @@
 
 A Spell in play under a holder (a Tome, or an Ally or Artifact that can know Spells) may be
 cast on a later Turn, as that Turn's play, when its target exists without an opponent
-(rulebook l.311, l.347): cast from a Tome, the Investigator pays the Spell's Sanity cost and the
-Spell is flipped face-down until the Round ends (l.313); cast by an Ally or Artifact, it costs
-no Sanity and is Buried (l.170, l.187, l.315). An Artifact in play may be used the same way
-(l.189, l.191, l.347), paying the Sanity its use costs, then flipped (not used again) or
-Buried as its card says. What each card does is a :class:`~deckbuilder.rules.effects.CardEffects`
+(rulebook l.307, l.347): cast from a Tome, the Investigator pays the Spell's Sanity cost and the
+Spell is flipped face-down until the Round ends (l.309); cast by an Ally or Artifact, it costs
+no Sanity and is Buried (l.170, l.187, l.311). An Artifact in play may be used the same way
+(l.189, l.199, l.345), paying the Sanity its use costs, then flipped (not used again) or
+Buried as its card says; so may an Ally whose card gives it a use "as a Turn" (l.49).
+What each card does is a :class:`~deckbuilder.rules.effects.CardEffects`
 read from its text (``Game.effects``); the effects played:
 
 - ``draw N``; ``redraw N`` (put up to N cards from hand on the Discard, one play each, then
   draw as many: the REPLACE and REPLACE_DONE plays); ``hand +N``; ``sanity +N`` (l.40, l.42);
 - ``summon CLASS``: a Monster of that class from hand to your Threat without a Gate, paying its
-  cost too (l.343); alone it attacks no one and is Buried with the Threat (l.439);
+  cost too (l.317); alone it attacks no one and is Buried with the Threat (l.439);
 - ``monster as ally``: a Monster from hand becomes an Ally, no Gate needed;
 - ``ally now``: an Ally from hand that could be played here, at once (l.84, l.367);
 - ``past``: the Current Location has the Past attribute (rulings l.184; rulebook l.552), so
@@ -69,7 +70,7 @@ _CHOOSING = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL)
 
 def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
     """Gets the Sanity change a use costs the Investigator: a Spell cast from a Tome its own
-    cost (rulebook l.313), by an Ally or Artifact nothing (l.315); an Artifact what its use says."""
+    cost (rulebook l.305, l.309), by an Ally or Artifact nothing (l.311); an Artifact what its use says."""
     g = s.game
     if g.profiles[cid].kind is _SPELL and g.profiles[holder].kind is not _TOME:
         return 0
@@ -151,7 +152,7 @@ def _use_plays(s: GameState, plays: list[Play]) -> None:
             if choices:
                 for joined in choices:
                     plays.append(Play(_K_CAST, c, joined, holder))
-    for a in s.artifacts:
+    for a in s.artifacts + s.allies:
         e = effects[a]
         if e is None or a in s.spent:
             continue
@@ -212,8 +213,8 @@ def _use(s: GameState, play: Play) -> None:
     assert e is not None
     holder = play.target
     cost = _use_cost(s, cid, holder)
-    # After use: a Spell under a Tome face-down for the Round (l.313), one held by an Ally or
-    # Artifact Buried (l.315); an Artifact flipped or Buried as its card says (l.191).
+    # After use: a Spell under a Tome face-down for the Round (l.309), one held by an Ally or
+    # Artifact Buried (l.311); an Artifact flipped or Buried as its card says (l.199).
     if play.kind is PlayKind.CAST:
         if g.profiles[holder].kind is _TOME:
             s.cast += (cid,)
@@ -224,7 +225,7 @@ def _use(s: GameState, play: Play) -> None:
     elif e.after is After.FLIP:
         s.spent += (cid,)
     elif e.after is After.BURY:
-        s.artifacts.remove(cid)
+        (s.artifacts if cid in s.artifacts else s.allies).remove(cid)
         s.story.insert(0, cid)
     costs = [cost]
     for effect in e.effects:

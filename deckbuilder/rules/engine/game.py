@@ -77,7 +77,7 @@ class Rules:
     - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
     - ``effects``: effect overrides by folded title (``catalog/effects.toml``, read by the
       catalog), for cards the reader of card text gets wrong.
-    - ``cast_spells``: Spells are cast and Artifacts used (rulebook l.311-315, l.189-191); off,
+    - ``cast_spells``: Spells are cast and Artifacts used (rulebook l.305-311, l.189-199); off,
       the engine plays them only into play, as before it knew their effects.
     """
 
@@ -89,6 +89,10 @@ class Rules:
     effects: Mapping[str, CardEffects] = field(default_factory=dict, compare=False)
     cast_spells: bool = True
 
+
+#: The card types cast or used as a Turn's play (rulebook l.49, l.345-347), and the effects of a use.
+_USED = (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
+_USES = tuple(k for k in EffectKind if k not in (EffectKind.HAND_MIN, EffectKind.HAND_MAX, EffectKind.REVEAL))
 
 #: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
 _OWN_PLAY = {
@@ -167,17 +171,17 @@ class Game:
         self.artifact_attr = self.vocab.attr("Artifact")
         self.past = self.vocab.attr("Past")
         # Per copy: what casting or using it plays (None: nothing the engine plays alone), and
-        # a Monster's class as Summon names it (rulebook l.343).
+        # a Monster's class as Summon names it (rulebook l.317).
         read = [read_effects(c, self.rules.effects) for c in distinct]
         usable = [
-            e if e.effects and not e.ignored and c.type in (CardType.SPELL, CardType.ARTIFACT) else None
+            e if e.effects and not e.ignored and c.type in _USED and any(f.kind in _USES for f in e.effects) else None
             for c, e in zip(distinct, read)
         ]
         self.effects: tuple[CardEffects | None, ...] = tuple(
             usable[u] if self.rules.cast_spells else None for u in uid
         )
         #: Per copy, the Sanity change of casting or using it: a Spell's pentagram, paid when
-        #: cast (rulebook l.126, l.313), or what the use says it costs (l.191).
+        #: cast (rulebook l.126, l.305), or what the use says it costs (l.199).
         self.use_cost: tuple[int, ...] = tuple(
             (-e.cost if e.cost is not None else (c.sanity or 0) if c.type is CardType.SPELL else 0)
             if e is not None else 0

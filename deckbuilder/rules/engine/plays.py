@@ -40,9 +40,9 @@ class PlayKind(IntEnum):
     PASS = 12
     DISCARD = 13
     END_ROUND = 14
-    #: Cast a Spell held by a Tome, Ally or Artifact (rulebook l.313, l.343).
+    #: Cast a Spell held by a Tome, Ally or Artifact (rulebook l.307-311, l.347).
     CAST = 15
-    #: Use an Artifact in play (rulebook l.189, l.191, l.347).
+    #: Use an Artifact in play (rulebook l.189, l.199, l.345).
     USE = 16
     #: During a redraw: put a card from hand on the Discard, to be replaced.
     REPLACE = 17

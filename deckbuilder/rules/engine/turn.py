@@ -202,7 +202,7 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
     s.round += 1
     s.turn = 0
     if s.cast:
-        s.cast = ()  # rulebook l.313: face-down Spells flip face-up at the end of the Round
+        s.cast = ()  # rulebook l.309: face-down Spells flip face-up at the end of the Round
     if s.in_past:
         s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
         s.attrs &= ~s.game.past
