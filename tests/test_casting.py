@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from test_engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, do, investigator, location, monster, setup, words
+from test_engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, at, do, investigator, location, monster, setup, words
 
 from deckbuilder.rules.cards import Card, CardType, SpellIcon
 from deckbuilder.rules.effects import parse_effects
@@ -254,3 +254,20 @@ def test_an_ally_with_a_use_draws_a_card_once() -> None:
     top = s.deck[-1]
     s = do(s, "Use Dreamer")
     assert s.hand == [top] and s.sanity == 12 and casts(s) == set()
+
+
+def test_the_voluntary_lobotomy_once_a_game_at_the_end_of_the_round() -> None:
+    # Rulebook l.451: Discard the Story Deck but the Current Location and the Hand, spend one
+    # Sanity, reshuffle the Mythos Deck and the Discards, draw a new Hand; once a game.
+    a, b = location("Arkham One"), location("Arkham Two")
+    s = setup([ARKHAM_HOUSE, a, b, KEEPER], inv=investigator(hand=5, hand_min=0, hand_max=13))
+    s = do(do(do(s, "Play Arkham House"), "Play Arkham One"), "Play Keeper")
+    s = do(s, "Pass")
+    assert "Undergo the Voluntary Lobotomy (1 Sanity)" in words(s)
+    s = do(s, "Undergo the Voluntary Lobotomy (1 Sanity)")
+    assert [s.game.title(c) for c in s.story] == ["Arkham One"] and at(s) == "Arkham One"
+    assert [s.game.title(c) for c in s.allies] == ["Keeper"]  # cards in play about you stay
+    assert s.discard == [] and len(s.hand) == 5 and s.round == 2 and s.sanity == 11
+    assert s.counted == s.adventure_tally()
+    s = do(s, "Pass")
+    assert "Undergo the Voluntary Lobotomy (1 Sanity)" not in words(s)

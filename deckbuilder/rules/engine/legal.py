@@ -30,6 +30,7 @@ from deckbuilder.rules.engine.plays import (
     _GOO,
     _K_CULTIST,
     _K_ROTATE,
+    _LOBOTOMY,
     _LOC,
     _MON,
     _PASS,
@@ -223,4 +224,6 @@ def _discard_plays(s: GameState) -> list[Play]:
         plays.append(_END)
         if s.discard and s.sanity >= 1:
             plays.append(_END_SHUFFLE)  # rulebook l.454
+        if not s.lobotomized and s.sanity >= 1:
+            plays.append(_LOBOTOMY)  # rulebook l.451: at the end of the Round, once a game
     return plays

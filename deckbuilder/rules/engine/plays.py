@@ -48,6 +48,8 @@ class PlayKind(IntEnum):
     REPLACE = 17
     #: During a redraw: draw as many cards as were put back, and play on.
     REPLACE_DONE = 18
+    #: At the end of the Round, once a game: the Voluntary Lobotomy (rulebook l.451).
+    LOBOTOMY = 19
 
 
 class Play(NamedTuple):
@@ -123,11 +125,13 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     _K_USE,
     _K_REPLACE,
     _K_REPLACE_DONE,
+    _K_LOBOTOMY,
 ) = PlayKind
 _PASS = Play(PlayKind.PASS)
 _END = Play(PlayKind.END_ROUND)
 _END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
 _REPLACE_DONE = Play(PlayKind.REPLACE_DONE)
+_LOBOTOMY = Play(PlayKind.LOBOTOMY)
 
 
 def describe(state: GameState, play: Play) -> str:
@@ -142,6 +146,8 @@ def describe(state: GameState, play: Play) -> str:
         return "End the Round" + (" (reshuffle the Discard for 1 Sanity)" if play.reshuffle else "")
     if k is PlayKind.DISCARD:
         return f"Discard {t(play.card)}"
+    if k is PlayKind.LOBOTOMY:
+        return "Undergo the Voluntary Lobotomy (1 Sanity)"
     if k is PlayKind.REPLACE:
         return f"Replace {t(play.card)}"
     if k is PlayKind.REPLACE_DONE:

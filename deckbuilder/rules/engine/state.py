@@ -69,6 +69,7 @@ class GameState:
         "redrawing",
         "redrawn",
         "in_past",
+        "lobotomized",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -131,6 +132,8 @@ class GameState:
             #: The Past was given to the Current Location (the Lamp): no new Location until the
             #: Round ends.
             self.in_past = False
+            #: The Voluntary Lobotomy was undergone (once a game, rulebook l.451).
+            self.lobotomized = False
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -169,6 +172,7 @@ class GameState:
             source.redrawn,
             source.in_past,
         )
+        self.lobotomized = source.lobotomized
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""

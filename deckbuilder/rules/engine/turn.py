@@ -26,6 +26,7 @@ from deckbuilder.rules.engine.plays import (
     _K_END_ROUND,
     _K_EVENT,
     _K_GOO,
+    _K_LOBOTOMY,
     _K_LOCATION,
     _K_MONSTERS,
     _K_PASS,
@@ -81,6 +82,9 @@ def push(state: GameState, play: Play) -> None:
         return
     if kind is _K_END_ROUND:
         _end_round(s, play.reshuffle)
+        return
+    if kind is _K_LOBOTOMY:
+        _lobotomy(s)
         return
     if kind is _K_REPLACE or kind is _K_REPLACE_DONE:
         _replace(s, play)
@@ -208,6 +212,32 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         s.attrs &= ~s.game.past
     s.phase = PLAY
     _draw(s)
+
+
+def _lobotomy(s: GameState) -> None:
+    """The Voluntary Lobotomy (rulebook l.451), once a game, at the end of the Round: the Story
+    Deck but the Current Location and the whole Hand are Discarded, 1 Sanity spent, the Mythos
+    Deck and the Discards reshuffled, and a new Hand drawn (the Round ends)."""
+    s.lobotomized = True
+    if s.mode is AT or s.mode is TRAVELLING:
+        s.discard.extend(s.story[:-1])
+        s.story = s.story[-1:]
+    else:
+        s.discard.extend(s.story)  # no Current Location while Walking or before the first one
+        s.story = []
+        if s.mode is WALKING:
+            s.mode = NOWHERE
+            loc = s.game.profiles[s.where].loc
+            if loc is not None:
+                s.region, s.dim, s.subregion, s.attrs = loc.region, s.where_dim, -1, 0
+    s.discard.extend(s.hand)
+    s.hand = []
+    s.counted = s.adventure_tally()
+    _pay(s, (-1,))
+    if s.phase is OVER:
+        return
+    _reshuffle(s)
+    _end_round(s, False)
 
 
 def _reshuffle(s: GameState) -> None:
