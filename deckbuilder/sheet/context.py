@@ -52,6 +52,7 @@ from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import Severity
 from deckbuilder.rules.stats import DeckStats
 from deckbuilder.rules.validator import Verdict
+from deckbuilder.sheet.cardplays import CardPlayView, card_plays
 from deckbuilder.sheet.text import UNKNOWN, percent, plural, signed, value_text
 
 # --------------------------------------------------------------------------------------
@@ -300,19 +301,6 @@ class BlockerView:
 
     card: str = field(metadata={"help": "The card's title."})
     share: str = field(metadata={"help": "The share of games it held back, as a percentage."})
-
-
-@dataclass(frozen=True)
-class CardPlayView:
-    """What one card of the deck did in the test games."""
-
-    card: str = field(metadata={"help": "The card's title."})
-    copies: int = field(metadata={"help": "Copies in the deck."})
-    played: str = field(metadata={"help": "The share of games in which a copy was played, as a percentage."})
-    first_round: str = field(metadata={"help": 'The median Round it was first played in those games, or "never".'})
-    used: str = field(metadata={"help": 'The share of games it was cast or used, as a percentage; "" for a card '
-                                        "with no use."})
-    ignored: str = field(metadata={"help": 'Why the engine leaves its effect out; "" when it plays it.'})
 
 
 @dataclass(frozen=True)
@@ -854,30 +842,9 @@ def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None, *,
         odds=tuple(odds_row(o) for o in odds),
         played_by=played_by,
         players=tuple(views),
-        cards=_card_plays(data.get("cards")),
+        cards=card_plays(data.get("cards")),
     )
 
-
-def _card_plays(raw: Any) -> tuple[CardPlayView, ...]:
-    """Gets what each card did: a report's ``cards`` (``{"title", "copies", "played",
-    "median_round", "cast_or_used", "effect_ignored"}`` items, or :class:`CardStat` values)."""
-    out = []
-    for item in raw or ():
-        data = _plain(item)
-        played = float(data.get("played") or 0)
-        if not 0 <= played <= 1:
-            raise ValueError(f"goldfish cards: {data.get('title')} played {played!r} is not between 0 and 1")
-        median = data.get("median_round")
-        used = data.get("cast_or_used", data.get("used"))
-        out.append(CardPlayView(
-            card=_text(data.get("title")),
-            copies=int(data.get("copies") or 0),
-            played=percent(played),
-            first_round="never" if median is None else f"{median:g}",
-            used="" if used is None else percent(float(used)),
-            ignored=_text(data.get("effect_ignored", data.get("ignored")) or ""),
-        ))
-    return tuple(out)
 
 
 def build_sheet_context(
