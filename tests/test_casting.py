@@ -271,3 +271,21 @@ def test_the_voluntary_lobotomy_once_a_game_at_the_end_of_the_round() -> None:
     assert s.counted == s.adventure_tally()
     s = do(s, "Pass")
     assert "Undergo the Voluntary Lobotomy (1 Sanity)" not in words(s)
+
+
+def test_resurrection_with_the_lekythos_plays_an_ally_from_the_past() -> None:
+    # Rulings l.85 (Resurrection "to play a Cultist from the Past"); rulebook l.552; the
+    # Lekythos's card: while it is in play, Resurrection may play a Past Ally found here.
+    jar = artifact("Jar", "While this card is in play, you can use the Resurrection Spell to play an Ally Card from "
+                   "the Past. You must be in the proper Location.")
+    keziah = Card(key="T:Keziah", title="Keziah", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
+                  subregion="Arkham Past", languages=("English",), sanity=-1)
+    far = Card(key="T:Far", title="Far", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
+               subregion="Providence Past", languages=("English",))
+    s = tome_with([RAISE], [keziah, far, jar])
+    assert casts(s) == set()  # no Ally in the Story Deck, and no Lekythos yet
+    s = do(s, "Play Jar")
+    assert casts(s) == {"Cast Raise from Liber on Keziah"}  # not Far: Providence, not here
+    s = do(s, "Cast Raise from Liber on Keziah")
+    assert [s.game.title(a) for a in s.allies] == ["Keziah"] and s.sanity == 12 - 2 - 1
+    assert s.counted == s.adventure_tally()

@@ -22,6 +22,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
     reveal                        on arriving at the Location, the Mythos Deck's top card is
                                   revealed, its Sanity applied, and it is Discarded
+    past resurrect                while the card is in play, Resurrection may instead play an
+                                  Ally from hand found here in the Past (the Grecian Lekythos)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -58,6 +60,7 @@ class EffectKind(IntEnum):
     HAND_MIN = 11
     HAND_MAX = 12
     REVEAL = 13
+    PAST_RESURRECT = 14
 
 
 class After(IntEnum):
@@ -112,11 +115,12 @@ _BARE = {
     "goo stays": EffectKind.GOO_STAYS,
     "travel": EffectKind.TRAVEL,
     "reveal": EffectKind.REVEAL,
+    "past resurrect": EffectKind.PAST_RESURRECT,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, resurrect, goo stays, travel, reveal, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, reveal, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 

@@ -15,7 +15,8 @@ Phrasings read (rulebook lines where the rule applies):
   Threat" (a Gate made for one Monster: Summon of any class);
 - "play one Monster card as an Ally (no Gate needed)"; "Ally may be immediately played";
 - "add the Past attribute to your current Location" (rulings l.184: the Lamp);
-- "Bring one Ally back into play from your Story Deck";
+- "Bring one Ally back into play from your Story Deck"; "use the Resurrection Spell to play an
+  Ally card from the Past" (the Grecian Lekythos: Resurrection may play a Past Ally from hand);
 - "Extend the time that a Great Old One ... remain in play";
 - "Travel to any Location ... as if Walking" (in the same Dimension);
 - "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
@@ -68,6 +69,8 @@ def _n(word: str) -> int:
 
 
 def _spell_or_artifact(card: Card, text: str) -> CardEffects:
+    if re.search(r"use the resurrection spell to play an ally card from the past", text):
+        return CardEffects((Effect(EffectKind.PAST_RESURRECT),))  # the Grecian Lekythos, while in play
     effects: list[Effect] = []
     m = re.search(rf"discard up to {_N} cards? and replace them", text)
     if m:

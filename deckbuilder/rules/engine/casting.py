@@ -20,7 +20,9 @@ read from its text (``Game.effects``); the effects played:
   Allies found in the Past may be played there and no others; no new Location until the Round
   ends (the card's own limit; the card does not say when the Lamp's effect ends: here, with
   the Round);
-- ``resurrect``: an Ally from your Story Deck back into play, one copy by title (l.367);
+- ``resurrect``: an Ally from your Story Deck back into play, one copy by title (l.367); with
+  a card in play that lets it play an Ally from the Past (``past resurrect``: the Grecian
+  Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
 - ``travel``: walk to a Location from hand in any Region of your Dimension, not Exotic
   (l.239, l.263).
@@ -50,6 +52,7 @@ from deckbuilder.rules.engine.plays import (
     PlayKind,
 )
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
+from deckbuilder.rules.places import place_matches
 
 _DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RESURRECT, _GOO_STAYS, _TRAVEL = (
     EffectKind.DRAW,
@@ -106,6 +109,10 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
     seen: set[int] = set()
     titles = {profiles[a].title for a in s.allies}
     pool = s.story if k is _RESURRECT else s.hand
+    if k is _RESURRECT and s.mode is AT and any(g.past_resurrect[a] for a in s.artifacts):
+        # The Grecian Lekythos: Resurrection may instead play an Ally from the Past, found at this
+        # Location in the Past (rulings l.85; rulebook l.552).
+        pool = pool + [c for c in s.hand if _past_ally_here(s, c)]
     for c in pool:
         u = g.uid[c]
         if u in seen:
@@ -132,11 +139,24 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
                 continue
             if loc.dim != s.dim or c == s.where:
                 continue
-        if not _payable(s, cost + (q.cost if k is not _RESURRECT and k is not _TRAVEL else 0)):
+        from_hand = k is not _RESURRECT or c in s.hand
+        if not _payable(s, cost + (q.cost if from_hand and k is not _TRAVEL else 0)):
             continue
         seen.add(u)
         out.append((c,))
     return out or None
+
+
+def _past_ally_here(s: GameState, c: CardId) -> bool:
+    """Checks whether a card in hand is an Ally found at the Current Location in the Past."""
+    q = s.game.profiles[c]
+    place = q.place
+    return (
+        q.kind is _ALLY
+        and place is not None
+        and place.past
+        and place_matches(place, s.region, s.subregion, s.dim, s.attrs | s.game.past, s.exotic)
+    )
 
 
 def _use_plays(s: GameState, plays: list[Play]) -> None:
@@ -252,7 +272,12 @@ def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> No
     g = s.game
     q = g.profiles[c]
     if k is _RESURRECT:
-        s.story.remove(c)  # it counted in the Story Deck and counts in play: the tally holds
+        if c in s.hand:  # an Ally from the Past, by the Grecian Lekythos: played from hand
+            s.hand.remove(c)
+            s.counted += g.weight[c]
+            costs.append(q.cost)
+        else:
+            s.story.remove(c)  # it counted in the Story Deck and counts in play: the tally holds
         s.allies.append(c)
         return
     s.hand.remove(c)

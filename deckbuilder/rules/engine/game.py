@@ -92,7 +92,11 @@ class Rules:
 
 #: The card types cast or used as a Turn's play (rulebook l.49, l.345-347), and the effects of a use.
 _USED = (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
-_USES = tuple(k for k in EffectKind if k not in (EffectKind.HAND_MIN, EffectKind.HAND_MAX, EffectKind.REVEAL))
+_USES = tuple(
+    k
+    for k in EffectKind
+    if k not in (EffectKind.HAND_MIN, EffectKind.HAND_MAX, EffectKind.REVEAL, EffectKind.PAST_RESURRECT)
+)
 
 #: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
 _OWN_PLAY = {
@@ -201,6 +205,10 @@ class Game:
             sum(f.amount for f in read[u].effects if f.kind is EffectKind.HAND_MAX) for u in uid
         )
         self.has_hand_changes = any(self.hand_min_change) or any(self.hand_max_change)
+        #: Per copy: while in play, Resurrection may play an Ally from the Past (Grecian Lekythos).
+        self.past_resurrect: tuple[bool, ...] = tuple(
+            any(f.kind is EffectKind.PAST_RESURRECT for f in read[u].effects) for u in uid
+        )
         self.reveals: tuple[bool, ...] = tuple(any(f.kind is EffectKind.REVEAL for f in read[u].effects) for u in uid)
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
