@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from test_engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, at, do, investigator, location, monster, setup, words
 
-from deckbuilder.rules.cards import Card, CardType, SpellIcon
+from deckbuilder.rules.cards import Card, CardType, Dimension, SpellIcon
 from deckbuilder.rules.effects import parse_effects
 from deckbuilder.rules.engine import Game, GameState, Phase, PlayKind, Rules, apply, legal_plays
 
@@ -289,3 +289,19 @@ def test_resurrection_with_the_lekythos_plays_an_ally_from_the_past() -> None:
     s = do(s, "Cast Raise from Liber on Keziah")
     assert [s.game.title(a) for a in s.allies] == ["Keziah"] and s.sanity == 12 - 2 - 1
     assert s.counted == s.adventure_tally()
+
+
+def test_the_silver_key_walks_from_a_gate_to_another_dimension() -> None:
+    # Rulebook l.267: another Dimension only by a card that says so; the Key's card: from a Gate,
+    # walk to any Location (not Exotic) of another Dimension, then flip it.
+    key = artifact("Key", "Use a Gate to walk to any Location (except Exotic) in another Dimension. Flip this card "
+                   "when used.")
+    gate_house = location("Gate House", attrs=("City", "Artifact"), gate=True)
+    plain = location("Plain House", attrs=("City", "Artifact"))
+    ulthar = location("Ulthar", region="The West", sub="Ulthar", dimension=Dimension.DREAMLANDS)
+    s = do(do(setup([plain, key, gate_house, ulthar, PARIS_CAFE]), "Play Plain House"), "Play Key")
+    assert casts(s) == set()  # no Gate here
+    s = do(s, "Play Gate House")
+    assert casts(s) == {"Use Key on Ulthar"}  # not Paris Cafe: the same Dimension
+    s = do(s, "Use Key on Ulthar")
+    assert s.walking and s.game.title(s.story[-1]) == "Ulthar" and casts(s) == set()

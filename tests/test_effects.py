@@ -42,6 +42,9 @@ from deckbuilder.rules.effects import (
         "hand min -1",
         "hand max +1; hand min -2",
         "reveal",
+        "travel dimension",
+        "travel dimension from gate; then flip",
+        "past resurrect",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -161,6 +164,9 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Voola Ritual": "summon greater servitor",
         "Create Gate": "summon any",
         "Fly": "travel",
+        "The Silver Key": "travel dimension from gate; then flip",
+        "Time Machine": "travel dimension; cost 1; then flip",
+        "Grecian Lekythos": "past resurrect",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

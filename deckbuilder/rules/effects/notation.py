@@ -17,6 +17,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     resurrect                     bring an Ally back into play from your Story Deck
     goo stays                     your Great Old One stays one Round more
     travel                        walk to a Location from hand in any Region (not Exotic)
+    travel dimension              walk to a Location from hand in another Dimension (not Exotic)
+    travel dimension from gate    the same, only from a Location with a Gate
     hand min -1                   while the card is in play, keep 1 card fewer at least (not
                                   cumulative: the largest such change counts)
     hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
@@ -114,13 +116,15 @@ _BARE = {
     "resurrect": EffectKind.RESURRECT,
     "goo stays": EffectKind.GOO_STAYS,
     "travel": EffectKind.TRAVEL,
+    "travel dimension": EffectKind.TRAVEL,
+    "travel dimension from gate": EffectKind.TRAVEL,
     "reveal": EffectKind.REVEAL,
     "past resurrect": EffectKind.PAST_RESURRECT,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, reveal, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 
@@ -159,7 +163,9 @@ def parse_effects(text: str) -> CardEffects:
         clause = raw.strip()
         first = clause.split(" ", 1)[0]
         if clause in _BARE:
-            effects.append(Effect(_BARE[clause]))
+            # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
+            other = 1 if clause.startswith("travel dimension") else 0
+            effects.append(Effect(_BARE[clause], other, "gate" if clause.endswith("from gate") else ""))
         elif first in _COUNTED:
             n = _number(clause, first, False)
             if n <= 0:
@@ -197,6 +203,8 @@ def effect_text(effect: Effect) -> str:
             return f"{word} {effect.amount:+d}"
     if kind is EffectKind.SUMMON:
         return f"summon {effect.what}"
+    if kind is EffectKind.TRAVEL:
+        return "travel" + (" dimension" if effect.amount else "") + (" from gate" if effect.what else "")
     for word, k in _BARE.items():
         if k is kind:
             return word

@@ -106,6 +106,11 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         if re.search(r"another dimension|between dimensions", text):
             return CardEffects(ignored=OTHER_DIMENSION)
         effects.append(Effect(EffectKind.TRAVEL))
+    elif re.search(r"walk to any location \(except exotic\) in another dimension|play any \w+ location as if walking|"
+                   r"play a new location in any dimension", text):
+        # To another Dimension, walking (The Silver Key from a Gate, Time Machine, The Gate of
+        # Oneirology; Monatomic Translocation arrives at once, played here as a walk).
+        effects.append(Effect(EffectKind.TRAVEL, 1, "gate" if re.search(r"\buse a gate to walk", text) else ""))
     if not effects:
         return CardEffects(ignored=_reason(card, text))
     cost: int | None = None

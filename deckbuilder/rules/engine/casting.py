@@ -25,7 +25,8 @@ read from its text (``Game.effects``); the effects played:
   Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
 - ``travel``: walk to a Location from hand in any Region of your Dimension, not Exotic
-  (l.239, l.263).
+  (l.239, l.263); ``travel dimension``: to a Location of another Dimension (l.267), from a
+  Gate where the card says so (The Silver Key).
 
 Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 ``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
@@ -101,6 +102,8 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
             if s.sanity >= g.sanity_max and effect.amount > 0:
                 return None  # l.42: nothing to gain
         elif choosing is None and k in _CHOOSING:
+            if k is _TRAVEL and effect.what and not s.attrs & g.gate:
+                return None  # "Use a Gate to walk": only from a Location with a Gate
             choosing = effect
     if choosing is None:
         return [()] if _payable(s, cost) else None
@@ -137,8 +140,8 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
             loc = q.loc
             if loc is None or q.kind is _SPELL or s.mode is not AT or s.in_past or loc.exotic:
                 continue
-            if loc.dim != s.dim or c == s.where:
-                continue
+            if (loc.dim != s.dim) != bool(choosing.amount) or c == s.where:
+                continue  # the same Dimension, or (``travel dimension``) another one
         from_hand = k is not _RESURRECT or c in s.hand
         if not _payable(s, cost + (q.cost if from_hand and k is not _TRAVEL else 0)):
             continue
