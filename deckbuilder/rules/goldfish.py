@@ -23,7 +23,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
 5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`):
    a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
-   as a needed card play; the Lamp's Past only where a needed Past Ally in hand is then found;
+   as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
+   the Lamp's Past only where a needed Past Ally in hand is then found;
    a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
    needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
    toward a needed Location.
@@ -355,7 +356,11 @@ class GreedyPolicy:
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
-                score = max(score, 75 if self.needed[joined[0]] else 25)
+                if self.needed[joined[0]]:
+                    score = max(score, 75)
+                elif k is EffectKind.ALLY_NOW or k is EffectKind.RESURRECT:
+                    score = max(score, 22)  # an Ally in play: it may read a Tome, hold a Spell
+                # A Monster nothing needs is not worth a Spell's Sanity (below a Pass).
         return score - 2 * cost
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
