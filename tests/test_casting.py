@@ -305,3 +305,20 @@ def test_the_silver_key_walks_from_a_gate_to_another_dimension() -> None:
     assert casts(s) == {"Use Key on Ulthar"}  # not Paris Cafe: the same Dimension
     s = do(s, "Use Key on Ulthar")
     assert s.walking and s.game.title(s.story[-1]) == "Ulthar" and casts(s) == set()
+
+
+def test_a_location_that_loses_a_card_at_random_on_arrival() -> None:
+    # The cards' own effects: a card of the Hand (Essex Institute), or of the Story Deck below
+    # the Location (Congregational Hospital), is Discarded at random as you arrive.
+    trepan = location("Trepan House", text="Randomly Discard one card from your Hand.")
+    shock = location("Shock Ward", text="Set aside this card and shuffle your Story Deck. Randomly Discard one Story "
+                     "Deck card, then replace this card.")
+    a, b = location("Spare One"), location("Spare Two")
+    s = do(setup([trepan, a, b]), "Play Trepan House")
+    assert len(s.hand) == 1 and len(s.discard) == 1 and {s.game.title(c) for c in s.hand + s.discard} == {
+        "Spare One", "Spare Two"}
+    s = do(setup([ARKHAM_HOUSE, shock]), "Play Arkham House")
+    s = do(s, "Play Shock Ward")
+    assert [s.game.title(c) for c in s.story] == ["Shock Ward"] and [s.game.title(c) for c in s.discard] == [
+        "Arkham House"]
+    assert s.counted == s.adventure_tally()

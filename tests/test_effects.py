@@ -45,6 +45,8 @@ from deckbuilder.rules.effects import (
         "travel dimension",
         "travel dimension from gate; then flip",
         "past resurrect",
+        "discard random hand",
+        "reveal; discard random story",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -167,6 +169,9 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "The Silver Key": "travel dimension from gate; then flip",
         "Time Machine": "travel dimension; cost 1; then flip",
         "Grecian Lekythos": "past resurrect",
+        "Congregational Hospital": "discard random story",
+        "Essex Institute": "discard random hand",
+        "Massachusetts State Hospital": "reveal",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -24,6 +24,10 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
     reveal                        on arriving at the Location, the Mythos Deck's top card is
                                   revealed, its Sanity applied, and it is Discarded
+    discard random hand           on arriving at the Location, a card of the Hand chosen at random
+                                  is Discarded
+    discard random story          on arriving, a card of the Story Deck (not the Location) chosen
+                                  at random is Discarded
     past resurrect                while the card is in play, Resurrection may instead play an
                                   Ally from hand found here in the Past (the Grecian Lekythos)
 
@@ -63,6 +67,8 @@ class EffectKind(IntEnum):
     HAND_MAX = 12
     REVEAL = 13
     PAST_RESURRECT = 14
+    DISCARD_RANDOM_HAND = 15
+    DISCARD_RANDOM_STORY = 16
 
 
 class After(IntEnum):
@@ -120,11 +126,13 @@ _BARE = {
     "travel dimension from gate": EffectKind.TRAVEL,
     "reveal": EffectKind.REVEAL,
     "past resurrect": EffectKind.PAST_RESURRECT,
+    "discard random hand": EffectKind.DISCARD_RANDOM_HAND,
+    "discard random story": EffectKind.DISCARD_RANDOM_STORY,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, discard random hand|story, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 

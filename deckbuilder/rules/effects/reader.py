@@ -180,6 +180,13 @@ def _reason(card: Card, text: str) -> str:
 _REVEAL_SANITY = re.compile(
     r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\.(?: then discard it\.)?"
 )
+_ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
+    (re.compile(r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
+                r"(?: the discard it\.| then discard it\.)?"), EffectKind.REVEAL),
+    (re.compile(r"randomly discard one card from your hand\."), EffectKind.DISCARD_RANDOM_HAND),
+    (re.compile(r"(?:set aside this card and shuffle (?:your )?story deck\. )?randomly discard one story deck card"
+                r"(?:, then replace this card)?\."), EffectKind.DISCARD_RANDOM_STORY),
+)
 _REVEAL_ATTACK = re.compile(r"if (?:it|the card revealed|card revealed) is a monster")
 
 
@@ -224,9 +231,19 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
             return CardEffects(hand)
         if re.search(r"as (?:a|your) turn,? you may flip this card face-down and draw (?:a|one) new card", text):
             return CardEffects((Effect(EffectKind.DRAW, 1),), None, After.FLIP)  # an Ally's use (rulebook l.49)
-    if kind is CardType.LOCATION and _REVEAL_SANITY.search(text) and not _REVEAL_ATTACK.search(text):
-        rest = _named(_REVEAL_SANITY.sub("", text))
-        return CardEffects((Effect(EffectKind.REVEAL),), ignored="" if rest in ("", PHOBIA) else rest)
+    if kind is CardType.LOCATION:
+        # What a Location does on arrival: reveal the Mythos Deck's top card and apply its Sanity,
+        # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
+        # use alone; anything else left in the text is named.
+        arrival: list[Effect] = []
+        rest = text
+        for pattern, what in _ARRIVAL:
+            if pattern.search(rest):
+                arrival.append(Effect(what))
+                rest = pattern.sub("", rest)
+        if arrival and not _REVEAL_ATTACK.search(text):
+            left = _named(rest)
+            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA, LOST_TURN) else left)
     named = _named(text)
     if kind is CardType.LOCATION:
         # A Location's Monster may attack a lone Investigator: its text is read, or not yet.

@@ -92,11 +92,18 @@ class Rules:
 
 #: The card types cast or used as a Turn's play (rulebook l.49, l.345-347), and the effects of a use.
 _USED = (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
-_USES = tuple(
-    k
-    for k in EffectKind
-    if k not in (EffectKind.HAND_MIN, EffectKind.HAND_MAX, EffectKind.REVEAL, EffectKind.PAST_RESURRECT)
+#: What a Location does as you arrive (``Game.on_arrival``).
+_ARRIVAL = (EffectKind.REVEAL, EffectKind.DISCARD_RANDOM_HAND, EffectKind.DISCARD_RANDOM_STORY)
+#: Lasting effects of cards in play, or of a Location's arrival: none is a use.
+_NOT_USES = (
+    EffectKind.HAND_MIN,
+    EffectKind.HAND_MAX,
+    EffectKind.PAST_RESURRECT,
+    EffectKind.REVEAL,
+    EffectKind.DISCARD_RANDOM_HAND,
+    EffectKind.DISCARD_RANDOM_STORY,
 )
+_USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
 #: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
 _OWN_PLAY = {
@@ -209,7 +216,11 @@ class Game:
         self.past_resurrect: tuple[bool, ...] = tuple(
             any(f.kind is EffectKind.PAST_RESURRECT for f in read[u].effects) for u in uid
         )
-        self.reveals: tuple[bool, ...] = tuple(any(f.kind is EffectKind.REVEAL for f in read[u].effects) for u in uid)
+        #: Per copy, what a Location does as you arrive (reveal the top card, lose a card at random).
+        self.on_arrival: tuple[tuple[EffectKind, ...], ...] = tuple(
+            tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
+            for u in uid
+        )
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )
