@@ -322,3 +322,22 @@ def test_a_location_that_loses_a_card_at_random_on_arrival() -> None:
     assert [s.game.title(c) for c in s.story] == ["Shock Ward"] and [s.game.title(c) for c in s.discard] == [
         "Arkham House"]
     assert s.counted == s.adventure_tally()
+
+
+def test_allies_traded_for_sanity_are_buried_with_what_they_hold() -> None:
+    # Call Power of Nyambe's card: choose Allies, gain their values in Sanity, Bury them; a
+    # Weapon held goes with its Ally (rulebook l.191); gains before losses (l.40).
+    nyambe = spell("Nyambe", "Choose Allies to be affected. Tally value of cards chosen excluding Weapons or other "
+                   "Artifacts, and add that value to your Investigator's Sanity points. Bury the chosen Allies.", -2)
+    one = Card(key="T:One", title="One", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
+               subregion="Arkham", languages=("English",), value=3)
+    two = Card(key="T:Two", title="Two", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
+               subregion="Arkham", languages=("English",), value=2)
+    s = tome_with([nyambe], [one, two], sanity=5)
+    assert casts(s) == set()  # no Ally in play
+    s = do(do(s, "Play One"), "Play Two")
+    assert casts(s) == {"Cast Nyambe from Liber on One", "Cast Nyambe from Liber on Two",
+                        "Cast Nyambe from Liber on One, Two"}
+    s = do(s, "Cast Nyambe from Liber on One, Two")
+    assert s.sanity == 5 - 2 + 5 and s.allies == [] and {s.game.title(c) for c in s.story[:2]} == {"One", "Two"}
+    assert s.counted == s.adventure_tally()

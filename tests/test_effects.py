@@ -47,6 +47,7 @@ from deckbuilder.rules.effects import (
         "past resurrect",
         "discard random hand",
         "reveal; discard random story",
+        "trade allies",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -172,6 +173,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Congregational Hospital": "discard random story",
         "Essex Institute": "discard random hand",
         "Massachusetts State Hospital": "reveal",
+        "Call Power of Nyambe": "trade allies",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

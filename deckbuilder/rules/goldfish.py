@@ -27,7 +27,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    the Lamp's Past only where a needed Past Ally in hand is then found;
    a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
    needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
-   toward a needed Location.
+   toward a needed Location; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
+   less, never one holding a card.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
@@ -353,6 +354,13 @@ class GreedyPolicy:
             elif k is EffectKind.SANITY:
                 if state.sanity + effect.amount <= g.sanity_max:
                     score = max(score, 30)
+            elif k is EffectKind.TRADE_ALLIES:
+                # Allies for Sanity only when Sanity runs low, never one holding a card; they
+                # count on for Adventures in the Story Deck.
+                if state.sanity <= 2 * LOW_SANITY and not any(state.attached.get(a) for a in joined):
+                    gain = sum(g.cards[a].value or 0 for a in joined)
+                    if gain >= 2:
+                        score = max(score, 30 + min(gain, g.sanity_max - state.sanity))
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck

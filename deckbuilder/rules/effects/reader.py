@@ -17,7 +17,8 @@ Phrasings read (rulebook lines where the rule applies):
 - "add the Past attribute to your current Location" (rulings l.184: the Lamp);
 - "Bring one Ally back into play from your Story Deck"; "use the Resurrection Spell to play an
   Ally card from the Past" (the Grecian Lekythos: Resurrection may play a Past Ally from hand);
-- "Extend the time that a Great Old One ... remain in play";
+- "Extend the time that a Great Old One ... remain in play"; "Tally value of cards chosen ...
+  add that value to your Investigator's Sanity" (Allies traded for Sanity);
 - "Travel to any Location ... as if Walking" (in the same Dimension);
 - "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
 """
@@ -100,6 +101,9 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.PAST))
     if re.search(r"bring one ally back into play from your story deck", text):
         effects.append(Effect(EffectKind.RESURRECT))
+    if re.search(r"tally (?:the )?value of (?:the )?cards chosen[^.]*add that value to your investigator's sanity",
+                 text):
+        effects.append(Effect(EffectKind.TRADE_ALLIES))
     if re.search(r"extend the time that a great old one", text):
         effects.append(Effect(EffectKind.GOO_STAYS))
     if re.search(r"travel to any location[^.]*as if walking", text):

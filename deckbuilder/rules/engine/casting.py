@@ -24,6 +24,8 @@ read from its text (``Game.effects``); the effects played:
   a card in play that lets it play an Ally from the Past (``past resurrect``: the Grecian
   Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
+- ``trade allies``: Allies of your choice in play are Buried with what they hold, their
+  values gained in Sanity (l.40, l.42);
 - ``travel``: walk to a Location from hand in any Region of your Dimension, not Exotic
   (l.239, l.263); ``travel dimension``: to a Location of another Dimension (l.267), from a
   Gate where the card says so (The Silver Key).
@@ -55,6 +57,7 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
 from deckbuilder.rules.places import place_matches
 
+_TRADE = EffectKind.TRADE_ALLIES
 _DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RESURRECT, _GOO_STAYS, _TRAVEL = (
     EffectKind.DRAW,
     EffectKind.REDRAW,
@@ -101,6 +104,12 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         elif k is _SANITY:
             if s.sanity >= g.sanity_max and effect.amount > 0:
                 return None  # l.42: nothing to gain
+        elif k is _TRADE:
+            # Any Allies of your choice in play: every choice (a bit per Ally), none empty.
+            allies = s.allies
+            if not allies or not _payable(s, cost):
+                return None
+            return [tuple(a for i, a in enumerate(allies) if m >> i & 1) for m in range(1, 1 << len(allies))]
         elif choosing is None and k in _CHOOSING:
             if k is _TRAVEL and effect.what and not s.attrs & g.gate:
                 return None  # "Use a Gate to walk": only from a Location with a Gate
@@ -266,9 +275,23 @@ def _use(s: GameState, play: Play) -> None:
             s.in_past = True
         elif k is _GOO_STAYS:
             s.goo_age -= 1
+        elif k is _TRADE:
+            for a in play.joined:
+                costs.append(g.cards[a].value or 0)  # the Ally's own value, no Weapon (the card)
+                _bury_ally(s, a)
         elif play.joined and k in _CHOOSING:
             _play_chosen(s, k, play.joined[0], costs)
     _pay(s, costs)
+
+
+def _bury_ally(s: GameState, a: CardId) -> None:
+    """Buries an Ally in play with the cards it holds (rulebook l.191: a Weapon suffers the same
+    fate); they all count on in the Story Deck."""
+    s.allies.remove(a)
+    held = s.attached.pop(a, ())
+    for c in held:
+        (s.spells if c in s.spells else s.artifacts).remove(c)
+    s.story[0:0] = (a,) + held
 
 
 def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> None:
