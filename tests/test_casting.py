@@ -341,3 +341,17 @@ def test_allies_traded_for_sanity_are_buried_with_what_they_hold() -> None:
     s = do(s, "Cast Nyambe from Liber on One, Two")
     assert s.sanity == 5 - 2 + 5 and s.allies == [] and {s.game.title(c) for c in s.story[:2]} == {"One", "Two"}
     assert s.counted == s.adventure_tally()
+
+
+def test_a_location_of_the_story_deck_recalled_to_the_top() -> None:
+    # Create Time Warp's card: move any Location of your Story Deck to the top; no Sanity, and
+    # its Gate may be used again.
+    warp = spell("Warp", "Move any Location in your Story Deck to the top of the deck. Ignore Sanity gain/loss; may "
+                 "reuse Gate.", -2)
+    gate = location("Arkham Gate", attrs=("City", "Site"), gate=True, sanity=-3)
+    s = setup([gate, ARKHAM_HOUSE, book(1), warp], sanity=10)
+    s = do(do(do(s, "Play Arkham Gate"), "Play Arkham House"), "Play Liber with Warp")
+    assert s.sanity == 7 and casts(s) == {"Cast Warp from Liber on Arkham Gate"}
+    s = do(s, "Cast Warp from Liber on Arkham Gate")
+    assert at(s) == "Arkham Gate" and [s.game.title(c) for c in s.story] == ["Arkham House", "Arkham Gate"]
+    assert s.sanity == 5 and not s.gate_used and s.counted == s.adventure_tally()  # only the Spell's 2

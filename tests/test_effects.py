@@ -48,6 +48,7 @@ from deckbuilder.rules.effects import (
         "discard random hand",
         "reveal; discard random story",
         "trade allies",
+        "recall",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -174,6 +175,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Essex Institute": "discard random hand",
         "Massachusetts State Hospital": "reveal",
         "Call Power of Nyambe": "trade allies",
+        "Create Time Warp": "recall",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -27,7 +27,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    the Lamp's Past only where a needed Past Ally in hand is then found;
    a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
    needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
-   toward a needed Location; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
+   toward a needed Location, back to a Location of the Story Deck (Create Time Warp) for what it
+   opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
    less, never one holding a card.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
@@ -361,6 +362,13 @@ class GreedyPolicy:
                     gain = sum(g.cards[a].value or 0 for a in joined)
                     if gain >= 2:
                         score = max(score, 30 + min(gain, g.sanity_max - state.sanity))
+            elif k is EffectKind.RECALL:
+                # Back to a Location of the Story Deck only for what it opens to needed cards in
+                # hand (an Ally's subregion, the Tome or Artifact attribute, a Gate).
+                if joined:
+                    opens = self._location_score(joined[0], self._hand_needs(state)) - self.place[joined[0]][0]
+                    if opens > 0:
+                        score = max(score, min(opens, 60))
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck

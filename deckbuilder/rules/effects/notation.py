@@ -24,6 +24,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
     reveal                        on arriving at the Location, the Mythos Deck's top card is
                                   revealed, its Sanity applied, and it is Discarded
+    recall                        a Location of your Story Deck back on top as your Current
+                                  Location, no Sanity, its Gate unused (Create Time Warp)
     trade allies                  Bury Allies of your choice in play (with the cards they hold)
                                   and gain their values in Sanity (Call Power of Nyambe)
     discard random hand           on arriving at the Location, a card of the Hand chosen at random
@@ -72,6 +74,7 @@ class EffectKind(IntEnum):
     DISCARD_RANDOM_HAND = 15
     DISCARD_RANDOM_STORY = 16
     TRADE_ALLIES = 17
+    RECALL = 18
 
 
 class After(IntEnum):
@@ -132,11 +135,12 @@ _BARE = {
     "discard random hand": EffectKind.DISCARD_RANDOM_HAND,
     "discard random story": EffectKind.DISCARD_RANDOM_STORY,
     "trade allies": EffectKind.TRADE_ALLIES,
+    "recall": EffectKind.RECALL,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, discard random hand|story, trade allies, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, discard random hand|story, trade allies, recall, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 

@@ -17,6 +17,7 @@ Phrasings read (rulebook lines where the rule applies):
 - "add the Past attribute to your current Location" (rulings l.184: the Lamp);
 - "Bring one Ally back into play from your Story Deck"; "use the Resurrection Spell to play an
   Ally card from the Past" (the Grecian Lekythos: Resurrection may play a Past Ally from hand);
+- "Move any Location in your Story Deck to the top" (back to it, no Sanity, its Gate unused);
 - "Extend the time that a Great Old One ... remain in play"; "Tally value of cards chosen ...
   add that value to your Investigator's Sanity" (Allies traded for Sanity);
 - "Travel to any Location ... as if Walking" (in the same Dimension);
@@ -104,6 +105,8 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     if re.search(r"tally (?:the )?value of (?:the )?cards chosen[^.]*add that value to your investigator's sanity",
                  text):
         effects.append(Effect(EffectKind.TRADE_ALLIES))
+    if re.search(r"move any location in your story deck to the top", text):
+        effects.append(Effect(EffectKind.RECALL))
     if re.search(r"extend the time that a great old one", text):
         effects.append(Effect(EffectKind.GOO_STAYS))
     if re.search(r"travel to any location[^.]*as if walking", text):

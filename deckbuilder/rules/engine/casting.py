@@ -24,6 +24,8 @@ read from its text (``Game.effects``); the effects played:
   a card in play that lets it play an Ally from the Past (``past resurrect``: the Grecian
   Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
+- ``recall``: a Location of your Story Deck back on top as your Current Location, without its
+  Sanity, its Gate unused;
 - ``trade allies``: Allies of your choice in play are Buried with what they hold, their
   values gained in Sanity (l.40, l.42);
 - ``travel``: walk to a Location from hand in any Region of your Dimension, not Exotic
@@ -44,6 +46,7 @@ from deckbuilder.rules.engine.plays import (
     _K_CAST,
     _K_REPLACE,
     _K_USE,
+    _LOC,
     _MON,
     _REPLACE_DONE,
     _SPELL,
@@ -57,7 +60,7 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
 from deckbuilder.rules.places import place_matches
 
-_TRADE = EffectKind.TRADE_ALLIES
+_TRADE, _RECALL = EffectKind.TRADE_ALLIES, EffectKind.RECALL
 _DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RESURRECT, _GOO_STAYS, _TRAVEL = (
     EffectKind.DRAW,
     EffectKind.REDRAW,
@@ -72,7 +75,7 @@ _DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RE
     EffectKind.TRAVEL,
 )
 #: The effects that play a card the player chooses (one per use: the Play's ``joined``).
-_CHOOSING = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL)
+_CHOOSING = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL, _RECALL)
 
 
 def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
@@ -120,7 +123,7 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
     out: list[tuple[CardId, ...]] = []
     seen: set[int] = set()
     titles = {profiles[a].title for a in s.allies}
-    pool = s.story if k is _RESURRECT else s.hand
+    pool = s.story if k is _RESURRECT or k is _RECALL else s.hand
     if k is _RESURRECT and s.mode is AT and any(g.past_resurrect[a] for a in s.artifacts):
         # The Grecian Lekythos: Resurrection may instead play an Ally from the Past, found at this
         # Location in the Past (rulings l.85; rulebook l.552).
@@ -145,14 +148,18 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         elif k is _RESURRECT:
             if q.kind is not _ALLY or q.title in titles:
                 continue
+        elif k is _RECALL:
+            # A Location below the top of the Story Deck, while at a Location (not in the Past).
+            if q.loc is None or q.kind is not _LOC or s.mode is not AT or s.in_past or c == s.story[-1]:
+                continue
         else:  # _TRAVEL
             loc = q.loc
             if loc is None or q.kind is _SPELL or s.mode is not AT or s.in_past or loc.exotic:
                 continue
             if (loc.dim != s.dim) != bool(choosing.amount) or c == s.where:
                 continue  # the same Dimension, or (``travel dimension``) another one
-        from_hand = k is not _RESURRECT or c in s.hand
-        if not _payable(s, cost + (q.cost if from_hand and k is not _TRAVEL else 0)):
+        from_hand = c in s.hand and k is not _TRAVEL
+        if not _payable(s, cost + (q.cost if from_hand else 0)):
             continue
         seen.add(u)
         out.append((c,))
@@ -284,6 +291,19 @@ def _use(s: GameState, play: Play) -> None:
     _pay(s, costs)
 
 
+def _recall(s: GameState, c: CardId) -> None:
+    """Moves a Location of the Story Deck to its top as the Current Location: no Sanity, its
+    Gate unused (the card's words); it counted in the Story Deck and counts on."""
+    loc = s.game.profiles[c].loc
+    assert loc is not None
+    s.story.remove(c)
+    s.story.append(c)
+    s.where, s.travel = c, -1
+    s.where_dim = s.dim if loc.any_dimension and s.dim >= 0 else loc.dim
+    s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, s.where_dim, loc.attrs, loc.exotic
+    s.gate_used = False
+
+
 def _bury_ally(s: GameState, a: CardId) -> None:
     """Buries an Ally in play with the cards it holds (rulebook l.191: a Weapon suffers the same
     fate); they all count on in the Story Deck."""
@@ -297,6 +317,9 @@ def _bury_ally(s: GameState, a: CardId) -> None:
 def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> None:
     g = s.game
     q = g.profiles[c]
+    if k is _RECALL:
+        _recall(s, c)
+        return
     if k is _RESURRECT:
         if c in s.hand:  # an Ally from the Past, by the Grecian Lekythos: played from hand
             s.hand.remove(c)
