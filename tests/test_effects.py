@@ -117,6 +117,13 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
          None, "ignored: " + reader.VALUE),
         (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None,
          "ignored: " + reader.LOST_TURN),
+        (CardType.ARTIFACT, "Can know any one Spell. Bury Spell after it is cast. Knows Greek.", None, ""),
+        (CardType.ARTIFACT, "Give this card to an Ally in play. This card adds the Dreamer attribute to that Ally.",
+         None, "ignored: " + reader.ATTRIBUTE),
+        (CardType.ALLY, "You may Bury the Peddler instead of paying the Sanity cost for playing one Artifact.", None,
+         "ignored: " + reader.BURY_INSTEAD),
+        (CardType.ALLY, "Flip this card face-down to draw a new card from the top of your Mythos deck.", None,
+         "draw 1; then flip"),
     ],
 )
 def test_reader_reads_recurring_phrasings(kind: CardType, text: str, affects: str | None, expected: str) -> None:

@@ -49,6 +49,11 @@ RECOVER = "recovering a card from the Story Deck is not played yet"
 LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
 RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
 ASSIGN = "assigning a Tome or Artifact to an Ally (or a Spell to one) later is not played yet"
+ATTRIBUTE = "adding an attribute to a card in play is not played yet"
+BURY_INSTEAD = "an Ally Buried instead of paying a Sanity cost is not played yet"
+GATE_USE = "a special use of a Gate (playing other cards through it) is not played yet"
+TRAVEL_MONSTER = "a Monster used for travel (rulebook l.317) is not played yet"
+CONSTANT = "a constant effect of a card in play is not played yet"
 NOT_READ = "an effect the engine does not read yet"
 
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
@@ -143,10 +148,15 @@ _NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"recover one \w+ from your story deck|from your story deck (?:and|to)|buried in your story deck"),
      RECOVER),
     (re.compile(r"randomly discard|discard a random"), RANDOM_DISCARD),
-    (re.compile(r"(?:later )?assign to [\w .']+ one (?:tome|artifact)|place an artifact card beneath|"
+    (re.compile(r"\badds? the \w+ attribute to"), ATTRIBUTE),
+    (re.compile(r"bury [\w .']+ instead of paying the sanity cost"), BURY_INSTEAD),
+    (re.compile(r"use this gate to (?:play|summon)|use a gate to play"), GATE_USE),
+    (re.compile(r"monster allowing travel"), TRAVEL_MONSTER),
+    (re.compile(r"(?:later )?assign to [\w .',]+? one (?:tome|artifact)|place an artifact card beneath|"
                 r"can now know one spell|play\) a spell on"), ASSIGN),
     (re.compile(r"\bit is (?:day|night|always night)\b|no investigators? may gain sanity|all monsters may|"
-                r"all locations feature|for all investigators"), LASTING),
+                r"all locations feature|for all investigators|by any player"), LASTING),
+    (re.compile(r"this card has constant effect|this artifact has constant effect"), CONSTANT),
     (re.compile(r"bury (?:one|a|any|all) phobias?|phobias? affecting your investigator to be buried"), PHOBIA),
     (re.compile(r"(?:add|adds|increase|raises?) (?:\w+ )?(?:points? )?(?:to )?(?:the |their )?(?:card )?value|"
                 r"value of (?:this card|one ally|all)|to their (?:card )?value"), VALUE),
@@ -177,6 +187,11 @@ def _reason(card: Card, text: str) -> str:
         return MOON
     if re.search(r"any one of the cards needed|serve as any one card", text):
         return WILDCARD
+    named = _named(text)
+    if named:
+        return named
+    if re.search(r"can know any|\bknows \w|give this card to an ally", text):
+        return ""  # a Spell holder, a reader of languages, a card given to an Ally: places/ reads it
     if re.search(r"location in your story deck to the top", text):
         return STORY_ORDER
     if _COMBAT_WORDS.search(text):
@@ -184,9 +199,6 @@ def _reason(card: Card, text: str) -> str:
     return _named(text) or NOT_READ
 
 
-_REVEAL_SANITY = re.compile(
-    r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\.(?: then discard it\.)?"
-)
 _ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
     (re.compile(r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
                 r"(?: the discard it\.| then discard it\.)?"), EffectKind.REVEAL),
@@ -236,7 +248,7 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
         hand = _hand_limits(text)
         if hand:
             return CardEffects(hand)
-        if re.search(r"as (?:a|your) turn,? you may flip this card face-down and draw (?:a|one) new card", text):
+        if re.search(r"flip this card face-down (?:and|to) draw (?:a|one) new card", text):
             return CardEffects((Effect(EffectKind.DRAW, 1),), None, After.FLIP)  # an Ally's use (rulebook l.49)
     if kind is CardType.LOCATION:
         # What a Location does on arrival: reveal the Mythos Deck's top card and apply its Sanity,
