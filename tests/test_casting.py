@@ -355,3 +355,20 @@ def test_a_location_of_the_story_deck_recalled_to_the_top() -> None:
     s = do(s, "Cast Warp from Liber on Arkham Gate")
     assert at(s) == "Arkham Gate" and [s.game.title(c) for c in s.story] == ["Arkham House", "Arkham Gate"]
     assert s.sanity == 5 and not s.gate_used and s.counted == s.adventure_tally()  # only the Spell's 2
+
+
+def test_spell_heavy_real_decks_show_their_spells_cast_and_costs_paid(gccg_catalog) -> None:  # type: ignore[no-untyped-def]
+    # Done-when of issue 18: the Standard Corrupt deck's Dust of Suleiman and Me and My Shadow's
+    # Chant of Thoth are cast in the games, and their Sanity is paid (rulebook l.305, l.309).
+    from conftest import MYTHOS_DATA, load_real_deck
+
+    from deckbuilder.service.games import run_goldfish
+
+    for name, spell_title in (("standard-corrupt.deck", "Dust of Suleiman"),
+                              ("bourne-me-and-my-shadow.deck", "Chant of Thoth")):
+        deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / name, gccg_catalog)
+        report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=True, target=20, max_rounds=25,
+                              odds=False)
+        stats = {c.title: c for c in report.cards}
+        assert stats[spell_title].used is not None and stats[spell_title].used > 0.1, name
+        assert stats[spell_title].ignored == ""
