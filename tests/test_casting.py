@@ -372,3 +372,16 @@ def test_spell_heavy_real_decks_show_their_spells_cast_and_costs_paid(gccg_catal
         stats = {c.title: c for c in report.cards}
         assert stats[spell_title].used is not None and stats[spell_title].used > 0.1, name
         assert stats[spell_title].ignored == ""
+
+
+def test_a_sanitarium_reveals_a_monster_that_attacks_as_you_arrive() -> None:
+    # The card: reveal the Mythos Deck's top card; a Monster attacks, Allies may defend, then it
+    # is Discarded. Alone the engine lets no Ally defend: you lose its value (rulebook l.433).
+    ward = location("Ward", sanity=6, text="Reveal the top card of your Mythos Deck. If it is a Monster, it attacks "
+                    "immediately. Allies may defend you, then Discard it. Discard any other card drawn.")
+    horror = monster("Horror")  # value 2
+    s = setup([ward], [horror], sanity=8)
+    s.deck.remove(1)
+    s.deck.append(1)
+    s = do(s, "Play Ward")
+    assert s.sanity == 8 + 6 - 2 and [s.game.title(c) for c in s.discard] == ["Horror"]

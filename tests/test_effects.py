@@ -49,6 +49,7 @@ from deckbuilder.rules.effects import (
         "reveal; discard random story",
         "trade allies",
         "recall",
+        "reveal attack",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -110,8 +111,9 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.ALLY, "While in play, add one to the Maximum number of cards that you may keep.", None, "hand max +1"),
         (CardType.LOCATION, "Gain 4 Sanity points, but reveal the top card of your Mythos Deck. Apply any Sanity gain "
          "or loss indicated on the card, then Discard it. You may remain here and Bury one Phobia.", None, "reveal"),
-        (CardType.LOCATION, "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks.", None,
-         "ignored: " + reader.REVEAL),
+        (CardType.LOCATION, "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately. "
+         "Allies may defend you, then Discard it. Discard any other card drawn. You may remain here for one turn "
+         "and Bury one Phobia.", None, "reveal attack"),
         (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
         (CardType.LOCATION, "All Reporters add 1 point to their card value when this card is your Current Location.",
          None, "ignored: " + reader.VALUE),
@@ -181,6 +183,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Congregational Hospital": "discard random story",
         "Essex Institute": "discard random hand",
         "Massachusetts State Hospital": "reveal",
+        "Arkham Sanitarium": "reveal attack",
         "Call Power of Nyambe": "trade allies",
         "Create Time Warp": "recall",
     }

@@ -28,6 +28,9 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   Location, no Sanity, its Gate unused (Create Time Warp)
     trade allies                  Bury Allies of your choice in play (with the cards they hold)
                                   and gain their values in Sanity (Call Power of Nyambe)
+    reveal attack                 on arriving, the Mythos Deck's top card is revealed and Discarded;
+                                  a Monster attacks first: you lose its value in Sanity (no Ally
+                                  defends)
     discard random hand           on arriving at the Location, a card of the Hand chosen at random
                                   is Discarded
     discard random story          on arriving, a card of the Story Deck (not the Location) chosen
@@ -75,6 +78,7 @@ class EffectKind(IntEnum):
     DISCARD_RANDOM_STORY = 16
     TRADE_ALLIES = 17
     RECALL = 18
+    REVEAL_ATTACK = 19
 
 
 class After(IntEnum):
@@ -136,11 +140,12 @@ _BARE = {
     "discard random story": EffectKind.DISCARD_RANDOM_STORY,
     "trade allies": EffectKind.TRADE_ALLIES,
     "recall": EffectKind.RECALL,
+    "reveal attack": EffectKind.REVEAL_ATTACK,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, discard random hand|story, trade allies, recall, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 

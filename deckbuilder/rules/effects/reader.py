@@ -200,13 +200,15 @@ def _reason(card: Card, text: str) -> str:
 
 
 _ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
+    (re.compile(r"reveal the top card of your mythos deck\. if (?:it|the card revealed|card revealed) is a monster,? "
+                r"it attacks(?: you)? immediately[^.]*\.(?: allies may defend(?: you)?[^.]*\.)?(?: then discard it\.)?"
+                r"(?: discard any other card(?: drawn)?\.)?"), EffectKind.REVEAL_ATTACK),
     (re.compile(r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
                 r"(?: the discard it\.| then discard it\.)?"), EffectKind.REVEAL),
     (re.compile(r"randomly discard one card from your hand\."), EffectKind.DISCARD_RANDOM_HAND),
     (re.compile(r"(?:set aside this card and shuffle (?:your )?story deck\. )?randomly discard one story deck card"
                 r"(?:, then replace this card)?\."), EffectKind.DISCARD_RANDOM_STORY),
 )
-_REVEAL_ATTACK = re.compile(r"if (?:it|the card revealed|card revealed) is a monster")
 
 
 def _hand_limits(text: str) -> tuple[Effect, ...]:
@@ -260,7 +262,7 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
             if pattern.search(rest):
                 arrival.append(Effect(what))
                 rest = pattern.sub("", rest)
-        if arrival and not _REVEAL_ATTACK.search(text):
+        if arrival:
             left = _named(rest)
             return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA, LOST_TURN) else left)
     named = _named(text)

@@ -93,13 +93,19 @@ class Rules:
 #: The card types cast or used as a Turn's play (rulebook l.49, l.345-347), and the effects of a use.
 _USED = (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
 #: What a Location does as you arrive (``Game.on_arrival``).
-_ARRIVAL = (EffectKind.REVEAL, EffectKind.DISCARD_RANDOM_HAND, EffectKind.DISCARD_RANDOM_STORY)
+_ARRIVAL = (
+    EffectKind.REVEAL,
+    EffectKind.REVEAL_ATTACK,
+    EffectKind.DISCARD_RANDOM_HAND,
+    EffectKind.DISCARD_RANDOM_STORY,
+)
 #: Lasting effects of cards in play, or of a Location's arrival: none is a use.
 _NOT_USES = (
     EffectKind.HAND_MIN,
     EffectKind.HAND_MAX,
     EffectKind.PAST_RESURRECT,
     EffectKind.REVEAL,
+    EffectKind.REVEAL_ATTACK,
     EffectKind.DISCARD_RANDOM_HAND,
     EffectKind.DISCARD_RANDOM_STORY,
 )

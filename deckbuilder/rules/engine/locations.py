@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from deckbuilder.rules.cards import CardType
 from deckbuilder.rules.effects.notation import EffectKind
 from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play
 from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
@@ -194,6 +195,15 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
                 top = s.deck.pop()
                 s.discard.append(top)
                 changes.append(g.cards[top].sanity or 0)
+        elif kind is _REVEAL_ATTACK:
+            if s.deck:
+                # Reveal the top card and Discard it; a Monster attacks you first. Alone the engine
+                # lets no Ally defend (the card says they may): you lose its value (rulebook l.433).
+                top = s.deck.pop()
+                s.discard.append(top)
+                card = g.cards[top]
+                if card.type is CardType.MONSTER and not card.goo:
+                    changes.append(-(card.value or 0))
         elif kind is _DISCARD_HAND:
             if s.hand:
                 s.discard.append(s.hand.pop(rng.randrange(len(s.hand))))
@@ -225,4 +235,4 @@ def _back_to(s: GameState) -> None:
     s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, s.where_dim, loc.attrs, loc.exotic
 
 
-_REVEAL, _DISCARD_HAND = EffectKind.REVEAL, EffectKind.DISCARD_RANDOM_HAND
+_REVEAL, _REVEAL_ATTACK, _DISCARD_HAND = EffectKind.REVEAL, EffectKind.REVEAL_ATTACK, EffectKind.DISCARD_RANDOM_HAND
