@@ -26,6 +26,9 @@ The hierarchy (module, kind)::
       EffectFileError                 catalog.importers.effects  effect-file
       CatalogError                    catalog.store              catalog
         OutdatedCatalogError          catalog.store              catalog
+      CatalogPathError                catalog.files              catalog
+      CatalogBusyError                catalog.files              catalog-busy
+      CatalogLockError                catalog.files              catalog
       FetchError                      catalog.fetch              fetch
       QuerySyntaxError                catalog.search.syntax      query
       NoPrintingInSetError            catalog.lookup             unknown-card
@@ -90,6 +93,7 @@ OUTSIDE_ERRORS: tuple[tuple[str, str, str, int], ...] = (
     # Caught where catalog/effects.toml is read and raised again as EffectFileError.
     ("deckbuilder.rules.effects.notation", "EffectSyntaxError", "effect", 2),
     ("deckbuilder.rules.engine", "NoInvestigatorError", "no-investigator", 2),
+    ("deckbuilder.rules.construction.model", "ImpossibleBuildError", "impossible-build", 2),
     # Caught where errata files are read and raised again as ErrataFileError; listed so
     # that one escaping by another road still reads as one line.
     ("deckbuilder.rules.errata", "InvalidErratumError", "errata-file", 2),
@@ -126,4 +130,9 @@ def classify(exc: BaseException) -> Failure | None:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """Gets a message on one line: runs of white space as one space, and any other
+    unprintable character (a terminal escape a file smuggled in) shown escaped."""
+    spaced = " ".join(message.split())
+    if spaced.isprintable():
+        return spaced
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in spaced)

@@ -3,9 +3,21 @@ tests that need it skip cleanly when it is absent."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles. "ci" (chosen when CI is set, as .ci/run does): derandomized, so a run
+# draws the same examples every time and cannot go red at random, with a fixed example count
+# (a test's own max_examples, else 100) and no example database. "dev" (the default here):
+# random draws, more of them for a test that does not fix its count, and the failures found
+# kept in the example database. HYPOTHESIS_PROFILE chooses one by name.
+settings.register_profile("ci", derandomize=True, max_examples=100, database=None, deadline=None,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=300, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

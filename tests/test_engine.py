@@ -782,6 +782,15 @@ def test_great_old_one_needs_its_two_cards_in_play_and_a_gate() -> None:
     assert plays_of(s, "Azathoth") == []  # Arkham Gate is not in Space
 
 
+def test_monsters_in_the_threat_are_buried_when_card_play_ends() -> None:
+    # Rulebook l.439: after Combat the Threat is Buried: to the bottom of the Story Deck.
+    s = do(setup([ARKHAM_GATE, monster("Byakhee")]), "Play Arkham Gate")
+    s = do(s, "Play Byakhee to the Threat")
+    assert [s.game.title(c) for c in s.threat] == ["Byakhee"]
+    s = do(s, "Pass")
+    assert s.threat == [] and s.game.title(s.story[0]) == "Byakhee" and s.game.title(s.story[-1]) == "Arkham Gate"
+
+
 def test_threat_is_buried_at_the_end_of_the_round_and_a_goo_one_round_later() -> None:
     # Rulebook l.439: the Threat is Buried after Combat; l.286: a GOO is Buried at the end of
     # Combat in the next Round.
@@ -811,6 +820,77 @@ def test_cannot_play_a_card_whose_cost_cannot_be_paid() -> None:
     pricey = ally("Pricey", sanity=-3)
     s = do(setup([ARKHAM_HOUSE, pricey], sanity=2), "Play Arkham House")
     assert plays_of(s, "Pricey") == []
+
+
+def _sanity_cases(cost: int) -> dict[str, tuple[list[Card], list[str], str, int]]:
+    """Each way a card with a Sanity cost reaches the table: (the Hand, the plays made first,
+    the play that pays ``cost`` in all, the Sanity at the start, which leaves 3 to pay with)."""
+    crypt = location("Arkham Crypt", attrs=("City",), sanity=cost)
+    boston_crypt = location("Boston Crypt", sub="Boston", attrs=("City",), sanity=cost)
+    paris_crypt = location("Paris Crypt", region="Europe", sub="Paris", sanity=cost)
+    deep = monster("Deep One", text="Joins Father Dagon, Deep Ones and Shoggoths.", sanity=-1)
+    dagon = monster("Father Dagon", text="Joins Deep Ones.", sanity=cost + 1)
+    # A Gate used again costs its Location's Sanity (1 here) on top of the Cultist's own.
+    pickman = location("Pickman Street", attrs=("City", "House"), gate=True, sanity=-1,
+                       text="You may use this Gate more than once, but pay this card's Sanity cost again each time.")
+    cultist = ally("Brother", attrs=("Corrupt", "Cultist"), sanity=cost + 1)
+    return {
+        "first Location": ([crypt], [], "Play Arkham Crypt", 3),
+        "Location at once": ([ARKHAM_HOUSE, crypt], ["Play Arkham House"], "Play Arkham Crypt", 3),
+        "Location walked to": ([ARKHAM_HOUSE, boston_crypt], ["Play Arkham House", "Walk to Boston Crypt"],
+                               "Arrive at Boston Crypt", 3),
+        "Location with a Travel Event": ([ARKHAM_HOUSE, MONOPLANE, paris_crypt], ["Play Arkham House"],
+                                         "Travel by Monoplane with Paris Crypt", 3),
+        "Location after a Travel Event": ([ARKHAM_HOUSE, DIRIGIBLE, paris_crypt],
+                                          ["Play Arkham House", "Travel by Dirigible"], "Play Paris Crypt", 3),
+        "Ally": ([ARKHAM_HOUSE, ally("Pricey", sanity=cost)], ["Play Arkham House"], "Play Pricey", 3),
+        "Event": ([ARKHAM_HOUSE, event("Dread", "Night", sanity=cost)], ["Play Arkham House"], "Play Dread", 3),
+        "Tome": ([ARKHAM_HOUSE, tome("Liber", ("English",), sanity=cost)], ["Play Arkham House"], "Play Liber", 3),
+        "Artifact": ([ARKHAM_HOUSE, artifact("Idol", sanity=cost)], ["Play Arkham House"], "Play Idol", 3),
+        "Monster": ([ARKHAM_GATE, monster("Byakhee", sanity=cost)], ["Play Arkham Gate"],
+                    "Play Byakhee to the Threat", 3),
+        "Joined Monsters": ([ARKHAM_GATE, deep, dagon], ["Play Arkham Gate"],
+                            "Play Deep One, Father Dagon to the Threat", 3),
+        "Cultist at a Gate used again": ([pickman, monster("Byakhee"), cultist],
+                                         ["Play Pickman Street", "Play Byakhee to the Threat"],
+                                         "Play as a Monster Brother", 4),
+    }
+
+
+@pytest.mark.parametrize("way", list(_sanity_cases(-3)))
+def test_a_card_costing_more_sanity_than_the_investigator_has_may_not_be_played(way: str) -> None:
+    # Rulebook l.124: "Your Investigator must be able to immediately pay the Sanity point cost
+    # to play a card, or the card may not be played"; l.362: "You must be able to pay the
+    # entire cost." Exact states: Sanity 3 pays a cost of 3, never a cost of 4.
+    for cost, playable in ((-4, False), (-3, True)):
+        hand, before, play, start = _sanity_cases(cost)[way]
+        s = setup(hand, sanity=start)
+        for text in before:
+            s = do(s, text)
+        assert s.sanity == 3
+        assert (play in words(s)) is playable, f"{way}: a cost of {-cost} with Sanity 3"
+
+
+@pytest.mark.parametrize("way", ["first Location", "Ally", "Event", "Tome", "Artifact", "Monster"])
+def test_paying_the_last_sanity_ends_the_game(way: str) -> None:
+    # Rulebook l.362: "If you play a card whose Sanity Pentagram drives your Investigator's
+    # Sanity to zero ... the game immediately ends."
+    hand, before, play, start = _sanity_cases(-3)[way]
+    s = setup(hand, sanity=start)
+    for text in before:
+        s = do(s, text)
+    s = do(s, play)
+    assert (s.sanity, s.phase, legal_plays(s)) == (0, Phase.OVER, [])
+
+
+def test_a_spell_costs_no_sanity_to_play() -> None:
+    # Rulebook l.126: "There is no cost to play a Spell card"; its cost is paid when cast.
+    s = do(setup([ARKHAM_HOUSE, tome("Liber", ("English",), sanity=None), spell("Wrack")], sanity=1),
+           "Play Arkham House")
+    s = do(s, "Play Liber")
+    assert "Play Wrack to Liber" in words(s)
+    s = do(s, "Play Wrack to Liber")
+    assert s.sanity == 1
 
 
 def test_sanity_gains_stop_at_the_maximum_and_zero_ends_the_game() -> None:

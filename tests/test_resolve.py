@@ -423,7 +423,7 @@ def test_any_name_resolves_or_raises_a_card_name_error(
     try:
         resolution = index.resolve(name, set_hint=set_hint, printing=printing)
     except (UnknownCardError, AmbiguousCardError) as error:
-        assert "\n" not in str(error)
+        assert str(error).isprintable()  # one line, no control character
     else:
         assert resolution.card in resolution.printings
 
@@ -433,9 +433,12 @@ def test_an_empty_catalog_knows_no_card():
         CardIndex([]).resolve("Dark Young")
 
 
-@pytest.mark.parametrize("name", ["\n", "Zzyzx\nQqqqq", "\r"])
-def test_a_name_with_a_line_break_is_echoed_on_one_line(name):
-    # Found by the property test above: the message echoed a newline the name held.
+@pytest.mark.parametrize(("name", "shown"), [("\n", "\\n"), ("Zzyzx\nQqqqq", "Zzyzx Qqqqq"), ("\r", "\\r"),
+                                            ("Zz\x00\x1b[31m", "Zz\\x00\\x1b[31m"), ("Zz\u2028yzx", "Zz yzx")])
+def test_a_name_with_a_control_character_is_echoed_escaped_on_one_line(name, shown):
+    # Found by the property test above: the message echoed a newline the name held. A name
+    # alone is shown escaped; a break between words is read as the space it stands for.
     with pytest.raises((UnknownCardError, AmbiguousCardError)) as error:
         CardIndex(POOL).resolve(name)
-    assert "\n" not in str(error.value) and "\r" not in str(error.value)
+    assert str(error.value).startswith(f'"{shown}" ')
+    assert str(error.value).isprintable()

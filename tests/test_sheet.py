@@ -894,8 +894,9 @@ def test_the_command_lists_the_playability_checks_findings(sample_db, example_de
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["-o", "{deck}"], "that is the deck file itself"),
-        (["--pdf", "{deck}"], "would overwrite the deck or the HTML sheet"),
+        (["-o", "{deck}"], "that is the file being read"),
+        (["--pdf", "{deck}"], "that is the file being read"),
+        (["-o", "{deck}.html", "--pdf", "{deck}.html"], "that is where the HTML sheet goes"),
         (["--format", "vintage"], "unknown format 'vintage'"),
         (["-o", "{deck}.d/sheet.html"], ".d does not exist; create it first"),
         (["--pdf", "{deck}.d/sheet.pdf"], ".d does not exist; create it first"),
@@ -931,7 +932,7 @@ def test_a_real_deck_sheet_has_its_adventure_checklist_and_goldfish_chart(gccg_c
     assert select(goldfish, "abbr.effect-ignored")  # the reason is in its title and in Playability
 
 
-def test_pdf_without_chromium_says_how_to_install_it(
+def test_pdf_without_chromium_says_how_to_install_it_and_still_writes_the_html(
     sample_db, example_deck, monkeypatch, tmp_path
 ):
     monkeypatch.setenv("MYTHOS_CHROMIUM", str(tmp_path / "no-such-browser"))
@@ -939,7 +940,8 @@ def test_pdf_without_chromium_says_how_to_install_it(
     assert result.exit_code == 2
     (line,) = result.stderr.strip().splitlines()
     assert "apt-get install chromium" in line and "MYTHOS_CHROMIUM" in line
-    assert not (tmp_path / "deck.pdf").exists() and not example_deck.with_suffix(".html").exists()
+    assert not (tmp_path / "deck.pdf").exists()
+    assert "<html" in example_deck.with_suffix(".html").read_text(encoding="utf-8").lower()
 
 
 def test_find_chromium_honours_mythos_chromium(monkeypatch, tmp_path):

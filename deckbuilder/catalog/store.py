@@ -218,20 +218,42 @@ def build_catalog(
     sample: Sequence[Card] | None = None,
     errata_dir: Path | None = None,
     start_empty: bool = False,
+    wait: bool = True,
+    on_wait: Callable[[], None] | None = None,
 ) -> BuildReport:
-    """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically.
+    """Builds the catalog at ``db_path`` from what it holds plus ``new``, atomically, holding
+    the catalog's lock from the first read to the swap (:mod:`deckbuilder.catalog.files`).
 
     ``sample`` (the bundled sample cards) is used when the catalog holds no imported
     cards; ``start_empty`` ignores what the existing file holds (an upgrade reads its card
     files again). Cards from a file already imported are replaced (importing is idempotent); a set
     imported from the other transcription replaces that set. The errata and rulings of
-    ``catalog/`` are applied to the printed cards.
+    ``catalog/`` are applied to the printed cards. When another build holds the lock,
+    ``on_wait`` is called and the build waits for it, or with ``wait`` false raises
+    ``CatalogBusyError``.
 
     Raises :class:`CatalogError` when the existing catalog cannot be read or the new one
     cannot be written; the existing file is then untouched.
     """
+    from deckbuilder.catalog.files import catalog_lock
+
+    with catalog_lock(Path(db_path), wait=wait, on_wait=on_wait):
+        return _build_locked(Path(db_path), new, sample=sample, errata_dir=errata_dir, start_empty=start_empty)
+
+
+def _build_locked(
+    db_path: Path,
+    new: ImportResult | None = None,
+    *,
+    sample: Sequence[Card] | None = None,
+    errata_dir: Path | None = None,
+    start_empty: bool = False,
+) -> BuildReport:
+    """Builds the catalog as :func:`build_catalog` does; the caller holds the lock."""
+    from deckbuilder.catalog.files import remove_stale_builds
+
     started = time.perf_counter()
-    db_path = Path(db_path)
+    remove_stale_builds(db_path)
     notes: list[str] = []
     old_printed, old_sources = _read_printed(db_path, notes) if db_path.exists() and not start_empty else ([], [])
     printed = old_printed
@@ -417,6 +439,13 @@ def upgrade_catalog(db_path: Path) -> BuildReport:
     Raises :class:`OutdatedCatalogError` when the catalog is newer than this version, or
     when card files it was built from are gone (one line: import them again).
     """
+    from deckbuilder.catalog.files import catalog_lock
+
+    with catalog_lock(Path(db_path)):
+        return _upgrade_locked(Path(db_path))
+
+
+def _upgrade_locked(db_path: Path) -> BuildReport:
     version, sources = recorded_sources(db_path)
     gone = [s.path for s in sources if s.transcription != "sample" and not Path(s.path).is_file()]
     if version is not None and version > SCHEMA_VERSION:
@@ -430,7 +459,7 @@ def upgrade_catalog(db_path: Path) -> BuildReport:
     notes: list[str] = []
     printed, sources = _reread(sources, notes)
     result = ImportResult(cards=[p.card for p in printed], sources=list(sources), notes=notes)
-    report = build_catalog(db_path, result if result.cards else None, start_empty=True)
+    report = _build_locked(db_path, result if result.cards else None, start_empty=True)
     report.notes.insert(0, f"{db_path} was built by an older mythos: rebuilt from its "
                            + (f"{len(sources)} card files" if sources else "bundled sample"))
     report.upgraded_from = version or 1
@@ -487,11 +516,10 @@ def _write_atomically(
     meta: dict[str, Any],
 ) -> None:
     from sqlalchemy import insert
+    from sqlalchemy.exc import OperationalError
 
-    db_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
-    if tmp.exists():
-        tmp.unlink()
+    tmp.unlink(missing_ok=True)
     engine = create_engine(f"sqlite:///{tmp}")
     try:
         SQLModel.metadata.create_all(engine)
@@ -547,6 +575,14 @@ def _write_atomically(
             )
         engine.dispose()
         os.replace(tmp, db_path)
+    except (OSError, OperationalError) as exc:
+        engine.dispose()
+        tmp.unlink(missing_ok=True)
+        reason = getattr(exc, "strerror", None) or getattr(exc, "orig", None) or exc
+        raise CatalogError(
+            f"cannot write the catalog {db_path} ({reason}); the old catalog is untouched. "
+            "Free some space or choose a folder you can write with --db or MYTHOS_DB"
+        ) from None
     except BaseException:
         engine.dispose()
         tmp.unlink(missing_ok=True)
@@ -628,6 +664,16 @@ class Catalog:
         )
         return [Card.from_dict(json.loads(d)) for (d,) in rows]
 
+    def titles_starting(self, prefix: str, *, card_type: str | None = None, limit: int = 50) -> list[str]:
+        """Gets up to ``limit`` titles that begin with ``prefix`` (folded; a leading article
+        may be left out), of one card type if given, in sort order (shell completion)."""
+        folded = fold_title(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        bare = prefix.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        sql = ("select title from card where (title_fold like ? escape '\\' or sort_title like ? escape '\\')"
+               + (" and type = ?" if card_type else "") + " group by title order by min(sort_title) limit ?")
+        params: list[Any] = [folded + "%", bare + "%", *([card_type] if card_type else []), int(limit)]
+        return [title for (title,) in self.con.execute(sql, params)]
+
     def sources(self) -> list[dict[str, Any]]:
         cur = self.con.execute(
             "select path, transcription, set_code, cards, sha256, imported_at from source order by id"
@@ -683,9 +729,14 @@ def ensure_catalog(db_path: Path) -> tuple[Catalog, BuildReport | None]:
 
     Raises :class:`CatalogError` for a file that is not a catalog this version can read.
     """
+    from deckbuilder.catalog.files import catalog_lock
+
     report = None
     if not Path(db_path).exists():
-        report = build_catalog(Path(db_path))
+        with catalog_lock(Path(db_path)):
+            # Looked for again under the lock: an import may have built it meanwhile.
+            if not Path(db_path).exists():
+                report = _build_locked(Path(db_path))
     try:
         return Catalog.open(Path(db_path)), report
     except OutdatedCatalogError as exc:

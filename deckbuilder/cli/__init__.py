@@ -18,9 +18,11 @@ unusable input (a malformed file, an unknown card, a bad query).
 """
 
 
+from typing import Annotated
+
 import typer
 
-from deckbuilder.cli import adventure, cards, catalog, deck, library, serve
+from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, serve
 
 app = typer.Typer(
     name="mythos",
@@ -28,9 +30,38 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    add_completion=False,
+    # typer's own --install-completion and --show-completion (bash, zsh, fish, PowerShell);
+    # card and Adventure titles complete from the catalog (common.complete_card_title).
+    add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def version_line() -> str:
+    """Gets what ``mythos --version`` prints: ``mythos VERSION``."""
+    import deckbuilder
+
+    return f"mythos {deckbuilder.__version__}"
+
+
+def _show_version(shown: bool) -> None:
+    if shown:
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", help="Show the version and exit.", is_eager=True, callback=_show_version)
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No notes or progress, for scripts: only the answer and errors.")
+    ] = False,
+) -> None:
+    """Card catalog, deck validator and Adventure checker for the Mythos collectible card game."""
+    common.set_quiet(quiet)
+
 catalog_app = typer.Typer(help="Build and inspect the card catalog.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(catalog_app, name="catalog")
 deck_app = typer.Typer(
@@ -61,6 +92,8 @@ deck_app.command("plan")(adventure.deck_plan)
 deck_app.command("playability")(deck.deck_playability)
 deck_app.command("goldfish")(deck.deck_goldfish)
 deck_app.command("sheet")(deck.deck_sheet)
+deck_app.command("build")(build.deck_build)
+deck_app.command("suggest")(build.deck_suggest)
 deck_app.command("list")(library.deck_list)
 deck_app.command("history")(library.deck_history)
 deck_app.command("diff")(library.deck_diff)

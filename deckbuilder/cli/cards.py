@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show
+from deckbuilder.cli.common import CardArgument, DbOption, JsonOption, open_catalog, reported, show
 
 #: The orders ``--sort`` takes; the same as :data:`deckbuilder.service.SEARCH_ORDERS`,
 #: spelt here so that building ``--help`` imports nothing (a test holds them equal).
@@ -23,7 +23,7 @@ SEARCH_HELP = (
 
 
 def card(
-    name: Annotated[str, typer.Argument(help="The card's title; spelling may be loose.")],
+    name: CardArgument,
     set_code: Annotated[
         Optional[str], typer.Option("--set", help="Choose among same-titled cards by set (LTD, NAE...).", show_default=False)
     ] = None,

@@ -22,17 +22,26 @@ from deckbuilder.cli.common import (
     warn,
 )
 
+NoWaitOption = Annotated[
+    bool, typer.Option("--no-wait", help="Refuse (exit 2) rather than wait while another import builds the catalog.")
+]
+
+
+def _waiting() -> None:
+    warn("another import is building this catalog; waiting...")
+
 
 def catalog_import(
     paths: Annotated[list[Path], typer.Argument(help="GCCG set XML or LackeyCCG set files, or folders of them.")],
     db: DbOption = None,
     as_json: JsonOption = False,
+    no_wait: NoWaitOption = False,
 ) -> None:
     """Imports card data files into the catalog and applies the errata.
 
     Importing the same files again changes nothing; a set imported from the other
     transcription replaces that set. The catalog is rebuilt beside the old one and swapped
-    in only when complete.
+    in only when complete; one import at a time builds it (another one waits).
 
     Example: mythos catalog import ../shared/mythos-data/gccg/sets
     """
@@ -40,7 +49,7 @@ def catalog_import(
         from deckbuilder import service
 
         with progress_bar("Reading card files", sys.stderr.isatty() and not as_json) as tick:
-            build = service.import_card_files(db, paths, progress=tick)
+            build = service.import_card_files(db, paths, progress=tick, wait=not no_wait, on_wait=_waiting)
         _show_build(build, as_json)
 
 
@@ -50,6 +59,7 @@ def catalog_fetch(
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
+    no_wait: NoWaitOption = False,
 ) -> None:
     """Downloads the GCCG Mythos set files and imports them.
 
@@ -60,7 +70,8 @@ def catalog_fetch(
     with reported(as_json):
         from deckbuilder import service
 
-        build = service.fetch_card_files(db, url, progress=lambda name: warn(f"downloading {name}"))
+        build = service.fetch_card_files(db, url, progress=lambda name: warn(f"downloading {name}"),
+                                         wait=not no_wait, on_wait=_waiting)
         _show_build(build, as_json)
 
 

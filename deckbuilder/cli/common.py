@@ -5,6 +5,7 @@ start-up.
 """
 
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,6 +13,29 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+
+
+def _complete(ctx: typer.Context, incomplete: str, card_type: str | None) -> list[str]:
+    """Gets a completion's titles from the catalog (``--db`` if typed before); nothing, and
+    never an error or a traceback, when there is no catalog or it cannot be read."""
+    try:
+        from deckbuilder import service
+
+        db = ctx.params.get("db") if ctx is not None else None
+        return service.complete_titles(db, incomplete, card_type=card_type)
+    except Exception:  # a shell completing must never show a traceback
+        return []
+
+
+def complete_card_title(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Completes a card title from the catalog."""
+    return _complete(ctx, incomplete, None)
+
+
+def complete_adventure_title(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Completes an Adventure's title from the catalog."""
+    return _complete(ctx, incomplete, "Adventure")
+
 
 DbOption = Annotated[
     Optional[Path],
@@ -32,7 +56,12 @@ DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .dec
 FormatOption = Annotated[
     str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
 ]
-TitleArgument = Annotated[str, typer.Argument(help="The Adventure's title; spelling may be loose.")]
+TitleArgument = Annotated[
+    str, typer.Argument(help="The Adventure's title; spelling may be loose.", autocompletion=complete_adventure_title)
+]
+CardArgument = Annotated[
+    str, typer.Argument(help="The card's title; spelling may be loose.", autocompletion=complete_card_title)
+]
 TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)]
 
 
@@ -50,14 +79,61 @@ def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+#: ``mythos --quiet``: notes and progress are not shown (the answer and errors always are).
+QUIET = False
+
+
+def set_quiet(quiet: bool) -> None:
+    """Sets whether notes and progress are silenced (the global ``--quiet``)."""
+    global QUIET
+    QUIET = quiet
+
+
+def coloured(err: bool = False) -> bool:
+    """Tells whether to colour standard output (or error): only a terminal, and never under
+    ``NO_COLOR`` (no-color.org)."""
+    import os
+
+    if os.environ.get("NO_COLOR"):
+        return False
+    stream = sys.stderr if err else sys.stdout
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+_NOTE_PREFIX = re.compile(r"^(note|warning)(:)")
+_VERDICT = re.compile(r"\b(ILLEGAL|LEGAL)\b")
+
+
 def warn(message: str) -> None:
-    """Prints a note or warning on standard error."""
+    """Prints a note on standard error (a name read loosely, a file written, a sample built),
+    unless ``--quiet``; its ``note:`` or ``warning:`` in yellow on a terminal."""
+    if QUIET:
+        return
+    alert(message)
+
+
+def alert(message: str) -> None:
+    """Prints a warning on standard error even under ``--quiet``."""
+    if coloured(err=True):
+        message = _NOTE_PREFIX.sub(lambda m: typer.style(m[1], fg="yellow", bold=True) + m[2], message)
     typer.echo(message, err=True)
 
 
+def error_line(message: str) -> None:
+    """Prints an error's one line on standard error (``Error:`` in red on a terminal)."""
+    prefix = typer.style("Error:", fg="red", bold=True) if coloured(err=True) else "Error:"
+    typer.echo(f"{prefix} {message}", err=True)
+
+
 def echo_lines(lines: list[str]) -> None:
-    """Prints lines of text on standard output."""
-    typer.echo("\n".join(lines))
+    """Prints lines of text on standard output; LEGAL and ILLEGAL in green and red on a terminal."""
+    text = "\n".join(lines)
+    if coloured():
+        text = _VERDICT.sub(lambda m: typer.style(m[1], fg="red" if m[1] == "ILLEGAL" else "green", bold=True), text)
+    typer.echo(text)
 
 
 def show(result: Any, as_json: bool, view: str) -> None:
@@ -90,8 +166,12 @@ def reported(as_json: bool = False) -> Iterator[None]:
     except typer.Exit:
         raise
     except KeyboardInterrupt:
-        warn("Interrupted; nothing was changed.")
+        alert("Interrupted; nothing was changed.")
         raise typer.Exit(130) from None
+    except BrokenPipeError:
+        # The reader went away (`mythos search ... | head -1`): a normal end, as for cat.
+        _silence_stdout()
+        raise typer.Exit(0) from None
     except Exception as exc:  # translated here, and only here
         failure = classify(exc)
         if failure is None:
@@ -100,8 +180,19 @@ def reported(as_json: bool = False) -> Iterator[None]:
             warn(note)
         if as_json:
             emit_json(failure.to_json())
-        warn(f"Error: {failure.message}")
+        error_line(failure.message)
         raise typer.Exit(failure.exit_code) from None
+
+
+def _silence_stdout() -> None:
+    """Points standard output at the null device, so the flush at exit finds no closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind it (a test runner's)
+        pass
 
 
 def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
@@ -131,8 +222,8 @@ def load_deck(db: Path | None, deck: Path, *, quiet: bool = False) -> tuple[Any,
 @contextmanager
 def progress_bar(label: str, shown: bool) -> Iterator[Optional[Callable[[int, int], None]]]:
     """Gets a progress callback for the service, (done, in all), that draws a bar on
-    standard error; None when ``shown`` is false (not a terminal, or --json)."""
-    if not shown:
+    standard error; None when ``shown`` is false (not a terminal, or --json) or under ``--quiet``."""
+    if not shown or QUIET:
         yield None
         return
     bar: Any = None

@@ -581,3 +581,41 @@ def collection_lines(view: Any) -> list[str]:
         return [f"No collection yet at {view.path}; import one with `mythos collection import FILE`."]
     return [*(f"{row['count']:>3}  {row['title']}" for row in data["owned"]),
             f"{data['cards']} cards, {data['titles']} titles in {view.path}"]
+
+
+def _measure_line(label: str, m: Any) -> str:
+    median = f"median Round {m.median_round:g}" if m.median_round is not None else "no median"
+    return (f"  {label}: completed {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
+            f"{median}; final Sanity {m.final_sanity:.1f}")
+
+
+def deck_build_lines(result: Any) -> list[str]:
+    """Gets ``deck build``: the built deck against its start, the games, the runner-ups."""
+    lines = [f"Built an {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
+             f"  {result.games} games played in {result.seconds:.0f} s (seed {result.seed}; {result.steps} changes "
+             f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
+             *(["  The search found nothing that plays better than its start on the held-out games: "
+                "the start is the deck written."] if result.kept_start else []),
+             f"Held-out games ({result.built.measure.games} each, the same seeds for every deck):",
+             _measure_line("built", result.built.measure),
+             _measure_line(result.start.label, result.start.measure)]
+    for n, runner in enumerate(result.runners_up, 1):
+        lines.append(_measure_line(f"runner-up {n} ({runner.label})", runner.measure))
+    lines.append("Why the cards are there:")
+    lines.extend(f"  {note.removeprefix('Why: ')}" for note in result.built.notes)
+    return lines
+
+
+def suggest_lines(result: Any) -> list[str]:
+    """Gets ``deck suggest``: the changes measured, the recommended first, each with its interval."""
+    lines = [f"{result.deck.name}, played by {result.investigator}: single changes measured on "
+             f"{result.games} games each (seed {result.seed}; 95% intervals)"]
+    if not result.recommended:
+        lines.append("  No change's effect is clear of noise: none is recommended.")
+    for change in result.changes:
+        mark = "RECOMMENDED" if change.recommended else "within noise"
+        r, s = change.rounds, change.sanity
+        lines.append(f"  {change.describe()} [{mark}]: Round {r.mean:+.2f} ({r.low:+.2f} to {r.high:+.2f}), "
+                     f"Sanity {s.mean:+.2f} ({s.low:+.2f} to {s.high:+.2f})")
+        lines.append(f"      why: {change.reason}")
+    return lines

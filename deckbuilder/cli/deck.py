@@ -26,6 +26,7 @@ from deckbuilder.cli.common import (
     DeckArgument,
     FormatOption,
     JsonOption,
+    complete_card_title,
     fail,
     load_deck,
     progress_bar,
@@ -34,9 +35,11 @@ from deckbuilder.cli.common import (
     warn,
 )
 
+_ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")]
 _InvestigatorOption = Annotated[
     Optional[str],
-    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False),
+    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False,
+                 autocompletion=complete_card_title),
 ]
 
 
@@ -68,9 +71,7 @@ def deck_check(
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         result = service.check_deck(catalog, loaded, play, investigator=investigator)
         if fix:
-            from deckbuilder.decklists.deckfile import write_deck_file
-
-            write_deck_file(deck, service.deck_text(catalog, loaded))
+            service.fix_deck_file(catalog, loaded, deck)
             warn(f"wrote the resolved names back to {deck}")
         show(result, as_json, "check_lines")
         if not result.legal:
@@ -95,19 +96,24 @@ def deck_convert(
     to: Annotated[
         Optional[str], typer.Option("--to", help="Output format: text, gccg, lackey, json.", show_default=False)
     ] = None,
+    force: _ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Converts a deck list between text, GCCG .deck, LackeyCCG .dek and JSON.
+
+    An existing TARGET is overwritten only with --force, and never when it is SOURCE.
 
     Example: mythos deck convert my.deck my.json
     """
     with reported():
         from deckbuilder import service
-        from deckbuilder.decklists.deckfile import write_deck_file
+        from deckbuilder.decklists.deckfile import check_output_path, write_output_file
 
         out_format = service.deck_format_for(target, to)
+        check_output_path(target, option="TARGET", force=force, inputs=(source,))
         catalog, loaded = load_deck(db, source)
-        write_deck_file(target, service.deck_text(catalog, loaded, out_format))
+        write_output_file(target, service.deck_text(catalog, loaded, out_format), option="TARGET", force=force,
+                          inputs=(source,))
         typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
 
 
@@ -136,7 +142,8 @@ def deck_goldfish(
     target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
     card: Annotated[
-        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).")
+        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
+                                          autocompletion=complete_card_title)
     ] = None,
     investigator: _InvestigatorOption = None,
     db: DbOption = None,
@@ -198,27 +205,31 @@ def deck_sheet(
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed of the test games (as deck goldfish --seed).")] = 0,
     investigator: _InvestigatorOption = None,
     pdf: _PdfOption = None,
+    force: _ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Writes a printable deck sheet (HTML, and a PDF with --pdf): the list, the check, the Investigator.
 
+    A file named with -o or --pdf that exists is overwritten only with --force (the
+    default DECKNAME.html beside the deck is the sheet's own, written again each time); the
+    deck file itself never is. When the PDF cannot be printed the HTML is still written.
+
     Example: mythos deck sheet my.deck --format campaign --pdf my.pdf
     """
     with reported():
-        # Option conflicts and missing tools first, before any work (sqlite-utils style).
+        # Option conflicts first, before any work (sqlite-utils style).
+        from deckbuilder.decklists.deckfile import check_output_path, write_output_file
+
         target = default_output(deck) if output is None else Path(output)
         to_stdout = target == STDOUT
-        if not to_stdout and target.resolve() == Path(deck).resolve():
-            fail(f"-o {target}: that is the deck file itself; choose another name for the sheet")
-        if pdf is not None and Path(pdf).resolve() in {Path(deck).resolve(), target.resolve()}:
-            fail(f"--pdf {pdf}: that would overwrite the deck or the HTML sheet; choose another name")
-        for option, path in (("-o", None if to_stdout else target), ("--pdf", pdf)):
-            if path is not None and not Path(path).parent.is_dir():
-                fail(f"{option} {path}: the folder {Path(path).parent} does not exist; create it first")
+        if not to_stdout:
+            check_output_path(target, option="-o", force=force or output is None, inputs=(deck,))
+        if pdf is not None:
+            if not to_stdout and Path(pdf).resolve() == target.resolve():
+                fail(f"--pdf {pdf}: that is where the HTML sheet goes; choose another name for the PDF")
+            check_output_path(pdf, option="--pdf", force=force, inputs=(deck,))
         from deckbuilder import service
-        from deckbuilder.decklists.deckfile import write_deck_file
 
-        chromium = service.pdf_printer() if pdf is not None else None
         play = service.way_to_play(format_name)
         catalog, loaded = load_deck(db, deck)
         sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
@@ -228,10 +239,7 @@ def deck_sheet(
         if to_stdout:
             typer.echo(sheet.html, nl=False)
         else:
-            try:
-                write_deck_file(target, sheet.html)
-            except OSError as exc:
-                fail(f"-o {target}: cannot be written ({exc.strerror or exc})")
+            write_output_file(target, sheet.html, option="-o", force=True, inputs=(deck,))
             say(f"wrote {target} ({ctx.card_count} cards, {'LEGAL' if sheet.legal else 'ILLEGAL'} for {play.name})")
         if not sheet.legal:
             warn(
@@ -240,5 +248,7 @@ def deck_sheet(
                 "(`mythos deck check` gives the exit code)"
             )
         if pdf is not None:
+            # Chromium is looked for only now: the HTML asked for is written even without it.
+            chromium = service.pdf_printer()
             service.print_sheet(sheet, pdf, html_file=None if to_stdout else target, chromium=chromium)
             say(f"wrote {pdf}")

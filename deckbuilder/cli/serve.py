@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import CollectionOption, DbOption, DecksOption, reported, warn
+from deckbuilder.cli.common import CollectionOption, DbOption, DecksOption, alert, reported, warn
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -45,7 +45,7 @@ def serve(
         from deckbuilder.web.app import Settings, create_app
 
         if host not in LOOPBACK:
-            warn(f"warning: serving on {host}: other machines that reach it can read and change your saved decks "
+            alert(f"warning: serving on {host}: other machines that reach it can read and change your saved decks "
                  "(the builder has no accounts); use the default 127.0.0.1 to keep it to this machine")
         catalog, notes = service.open_catalog(db)  # built now (the sample, on first use), not on the first page
         catalog.close()

@@ -93,9 +93,20 @@ _GCCG_CARD = re.compile(r"^\d+ \S")
 def decode_deck_bytes(data: bytes) -> tuple[str, str | None]:
     """Gets the text of a deck file's bytes and, when it was not UTF-8, a warning.
 
-    Tries UTF-8 (a byte-order mark is dropped), then Windows-1252 (LackeyCCG and old forum
+    A byte-order mark says the encoding (UTF-8, or UTF-16 and UTF-32 as Windows Notepad's
+    "Unicode" saves); without one, tries UTF-8, then Windows-1252 (LackeyCCG and old forum
     files), then Latin-1, which decodes anything.
     """
+    import codecs
+
+    # UTF-32's little-endian mark begins with UTF-16's, so it is looked for first.
+    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                          (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding), None
+            except UnicodeDecodeError:
+                break  # not that encoding after all: read as the bytes allow
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError:

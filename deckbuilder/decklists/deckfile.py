@@ -75,16 +75,38 @@ def to_rules_deck(resolved: Any) -> Deck:
     return Deck(resolved.name, tuple(entries))
 
 
+def _refuse_binary(data: bytes, path: str) -> None:
+    """Refuses bytes that are not text at all (an image, an archive): NUL bytes, or many
+    control characters, in the first 8 KB once any byte-order mark is set aside."""
+    import codecs
+
+    from deckbuilder.decklists import DeckFileError
+
+    head = data[:8192]
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)):
+        return  # UTF-16 or UTF-32 text: its NUL bytes are half its letters
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
+    if b"\x00" in head or controls > len(head) // 10:
+        raise DeckFileError(f"{path}: not a text deck file (it holds binary data, as an image or an archive does); "
+                            "give a deck list saved as text, GCCG .deck, LackeyCCG .dek or JSON")
+
+
 def read_deck_file(path: Path) -> tuple[Any, bytes]:
-    """Reads a deck file's bytes and parses them. Raises ``DeckFileError``."""
-    from deckbuilder.decklists import DeckFileError, read_deck
+    """Reads a deck file's bytes and parses them. Raises ``DeckFileError`` for a file that
+    cannot be read, is too large, is not text, or is empty."""
+    from deckbuilder.decklists import DeckFileError, decode_deck_bytes, read_deck
 
     try:
-        data = Path(path).read_bytes()
+        # Never more than the limit is read: a huge file (or a device) costs nothing.
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if len(data) > MAX_DECK_BYTES:
-        raise DeckFileError(f"{path}: {len(data)} bytes is far too large for a deck list")
+        raise DeckFileError(f"{path}: larger than {MAX_DECK_BYTES // 1_000_000} MB, far too large for a deck list")
+    _refuse_binary(data, str(path))
+    if not decode_deck_bytes(data)[0].strip("\ufeff \t\r\n"):
+        raise DeckFileError(f"{path}: no cards (the file is empty); write one card a line, such as '4 Dark Young'")
     return read_deck(data, filename=Path(path).name), data
 
 
@@ -99,6 +121,8 @@ def read_deck_text(text: str | bytes, *, path: str, filename: str | None = None)
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if size > MAX_DECK_BYTES:
         raise DeckFileError(f"{path}: {size} bytes is far too large for a deck list")
+    if isinstance(text, bytes):
+        _refuse_binary(text, path)
     return read_deck(text, filename=filename)
 
 
@@ -176,14 +200,97 @@ def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[Loaded
 
 
 def write_deck_file(path: Path, text: str) -> None:
-    """Writes a deck file atomically: a new file renamed over the old one."""
-    path = Path(path)
+    """Writes a deck file atomically: a new file renamed over the old one.
+
+    A symbolic link is written through, to the file it points at (the link stays a link),
+    and a file written again keeps its permission bits. Raises ``OSError`` when it cannot be
+    written; the old file is then untouched.
+    """
+    import stat
+
+    path = Path(os.path.realpath(path))
+    try:
+        mode: int | None = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     finally:
-        tmp.unlink(missing_ok=True)
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def write_output_file(path: Path, text: str, *, option: str, force: bool = False,
+                      inputs: tuple[Path, ...] = ()) -> None:
+    """Writes a file a command was asked to write, never over a file that exists unless
+    ``force``, and never over one of its own ``inputs`` (even with ``force``).
+
+    ``option`` names where the path came from in messages (``-o``, ``TARGET``). Raises
+    :class:`~deckbuilder.errors.UsageError` for a path that would clobber a file, and
+    ``DeckFileError`` for one that cannot be written.
+    """
+    from deckbuilder.decklists import DeckFileError
+
+    check_output_path(path, option=option, force=force, inputs=inputs)
+    try:
+        write_deck_file(path, text)
+    except OSError as exc:
+        raise DeckFileError(f"{option} {path}: cannot be written ({exc.strerror or exc}); "
+                            "choose a folder you can write") from None
+
+
+def check_output_path(path: Path, *, option: str, force: bool = False, inputs: tuple[Path, ...] = ()) -> None:
+    """Refuses, before any work, an output path that is one of the command's ``inputs``, an
+    existing file without ``force``, or in a folder that does not exist. Raises
+    :class:`~deckbuilder.errors.UsageError`."""
+    from deckbuilder.errors import UsageError
+
+    path = Path(path)
+    real = Path(os.path.realpath(path))
+    for source in inputs:
+        if real == Path(os.path.realpath(source)):
+            raise UsageError(f"{option} {path}: that is the file being read; choose another name")
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: that is a folder; give a file name")
+    if path.exists() and not force:
+        raise UsageError(f"{option} {path}: the file exists; add --force to overwrite it")
+    if not real.parent.is_dir():
+        raise UsageError(f"{option} {path}: the folder {path.parent} does not exist; create it first")
+
+
+def fixed_text(original: str, loaded: LoadedDeck) -> str | None:
+    """Gets a text deck file with each name the reader corrected written as the card's title,
+    every other character (comments, blank lines, headings, line ends) where it was; None
+    when the deck is not plain text or a name cannot be found on its line (then the whole
+    deck is written out again).
+    """
+    if loaded.source_format != "text":
+        return None
+    import re
+
+    bom = "\ufeff" if original.startswith("\ufeff") else ""
+    # Lines as the text reader numbers them (split_lines): the even pieces are the lines,
+    # the odd ones their ends, kept as they were.
+    pieces = re.split(r"(\r\n|\r|\n)", original.removeprefix(bom))
+    for line in loaded.resolved.lines:
+        typed, title = line.source.name, line.card.title
+        if typed == title:
+            continue
+        at = 2 * (line.source.line_no - 1)
+        # The reader folds runs of spaces in a name: look for it as typed, spaces and all.
+        typed_here = re.compile(r"\s+".join(re.escape(word) for word in typed.split()))
+        if not 0 <= at < len(pieces) or len(typed_here.findall(pieces[at])) != 1:
+            return None
+        found = typed_here.search(pieces[at])
+        assert found is not None
+        pieces[at] = pieces[at][: found.start()] + title + pieces[at][found.end() :]
+    return bom + "".join(pieces)
 
 
 FORMAT_BY_EXTENSION = {".txt": "text", ".deck": "gccg", ".dek": "lackey", ".json": "json"}

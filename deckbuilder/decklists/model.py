@@ -79,8 +79,8 @@ class CardNameError(MythosError, LookupError):
     @property
     def shown_name(self) -> str:
         """Gets the name as the message echoes it: on one line, any unprintable character
-        (a newline, a tab) shown as a space."""
-        return "".join(ch if ch.isprintable() else " " for ch in self.name)
+        shown escaped, as Python writes it (a newline as ``\\n``, a NUL as ``\\x00``)."""
+        return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in self.name)
 
     @property
     def message(self) -> str:

@@ -92,10 +92,16 @@ def _noting(notes: list[str]) -> Iterator[None]:
 
 
 def catalog_path(db: str | Path | None = None) -> Path:
-    """Gets the catalog file to use: ``db`` if given, else ``$MYTHOS_DB`` or the user data folder."""
-    from deckbuilder.paths import default_db_path
+    """Gets the catalog file to use: ``db`` if given, else ``$MYTHOS_DB`` or the user data folder.
 
-    return Path(db).expanduser() if db else default_db_path()
+    Only the default data folder is made when missing: a path given by ``--db`` or
+    ``MYTHOS_DB`` whose folder does not exist is most likely a typo, and a fresh catalog
+    built there would look like lost cards. Raises ``CatalogError`` for such a path, for a
+    folder given as the catalog file, and for a data folder that cannot be made.
+    """
+    from deckbuilder.catalog.files import catalog_file
+
+    return catalog_file(db)
 
 
 def open_catalog(db: str | Path | None = None) -> tuple[Catalog, list[str]]:
@@ -150,17 +156,21 @@ def card_files(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
 
 
 def import_card_files(
-    db: str | Path | None, paths: Sequence[str | Path], *, progress: Progress | None = None
+    db: str | Path | None, paths: Sequence[str | Path], *, progress: Progress | None = None,
+    wait: bool = True, on_wait: Callable[[], None] | None = None,
 ) -> CatalogBuild:
     """Imports GCCG set XML or LackeyCCG set files (or folders of them) into the catalog,
     rebuilt beside the old one and swapped in when complete; the errata are applied.
 
-    ``progress`` is called with (files read, files in all) before each file. Raises
+    ``progress`` is called with (files read, files in all) before each file. While another
+    import builds the same catalog, ``on_wait`` is called and this one waits, or with
+    ``wait`` false raises ``CatalogBusyError`` (nothing is changed). Raises
     ``CardDataError`` for a file that cannot be read, :class:`~deckbuilder.errors.UsageError`
     when no card is found, ``CatalogError`` when the catalog cannot be written.
     """
     from deckbuilder.catalog.importers import read_found_files
 
+    path = catalog_path(db)
     files = card_files(paths)
     read = 0
 
@@ -175,11 +185,12 @@ def import_card_files(
         raise UsageError(
             "no cards found in " + ", ".join(str(p) for p in paths) + "; give GCCG set XML or LackeyCCG set files"
         )
-    return _build(db, result)
+    return _build(path, result, wait=wait, on_wait=on_wait)
 
 
 def fetch_card_files(
-    db: str | Path | None, url: str | None = None, *, progress: Callable[[str], None] | None = None
+    db: str | Path | None, url: str | None = None, *, progress: Callable[[str], None] | None = None,
+    wait: bool = True, on_wait: Callable[[], None] | None = None,
 ) -> CatalogBuild:
     """Downloads the GCCG Mythos set files (from ``url``, by default the public GCCG
     repository) and imports them; ``progress`` is called with each file's name.
@@ -192,19 +203,26 @@ def fetch_card_files(
     from deckbuilder.catalog.fetch import DEFAULT_BASE_URL, fetch_gccg_sets
     from deckbuilder.catalog.importers import read_card_files
 
+    path = catalog_path(db)
+    if not wait:  # refused before the download, not after it
+        from deckbuilder.catalog.files import catalog_lock
+
+        with catalog_lock(path, wait=False):
+            pass
     folder, notes = fetch_gccg_sets(url or DEFAULT_BASE_URL, progress=progress)
     try:
         result = read_card_files([folder])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     result.notes.extend(notes)
-    return _build(db, result)
+    return _build(path, result, wait=wait, on_wait=on_wait)
 
 
-def _build(db: str | Path | None, result: ImportResult) -> CatalogBuild:
+def _build(path: Path, result: ImportResult, *, wait: bool = True,
+           on_wait: Callable[[], None] | None = None) -> CatalogBuild:
     from deckbuilder.catalog.store import build_catalog
 
-    return CatalogBuild(build_catalog(catalog_path(db), result))
+    return CatalogBuild(build_catalog(path, result, wait=wait, on_wait=on_wait))
 
 
 @dataclass(frozen=True)
@@ -791,5 +809,14 @@ from deckbuilder.service.builder import (
     ways_to_play,
 )
 
+# A deck that builds itself, and changes that measurably help: service/construction.py.
+from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
+
+# Writing a deck file back (deck check --fix) lives in service/deckfiles.py.
+from deckbuilder.service.deckfiles import fix_deck_file
+
 # The goldfish's functions (test games, who plays them) live in service/games.py.
 from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+
+# Titles for shell completion live in service/shell.py.
+from deckbuilder.service.shell import complete_titles

@@ -7,6 +7,8 @@
     POST /api/deck/check?format=campaign&house_rule=..  mythos deck check DECK --json
     POST /api/deck/adventures | playability | stats      mythos deck adventures|playability|stats --json
     POST /api/deck/goldfish?games=2000&seed=7&card=..    mythos deck goldfish DECK --json
+    POST /api/deck/suggest?games=1000&seed=0             mythos deck suggest DECK --json
+    POST /api/deck/build?adventure=..&seed=0&time=30     mythos deck build --from DECK --json
     GET  /api/decks                                      mythos deck list --json
     GET  /api/jobs/ID                                    a background job's progress
 
@@ -47,7 +49,13 @@ DECK_OPTIONS: dict[str, dict[str, type]] = {
     "playability": {},
     "stats": {},
     "goldfish": {"games": int, "seed": int, "format": str, "target": int, "rounds": int, "card": list},
+    "suggest": {"games": int, "seed": int, "format": str, "target": int, "investigator": str},
+    "build": {"investigator": str, "adventure": list, "format": str, "target": int, "keep": list, "seed": int,
+              "time": int},
 }
+
+#: The most seconds one API build may take (the CLI's default).
+MAX_API_BUILD_SECONDS = 55
 
 #: Options every deck command takes: the name the deck goes by.
 COMMON_OPTIONS: dict[str, type] = {"filename": str}
@@ -125,6 +133,21 @@ def _goldfish(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tu
     return result, 0
 
 
+def _suggest(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+    result = service.suggest_changes(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
+                                     format_name=options.get("format", "advanced"), target=options.get("target"),
+                                     investigator=options.get("investigator"))
+    return result, 0
+
+
+def _build(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+    result = service.build_deck(catalog, from_deck=deck, investigator=options.get("investigator"),
+                                adventures=options.get("adventure", ()), format_name=options.get("format", "advanced"),
+                                target=options.get("target"), keep=options.get("keep", ()), seed=options.get("seed", 0),
+                                time_limit=float(options.get("time", MAX_API_BUILD_SECONDS)))
+    return result, 0
+
+
 #: What each deck command does once its deck is loaded: (result, the CLI's exit code).
 DECK_COMMANDS: dict[str, Callable[[Any, Any, dict[str, Any], Any], tuple[Any, int]]] = {
     "check": _check,
@@ -132,6 +155,8 @@ DECK_COMMANDS: dict[str, Callable[[Any, Any, dict[str, Any], Any], tuple[Any, in
     "playability": _playability,
     "stats": lambda catalog, deck, options, play: (service.deck_stats(deck), 0),
     "goldfish": _goldfish,
+    "suggest": _suggest,
+    "build": _build,
 }
 
 
@@ -146,6 +171,17 @@ def _options_first(command: str, options: dict[str, Any]) -> Any:
         if games > MAX_API_GAMES:
             raise UsageError(f"--games {games}: the web API plays at most {MAX_API_GAMES} games a request; "
                              "run `mythos deck goldfish` for more")
+    if command == "suggest":
+        service.goldfish_format(options.get("format", "advanced"))
+        games = options.get("games", 1000)
+        if not 100 <= games <= MAX_API_GAMES // 10:
+            raise UsageError(f"--games {games}: the web API measures changes on 100 to {MAX_API_GAMES // 10} games; "
+                             "run `mythos deck suggest` for more")
+    if command == "build":
+        service.goldfish_format(options.get("format", "advanced"))
+        seconds = options.get("time", MAX_API_BUILD_SECONDS)
+        if not 1 <= seconds <= MAX_API_BUILD_SECONDS:
+            raise UsageError(f"--time {seconds}: the web API builds for 1 to {MAX_API_BUILD_SECONDS} seconds")
     return None
 
 

@@ -26,6 +26,30 @@ class CardDataError(MythosError):
         super().__init__(f"{path}: {message}")
 
 
+#: Upper bound on one card data file, whichever importer reads it; the largest real set file
+#: is under 200 KB, so anything this big is not a set file (and would cost gigabytes).
+MAX_CARD_FILE_BYTES = 20_000_000
+
+
+def read_card_file_bytes(file: Path) -> bytes:
+    """Gets a card data file's bytes, never more than :data:`MAX_CARD_FILE_BYTES` (a file
+    that grows while read, or a device, is cut off there and refused too).
+
+    Raises :class:`CardDataError` for a file too large or that cannot be read.
+    """
+    try:
+        with Path(file).open("rb") as handle:
+            data = handle.read(MAX_CARD_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_CARD_FILE_BYTES:
+        raise CardDataError(
+            file, f"is larger than {MAX_CARD_FILE_BYTES // 1_000_000} MB; a set file is far smaller (under 200 KB), "
+            "so this is not one"
+        )
+    return data
+
+
 @dataclass(frozen=True)
 class SourceFile:
     """One file an import read: which transcription, which set, how many cards."""
@@ -108,10 +132,7 @@ def read_found_files(
     for file, explicit in files:
         if progress:
             progress(file)
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+        data = read_card_file_bytes(file)
         kind = _classify(data)
         if kind == "gccg":
             from deckbuilder.catalog.importers.gccg import read_gccg_bytes

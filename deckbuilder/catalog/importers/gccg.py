@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
+from deckbuilder.catalog.importers import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.catalog.importers import fields as f
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
@@ -32,8 +32,8 @@ GCCG_SETS = {
     "scoobydoo": "SD",
 }
 
-#: Upper bound on one set file; the largest real one is under 200 KB.
-MAX_FILE_BYTES = 20_000_000
+#: Upper bound on one set file: the importers' one limit.
+MAX_FILE_BYTES = MAX_CARD_FILE_BYTES
 
 
 def read_gccg_dir(path: Path | str) -> ImportResult:
@@ -86,6 +86,8 @@ def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
         ) from None
     except UnicodeDecodeError as exc:
         raise CardDataError(path, f"not valid text in its declared encoding: {exc.reason}") from None
+    except (LookupError, ValueError) as exc:  # an encoding the XML reader refuses
+        raise CardDataError(path, f"cannot be read in its declared encoding ({exc}); save it as UTF-8") from None
     if root.tag != "ccg-setinfo":
         raise CardDataError(path, f"not a GCCG set file: the root element is <{root.tag}>, not <ccg-setinfo>")
     set_name = root.get("name", "")
@@ -103,11 +105,22 @@ def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
 
 def _check_encoding(data: bytes, path: Path | str) -> None:
     """Refuses bytes that are not in the encoding the XML declares (UTF-8 by default)."""
+    import codecs
     import re
 
-    declared = re.match(rb'<\?xml[^>]*encoding=["\']([A-Za-z0-9._-]+)["\']', data[:200])
-    encoding = declared.group(1).decode("ascii").lower() if declared else "utf-8"
-    if encoding.replace("_", "-") not in ("utf-8", "utf8"):
+    declared = re.match(rb'<\?xml[^>]*encoding=["\']([^"\']*)["\']', data[:200])
+    encoding = declared.group(1).decode("ascii", "replace").lower() if declared else "utf-8"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        raise CardDataError(
+            path, f"declares the unknown encoding {encoding!r}; GCCG set files are UTF-8: save it as UTF-8"
+        ) from None
+    if name.startswith(("utf-16", "utf-32")):
+        raise CardDataError(
+            path, f"declares the encoding {encoding!r}, which the XML reader does not take; save it as UTF-8"
+        )
+    if name != "utf-8":
         return
     try:
         data.decode("utf-8")
@@ -124,13 +137,9 @@ def _parse_reason(exc: Exception) -> str:
 
 
 def _read_bytes(file: Path) -> bytes:
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CardDataError(file, f"is {size} bytes; a set file is far smaller (limit {MAX_FILE_BYTES})")
-        return file.read_bytes()
-    except OSError as exc:
-        raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+    from deckbuilder.catalog.importers import read_card_file_bytes
+
+    return read_card_file_bytes(file)
 
 
 def _set_code(set_attr: str, fallback: str) -> str:

@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckbuilder.catalog.importers import CardDataError, ImportResult, SourceFile
+from deckbuilder.catalog.importers import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.catalog.importers import fields as f
 from deckbuilder.rules.cards import (
     GOO_CLASSES,
@@ -120,8 +120,8 @@ LACKEY_SPELLING = {
     "sit": "Site",
 }
 
-#: Upper bound on one set file; the largest real one is about 50 KB.
-MAX_FILE_BYTES = 20_000_000
+#: Upper bound on one set file: the importers' one limit.
+MAX_FILE_BYTES = MAX_CARD_FILE_BYTES
 
 _VERSION = re.compile(r"\s*\(v(?P<n>\d+)\)\s*$", re.IGNORECASE)
 _RP = re.compile(r"\s*\(RP\)\s*$")
@@ -249,15 +249,9 @@ def is_lackey_set(data: bytes) -> bool:
 
 
 def _read_bytes(file: Path) -> bytes:
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CardDataError(
-                file, f"is {size} bytes; a set file is far smaller (limit {MAX_FILE_BYTES})"
-            )
-        return file.read_bytes()
-    except OSError as exc:
-        raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
+    from deckbuilder.catalog.importers import read_card_file_bytes
+
+    return read_card_file_bytes(file)
 
 
 def _decode(data: bytes, path: Path | str, notes: list[str]) -> str:

@@ -67,6 +67,8 @@ class _Token:
 
 _TERM_START = re.compile(r"([A-Za-z]+)(>=|<=|!=|:|=|<|>)")
 _NUMBER_VALUE = re.compile(r"[+-]?\d+")
+#: The largest number a numeric key takes (either sign).
+MAX_NUMBER = 999_999_999
 _QUOTES = "\"'"
 _KEYWORDS = {"or": _Kind.OR, "and": _Kind.AND, "not": _Kind.NOT}
 
@@ -208,7 +210,16 @@ class _Lexer:
                     fragment=raw,
                     hint=f"for example {key.example}",
                 )
-            return int(text)
+            number = int(text)
+            if abs(number) > MAX_NUMBER:
+                # SQLite's integers stop at 64 bits; no card's number comes near this bound.
+                raise self.error(
+                    f"{key.name} takes a whole number up to {MAX_NUMBER:,}",
+                    position,
+                    fragment=raw,
+                    hint=f"no card's number is that large; for example {key.example}",
+                )
+            return number
         if key.kind is KeyKind.TEXT:
             folded = fold_title(value)
             if not folded:

@@ -1,0 +1,108 @@
+"""``mythos deck build|suggest``: a deck that builds itself, and changes that measurably help.
+
+Each command checks its options first (as ``deck convert`` does: a file that exists is
+overwritten only with ``--force``, and never the ``--from`` deck or the collection), calls
+one service function, writes the decks and prints the answer (text, or ``--json``). A
+progress bar shows on a terminal.
+"""
+
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from deckbuilder.cli.common import DbOption, JsonOption, load_deck, open_catalog, progress_bar, reported, show
+
+
+def runner_up_path(output: Path, n: int) -> Path:
+    """Gets where runner-up ``n`` goes beside the built deck: ``built.txt`` -> ``built.runner-up-1.txt``."""
+    return output.with_name(f"{output.stem}.runner-up-{n}{output.suffix}")
+
+
+def deck_build(
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the deck; the format follows the "
+                                         "extension (.txt, .deck, .dek, .json).", show_default=False)],
+    investigator: Annotated[Optional[str], typer.Option("--investigator", help="Who plays the deck.",
+                                                        show_default=False)] = None,
+    adventure: Annotated[Optional[list[str]], typer.Option("--adventure", help="An Adventure the deck must "
+                                                           "complete (repeatable).", show_default=False)] = None,
+    format_name: Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, "
+                                             "tournament.")] = "advanced",
+    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
+                                                  show_default=False)] = None,
+    collection: Annotated[Optional[Path], typer.Option("--collection", help="The cards you own (a counts list in "
+                                                       "any deck format): no card beyond them.", show_default=False)] = None,
+    from_deck: Annotated[Optional[Path], typer.Option("--from", help="Start from this deck and change as little "
+                                                      "as it must.", show_default=False)] = None,
+    keep: Annotated[Optional[list[str]], typer.Option("--keep", help="A card the deck must hold (repeatable: one "
+                                                      "copy per mention).", show_default=False)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed builds the same deck.")] = 0,
+    time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 55.0,
+    runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
+                                             "(NAME.runner-up-1.EXT...).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Builds a legal deck that completes its Adventures, tuned by goldfish games.
+
+    A file named with -o (or a runner-up's beside it) that exists is overwritten only with
+    --force, and never when it is the --from deck or the collection.
+
+    Example: mythos deck build --investigator "Bored Housewife" --adventure "The Auction" -o built.txt
+    """
+    with reported(as_json):
+        from deckbuilder import service
+        from deckbuilder.decklists.deckfile import check_output_path, write_output_file
+
+        out_format = service.deck_format_for(output)
+        inputs = tuple(p for p in (from_deck, collection) if p is not None)
+        check_output_path(output, option="-o", force=force, inputs=inputs)
+        catalog = open_catalog(db, quiet=as_json)
+        loaded = load_deck(db, from_deck, quiet=as_json)[1] if from_deck is not None else None
+        with progress_bar("Building", not as_json and sys.stderr.isatty()) as tick:
+            result = service.build_deck(catalog, investigator=investigator, adventures=adventure or (),
+                                        format_name=format_name, target=target, collection=collection,
+                                        from_deck=loaded, keep=keep or (), seed=seed, time_limit=time_limit,
+                                        progress=tick)
+        written = [(output, result.built)]
+        if runners_up:
+            written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]
+        for path, _choice in written:
+            check_output_path(path, option="-o", force=force, inputs=inputs)  # nothing appeared meanwhile
+        for path, choice in written:
+            write_output_file(path, service.deck_text(catalog, choice.deck, out_format), option="-o", force=force,
+                              inputs=inputs)
+        show(result, as_json, "deck_build_lines")
+        if not as_json:
+            typer.echo("wrote " + ", ".join(str(p) for p, _ in written))
+
+
+def deck_suggest(
+    deck: Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games for each change that is measured in full.",
+                                       min=100, max=100_000)] = 1000,
+    format_name: Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, "
+                                             "tournament.")] = "advanced",
+    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
+                                                  show_default=False)] = None,
+    investigator: Annotated[Optional[str], typer.Option("--investigator", help="Who plays (one the deck lists, "
+                                                        "or any).", show_default=False)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed measures the same games.")] = 0,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Ranks single changes (add, cut, swap a card) by their measured effect on completion and Sanity.
+
+    Example: mythos deck suggest my.deck --games 2000
+    """
+    with reported(as_json):
+        from deckbuilder import service
+
+        catalog, loaded = load_deck(db, deck, quiet=as_json)
+        with progress_bar("Measuring changes", not as_json and sys.stderr.isatty()) as tick:
+            result = service.suggest_changes(catalog, loaded, games=games, format_name=format_name, target=target,
+                                             investigator=investigator, seed=seed, progress=tick)
+        show(result, as_json, "suggest_lines")

@@ -1,0 +1,142 @@
+"""A deck that builds itself: the first legal deck, improved by goldfish games, reported.
+
+:func:`build_deck` takes everything as plain data (see :mod:`.model`) and gets a
+:class:`Build`: the best deck, the deck it started from, two or three runner-ups that play
+differently, each measured on the same held-out seeded games (not the games the search
+chose by, so the figures are not flattered by the choosing), and why each card is there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.construction.measure import Measure, measure
+from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, PlayBatch, Pool, to_deck
+from deckbuilder.rules.construction.search import Arena, Search, runners_up
+from deckbuilder.rules.construction.start import first_deck
+
+if TYPE_CHECKING:
+    from deckbuilder.rules.adventures import Recipe
+
+#: Games budget of a build by default: about 25 s of search on one core of the reference
+#: machine (benchmarks/build.py), so that a default build ends on its budget, and so
+#: reproduces exactly, well before the 45 s time cap even on a loaded machine.
+DEFAULT_BUDGET = 20_000
+#: Rounds a search game lasts at most (the held-out games play the goal's full length).
+SEARCH_ROUNDS = 12
+#: Games that tell whether the first deck completes often enough within SEARCH_ROUNDS, and
+#: the share below which the search plays games of the full length.
+SLOW_PROBE = 40
+SLOW_SHARE = 0.3
+#: Held-out games each reported deck plays.
+REPORT_GAMES = 600
+
+
+@dataclass(frozen=True)
+class BuiltDeck:
+    """One deck of a build: its copies by card key, its held-out games, and a label."""
+
+    counts: Counts
+    measure: Measure
+    label: str
+
+
+@dataclass(frozen=True)
+class Build:
+    """What a build found (see :func:`build_deck`)."""
+
+    best: BuiltDeck
+    start: BuiltDeck
+    runners_up: tuple[BuiltDeck, ...]
+    why: Mapping[str, str]
+    cards: Mapping[str, Card]
+    adventures: tuple[Card, ...]
+    seed: int
+    games: int
+    steps: int
+    kept: int
+    stopped_by: str
+    #: True when the search's deck played worse than its start on the held-out games, and
+    #: the start is the answer.
+    kept_start: bool = False
+
+
+def build_deck(
+    goal: BuildGoal,
+    cards: Sequence[Card],
+    recipes: Mapping[str, Recipe],
+    play: PlayBatch,
+    *,
+    seed: int = 0,
+    budget: int = DEFAULT_BUDGET,
+    report_games: int = REPORT_GAMES,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    report_play: PlayBatch | None = None,
+) -> Build:
+    """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
+
+    Options: ``seed`` (the same seed builds the same deck), ``budget`` (games the search may
+    play), ``report_games`` (held-out games per reported deck), ``should_stop`` (asked
+    between steps: a time cap), ``progress`` (called with games played, budget),
+    ``report_play`` (plays the held-out games, by default ``play``: the search may play
+    shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway).
+
+    Raises :class:`ImpossibleBuildError` when no legal deck meets the goal.
+    """
+    from deckbuilder.rules.adventures import Collection
+    from deckbuilder.rules.validator import check_deck
+
+    pool = Pool.of(cards, goal.max_copies, goal.owned)
+    plan = first_deck(goal, pool, recipes, Collection(pool.cards.values()))
+    start = dict(plan.counts)
+    if report_play is not None and report_play is not play:
+        # A first deck that seldom completes within the search's shorter games would leave
+        # the search nothing to tell decks apart by: it plays the full length instead.
+        probe = Arena(play, plan.cards, goal.investigator, list(range(1, SLOW_PROBE + 1)))
+        if measure(probe.results(start, SLOW_PROBE), goal.max_rounds).completed < SLOW_SHARE:
+            play = report_play
+    search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress)
+    best = search.run()
+    verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
+    if not verdict.is_legal:
+        raise ImpossibleBuildError("no legal deck meets the goal: " + "; ".join(f.message for f in verdict.errors))
+    held_out = random.Random(seed * 104729 + 2)  # none of the search's seeds
+    seeds = [held_out.randrange(2**31) for _ in range(report_games)]
+    report = Arena(report_play or play, plan.cards, goal.investigator, seeds)
+    best_measure = measure(report.results(best, report_games), goal.max_rounds)
+    start_measure = measure(report.results(start, report_games), goal.max_rounds)
+    kept_start = best_measure.mean_cost > start_measure.mean_cost
+    if kept_start:
+        # The search chose by its own games; on the held-out ones its deck plays worse than
+        # where it started (a small budget, noise): the start is the better answer.
+        best, best_measure = dict(start), start_measure
+    others = []
+    for candidate in runners_up(best, search.state.archive):
+        m = measure(report.results(candidate.counts, report_games), goal.max_rounds)
+        others.append(BuiltDeck(candidate.counts, m, difference(m, best_measure)))
+    return Build(
+        best=BuiltDeck(best, best_measure, "built"),
+        start=BuiltDeck(start, start_measure, "your deck" if goal.start is not None else "first legal deck"),
+        runners_up=tuple(others),
+        why=dict(plan.why),
+        cards=dict(plan.cards),
+        adventures=tuple(plan.adventures),
+        seed=seed,
+        games=search.arena.games + report.games,
+        steps=search.state.steps,
+        kept=search.state.kept,
+        stopped_by=search.state.stopped_by,
+        kept_start=kept_start,
+    )
+
+
+def difference(m: Measure, best: Measure) -> str:
+    """Gets how a runner-up plays beside the best deck, in a player's words."""
+    pace = "faster" if m.mean_cost < best.mean_cost else "slower"
+    sanity = "higher" if m.final_sanity > best.final_sanity else "lower"
+    return f"{pace}, {sanity} Sanity"

@@ -1,0 +1,103 @@
+"""What seeded games say about a deck, and how two decks compare over the same games.
+
+A game's cost is the Round the goal was met, or ``max_rounds + 2`` when it never was (a game
+that fails is worse than any that completes); lower is better. Two decks are compared with
+common random numbers: the same seeds shuffle both, so each game's difference measures the
+cards and not the shuffle, and the interval of the mean difference is the paired one (mean
+plus or minus 1.96 standard errors, a 95% interval).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deckbuilder.rules.construction.model import GameResult
+
+#: The Round by which the share of completed games is reported (the benchmark's yardstick).
+BY_ROUND = 6
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.96
+
+
+def cost(result: GameResult, max_rounds: int) -> int:
+    """Gets a game's cost: the Round its goal was met, ``max_rounds + 2`` if never."""
+    return result.rounds if result.rounds is not None else max_rounds + 2
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A deck's games summed up: how many, the share completed (and by Round 6), the median
+    Round of those that completed, the mean cost, and the mean Sanity at the end."""
+
+    games: int
+    completed: float
+    by_round_6: float
+    median_round: float | None
+    mean_cost: float
+    final_sanity: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "completed": round(self.completed, 4),
+            "by_round_6": round(self.by_round_6, 4),
+            "median_round": self.median_round,
+            "mean_round": round(self.mean_cost, 3),
+            "final_sanity": round(self.final_sanity, 2),
+        }
+
+
+def measure(results: Sequence[GameResult], max_rounds: int) -> Measure:
+    """Gets the summary of a deck's games."""
+    n = len(results)
+    done = [r.rounds for r in results if r.rounds is not None]
+    return Measure(
+        games=n,
+        completed=len(done) / n if n else 0.0,
+        by_round_6=sum(1 for r in done if r <= BY_ROUND) / n if n else 0.0,
+        median_round=float(statistics.median(done)) if done else None,
+        mean_cost=statistics.fmean(cost(r, max_rounds) for r in results) if n else float(max_rounds + 2),
+        final_sanity=statistics.fmean(r.final_sanity for r in results) if n else 0.0,
+    )
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A paired difference (new minus old) over common games: its mean and 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def clear(self) -> bool:
+        """Checks that the interval leaves out zero: the effect is not noise."""
+        return self.low > 0 or self.high < 0
+
+    def to_dict(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 3), "low": round(self.low, 3), "high": round(self.high, 3)}
+
+
+def paired(new: Sequence[float], old: Sequence[float]) -> Effect:
+    """Gets the mean paired difference ``new - old`` and its 95% interval."""
+    diffs = [a - b for a, b in zip(new, old)]
+    n = len(diffs)
+    if n == 0:
+        return Effect(0.0, 0.0, 0.0)
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs) if n > 1 else 0.0
+    half = Z95 * spread / math.sqrt(n)
+    return Effect(mean, mean - half, mean + half)
+
+
+def round_effect(new: Sequence[GameResult], old: Sequence[GameResult], max_rounds: int) -> Effect:
+    """Gets the paired effect on the Round of completion (negative: sooner)."""
+    return paired([cost(r, max_rounds) for r in new], [cost(r, max_rounds) for r in old])
+
+
+def sanity_effect(new: Sequence[GameResult], old: Sequence[GameResult]) -> Effect:
+    """Gets the paired effect on the final Sanity (positive: more left)."""
+    return paired([r.final_sanity for r in new], [r.final_sanity for r in old])

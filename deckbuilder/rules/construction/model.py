@@ -1,0 +1,123 @@
+"""The values a deck build works with: the goal, the cards to choose from, one game's result.
+
+The search (:mod:`.search`) and the suggestions (:mod:`.suggest`) take everything as plain
+data: the candidate cards (the catalog's, or the copies a player owns), the way to play (a
+:class:`~deckbuilder.rules.formats.Format`, checked by the validator), the Adventure recipes,
+and a function that plays a batch of seeded goldfish games of a deck (:data:`PlayBatch`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from deckbuilder.rules.cards import Card, CardType, fold_title
+from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.formats import Format, HouseRule
+
+#: Copies of each printing in the deck section, by card key.
+Counts = dict[str, int]
+
+
+class ImpossibleBuildError(ValueError):
+    """Raised when no legal deck can meet the goal: an Adventure no available card completes,
+    pinned cards the rules refuse, a collection too small for the format's size."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One goldfish game, as the search measures it: the Round the goal was met (the first
+    Adventure, or the Campaign target) or None, and the Investigator's Sanity at the end."""
+
+    rounds: int | None
+    final_sanity: int
+
+
+#: Plays one seeded goldfish game per seed of a deck and gets each game's result, in order.
+PlayBatch = Callable[[Deck, Sequence[int]], Sequence[GameResult]]
+
+
+@dataclass(frozen=True)
+class BuildGoal:
+    """What a built deck must be and do.
+
+    ``adventures`` are the Adventures it must be able to complete; in a Campaign
+    (``campaign``) it adds Adventures of its own choosing until their points reach
+    ``target``. ``keep`` pins cards (card, copies); ``owned`` limits each folded title to the
+    copies a player owns (None: no limit but the format's); ``start`` is the player's deck to
+    change as little as it must. ``min_cards`` and ``max_copies`` are the format's deck size
+    and copy limit (:func:`deck_limits` reads them from the format).
+    """
+
+    investigator: Card
+    adventures: tuple[Card, ...]
+    format: Format
+    house_rules: tuple[HouseRule, ...] = ()
+    campaign: bool = False
+    target: int = 20
+    max_rounds: int = 20
+    keep: tuple[tuple[Card, int], ...] = ()
+    owned: Mapping[str, int] | None = None
+    start: tuple[tuple[Card, int], ...] | None = None
+    min_cards: int = 52
+    max_copies: int = 4
+
+
+def deck_limits(fmt: Format) -> tuple[int, int]:
+    """Gets a Mythos format's deck size and copies-per-title limit from its rules (the
+    ``min_cards`` and ``max_copies_by_title`` checks of ``catalog/formats.toml``)."""
+    size, copies = 52, 4
+    for rule in fmt.rules:
+        count = rule.params.get("count")
+        if not isinstance(count, int) or rule.params.get("section", "deck") != "deck":
+            continue
+        if rule.check in ("min_cards", "exact_cards"):
+            size = count
+        elif rule.check == "max_copies_by_title":
+            copies = count
+    return size, copies
+
+
+@dataclass
+class Pool:
+    """The candidate cards, indexed: by key, and how many copies of a title the deck may hold."""
+
+    cards: dict[str, Card]
+    max_copies: int
+    owned: Mapping[str, int] | None = None
+    by_title: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, cards: Sequence[Card], max_copies: int, owned: Mapping[str, int] | None = None) -> Pool:
+        """Gets the pool of the cards a deck may hold: no Investigator, none the player owns
+        no copy of (with ``owned``)."""
+        chosen: dict[str, Card] = {}
+        by_title: dict[str, list[str]] = {}
+        for card in cards:
+            if card.type is None or card.type is CardType.INVESTIGATOR:
+                continue
+            title = fold_title(card.title)
+            if owned is not None and owned.get(title, 0) <= 0:
+                continue
+            chosen[card.key] = card
+            by_title.setdefault(title, []).append(card.key)
+        return cls(chosen, max_copies, owned, by_title)
+
+    def limit(self, card: Card) -> int:
+        """Gets the copies of a card's title a deck may hold: the format's limit, one for a
+        Unique card (rulings:13), at most the copies owned."""
+        n = 1 if card.unique else self.max_copies
+        if self.owned is not None:
+            n = min(n, self.owned.get(fold_title(card.title), 0))
+        return n
+
+    def room(self, counts: Counts, card: Card) -> int:
+        """Gets how many more copies of a card's title the deck may take."""
+        title = fold_title(card.title)
+        held = sum(counts.get(k, 0) for k in self.by_title.get(title, (card.key,)))
+        return self.limit(card) - held
+
+
+def to_deck(counts: Counts, cards: Mapping[str, Card], investigator: Card, name: str | None = None) -> Deck:
+    """Gets the rules deck of the counts (keys in sorted order, so the same counts are the same deck)."""
+    return Deck.of([(cards[k], n) for k, n in sorted(counts.items()) if n > 0], [investigator], name)

@@ -1,0 +1,330 @@
+"""A deck that builds itself, and changes that measurably help: ``mythos deck build|suggest``.
+
+The search is game logic and lives in the rules core (:mod:`deckbuilder.rules.construction`);
+this module supplies it: the candidate cards from the catalog (only the copies owned with a
+collection), the Adventures' recipes, the way to play, and the goldfish games. It hands back
+results whose ``to_json()`` is the commands' ``--json``, and the decks as loaded decks that
+any deck format writes, with a note per group of cards saying why they are there.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckbuilder.errors import UsageError
+from deckbuilder.service import Progress, _find_adventure, load_deck_file, load_deck_text, way_to_play
+
+if TYPE_CHECKING:
+    from deckbuilder.catalog.store import Catalog
+    from deckbuilder.decklists.deckfile import LoadedDeck
+    from deckbuilder.rules.cards import Card
+    from deckbuilder.rules.construction import BuiltDeck, Measure
+
+#: The time a build may take by default, in seconds (the issue: under a minute on two cores).
+DEFAULT_TIME = 55.0
+#: Why a card the search brought in is there.
+CHOSEN_BY_GAMES = "chosen by the test games: the deck completed sooner with it"
+
+
+def _investigator(catalog: Catalog, name: str, notes: list[str]) -> Card:
+    from deckbuilder.catalog.lookup import find_cards
+    from deckbuilder.rules.cards import CardType
+
+    found = find_cards(catalog, name)
+    if found.note:
+        notes.append(found.note)
+    chosen = [c for c in found.cards if c.type is CardType.INVESTIGATOR]
+    if not chosen:
+        raise UsageError(f'--investigator {name!r}: "{found.cards[0].title}" is not an Investigator; '
+                         "give an Investigator's title (mythos search t:investigator)")
+    return chosen[0]
+
+
+def _owned(catalog: Catalog, collection: str | Path) -> dict[str, int]:
+    """Gets the copies owned per folded title from a counts list in any deck format."""
+    from deckbuilder.rules.cards import fold_title
+
+    path = Path(collection).expanduser()
+    if not path.is_file():
+        raise UsageError(f"--collection {collection}: no such file; give a counts list in any deck format")
+    owned: dict[str, int] = {}
+    for entry in load_deck_file(catalog, path).deck.entries:
+        title = fold_title(entry.card.title)
+        owned[title] = owned.get(title, 0) + entry.count
+    return owned
+
+
+def _playing(format_name: str, target: int | None) -> tuple[Any, bool, int]:
+    from deckbuilder.service.games import goldfish_format
+
+    campaign = goldfish_format(format_name)
+    play = way_to_play(format_name, target=target)
+    return play, campaign, play.format.campaign_target or target or 20
+
+
+def _pool_cards(catalog: Catalog) -> list[Card]:
+    """Gets the cards a built deck may hold: Chaosium's, at their printed values (not the
+    community's re-pointed Adventures, a house rule)."""
+    return [c for c in catalog.all_cards() if c.is_official and c.set_code != "RP"]
+
+
+def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: int,
+             max_rounds: int) -> tuple[Mapping[str, Any], Callable[..., Any], Callable[..., Any]]:
+    """Gets every Adventure's recipe and the goldfish players: the search's (shorter games)
+    and the report's (the full length)."""
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction import goldfish_player
+    from deckbuilder.rules.construction.build import SEARCH_ROUNDS
+
+    vocabulary, overrides, _pool = recipe_sources(catalog)
+    recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
+    search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=min(SEARCH_ROUNDS, max_rounds))
+    report = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)
+    return recipes, search, report
+
+
+def _deck_document(name: str, investigator: Card, counts: Mapping[str, int], cards: Mapping[str, Card],
+                   notes: Sequence[str]) -> str:
+    def entry(card: Card, n: int) -> dict[str, Any]:
+        return {"title": card.title, "set": card.set_code, "printing": card.printing, "count": n}
+
+    return json.dumps({"format": "mythos-deck", "version": 1, "name": name, "notes": list(notes),
+                       "investigators": [entry(investigator, 1)],
+                       "cards": [entry(cards[k], n) for k, n in sorted(counts.items()) if n > 0]}, ensure_ascii=False)
+
+
+def _why_notes(counts: Mapping[str, int], cards: Mapping[str, Card], why: Mapping[str, str]) -> list[str]:
+    """Gets one note per reason: the reason, then the cards it brought (copies, titles)."""
+    from deckbuilder.rules.cards import display_title
+
+    groups: dict[str, list[str]] = {}
+    for key, n in sorted(counts.items(), key=lambda kv: display_title(cards[kv[0]].title).casefold()):
+        if n > 0:
+            groups.setdefault(why.get(key, CHOSEN_BY_GAMES), []).append(f"{n} {display_title(cards[key].title)}")
+    order = ("kept", "an Adventure", "from your deck", "for ", "so that", "a Location or Ally", "another copy",
+             "a Location to walk", "chosen by")
+
+    def rank(reason: str) -> int:
+        return next((i for i, start in enumerate(order) if reason.startswith(start)), len(order))
+
+    return [f"Why: {reason}: {', '.join(titles)}." for reason, titles in sorted(groups.items(), key=lambda g: rank(g[0]))]
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    """One deck a build reports: the deck (written by any deck format), its held-out games."""
+
+    label: str
+    deck: LoadedDeck
+    measure: Measure
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        cards = [{"title": e.card.title, "set": e.card.set_code, "count": e.count} for e in self.deck.deck.main]
+        return {"label": self.label, **self.measure.to_dict(), "cards": cards, "notes": list(self.notes)}
+
+
+@dataclass(frozen=True)
+class DeckBuild:
+    """What ``mythos deck build`` found: the built deck against its start, the games played,
+    the seed, and the runner-ups that play differently."""
+
+    investigator: str
+    adventures: tuple[str, ...]
+    format: str
+    built: DeckChoice
+    start: DeckChoice
+    runners_up: tuple[DeckChoice, ...]
+    seed: int
+    games: int
+    steps: int
+    kept: int
+    stopped_by: str
+    seconds: float
+    kept_start: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the build as ``mythos deck build --json`` prints it."""
+        return {
+            "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
+            "seed": self.seed, "games": self.games, "steps": self.steps, "changes_kept": self.kept,
+            "stopped_by": self.stopped_by, "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "built": self.built.to_json(), "start": self.start.to_json(),
+            "runners_up": [r.to_json() for r in self.runners_up],
+        }
+
+
+def build_deck(
+    catalog: Catalog,
+    *,
+    investigator: str | None = None,
+    adventures: Sequence[str] = (),
+    format_name: str = "advanced",
+    target: int | None = None,
+    collection: str | Path | None = None,
+    from_deck: LoadedDeck | None = None,
+    keep: Sequence[str] = (),
+    seed: int = 0,
+    time_limit: float = DEFAULT_TIME,
+    budget: int | None = None,
+    max_rounds: int = 20,
+    progress: Progress | None = None,
+) -> DeckBuild:
+    """Builds a legal deck for an Investigator that can complete the Adventures named (in a
+    Campaign, reach the target with Adventures it picks), tuned by goldfish games.
+
+    Options: ``format_name`` and ``target`` (the way to play), ``collection`` (a counts list
+    in any deck format: no card beyond the copies owned), ``from_deck`` (start from a
+    player's deck and change as little as it must; its Investigator and Adventures by
+    default), ``keep`` (titles pinned, one copy per mention), ``seed`` (the same seed builds
+    the same deck, when the games budget and not ``time_limit`` ends the search),
+    ``budget`` (games the search may play), ``progress`` (games played, budget).
+
+    Raises :class:`~deckbuilder.errors.UsageError` for options that name nothing or
+    conflict, ``NotAnAdventureError``, the resolver's ``UnknownCardError``, and
+    ``ImpossibleBuildError`` when no legal deck meets the goal.
+    """
+    from deckbuilder.catalog.lookup import find_cards
+    from deckbuilder.rules.cards import CardType, fold_title
+    from deckbuilder.rules.construction import DEFAULT_BUDGET, BuildGoal, deck_limits
+    from deckbuilder.rules.construction import build_deck as search
+
+    started = time.monotonic()
+    if time_limit <= 0:
+        raise UsageError(f"--time {time_limit:g}: give a number of seconds above 0")
+    play, campaign, goal_target = _playing(format_name, target)
+    notes: list[str] = []
+    if investigator is not None:
+        who = _investigator(catalog, investigator, notes)
+    elif from_deck is not None and from_deck.deck.investigators:
+        who = from_deck.deck.investigators[0]
+    else:
+        raise UsageError("--investigator NAME: say who plays the deck (mythos search t:investigator)")
+    chosen = [_find_adventure(catalog, title, notes) for title in adventures]
+    if not chosen and from_deck is not None:
+        chosen = list({fold_title(e.card.title): e.card for e in from_deck.deck.main
+                       if e.card.type is CardType.ADVENTURE}.values())
+    if not chosen and not campaign:
+        raise UsageError("--adventure TITLE: name at least one Adventure the deck must complete "
+                         "(or --format campaign to let the build choose them)")
+    pinned: list[tuple[Card, int]] = []
+    for name in keep:
+        found = find_cards(catalog, name)
+        if found.note:
+            notes.append(found.note)
+        card = found.cards[0]
+        if card.type is CardType.INVESTIGATOR:
+            raise UsageError(f"--keep {name!r}: {card.title} is an Investigator; choose who plays with --investigator")
+        pinned.append((card, 1))
+    owned = _owned(catalog, collection) if collection is not None else None
+    size, copies = deck_limits(play.format)
+    cards = _pool_cards(catalog)
+    recipes, search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    start = tuple((e.card, e.count) for e in from_deck.deck.main) if from_deck is not None else None
+    goal = BuildGoal(investigator=who, adventures=tuple(dict.fromkeys(chosen)), format=play.format,
+                     house_rules=play.house_rules, campaign=campaign, target=goal_target, max_rounds=max_rounds,
+                     keep=tuple(pinned), owned=owned, start=start, min_cards=size, max_copies=copies)
+    # The held-out games (some 3,000) and the files take the rest.
+    deadline = started + time_limit - max(1.0, min(8.0, 0.2 * time_limit))
+
+    def tick(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+
+    found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
+                   should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
+    name = f"Built for {who.title}"
+
+    def choice(deck: BuiltDeck, label: str) -> DeckChoice:
+        why = {**found.why} if deck is found.start else {k: found.why.get(k, CHOSEN_BY_GAMES) for k in deck.counts}
+        deck_notes = _why_notes(deck.counts, found.cards, why)
+        text = _deck_document(f"{name} ({label})" if label != "built" else name, who, deck.counts, found.cards,
+                              deck_notes)
+        return DeckChoice(label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes))
+
+    return DeckBuild(
+        investigator=who.title,
+        adventures=tuple(a.title for a in found.adventures),
+        format=play.format.name,
+        built=choice(found.best, "built"),
+        start=choice(found.start, found.start.label),
+        runners_up=tuple(choice(r, r.label) for r in found.runners_up),
+        seed=seed, games=found.games, steps=found.steps, kept=found.kept, stopped_by=found.stopped_by,
+        seconds=time.monotonic() - started, kept_start=found.kept_start, notes=tuple(notes),
+    )
+
+
+@dataclass(frozen=True)
+class DeckSuggestions:
+    """What ``mythos deck suggest`` measured: single changes, the recommended first."""
+
+    deck: LoadedDeck
+    investigator: str
+    games: int
+    seed: int
+    changes: tuple[Any, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def recommended(self) -> tuple[Any, ...]:
+        return tuple(c for c in self.changes if c.recommended)
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets the changes as ``mythos deck suggest --json`` prints them."""
+        return {"deck": self.deck.name, "investigator": self.investigator, "games": self.games, "seed": self.seed,
+                "changes": [c.to_dict() for c in self.changes]}
+
+
+def suggest_changes(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    *,
+    games: int = 1000,
+    format_name: str = "advanced",
+    target: int | None = None,
+    investigator: str | None = None,
+    seed: int = 0,
+    max_rounds: int = 20,
+    progress: Progress | None = None,
+) -> DeckSuggestions:
+    """Measures single changes to a deck (add, cut, swap a card for one the catalog has) by
+    goldfish games over common seeds; gets them ranked, each with its 95% interval and
+    reason, the recommended (not within noise) first.
+
+    Raises :class:`~deckbuilder.errors.UsageError` for an out-of-range number or a way to
+    play the goldfish cannot play, and ``NoInvestigatorError`` for a deck no Investigator plays.
+    """
+    from deckbuilder.rules.construction import deck_limits
+    from deckbuilder.rules.construction.suggest import suggest_changes as measure_changes
+    from deckbuilder.rules.engine import NoInvestigatorError
+    from deckbuilder.service import play_as
+
+    if not 100 <= games <= 100_000:
+        raise UsageError(f"--games {games}: give a number from 100 to 100000")
+    play, campaign, goal_target = _playing(format_name, target)
+    notes: list[str] = []
+    if investigator is not None:
+        deck, note = play_as(catalog, deck, investigator)
+        notes += [note] if note else []
+    if not deck.deck.investigators:
+        raise NoInvestigatorError("the deck names no Investigator; choose one to play with --investigator")
+    who = deck.deck.investigators[0]
+    cards = _pool_cards(catalog)
+    known = {c.key for c in cards}
+    cards += [e.card for e in deck.deck.main if e.card.key not in known]
+    recipes, _search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    counts: dict[str, int] = {}
+    for e in deck.deck.main:
+        counts[e.card.key] = counts.get(e.card.key, 0) + e.count
+    size, copies = deck_limits(play.format)
+    changes = measure_changes(counts, who, cards, recipes, report_play, min_cards=size, max_copies=copies,
+                              games=games, seed=seed, max_rounds=max_rounds, progress=progress)
+    return DeckSuggestions(deck, who.title, games, seed, tuple(changes), tuple(notes))
