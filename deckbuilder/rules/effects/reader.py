@@ -233,6 +233,24 @@ def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None)
         known = overrides.get(fold_title(card.title))
         if known is not None:
             return known
+    # A reading depends only on these facts: remembered, since every Game of every deck (and the
+    # deck builder's thousands) reads the same cards again (benchmarks/engine.py: Game(deck)).
+    key = (card.key, card.type.value if card.type else "", card.subtype or "", card.affects or "", card.text or "")
+    hit = _READ.get(key)
+    if hit is None:
+        hit = _read(card)
+        if len(_READ) < _READ_KEPT:
+            _READ[key] = hit
+    return hit
+
+
+#: Readings remembered by the facts they depend on (a catalog holds some 1,200 printings).
+_READ: dict[tuple[str, str, str, str, str], CardEffects] = {}
+_READ_KEPT = 20_000
+
+
+def _read(card: Card) -> CardEffects:
+    """Reads a card's effects from its text (see :func:`read_effects`)."""
     text = " ".join((card.text or "").lower().split())
     kind = card.type
     if kind is CardType.SPELL or kind is CardType.ARTIFACT:
