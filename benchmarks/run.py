@@ -1,7 +1,9 @@
 """Runs every benchmark script of this folder and prints its figures.
 
-``python benchmarks/run.py`` from the repository root. Each script prints times and ratios
-against the goal its issue set; nothing is asserted (tests never time anything).
+``python benchmarks/run.py`` from the repository root: first the speed table of issue 17
+(``speed.py``: every row with its ratio to the goal, the compiled and the pure core), then
+each area's own script; ``--table`` prints the table alone. Each script prints times and
+ratios against the goal its issue set; nothing is asserted (tests never time anything).
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("catalog.py", "decks.py", "adventures.py", "engine.py", "goldfish.py", "web.py")
+SCRIPTS = ("speed.py", "catalog.py", "decks.py", "adventures.py", "engine.py", "goldfish.py", "web.py")
 
 
 def main() -> int:
     failed = 0
-    for name in SCRIPTS:
+    for name in SCRIPTS[:1] if sys.argv[1:] == ["--table"] else SCRIPTS:
         print(f"== {name}", flush=True)
         result = subprocess.run([sys.executable, str(HERE / name)], cwd=HERE.parent)
         failed += result.returncode != 0

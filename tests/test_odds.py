@@ -16,6 +16,7 @@ from deckbuilder.rules.odds import (
     p_all_groups,
     p_at_least,
     requirements_met,
+    sample,
     simulate,
 )
 
@@ -98,3 +99,15 @@ def test_simulation_is_reproducible_with_a_seed():
     a = simulate(cards, 13, lambda h: 0 in h, trials=2000, seed=3)
     b = simulate(cards, 13, lambda h: 0 in h, trials=2000, seed=3)
     assert a == b
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(0, 130), k=st.integers(0, 130), seed=st.integers(0, 2**32))
+def test_the_odds_draw_the_very_cards_the_standard_library_draws(n, k, seed):
+    # The simulated odds use their own copy of random.sample (compiled with the rules core):
+    # the same seed must draw the same cards, and leave the generator where it left it.
+    k = min(k, n)
+    population = [f"card {i % 17}" for i in range(n)]  # copies of a title, as a deck has
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert sample(ours, population, k) == theirs.sample(population, k)
+    assert ours.random() == theirs.random()

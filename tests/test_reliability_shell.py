@@ -16,6 +16,7 @@ import pytest
 from test_reliability import mythos, set_file
 
 import deckbuilder
+from deckbuilder.rules import compiled_core
 
 
 def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -43,7 +44,8 @@ def db(tmp_path) -> Path:
 
 def test_version_prints_the_program_and_its_version():
     result = run("--version")
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"mythos {deckbuilder.__version__}\n", "")
+    core = "compiled" if compiled_core() else "pure Python"
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"mythos {deckbuilder.__version__} ({core} core)\n", "")
 
 
 def test_quiet_silences_notes_never_the_answer(tmp_path):

@@ -442,3 +442,44 @@ def test_a_name_with_a_control_character_is_echoed_escaped_on_one_line(name, sho
         CardIndex(POOL).resolve(name)
     assert str(error.value).startswith(f'"{shown}" ')
     assert str(error.value).isprintable()
+
+
+def _fold_as_first_written(text: str) -> str:
+    """fold_title as issue 3 wrote it, before issue 17 made it fast: the reference it keeps to."""
+    import re
+    import unicodedata
+
+    from deckbuilder.rules.cards import display_title
+
+    text = display_title(text)
+    text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"['\u2019`]", "", text)
+    text = re.sub(r"[^0-9a-zA-Z]+", " ", text)
+    return " ".join(text.casefold().split())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=40),
+                 st.text(alphabet="AaÆæŒœéÉ ,'’`-ßİ\u0301Tthe", max_size=30),
+                 st.sampled_from(["Athenaeum, The", "New Æon", "It's Pickman's", "Ashes, Ashes, Azathoth"])))
+def test_folding_a_title_is_what_it_always_was(text):
+    from deckbuilder.rules.cards import fold_title
+
+    assert fold_title(text) == _fold_as_first_written(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.text(alphabet="AaÆæŒœéÉ ,'’‘`-ßİ\u0301R'LYEH", max_size=30)))
+def test_folding_a_phrase_into_words_is_what_it_always_was(text):
+    import re
+    import unicodedata
+
+    from deckbuilder.rules.adventures.matching import _NON_WORD, fold_words
+
+    first = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+    first = unicodedata.normalize("NFKD", first)
+    first = "".join(ch for ch in first if not unicodedata.combining(ch))
+    first = re.sub(r"['’‘`]", "", first).casefold()
+    assert fold_words(text) == tuple(w for w in _NON_WORD.split(first) if w)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deckbuilder.catalog import store as storage
+from deckbuilder.catalog import building as storage
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.catalog.store import Catalog, CatalogError, build_catalog
@@ -229,3 +229,26 @@ def test_the_other_transcription_of_a_set_joins_it(existing_db, lackey_sets):
         assert len(drm) == 210
         assert {c.transcriptions for c in drm} == {("gccg", "lackey")}
         assert catalog.counts()["by_set"]["LTD"] == 218
+
+
+def test_a_built_catalog_has_the_schema_the_sqlmodel_tables_define(tmp_path):
+    # The build writes with the standard library's sqlite3 (issue 17); the tables stay the
+    # sqlmodel ones: the same tables, columns, keys and indexes as SQLAlchemy would create.
+    from sqlmodel import SQLModel, create_engine
+
+    built = tmp_path / "built.sqlite"
+    build_catalog(built)
+    reference = tmp_path / "reference.sqlite"
+    engine = create_engine(f"sqlite:///{reference}")
+    SQLModel.metadata.create_all(engine)
+    engine.dispose()
+
+    def schema(path):
+        import sqlite3
+
+        with sqlite3.connect(path) as con:
+            return sorted(con.execute("select type, name, tbl_name, sql from sqlite_master"))
+
+    assert schema(built) == schema(reference)
+    with Catalog.open(built) as catalog:
+        assert catalog.counts()["total"] > 0

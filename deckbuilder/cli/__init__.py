@@ -38,10 +38,12 @@ app = typer.Typer(
 
 
 def version_line() -> str:
-    """Gets what ``mythos --version`` prints: ``mythos VERSION``."""
+    """Gets what ``mythos --version`` prints: ``mythos VERSION (compiled core)``, or ``(pure
+    Python core)`` where the rules core runs from its source (issue 17)."""
     import deckbuilder
+    from deckbuilder.rules import compiled_core
 
-    return f"mythos {deckbuilder.__version__}"
+    return f"mythos {deckbuilder.__version__} ({'compiled' if compiled_core() else 'pure Python'} core)"
 
 
 def _show_version(shown: bool) -> None:
@@ -53,7 +55,8 @@ def _show_version(shown: bool) -> None:
 @app.callback()
 def _options(
     version: Annotated[
-        bool, typer.Option("--version", help="Show the version and exit.", is_eager=True, callback=_show_version)
+        bool, typer.Option("--version", help="Show the version and whether the rules core is compiled, and exit.",
+                           is_eager=True, callback=_show_version)
     ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No notes or progress, for scripts: only the answer and errors.")

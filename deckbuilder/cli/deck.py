@@ -146,6 +146,10 @@ def deck_goldfish(
                                           autocompletion=complete_card_title)
     ] = None,
     investigator: _InvestigatorOption = None,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
+                                    help="Processes playing the games (1: this one); the report is the same whatever the number.")
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -168,7 +172,7 @@ def deck_goldfish(
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (),
-                                           investigator=investigator, progress=tick)
+                                           investigator=investigator, progress=tick, jobs=jobs)
         show(result, as_json, "goldfish_result_lines")
 
 

@@ -42,6 +42,7 @@ assumed met (listed by ``mythos deck adventures``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 from collections import Counter
@@ -49,9 +50,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
+from deckbuilder.rules.cardplays import CardStat, card_stats
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.effects import CardEffects, EffectKind
+from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 from deckbuilder.rules.places import Kind, place_matches
@@ -101,31 +103,6 @@ class GameRecord:
     first_played: dict[int, int] = field(default_factory=dict, compare=False)
     #: The titles cast (Spells) or used (Artifacts) at least once.
     used: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True)
-class CardStat:
-    """What one card of the deck did over the games: the share of games in which a copy was
-    played (put in play, or cast or used), the median Round it was first played in those
-    games, and why the engine ignores its effect ("" when it plays it)."""
-
-    title: str
-    copies: int
-    played: float
-    median_round: float | None
-    ignored: str = ""
-    #: The share of games it was cast or used at least once; None for a card with no use.
-    used: float | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "title": self.title,
-            "copies": self.copies,
-            "played": round(self.played, 4),
-            "median_round": self.median_round,
-            "effect_ignored": self.ignored or None,
-            "cast_or_used": None if self.used is None else round(self.used, 4),
-        }
 
 
 @dataclass(frozen=True)
@@ -667,17 +644,111 @@ def goldfish(
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
-    # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
-    rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
-                  adventure_check=adventure_check or no_adventures, effects=effects or {})
-    game = Game(deck, rules=rules)
-    policy = GreedyPolicy(game, needed or set())
+    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds,
+                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects)
+    return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
+                           target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """Gets the shuffle seed of each of ``games`` games: game ``i`` is shuffled with the
+    ``i``-th number drawn from ``random.Random(seed)``, so any run of games (a chunk another
+    process plays, issue 17) is the same games whoever plays it."""
     rng = random.Random(seed)
-    records = []
-    for i in range(games):
-        records.append(play_game(game, policy, rng.randrange(2**31), max_rounds))
-        if progress and (i + 1) % 100 == 0:
-            progress(i + 1)
+    return [rng.randrange(2**31) for _ in range(games)]
+
+
+class GameBatch:
+    """Plays games of one deck, given their shuffle seeds: what :func:`goldfish` runs, and a
+    job another process can run on a share of the seeds (it pickles as the deck and the
+    settings; the Game, the policy and the Adventure check are built where it plays, once, and
+    kept for its later seeds).
+
+    Without ``adventure_check``, ``recipes`` (Adventure key to recipe) gives the recipe
+    check of :func:`recipe_check`; with neither, any Adventure's recipe is met. ``effects``
+    are the effect overrides by folded title (they travel as their notation, plain text).
+    """
+
+    def __init__(self, deck: Deck, *, campaign: bool = False, target: int = 20, max_rounds: int = 20,
+                 adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
+                 recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset(),
+                 effects: Mapping[str, CardEffects] | None = None) -> None:
+        self.deck = deck
+        self.campaign = campaign
+        self.target = target
+        self.max_rounds = max_rounds
+        self.adventure_check = adventure_check
+        self.recipes = recipes
+        self.needed = needed
+        # As notation: plain strings pickle whether or not the rules core is compiled.
+        self.effects_text = {title: effects_text(e) for title, e in (effects or {}).items()}
+        self._playing: tuple[Game, GreedyPolicy] | None = None
+
+    def __reduce__(self) -> tuple[Callable[..., GameBatch], tuple[object, ...]]:
+        # Rebuilt by a function, not by the class with a state: a class compiled by mypyc
+        # makes its instances through __init__. A check handed in (a closure) does not
+        # pickle: the recipes it is built from do. (The compiled core's decks and recipes do
+        # not unpickle either: the pool forks where it can, and pickles nothing then.)
+        if self.adventure_check is not None and self.recipes is None:
+            raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
+                            "give it the recipes instead")
+        return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed,
+                             self.effects_text)
+
+    def _game(self) -> tuple[Game, GreedyPolicy]:
+        if self._playing is None:
+            check = self.adventure_check
+            if check is None and self.recipes is not None:
+                check = recipe_check(self.deck, self.recipes)
+            # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
+            rules = Rules(advanced=True, campaign=self.campaign, target=self.target, phantom_opponent=True,
+                          adventure_check=check or no_adventures,
+                          effects={title: parse_effects(text) for title, text in self.effects_text.items()})
+            game = Game(self.deck, rules=rules)
+            self._playing = (game, GreedyPolicy(game, set(self.needed)))
+        return self._playing
+
+    def game(self) -> Game:
+        """Gets the deck read for play (built once, here): what :func:`card_stats` reads."""
+        return self._game()[0]
+
+    def play(self, seeds: Sequence[int], progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+        """Plays a game for each seed, in order; ``progress`` is called with the number of
+        games played, every 100 games."""
+        game, policy = self._game()
+        max_rounds = self.max_rounds
+        records = []
+        for i, game_seed in enumerate(seeds):
+            records.append(play_game(game, policy, game_seed, max_rounds))
+            if progress and (i + 1) % 100 == 0:
+                progress(i + 1)
+        return records
+
+    def __call__(self, seeds: Sequence[int]) -> list[tuple[object, ...]]:
+        """Plays as :meth:`play` and gets each record as the plain tuple of its fields (see
+        :func:`record_values`): what travels back from another process."""
+        return [record_values(r) for r in self.play(seeds)]
+
+
+def record_values(record: GameRecord) -> tuple[object, ...]:
+    """Gets a game's record as the tuple of its fields, in order (``GameRecord(*values)`` makes
+    it again): a frozen dataclass compiled by mypyc does not unpickle, a tuple does."""
+    return tuple(getattr(record, f.name) for f in dataclasses.fields(GameRecord))
+
+
+def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
+                needed: frozenset[str], effects: dict[str, str]) -> GameBatch:
+    """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
+    return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed,
+                     effects={title: parse_effects(text) for title, text in effects.items()})
+
+
+def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,
+                    max_rounds: int = 20, needed: set[str] | frozenset[str] | None = None,
+                    game: Game | None = None) -> GoldfishReport:
+    """Gets what the games say, in the order they were played (see :func:`goldfish`); with the
+    ``game`` they were played with, what each card did (:func:`card_stats`)."""
+    games = len(records)
     firsts = [r.first_adventure for r in records]
     done = [r for r in firsts if r is not None]
     blockers = Counter(t for r in records for t in r.blockers)
@@ -691,9 +762,11 @@ def goldfish(
         target=target if campaign else None,
         completed=len(done) / games if games else 0.0,
         by_round=_cumulative(firsts, max_rounds, games) if games else (),
-        median_rounds=statistics.median(done) if done else None,
+        # float() always: a median of ints is an int or a float by the count, and the compiled core
+        # stores the declared float (6.0) where the pure one kept the int (6); both print one way.
+        median_rounds=float(statistics.median(done)) if done else None,
         rounds_quartiles=_quartiles(done) if done else None,
-        final_sanity=statistics.median(sanity) if sanity else 0.0,
+        final_sanity=float(statistics.median(sanity)) if sanity else 0.0,
         final_sanity_quartiles=_quartiles(sanity),
         reached_target=(sum(1 for r in reached if r is not None) / games) if reached is not None and games else None,
         target_by_round=_cumulative(reached, max_rounds, games) if reached is not None and games else None,
@@ -702,31 +775,9 @@ def goldfish(
         blockers=tuple((t, n / games) for t, n in sorted(blockers.items(), key=lambda tn: (-tn[1], tn[0]))[:10]),
         drawn_per_round=statistics.mean(r.drawn_per_round for r in records) if records else 0.0,
         needed=tuple(sorted(needed or ())),
-        cards=card_stats(game, records),
+        cards=card_stats(game, records) if game is not None else (),
     )
 
-
-def card_stats(game: Game, records: Sequence[GameRecord]) -> tuple[CardStat, ...]:
-    """Gets what each card of a game's deck did over the games (see :class:`CardStat`), one
-    row per title in deck order."""
-    rows: list[CardStat] = []
-    seen: set[int] = set()
-    copies = Counter(p.title for p in game.profiles)
-    games = len(records)
-    for cid, p in enumerate(game.profiles):
-        if p.title in seen:
-            continue
-        seen.add(p.title)
-        rounds = [r.first_played[p.title] for r in records if p.title in r.first_played]
-        rows.append(CardStat(
-            title=game.title(cid),
-            copies=copies[p.title],
-            played=len(rounds) / games if games else 0.0,
-            median_round=statistics.median(rounds) if rounds else None,
-            ignored=game.ignored[cid],
-            used=sum(1 for r in records if p.title in r.used) / games if games and game.effects[cid] else None,
-        ))
-    return tuple(rows)
 
 
 # --------------------------------------------------------------------------------------

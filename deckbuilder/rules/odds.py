@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import ceil, comb, log
 
 
 @dataclass(frozen=True)
@@ -107,12 +107,50 @@ def simulate(
     """Gets the share of shuffles whose first ``draws`` cards satisfy ``met``."""
     rng = random.Random(seed)
     pool = list(cards)
+    k = min(draws, len(pool))
     hits = 0
     for _ in range(trials):
-        hand = rng.sample(pool, min(draws, len(pool)))
-        if met(hand):
+        if met(sample(rng, pool, k)):
             hits += 1
     return hits / trials
+
+
+def sample(rng: random.Random, population: Sequence[Hashable], k: int) -> list[Hashable]:
+    """Gets ``k`` cards drawn at random from ``population``: the very cards ``rng.sample``
+    draws, from the same numbers of ``rng``, but in code the compiled core compiles (the
+    standard library's runs as Python, and was half of a simulated odd's time, issue 17).
+
+    CPython's algorithm, as its ``random.py`` has it since 3.2: a partial shuffle of a copy
+    for small populations, else draws until an unused index; each index by rejection from
+    ``getrandbits``. ``tests/test_odds.py`` holds the two to the same draws."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    result: list[Hashable] = []
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            m = n - i
+            bits = m.bit_length()
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        bits = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(population[j])
+    return result
 
 
 def requirements_met(hand: Sequence[Hashable], requirements: Sequence[tuple[frozenset[Hashable], int]]) -> bool:

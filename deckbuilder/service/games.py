@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
     from deckbuilder.rules.decks import Deck
-    from deckbuilder.rules.goldfish import GoldfishReport
+    from deckbuilder.rules.goldfish import GameBatch, GameRecord, GoldfishReport
 
 
 def goldfish_format(format_name: str) -> bool:
@@ -65,6 +65,7 @@ def goldfish_deck(
     cards: Sequence[str] = (),
     investigator: str | None = None,
     progress: Progress | None = None,
+    jobs: int | None = 1,
 ) -> Goldfish:
     """Plays the deck alone ``games`` times and gets how often and how fast it completes its
     Adventures, with the exact draw odds (of each card named in ``cards`` too).
@@ -73,7 +74,9 @@ def goldfish_deck(
     tournament play on to ``target`` Adventure points), ``max_rounds`` (a game stops after
     that many Rounds), ``investigator`` (who plays: one the deck lists or any Investigator
     card; by default each Investigator the deck lists plays ``games`` games and the best is
-    reported in full), ``progress`` (called with games played, games in all).
+    reported in full), ``progress`` (called with games played, games in all), ``jobs`` (how
+    many processes play the games: None for the machine's cores; the report is the same
+    whatever the number).
 
     Raises :class:`~deckbuilder.errors.UsageError` for a way to play it cannot play, an
     out-of-range number, or a card name the deck does not hold, and ``NoInvestigatorError``
@@ -81,30 +84,59 @@ def goldfish_deck(
     """
     campaign = goldfish_format(format_name)
     for option, value, low, high in (("--games", games, 1, 1_000_000), ("--rounds", max_rounds, 1, 200),
-                                     ("--target", target, 1, None)):
+                                     ("--target", target, 1, None), ("--jobs", 1 if jobs is None else jobs, 1, 1024)):
         if value < low or (high is not None and value > high):
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
     named = tuple(_deck_title(deck.deck, name) for name in cards)
     return play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
-                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress)
+                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress, jobs=jobs)
 
 
 def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
                  max_rounds: int, progress: Callable[[int], None] | None = None,
-                 named: tuple[str, ...] = (), odds: bool = True) -> GoldfishReport:
-    """Plays the games of a rules deck (its first Investigator plays) and, with ``odds``,
-    adds the exact draw odds. ``progress`` is called with the games played, every 100."""
+                 named: tuple[str, ...] = (), odds: bool = True, jobs: int | None = 1) -> GoldfishReport:
+    """Plays the games of a rules deck (its first Investigator plays) in ``jobs`` processes
+    (None: the machine's cores) and, with ``odds``, adds the exact draw odds. ``progress`` is
+    called with the games played, every 100 (every chunk, in several processes)."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.rules.goldfish import goldfish, needed_titles, recipe_check
+    from deckbuilder.rules.goldfish import GameBatch, game_seeds, goldfish_report, needed_titles
 
     recipes = deck_recipes(catalog, deck)
-    report = goldfish(deck, games=games, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
-                      adventure_check=recipe_check(deck, recipes), needed=needed_titles(deck, recipes),
-                      progress=progress, effects=load_effect_overrides())
+    needed = needed_titles(deck, recipes)
+    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
+                      needed=frozenset(needed), effects=load_effect_overrides())
+    records = play_games(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
+    report = goldfish_report(records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
+                             needed=needed, game=batch.game())
     if not odds:
         return report
     return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)
+
+
+#: Games per chunk when several processes play: a chunk is a run of the seed's game seeds, so
+#: the games, and the report, are the same whatever the number of processes (issue 17).
+CHUNK_GAMES = 250
+#: Fewer games than this play in this process: starting workers costs more than they save
+#: (``benchmarks/goldfish.py`` prints both).
+POOL_FROM_GAMES = 1000
+
+
+def play_games(batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1,
+               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Plays a game for each seed, in ``jobs`` processes (None: the machine's cores), and gets
+    their records in the order of ``seeds``: the same records whatever ``jobs`` is."""
+    from deckbuilder.rules.goldfish import GameRecord
+    from deckbuilder.service.pool import default_jobs, map_chunks
+
+    workers = default_jobs() if jobs is None else jobs
+    if workers <= 1 or len(seeds) < POOL_FROM_GAMES:
+        return batch.play(seeds, progress)
+    chunks = [seeds[i:i + CHUNK_GAMES] for i in range(0, len(seeds), CHUNK_GAMES)]
+    ticker = None if progress is None else (lambda n: progress(min(n * CHUNK_GAMES, len(seeds))))
+    # Each chunk comes back as plain tuples (GameBatch.__call__), made records again here.
+    return [GameRecord(*values) for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
+            for values in chunk]
 
 
 def _deck_title(deck: Deck, name: str) -> str:
@@ -149,7 +181,7 @@ class InvestigatorGames:
 
 def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, campaign: bool, target: int,
                max_rounds: int, named: tuple[str, ...] = (), investigator: str | None = None,
-               progress: Progress | None = None) -> Goldfish:
+               progress: Progress | None = None, jobs: int | None = 1) -> Goldfish:
     """Plays the test games of each Investigator the deck lists (or the one chosen) and gets
     the best one's report in full, with the draw odds: what the goldfish command and the
     deck sheet share."""
@@ -169,7 +201,7 @@ def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, camp
     for n, each in enumerate(decks):
         ticker = None if progress is None else (lambda done, n=n: progress(n * games + done, games * len(decks)))
         report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
-                              max_rounds=max_rounds, progress=ticker, named=named, odds=False)
+                              max_rounds=max_rounds, progress=ticker, named=named, odds=False, jobs=jobs)
         who = each.deck.investigators[0].title if each.deck.investigators else ""
         played.append(InvestigatorGames(who, report))
     ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))

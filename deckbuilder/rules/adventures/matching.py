@@ -48,12 +48,16 @@ def singular(word: str) -> str:
     return word
 
 
+_APOSTROPHES = re.compile(r"['’‘`]")
+
+
 def fold_words(text: str) -> tuple[str, ...]:
     """Gets a phrase's folded words without making them singular (``R'LYEH`` -> ``rlyeh``)."""
-    text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"['’‘`]", "", text).casefold()
+    if not text.isascii():  # plain ASCII has no ligature or accent to fold (most card text)
+        text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Œ", "Oe").replace("œ", "oe")
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _APOSTROPHES.sub("", text).casefold()
     return tuple(w for w in _NON_WORD.split(text) if w)
 
 
