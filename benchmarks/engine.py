@@ -4,6 +4,11 @@ Run from the repository root: ``python benchmarks/engine.py [DECK]`` (default: t
 Game's Steadfast starter deck from ../shared/mythos-data). Prints figures and ratios against the
 engine's goal (enumerating the legal plays of a typical mid-game state in under 50 µs); asserts
 nothing.
+
+``python benchmarks/engine.py --coverage`` prints instead the ledger over every real deck of
+../shared/mythos-data (both transcriptions' decks): the share of card copies whose effects the
+engine plays, the share of what a lone player can use, and each named reason for the rest with
+its cards.
 """
 
 from __future__ import annotations
@@ -55,7 +60,57 @@ def mid_game(game, seed: int):
     return s
 
 
+def coverage() -> None:
+    """Prints the share of card copies whose effects the engine plays, over every real deck."""
+    from collections import Counter, defaultdict
+
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.rules.decks import Section
+    from deckbuilder.rules.effects import read_effects
+    from deckbuilder.rules.effects.reader import LONE_CANNOT
+    from deckbuilder.service import load_deck_file
+
+    lone_cannot = (*LONE_CANNOT, "Buries a Great Old One")  # Elder Sign's override
+    shared = DATA.parent
+    decks = sorted((shared / "gccg" / "decks").glob("*.deck")) + sorted((shared / "lackey" / "decks").glob("*.dek"))
+    if not decks:
+        print(f"no real decks under {shared}; nothing to count")
+        return
+    db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
+    build_catalog(db, read_card_files([shared / "gccg" / "sets", shared / "lackey" / "sets"]))
+    overrides = load_effect_overrides()
+    copies = played = 0
+    reasons: Counter[str] = Counter()
+    cards: dict[str, Counter[str]] = defaultdict(Counter)
+    with Catalog.open(db) as catalog:
+        for path in decks:
+            for card in load_deck_file(catalog, path).deck.cards(Section.DECK):
+                copies += 1
+                reason = read_effects(card, overrides).ignored
+                if reason:
+                    reasons[reason] += 1
+                    cards[reason][card.title] += 1
+                else:
+                    played += 1
+    lone = sum(n for r, n in reasons.items() if not r.startswith(lone_cannot))
+    print(f"{len(decks)} real decks, {copies} card copies")
+    print(f"effects the engine plays: {played} copies = {played / copies:.1%} of all copies")
+    print(f"of what a lone player can use ({played + lone} copies): {played / (played + lone):.1%} played")
+    print("not played, by reason (copies; the cards, most copies first):")
+    for reason, n in reasons.most_common():
+        lone_mark = "  " if reason.startswith(lone_cannot) else "* "
+        named = ", ".join(f"{t} ({k})" for t, k in cards[reason].most_common(8))
+        more = len(cards[reason]) - 8
+        print(f"{lone_mark}{n:4d}  {reason}: {named}{f' and {more} more' if more > 0 else ''}")
+    print("(* a lone player could use it: the engine's gap)")
+
+
 def main() -> None:
+    if "--coverage" in sys.argv[1:]:
+        coverage()
+        return
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog, build_catalog
     from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays

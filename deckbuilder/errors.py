@@ -23,6 +23,7 @@ The hierarchy (module, kind)::
       CardFactsFileError              catalog.importers.cardfacts  card-facts-file
       FormatFileError                 catalog.importers.formats  format-file
       RecipeFileError                 catalog.importers.recipes  recipe-file
+      EffectFileError                 catalog.importers.effects  effect-file
       CatalogError                    catalog.store              catalog
         OutdatedCatalogError          catalog.store              catalog
       CatalogPathError                catalog.files              catalog
@@ -89,6 +90,8 @@ class NotAnAdventureError(UsageError):
 OUTSIDE_ERRORS: tuple[tuple[str, str, str, int], ...] = (
     ("deckbuilder.rules.formats", "FormatError", "format", 2),
     ("deckbuilder.rules.adventures.notation", "RecipeSyntaxError", "recipe", 2),
+    # Caught where catalog/effects.toml is read and raised again as EffectFileError.
+    ("deckbuilder.rules.effects.notation", "EffectSyntaxError", "effect", 2),
     ("deckbuilder.rules.engine", "NoInvestigatorError", "no-investigator", 2),
     ("deckbuilder.rules.construction.model", "ImpossibleBuildError", "impossible-build", 2),
     # Caught where errata files are read and raised again as ErrataFileError; listed so

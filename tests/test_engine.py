@@ -1215,7 +1215,7 @@ def test_random_play_never_reaches_an_illegal_state(
         play = plays[n % len(plays)]
         if play.kind is PlayKind.END_ROUND:
             # Rulebook l.51: never above the Maximum after the Discard phase.
-            assert len(s.hand) <= game.hand_max
+            assert len(s.hand) <= s.hand_limits()[1]
         s = apply(s, play)
         check_invariants(s)
 

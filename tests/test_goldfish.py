@@ -145,6 +145,12 @@ def test_cli_json_has_the_documented_keys(gccg_catalog_path):
     assert data["games"] == 30 and data["seed"] == 4
     assert all({"title", "share"} == set(b) for b in data["blockers"])
     assert {o["method"].split(" ")[0] for o in data["odds"]} <= {"exact", "simulated"}
+    # What each card did: every title of the deck once, with its share and median first Round.
+    titles = [c["title"] for c in data["cards"]]
+    assert len(titles) == len(set(titles)) and "Arkham Gazette" in titles
+    for c in data["cards"]:
+        assert 0 <= c["played"] <= 1 and (c["median_round"] is None) == (c["played"] == 0)
+    assert {i["title"] for i in data["ignored"]} == {c["title"] for c in data["cards"] if c["effect_ignored"]}
 
 
 def test_cli_text_report(gccg_catalog_path):
@@ -154,6 +160,9 @@ def test_cli_text_report(gccg_catalog_path):
     assert "Completed an Adventure:" in result.stdout
     assert "By Round (an Adventure completed): R1:" in result.stdout
     assert "a Location in the opening hand (exact" in result.stdout
+    assert "What each card did (share of games it was played; median Round first played):" in result.stdout
+    assert "Voola Ritual (x" in result.stdout and "; cast or used in" in result.stdout
+    assert "Effects the engine does not play" in result.stdout
 
 
 def test_a_deck_without_investigator_fails_cleanly(gccg_catalog_path):

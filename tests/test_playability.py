@@ -45,12 +45,13 @@ ENGLISH = investigator(("English",))
 
 
 def issues_of(cards: list[Card] | list[tuple[Card, int]], inv: Card | None = ENGLISH) -> list[PlayabilityIssue]:
+    """The findings of unplayability (errors and warnings); the effect notes are tested apart."""
     pairs = [c if isinstance(c, tuple) else (c, 1) for c in cards]
-    return playability(Deck.of(pairs, [inv] if inv else []))
+    return [i for i in playability(Deck.of(pairs, [inv] if inv else [])) if i.kind != "effect"]
 
 
 def found(issues: list[PlayabilityIssue]) -> set[tuple[str, str, str]]:
-    return {(i.card, i.severity.value, i.kind) for i in issues}
+    return {(i.card, i.severity.value, i.kind) for i in issues if i.kind != "effect"}
 
 
 # --------------------------------------------------------------------------------------
@@ -315,11 +316,17 @@ DECKS = Path(__file__).resolve().parent.parent.parent / "shared" / "mythos-data"
 
 
 @pytest.fixture(scope="module")
-def real_issues(gccg_catalog, mythos_data: Path) -> dict[str, list[PlayabilityIssue]]:
+def real_all(gccg_catalog, mythos_data: Path) -> dict[str, list[PlayabilityIssue]]:
     return {
         p.name: playability(load_real_deck(p, gccg_catalog))
         for p in sorted((mythos_data / "gccg" / "decks").glob("*.deck"))
     }
+
+
+@pytest.fixture(scope="module")
+def real_issues(real_all) -> dict[str, list[PlayabilityIssue]]:
+    """The findings of unplayability of each real deck (errors and warnings, no notes)."""
+    return {name: [i for i in issues if i.kind != "effect"] for name, issues in real_all.items()}
 
 
 @pytest.fixture(scope="module")
@@ -333,6 +340,12 @@ def test_ultravox_mauretania_has_no_harbour_to_sail_to(real_findings) -> None:
     # Cemetery...); its Europe Locations (The Auction House, Huntingdon Asylum) are dry. So the
     # ship can leave Arkham but never arrive: a wasted card.
     assert real_findings["bourne-ultravox.deck"] == {("Mauretania", "warning", "travel-destination")}
+
+
+def test_real_decks_note_each_effect_the_goldfish_leaves_out(real_all) -> None:
+    notes = {i.card: i.reason for i in real_all["bourne-ultravox.deck"] if i.kind == "effect"}
+    assert "Combat" in notes["Cthulhu Statuette"] and "opponent" in notes["Sphere of Nath"]
+    assert "Chant of Thoth" not in notes and "Resurrection" not in notes  # cast alone (rulebook l.307)
 
 
 def test_me_and_my_shadow_european_authors_come_only_by_surprise_meeting(real_findings) -> None:
@@ -391,12 +404,17 @@ def test_command_prints_findings_and_exits_0_for_warnings(cli_app, gccg_catalog_
         ["playability", str(mythos_data / "gccg" / "decks" / "bourne-ultravox.deck"), "--db", str(gccg_catalog_path)],
     )
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines() == [
-        "Ultravox: 0 errors, 1 warning",
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [
+        "Ultravox: 0 errors, 1 warning, 18 notes",
         "  warning: Mauretania: Mauretania leads nowhere: the deck has no Location with the Water attribute in "
         "another Region it can take you to",
         "    fix: add Locations it can reach, or cut Mauretania",
     ]
+    # The ledger: one line per card whose effect the goldfish leaves out, with the reason.
+    assert len(lines) == 3 + 18 and all(line.startswith("  note: ") for line in lines[3:])
+    assert "  note: Cthulhu Statuette: its effect is not played by the goldfish: works only in Combat: nothing " \
+        "fights alone (rulebook l.439)" in lines
 
 
 def test_command_json_and_exit_1_for_errors(cli_app, gccg_catalog_path: Path, tmp_path: Path) -> None:
@@ -413,7 +431,7 @@ def test_command_json_and_exit_1_for_errors(cli_app, gccg_catalog_path: Path, tm
             "severity": "error",
             "reason": "Byakhee needs a Gate Location: the deck has none",
             "fix": "add Gate Locations, or cut Byakhee",
-        }
+        },
     ]
 
 
@@ -423,3 +441,12 @@ def test_command_reports_an_unreadable_deck_with_exit_2(cli_app, gccg_catalog_pa
     result = CliRunner().invoke(cli_app, ["playability", str(deck), "--db", str(gccg_catalog_path)])
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: ")
+
+
+def test_cards_whose_effects_the_engine_leaves_out_are_noted_with_the_reason() -> None:
+    # The ledger: a Weapon's value counts only in Combat (rulebook l.189, l.439); a plain
+    # Location has no effect to leave out.
+    deck = Deck.of([(ARKHAM_HOUSE, 1), (artifact("Tommygun", "Weapon"), 2)], [ENGLISH])
+    notes = [i for i in playability(deck) if i.severity.value == "note"]
+    assert [(i.card, i.kind, i.copies) for i in notes] == [("Tommygun", "effect", 2)]
+    assert "Combat" in notes[0].reason and notes[0].fix.startswith("nothing to do")

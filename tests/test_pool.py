@@ -68,7 +68,7 @@ def test_a_game_batch_plays_the_games_goldfish_plays(gccg_catalog):
     assert [r.first_adventure for r in in_parts] == [r.first_adventure for r in batch.play(seeds)]
     from deckbuilder.rules.goldfish import goldfish_report
 
-    assert goldfish_report(in_parts, seed=9, needed=needed) == whole
+    assert goldfish_report(in_parts, seed=9, needed=needed, game=batch.game()) == whole
 
 
 def test_a_batch_with_a_check_of_its_own_refuses_to_travel(gccg_catalog):

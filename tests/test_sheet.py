@@ -925,6 +925,11 @@ def test_a_real_deck_sheet_has_its_adventure_checklist_and_goldfish_chart(gccg_c
     goldfish = select_one(root, "section.goldfish")
     assert select(goldfish, "svg"), "the completion-by-Round chart is inline SVG"
     assert "30 games" in select_one(goldfish, "h2").text()
+    # What each card did: a row per card of the deck, with the CLI's shares and notes.
+    rows = select(goldfish, "ul.card-plays li.card-play")
+    assert len(rows) >= 30
+    assert any("Arkham Gazette" in r.text() for r in rows)
+    assert select(goldfish, "abbr.effect-ignored")  # the reason is in its title and in Playability
 
 
 def test_pdf_without_chromium_says_how_to_install_it_and_still_writes_the_html(

@@ -340,15 +340,21 @@ def stats_lines(view: Any) -> list[str]:
 def playability_lines(result: Any) -> list[str]:
     """Gets ``deck playability``: a count of errors and warnings, then each with its fix."""
     issues, errors = result.issues, result.errors
-    if not issues:
-        return [f"{result.deck.name}: every card can be played"]
-    warnings = len(issues) - errors
-    lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
-             f"{warnings} warning{'s' if warnings != 1 else ''}"]
+    notes = sum(1 for i in issues if i.severity.value == "note")
+    if len(issues) == notes:
+        lines = [f"{result.deck.name}: every card can be played"]
+        if notes:
+            lines[0] += f"; {notes} note{'s' if notes != 1 else ''}"
+    else:
+        warnings = len(issues) - errors - notes
+        lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
+                 f"{warnings} warning{'s' if warnings != 1 else ''}"
+                 + (f", {notes} note{'s' if notes != 1 else ''}" if notes else "")]
     for issue in issues:
         copies = f" (x{issue.copies})" if issue.copies > 1 else ""
         lines.append(f"  {issue.severity.value}: {issue.card}{copies}: {issue.reason}")
-        lines.append(f"    fix: {issue.fix}")
+        if issue.severity.value != "note":  # a note's fix is always "nothing to do"
+            lines.append(f"    fix: {issue.fix}")
     return lines
 
 
@@ -399,6 +405,18 @@ def goldfish_lines(name: str, report: Any, investigator: str = "") -> list[str]:
         lines.append("  Needed cards that sat unplayable in hand for two Rounds or more, none yet in play:")
         for title, share in report.blockers[:6]:
             lines.append(f"    {title}: {percent(share)} of games")
+    cards = getattr(report, "cards", ())
+    if cards:
+        lines.append("  What each card did (share of games it was played; median Round first played):")
+        for card in cards:
+            when = f"Round {card.median_round:g}" if card.median_round is not None else "never played"
+            used = f"; cast or used in {percent(card.used)}" if card.used is not None else ""
+            lines.append(f"    {percent(card.played):>5}  {when:<13} {card.title} (x{card.copies}){used}")
+        ignored = [c for c in cards if c.ignored]
+        if ignored:
+            lines.append("  Effects the engine does not play (the cards still count where played):")
+            for card in ignored:
+                lines.append(f"    {card.title} (x{card.copies}): {card.ignored}")
     if report.odds:
         lines.append("  Draw odds:")
         for odds in report.odds:

@@ -21,13 +21,22 @@ The greedy policy, in order of preference (documented because the numbers depend
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
-5. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
-6. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
+5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`):
+   a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
+   as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
+   the Lamp's Past only where a needed Past Ally in hand is then found;
+   a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
+   needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
+   toward a needed Location, back to a Location of the Story Deck (Create Time Warp) for what it
+   opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
+   less, never one holding a card.
+6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
+7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
    empty and a needed card lies in the Discard.
 
-Known gaps: the policy does not plan more than one play ahead, and it cannot cast Spells or
-use Artifacts (the engine does not model them alone); non-card Adventure conditions are
+Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
+engine does not play are listed in the report (``ignored``); non-card Adventure conditions are
 assumed met (listed by ``mythos deck adventures``).
 """
 
@@ -37,14 +46,17 @@ import dataclasses
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
+from deckbuilder.rules.cardplays import CardStat, card_stats
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, push
+from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
+from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
+from deckbuilder.rules.places import Kind, place_matches
 
 if TYPE_CHECKING:  # the recipe modules load when a check is built, not at start-up
     from deckbuilder.rules.adventures.matching import CardFacts
@@ -55,11 +67,14 @@ WITNESSES = 64
 _PASS_SCORE = 10
 _CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
 _THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
+#: Plays that put no card of the hand into play (what each card did counts the others).
+_NOT_PLAYED = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
 # Module names for the hot paths: an Enum member read off its class costs some 60 ns a time.
 _ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
     PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
 )
 _DISCARD, _END_ROUND, _DISCARD_PHASE = PlayKind.DISCARD, PlayKind.END_ROUND, Phase.DISCARD
+_CAST, _USE, _REPLACE, _REPLACE_DONE = PlayKind.CAST, PlayKind.USE, PlayKind.REPLACE, PlayKind.REPLACE_DONE
 
 # What a needed card asks of a Location: its subregion (an Ally), the Tome or Artifact
 # attribute, a Gate (a Monster).
@@ -84,6 +99,10 @@ class GameRecord:
     rounds: int
     drawn_per_round: float
     blockers: frozenset[str]
+    #: Per title (the engine's title id), the Round a copy was first played.
+    first_played: dict[int, int] = field(default_factory=dict, compare=False)
+    #: The titles cast (Spells) or used (Artifacts) at least once.
+    used: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -107,6 +126,13 @@ class GoldfishReport:
     drawn_per_round: float
     needed: tuple[str, ...] = ()
     odds: tuple[Odds, ...] = field(default=())
+    #: Every card of the deck, in deck order: what it did (see :class:`CardStat`).
+    cards: tuple[CardStat, ...] = ()
+
+    @property
+    def ignored(self) -> tuple[CardStat, ...]:
+        """Gets the deck's cards whose effects the engine does not play, with the reason."""
+        return tuple(c for c in self.cards if c.ignored)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -127,6 +153,8 @@ class GoldfishReport:
             "drawn_per_round": round(self.drawn_per_round, 2),
             "needed": list(self.needed),
             "odds": [o.to_dict() for o in self.odds],
+            "cards": [c.to_dict() for c in self.cards],
+            "ignored": [{"title": c.title, "copies": c.copies, "reason": c.ignored} for c in self.ignored],
         }
 
 
@@ -141,7 +169,9 @@ class GreedyPolicy:
         # A Spell's yellow pentagram is paid when cast, not when played (rulebook "Sanity").
         self.cost = [max(0, -(c.sanity or 0)) if c.type is not CardType.SPELL else 0 for c in cards]
         # What a Location must offer for needed cards in hand: subregions of needed Allies, etc.
-        self.subregion = [fold_title(c.subregion or "") for c in cards]
+        # A Past Ally is found at its subregion in the Past (the Lamp gives it): "Arkham Past" asks
+        # for an Arkham Location.
+        self.subregion = [fold_title(c.subregion or "").removesuffix(" past") for c in cards]
         attrs = [{fold_title(a) for a in c.attributes} for c in cards]
         #: Per copy, as a Location: its own score, subregion, and whether it has the Tome and
         #: Artifact attributes and a Gate (see _location_score).
@@ -251,6 +281,12 @@ class GreedyPolicy:
                         score = 25 + max(self._location_score(j, needs) for j in joined) // 4
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
+                elif kind is _CAST or kind is _USE:
+                    score = self._use_score(state, play, room)
+                elif kind is _REPLACE:
+                    score = -1 if needed[cid] else 50  # put back what nothing needs
+                elif kind is _REPLACE_DONE:
+                    score = 20
                 elif kind in _THREAT_PLAYS:
                     score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
                 else:
@@ -258,6 +294,67 @@ class GreedyPolicy:
             if score > best_score:
                 best, best_score = play, score
         return best, best_score
+
+    def _use_score(self, state: GameState, play: Play, room: int) -> int:
+        """Scores casting a Spell or using an Artifact (see the module docstring, 5)."""
+        g = self.game
+        e = g.effects[play.card]
+        assert e is not None
+        cid = play.card
+        spell_by_holder = play.kind is _CAST and g.profiles[play.target].kind is not Kind.TOME
+        cost = 0 if spell_by_holder else max(0, -g.use_cost[cid])
+        joined = play.joined
+        if joined and joined[0] in state.hand:
+            cost += self.cost[joined[0]]
+        if cost > room:
+            return -1
+        score = 4
+        for effect in e.effects:
+            k = effect.kind
+            if k is EffectKind.PAST:
+                # Only where a needed Past Ally in hand is found in the Past.
+                attrs = state.attrs | g.past
+                profiles = g.profiles
+                for h in state.hand:
+                    q = profiles[h].place
+                    if self.needed[h] and q is not None and q.past and place_matches(
+                        q, state.region, state.subregion, state.dim, attrs, state.exotic
+                    ):
+                        score = max(score, 90)
+            elif k is EffectKind.REDRAW:
+                # When the hand holds nothing an Adventure needs, replace what it holds.
+                if not any(self.needed[h] for h in state.hand):
+                    score = max(score, 35)
+                else:
+                    score = max(score, 11)
+            elif k is EffectKind.DRAW:
+                score = max(score, 35)
+            elif k is EffectKind.SANITY:
+                if state.sanity + effect.amount <= g.sanity_max:
+                    score = max(score, 30)
+            elif k is EffectKind.TRADE_ALLIES:
+                # Allies for Sanity only when Sanity runs low, never one holding a card; they
+                # count on for Adventures in the Story Deck.
+                if state.sanity <= 2 * LOW_SANITY and not any(state.attached.get(a) for a in joined):
+                    gain = sum(g.cards[a].value or 0 for a in joined)
+                    if gain >= 2:
+                        score = max(score, 30 + min(gain, g.sanity_max - state.sanity))
+            elif k is EffectKind.RECALL:
+                # Back to a Location of the Story Deck only for what it opens to needed cards in
+                # hand (an Ally's subregion, the Tome or Artifact attribute, a Gate).
+                if joined:
+                    opens = self._location_score(joined[0], self._hand_needs(state)) - self.place[joined[0]][0]
+                    if opens > 0:
+                        score = max(score, min(opens, 60))
+            elif k is EffectKind.TRAVEL:
+                score = max(score, 60 if joined and self.needed[joined[0]] else 3)
+            elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
+                if self.needed[joined[0]]:
+                    score = max(score, 75)
+                elif k is EffectKind.ALLY_NOW or k is EffectKind.RESURRECT:
+                    score = max(score, 22)  # an Ally in play: it may read a Tome, hold a Spell
+                # A Monster nothing needs is not worth a Spell's Sanity (below a Pass).
+        return score - 2 * cost
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
         end = None
@@ -444,12 +541,22 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
     refilled = 0  # cards drawn after the opening hand
     needed, kind, choose = policy.needed, policy.kind, policy.choose
     over, passing, ending, adventure = Phase.OVER, PlayKind.PASS, PlayKind.END_ROUND, PlayKind.ADVENTURE
+    profiles = game.profiles
+    first_played: dict[int, int] = {}
+    used: set[int] = set()
     while state.phase is not over and state.round <= max_rounds:
         plays = legal_plays(state)
         if not plays:
             break
         play = choose(state, plays)
         what = play.kind
+        if play.card >= 0 and what not in _NOT_PLAYED:
+            # What each card did: the Round a copy of its title was first played.
+            first_played.setdefault(profiles[play.card].title, state.round)
+            for j in play.joined:
+                first_played.setdefault(profiles[j].title, state.round)
+            if what is _CAST or what is _USE:
+                used.add(profiles[play.card].title)
         if what is passing:
             # The end of card play: needed cards still in hand held the deck back this Round,
             # unless a copy already counts for Adventures (in play or in the Story Deck): a
@@ -491,6 +598,8 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
         rounds=rounds,
         drawn_per_round=refilled / max(rounds - 1, 1),
         blockers=frozenset(blockers),
+        first_played=first_played,
+        used=frozenset(used),
     )
 
 
@@ -522,6 +631,7 @@ def goldfish(
     adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
     needed: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    effects: Mapping[str, CardEffects] | None = None,
 ) -> GoldfishReport:
     """Plays ``games`` solitaire games of a deck and reports what they say.
 
@@ -529,14 +639,15 @@ def goldfish(
     ``adventure_check`` decides when an Adventure's recipe is met (see
     :func:`deckbuilder.rules.engine.recipe_checker`); ``needed`` are the folded titles the
     policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
-    of games played, every 100 games.
+    of games played, every 100 games. ``effects`` are the effect overrides by folded title
+    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`).
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
     batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds,
-                      adventure_check=adventure_check, needed=frozenset(needed or ()))
+                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects)
     return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
-                           target=target, max_rounds=max_rounds, needed=needed)
+                           target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -554,12 +665,14 @@ class GameBatch:
     kept for its later seeds).
 
     Without ``adventure_check``, ``recipes`` (Adventure key to recipe) gives the recipe
-    check of :func:`recipe_check`; with neither, any Adventure's recipe is met.
+    check of :func:`recipe_check`; with neither, any Adventure's recipe is met. ``effects``
+    are the effect overrides by folded title (they travel as their notation, plain text).
     """
 
     def __init__(self, deck: Deck, *, campaign: bool = False, target: int = 20, max_rounds: int = 20,
                  adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
-                 recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset()) -> None:
+                 recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset(),
+                 effects: Mapping[str, CardEffects] | None = None) -> None:
         self.deck = deck
         self.campaign = campaign
         self.target = target
@@ -567,6 +680,8 @@ class GameBatch:
         self.adventure_check = adventure_check
         self.recipes = recipes
         self.needed = needed
+        # As notation: plain strings pickle whether or not the rules core is compiled.
+        self.effects_text = {title: effects_text(e) for title, e in (effects or {}).items()}
         self._playing: tuple[Game, GreedyPolicy] | None = None
 
     def __reduce__(self) -> tuple[Callable[..., GameBatch], tuple[object, ...]]:
@@ -577,7 +692,8 @@ class GameBatch:
         if self.adventure_check is not None and self.recipes is None:
             raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
                             "give it the recipes instead")
-        return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed)
+        return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed,
+                             self.effects_text)
 
     def _game(self) -> tuple[Game, GreedyPolicy]:
         if self._playing is None:
@@ -586,10 +702,15 @@ class GameBatch:
                 check = recipe_check(self.deck, self.recipes)
             # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
             rules = Rules(advanced=True, campaign=self.campaign, target=self.target, phantom_opponent=True,
-                          **({"adventure_check": check} if check else {}))
+                          adventure_check=check or no_adventures,
+                          effects={title: parse_effects(text) for title, text in self.effects_text.items()})
             game = Game(self.deck, rules=rules)
             self._playing = (game, GreedyPolicy(game, set(self.needed)))
         return self._playing
+
+    def game(self) -> Game:
+        """Gets the deck read for play (built once, here): what :func:`card_stats` reads."""
+        return self._game()[0]
 
     def play(self, seeds: Sequence[int], progress: Callable[[int], None] | None = None) -> list[GameRecord]:
         """Plays a game for each seed, in order; ``progress`` is called with the number of
@@ -616,14 +737,17 @@ def record_values(record: GameRecord) -> tuple[object, ...]:
 
 
 def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
-                needed: frozenset[str]) -> GameBatch:
+                needed: frozenset[str], effects: dict[str, str]) -> GameBatch:
     """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
-    return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed)
+    return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed,
+                     effects={title: parse_effects(text) for title, text in effects.items()})
 
 
 def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,
-                    max_rounds: int = 20, needed: set[str] | frozenset[str] | None = None) -> GoldfishReport:
-    """Gets what the games say, in the order they were played (see :func:`goldfish`)."""
+                    max_rounds: int = 20, needed: set[str] | frozenset[str] | None = None,
+                    game: Game | None = None) -> GoldfishReport:
+    """Gets what the games say, in the order they were played (see :func:`goldfish`); with the
+    ``game`` they were played with, what each card did (:func:`card_stats`)."""
     games = len(records)
     firsts = [r.first_adventure for r in records]
     done = [r for r in firsts if r is not None]
@@ -651,7 +775,9 @@ def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool 
         blockers=tuple((t, n / games) for t, n in sorted(blockers.items(), key=lambda tn: (-tn[1], tn[0]))[:10]),
         drawn_per_round=statistics.mean(r.drawn_per_round for r in records) if records else 0.0,
         needed=tuple(sorted(needed or ())),
+        cards=card_stats(game, records) if game is not None else (),
     )
+
 
 
 # --------------------------------------------------------------------------------------

@@ -15,18 +15,21 @@ Spell held only by an Ally or Artifact whose text seems to say it "can know" Spe
 from card text).
 
 Not judged here: Adventure recipes (see :mod:`deckbuilder.rules.adventures`), Events aimed at an
-opponent (they are playable in a real game), the odds of drawing a card.
+opponent (they are playable in a real game), the odds of drawing a card. Noted (severity
+``note``): each card whose effect the engine, and so the goldfish, does not play, with the
+reason (the ledger of :mod:`deckbuilder.rules.effects.reader`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from deckbuilder.rules.cards import Card, display_title, fold_title
 from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
     DIMENSIONS,
@@ -53,10 +56,12 @@ from deckbuilder.rules.places import (
 
 
 class Severity(StrEnum):
-    """ERROR: the card can never be played. WARNING: only by an unlikely path."""
+    """ERROR: the card can never be played. WARNING: only by an unlikely path. NOTE: the card
+    plays, but the engine (and so the goldfish) leaves its effect out, for the reason given."""
 
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"
 
 
 @dataclass(frozen=True)
@@ -104,16 +109,19 @@ MONSTERS_PER_GATE = 3
 _PAST_GIVERS = re.compile(r"past attribute|ally card from the past", re.I)
 
 
-def playability(deck: Deck) -> list[PlayabilityIssue]:
-    """Gets every card of the deck that can never be played, or only by an unlikely path.
+def playability(deck: Deck, *, effects: Mapping[str, CardEffects] | None = None) -> list[PlayabilityIssue]:
+    """Gets every card of the deck that can never be played, or only by an unlikely path, and
+    (as notes) the cards whose effects the engine does not play, with the reason
+    (:func:`deckbuilder.rules.effects.read_effects`; ``effects``: the overrides by folded title).
 
-    Errors come first, then warnings, each group by card title.
+    Errors come first, then warnings, then notes, each group by card title.
     """
-    return _Analysis(deck).run()
+    return _Analysis(deck, effects).run()
 
 
 class _Analysis:
-    def __init__(self, deck: Deck) -> None:
+    def __init__(self, deck: Deck, effects: Mapping[str, CardEffects] | None = None) -> None:
+        self.effects = effects or {}
         self.vocab = v = Vocabulary()
         self.investigators = deck.investigators
         entries: dict[str, _Entry] = {}
@@ -285,8 +293,22 @@ class _Analysis:
         self.check_travel()
         self.check_spells()
         self.check_goo()
-        order = {Severity.ERROR: 0, Severity.WARNING: 1}
+        self.check_effects()
+        order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
         return sorted(self.issues, key=lambda i: (order[i.severity], fold_title(i.card), i.kind))
+
+    def check_effects(self) -> None:
+        """Notes each card whose effect the engine does not play (the ledger), with the reason."""
+        for e in self.entries:
+            reason = read_effects(e.card, self.effects).ignored
+            if reason:
+                self.add(
+                    e,
+                    Severity.NOTE,
+                    "effect",
+                    f"its effect is not played by the goldfish: {reason}",
+                    "nothing to do: the card is played and counts; only its effect is left out of the test games",
+                )
 
     def split_note(self, target: str) -> str:
         """Says why a place off the main group is out of reach, naming any card whose
@@ -479,14 +501,20 @@ class _Analysis:
                 continue
             if place.past:
                 # Rulebook l.552: "Some Allies can be played only if your Investigator travels to
-                # the Past"; the engine never gives the Past.
+                # the Past"; the goldfish plays the Lamp's Past (rulings l.184), this check does not.
                 if past_givers:
+                    played = sorted({
+                        _display(x.card.title) for x in self.entries
+                        if any(f.kind is EffectKind.PAST for f in read_effects(x.card, self.effects).effects)
+                    })
+                    how = ("the goldfish plays it" if played == past_givers
+                           else "read from card text; this check does not play it")
                     self.add(
                         e,
                         Severity.WARNING,
                         "past",
                         f"{e.card.title} needs {place.words}: only {', '.join(past_givers)} can take you there "
-                        "(read from card text; this check and the goldfish do not play it)",
+                        f"({how})",
                         "make sure the Past card comes out, or cut the Past Ally",
                     )
                 else:

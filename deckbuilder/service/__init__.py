@@ -546,10 +546,12 @@ class Playability:
 
 
 def deck_playability(deck: LoadedDeck) -> Playability:
-    """Lists the cards a deck can never play, or only by an unlikely path, with the fix."""
+    """Lists the cards a deck can never play, or only by an unlikely path, with the fix, and
+    the cards whose effects the goldfish leaves out (notes)."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.rules.playability import playability
 
-    return Playability(deck, tuple(playability(deck.deck)))
+    return Playability(deck, tuple(playability(deck.deck, effects=load_effect_overrides())))
 
 
 # --------------------------------------------------------------------------------------
@@ -722,6 +724,7 @@ def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_
     plays with the same ``seed`` and way to play). ``investigator`` chooses who plays, as
     :func:`play_as` does. An illegal deck gets its sheet too."""
     import deckbuilder
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.rules.playability import playability
     from deckbuilder.rules.stats import deck_stats as stats_of
     from deckbuilder.sheet.context import build_sheet_context
@@ -743,7 +746,7 @@ def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_
         stats_of(rules_deck),
         deck_name=rules_deck.name or Path(deck.path).stem,
         adventures=adventures,
-        playability=list(playability(rules_deck)),
+        playability=list(playability(rules_deck, effects=load_effect_overrides())),
         goldfish=None if games is None else games.report,
         goldfish_players=None if games is None else [(p.investigator, p.report) for p in games.played],
         played_by=None if games is None else games.investigator,

@@ -98,16 +98,17 @@ def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaig
     """Plays the games of a rules deck (its first Investigator plays) in ``jobs`` processes
     (None: the machine's cores) and, with ``odds``, adds the exact draw odds. ``progress`` is
     called with the games played, every 100 (every chunk, in several processes)."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import GameBatch, game_seeds, goldfish_report, needed_titles
 
     recipes = deck_recipes(catalog, deck)
     needed = needed_titles(deck, recipes)
     batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
-                      needed=frozenset(needed))
+                      needed=frozenset(needed), effects=load_effect_overrides())
     records = play_games(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
     report = goldfish_report(records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
-                             needed=needed)
+                             needed=needed, game=batch.game())
     if not odds:
         return report
     return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)

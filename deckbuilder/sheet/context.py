@@ -52,6 +52,7 @@ from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import Severity
 from deckbuilder.rules.stats import DeckStats
 from deckbuilder.rules.validator import Verdict
+from deckbuilder.sheet.cardplays import CardPlayView, card_plays
 from deckbuilder.sheet.text import UNKNOWN, percent, plural, signed, value_text
 
 # --------------------------------------------------------------------------------------
@@ -339,6 +340,10 @@ class GoldfishView:
     played_by: str = field(metadata={"help": "The Investigator whose games are shown; empty when unknown."}, default="")
     players: tuple[PlayerView, ...] = field(
         metadata={"help": "Each Investigator of a deck listing several, best first; empty otherwise."}, default=()
+    )
+    cards: tuple[CardPlayView, ...] = field(
+        metadata={"help": "What each card of the deck did, in deck order; empty when the report has no cards."},
+        default=(),
     )
 
 
@@ -837,7 +842,9 @@ def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None, *,
         odds=tuple(odds_row(o) for o in odds),
         played_by=played_by,
         players=tuple(views),
+        cards=card_plays(data.get("cards")),
     )
+
 
 
 def build_sheet_context(

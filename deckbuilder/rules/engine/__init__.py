@@ -18,7 +18,8 @@ rules, each importing the names it uses directly (no attribute lookup on the hot
 - :mod:`~.game`: :class:`Game` (the deck read once), :class:`Rules`, the Adventure check;
 - :mod:`~.legal`: :func:`legal_plays`, which hands each card in hand to its type's rules in
   :mod:`~.locations` (Locations and Travel Events), :mod:`~.allies`, :mod:`~.tomes` (Tomes,
-  Spells, Artifacts) and :mod:`~.threat` (the Gate: Monsters, Cultists, Great Old Ones);
+  Spells, Artifacts) and :mod:`~.threat` (the Gate: Monsters, Cultists, Great Old Ones), and
+  the cards in play to :mod:`~.casting` (Spells cast, Artifacts and Allies used, their effects);
 - :mod:`~.turn`: :func:`push` and :func:`apply`, the end of card play and of the Round,
   drawing, completing an Adventure.
 
@@ -41,8 +42,7 @@ line):
 - Travel Events (l.208, l.257-265; rulings l.73, l.87, l.89; see :mod:`places` for the text read).
 - Allies where their Region bar says (l.84, l.160-164), one copy by title in play (l.367);
   Surprise Meeting brings an Ally from any Region of your Dimension with it;
-  Past Allies are never playable: nothing here gives the Past (the Lamp of Alhazrad does, by a
-  Turn of use that this engine does not model).
+  Past Allies only where a card gives the Past (the Lamp of Alhazrad, rulings l.184; l.552).
 - Tomes at Tome Locations with a reader (l.324-330); Spells Joined with a Tome or added later,
   by icon, up to the capacity (l.299-305, l.336); Spells given to Allies and Artifacts that
   "can know" Spells (l.170, l.187).
@@ -60,6 +60,13 @@ line):
   losses (l.40); at most the Investigator's maximum (l.42); at zero the game ends (l.362).
 - Combat: there is no opponent, so nothing fights; the Threat is Buried in the Story Deck at the
   end of the Round (l.439); a Great Old One stays one more Round (l.286).
+- Casting Spells and using Artifacts alone (:mod:`~.casting`; l.305-311, l.189-199, l.317):
+  when the effect's target exists without an opponent, paying the cost; what a card does is
+  read from its text (:mod:`deckbuilder.rules.effects`, overrides in ``Rules.effects``):
+  draws and redraws, Hand size and the Allies that change the Minimum and Maximum (l.51-53),
+  Sanity, Summon without a Gate, Monsters as Allies, Allies at once, Resurrection, travel as
+  if walking, the Past, a Great Old One kept a Round; Locations that reveal the Mythos Deck's
+  top card on arrival. ``Game.ignored`` names, per card, the effect the engine leaves out and why.
 - Adventures: playable when ``Rules.adventure_check`` says the recipe is met from the Story
   Deck and cards in play (l.66, l.147); the default says no Adventure is ever met, and
   :func:`recipe_checker` builds the real check from :mod:`deckbuilder.rules.adventures`; once
@@ -67,9 +74,12 @@ line):
   the Current Location and reshuffles the Discard and Mythos Deck at no cost (l.472), until
   ``Rules.target`` points (l.470).
 
-Not modelled: casting Spells and using Artifacts (no target alone), face-down cards,
-Monsters played as Allies, Summon/Control, Joining Allies with Allies or Weapons, the Voluntary
-Lobotomy, card effects not listed in :mod:`deckbuilder.rules.places`.
+Not modelled (each card's reason is in its ledger, ``python benchmarks/engine.py --coverage``):
+Combat and everything aimed at an opponent, Joining Allies with Allies or Weapons, travel to
+another Dimension by a card's use, recovering cards from the Story Deck, lasting effects on
+every player (Day and Night, Great Old Ones' rules), the Voluntary Lobotomy, Control, and
+card text the reader of :mod:`deckbuilder.rules.effects` and :mod:`deckbuilder.rules.places`
+does not read.
 """
 
 from __future__ import annotations

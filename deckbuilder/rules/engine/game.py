@@ -13,12 +13,13 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from deckbuilder.rules.cards import Card
+from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.engine.plays import (
     _ADV,
     _ALLY,
@@ -74,6 +75,10 @@ class Rules:
     - ``phantom_opponent``: Events aimed only at an opponent may be played (and are Buried at
       once) as if an opponent sat at the table; by default they have no target (l.202).
     - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
+    - ``effects``: effect overrides by folded title (``catalog/effects.toml``, read by the
+      catalog), for cards the reader of card text gets wrong.
+    - ``cast_spells``: Spells are cast and Artifacts used (rulebook l.305-311, l.189-199); off,
+      the engine plays them only into play, as before it knew their effects.
     """
 
     advanced: bool = False
@@ -81,7 +86,30 @@ class Rules:
     target: int = 20
     phantom_opponent: bool = False
     adventure_check: AdventureCheck = field(default=no_adventures, compare=False)
+    effects: Mapping[str, CardEffects] = field(default_factory=dict, compare=False)
+    cast_spells: bool = True
 
+
+#: The card types cast or used as a Turn's play (rulebook l.49, l.345-347), and the effects of a use.
+_USED = (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
+#: What a Location does as you arrive (``Game.on_arrival``).
+_ARRIVAL = (
+    EffectKind.REVEAL,
+    EffectKind.REVEAL_ATTACK,
+    EffectKind.DISCARD_RANDOM_HAND,
+    EffectKind.DISCARD_RANDOM_STORY,
+)
+#: Lasting effects of cards in play, or of a Location's arrival: none is a use.
+_NOT_USES = (
+    EffectKind.HAND_MIN,
+    EffectKind.HAND_MAX,
+    EffectKind.PAST_RESURRECT,
+    EffectKind.REVEAL,
+    EffectKind.REVEAL_ATTACK,
+    EffectKind.DISCARD_RANDOM_HAND,
+    EffectKind.DISCARD_RANDOM_STORY,
+)
+_USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
 #: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
 _OWN_PLAY = {
@@ -158,6 +186,50 @@ class Game:
         self.gate = self.vocab.attr("Gate")
         self.tome_attr = self.vocab.attr("Tome")
         self.artifact_attr = self.vocab.attr("Artifact")
+        self.past = self.vocab.attr("Past")
+        # Per copy: what casting or using it plays (None: nothing the engine plays alone), and
+        # a Monster's class as Summon names it (rulebook l.317).
+        read = [read_effects(c, self.rules.effects) for c in distinct]
+        usable = [
+            e if e.effects and not e.ignored and c.type in _USED and any(f.kind in _USES for f in e.effects) else None
+            for c, e in zip(distinct, read)
+        ]
+        self.effects: tuple[CardEffects | None, ...] = tuple(
+            usable[u] if self.rules.cast_spells else None for u in uid
+        )
+        #: Per copy, the Sanity change of casting or using it: a Spell's pentagram, paid when
+        #: cast (rulebook l.126, l.305), or what the use says it costs (l.199).
+        self.use_cost: tuple[int, ...] = tuple(
+            (-e.cost if e.cost is not None else (c.sanity or 0) if c.type is CardType.SPELL else 0)
+            if e is not None else 0
+            for c, e in zip(self.cards, self.effects)
+        )
+        #: Whether any card can be cast or used: a deck without one pays nothing for them.
+        self.has_uses = any(e is not None for e in self.effects)
+        #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
+        self.ignored: tuple[str, ...] = tuple(read[u].ignored for u in uid)
+        # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's
+        # Minimum (the largest counts: such cards say "not cumulative") and Maximum (summed); a
+        # Location revealing the Mythos Deck's top card on arrival and applying its Sanity.
+        self.hand_min_change: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.HAND_MIN) for u in uid
+        )
+        self.hand_max_change: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.HAND_MAX) for u in uid
+        )
+        self.has_hand_changes = any(self.hand_min_change) or any(self.hand_max_change)
+        #: Per copy: while in play, Resurrection may play an Ally from the Past (Grecian Lekythos).
+        self.past_resurrect: tuple[bool, ...] = tuple(
+            any(f.kind is EffectKind.PAST_RESURRECT for f in read[u].effects) for u in uid
+        )
+        #: Per copy, what a Location does as you arrive (reveal the top card, lose a card at random).
+        self.on_arrival: tuple[tuple[EffectKind, ...], ...] = tuple(
+            tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
+            for u in uid
+        )
+        self.monster_class: tuple[str, ...] = tuple(
+            fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
+        )
         self._read_joins()
         self._read_summons()
         # The tally of cards that count for Adventures (``GameState.counted``): each printing

@@ -13,6 +13,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
+from deckbuilder.rules.engine.casting import _redraw_plays, _use_plays
 from deckbuilder.rules.engine.locations import (
     _hand_locations,
     _location_plays,
@@ -29,6 +30,7 @@ from deckbuilder.rules.engine.plays import (
     _GOO,
     _K_CULTIST,
     _K_ROTATE,
+    _LOBOTOMY,
     _LOC,
     _MON,
     _PASS,
@@ -59,6 +61,8 @@ def legal_plays(state: GameState) -> list[Play]:
     """
     phase = state.phase
     if phase is PLAY:
+        if state.redrawing >= 0:
+            return _redraw_plays(state)  # a redraw under way: replace cards, then draw
         return _card_plays(state)
     if phase is DISCARD:
         return _discard_plays(state)
@@ -79,7 +83,8 @@ def _card_plays(s: GameState) -> list[Play]:
     mode = s.mode
     sanity = s.sanity
     dim = s.dim
-    if mode is WALKING:
+    in_past = s.in_past
+    if mode is WALKING and not in_past:
         top = s.story[-1]
         # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
         if _payable(s, profiles[top].cost) and _location_requirements_met(s, profiles[top]):
@@ -111,7 +116,8 @@ def _card_plays(s: GameState) -> list[Play]:
         p = profiles[cid]
         kind = p.kind
         if kind is _LOC:
-            _location_plays(s, cid, p, plays, steps)
+            if not in_past:  # the Lamp: no new Location while in the Past
+                _location_plays(s, cid, p, plays, steps)
             continue
         if locations_only:
             continue
@@ -147,7 +153,9 @@ def _card_plays(s: GameState) -> list[Play]:
             if p.cost < 0 and -p.cost > sanity:
                 continue
             assert p.place is not None
-            if _ally_here(s, p):
+            if in_past and not p.place.past:
+                pass  # the Lamp: Allies played must be found in that Location in the Past
+            elif _ally_here(s, p):
                 if ally_titles is None:
                     ally_titles = {profiles[a].title for a in s.allies}
                 if p.title not in ally_titles:  # rulebook l.367: one copy in play
@@ -185,12 +193,14 @@ def _card_plays(s: GameState) -> list[Play]:
                 and _summon_met(s, cid, p)
             ):
                 plays.append(own[cid])
-        elif kind is _TRAVEL:
+        elif kind is _TRAVEL and not in_past:
             if hand_locations is None:
                 hand_locations = _hand_locations(s)
             _travel_plays(s, cid, p, plays, hand_locations)
     if monsters:
         _monster_plays(s, list(monsters.values()), plays)
+    if g.has_uses and not locations_only:
+        _use_plays(s, plays)
     plays.append(_PASS)
     return plays
 
@@ -198,8 +208,9 @@ def _card_plays(s: GameState) -> list[Play]:
 def _discard_plays(s: GameState) -> list[Play]:
     g = s.game
     plays: list[Play] = []
+    hand_min, hand_max = s.hand_limits()  # the Investigator's, as cards in play change them
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
-    if len(s.hand) > g.hand_min:
+    if len(s.hand) > hand_min:
         seen: set[int] = set()
         uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
         for c in s.hand:
@@ -209,8 +220,10 @@ def _discard_plays(s: GameState) -> list[Play]:
                     continue
                 seen.add(u)
             plays.append(discard[c])
-    if len(s.hand) <= g.hand_max:
+    if len(s.hand) <= hand_max:
         plays.append(_END)
         if s.discard and s.sanity >= 1:
             plays.append(_END_SHUFFLE)  # rulebook l.454
+        if not s.lobotomized and s.sanity >= 1:
+            plays.append(_LOBOTOMY)  # rulebook l.451: at the end of the Round, once a game
     return plays

@@ -10,6 +10,10 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
+import random
+
+from deckbuilder.rules.cards import CardType
+from deckbuilder.rules.effects.notation import EffectKind
 from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play
 from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
 from deckbuilder.rules.places import (
@@ -174,7 +178,40 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, dim, loc.attrs, loc.exotic
     s.gate_used = False
     s.located = True
-    _pay(s, (p.cost,))
+    arrival = s.game.on_arrival[cid]
+    _pay(s, _on_arrival(s, cid, arrival) if arrival else (p.cost,))
+
+
+def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> tuple[int, ...]:
+    """Plays what a Location's card does as you arrive; gets the Sanity changes to pay with its
+    own (gains before losses, rulebook l.40). Chance is drawn from the game's seed and the
+    moment, so a game replays the same."""
+    g = s.game
+    changes = [g.profiles[cid].cost]
+    rng = random.Random((s.seed * 1_000_003 + s.shuffles) * 7919 + s.round * 101 + s.turn)
+    for kind in arrival:
+        if kind is _REVEAL:
+            if s.deck:  # reveal the Mythos Deck's top card, apply its Sanity, Discard it
+                top = s.deck.pop()
+                s.discard.append(top)
+                changes.append(g.cards[top].sanity or 0)
+        elif kind is _REVEAL_ATTACK:
+            if s.deck:
+                # Reveal the top card and Discard it; a Monster attacks you first. Alone the engine
+                # lets no Ally defend (the card says they may): you lose its value (rulebook l.433).
+                top = s.deck.pop()
+                s.discard.append(top)
+                card = g.cards[top]
+                if card.type is CardType.MONSTER and not card.goo:
+                    changes.append(-(card.value or 0))
+        elif kind is _DISCARD_HAND:
+            if s.hand:
+                s.discard.append(s.hand.pop(rng.randrange(len(s.hand))))
+        elif len(s.story) > 1:  # a card of the Story Deck below this Location
+            lost = s.story.pop(rng.randrange(len(s.story) - 1))
+            s.discard.append(lost)
+            s.counted -= g.weight[lost]
+    return tuple(changes)
 
 
 def _walk(s: GameState, cid: CardId) -> None:
@@ -196,3 +233,6 @@ def _back_to(s: GameState) -> None:
     assert loc is not None
     s.mode = AT
     s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, s.where_dim, loc.attrs, loc.exotic
+
+
+_REVEAL, _REVEAL_ATTACK, _DISCARD_HAND = EffectKind.REVEAL, EffectKind.REVEAL_ATTACK, EffectKind.DISCARD_RANDOM_HAND

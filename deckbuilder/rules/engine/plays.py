@@ -40,6 +40,16 @@ class PlayKind(IntEnum):
     PASS = 12
     DISCARD = 13
     END_ROUND = 14
+    #: Cast a Spell held by a Tome, Ally or Artifact (rulebook l.307-311, l.347).
+    CAST = 15
+    #: Use an Artifact in play (rulebook l.189, l.199, l.345).
+    USE = 16
+    #: During a redraw: put a card from hand on the Discard, to be replaced.
+    REPLACE = 17
+    #: During a redraw: draw as many cards as were put back, and play on.
+    REPLACE_DONE = 18
+    #: At the end of the Round, once a game: the Voluntary Lobotomy (rulebook l.451).
+    LOBOTOMY = 19
 
 
 class Play(NamedTuple):
@@ -48,8 +58,10 @@ class Play(NamedTuple):
     for a frozen slotted dataclass, measured with timeit on CPython 3.11).
 
     ``card`` is the card played; ``joined`` the cards played with it (Spells Joined with a Tome,
-    Joined Monsters, the Location a Travel Event takes you to at once); ``target`` the Tome,
-    Ally or Artifact receiving a Spell or Weapon; ``sideways`` plays a Location walking;
+    Joined Monsters, the Location a Travel Event takes you to at once; for a CAST or USE, the
+    card its effect plays: a Monster or Ally from hand, an Ally from the Story Deck, a
+    Location walked to); ``target`` the Tome, Ally or Artifact receiving a Spell or Weapon, or
+    holding the Spell cast; ``sideways`` plays a Location walking;
     ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND).
     """
 
@@ -109,10 +121,17 @@ _LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
     _K_PASS,
     _K_DISCARD,
     _K_END_ROUND,
+    _K_CAST,
+    _K_USE,
+    _K_REPLACE,
+    _K_REPLACE_DONE,
+    _K_LOBOTOMY,
 ) = PlayKind
 _PASS = Play(PlayKind.PASS)
 _END = Play(PlayKind.END_ROUND)
 _END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
+_REPLACE_DONE = Play(PlayKind.REPLACE_DONE)
+_LOBOTOMY = Play(PlayKind.LOBOTOMY)
 
 
 def describe(state: GameState, play: Play) -> str:
@@ -127,6 +146,17 @@ def describe(state: GameState, play: Play) -> str:
         return "End the Round" + (" (reshuffle the Discard for 1 Sanity)" if play.reshuffle else "")
     if k is PlayKind.DISCARD:
         return f"Discard {t(play.card)}"
+    if k is PlayKind.LOBOTOMY:
+        return "Undergo the Voluntary Lobotomy (1 Sanity)"
+    if k is PlayKind.REPLACE:
+        return f"Replace {t(play.card)}"
+    if k is PlayKind.REPLACE_DONE:
+        return "Draw the replacements"
+    if k is PlayKind.CAST or k is PlayKind.USE:
+        verb = "Cast" if k is PlayKind.CAST else "Use"
+        held = f" from {t(play.target)}" if play.target >= 0 else ""
+        on = " on " + ", ".join(t(j) for j in play.joined) if play.joined else ""
+        return f"{verb} {t(play.card)}{held}{on}"
     if k is PlayKind.ROTATE:
         return f"Arrive at {t(play.card)}"
     if k is PlayKind.LOCATION:

@@ -63,6 +63,13 @@ class GameState:
         "shuffles",
         "gates_used",
         "counted",
+        "cast",
+        "spent",
+        "hand_extra",
+        "redrawing",
+        "redrawn",
+        "in_past",
+        "lobotomized",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -112,6 +119,21 @@ class GameState:
             #: The cards that count for Adventures (:meth:`adventure_cards`) as a tally (see
             #: :attr:`Game.weight`), kept up to date by every play.
             self.counted = 0
+            #: Spells cast from a Tome this Round: face-down until the Round ends (rulebook l.313).
+            self.cast: tuple[CardId, ...] = ()
+            #: Artifacts flipped face-down by their use (rulebook l.191): not used again.
+            self.spent: tuple[CardId, ...] = ()
+            #: Cards added to the Hand size by effects in play.
+            self.hand_extra = 0
+            #: During a redraw: how many more cards may be replaced (-1: no redraw under way);
+            #: how many have been.
+            self.redrawing = -1
+            self.redrawn = 0
+            #: The Past was given to the Current Location (the Lamp): no new Location until the
+            #: Round ends.
+            self.in_past = False
+            #: The Voluntary Lobotomy was undergone (once a game, rulebook l.451).
+            self.lobotomized = False
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -143,6 +165,14 @@ class GameState:
         )
         self.located, self.won, self.seed, self.shuffles = source.located, source.won, source.seed, source.shuffles
         self.gates_used, self.counted = source.gates_used, source.counted
+        self.cast, self.spent = source.cast, source.spent  # tuples: shared, never changed in place
+        self.hand_extra, self.redrawing, self.redrawn, self.in_past = (
+            source.hand_extra,
+            source.redrawing,
+            source.redrawn,
+            source.in_past,
+        )
+        self.lobotomized = source.lobotomized
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""
@@ -214,6 +244,17 @@ class GameState:
             "goo": (self.goo,) if self.goo >= 0 else (),
             "adventures": tuple(self.adventures),
         }
+
+    def hand_limits(self) -> tuple[int, int]:
+        """Gets the Hand's Minimum and Maximum now (rulebook l.51-53, l.445): the Investigator's,
+        changed by cards in play (an Ally's "subtract one from the Minimum", not cumulative, and
+        "add one to the Maximum", cumulative) and by effects played (``hand +N``)."""
+        g = self.game
+        low, high = g.hand_min, g.hand_max + self.hand_extra
+        if g.has_hand_changes:
+            low += min((g.hand_min_change[a] for a in self.allies), default=0)
+            high += sum(g.hand_max_change[a] for a in self.allies)
+        return max(low, 0), high
 
     def readers(self) -> Mask:
         """Gets the languages read by the Investigator, Allies, and Artifacts that "know"

@@ -4,7 +4,7 @@ Tomes at Tome Locations with a reader (rulebook l.324-330); Spells Joined with a
 played or added later, by icon, up to its capacity (l.299-305, l.336); Spells given to Allies
 and Artifacts that "can know" Spells (l.170, l.187); Artifacts at Artifact Locations (l.183),
 Weapons and "Give this card to an Ally" Artifacts to an Ally in play, one Weapon each (l.185,
-l.191). Casting Spells and using Artifacts is not modelled (no target alone).
+l.191). Casting Spells and using Artifacts once in play: :mod:`.casting`.
 
 Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 ``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.

@@ -14,23 +14,29 @@ from __future__ import annotations
 
 import random
 
+from deckbuilder.rules.engine.casting import _replace, _use
 from deckbuilder.rules.engine.locations import _arrive, _back_to, _walk
 from deckbuilder.rules.engine.plays import (
     _K_ADVENTURE,
     _K_ALLY,
     _K_ARTIFACT,
+    _K_CAST,
     _K_CULTIST,
     _K_DISCARD,
     _K_END_ROUND,
     _K_EVENT,
     _K_GOO,
+    _K_LOBOTOMY,
     _K_LOCATION,
     _K_MONSTERS,
     _K_PASS,
+    _K_REPLACE,
+    _K_REPLACE_DONE,
     _K_ROTATE,
     _K_SPELL,
     _K_TOME,
     _K_TRAVEL,
+    _K_USE,
     AT,
     DISCARD,
     NOWHERE,
@@ -77,7 +83,16 @@ def push(state: GameState, play: Play) -> None:
     if kind is _K_END_ROUND:
         _end_round(s, play.reshuffle)
         return
+    if kind is _K_LOBOTOMY:
+        _lobotomy(s)
+        return
+    if kind is _K_REPLACE or kind is _K_REPLACE_DONE:
+        _replace(s, play)
+        return
     s.turn += 1
+    if kind is _K_CAST or kind is _K_USE:
+        _use(s, play)
+        return
     p = g.profiles[cid]
     if kind is _K_ROTATE:
         _arrive(s, cid, rotate=True)
@@ -190,8 +205,39 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         return
     s.round += 1
     s.turn = 0
+    if s.cast:
+        s.cast = ()  # rulebook l.309: face-down Spells flip face-up at the end of the Round
+    if s.in_past:
+        s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
+        s.attrs &= ~s.game.past
     s.phase = PLAY
     _draw(s)
+
+
+def _lobotomy(s: GameState) -> None:
+    """The Voluntary Lobotomy (rulebook l.451), once a game, at the end of the Round: the Story
+    Deck but the Current Location and the whole Hand are Discarded, 1 Sanity spent, the Mythos
+    Deck and the Discards reshuffled, and a new Hand drawn (the Round ends)."""
+    s.lobotomized = True
+    if s.mode is AT or s.mode is TRAVELLING:
+        s.discard.extend(s.story[:-1])
+        s.story = s.story[-1:]
+    else:
+        s.discard.extend(s.story)  # no Current Location while Walking or before the first one
+        s.story = []
+        if s.mode is WALKING:
+            s.mode = NOWHERE
+            loc = s.game.profiles[s.where].loc
+            if loc is not None:
+                s.region, s.dim, s.subregion, s.attrs = loc.region, s.where_dim, -1, 0
+    s.discard.extend(s.hand)
+    s.hand = []
+    s.counted = s.adventure_tally()
+    _pay(s, (-1,))
+    if s.phase is OVER:
+        return
+    _reshuffle(s)
+    _end_round(s, False)
 
 
 def _reshuffle(s: GameState) -> None:
@@ -205,7 +251,7 @@ def _reshuffle(s: GameState) -> None:
 def _draw(s: GameState) -> None:
     """Draws up to the Hand size (rulebook l.47, l.457); an empty Mythos Deck costs 1 Sanity and
     reshuffles the Discard (l.454, l.544)."""
-    size = s.game.hand_size
+    size = s.game.hand_size + s.hand_extra
     hand, deck = s.hand, s.deck
     while len(hand) < size:
         if not deck:

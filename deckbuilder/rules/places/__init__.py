@@ -36,8 +36,9 @@ Card text read here (special effects beyond the rulebook; everything else is ign
   (rulings l.123, l.178); an Affects line naming only an opponent; "play an Ally who would not
   normally come from this Location" (Surprise Meeting).
 - Allies: "can be played in the Dreamlands or in the Waking World" (Randolph Carter).
-- Any card: text that crosses Regions or Dimensions by a use the engine does not play (The
-  Silver Key, Time Machine, Anti-Gravity Harness), noted by the playability analysis only.
+- Any card: text that crosses Regions or Dimensions by a use (The Silver Key, Time Machine,
+  Anti-Gravity Harness), named by the playability analysis; the engine plays the use through
+  :mod:`deckbuilder.rules.effects`.
 """
 
 from __future__ import annotations

@@ -356,7 +356,8 @@ class Profile:
     #: An Event that plays an Ally "who would not normally come from this Location" (Surprise
     #: Meeting): any Region, not another time or Dimension.
     ally_anywhere: bool = False
-    #: Card text says it can take you to another Region / Dimension by a use this engine does
-    #: not play (The Silver Key, Time Machine, Anti-Gravity Harness...).
+    #: Card text says it can take you to another Region / Dimension by a use (The Silver Key, Time
+    #: Machine, Anti-Gravity Harness...): the engine plays the use (:mod:`deckbuilder.rules.effects`),
+    #: the playability analysis only names it.
     crosses_regions: bool = False
     crosses_dimensions: bool = False

@@ -1,0 +1,105 @@
+"""Reads the effect overrides: cards whose effect the reader of card text gets wrong.
+
+::
+
+    # Phobias come only from an opponent's cards: alone, nothing for it to remove.
+    [[effect]]
+    title = "Cloud Memory"
+    effect = "ignored: no Phobia affects a lone Investigator"
+    line = "rulebook:202"
+
+The shipped file is ``catalog/effects.toml``; each entry names the card by title and states
+its effect in the notation of :mod:`deckbuilder.rules.effects.notation`, with a comment in
+our own words and, where one applies, the rulebook or rulings line (``line``). Every problem
+stops the load with an :class:`EffectFileError` naming the file, the entry's line and what is
+wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from deckbuilder.errors import MythosError
+from deckbuilder.paths import catalog_data_dir
+from deckbuilder.rules.cards import fold_title
+from deckbuilder.rules.effects import CardEffects, EffectSyntaxError, parse_effects
+
+__all__ = ["EffectFileError", "default_effects_path", "load_effect_overrides"]
+
+_KEYS = frozenset({"title", "effect", "line"})
+_LINE = re.compile(r"(rulebook|rulings):\d+")
+
+
+class EffectFileError(MythosError, ValueError):
+    """Raised when the effect overrides file cannot be read or one of its entries is invalid."""
+
+    kind = "effect-file"
+
+    def __init__(self, path: Path, line: int | None, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        where = f"{path}" if line is None else f"{path}, line {line}"
+        super().__init__(f"{where}: {message}")
+
+
+def default_effects_path() -> Path:
+    """Gets the shipped overrides file, ``catalog/effects.toml``."""
+    return catalog_data_dir() / "effects.toml"
+
+
+def load_effect_overrides(path: Path | None = None) -> dict[str, CardEffects]:
+    """Reads an overrides file (the shipped one by default) into effects keyed by folded title.
+
+    Raises :class:`EffectFileError` for an unreadable file, invalid TOML, an unknown key, a
+    missing title or effect, a title given twice, a ``line`` that is not ``rulebook:N`` or
+    ``rulings:N``, or an effect whose notation does not parse.
+    """
+    path = Path(path) if path is not None else default_effects_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EffectFileError(path, None, "no such file; reinstall mythos or restore catalog/effects.toml") from None
+    except UnicodeDecodeError as exc:
+        raise EffectFileError(path, None, f"not UTF-8 text ({exc.reason}); save it as UTF-8") from None
+    except OSError as exc:
+        raise EffectFileError(path, None, f"cannot be read ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        where = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise EffectFileError(path, int(where[1]) if where else None, f"not valid TOML: {message}") from None
+    unknown = sorted(set(data) - {"effect"})
+    if unknown:
+        raise EffectFileError(path, None, f"unknown table {unknown[0]!r}; effects go in [[effect]] tables")
+    records = data.get("effect", [])
+    if not isinstance(records, list):
+        raise EffectFileError(path, None, "write each effect as an [[effect]] table")
+    headers = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"\s*\[\[\s*effect\s*\]\]", line)]
+    out: dict[str, CardEffects] = {}
+    for index, record in enumerate(records):
+        header = headers[index] if index < len(headers) else None
+        if not isinstance(record, dict):
+            raise EffectFileError(path, header, "write each effect as an [[effect]] table")
+        extra = sorted(set(record) - _KEYS)
+        if extra:
+            raise EffectFileError(path, header, f"unknown key {extra[0]!r}; an effect has title, effect and line")
+        title, notation, line = record.get("title"), record.get("effect"), record.get("line")
+        if not isinstance(title, str) or not title.strip():
+            raise EffectFileError(path, header, 'the entry needs a title = "Card title"')
+        if not isinstance(notation, str):
+            raise EffectFileError(path, header, f'"{title}" needs an effect = "..." in the notation')
+        if line is not None and (not isinstance(line, str) or not _LINE.fullmatch(line)):
+            raise EffectFileError(path, header, f'"{title}": line = "rulebook:N" or "rulings:N", not {line!r}')
+        try:
+            effects = parse_effects(notation)
+        except EffectSyntaxError as exc:
+            raise EffectFileError(path, header, f'"{title}": {exc}') from None
+        folded = fold_title(title)
+        if folded in out:
+            raise EffectFileError(path, header, f'"{title}" is given twice; keep one')
+        out[folded] = effects
+    return out

@@ -1,0 +1,245 @@
+"""The effect notation: what casting a Spell or using an Artifact does, in values and in words.
+
+A card's effects are a :class:`CardEffects`: the :class:`Effect` values its use plays, the
+Sanity its use costs, what becomes of it after use, or the reason the engine does not play
+it. The same value has a text form, written by players in ``catalog/effects.toml``::
+
+    redraw 4                      discard up to 4 cards from your hand and draw as many
+    draw 2                        draw 2 cards
+    hand +1                       your Hand size is 1 greater while the card is in play
+    sanity +3                     gain 3 Sanity
+    summon lesser independent     play a Monster of that class from hand to your Threat, no Gate
+    summon any                    (any Monster)
+    monster as ally               play a Monster from hand as an Ally, no Gate
+    ally now                      play an Ally from hand that could be played here, at once
+    past                          the Current Location has the Past attribute (no new Location
+                                  until the Round ends)
+    resurrect                     bring an Ally back into play from your Story Deck
+    goo stays                     your Great Old One stays one Round more
+    travel                        walk to a Location from hand in any Region (not Exotic)
+    travel dimension              walk to a Location from hand in another Dimension (not Exotic)
+    travel dimension from gate    the same, only from a Location with a Gate
+    hand min -1                   while the card is in play, keep 1 card fewer at least (not
+                                  cumulative: the largest such change counts)
+    hand max +1                   while the card is in play, keep 1 card more at most (cumulative)
+    reveal                        on arriving at the Location, the Mythos Deck's top card is
+                                  revealed, its Sanity applied, and it is Discarded
+    recall                        a Location of your Story Deck back on top as your Current
+                                  Location, no Sanity, its Gate unused (Create Time Warp)
+    trade allies                  Bury Allies of your choice in play (with the cards they hold)
+                                  and gain their values in Sanity (Call Power of Nyambe)
+    reveal attack                 on arriving, the Mythos Deck's top card is revealed and Discarded;
+                                  a Monster attacks first: you lose its value in Sanity (no Ally
+                                  defends)
+    discard random hand           on arriving at the Location, a card of the Hand chosen at random
+                                  is Discarded
+    discard random story          on arriving, a card of the Story Deck (not the Location) chosen
+                                  at random is Discarded
+    past resurrect                while the card is in play, Resurrection may instead play an
+                                  Ally from hand found here in the Past (the Grecian Lekythos)
+
+Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
+its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
+use). ``ignored: REASON`` says the engine does not play the card, and why.
+
+:func:`parse_effects` raises :class:`EffectSyntaxError` (one line naming the clause);
+:func:`effects_text` writes the same notation back (they round-trip).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class EffectSyntaxError(ValueError):
+    """Raised when effect notation cannot be read; names the clause and what is accepted."""
+
+
+class EffectKind(IntEnum):
+    """What one effect does (each is played by :mod:`deckbuilder.rules.engine.casting`)."""
+
+    DRAW = 0
+    REDRAW = 1
+    HAND = 2
+    SANITY = 3
+    SUMMON = 4
+    MONSTER_AS_ALLY = 5
+    ALLY_NOW = 6
+    PAST = 7
+    RESURRECT = 8
+    GOO_STAYS = 9
+    TRAVEL = 10
+    HAND_MIN = 11
+    HAND_MAX = 12
+    REVEAL = 13
+    PAST_RESURRECT = 14
+    DISCARD_RANDOM_HAND = 15
+    DISCARD_RANDOM_STORY = 16
+    TRADE_ALLIES = 17
+    RECALL = 18
+    REVEAL_ATTACK = 19
+
+
+class After(IntEnum):
+    """What becomes of an Artifact after use (rulebook l.199: "Flip", "Rotate", "Bury this card
+    when used"); DEFAULT: a Spell's own rule (l.309-311), an Artifact kept."""
+
+    DEFAULT = 0
+    FLIP = 1
+    BURY = 2
+    KEEP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect: its kind, a number (cards, Sanity, Hand size) and a word (a Monster class)."""
+
+    kind: EffectKind
+    amount: int = 0
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffects:
+    """What a card's use plays, or why the engine does not play it.
+
+    ``cost``: Sanity paid to use it (``None``: a Spell's pentagram, nothing for an Artifact);
+    ``ignored``: the reason it is not played ("" when every effect is played).
+    """
+
+    effects: tuple[Effect, ...] = ()
+    cost: int | None = None
+    after: After = After.DEFAULT
+    ignored: str = ""
+
+    @property
+    def played(self) -> bool:
+        """Whether the engine plays the card's effects (nothing ignored)."""
+        return not self.ignored
+
+
+#: Monster classes a Summon names (rulebook l.317).
+MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
+
+_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW}
+_SIGNED = {"hand min": EffectKind.HAND_MIN, "hand max": EffectKind.HAND_MAX, "hand": EffectKind.HAND,
+           "sanity": EffectKind.SANITY}
+_BARE = {
+    "monster as ally": EffectKind.MONSTER_AS_ALLY,
+    "ally now": EffectKind.ALLY_NOW,
+    "past": EffectKind.PAST,
+    "resurrect": EffectKind.RESURRECT,
+    "goo stays": EffectKind.GOO_STAYS,
+    "travel": EffectKind.TRAVEL,
+    "travel dimension": EffectKind.TRAVEL,
+    "travel dimension from gate": EffectKind.TRAVEL,
+    "reveal": EffectKind.REVEAL,
+    "past resurrect": EffectKind.PAST_RESURRECT,
+    "discard random hand": EffectKind.DISCARD_RANDOM_HAND,
+    "discard random story": EffectKind.DISCARD_RANDOM_STORY,
+    "trade allies": EffectKind.TRADE_ALLIES,
+    "recall": EffectKind.RECALL,
+    "reveal attack": EffectKind.REVEAL_ATTACK,
+}
+_AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
+_ACCEPTED = (
+    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, cost N, then flip|bury|keep, ignored: REASON"
+)
+
+
+def _number(clause: str, word: str, signed: bool) -> int:
+    text = clause[len(word) :].strip()
+    if signed and text[:1] not in ("+", "-"):
+        raise EffectSyntaxError(f"{clause!r}: write the change with its sign ({word} +1)")
+    try:
+        return int(text)
+    except ValueError:
+        raise EffectSyntaxError(f"{clause!r}: {word} takes a whole number ({word} {'+' if signed else ''}2)") from None
+
+
+def parse_effects(text: str) -> CardEffects:
+    """Parses the effect notation into a :class:`CardEffects`.
+
+    >>> parse_effects("past; cost 1; then flip").cost
+    1
+
+    Raises :class:`EffectSyntaxError` for an unknown clause, a missing number or a Monster
+    class Summon does not know.
+    """
+    text = " ".join(text.split())
+    if not text:
+        raise EffectSyntaxError(f"an empty effect; write one of: {_ACCEPTED}")
+    lowered = text.lower()
+    if lowered.startswith("ignored:"):
+        reason = text[len("ignored:") :].strip()
+        if not reason:
+            raise EffectSyntaxError("'ignored:' needs the reason the card is not played")
+        return CardEffects(ignored=reason)
+    effects: list[Effect] = []
+    cost: int | None = None
+    after = After.DEFAULT
+    for raw in lowered.split(";"):
+        clause = raw.strip()
+        first = clause.split(" ", 1)[0]
+        if clause in _BARE:
+            # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
+            other = 1 if clause.startswith("travel dimension") else 0
+            effects.append(Effect(_BARE[clause], other, "gate" if clause.endswith("from gate") else ""))
+        elif first in _COUNTED:
+            n = _number(clause, first, False)
+            if n <= 0:
+                raise EffectSyntaxError(f"{clause!r}: {first} takes a number of cards above 0")
+            effects.append(Effect(_COUNTED[first], n))
+        elif first in _SIGNED:
+            word = "hand " + clause.split(" ")[1] if clause.startswith(("hand min", "hand max")) else first
+            effects.append(Effect(_SIGNED[word], _number(clause, word, True)))
+        elif first == "summon":
+            what = clause[len("summon") :].strip()
+            if what != "any" and what not in MONSTER_CLASSES:
+                raise EffectSyntaxError(f"{clause!r}: summon names a Monster class ({', '.join(MONSTER_CLASSES)}) or any")
+            effects.append(Effect(EffectKind.SUMMON, 0, what))
+        elif first == "cost":
+            cost = _number(clause, "cost", False)
+            if cost < 0:
+                raise EffectSyntaxError(f"{clause!r}: the Sanity a use costs is 0 or more")
+        elif first == "then" and clause[len("then ") :] in _AFTER:
+            after = _AFTER[clause[len("then ") :]]
+        else:
+            raise EffectSyntaxError(f"{clause!r} is not an effect; write one of: {_ACCEPTED}")
+    if not effects:
+        raise EffectSyntaxError(f"{text!r} names no effect; write one of: {_ACCEPTED}")
+    return CardEffects(tuple(effects), cost, after)
+
+
+def effect_text(effect: Effect) -> str:
+    """Gets one effect in the notation ("redraw 4", "summon living dead")."""
+    kind = effect.kind
+    for word, k in _COUNTED.items():
+        if k is kind:
+            return f"{word} {effect.amount}"
+    for word, k in _SIGNED.items():
+        if k is kind:
+            return f"{word} {effect.amount:+d}"
+    if kind is EffectKind.SUMMON:
+        return f"summon {effect.what}"
+    if kind is EffectKind.TRAVEL:
+        return "travel" + (" dimension" if effect.amount else "") + (" from gate" if effect.what else "")
+    for word, k in _BARE.items():
+        if k is kind:
+            return word
+    raise AssertionError(f"unknown effect {kind!r}")
+
+
+def effects_text(effects: CardEffects) -> str:
+    """Gets a card's effects in the notation (what :func:`parse_effects` reads back)."""
+    if effects.ignored:
+        return f"ignored: {effects.ignored}"
+    parts = [effect_text(e) for e in effects.effects]
+    if effects.cost is not None:
+        parts.append(f"cost {effects.cost}")
+    for word, a in _AFTER.items():
+        if a is effects.after:
+            parts.append(f"then {word}")
+    return "; ".join(parts)

@@ -1,0 +1,307 @@
+"""Reads a card's effects from its text (errata applied), as recipes are read from Adventures.
+
+:func:`read_effects` turns the phrasings that recur across Spells and Artifacts into the
+:class:`~.notation.CardEffects` the engine plays, and names the reason for every card whose
+effect it does not play (an opponent's target, Combat, or an effect not read yet): that is the
+ledger of :func:`ledger_reason`. A card the reader gets wrong is set right in
+``catalog/effects.toml`` (title -> notation), handed in as ``overrides``.
+
+Phrasings read (rulebook lines where the rule applies):
+
+- "Discard up to N cards and replace them" (a redraw), "draw N cards";
+- "Hand size ... increased by N";
+- "Gain N Sanity points" (unless it waits on a Moon or Day Event, which the engine does not play);
+- "Summon or Control a/one CLASS" (l.317), "Immediately play a Monster card to your Mythos
+  Threat" (a Gate made for one Monster: Summon of any class);
+- "play one Monster card as an Ally (no Gate needed)"; "Ally may be immediately played";
+- "add the Past attribute to your current Location" (rulings l.184: the Lamp);
+- "Bring one Ally back into play from your Story Deck"; "use the Resurrection Spell to play an
+  Ally card from the Past" (the Grecian Lekythos: Resurrection may play a Past Ally from hand);
+- "Move any Location in your Story Deck to the top" (back to it, no Sanity, its Gate unused);
+- "Extend the time that a Great Old One ... remain in play"; "Tally value of cards chosen ...
+  add that value to your Investigator's Sanity" (Allies traded for Sanity);
+- "Travel to any Location ... as if Walking" (in the same Dimension);
+- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from deckbuilder.rules.cards import Card, CardType, fold_title
+from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
+
+#: The named reasons of the ledger (a card's effects the engine does not play).
+OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.307)"
+COMBAT = "works only in Combat: nothing fights alone (rulebook l.439)"
+WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.191)"
+MOON = "waits on a Moon, Day or Night Event, which the engine does not play"
+OTHER_DIMENSION = "travel to another Dimension is not played yet"
+JOINING_ALLIES = "Joining Allies with other cards is not played yet"
+WILDCARD = "standing in for another card (of a Great Old One or an Adventure) is not played yet"
+STORY_ORDER = "reordering the Story Deck is not played yet"
+PHOBIA = "lifts Phobias, which only an opponent plays on you"
+VALUE = "changes a card's value, which counts only in Combat: nothing fights alone (rulebook l.439)"
+REVEAL = "reveals the Mythos Deck's top card, whose Monster attacks: Combat is not played yet"
+LOST_TURN = "a Turn spent waiting costs a lone player nothing: card play lasts until you Pass (rulebook l.384)"
+RECOVER = "recovering a card from the Story Deck is not played yet"
+LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
+RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
+ASSIGN = "assigning a Tome or Artifact to an Ally (or a Spell to one) later is not played yet"
+ATTRIBUTE = "adding an attribute to a card in play is not played yet"
+BURY_INSTEAD = "an Ally Buried instead of paying a Sanity cost is not played yet"
+GATE_USE = "a special use of a Gate (playing other cards through it) is not played yet"
+TRAVEL_MONSTER = "a Monster used for travel (rulebook l.317) is not played yet"
+CONSTANT = "a constant effect of a card in play is not played yet"
+NOT_READ = "an effect the engine does not read yet"
+
+#: The reasons that say a lone player cannot use the effect at all (the others are the engine's
+#: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN)
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_N = r"(\d+|a|an|one|two|three|four|five|six)"
+_CLASSES = "|".join(MONSTER_CLASSES)
+_COMBAT_WORDS = re.compile(r"\bcombat\b|\bdefend|\battack|\bdirected threat|\binvisible|\bbypass")
+# What places/ reads of a Location's, Monster's or Ally's text (see deckbuilder.rules.places).
+_PLACES_READ = re.compile(
+    r"gate more than once|any dimension|current location|\bwalk|travel|star event|r'lyeh disk|fulfills|"
+    r"can know any|\bknows?\b|joins|give this card to an ally|dreamlands or in the waking world"
+)
+
+
+def _n(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def _spell_or_artifact(card: Card, text: str) -> CardEffects:
+    if re.search(r"use the resurrection spell to play an ally card from the past", text):
+        return CardEffects((Effect(EffectKind.PAST_RESURRECT),))  # the Grecian Lekythos, while in play
+    effects: list[Effect] = []
+    m = re.search(rf"discard up to {_N} cards? and replace them", text)
+    if m:
+        effects.append(Effect(EffectKind.REDRAW, _n(m[1])))
+    else:
+        m = re.search(rf"\bdraw {_N} (?:new |more |additional )?cards?", text)
+        if m:
+            effects.append(Effect(EffectKind.DRAW, _n(m[1])))
+    m = re.search(rf"hand size (?:is )?(?:increased|raised) by {_N}", text)
+    if m:
+        effects.append(Effect(EffectKind.HAND, _n(m[1])))
+    m = re.search(rf"\bgain {_N} sanity points?", text)
+    if m:
+        if re.search(r"full moon|new moon|\bday\b|\bnight\b", text):
+            return CardEffects(ignored=MOON)
+        effects.append(Effect(EffectKind.SANITY, _n(m[1])))
+    m = re.search(rf"summon or control (?:a|an|one) ({_CLASSES})", text)
+    if m:
+        effects.append(Effect(EffectKind.SUMMON, 0, m[1]))
+    elif re.search(r"immediately play a monster (?:card|or monsters) to your (?:mythos )?threat", text):
+        effects.append(Effect(EffectKind.SUMMON, 0, "any"))
+    if re.search(r"play (?:one|a) monster card as an ally", text):
+        effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
+    if re.search(r"ally may be immediately played", text):
+        effects.append(Effect(EffectKind.ALLY_NOW))
+    if re.search(r"add the past attribute to your current location", text):
+        effects.append(Effect(EffectKind.PAST))
+    if re.search(r"bring one ally back into play from your story deck", text):
+        effects.append(Effect(EffectKind.RESURRECT))
+    if re.search(r"tally (?:the )?value of (?:the )?cards chosen[^.]*add that value to your investigator's sanity",
+                 text):
+        effects.append(Effect(EffectKind.TRADE_ALLIES))
+    if re.search(r"move any location in your story deck to the top", text):
+        effects.append(Effect(EffectKind.RECALL))
+    if re.search(r"extend the time that a great old one", text):
+        effects.append(Effect(EffectKind.GOO_STAYS))
+    if re.search(r"travel to any location[^.]*as if walking", text):
+        if re.search(r"another dimension|between dimensions", text):
+            return CardEffects(ignored=OTHER_DIMENSION)
+        effects.append(Effect(EffectKind.TRAVEL))
+    elif re.search(r"walk to any location \(except exotic\) in another dimension|play any \w+ location as if walking|"
+                   r"play a new location in any dimension", text):
+        # To another Dimension, walking (The Silver Key from a Gate, Time Machine, The Gate of
+        # Oneirology; Monatomic Translocation arrives at once, played here as a walk).
+        effects.append(Effect(EffectKind.TRAVEL, 1, "gate" if re.search(r"\buse a gate to walk", text) else ""))
+    if not effects:
+        return CardEffects(ignored=_reason(card, text))
+    cost: int | None = None
+    m = re.search(rf"(?:spend|costs?) {_N} (?:points? of )?sanity", text)
+    if m:
+        cost = _n(m[1])
+    after = After.DEFAULT
+    if card.type is CardType.ARTIFACT:
+        if re.search(r"\bflip this card\b", text):
+            after = After.FLIP
+        elif re.search(r"\bbury this card\b|\bbury (?:it )?when used", text):
+            after = After.BURY
+    return CardEffects(tuple(effects), cost, after)
+
+
+# Recurring phrasings of effects the engine does not play, each with its reason (first match
+# wins: the engine's gaps before what a lone player cannot use, so a card is called unusable
+# alone only when nothing else in its text is).
+_NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"reveal the top card of your mythos deck"), REVEAL),
+    (re.compile(r"spend (?:the )?next turn|must (?:either [\w ]+ or )?remain|remain here for a turn recovering"),
+     LOST_TURN),
+    (re.compile(r"recover one \w+ from your story deck|from your story deck (?:and|to)|buried in your story deck"),
+     RECOVER),
+    (re.compile(r"randomly discard|discard a random"), RANDOM_DISCARD),
+    (re.compile(r"\badds? the \w+ attribute to"), ATTRIBUTE),
+    (re.compile(r"bury [\w .']+ instead of paying the sanity cost"), BURY_INSTEAD),
+    (re.compile(r"use this gate to (?:play|summon)|use a gate to play"), GATE_USE),
+    (re.compile(r"monster allowing travel"), TRAVEL_MONSTER),
+    (re.compile(r"(?:later )?assign to [\w .',]+? one (?:tome|artifact)|place an artifact card beneath|"
+                r"can now know one spell|play\) a spell on"), ASSIGN),
+    (re.compile(r"\bit is (?:day|night|always night)\b|no investigators? may gain sanity|all monsters may|"
+                r"all locations feature|for all investigators|by any player"), LASTING),
+    (re.compile(r"this card has constant effect|this artifact has constant effect"), CONSTANT),
+    (re.compile(r"bury (?:one|a|any|all) phobias?|phobias? affecting your investigator to be buried"), PHOBIA),
+    (re.compile(r"(?:add|adds|increase|raises?) (?:\w+ )?(?:points? )?(?:to )?(?:the |their )?(?:card )?value|"
+                r"value of (?:this card|one ally|all)|to their (?:card )?value"), VALUE),
+    (re.compile(r"epidemic"), OPPONENT),
+)
+
+
+def _named(text: str) -> str:
+    for pattern, reason in _NAMED:
+        if pattern.search(text):
+            return reason
+    return ""
+
+
+def _reason(card: Card, text: str) -> str:
+    """Gets the ledger's reason for a Spell or Artifact whose effect is not played."""
+    affects = fold_title(card.affects or "")
+    subtype = fold_title(card.subtype or "")
+    if "weapon" in subtype or re.search(r"points? to ally'?s value", text):
+        return WEAPON
+    if "combat" in affects or re.search(r"(?:only|cast) during combat|during combat only|in combat only", text):
+        return COMBAT
+    if "opponent" in affects or "opponent" in text and "your" not in affects:
+        return OPPONENT
+    if re.search(r"another dimension|between dimensions", text) or "dimensions" in affects:
+        return OTHER_DIMENSION
+    if re.search(r"moon|\bday\b|\bnight\b", text):
+        return MOON
+    if re.search(r"any one of the cards needed|serve as any one card", text):
+        return WILDCARD
+    named = _named(text)
+    if named:
+        return named
+    if re.search(r"can know any|\bknows \w|give this card to an ally", text):
+        return ""  # a Spell holder, a reader of languages, a card given to an Ally: places/ reads it
+    if re.search(r"location in your story deck to the top", text):
+        return STORY_ORDER
+    if _COMBAT_WORDS.search(text):
+        return COMBAT
+    return _named(text) or NOT_READ
+
+
+_ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
+    (re.compile(r"reveal the top card of your mythos deck\. if (?:it|the card revealed|card revealed) is a monster,? "
+                r"it attacks(?: you)? immediately[^.]*\.(?: allies may defend(?: you)?[^.]*\.)?(?: then discard it\.)?"
+                r"(?: discard any other card(?: drawn)?\.)?"), EffectKind.REVEAL_ATTACK),
+    (re.compile(r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
+                r"(?: the discard it\.| then discard it\.)?"), EffectKind.REVEAL),
+    (re.compile(r"randomly discard one card from your hand\."), EffectKind.DISCARD_RANDOM_HAND),
+    (re.compile(r"(?:set aside this card and shuffle (?:your )?story deck\. )?randomly discard one story deck card"
+                r"(?:, then replace this card)?\."), EffectKind.DISCARD_RANDOM_STORY),
+)
+
+
+def _hand_limits(text: str) -> tuple[Effect, ...]:
+    """Reads an Ally's lasting change to the Hand's Minimum or Maximum (rulebook l.51-53)."""
+    out = []
+    m = re.search(rf"subtract {_N} from the minimum number of cards", text)
+    if m:
+        out.append(Effect(EffectKind.HAND_MIN, -_n(m[1])))
+    m = re.search(rf"add {_N} to the maximum number of cards", text)
+    if m:
+        out.append(Effect(EffectKind.HAND_MAX, _n(m[1])))
+    return tuple(out)
+
+
+def read_effects(card: Card, overrides: Mapping[str, CardEffects] | None = None) -> CardEffects:
+    """Reads a card's effects from its text (errata applied), or takes its override (by
+    folded title). Cards whose rules the engine already plays without text (a plain Location,
+    Ally, Tome, Monster, Adventure) read as played with no effects of use; a card whose text
+    the engine does not play reads as ignored, with the reason (see the module's names).
+    """
+    if overrides:
+        known = overrides.get(fold_title(card.title))
+        if known is not None:
+            return known
+    # A reading depends only on these facts: remembered, since every Game of every deck (and the
+    # deck builder's thousands) reads the same cards again (benchmarks/engine.py: Game(deck)).
+    key = (card.key, card.type.value if card.type else "", card.subtype or "", card.affects or "", card.text or "")
+    hit = _READ.get(key)
+    if hit is None:
+        hit = _read(card)
+        if len(_READ) < _READ_KEPT:
+            _READ[key] = hit
+    return hit
+
+
+#: Readings remembered by the facts they depend on (a catalog holds some 1,200 printings).
+_READ: dict[tuple[str, str, str, str, str], CardEffects] = {}
+_READ_KEPT = 20_000
+
+
+def _read(card: Card) -> CardEffects:
+    """Reads a card's effects from its text (see :func:`read_effects`)."""
+    text = " ".join((card.text or "").lower().split())
+    kind = card.type
+    if kind is CardType.SPELL or kind is CardType.ARTIFACT:
+        return _spell_or_artifact(card, text)
+    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR or kind is CardType.TOME:
+        return CardEffects()  # the recipe, the numbers, the capacity: played as the rules say
+    if kind is CardType.EVENT:
+        affects = fold_title(card.affects or "")
+        if "opponent" in affects and "your" not in affects:
+            return CardEffects(ignored=OPPONENT)
+        return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
+    if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
+        return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.ALLY:
+        hand = _hand_limits(text)
+        if hand:
+            return CardEffects(hand)
+        if re.search(r"flip this card face-down (?:and|to) draw (?:a|one) new card", text):
+            return CardEffects((Effect(EffectKind.DRAW, 1),), None, After.FLIP)  # an Ally's use (rulebook l.49)
+    if kind is CardType.LOCATION:
+        # What a Location does on arrival: reveal the Mythos Deck's top card and apply its Sanity,
+        # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
+        # use alone; anything else left in the text is named.
+        arrival: list[Effect] = []
+        rest = text
+        for pattern, what in _ARRIVAL:
+            if pattern.search(rest):
+                arrival.append(Effect(what))
+                rest = pattern.sub("", rest)
+        if arrival:
+            left = _named(rest)
+            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA, LOST_TURN) else left)
+    named = _named(text)
+    if kind is CardType.LOCATION:
+        # A Location's Monster may attack a lone Investigator: its text is read, or not yet.
+        if named:
+            return CardEffects(ignored=named)
+        if _PLACES_READ.search(text):
+            return CardEffects()
+        return CardEffects(ignored=OPPONENT if "opponent" in text else NOT_READ)
+    if named:
+        return CardEffects(ignored=named)
+    if _COMBAT_WORDS.search(text):
+        return CardEffects(ignored=COMBAT)
+    if "opponent" in text:
+        return CardEffects(ignored=OPPONENT)
+    if _PLACES_READ.search(text):
+        return CardEffects()
+    return CardEffects(ignored=NOT_READ)
+
+
+def ledger_reason(card: Card, overrides: Mapping[str, CardEffects] | None = None) -> str:
+    """Gets why the engine does not play a card's effect ("" when it does)."""
+    return read_effects(card, overrides).ignored
