@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from deckbuilder.decklists.deckfile import LoadedDeck
     from deckbuilder.rules.cards import Card
     from deckbuilder.rules.construction import BuiltDeck, Measure
+    from deckbuilder.rules.decks import Deck
 
 #: The time a build may take by default, in seconds (the issue: under a minute on two cores).
 DEFAULT_TIME = 55.0
@@ -86,8 +87,28 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
     vocabulary, overrides, _pool = recipe_sources(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
     search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=min(SEARCH_ROUNDS, max_rounds))
-    report = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)
+    report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)
     return recipes, search, report
+
+
+def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int) -> Callable[..., Any]:
+    """Gets a player of full-length games that spreads a long batch (a thousand games or more:
+    ``suggest --games``) over the machine's cores, as ``goldfish --jobs`` does; the records
+    are the same whatever the number of processes (service/pool.py)."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction import GameResult
+    from deckbuilder.rules.goldfish import GameBatch, needed_titles
+    from deckbuilder.service.games import play_games
+
+    def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
+        mine = {e.card.key: recipes[e.card.key] for e in deck.main
+                if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
+        batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=mine,
+                          needed=frozenset(needed_titles(deck, mine)))
+        records = play_games(batch, list(seeds), jobs=None)
+        return [GameResult(r.target_reached if campaign else r.first_adventure, r.final_sanity) for r in records]
+
+    return play
 
 
 def _deck_document(name: str, investigator: Card, counts: Mapping[str, int], cards: Mapping[str, Card],
