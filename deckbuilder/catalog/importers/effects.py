@@ -18,9 +18,9 @@ wrong.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
+from deckbuilder.catalog.importers.tomltables import read_tables
 from deckbuilder.errors import MythosError
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import fold_title
@@ -58,26 +58,8 @@ def load_effect_overrides(path: Path | None = None) -> dict[str, CardEffects]:
     ``rulings:N``, or an effect whose notation does not parse.
     """
     path = Path(path) if path is not None else default_effects_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EffectFileError(path, None, "no such file; reinstall mythos or restore catalog/effects.toml") from None
-    except UnicodeDecodeError as exc:
-        raise EffectFileError(path, None, f"not UTF-8 text ({exc.reason}); save it as UTF-8") from None
-    except OSError as exc:
-        raise EffectFileError(path, None, f"cannot be read ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise EffectFileError(path, int(where[1]) if where else None, f"not valid TOML: {message}") from None
-    unknown = sorted(set(data) - {"effect"})
-    if unknown:
-        raise EffectFileError(path, None, f"unknown table {unknown[0]!r}; effects go in [[effect]] tables")
-    records = data.get("effect", [])
-    if not isinstance(records, list):
-        raise EffectFileError(path, None, "write each effect as an [[effect]] table")
+    text, records = read_tables(path, "effect", EffectFileError,
+                                missing="reinstall mythos or restore catalog/effects.toml")
     headers = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"\s*\[\[\s*effect\s*\]\]", line)]
     out: dict[str, CardEffects] = {}
     for index, record in enumerate(records):

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from pathlib import Path
 
+from deckbuilder.catalog.importers.tomltables import read_tables
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.adventures.model import Recipe
 from deckbuilder.rules.adventures.notation import RecipeSyntaxError, parse_recipe_text
@@ -84,26 +84,7 @@ def load_recipe_overrides(path: Path) -> dict[str, Recipe]:
     missing title or recipe, a title given twice, or a recipe whose notation does not parse.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecipeFileError(path, None, f"no such file; create it or unset {RECIPES_ENV}") from None
-    except UnicodeDecodeError as exc:
-        raise RecipeFileError(path, None, f"not UTF-8 text ({exc.reason}); save it as UTF-8") from None
-    except OSError as exc:
-        raise RecipeFileError(path, None, f"cannot be read ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise RecipeFileError(path, int(where[1]) if where else None, f"not valid TOML: {message}") from None
-    unknown = sorted(set(data) - {"recipe"})
-    if unknown:
-        raise RecipeFileError(path, None, f"unknown table {unknown[0]!r}; recipes go in [[recipe]] tables")
-    records = data.get("recipe", [])
-    if not isinstance(records, list):
-        raise RecipeFileError(path, None, "write each recipe as a [[recipe]] table")
+    text, records = read_tables(path, "recipe", RecipeFileError, missing=f"create it or unset {RECIPES_ENV}")
     lines = _record_lines(text)
     recipes: dict[str, Recipe] = {}
     for index, record in enumerate(records):
