@@ -22,8 +22,9 @@ The hierarchy (module, kind)::
       ErrataFileError                 catalog.importers.errata   errata-file
       CardFactsFileError              catalog.importers.cardfacts  card-facts-file
       FormatFileError                 catalog.importers.formats  format-file
-      RecipeFileError                 catalog.importers.recipes  recipe-file
-      EffectFileError                 catalog.importers.effects  effect-file
+      TableFileError                  catalog.importers.tomltables  data-file
+        RecipeFileError               catalog.importers.recipes  recipe-file
+        EffectFileError               catalog.importers.effects  effect-file
       CatalogError                    catalog.store              catalog
         OutdatedCatalogError          catalog.store              catalog
       CatalogPathError                catalog.files              catalog

@@ -39,7 +39,7 @@ HTTP_STATUS: dict[str, int] = {
     "too-large": 413,
     "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422,
     "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
-    "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
+    "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
     "fetch": 502, "catalog-busy": 503,
 }
 

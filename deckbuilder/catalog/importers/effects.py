@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from deckbuilder.catalog.importers.tomltables import read_tables
-from deckbuilder.errors import MythosError
+from deckbuilder.catalog.importers.tomltables import TableFileError, read_tables
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.effects import CardEffects, EffectSyntaxError, parse_effects
@@ -32,17 +31,10 @@ _KEYS = frozenset({"title", "effect", "line"})
 _LINE = re.compile(r"(rulebook|rulings):\d+")
 
 
-class EffectFileError(MythosError, ValueError):
+class EffectFileError(TableFileError):
     """Raised when the effect overrides file cannot be read or one of its entries is invalid."""
 
     kind = "effect-file"
-
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
-        self.path = path
-        self.line = line
-        self.message = message
-        where = f"{path}" if line is None else f"{path}, line {line}"
-        super().__init__(f"{where}: {message}")
 
 
 def default_effects_path() -> Path:

@@ -25,8 +25,7 @@ import os
 import re
 from pathlib import Path
 
-from deckbuilder.catalog.importers.tomltables import read_tables
-from deckbuilder.errors import MythosError
+from deckbuilder.catalog.importers.tomltables import TableFileError, read_tables
 from deckbuilder.rules.adventures.model import Recipe
 from deckbuilder.rules.adventures.notation import RecipeSyntaxError, parse_recipe_text
 from deckbuilder.rules.cards import fold_title
@@ -38,17 +37,10 @@ RECIPES_ENV = "MYTHOS_RECIPES"
 _KEYS = frozenset({"title", "recipe", "note"})
 
 
-class RecipeFileError(MythosError, ValueError):
+class RecipeFileError(TableFileError):
     """Raised when a recipe overrides file cannot be read or one of its recipes is invalid."""
 
     kind = "recipe-file"
-
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
-        self.path = path
-        self.line = line
-        self.message = message
-        where = f"{path}" if line is None else f"{path}, line {line}"
-        super().__init__(f"{where}: {message}")
 
 
 def default_recipes_path(catalog_path: Path | None) -> Path | None:

@@ -13,8 +13,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.errors import MythosError
+
+
+class TableFileError(MythosError, ValueError):
+    """Raised when a file of ``[[NAME]]`` tables cannot be read or one of its entries is
+    invalid: names the file, the line where one is known, and what is wrong. Each file has
+    its own subclass, with its own ``kind``."""
+
+    kind = "data-file"
+
+    def __init__(self, path: Path, line: int | None, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        where = f"{path}" if line is None else f"{path}, line {line}"
+        super().__init__(f"{where}: {message}")
+
+
 #: Makes the file's own error from (file, line or None, what is wrong).
-FileError = Callable[[Path, "int | None", str], Exception]
+FileError = Callable[[Path, "int | None", str], TableFileError]
 
 
 def read_tables(path: Path, name: str, error: FileError, *, missing: str) -> tuple[str, list[Any]]:
