@@ -13,7 +13,23 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import DbOption, JsonOption, load_deck, open_catalog, progress_bar, reported, show
+from deckbuilder.cli.common import (
+    DbOption,
+    DeckArgument,
+    ForceOption,
+    InvestigatorOption,
+    JsonOption,
+    load_deck,
+    open_catalog,
+    progress_bar,
+    reported,
+    show,
+)
+
+# The goldfish plays the Mythos formats only, so a build or a suggestion does too.
+_MythosFormatOption = Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")]
+_TargetOption = Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
+                                                      show_default=False)]
 
 
 def runner_up_path(output: Path, n: int) -> Path:
@@ -28,10 +44,8 @@ def deck_build(
                                                         show_default=False)] = None,
     adventure: Annotated[Optional[list[str]], typer.Option("--adventure", help="An Adventure the deck must "
                                                            "complete (repeatable).", show_default=False)] = None,
-    format_name: Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, "
-                                             "tournament.")] = "advanced",
-    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
-                                                  show_default=False)] = None,
+    format_name: _MythosFormatOption = "advanced",
+    target: _TargetOption = None,
     collection: Annotated[Optional[Path], typer.Option("--collection", help="The cards you own (a counts list in "
                                                        "any deck format): no card beyond them.", show_default=False)] = None,
     from_deck: Annotated[Optional[Path], typer.Option("--from", help="Start from this deck and change as little "
@@ -42,7 +56,7 @@ def deck_build(
     time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 55.0,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")] = False,
+    force: ForceOption = False,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -81,15 +95,12 @@ def deck_build(
 
 
 def deck_suggest(
-    deck: Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")],
+    deck: DeckArgument,
     games: Annotated[int, typer.Option("--games", "-n", help="Games for each change that is measured in full.",
                                        min=100, max=100_000)] = 1000,
-    format_name: Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, "
-                                             "tournament.")] = "advanced",
-    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
-                                                  show_default=False)] = None,
-    investigator: Annotated[Optional[str], typer.Option("--investigator", help="Who plays (one the deck lists, "
-                                                        "or any).", show_default=False)] = None,
+    format_name: _MythosFormatOption = "advanced",
+    target: _TargetOption = None,
+    investigator: InvestigatorOption = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed measures the same games.")] = 0,
     db: DbOption = None,
     as_json: JsonOption = False,

@@ -63,6 +63,12 @@ CardArgument = Annotated[
     str, typer.Argument(help="The card's title; spelling may be loose.", autocompletion=complete_card_title)
 ]
 TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)]
+ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")]
+InvestigatorOption = Annotated[
+    Optional[str],
+    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False,
+                 autocompletion=complete_card_title),
+]
 
 
 def fail(message: str) -> NoReturn:

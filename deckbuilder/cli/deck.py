@@ -24,7 +24,9 @@ import typer
 from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
+    ForceOption,
     FormatOption,
+    InvestigatorOption,
     JsonOption,
     complete_card_title,
     fail,
@@ -34,13 +36,6 @@ from deckbuilder.cli.common import (
     show,
     warn,
 )
-
-_ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")]
-_InvestigatorOption = Annotated[
-    Optional[str],
-    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False,
-                 autocompletion=complete_card_title),
-]
 
 
 def deck_check(
@@ -53,7 +48,7 @@ def deck_check(
         Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default 20).", min=1, show_default=False)
     ] = None,
     fix: Annotated[bool, typer.Option("--fix", help="Write the resolved card names back into the file.")] = False,
-    investigator: _InvestigatorOption = None,
+    investigator: InvestigatorOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -96,7 +91,7 @@ def deck_convert(
     to: Annotated[
         Optional[str], typer.Option("--to", help="Output format: text, gccg, lackey, json.", show_default=False)
     ] = None,
-    force: _ForceOption = False,
+    force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Converts a deck list between text, GCCG .deck, LackeyCCG .dek and JSON.
@@ -145,7 +140,7 @@ def deck_goldfish(
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
                                           autocompletion=complete_card_title)
     ] = None,
-    investigator: _InvestigatorOption = None,
+    investigator: InvestigatorOption = None,
     jobs: Annotated[
         Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
                                     help="Processes playing the games (1: this one); the report is the same whatever the number.")
@@ -207,9 +202,9 @@ def deck_sheet(
     format_name: FormatOption = "advanced",
     goldfish: _GoldfishOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed of the test games (as deck goldfish --seed).")] = 0,
-    investigator: _InvestigatorOption = None,
+    investigator: InvestigatorOption = None,
     pdf: _PdfOption = None,
-    force: _ForceOption = False,
+    force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
     """Writes a printable deck sheet (HTML, and a PDF with --pdf): the list, the check, the Investigator.
