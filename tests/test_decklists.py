@@ -775,7 +775,7 @@ def _round_trip(
     """Writes a resolved deck through the formats in turn, reading each back."""
     want = {section: deck.counts(section) for section in Section}
     current = deck
-    for step, fmt in enumerate(formats):
+    for fmt in formats:
         text = write_deck(current, fmt, printings_of)
         assert detect_format(text, "deck" + EXTENSION[fmt]) == fmt
         again = read_deck(text, format=fmt)
