@@ -25,14 +25,15 @@ def _gone(pid: int) -> bool:
 
 
 def test_the_workers_are_started_once_and_kept_for_every_batch():
-    with Workers(_pid_and_square, jobs=2) as workers:
-        assert workers.size == 2
+    with Workers(_pid_and_square, jobs=3) as workers:
+        assert workers.size == 3
         seen = set()
         for batch in range(5):
             results = workers.map([batch, batch + 1, batch + 2])
             assert [square for _, square in results] == [n * n for n in (batch, batch + 1, batch + 2)]
-            seen |= {pid for pid, _ in results}
-    assert os.getpid() not in seen and 1 <= len(seen) <= 2  # the same two processes for every batch
+            assert results[0][0] == os.getpid()  # this process plays the first chunk, not idle
+            seen |= {pid for pid, _ in results[1:]}
+    assert os.getpid() not in seen and 1 <= len(seen) <= 2  # the same two workers for every batch
     assert all(_gone(pid) for pid in seen)  # closed: nothing left running
 
 

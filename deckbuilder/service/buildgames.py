@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from deckbuilder.rules.decks import Deck
     from deckbuilder.rules.goldfish import GameBatch
 
-#: The fewest games a batch must have to be split across the workers (fewer play here:
-#: the pipe's round trip and a worker's first Game(deck), some 9 ms, would cost more).
-SPLIT_FROM = 16
+#: The fewest games a batch must have to be split across the workers; fewer play here. A
+#: worker reads a deck it has not played before for play (Game(deck), some 9 ms compiled),
+#: which half of a race's first stage (20 of 40 games, about 7 ms) does not pay back:
+#: the later stages (80, 240 games) and the report's 600 do (benchmarks/build_jobs.py).
+SPLIT_FROM = 80
 #: Decks each worker keeps read for play (a race plays the same two decks in three stages).
 KEPT_DECKS = 8
 

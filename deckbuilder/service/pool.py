@@ -70,9 +70,12 @@ class Workers:
     builds and caches), so a batch of forty games pays no process start-up.
 
     :meth:`map` gets ``job(chunk)`` for each chunk in the order of ``chunks``, as
-    :func:`map_chunks` does; with one worker (``jobs`` 1, a one-core machine, or a job that
-    cannot reach a fresh process: see :func:`map_chunks`) it runs them here. Use it as a
-    context manager, or :meth:`close` it: the processes end with it.
+    :func:`map_chunks` does, the first chunk computed here while the workers compute the rest:
+    ``jobs`` processes share a batch, this one and ``jobs - 1`` workers, so no core waits idle
+    on the others, and this process's own caches serve the chunk it plays. With one process
+    (``jobs`` 1, a one-core machine, or a job that cannot reach a fresh process: see
+    :func:`map_chunks`) it runs them all here. Use it as a context manager, or :meth:`close`
+    it: the workers end with it.
     """
 
     def __init__(self, job: Callable[[Any], Any], *, jobs: int | None = None) -> None:
@@ -80,12 +83,12 @@ class Workers:
         wanted = jobs if jobs is not None else default_jobs()
         if wanted > 1 and _start_method() != "fork" and not _travels(job):
             wanted = 1  # a job that cannot reach a fresh process runs here
-        #: How many processes share a batch (1: this one alone).
+        #: How many processes share a batch: this one and ``size - 1`` workers.
         self.size = max(1, wanted)
         self._pool: Any = None
 
     def map(self, chunks: Sequence[Any]) -> list[Any]:
-        """Gets ``job(chunk)`` for each chunk, in order, computed in the workers."""
+        """Gets ``job(chunk)`` for each chunk, in order: the first here, the rest in the workers."""
         if self.size <= 1 or len(chunks) <= 1:
             return [self.job(chunk) for chunk in chunks]
         if self._pool is None:
@@ -93,10 +96,11 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
 
             context = multiprocessing.get_context(_start_method())
-            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context, initializer=_start_worker,
-                                             initargs=(self.job,))
-        futures = [self._pool.submit(_run, chunk) for chunk in chunks]
-        return [future.result() for future in futures]
+            self._pool = ProcessPoolExecutor(max_workers=self.size - 1, mp_context=context,
+                                             initializer=_start_worker, initargs=(self.job,))
+        futures = [self._pool.submit(_run, chunk) for chunk in chunks[1:]]
+        first = self.job(chunks[0])
+        return [first, *(future.result() for future in futures)]
 
     def close(self) -> None:
         """Ends the worker processes (nothing is left running)."""
