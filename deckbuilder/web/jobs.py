@@ -1,8 +1,9 @@
-"""Long work off the request path: goldfish games played in the background, with progress.
+"""Long work off the request path: goldfish games, a deck build or suggested changes played in
+the background, with progress.
 
-A page asks for test games; :meth:`Jobs.start` queues them on one worker thread and gets
-a job id at once; the job page (and its script, through ``/api/jobs/ID``) reads the games
-played so far, then the result. One worker: games are CPU work, and a second run would
+A page asks for test games (or a build, or suggestions); :meth:`Jobs.start` queues them on
+one worker thread and gets a job id at once; the job page (and its script, through
+``/api/jobs/ID``) reads the work done so far, then the result. One worker: games are CPU work, and a second run would
 only halve the speed of both. The last :data:`KEPT` jobs are kept, oldest dropped first.
 """
 
@@ -91,7 +92,8 @@ class Jobs:
         with self._lock:
             job = self._jobs.get(job_id)
         if job is None:
-            raise NoSuchPageError(f"no test games numbered {job_id[:32]!r} (finished ones are kept for a while); start them again")
+            raise NoSuchPageError(f"no test games, build or suggestions numbered {job_id[:32]!r} (finished ones are "
+                                  "kept for a while); start them again")
         return job
 
     def wait(self, job_id: str, timeout: float = 60.0) -> Job:

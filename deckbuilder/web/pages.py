@@ -23,6 +23,7 @@ Routes::
     GET  /decks/ID/sheet           the printable deck sheet
     GET  /decks/ID/history?a=N&b=M the versions, and two of them compared
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
+    (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
     GET  /static/NAME              app.css, app.js
 """
