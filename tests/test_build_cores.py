@@ -37,6 +37,22 @@ def test_the_workers_are_started_once_and_kept_for_every_batch():
     assert all(_gone(pid) for pid in seen)  # closed: nothing left running
 
 
+def _square_or_die(n: int) -> tuple[int, int]:
+    if n < 0 and os.getpid() != _PARENT:
+        os._exit(1)  # a worker killed mid-batch
+    return os.getpid(), n * n
+
+
+_PARENT = os.getpid()
+
+
+def test_a_worker_that_dies_leaves_the_batch_to_this_process():
+    with Workers(_square_or_die, jobs=2) as workers:
+        assert workers.map([2, -3]) == [(os.getpid(), 4), (os.getpid(), 9)]
+        assert workers.size == 1  # and the batches after play here too
+        assert workers.map([1, 5]) == [(os.getpid(), 1), (os.getpid(), 25)]
+
+
 def test_one_worker_or_a_job_that_cannot_travel_runs_here(monkeypatch):
     with Workers(_pid_and_square, jobs=1) as workers:
         assert workers.map([1, 2]) == [(os.getpid(), 1), (os.getpid(), 4)]

@@ -98,9 +98,18 @@ class Workers:
             context = multiprocessing.get_context(_start_method())
             self._pool = ProcessPoolExecutor(max_workers=self.size - 1, mp_context=context,
                                              initializer=_start_worker, initargs=(self.job,))
+        from concurrent.futures.process import BrokenProcessPool
+
         futures = [self._pool.submit(_run, chunk) for chunk in chunks[1:]]
         first = self.job(chunks[0])
-        return [first, *(future.result() for future in futures)]
+        try:
+            return [first, *(future.result() for future in futures)]
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory, could not start): the rest play here, as
+            # they would have in one process, and so does every batch after.
+            self.close()
+            self.size = 1
+            return [first, *(self.job(chunk) for chunk in chunks[1:])]
 
     def close(self) -> None:
         """Ends the worker processes (nothing is left running)."""
