@@ -63,6 +63,7 @@ def test_a_deck_is_built_in_the_background_and_saved_with_its_why_notes(real):
     assert str(answer.url).endswith(f"/decks/build/{job}")
     wait_done(real, job)
     dom = real.get(f"/decks/build/{job}")
+    assert select_one(dom, "p.goal").text() == f"Bored Housewife: {AUCTION} (advanced)"
     assert "Bored Housewife" in select_one(dom, "p.summary").text() and "seed 2" in select_one(dom, "p.summary").text()
     labels = [select(row, "td")[0].text() for row in select(dom, "table.measures tbody tr")]
     assert labels[:2] == ["built", "first legal deck"]

@@ -126,7 +126,18 @@ async def start_build(request: Request) -> Response:
         page = await in_thread(lambda: _build_page(request, state.catalog(), form, error))
         return render(request, page, status_of(_failure(exc)))
     decks = state.settings.decks
-    catalog = await in_thread(state.catalog)
+
+    def prepare() -> Any:
+        from deckbuilder.rules.cards import display_title
+
+        catalog = state.catalog()
+        try:  # the page names the Investigator as players do; an unknown name fails in the build, on its page
+            options["who"] = display_title(service.find_card(catalog, options["investigator"]).cards[0].title)
+        except MythosError:
+            options["who"] = options["investigator"]
+        return catalog
+
+    catalog = await in_thread(prepare)
     collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
 
     def run(progress: Any) -> Any:
@@ -153,7 +164,7 @@ async def build_job_page(request: Request) -> Response:
     """A build's page: progress while it runs, then the decks it found and the one saved."""
     job = _build_job(request)
     options = job.options
-    goal = (f"{options['investigator']}: " + (", ".join(options["adventures"]) or "Adventures the build chooses")
+    goal = (f"{options['who']}: " + (", ".join(options["adventures"]) or "Adventures the build chooses")
             + f" ({options['format']})")
     result = None
     if job.state == "done":
