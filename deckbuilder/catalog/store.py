@@ -145,6 +145,20 @@ class Catalog:
         rows = self.con.execute(f"select data from card where key in ({marks})", list(keys))
         return [Card.from_dict(json.loads(d)) for (d,) in rows]
 
+    def cards_with_folded_titles(self, folded: Sequence[str]) -> list[Card]:
+        """Gets every printing whose title folds to one of ``folded``
+        (:func:`~deckbuilder.rules.cards.fold_title`), in set order: one indexed query for
+        up to 500 titles."""
+        found: list[tuple[int, int, Card]] = []
+        titles = list(dict.fromkeys(folded))
+        for start in range(0, len(titles), 500):
+            part = titles[start : start + 500]
+            rows = self.con.execute(
+                f"select set_order, id, data from card where title_fold in ({','.join('?' * len(part))})", part
+            )
+            found.extend((order, row_id, Card.from_dict(json.loads(d))) for order, row_id, d in rows)
+        return [card for _order, _id, card in sorted(found, key=lambda row: (row[0], row[1]))]
+
     def cards_named(self, name: str) -> list[Card]:
         """Gets every printing found by this name (title, printed title or alias), folded."""
         rows = self.con.execute(
