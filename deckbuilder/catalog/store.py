@@ -97,6 +97,8 @@ class Catalog:
         self.con = con
         self._all: list[Card] | None = None
         self._title_word = False
+        self._title_folds: list[str] | None = None
+        self._title_words: dict[str, frozenset[str]] = {}
 
     @classmethod
     def open(cls, path: Path) -> Catalog:
@@ -217,19 +219,33 @@ class Catalog:
                owned: frozenset[str] = frozenset()) -> list[Card]:
         """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`);
         ``owned`` holds the folded titles ``is:owned`` matches."""
-        from deckbuilder.catalog.search.matching import title_word_matches
         from deckbuilder.catalog.search.sql import compile_query, order_by
 
         # Registered at the first search, not when the catalog opens: a command that never
         # searches does not load the search language (issue 17).
         if not self._title_word:
-            self.con.create_function("title_word", 2, title_word_matches, deterministic=True)
+            self.con.create_function("title_word", 2, self._title_word_matches, deterministic=True)
             self._title_word = True
         where, params = compile_query(query, owned)
         sql = f"select data from card where {where} order by {order_by(sort)}"
         if limit is not None:
             sql += f" limit {int(limit)}"
         return [Card.from_dict(json.loads(d)) for (d,) in self.con.execute(sql, params)]
+
+    def _title_word_matches(self, word: str, folded_title: str) -> bool:
+        """Checks a title word against a folded title as
+        :func:`~deckbuilder.catalog.search.matching.title_word_matches` does, from the titles
+        the word matches, found for every title of the catalog at once at its first ask."""
+        matched = self._title_words.get(word)
+        if matched is None:
+            from deckbuilder.catalog.search.matching import titles_matching
+
+            if self._title_folds is None:
+                self._title_folds = [t for (t,) in self.con.execute("select distinct title_fold from card")]
+            if len(self._title_words) >= 1000:  # a long-running web builder: keep the memory bounded
+                self._title_words.clear()
+            matched = self._title_words[word] = titles_matching(word, self._title_folds)
+        return folded_title in matched
 
 
 def ensure_catalog(db_path: Path) -> tuple[Catalog, building.BuildReport | None]:
