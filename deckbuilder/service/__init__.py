@@ -563,11 +563,14 @@ def deck_playability(deck: LoadedDeck) -> Playability:
 def _adventure_checks(catalog: Catalog, deck: Deck) -> list[RecipeCheck]:
     """Gets the recipe check of each Adventure of the deck (the user's overrides first),
     with suggestions from the catalog for what is missing."""
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_pool, recipe_reading
     from deckbuilder.rules.adventures import check_deck_adventures
 
-    vocabulary, overrides, cards = recipe_sources(catalog)
-    return check_deck_adventures(deck, vocabulary, overrides, pool=cards)
+    vocabulary, overrides = recipe_reading(catalog)
+    checks = check_deck_adventures(deck, vocabulary, overrides)
+    if all(check.completable for check in checks):
+        return checks  # the pool only suggests cards for a short slot: none is
+    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog))
 
 
 @dataclass(frozen=True)
@@ -651,13 +654,13 @@ def show_adventure(catalog: Catalog, title: str) -> AdventureRecipe:
     Raises ``UnknownCardError``, :class:`~deckbuilder.errors.NotAnAdventureError`, or
     ``RecipeFileError`` for an overrides file that cannot be read.
     """
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_reading
     from deckbuilder.rules.adventures import recipe_for
 
     notes: list[str] = []
     with _noting(notes):
         adventure = _find_adventure(catalog, title, notes)
-        vocabulary, overrides, _cards = recipe_sources(catalog)
+        vocabulary, overrides = recipe_reading(catalog)
         return AdventureRecipe(adventure, recipe_for(adventure, vocabulary, overrides), tuple(notes))
 
 
