@@ -36,9 +36,7 @@ def find_cards(catalog: Any, name: str, set_code: str | None = None) -> Found:
     cards = catalog.cards_named(name)
     note = ""
     if not cards:
-        from deckbuilder.decklists.resolve import CardIndex
-
-        resolution = CardIndex(catalog.all_cards()).resolve(name)
+        resolution = card_index(catalog).resolve(name)
         cards = list(resolution.printings)
         if resolution.step.value != "exact":
             note = f'"{name}" read as "{resolution.card.title}" ({resolution.step.value})'
