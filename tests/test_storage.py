@@ -306,3 +306,34 @@ def test_a_built_catalog_has_the_schema_the_sqlmodel_tables_define(tmp_path):
     assert schema(built) == schema(reference)
     with Catalog.open(built) as catalog:
         assert catalog.counts()["total"] > 0
+
+
+def test_a_card_found_again_is_not_read_again(gccg_catalog_path, monkeypatch):
+    # An open catalog reads a card's JSON once (issue 17): a later search, look-up or deck
+    # that finds it takes the same card, equal to a fresh reading.
+    import json
+
+    from deckbuilder.catalog import store
+
+    parsed: list[str] = []
+
+    class CountingJson:
+        @staticmethod
+        def loads(text: str):
+            parsed.append(text)
+            return json.loads(text)
+
+    monkeypatch.setattr(store, "json", CountingJson)
+    with Catalog.open(gccg_catalog_path) as catalog:
+        parsed.clear()  # the schema version read on opening
+        first = catalog.search(parse_query("o:bury t:event"))
+        assert len(parsed) == len(first) > 50
+        again = catalog.search(parse_query("o:bury t:event"))
+        some = catalog.search(parse_query("o:bury t:event cthulhu"))
+        named = catalog.cards_named(first[0].title)
+        assert len(parsed) == len(first) + len(named) - sum(1 for c in named if c in first)
+        assert again == first and all(a is b for a, b in zip(again, first))
+        assert set(some) <= set(first)
+    monkeypatch.undo()
+    with Catalog.open(gccg_catalog_path) as fresh:
+        assert fresh.search(parse_query("o:bury t:event")) == first

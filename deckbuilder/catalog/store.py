@@ -97,6 +97,7 @@ class Catalog:
         self.con = con
         self._all: list[Card] | None = None
         self._title_word = False
+        self._read: dict[int, Card] = {}
         self._title_folds: list[str] | None = None
         self._title_words: dict[str, frozenset[str]] = {}
 
@@ -135,8 +136,8 @@ class Catalog:
     def all_cards(self) -> list[Card]:
         """Gets every card, in set order (cached)."""
         if self._all is None:
-            rows = self.con.execute("select data from card order by set_order, id")
-            self._all = [Card.from_dict(json.loads(d)) for (d,) in rows]
+            rows = self.con.execute("select id, data from card order by set_order, id")
+            self._all = [self._card(row_id, d) for row_id, d in rows]
         return self._all
 
     def cards_by_keys(self, keys: Sequence[str]) -> list[Card]:
@@ -144,8 +145,8 @@ class Catalog:
         if not keys:
             return []
         marks = ",".join("?" * len(keys))
-        rows = self.con.execute(f"select data from card where key in ({marks})", list(keys))
-        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+        rows = self.con.execute(f"select id, data from card where key in ({marks})", list(keys))
+        return [self._card(row_id, d) for row_id, d in rows]
 
     def cards_with_folded_titles(self, folded: Sequence[str]) -> list[Card]:
         """Gets every printing whose title folds to one of ``folded``
@@ -158,17 +159,17 @@ class Catalog:
             rows = self.con.execute(
                 f"select set_order, id, data from card where title_fold in ({','.join('?' * len(part))})", part
             )
-            found.extend((order, row_id, Card.from_dict(json.loads(d))) for order, row_id, d in rows)
+            found.extend((order, row_id, self._card(row_id, d)) for order, row_id, d in rows)
         return [card for _order, _id, card in sorted(found, key=lambda row: (row[0], row[1]))]
 
     def cards_named(self, name: str) -> list[Card]:
         """Gets every printing found by this name (title, printed title or alias), folded."""
         rows = self.con.execute(
-            "select c.data from alias a join card c on c.id = a.card_id where a.fold = ? "
+            "select c.id, c.data from alias a join card c on c.id = a.card_id where a.fold = ? "
             "order by c.set_order, c.id",
             (fold_title(name),),
         )
-        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+        return [self._card(row_id, d) for row_id, d in rows]
 
     def titles_starting(self, prefix: str, *, card_type: str | None = None, limit: int = 50) -> list[str]:
         """Gets up to ``limit`` titles that begin with ``prefix`` (folded; a leading article
@@ -227,10 +228,20 @@ class Catalog:
             self.con.create_function("title_word", 2, self._title_word_matches, deterministic=True)
             self._title_word = True
         where, params = compile_query(query, owned)
-        sql = f"select data from card where {where} order by {order_by(sort)}"
+        sql = f"select id, data from card where {where} order by {order_by(sort)}"
         if limit is not None:
             sql += f" limit {int(limit)}"
-        return [Card.from_dict(json.loads(d)) for (d,) in self.con.execute(sql, params)]
+        return [self._card(row_id, d) for row_id, d in self.con.execute(sql, params)]
+
+    def _card(self, row_id: int, data: str) -> Card:
+        """Gets the card of a row, read from its JSON once per open catalog: a card is a
+        frozen value and the file is not written while open, so every later search, look-up
+        or deck that finds it again (the web builder searches at each keystroke) takes the
+        same card (issue 17)."""
+        card = self._read.get(row_id)
+        if card is None:
+            card = self._read[row_id] = Card.from_dict(json.loads(data))
+        return card
 
     def _title_word_matches(self, word: str, folded_title: str) -> bool:
         """Checks a title word against a folded title as
