@@ -119,3 +119,17 @@ def test_only_the_top_level_help_is_kept(tmp_path):
     done = run(["-m", "deckbuilder", "--help", "--quiet"], cache)
     assert done.returncode == 0
     assert not (cache / helpcache.APP_NAME).exists()
+
+
+def test_a_reader_that_goes_away_is_a_normal_end(tmp_path):
+    cache = tmp_path / "cache"
+    mythos_help(cache)  # kept
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env.update(XDG_CACHE_HOME=str(cache), COLUMNS="80")
+    for _ in range(2):
+        proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", "--help"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+        proc.stdout.close()  # gone before a byte is read
+        assert proc.wait(timeout=60) == 0
+        assert proc.stderr.read() == b""
+        proc.stderr.close()

@@ -144,6 +144,19 @@ def _render(option: str) -> tuple[str, int]:
     return captured.getvalue(), code if isinstance(code, int) else (0 if code is None else 1)
 
 
+def _write(text: str) -> None:
+    """Writes the help to standard output; a reader that went away (``mythos --help | head
+    -1``) is a normal end, as for the commands (:func:`deckbuilder.cli.common.reported`)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        try:  # the flush at exit must not find the closed pipe
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 def print_help(option: str = "--help") -> None:
     """Prints the top-level help: the kept text when its key is this program's, else
     typer's, which is then kept. Raises ``SystemExit`` with typer's code when typer fails."""
@@ -153,12 +166,10 @@ def print_help(option: str = "--help") -> None:
         key = None
     text = _kept(key) if key is not None else None
     if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        _write(text)
         return
     text, code = _render(option)
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    _write(text)
     if code != 0:
         raise SystemExit(code)
     if key is not None and text:
