@@ -804,6 +804,8 @@ _ELSEWHERE = {
     "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
     # Titles for shell completion.
     "shell": ("complete_titles",),
+    # Keeping what they found (a built deck saved, a suggested change applied).
+    "tuning": ("apply_change", "save_built_deck"),
 }
 _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
@@ -844,6 +846,7 @@ if TYPE_CHECKING:
     from deckbuilder.service.deckfiles import fix_deck_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
     from deckbuilder.service.shell import complete_titles
+    from deckbuilder.service.tuning import apply_change, save_built_deck
 
 
 def __getattr__(name: str) -> Any:
