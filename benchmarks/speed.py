@@ -147,6 +147,22 @@ def main() -> None:
                 worst, worst_query = statistics.median(times), query
     row(f"slowest search of {len(SEARCHES)} on the full pool (median)", f"{worst * 1000:.2f} ms", worst / 0.005,
         f"< 5 ms; {worst_query}", worst < 0.005)
+    # The same, each query the first of a freshly opened catalog (no card read yet, the title
+    # words not scored yet; the search language loaded by one search before), best of 7.
+    worst, worst_query = 0.0, ""
+    for query in SEARCHES:
+        tree = parse_query(query)
+        times = []
+        for _ in range(7):
+            with Catalog.open(db) as fresh:
+                fresh.search(parse_query("t:investigator"))
+                start = time.perf_counter()
+                fresh.search(tree)
+                times.append(time.perf_counter() - start)
+        if min(times) > worst:
+            worst, worst_query = min(times), query
+    row("  the same, each the first search of a freshly opened catalog", f"{worst * 1000:.2f} ms", worst / 0.005,
+        f"< 5 ms; {worst_query}", worst < 0.005)
 
     deck = str(DECKS / STANDARD[0])
     for command, goal in (("check", 0.2), ("adventures", 0.3), ("playability", 0.3)):

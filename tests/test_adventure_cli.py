@@ -1,5 +1,5 @@
 """`mythos adventure show|check` and `mythos deck adventures|plan`, through a small typer app
-that registers the command functions as deckbuilder/cli/__init__.py does."""
+that registers the command functions as deckbuilder/cli/tree.py does."""
 
 from __future__ import annotations
 

@@ -80,6 +80,38 @@ def test_starting_the_cli_loads_no_heavy_module():
     assert result.stdout.strip() == ""
 
 
+
+#: What a reading command (deck check, adventures, playability) never needs: the catalog's
+#: builder (SQLAlchemy), pydantic (typer 0.29 loads it to parse options), the web, the deck
+#: builder's search, the network (issue 17: these were most of a command's time).
+NOT_FOR_READING = ("sqlmodel", "sqlalchemy", "pydantic", "jinja2", "starlette", "urllib.request", "http.client",
+                   "deckbuilder.catalog.building", "deckbuilder.service.construction",
+                   "deckbuilder.service.builder", "deckbuilder.rules.construction", "deckbuilder.web")
+
+
+@pytest.mark.parametrize("command", ["check", "adventures", "playability"])
+def test_a_reading_command_loads_only_what_it_reads(command, tmp_path):
+    from deckbuilder.paths import catalog_data_dir
+
+    db = tmp_path / "c.sqlite"
+    deck = catalog_data_dir() / "sample" / "example-deck.txt"
+    built = subprocess.run([sys.executable, "-m", "deckbuilder", "-q", "catalog", "info", "--db", str(db)],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    code = (
+        "import sys\n"
+        "from deckbuilder.cli import app\n"
+        "try:\n"
+        f"    app(['deck', {command!r}, {str(deck)!r}, '--db', {str(db)!r}], prog_name='mythos')\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code in (0, 1, None), exc.code\n"
+        f"print(','.join(m for m in {NOT_FOR_READING!r} if m in sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines()[-1:] in ([], [""]), result.stderr
+
+
 # --------------------------------------------------------------------------------------
 # The rooms and the arrows
 
@@ -257,3 +289,17 @@ def test_an_error_reads_as_one_line_with_its_kind_and_exit_code():
     failure = classify(CatalogError("the catalog\n   is broken"))
     assert failure.to_json() == {"error": {"kind": "catalog", "message": "the catalog is broken", "exit_code": 2}}
     assert classify(KeyError("a bug")) is None
+
+
+def test_the_service_names_that_live_in_modules_of_their_own_are_found_through_it():
+    # They are imported at their first use (issue 17), and are the very objects of their module.
+    import importlib
+
+    from deckbuilder import service
+
+    for name, module in service._HOME.items():
+        home = importlib.import_module(f"deckbuilder.service.{module}")
+        assert getattr(service, name) is getattr(home, name), name
+        assert name in dir(service)
+    with pytest.raises(AttributeError, match="no attribute 'no_such_function'"):
+        _ = service.no_such_function

@@ -29,6 +29,7 @@ from deckbuilder.catalog.search import (
     query_text,
     search_help,
     title_word_matches,
+    titles_matching,
 )
 from deckbuilder.rules.cards import (
     Allegiance,
@@ -38,6 +39,7 @@ from deckbuilder.rules.cards import (
     Dimension,
     PublicAttribute,
     SpellIcon,
+    fold_title,
 )
 
 # --- Parsing: query -> tree -------------------------------------------------------------
@@ -786,6 +788,23 @@ def test_negation_finds_exactly_the_other_cards(text: str) -> None:
 )
 def test_title_word_matching(word: str, title: str, expected: bool) -> None:
     assert title_word_matches(word, title) is expected
+    # The catalog's search asks for every title at once (issue 17): the same answer.
+    assert (title in titles_matching(word, [title, "mi go", "car"])) is expected
+
+
+@pytest.mark.parametrize("word", ["necronomicon", "necronomicn", "cthulhu", "ctulhu", "migo", "mi go", "car",
+                                  "carr", "cartography", "dark young", "the", "armitag", "yog sothoth", "zzzz",
+                                  "1", "d", "arkham", "r lyeh", "rlyeh", "miskatonic univ", "shub niggurath"])
+def test_the_titles_a_word_matches_are_those_it_matches_one_by_one(word: str, gccg_cards) -> None:
+    titles = sorted({fold_title(card.title) for card in gccg_cards})
+    assert titles_matching(word, titles) == {title for title in titles if title_word_matches(word, title)}
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz '-0123456789", min_size=1, max_size=14))
+@settings(max_examples=200, deadline=None)
+def test_the_titles_a_word_matches_agree_with_it_for_any_word(word: str) -> None:
+    titles = sorted({fold_title(card.title) for card in POOL.values()} | {"necronomicon", "mi go", "car"})
+    assert titles_matching(word, titles) == {title for title in titles if title_word_matches(word, title)}
 
 
 # --- The key registry and help ----------------------------------------------------------

@@ -76,7 +76,7 @@ def test_a_note_gathered_before_an_error_rides_on_the_error(sample_catalog, tmp_
     broken = tmp_path / "recipes.toml"
     broken.write_text('[[recipe]]\ntitle = "Dark Horse"\nrecipe = "1x House &"\n', encoding="utf-8")
     monkeypatch.setenv("MYTHOS_RECIPES", str(broken))
-    sample_catalog._recipe_sources = None  # read the overrides again
+    sample_catalog._recipe_reading = None  # read the overrides again
     with pytest.raises(RecipeFileError) as error:
         service.show_adventure(sample_catalog, "dark hors")
     assert error.value.__notes__ == ['"dark hors" read as "Dark Horse" (fuzzy)']
@@ -119,3 +119,23 @@ def test_each_deck_answer_is_the_json_the_cli_prints(sample_catalog):
         result = CliRunner().invoke(app, ["deck", command, str(EXAMPLE_DECK), *extra, "--db",
                                           str(sample_catalog.path), "--json"])
         assert json.loads(result.stdout) == answer, command
+
+
+def test_deck_adventures_reads_the_pool_only_for_a_short_slot(gccg_catalog_path, mythos_data):
+    # The pool only suggests cards for a slot the deck cannot fill, so a deck whose every
+    # Adventure is completable never reads it (issue 17); the answer is the same either way.
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.store import Catalog
+    from deckbuilder.rules.adventures import check_deck_adventures
+
+    short = 0
+    for path in sorted((mythos_data / "gccg" / "decks").glob("*.deck")):
+        with Catalog.open(gccg_catalog_path) as catalog:
+            deck = service.load_deck_file(catalog, path)
+            checks = service.deck_adventures(catalog, deck).checks
+            completable = all(check.completable for check in checks)
+            assert (getattr(catalog, "_recipe_pool", None) is None) is completable, path.name
+            vocabulary, overrides, pool = recipe_sources(catalog)
+            assert checks == check_deck_adventures(deck.deck, vocabulary, overrides, pool=pool), path.name
+            short += sum(len(slot.add_one_of) for check in checks for slot in check.slots)
+    assert short > 0  # some deck is short of a card, and gets suggestions

@@ -253,6 +253,12 @@ def _build_locked(
         "reconciliation": build.reconciliation,
         "notes": build.notes,
     }
+    # The resolver's name tables, over the cards in the order the catalog reads them (set
+    # order, then as written): reading commands resolve names without reading the pool.
+    from deckbuilder.catalog.derived import NAME_TABLES, name_tables_entry
+
+    in_order = sorted(range(len(playing)), key=lambda i: (SET_ORDER.get(playing[i].set_code, len(SET_ORDER)), i))
+    meta[NAME_TABLES] = name_tables_entry([playing[i] for i in in_order])
     _write_atomically(db_path, playing, printed, sources, meta)
     build.seconds = time.perf_counter() - started
     return build

@@ -6,11 +6,12 @@ shared with deck lists); this module adds the catalog fast path and the ``--set`
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.errors import MythosError
-from deckbuilder.rules.cards import Card
+from deckbuilder.rules.cards import Card, fold_title
 
 
 class NoPrintingInSetError(MythosError, LookupError):
@@ -35,9 +36,7 @@ def find_cards(catalog: Any, name: str, set_code: str | None = None) -> Found:
     cards = catalog.cards_named(name)
     note = ""
     if not cards:
-        from deckbuilder.decklists.resolve import CardIndex
-
-        resolution = CardIndex(catalog.all_cards()).resolve(name)
+        resolution = card_index(catalog).resolve(name)
         cards = list(resolution.printings)
         if resolution.step.value != "exact":
             note = f'"{name}" read as "{resolution.card.title}" ({resolution.step.value})'
@@ -55,11 +54,57 @@ def find_cards(catalog: Any, name: str, set_code: str | None = None) -> Found:
 
 def card_index(catalog: Any) -> Any:
     """Gets the name resolver (a :class:`~deckbuilder.decklists.resolve.CardIndex`) over the
-    whole catalog, built once per open catalog: a deck's names are resolved against it."""
+    whole catalog, built once per open catalog: a deck's names are resolved against it.
+
+    Where the catalog keeps the resolver's name tables (:mod:`deckbuilder.catalog.derived`),
+    the index is made from them and reads a title's printings only when a name finds it;
+    otherwise it is built from every card."""
     index = getattr(catalog, "_index", None)
     if index is None:
+        from deckbuilder.catalog.derived import stored_name_tables
         from deckbuilder.decklists.resolve import CardIndex
 
-        index = CardIndex(catalog.all_cards())
+        tables = stored_name_tables(catalog.con)
+        if tables is not None:
+            index = CardIndex.from_tables(tables, _Printings(catalog, tables["keys"]))
+        else:
+            index = CardIndex(catalog.all_cards())
         catalog._index = index
     return index
+
+
+class _Printings(Mapping[str, tuple[Card, ...]]):
+    """The printings of each title by folded title, read from the catalog at the first ask."""
+
+    def __init__(self, catalog: Any, keys: list[str]) -> None:
+        self._catalog = catalog
+        self._keys = frozenset(keys)
+        self._read: dict[str, tuple[Card, ...]] = {}
+
+    def __getitem__(self, key: str) -> tuple[Card, ...]:
+        found = self._read.get(key)
+        if found is None:
+            if key not in self._keys:
+                raise KeyError(key)
+            self.read([key])
+            found = self._read[key]
+        return found
+
+    def read(self, keys: Iterable[str]) -> None:
+        """Reads the printings of these titles not read yet, in one query."""
+        from deckbuilder.decklists.resolve import printings_in_order
+
+        wanted = [key for key in dict.fromkeys(keys) if key in self._keys and key not in self._read]
+        if not wanted:
+            return
+        by_title: dict[str, list[Card]] = {key: [] for key in wanted}
+        for card in self._catalog.cards_with_folded_titles(wanted):
+            by_title[fold_title(card.title)].append(card)
+        for key, cards in by_title.items():
+            self._read[key] = printings_in_order(cards)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)

@@ -13,28 +13,47 @@ from pathlib import Path
 from typing import Any
 
 
-def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], list[Any]]:
-    """Gets the catalog's vocabulary, the user's recipe overrides (by folded title) and the
-    catalog's cards as the solver's pool (a :class:`~deckbuilder.rules.adventures.Collection`,
-    each card's facts read once per open catalog: reading them for the whole pool on every
-    check was most of the web builder's live verdict, ``benchmarks/web.py``). An overrides
-    file named by ``$MYTHOS_RECIPES`` must exist; the one beside the catalog is optional.
-    Raises ``RecipeFileError`` for a file that cannot be read.
+def recipe_reading(catalog: Any) -> tuple[Any, dict[str, Any]]:
+    """Gets what reading a recipe needs: the catalog's vocabulary and the user's recipe
+    overrides (by folded title), built once per open catalog. An overrides file named by
+    ``$MYTHOS_RECIPES`` must exist; the one beside the catalog is optional. Raises
+    ``RecipeFileError`` for a file that cannot be read.
     """
-    cached = getattr(catalog, "_recipe_sources", None)
+    cached = getattr(catalog, "_recipe_reading", None)
     if cached is not None:  # built once per open catalog (the sheet asks twice with --goldfish)
         return cached  # type: ignore[no-any-return]
     from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
-    from deckbuilder.rules.adventures import Collection, Vocabulary
+    from deckbuilder.rules.adventures import Vocabulary
 
-    cards = catalog.all_cards()
     overrides: dict[str, Any] = {}
     path = default_recipes_path(getattr(catalog, "path", None))
     named = os.environ.get(RECIPES_ENV)
     if path is not None and (path.is_file() or (named and path == Path(named).expanduser())):
         overrides = load_recipe_overrides(path)
-    catalog._recipe_sources = sources = (Vocabulary.from_cards(cards), overrides, Collection(cards))
-    return sources
+    catalog._recipe_reading = reading = (Vocabulary.from_cards(catalog.all_cards()), overrides)
+    return reading
+
+
+def recipe_pool(catalog: Any) -> Any:
+    """Gets the catalog's cards as the solver's pool (a
+    :class:`~deckbuilder.rules.adventures.Collection`, each card's facts read once per open
+    catalog: reading them for the whole pool on every check was most of the web builder's
+    live verdict, ``benchmarks/web.py``), for the cards a short slot could take."""
+    pool = getattr(catalog, "_recipe_pool", None)
+    if pool is None:
+        from deckbuilder.rules.adventures import Collection
+
+        pool = catalog._recipe_pool = Collection(catalog.all_cards())
+    return pool
+
+
+def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], Any]:
+    """Gets the catalog's vocabulary, the user's recipe overrides (by folded title) and the
+    catalog's cards as the solver's pool: :func:`recipe_reading` and :func:`recipe_pool`.
+    Raises ``RecipeFileError`` for an overrides file that cannot be read.
+    """
+    vocabulary, overrides = recipe_reading(catalog)
+    return vocabulary, overrides, recipe_pool(catalog)
 
 
 def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
@@ -42,5 +61,5 @@ def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
     from deckbuilder.rules.adventures import recipe_for
     from deckbuilder.rules.cards import CardType
 
-    vocabulary, overrides, _cards = recipe_sources(catalog)
+    vocabulary, overrides = recipe_reading(catalog)
     return {e.card.key: recipe_for(e.card, vocabulary, overrides) for e in deck.main if e.card.type is CardType.ADVENTURE}

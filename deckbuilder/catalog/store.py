@@ -97,6 +97,9 @@ class Catalog:
         self.con = con
         self._all: list[Card] | None = None
         self._title_word = False
+        self._read: dict[int, Card] = {}
+        self._title_folds: list[str] | None = None
+        self._title_words: dict[str, frozenset[str]] = {}
 
     @classmethod
     def open(cls, path: Path) -> Catalog:
@@ -133,8 +136,8 @@ class Catalog:
     def all_cards(self) -> list[Card]:
         """Gets every card, in set order (cached)."""
         if self._all is None:
-            rows = self.con.execute("select data from card order by set_order, id")
-            self._all = [Card.from_dict(json.loads(d)) for (d,) in rows]
+            rows = self.con.execute("select id, data from card order by set_order, id")
+            self._all = [self._card(row_id, d) for row_id, d in rows]
         return self._all
 
     def cards_by_keys(self, keys: Sequence[str]) -> list[Card]:
@@ -142,17 +145,31 @@ class Catalog:
         if not keys:
             return []
         marks = ",".join("?" * len(keys))
-        rows = self.con.execute(f"select data from card where key in ({marks})", list(keys))
-        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+        rows = self.con.execute(f"select id, data from card where key in ({marks})", list(keys))
+        return [self._card(row_id, d) for row_id, d in rows]
+
+    def cards_with_folded_titles(self, folded: Sequence[str]) -> list[Card]:
+        """Gets every printing whose title folds to one of ``folded``
+        (:func:`~deckbuilder.rules.cards.fold_title`), in set order: one indexed query for
+        up to 500 titles."""
+        found: list[tuple[int, int, Card]] = []
+        titles = list(dict.fromkeys(folded))
+        for start in range(0, len(titles), 500):
+            part = titles[start : start + 500]
+            rows = self.con.execute(
+                f"select set_order, id, data from card where title_fold in ({','.join('?' * len(part))})", part
+            )
+            found.extend((order, row_id, self._card(row_id, d)) for order, row_id, d in rows)
+        return [card for _order, _id, card in sorted(found, key=lambda row: (row[0], row[1]))]
 
     def cards_named(self, name: str) -> list[Card]:
         """Gets every printing found by this name (title, printed title or alias), folded."""
         rows = self.con.execute(
-            "select c.data from alias a join card c on c.id = a.card_id where a.fold = ? "
+            "select c.id, c.data from alias a join card c on c.id = a.card_id where a.fold = ? "
             "order by c.set_order, c.id",
             (fold_title(name),),
         )
-        return [Card.from_dict(json.loads(d)) for (d,) in rows]
+        return [self._card(row_id, d) for row_id, d in rows]
 
     def titles_starting(self, prefix: str, *, card_type: str | None = None, limit: int = 50) -> list[str]:
         """Gets up to ``limit`` titles that begin with ``prefix`` (folded; a leading article
@@ -203,19 +220,43 @@ class Catalog:
                owned: frozenset[str] = frozenset()) -> list[Card]:
         """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`);
         ``owned`` holds the folded titles ``is:owned`` matches."""
-        from deckbuilder.catalog.search.matching import title_word_matches
         from deckbuilder.catalog.search.sql import compile_query, order_by
 
         # Registered at the first search, not when the catalog opens: a command that never
         # searches does not load the search language (issue 17).
         if not self._title_word:
-            self.con.create_function("title_word", 2, title_word_matches, deterministic=True)
+            self.con.create_function("title_word", 2, self._title_word_matches, deterministic=True)
             self._title_word = True
         where, params = compile_query(query, owned)
-        sql = f"select data from card where {where} order by {order_by(sort)}"
+        sql = f"select id, data from card where {where} order by {order_by(sort)}"
         if limit is not None:
             sql += f" limit {int(limit)}"
-        return [Card.from_dict(json.loads(d)) for (d,) in self.con.execute(sql, params)]
+        return [self._card(row_id, d) for row_id, d in self.con.execute(sql, params)]
+
+    def _card(self, row_id: int, data: str) -> Card:
+        """Gets the card of a row, read from its JSON once per open catalog: a card is a
+        frozen value and the file is not written while open, so every later search, look-up
+        or deck that finds it again (the web builder searches at each keystroke) takes the
+        same card (issue 17)."""
+        card = self._read.get(row_id)
+        if card is None:
+            card = self._read[row_id] = Card.from_dict(json.loads(data))
+        return card
+
+    def _title_word_matches(self, word: str, folded_title: str) -> bool:
+        """Checks a title word against a folded title as
+        :func:`~deckbuilder.catalog.search.matching.title_word_matches` does, from the titles
+        the word matches, found for every title of the catalog at once at its first ask."""
+        matched = self._title_words.get(word)
+        if matched is None:
+            from deckbuilder.catalog.search.matching import titles_matching
+
+            if self._title_folds is None:
+                self._title_folds = [t for (t,) in self.con.execute("select distinct title_fold from card")]
+            if len(self._title_words) >= 1000:  # a long-running web builder: keep the memory bounded
+                self._title_words.clear()
+            matched = self._title_words[word] = titles_matching(word, self._title_folds)
+        return folded_title in matched
 
 
 def ensure_catalog(db_path: Path) -> tuple[Catalog, building.BuildReport | None]:

@@ -29,8 +29,9 @@ resolution says so in its notes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from deckbuilder.decklists.model import (
     AmbiguousCardError,
@@ -157,6 +158,59 @@ def printing_tail(card: Card, printings: Sequence[Card]) -> str:
     return tail
 
 
+def printings_in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Gets the printings of one title, given in the catalog's order, in the order an index
+    keeps them: earliest set first, then by printing number, then as given."""
+    return tuple(sorted(cards, key=lambda c: (_set_rank(c.set_code), c.printing)))
+
+
+def _name_tables(groups: Mapping[str, tuple[Card, ...]]) -> dict[str, Any]:
+    """Gets the name tables of an index over these printings by folded title (see
+    :meth:`CardIndex.tables`): every way a title or alias is found, by the group it finds."""
+    exact: dict[str, str] = {}
+    display: dict[str, str] = {}
+    folded: dict[str, str] = {key: key for key in groups}
+    alias_exact: dict[str, str] = {}
+    alias_display: dict[str, str] = {}
+    for key, members in groups.items():
+        for card in members:
+            exact.setdefault(card.title, key)
+            display.setdefault(display_title(card.title), key)
+    # Aliases never shadow a title: a renamed card's old title only finds it when no
+    # card carries that title today.
+    for key, members in groups.items():
+        for card in members:
+            for alias in card.aliases:
+                if alias not in exact:
+                    alias_exact.setdefault(alias, key)
+                if display_title(alias) not in display:
+                    alias_display.setdefault(display_title(alias), key)
+                folded.setdefault(fold_title(alias), key)
+    bare: dict[str, set[str]] = {}
+    for text, key in folded.items():
+        bare.setdefault(_bare(text), set()).add(key)
+    spaceless: dict[str, set[str]] = {}
+    for text, key in folded.items():
+        for form in (text, _bare(text)):
+            spaceless.setdefault(form.replace(" ", ""), set()).add(key)
+    spelling: dict[str, str] = {}
+    for members in groups.values():
+        for card in members:
+            for text in (card.title, *card.aliases):
+                spelling.setdefault(fold_title(text), text)
+    return {
+        "keys": list(groups),
+        "exact": exact,
+        "display": display,
+        "folded": folded,
+        "alias_exact": alias_exact,
+        "alias_display": alias_display,
+        "bare": {text: next(iter(keys)) for text, keys in bare.items() if len(keys) == 1},
+        "compact": {text: next(iter(keys)) for text, keys in spaceless.items() if len(keys) == 1},
+        "spelling": spelling,
+    }
+
+
 @dataclass(frozen=True)
 class _Match:
     key: str
@@ -181,62 +235,53 @@ class CardIndex:
         groups: dict[str, list[Card]] = {}
         for card in cards:
             groups.setdefault(fold_title(card.title), []).append(card)
-        self._groups: dict[str, tuple[Card, ...]] = {
-            key: tuple(
-                sorted(
-                    members,
-                    key=lambda c: (_set_rank(c.set_code), c.printing, position[id(c)]),
-                )
-            )
+        self._groups: Mapping[str, tuple[Card, ...]] = {
+            key: tuple(sorted(members, key=lambda c: (_set_rank(c.set_code), c.printing, position[id(c)])))
             for key, members in groups.items()
         }
-        self._exact: dict[str, str] = {}
-        self._display: dict[str, str] = {}
-        self._folded: dict[str, str] = {key: key for key in self._groups}
-        self._alias_exact: dict[str, str] = {}
-        self._alias_display: dict[str, str] = {}
-        for key, members in self._groups.items():
-            for card in members:
-                self._exact.setdefault(card.title, key)
-                self._display.setdefault(display_title(card.title), key)
-        # Aliases never shadow a title: a renamed card's old title only finds it when no
-        # card carries that title today.
-        for key, members in self._groups.items():
-            for card in members:
-                for alias in card.aliases:
-                    if alias not in self._exact:
-                        self._alias_exact.setdefault(alias, key)
-                    if display_title(alias) not in self._display:
-                        self._alias_display.setdefault(display_title(alias), key)
-                    self._folded.setdefault(fold_title(alias), key)
-        bare: dict[str, set[str]] = {}
-        for folded, key in self._folded.items():
-            bare.setdefault(_bare(folded), set()).add(key)
+        self._use_tables(_name_tables(self._groups))
+
+    @classmethod
+    def from_tables(cls, tables: dict[str, Any], groups: Mapping[str, tuple[Card, ...]]) -> CardIndex:
+        """Gets the index of a catalog from its name tables (:meth:`tables`, as a catalog
+        keeps them) and its printings by folded title, which ``groups`` may read only when
+        asked for one (:func:`printings_in_order` gives a title's printings their order):
+        a deck of fifty names reads fifty titles' cards, not the pool's (issue 17)."""
+        index = cls.__new__(cls)
+        index._groups = groups
+        index._use_tables(tables)
+        return index
+
+    def tables(self) -> dict[str, Any]:
+        """Gets the index's name tables: plain dictionaries and lists of strings (JSON), all
+        that finding a title needs before its printings are read."""
+        return self._tables
+
+    def _use_tables(self, tables: dict[str, Any]) -> None:
+        self._tables = tables
+        self._keys: list[str] = tables["keys"]
+        self._exact: dict[str, str] = tables["exact"]
+        self._display: dict[str, str] = tables["display"]
+        self._folded: dict[str, str] = tables["folded"]
+        self._alias_exact: dict[str, str] = tables["alias_exact"]
+        self._alias_display: dict[str, str] = tables["alias_display"]
         # Only unambiguous article-less forms count ("Temple of Bokrug").
-        self._bare = {text: next(iter(keys)) for text, keys in bare.items() if len(keys) == 1}
+        self._bare: dict[str, str] = tables["bare"]
         # The same without spaces: a hyphen or apostrophe left out ("MiGo", "ShubNiggurath").
-        spaceless: dict[str, set[str]] = {}
-        for folded, key in self._folded.items():
-            for form in (folded, _bare(folded)):
-                spaceless.setdefault(form.replace(" ", ""), set()).add(key)
-        self._compact = {text: next(iter(keys)) for text, keys in spaceless.items() if len(keys) == 1}
+        self._compact: dict[str, str] = tables["compact"]
         self._choices: list[str] = list(self._folded)
         self._spaceless: list[str] = [choice.replace(" ", "") for choice in self._choices]
         # How each folded choice is spelt, for the full stops of abbreviations ("Dee Ed.").
-        self._spelling: dict[str, str] = {}
-        for members in self._groups.values():
-            for card in members:
-                for text in (card.title, *card.aliases):
-                    self._spelling.setdefault(fold_title(text), text)
+        self._spelling: dict[str, str] = tables["spelling"]
 
     def __len__(self) -> int:
         """Gets the number of titles (not printings) the index knows."""
-        return len(self._groups)
+        return len(self._keys)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """Gets every card, grouped by title, earliest set first within a title."""
-        return tuple(card for members in self._groups.values() for card in members)
+        return tuple(card for key in self._keys for card in self._groups[key])
 
     def title_of(self, key: str) -> str:
         """Gets the display title of a group key (a folded title)."""
@@ -369,19 +414,49 @@ class CardIndex:
         return None
 
     def _match(self, query: str, parts: NameParts) -> _Match:
+        tails = [text for text in (parts.base, parts.title) if parts.has_tail and text != query]
+        found = self._plain_match(query, tails)
+        if found is None:
+            return self._fuzzy(query, [query, *tails])
+        key, step, alias, folded_from = found
+        if folded_from is not None:
+            alias = self._alias_for(folded_from, key)
+        return _Match(key, step, alias)
+
+    def _plain_match(self, query: str, tails: list[str]) -> tuple[str, ResolveStep, str | None, str | None] | None:
+        """Gets the group a name finds by a look-up of the name tables (every step but the
+        fuzzy one): its key, the step, the alias found by, and the text a folded match was
+        found by (its alias is told by the printings); ``None`` when none finds one."""
         found = self._lookup_text(query)
         if found:
-            return _Match(found[0], found[1], found[2])
-        tails = [text for text in (parts.base, parts.title) if parts.has_tail and text != query]
+            return found[0], found[1], found[2], None
         for text in tails:
             found = self._lookup_text(text)
             if found:
-                return _Match(found[0], ResolveStep.SET_TAG, found[2])
+                return found[0], ResolveStep.SET_TAG, found[2], None
         for text in (query, *tails):
             key = self._lookup_folded(text)
             if key is not None:
-                return _Match(key, ResolveStep.FOLDED, self._alias_for(text, key))
-        return self._fuzzy(query, [query, *tails])
+                return key, ResolveStep.FOLDED, None, text
+        return None
+
+    def expect(self, names: Iterable[str]) -> None:
+        """Reads at once the printings of the titles these names find by a look-up (not a
+        fuzzy one), where the index reads printings from a catalog as asked
+        (:meth:`from_tables`): a deck's titles in one query, not one a title."""
+        read = getattr(self._groups, "read", None)
+        if read is None:
+            return
+        keys = []
+        for name in names:
+            query = " ".join(name.split()).strip().strip('"').strip()
+            if query:
+                parts = split_name(query)
+                tails = [text for text in (parts.base, parts.title) if parts.has_tail and text != query]
+                found = self._plain_match(query, tails)
+                if found is not None:
+                    keys.append(found[0])
+        read(keys)
 
     def _fuzzy(self, name: str, texts: Iterable[str]) -> _Match:
         from rapidfuzz import fuzz, process  # imported here: start-up stays light
@@ -641,6 +716,7 @@ def resolve_deck(deck: DeckList, index: CardIndex) -> tuple[ResolvedDeck, list[R
     """
     resolved: list[ResolvedLine] = []
     problems: list[ResolveProblem] = []
+    index.expect(line.name for line in deck.lines)
     for line in deck.lines:
         try:
             resolution = index.resolve(line.name, line.set_hint, line.printing, line.image)
@@ -688,6 +764,7 @@ __all__ = [
     "FUZZY_THRESHOLD",
     "CardIndex",
     "describe_printing",
+    "printings_in_order",
     "printing_tail",
     "resolve_deck",
     "resolve_line",

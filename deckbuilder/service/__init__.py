@@ -343,6 +343,8 @@ def search_cards(catalog: Catalog, search: SearchQuery, *, collection: str | Pat
     the collection (``collection``, else the default file), and matches nothing without one."""
     owned: frozenset[str] = frozenset()
     if "is:owned" in _query_terms(search.tree):
+        from deckbuilder.service.builder import owned_cards
+
         owned = frozenset(owned_cards(collection) or ())
     if not search.descending:
         return SearchResult(catalog.search(search.tree, limit=search.limit, sort=search.sort, owned=owned))
@@ -561,11 +563,14 @@ def deck_playability(deck: LoadedDeck) -> Playability:
 def _adventure_checks(catalog: Catalog, deck: Deck) -> list[RecipeCheck]:
     """Gets the recipe check of each Adventure of the deck (the user's overrides first),
     with suggestions from the catalog for what is missing."""
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_pool, recipe_reading
     from deckbuilder.rules.adventures import check_deck_adventures
 
-    vocabulary, overrides, cards = recipe_sources(catalog)
-    return check_deck_adventures(deck, vocabulary, overrides, pool=cards)
+    vocabulary, overrides = recipe_reading(catalog)
+    checks = check_deck_adventures(deck, vocabulary, overrides)
+    if all(check.completable for check in checks):
+        return checks  # the pool only suggests cards for a short slot: none is
+    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog))
 
 
 @dataclass(frozen=True)
@@ -649,13 +654,13 @@ def show_adventure(catalog: Catalog, title: str) -> AdventureRecipe:
     Raises ``UnknownCardError``, :class:`~deckbuilder.errors.NotAnAdventureError`, or
     ``RecipeFileError`` for an overrides file that cannot be read.
     """
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_reading
     from deckbuilder.rules.adventures import recipe_for
 
     notes: list[str] = []
     with _noting(notes):
         adventure = _find_adventure(catalog, title, notes)
-        vocabulary, overrides, _cards = recipe_sources(catalog)
+        vocabulary, overrides = recipe_reading(catalog)
         return AdventureRecipe(adventure, recipe_for(adventure, vocabulary, overrides), tuple(notes))
 
 
@@ -780,46 +785,81 @@ def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | No
         return print_pdf(copy, Path(pdf), chromium=chromium)
 
 
-# The deck builder's functions live in their own module (saved decks, edits, the
-# collection) and are part of this namespace: a front end calls service.edit_deck(...).
-from deckbuilder.service.builder import (
-    CollectionView,
-    DeckHistory,
-    DeckOverview,
-    SavedDecks,
-    card_titles,
-    choose_way_to_play,
-    deck_diff,
-    deck_history,
-    deck_library,
-    deck_overview,
-    edit_deck,
-    import_collection,
-    keep_draft,
-    load_deck_ref,
-    load_saved_deck,
-    new_deck,
-    owned_cards,
-    rename_deck,
-    save_deck,
-    saved_deck,
-    saved_decks,
-    saved_way_to_play,
-    show_collection,
-    ways_to_play,
-)
+# The functions that live in modules of their own are part of this namespace all the same (a
+# front end calls service.edit_deck(...); ``from deckbuilder.service import build_deck`` works),
+# but each module is imported at its first use, not with the service: the deck builder's,
+# deck construction's and the goldfish's modules build some hundred dataclasses and load the
+# engine, which a deck check never touches (issue 17). Add a module's public names here.
+_ELSEWHERE = {
+    # The deck builder's: saved decks, edits, the collection (service/builder.py).
+    "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "choose_way_to_play",
+                "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
+                "keep_draft", "load_deck_ref", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
+                "save_deck", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play"),
+    # A deck that builds itself, and changes that measurably help.
+    "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
+    # Writing a deck file back (deck check --fix).
+    "deckfiles": ("fix_deck_file",),
+    # The goldfish's functions: test games, who plays them.
+    "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
+    # Titles for shell completion.
+    "shell": ("complete_titles",),
+    # Keeping what they found (a built deck saved, a suggested change applied).
+    "tuning": ("apply_change", "save_built_deck"),
+}
+_HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
-# A deck that builds itself, and changes that measurably help: service/construction.py.
-from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
+if TYPE_CHECKING:
+    from deckbuilder.service.builder import (
+        CollectionView,
+        DeckHistory,
+        DeckOverview,
+        SavedDecks,
+        card_titles,
+        choose_way_to_play,
+        deck_diff,
+        deck_history,
+        deck_library,
+        deck_overview,
+        edit_deck,
+        import_collection,
+        keep_draft,
+        load_deck_ref,
+        load_saved_deck,
+        new_deck,
+        owned_cards,
+        rename_deck,
+        save_deck,
+        saved_deck,
+        saved_decks,
+        saved_way_to_play,
+        show_collection,
+        ways_to_play,
+    )
+    from deckbuilder.service.construction import (
+        DeckBuild,
+        DeckChoice,
+        DeckSuggestions,
+        build_deck,
+        suggest_changes,
+    )
+    from deckbuilder.service.deckfiles import fix_deck_file
+    from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.shell import complete_titles
+    from deckbuilder.service.tuning import apply_change, save_built_deck
 
-# Writing a deck file back (deck check --fix) lives in service/deckfiles.py.
-from deckbuilder.service.deckfiles import fix_deck_file
 
-# The goldfish's functions (test games, who plays them) live in service/games.py.
-from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+def __getattr__(name: str) -> Any:
+    """Gets a name of the modules of :data:`_ELSEWHERE`, importing its module the first time."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
 
-# Titles for shell completion live in service/shell.py.
-from deckbuilder.service.shell import complete_titles
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found directly from now on
+    return value
 
-# Keeping what they found (a built deck saved, a suggested change applied): service/tuning.py.
-from deckbuilder.service.tuning import apply_change, save_built_deck
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})

@@ -25,7 +25,7 @@ lazily by :func:`title_word_matches` when a title word needs fuzzy matching.
 from __future__ import annotations
 
 from deckbuilder.catalog.search.keys import SEARCH_KEYS, KeyKind, SearchKey, find_key, search_help
-from deckbuilder.catalog.search.matching import matches, title_word_matches
+from deckbuilder.catalog.search.matching import matches, title_word_matches, titles_matching
 from deckbuilder.catalog.search.parser import parse_query, query_text
 from deckbuilder.catalog.search.syntax import (
     MAX_DEPTH,
@@ -60,4 +60,5 @@ __all__ = [
     "query_text",
     "search_help",
     "title_word_matches",
+    "titles_matching",
 ]

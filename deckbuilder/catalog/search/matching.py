@@ -8,6 +8,7 @@ a title word needs fuzzy matching.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from deckbuilder.catalog.search.syntax import And, Node, Not, Term, TitleWords
@@ -44,6 +45,29 @@ def title_word_matches(word: str, folded_title: str) -> bool:
     if len(folded_title) >= len(word):
         score = max(score, fuzz.partial_ratio(word, folded_title))
     return bool(score >= FUZZY_MIN_SCORE)
+
+
+def titles_matching(word: str, folded_titles: Sequence[str]) -> frozenset[str]:
+    """Gets the folded titles among ``folded_titles`` a title word matches: those for which
+    :func:`title_word_matches` holds, scored all at once (rapidfuzz's ``process.extract``
+    with the same scorers and the same floor), which is what the catalog's search asks
+    (issue 17: one word against the pool one title at a time was the slowest search).
+
+    >>> sorted(titles_matching("necronomicn", ["necronomicon", "car", "the necronomicon"]))
+    ['necronomicon', 'the necronomicon']
+    """
+    found = {title for title in folded_titles if word in title}
+    if sum(ch.isalnum() for ch in word) < FUZZY_MIN_LETTERS:
+        return frozenset(found)
+    from rapidfuzz import fuzz, process
+
+    rest = [title for title in folded_titles if title not in found]
+    found.update(title for title, _score, _i in process.extract(
+        word, rest, scorer=fuzz.ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None))
+    longer = [title for title in rest if len(title) >= len(word) and title not in found]
+    found.update(title for title, _score, _i in process.extract(
+        word, longer, scorer=fuzz.partial_ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None))
+    return frozenset(found)
 
 
 def _fold(value: str | None) -> str:
