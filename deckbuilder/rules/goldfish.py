@@ -48,7 +48,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from deckbuilder.rules.cardplays import CardStat, card_stats
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
@@ -61,24 +61,35 @@ from deckbuilder.rules.places import Kind, place_matches
 if TYPE_CHECKING:  # the recipe modules load when a check is built, not at start-up
     from deckbuilder.rules.adventures.matching import CardFacts
 
-LOW_SANITY = 3
+LOW_SANITY: Final = 3
 #: How many ways to meet each recipe :class:`RecipeCheck` keeps.
 WITNESSES = 64
-_PASS_SCORE = 10
-_CARD_PLAYS = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
-_THREAT_PLAYS = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
+_PASS_SCORE: Final = 10
+_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
+_THREAT_PLAYS: Final = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 #: Plays that put no card of the hand into play (what each card did counts the others).
-_NOT_PLAYED = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
+_NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
 # Module names for the hot paths: an Enum member read off its class costs some 60 ns a time.
-_ADVENTURE, _PASS, _ROTATE, _LOCATION, _TRAVEL = (
-    PlayKind.ADVENTURE, PlayKind.PASS, PlayKind.ROTATE, PlayKind.LOCATION, PlayKind.TRAVEL
-)
-_DISCARD, _END_ROUND, _DISCARD_PHASE = PlayKind.DISCARD, PlayKind.END_ROUND, Phase.DISCARD
-_CAST, _USE, _REPLACE, _REPLACE_DONE = PlayKind.CAST, PlayKind.USE, PlayKind.REPLACE, PlayKind.REPLACE_DONE
+# Final: the compiled core reads them from C statics, not the module's dict (issue 17).
+_ADVENTURE: Final = PlayKind.ADVENTURE
+_PASS: Final = PlayKind.PASS
+_ROTATE: Final = PlayKind.ROTATE
+_LOCATION: Final = PlayKind.LOCATION
+_TRAVEL: Final = PlayKind.TRAVEL
+_DISCARD: Final = PlayKind.DISCARD
+_END_ROUND: Final = PlayKind.END_ROUND
+_DISCARD_PHASE: Final = Phase.DISCARD
+_CAST: Final = PlayKind.CAST
+_USE: Final = PlayKind.USE
+_REPLACE: Final = PlayKind.REPLACE
+_REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
 # What a needed card asks of a Location: its subregion (an Ally), the Tome or Artifact
 # attribute, a Gate (a Monster).
-_ALLY_ASKS, _TOME_ASKS, _ARTIFACT_ASKS, _MONSTER_ASKS = 1, 2, 3, 4
+_ALLY_ASKS: Final = 1
+_TOME_ASKS: Final = 2
+_ARTIFACT_ASKS: Final = 3
+_MONSTER_ASKS: Final = 4
 
 #: What the needed cards in hand ask of a Location: needed Allies by folded subregion, and how
 #: many needed Tomes, Artifacts and Monsters wait for one (see ``GreedyPolicy._hand_needs``).

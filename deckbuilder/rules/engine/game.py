@@ -12,7 +12,6 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -36,7 +35,7 @@ from deckbuilder.rules.engine.plays import (
     PlayKind,
 )
 from deckbuilder.rules.engine.state import GameState
-from deckbuilder.rules.engine.turn import _draw
+from deckbuilder.rules.engine.turn import _draw, shuffle
 from deckbuilder.rules.places import (
     Mask,
     Profile,
@@ -307,7 +306,7 @@ class Game:
         s = GameState(self)
         s.seed = seed
         deck = list(range(self.size))
-        random.Random(seed).shuffle(deck)
+        shuffle(deck, seed)
         s.deck = deck
         s.sanity = self.sanity_start
         _draw(s)
