@@ -269,6 +269,9 @@ class Game:
         # answers remembered by tally; how many answers are kept in all.
         self._adventures: list[tuple[int, tuple[int, ...], dict[int, bool]] | None] = [None] * len(distinct)
         self._answers_kept = 0
+        # Per Adventure printing: the tally last asked about, and its answer (-1: none yet).
+        self._last_tally: list[int] = [-1] * len(distinct)
+        self._last_answer: list[bool] = [False] * len(distinct)
 
     def _read_joins(self) -> None:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
@@ -330,6 +333,10 @@ class Game:
             known = self._adventures[u] = (*self._usable(cid), {})
         uses, slots, answers = known
         tally = counted & uses
+        # A game asks again at each decision while its cards stay the same: the last answer
+        # first, before a look-up in a table of thousands of answers (issue 17).
+        if tally == self._last_tally[u]:
+            return self._last_answer[u]
         hit = answers.get(tally)
         if hit is None:
             for filled in slots:
@@ -345,6 +352,8 @@ class Game:
                 self._answers_kept = 0
             answers[tally] = hit
             self._answers_kept += 1
+        self._last_tally[u] = tally
+        self._last_answer[u] = hit
         return hit
 
     def _ask(self, cid: CardId, tally: int) -> bool:
