@@ -548,7 +548,7 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
     state = game.new_state(seed)
     first = reached = None
     target = game.rules.target if game.rules.campaign else None
-    stuck: Counter[str] = Counter()
+    stuck: dict[str, int] = {}  # a plain dict: a Counter is made by Python code, once a game
     blockers: set[str] = set()
     refilled = 0  # cards drawn after the opening hand
     needed, kind, choose = policy.needed, policy.kind, policy.choose
@@ -582,8 +582,8 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
                     title = cards[cid].title
                     if title in out:
                         continue
-                    stuck[title] += 1
-                    if stuck[title] >= 2:
+                    times = stuck[title] = stuck.get(title, 0) + 1
+                    if times >= 2:
                         blockers.add(title)
         elif what is ending:
             # Only the end of a Round draws cards (after a reshuffle, if any).

@@ -73,11 +73,16 @@ class Play(NamedTuple):
     reshuffle: bool = False
 
 
+#: ``tuple.__new__`` and the Play class, as C statics of the compiled core (see :func:`new_play`).
+_NEW_TUPLE: Final = tuple.__new__
+_PLAY: Final = Play
+
+
 def new_play(kind: PlayKind, card: CardId, joined: tuple[CardId, ...] = (), target: CardId = -1) -> Play:
     """Gets ``Play(kind, card, joined, target)``, made by ``tuple.__new__`` as the NamedTuple's
     own ``__new__`` makes it: that one is a Python function, which the compiled core would call
     through the interpreter for each of the thousands of plays a run lists (issue 17)."""
-    return tuple.__new__(Play, (kind, card, joined, target, False, False))
+    return _NEW_TUPLE(_PLAY, (kind, card, joined, target, False, False))
 
 
 class Phase(IntEnum):
