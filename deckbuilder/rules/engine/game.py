@@ -337,14 +337,12 @@ class Game:
         # first, before a look-up in a table of thousands of answers (issue 17).
         if tally == self._last_tally[u]:
             return self._last_answer[u]
+        for filled in slots:
+            if not tally & filled:
+                return False  # a slot no card fills: refused without asking, nor remembering
         hit = answers.get(tally)
         if hit is None:
-            for filled in slots:
-                if not tally & filled:
-                    hit = False  # a slot no card fills
-                    break
-            else:
-                hit = self._ask(cid, tally)
+            hit = self._ask(cid, tally)
             if self._answers_kept >= _ADVENTURE_CACHE_SIZE:
                 for other in self._adventures:  # a long run would otherwise keep every answer
                     if other is not None:
