@@ -142,3 +142,17 @@ def test_requirements_are_met_exactly_when_some_assignment_of_separate_cards_mee
         all(hand[i] in slot for i, slot in zip(chosen, slots)) for chosen in permutations(range(len(hand)), len(slots))
     )
     assert requirements_met(hand, requirements) == possible
+
+
+@settings(max_examples=60, deadline=None)
+@given(deck=st.lists(st.integers(0, 9), min_size=1, max_size=40), draws=st.integers(1, 20),
+       requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 9), min_size=1, max_size=5), st.integers(1, 2)),
+                             min_size=2, max_size=4),
+       seed=st.integers(0, 2**32))
+def test_simulated_odds_meet_each_shuffle_as_the_cards_themselves_would(deck, draws, requirements, seed):
+    # odds_of_requirements simulates over what each card could serve (issue 17): the share
+    # must be the one of checking each shuffle's very cards.
+    odd = odds_of_requirements(deck, requirements, draws, "x", trials=200, seed=seed)
+    if not odd.exact:
+        assert odd.probability == simulate(deck, draws, lambda hand: requirements_met(hand, requirements),
+                                           trials=200, seed=seed)

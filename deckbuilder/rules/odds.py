@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, comb, log
+from typing import cast
 
 
 @dataclass(frozen=True)
@@ -252,5 +253,27 @@ def odds_of_requirements(
     if disjoint:
         groups = [(sum(1 for c in cards if c in acc), need) for acc, need in requirements]
         return Odds(label, float(p_all_groups(deck, groups, draws)), True, min(draws, deck))
-    share = simulate(cards, draws, lambda hand: requirements_met(hand, requirements), trials=trials, seed=seed)
+    # Each card as the requirements it could serve, a bit each, read once rather than in every
+    # shuffle: the shuffles draw the same positions, so the same hands (issue 17).
+    serves = {c: sum(1 << i for i, acc in enumerate(accepted) if c in acc) for c in set(cards)}
+    needs = [need for _, need in requirements]
+    share = simulate([serves[c] for c in cards], draws, lambda hand: _served(hand, needs), trials=trials, seed=seed)
     return Odds(label, share, False, min(draws, deck), trials)
+
+
+def _served(hand: Sequence[Hashable], needs: Sequence[int]) -> bool:
+    """Checks whether separate cards of a hand meet every requirement's need, each card given as
+    the requirements it could serve (a bit each, see :func:`odds_of_requirements`): what
+    :func:`requirements_met` checks of the cards themselves."""
+    useful = [cast(int, m) for m in hand if m]
+    candidates: list[list[int]] = []
+    for i, need in enumerate(needs):
+        if need <= 0:
+            continue
+        found = [j for j, m in enumerate(useful) if m >> i & 1]
+        if len(found) < need:
+            return False
+        for _ in range(need):
+            candidates.append(found)
+    owner: dict[int, int] = {}
+    return all(_place(s, set(), candidates, owner) for s in range(len(candidates)))

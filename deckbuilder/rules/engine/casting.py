@@ -194,14 +194,15 @@ def _use_plays(s: GameState, plays: list[Play]) -> None:
             if choices:
                 for joined in choices:
                     plays.append(new_play(_K_CAST, c, joined, holder))
-    for a in s.artifacts + s.allies:
-        e = effects[a]
-        if e is None or a in s.spent:
-            continue
-        choices = _targets(s, e, _use_cost(s, a, -1))
-        if choices:
-            for joined in choices:
-                plays.append(new_play(_K_USE, a, joined))
+    for holders in (s.artifacts, s.allies):  # not artifacts + allies: a new list every decision
+        for a in holders:
+            e = effects[a]
+            if e is None or a in s.spent:
+                continue
+            choices = _targets(s, e, _use_cost(s, a, -1))
+            if choices:
+                for joined in choices:
+                    plays.append(new_play(_K_USE, a, joined))
 
 
 def _redraw_plays(s: GameState) -> list[Play]:
