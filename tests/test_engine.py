@@ -1282,3 +1282,28 @@ def test_recipe_checker_uses_the_adventure_solver(gccg_cards, mythos_data: Path,
     game = Game(deck, rules=Rules(campaign=True, adventure_check=check))
     s = game.new_state(1)
     assert not [p for p in legal_plays(s) if p.kind is PlayKind.ADVENTURE]
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(0, 130), seed=st.integers(0, 2**40))
+def test_the_engine_shuffles_in_the_very_order_the_standard_library_shuffles(n, seed):
+    # The engine shuffles with its own copy of random.shuffle (compiled with the rules core):
+    # the same seed must give the same Mythos Deck, so every game replays as before.
+    from deckbuilder.rules.engine.turn import shuffle
+
+    ours, theirs = [i % 37 for i in range(n)], [i % 37 for i in range(n)]
+    shuffle(ours, seed)
+    random.Random(seed).shuffle(theirs)
+    assert ours == theirs
+
+
+def test_a_play_made_by_the_engine_is_the_play_a_player_would_write():
+    # new_play builds a Play without its NamedTuple constructor (issue 17): the same value,
+    # equal, hashed alike and read by name.
+    from deckbuilder.rules.engine.plays import new_play
+
+    made = new_play(PlayKind.SPELL, 3, (), 5)
+    written = Play(PlayKind.SPELL, 3, target=5)
+    assert made == written and hash(made) == hash(written) and type(made) is Play
+    assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle) == (
+        PlayKind.SPELL, 3, (), 5, False, False)

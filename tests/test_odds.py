@@ -111,3 +111,48 @@ def test_the_odds_draw_the_very_cards_the_standard_library_draws(n, k, seed):
     ours, theirs = random.Random(seed), random.Random(seed)
     assert sample(ours, population, k) == theirs.sample(population, k)
     assert ours.random() == theirs.random()
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(0, 200), draws=st.integers(0, 60), seed=st.integers(0, 2**32), trials=st.integers(1, 60))
+def test_a_simulated_odd_shuffles_as_the_standard_library_would(n, draws, seed, trials):
+    # simulate reads the generator's outputs a block at a time (issue 17): each trial must
+    # still see the very cards random.sample draws, trial after trial, from the same seed.
+    cards = [f"card {i % 23}" for i in range(n)]
+    seen: list[list[str]] = []
+
+    def met(hand):
+        seen.append(list(hand))
+        return len(seen) % 3 == 0
+
+    share = simulate(cards, draws, met, trials=trials, seed=seed)
+    rng = random.Random(seed)
+    assert seen == [rng.sample(cards, min(draws, n)) for _ in range(trials)]
+    assert share == (trials // 3) / trials
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.lists(st.integers(0, 7), max_size=7),
+       requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 7), max_size=4), st.integers(0, 2)), max_size=3))
+def test_requirements_are_met_exactly_when_some_assignment_of_separate_cards_meets_them(hand, requirements):
+    from itertools import permutations
+
+    slots = [accepted for accepted, need in requirements for _ in range(need)]
+    possible = len(slots) <= len(hand) and any(
+        all(hand[i] in slot for i, slot in zip(chosen, slots)) for chosen in permutations(range(len(hand)), len(slots))
+    )
+    assert requirements_met(hand, requirements) == possible
+
+
+@settings(max_examples=60, deadline=None)
+@given(deck=st.lists(st.integers(0, 9), min_size=1, max_size=40), draws=st.integers(1, 20),
+       requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 9), min_size=1, max_size=5), st.integers(1, 2)),
+                             min_size=2, max_size=4),
+       seed=st.integers(0, 2**32))
+def test_simulated_odds_meet_each_shuffle_as_the_cards_themselves_would(deck, draws, requirements, seed):
+    # odds_of_requirements simulates over what each card could serve (issue 17): the share
+    # must be the one of checking each shuffle's very cards.
+    odd = odds_of_requirements(deck, requirements, draws, "x", trials=200, seed=seed)
+    if not odd.exact:
+        assert odd.probability == simulate(deck, draws, lambda hand: requirements_met(hand, requirements),
+                                           trials=200, seed=seed)

@@ -49,17 +49,31 @@ def card_stats(game: Game, records: Sequence[GameRecord]) -> tuple[CardStat, ...
     seen: set[int] = set()
     copies = Counter(p.title for p in game.profiles)
     games = len(records)
+    # One pass over the records (not two per title: a tenth of a 10,000-game run, issue 17):
+    # per title, the Round it was first played in each game that played it, in game order,
+    # and how many games cast or used it.
+    rounds_of: dict[int, list[int]] = {}
+    used_in: dict[int, int] = {}
+    for r in records:
+        for title, first in r.first_played.items():
+            rounds = rounds_of.get(title)
+            if rounds is None:
+                rounds_of[title] = [first]
+            else:
+                rounds.append(first)
+        for title in r.used:
+            used_in[title] = used_in.get(title, 0) + 1
     for cid, p in enumerate(game.profiles):
         if p.title in seen:
             continue
         seen.add(p.title)
-        rounds = [r.first_played[p.title] for r in records if p.title in r.first_played]
+        rounds = rounds_of.get(p.title, [])
         rows.append(CardStat(
             title=game.title(cid),
             copies=copies[p.title],
             played=len(rounds) / games if games else 0.0,
             median_round=float(statistics.median(rounds)) if rounds else None,
             ignored=game.ignored[cid],
-            used=sum(1 for r in records if p.title in r.used) / games if games and game.effects[cid] else None,
+            used=used_in.get(p.title, 0) / games if games and game.effects[cid] else None,
         ))
     return tuple(rows)

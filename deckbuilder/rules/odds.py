@@ -19,10 +19,12 @@ play; :func:`cards_seen` takes it as a parameter (the goldfish simulation measur
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, comb, log
+from typing import cast
 
 
 @dataclass(frozen=True)
@@ -104,15 +106,62 @@ def simulate(
     trials: int = 20_000,
     seed: int = 0,
 ) -> float:
-    """Gets the share of shuffles whose first ``draws`` cards satisfy ``met``."""
+    """Gets the share of shuffles whose first ``draws`` cards satisfy ``met``: each shuffle's
+    cards are those ``random.Random(seed).sample`` draws, trial after trial."""
     rng = random.Random(seed)
     pool = list(cards)
-    k = min(draws, len(pool))
+    n = len(pool)
+    k = min(draws, n)
     hits = 0
+    if n > _sample_setsize(k):  # a deck far larger than the draws: sample's other way
+        for _ in range(trials):
+            if met(sample(rng, pool, k)):
+                hits += 1
+        return hits / trials
+    # sample's partial shuffle, inline, reading the generator's 32-bit outputs a block at a time
+    # (see _outputs) rather than calling getrandbits for each card: a simulated odd's millions
+    # of draws were a third of a compiled goldfish command's fixed cost (issue 17).
+    words: tuple[int, ...] = ()
+    at = 0
     for _ in range(trials):
-        if met(sample(rng, pool, k)):
+        left = pool[:]
+        hand: list[Hashable] = []
+        for i in range(k):
+            m = n - i
+            shift = 32 - m.bit_length()
+            while True:
+                if at == len(words):
+                    words, at = _outputs(rng), 0
+                j = words[at] >> shift
+                at += 1
+                if j < m:
+                    break
+            hand.append(left[j])
+            left[j] = left[m - 1]
+        if met(hand):
             hits += 1
     return hits / trials
+
+
+#: How many of the generator's outputs :func:`_outputs` reads at once.
+_BLOCK = 1024
+
+
+def _outputs(rng: random.Random) -> tuple[int, ...]:
+    """Gets the generator's next :data:`_BLOCK` 32-bit outputs, in order: ``getrandbits(k)``,
+    for ``k`` up to 32, is the top ``k`` bits of the next output, and ``getrandbits(32 * B)``
+    holds B outputs, the first in its lowest 32 bits (CPython's ``_randommodule.c``, 3.2 on).
+    ``tests/test_odds.py`` holds the draws to ``random.sample``'s."""
+    return struct.unpack(f"<{_BLOCK}I", rng.getrandbits(32 * _BLOCK).to_bytes(4 * _BLOCK, "little"))
+
+
+def _sample_setsize(k: int) -> int:
+    """Gets the population size up to which ``random.sample`` draws ``k`` cards by a partial
+    shuffle (above it, it draws indices until an unused one)."""
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    return setsize
 
 
 def sample(rng: random.Random, population: Sequence[Hashable], k: int) -> list[Hashable]:
@@ -128,10 +177,7 @@ def sample(rng: random.Random, population: Sequence[Hashable], k: int) -> list[H
         raise ValueError("Sample larger than population or is negative")
     getrandbits = rng.getrandbits
     result: list[Hashable] = []
-    setsize = 21
-    if k > 5:
-        setsize += 4 ** ceil(log(k * 3, 4))
-    if n <= setsize:
+    if n <= _sample_setsize(k):
         pool = list(population)
         for i in range(k):
             m = n - i
@@ -157,22 +203,30 @@ def requirements_met(hand: Sequence[Hashable], requirements: Sequence[tuple[froz
     """Checks whether separate cards of a hand meet every (accepted cards, need) requirement,
     each card serving one requirement only (as a recipe's slots: rulebook, "Each capitalised
     word ... must be matched by a separate card")."""
-    slots: list[frozenset[Hashable]] = [acc for acc, need in requirements for _ in range(need)]
-    cards = list(hand)
+    # Per slot (a requirement needing n cards is n slots), the hand's cards it accepts, found
+    # once: a requirement with too few is refused before any matching.
+    candidates: list[list[int]] = []
+    for accepted, need in requirements:
+        if need <= 0:
+            continue
+        found = [i for i, card in enumerate(hand) if card in accepted]
+        if len(found) < need:
+            return False
+        for _ in range(need):
+            candidates.append(found)
     owner: dict[int, int] = {}
-    return all(_place(s, set(), cards, slots, owner) for s in range(len(slots)))
+    return all(_place(s, set(), candidates, owner) for s in range(len(candidates)))
 
 
-def _place(
-    slot: int, seen: set[int], cards: list[Hashable], slots: list[frozenset[Hashable]], owner: dict[int, int]
-) -> bool:
-    """Finds a card for ``slot``, moving cards already placed (``owner``: card -> slot) along an
-    augmenting path. A module function, not a nested one: one that calls itself is a reference
-    cycle, left for the garbage collector (the goldfish asks this many times)."""
-    for i, card in enumerate(cards):
-        if card in slots[slot] and i not in seen:
+def _place(slot: int, seen: set[int], candidates: list[list[int]], owner: dict[int, int]) -> bool:
+    """Finds a card for ``slot`` among its ``candidates``, moving cards already placed
+    (``owner``: card -> slot) along an augmenting path. A module function, not a nested one:
+    one that calls itself is a reference cycle, left for the garbage collector (the goldfish
+    asks this many times)."""
+    for i in candidates[slot]:
+        if i not in seen:
             seen.add(i)
-            if i not in owner or _place(owner[i], seen, cards, slots, owner):
+            if i not in owner or _place(owner[i], seen, candidates, owner):
                 owner[i] = slot
                 return True
     return False
@@ -199,5 +253,27 @@ def odds_of_requirements(
     if disjoint:
         groups = [(sum(1 for c in cards if c in acc), need) for acc, need in requirements]
         return Odds(label, float(p_all_groups(deck, groups, draws)), True, min(draws, deck))
-    share = simulate(cards, draws, lambda hand: requirements_met(hand, requirements), trials=trials, seed=seed)
+    # Each card as the requirements it could serve, a bit each, read once rather than in every
+    # shuffle: the shuffles draw the same positions, so the same hands (issue 17).
+    serves = {c: sum(1 << i for i, acc in enumerate(accepted) if c in acc) for c in set(cards)}
+    needs = [need for _, need in requirements]
+    share = simulate([serves[c] for c in cards], draws, lambda hand: _served(hand, needs), trials=trials, seed=seed)
     return Odds(label, share, False, min(draws, deck), trials)
+
+
+def _served(hand: Sequence[Hashable], needs: Sequence[int]) -> bool:
+    """Checks whether separate cards of a hand meet every requirement's need, each card given as
+    the requirements it could serve (a bit each, see :func:`odds_of_requirements`): what
+    :func:`requirements_met` checks of the cards themselves."""
+    useful = [cast(int, m) for m in hand if m]
+    candidates: list[list[int]] = []
+    for i, need in enumerate(needs):
+        if need <= 0:
+            continue
+        found = [j for j, m in enumerate(useful) if m >> i & 1]
+        if len(found) < need:
+            return False
+        for _ in range(need):
+            candidates.append(found)
+    owner: dict[int, int] = {}
+    return all(_place(s, set(), candidates, owner) for s in range(len(candidates)))

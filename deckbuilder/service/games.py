@@ -94,18 +94,24 @@ def goldfish_deck(
 
 def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
                  max_rounds: int, progress: Callable[[int], None] | None = None,
-                 named: tuple[str, ...] = (), odds: bool = True, jobs: int | None = 1) -> GoldfishReport:
+                 named: tuple[str, ...] = (), odds: bool = True, jobs: int | None = 1,
+                 recipes: dict[str, Any] | None = None, needed: set[str] | None = None) -> GoldfishReport:
     """Plays the games of a rules deck (its first Investigator plays) in ``jobs`` processes
     (None: the machine's cores) and, with ``odds``, adds the exact draw odds. ``progress`` is
-    called with the games played, every 100 (every chunk, in several processes)."""
+    called with the games played, every 100 (every chunk, in several processes). ``recipes``
+    and ``needed``, when given, are the deck's (``deck_recipes``, ``needed_titles``): read
+    once for the Investigators of one deck."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import GameBatch, game_seeds, goldfish_report, needed_titles
 
-    recipes = deck_recipes(catalog, deck)
-    needed = needed_titles(deck, recipes)
+    if recipes is None:
+        recipes = deck_recipes(catalog, deck)
+    if needed is None:
+        needed = needed_titles(deck, recipes)
     batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
                       needed=frozenset(needed), effects=load_effect_overrides())
+    batch.game()  # read once here: worker processes forked from this one start with it read
     records = play_games(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
     report = goldfish_report(records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
                              needed=needed, game=batch.game())
@@ -197,16 +203,28 @@ def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, camp
         listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
                        if e.card.type is CardType.INVESTIGATOR}.values())
         decks = [play_as(catalog, deck, c.title)[0] for c in listed] if len(listed) > 1 else [deck]
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import needed_titles
+
     played: list[InvestigatorGames] = []
+    # The Investigators of one deck play the same cards: its recipes and needed cards are read once.
+    read: dict[tuple[tuple[str, int], ...], tuple[dict[str, Any], set[str]]] = {}
     for n, each in enumerate(decks):
         ticker = None if progress is None else (lambda done, n=n: progress(n * games + done, games * len(decks)))
+        main = tuple((e.card.key, e.count) for e in each.deck.main)
+        if main not in read:
+            recipes = deck_recipes(catalog, each.deck)
+            read[main] = (recipes, needed_titles(each.deck, recipes))
+        recipes, needed = read[main]
         report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
-                              max_rounds=max_rounds, progress=ticker, named=named, odds=False, jobs=jobs)
+                              max_rounds=max_rounds, progress=ticker, named=named, odds=False, jobs=jobs,
+                              recipes=recipes, needed=needed)
         who = each.deck.investigators[0].title if each.deck.investigators else ""
         played.append(InvestigatorGames(who, report))
     ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))
     best = ranked[0]
-    report = with_odds(catalog, decks[best].deck, played[best].report, seed=seed, named=named)
+    report = with_odds(catalog, decks[best].deck, played[best].report, seed=seed, named=named,
+                       recipes=read[tuple((e.card.key, e.count) for e in decks[best].deck.main)][0])
     ordered = tuple(InvestigatorGames(played[i].investigator, report if i == best else played[i].report) for i in ranked)
     return Goldfish(deck, report, played[best].investigator, ordered if len(played) > 1 else (), tuple(notes))
 

@@ -10,7 +10,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _ALLY, _K_EVENT, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play
+from deckbuilder.rules.engine.plays import _ALLY, _K_EVENT, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState, _payable
 from deckbuilder.rules.places import Profile, place_matches, region_matches
 
@@ -49,4 +49,4 @@ def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play
         if q.place.past or s.dim not in q.place.dims or q.title in titles or _ally_here(s, q):
             continue
         if _payable(s, p.cost + q.cost):
-            plays.append(Play(_K_EVENT, cid, (a,)))
+            plays.append(new_play(_K_EVENT, cid, (a,)))

@@ -38,6 +38,8 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckbuilder.rules.effects.notation import After, CardEffects, EffectKind
 from deckbuilder.rules.engine.allies import _ally_here
 from deckbuilder.rules.engine.locations import _walk
@@ -56,26 +58,27 @@ from deckbuilder.rules.engine.plays import (
     CardId,
     Play,
     PlayKind,
+    new_play,
 )
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
 from deckbuilder.rules.places import place_matches
 
-_TRADE, _RECALL = EffectKind.TRADE_ALLIES, EffectKind.RECALL
-_DRAW, _REDRAW, _HAND, _SANITY, _SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _PAST, _RESURRECT, _GOO_STAYS, _TRAVEL = (
-    EffectKind.DRAW,
-    EffectKind.REDRAW,
-    EffectKind.HAND,
-    EffectKind.SANITY,
-    EffectKind.SUMMON,
-    EffectKind.MONSTER_AS_ALLY,
-    EffectKind.ALLY_NOW,
-    EffectKind.PAST,
-    EffectKind.RESURRECT,
-    EffectKind.GOO_STAYS,
-    EffectKind.TRAVEL,
-)
+# Final: the compiled core reads them from C statics, not the module's dict (issue 17).
+_TRADE: Final = EffectKind.TRADE_ALLIES
+_RECALL: Final = EffectKind.RECALL
+_DRAW: Final = EffectKind.DRAW
+_REDRAW: Final = EffectKind.REDRAW
+_HAND: Final = EffectKind.HAND
+_SANITY: Final = EffectKind.SANITY
+_SUMMON: Final = EffectKind.SUMMON
+_MONSTER_AS_ALLY: Final = EffectKind.MONSTER_AS_ALLY
+_ALLY_NOW: Final = EffectKind.ALLY_NOW
+_PAST: Final = EffectKind.PAST
+_RESURRECT: Final = EffectKind.RESURRECT
+_GOO_STAYS: Final = EffectKind.GOO_STAYS
+_TRAVEL: Final = EffectKind.TRAVEL
 #: The effects that play a card the player chooses (one per use: the Play's ``joined``).
-_CHOOSING = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL, _RECALL)
+_CHOOSING: Final = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL, _RECALL)
 
 
 def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
@@ -190,15 +193,16 @@ def _use_plays(s: GameState, plays: list[Play]) -> None:
             choices = _targets(s, e, _use_cost(s, c, holder))
             if choices:
                 for joined in choices:
-                    plays.append(Play(_K_CAST, c, joined, holder))
-    for a in s.artifacts + s.allies:
-        e = effects[a]
-        if e is None or a in s.spent:
-            continue
-        choices = _targets(s, e, _use_cost(s, a, -1))
-        if choices:
-            for joined in choices:
-                plays.append(Play(_K_USE, a, joined))
+                    plays.append(new_play(_K_CAST, c, joined, holder))
+    for holders in (s.artifacts, s.allies):  # not artifacts + allies: a new list every decision
+        for a in holders:
+            e = effects[a]
+            if e is None or a in s.spent:
+                continue
+            choices = _targets(s, e, _use_cost(s, a, -1))
+            if choices:
+                for joined in choices:
+                    plays.append(new_play(_K_USE, a, joined))
 
 
 def _redraw_plays(s: GameState) -> list[Play]:
@@ -211,7 +215,7 @@ def _redraw_plays(s: GameState) -> list[Play]:
             u = g.uid[c]
             if u not in seen:
                 seen.add(u)
-                plays.append(Play(_K_REPLACE, c))
+                plays.append(new_play(_K_REPLACE, c))
     plays.append(_REPLACE_DONE)
     return plays
 

@@ -12,7 +12,6 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -36,7 +35,7 @@ from deckbuilder.rules.engine.plays import (
     PlayKind,
 )
 from deckbuilder.rules.engine.state import GameState
-from deckbuilder.rules.engine.turn import _draw
+from deckbuilder.rules.engine.turn import _draw, shuffle
 from deckbuilder.rules.places import (
     Mask,
     Profile,
@@ -270,6 +269,9 @@ class Game:
         # answers remembered by tally; how many answers are kept in all.
         self._adventures: list[tuple[int, tuple[int, ...], dict[int, bool]] | None] = [None] * len(distinct)
         self._answers_kept = 0
+        # Per Adventure printing: the tally last asked about, and its answer (-1: none yet).
+        self._last_tally: list[int] = [-1] * len(distinct)
+        self._last_answer: list[bool] = [False] * len(distinct)
 
     def _read_joins(self) -> None:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
@@ -307,7 +309,7 @@ class Game:
         s = GameState(self)
         s.seed = seed
         deck = list(range(self.size))
-        random.Random(seed).shuffle(deck)
+        shuffle(deck, seed)
         s.deck = deck
         s.sanity = self.sanity_start
         _draw(s)
@@ -331,14 +333,16 @@ class Game:
             known = self._adventures[u] = (*self._usable(cid), {})
         uses, slots, answers = known
         tally = counted & uses
+        # A game asks again at each decision while its cards stay the same: the last answer
+        # first, before a look-up in a table of thousands of answers (issue 17).
+        if tally == self._last_tally[u]:
+            return self._last_answer[u]
+        for filled in slots:
+            if not tally & filled:
+                return False  # a slot no card fills: refused without asking, nor remembering
         hit = answers.get(tally)
         if hit is None:
-            for filled in slots:
-                if not tally & filled:
-                    hit = False  # a slot no card fills
-                    break
-            else:
-                hit = self._ask(cid, tally)
+            hit = self._ask(cid, tally)
             if self._answers_kept >= _ADVENTURE_CACHE_SIZE:
                 for other in self._adventures:  # a long run would otherwise keep every answer
                     if other is not None:
@@ -346,6 +350,8 @@ class Game:
                 self._answers_kept = 0
             answers[tally] = hit
             self._answers_kept += 1
+        self._last_tally[u] = tally
+        self._last_answer[u] = hit
         return hit
 
     def _ask(self, cid: CardId, tally: int) -> bool:

@@ -46,6 +46,7 @@ from deckbuilder.rules.engine.plays import (
     WALKING,
     CardId,
     Play,
+    new_play,
 )
 from deckbuilder.rules.engine.state import GameState, _payable, _titles_in_play
 from deckbuilder.rules.engine.threat import _gate_cost, _gate_free, _monster_plays, _summon_met
@@ -88,7 +89,7 @@ def _card_plays(s: GameState) -> list[Play]:
         top = s.story[-1]
         # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
         if _payable(s, profiles[top].cost) and _location_requirements_met(s, profiles[top]):
-            plays.append(Play(_K_ROTATE, top))
+            plays.append(new_play(_K_ROTATE, top))
     # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
     locations_only = not s.located and not g.rules.advanced
     here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
@@ -167,7 +168,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 and place_matches(p.place, s.region, s.subregion, dim, here_attrs, s.exotic)
                 and _payable(s, p.cost + _gate_cost(s))
             ):
-                plays.append(Play(_K_CULTIST, cid))
+                plays.append(new_play(_K_CULTIST, cid))
         elif kind is _MON or kind is _THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
                 monsters[u] = [cid]

@@ -11,10 +11,11 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from deckbuilder.rules.cards import CardType
 from deckbuilder.rules.effects.notation import EffectKind
-from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play
+from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
@@ -27,7 +28,8 @@ from deckbuilder.rules.places import (
     walk_step,
 )
 
-_NO_STEP, _ARRIVE_AT_ONCE = Step.NONE, Step.ARRIVE
+_NO_STEP: Final = Step.NONE
+_ARRIVE_AT_ONCE: Final = Step.ARRIVE
 
 
 def _location_requirements_met(s: GameState, p: Profile) -> bool:
@@ -156,7 +158,7 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
         if ok and (not g._loc_needs[lid] or _location_requirements_met(s, q)) and _payable(s, p.cost + q.cost):
             play = g._travel_with.get((cid, lid))
             if play is None:
-                play = g._travel_with[(cid, lid)] = Play(_K_TRAVEL, cid, (lid,))
+                play = g._travel_with[(cid, lid)] = new_play(_K_TRAVEL, cid, (lid,))
             plays.append(play)
 
 
@@ -235,4 +237,6 @@ def _back_to(s: GameState) -> None:
     s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, s.where_dim, loc.attrs, loc.exotic
 
 
-_REVEAL, _REVEAL_ATTACK, _DISCARD_HAND = EffectKind.REVEAL, EffectKind.REVEAL_ATTACK, EffectKind.DISCARD_RANDOM_HAND
+_REVEAL: Final = EffectKind.REVEAL
+_REVEAL_ATTACK: Final = EffectKind.REVEAL_ATTACK
+_DISCARD_HAND: Final = EffectKind.DISCARD_RANDOM_HAND

@@ -11,7 +11,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 from deckbuilder.rules.places import Kind
 
@@ -73,6 +73,18 @@ class Play(NamedTuple):
     reshuffle: bool = False
 
 
+#: ``tuple.__new__`` and the Play class, as C statics of the compiled core (see :func:`new_play`).
+_NEW_TUPLE: Final = tuple.__new__
+_PLAY: Final = Play
+
+
+def new_play(kind: PlayKind, card: CardId, joined: tuple[CardId, ...] = (), target: CardId = -1) -> Play:
+    """Gets ``Play(kind, card, joined, target)``, made by ``tuple.__new__`` as the NamedTuple's
+    own ``__new__`` makes it: that one is a Python function, which the compiled core would call
+    through the interpreter for each of the thousands of plays a run lists (issue 17)."""
+    return _NEW_TUPLE(_PLAY, (kind, card, joined, target, False, False))
+
+
 class Phase(IntEnum):
     PLAY = 0
     DISCARD = 1
@@ -88,50 +100,52 @@ class Mode(IntEnum):
     TRAVELLING = 3
 
 
-PLAY, DISCARD, OVER = Phase.PLAY, Phase.DISCARD, Phase.OVER
-NOWHERE, AT, WALKING, TRAVELLING = Mode.NOWHERE, Mode.AT, Mode.WALKING, Mode.TRAVELLING
-_LOC, _ALLY, _TOME, _ART, _SPELL, _MON, _GOO, _TRAVEL, _THREAT, _EVENT, _ADV = (
-    Kind.LOCATION,
-    Kind.ALLY,
-    Kind.TOME,
-    Kind.ARTIFACT,
-    Kind.SPELL,
-    Kind.MONSTER,
-    Kind.GOO,
-    Kind.TRAVEL,
-    Kind.THREAT_EVENT,
-    Kind.EVENT,
-    Kind.ADVENTURE,
-)
-# Play kinds as module names for the hot paths: an Enum member read off its class costs some
-# 60 ns each time, and a goldfish run reads them millions of times.
-(
-    _K_LOCATION,
-    _K_ROTATE,
-    _K_TRAVEL,
-    _K_ALLY,
-    _K_CULTIST,
-    _K_TOME,
-    _K_ARTIFACT,
-    _K_SPELL,
-    _K_MONSTERS,
-    _K_GOO,
-    _K_EVENT,
-    _K_ADVENTURE,
-    _K_PASS,
-    _K_DISCARD,
-    _K_END_ROUND,
-    _K_CAST,
-    _K_USE,
-    _K_REPLACE,
-    _K_REPLACE_DONE,
-    _K_LOBOTOMY,
-) = PlayKind
-_PASS = Play(PlayKind.PASS)
-_END = Play(PlayKind.END_ROUND)
-_END_SHUFFLE = Play(PlayKind.END_ROUND, reshuffle=True)
-_REPLACE_DONE = Play(PlayKind.REPLACE_DONE)
-_LOBOTOMY = Play(PlayKind.LOBOTOMY)
+# The members as Final module names for the hot paths: an Enum member read off its class costs
+# some 60 ns each time, and a goldfish run reads them millions of times; Final, the compiled core
+# reads them from a C static rather than from the module's dict (issue 17).
+PLAY: Final = Phase.PLAY
+DISCARD: Final = Phase.DISCARD
+OVER: Final = Phase.OVER
+NOWHERE: Final = Mode.NOWHERE
+AT: Final = Mode.AT
+WALKING: Final = Mode.WALKING
+TRAVELLING: Final = Mode.TRAVELLING
+_LOC: Final = Kind.LOCATION
+_ALLY: Final = Kind.ALLY
+_TOME: Final = Kind.TOME
+_ART: Final = Kind.ARTIFACT
+_SPELL: Final = Kind.SPELL
+_MON: Final = Kind.MONSTER
+_GOO: Final = Kind.GOO
+_TRAVEL: Final = Kind.TRAVEL
+_THREAT: Final = Kind.THREAT_EVENT
+_EVENT: Final = Kind.EVENT
+_ADV: Final = Kind.ADVENTURE
+_K_LOCATION: Final = PlayKind.LOCATION
+_K_ROTATE: Final = PlayKind.ROTATE
+_K_TRAVEL: Final = PlayKind.TRAVEL
+_K_ALLY: Final = PlayKind.ALLY
+_K_CULTIST: Final = PlayKind.CULTIST
+_K_TOME: Final = PlayKind.TOME
+_K_ARTIFACT: Final = PlayKind.ARTIFACT
+_K_SPELL: Final = PlayKind.SPELL
+_K_MONSTERS: Final = PlayKind.MONSTERS
+_K_GOO: Final = PlayKind.GOO
+_K_EVENT: Final = PlayKind.EVENT
+_K_ADVENTURE: Final = PlayKind.ADVENTURE
+_K_PASS: Final = PlayKind.PASS
+_K_DISCARD: Final = PlayKind.DISCARD
+_K_END_ROUND: Final = PlayKind.END_ROUND
+_K_CAST: Final = PlayKind.CAST
+_K_USE: Final = PlayKind.USE
+_K_REPLACE: Final = PlayKind.REPLACE
+_K_REPLACE_DONE: Final = PlayKind.REPLACE_DONE
+_K_LOBOTOMY: Final = PlayKind.LOBOTOMY
+_PASS: Final = Play(PlayKind.PASS)
+_END: Final = Play(PlayKind.END_ROUND)
+_END_SHUFFLE: Final = Play(PlayKind.END_ROUND, reshuffle=True)
+_REPLACE_DONE: Final = Play(PlayKind.REPLACE_DONE)
+_LOBOTOMY: Final = Play(PlayKind.LOBOTOMY)
 
 
 def describe(state: GameState, play: Play) -> str:

@@ -252,8 +252,14 @@ class GameState:
         g = self.game
         low, high = g.hand_min, g.hand_max + self.hand_extra
         if g.has_hand_changes:
-            low += min((g.hand_min_change[a] for a in self.allies), default=0)
-            high += sum(g.hand_max_change[a] for a in self.allies)
+            # Loops, not min() and sum() over generators: asked at every discard (issue 17).
+            lowest = 0  # the smallest change of the Allies in play; none: 0
+            for i, a in enumerate(self.allies):
+                change = g.hand_min_change[a]
+                if i == 0 or change < lowest:
+                    lowest = change
+                high += g.hand_max_change[a]
+            low += lowest
         return max(low, 0), high
 
     def readers(self) -> Mask:

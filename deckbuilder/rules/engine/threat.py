@@ -11,7 +11,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _K_MONSTERS, AT, CardId, Play
+from deckbuilder.rules.engine.plays import _K_MONSTERS, AT, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
 from deckbuilder.rules.places import ANY_DIMENSION, Profile
 
@@ -61,7 +61,7 @@ def _monster_groups(
     if not last:
         _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
     elif chosen and _payable(s, cost + extra):
-        plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
+        plays.append(new_play(_K_MONSTERS, chosen[0], chosen[1:]))
     joins, profiles = s.game.joins, s.game.profiles
     for c in options[i]:
         if chosen and not all_join and (mask & ~joins[c]):
@@ -72,7 +72,7 @@ def _monster_groups(
         if not last:
             _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
         elif _payable(s, cost + extra):
-            plays.append(Play(_K_MONSTERS, chosen[0], chosen[1:]))
+            plays.append(new_play(_K_MONSTERS, chosen[0], chosen[1:]))
 
 
 def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:

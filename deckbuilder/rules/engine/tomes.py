@@ -12,13 +12,13 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _K_ARTIFACT, _K_SPELL, _K_TOME, _SPELL, CardId, Play
+from deckbuilder.rules.engine.plays import _K_ARTIFACT, _K_SPELL, _K_TOME, _SPELL, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState
 from deckbuilder.rules.places import Profile, dimension_ok
 
 
 def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
-    plays.append(Play(_K_TOME, cid))
+    plays.append(s.game._own_play[cid])
     if not p.capacity:
         return
     g = s.game
@@ -33,7 +33,7 @@ def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> Non
     out: list[tuple[CardId, ...]] = []
     _spell_choices(list(groups.values()), 0, (), p.capacity, out)
     for joined in out:
-        plays.append(Play(_K_TOME, cid, joined))
+        plays.append(new_play(_K_TOME, cid, joined))
 
 
 # The choices of Spells recurse as a module function, not a nested one: a nested function that
@@ -59,13 +59,13 @@ def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> No
     for t in s.tomes:
         tp = profiles[t]
         if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
-            plays.append(Play(_K_SPELL, cid, (), t))  # target t (positional: made faster)
+            plays.append(new_play(_K_SPELL, cid, (), t))  # target t
     # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
     for holders in (s.allies, s.artifacts):
         for h in holders:
             hp = profiles[h]
             if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
-                plays.append(Play(_K_SPELL, cid, (), h))
+                plays.append(new_play(_K_SPELL, cid, (), h))
 
 
 def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
@@ -77,4 +77,4 @@ def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
     for a in s.allies:
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
-        plays.append(Play(_K_ARTIFACT, cid, (), a))  # target a
+        plays.append(new_play(_K_ARTIFACT, cid, (), a))  # target a

@@ -243,9 +243,27 @@ def _lobotomy(s: GameState) -> None:
 def _reshuffle(s: GameState) -> None:
     deck = s.deck + s.discard
     s.discard = []
-    random.Random(s.seed * 1_000_003 + s.shuffles).shuffle(deck)
+    shuffle(deck, s.seed * 1_000_003 + s.shuffles)
     s.shuffles += 1
     s.deck = deck
+
+
+def shuffle(cards: list[CardId], seed: int) -> None:
+    """Shuffles ``cards`` in place into the very order ``random.Random(seed).shuffle(cards)``
+    gives, from the same numbers, but in code the compiled core compiles: the standard library's
+    ``shuffle`` runs as Python, some 10% of a compiled game (issue 17).
+
+    CPython's algorithm, as its ``random.py`` has it (3.11-3.13): Fisher-Yates from the end, each
+    index by rejection from ``getrandbits``. ``tests/test_engine.py`` holds the two to the same
+    order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _draw(s: GameState) -> None:

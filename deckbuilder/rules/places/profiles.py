@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
 from deckbuilder.rules.cards import Dimension, fold_title
 
@@ -21,7 +22,7 @@ from deckbuilder.rules.cards import Dimension, fold_title
 Mask = int
 
 #: Dimension numbers (``ANY``: a card without a Dimension Indicator, rulebook l.134).
-ANY_DIMENSION = -1
+ANY_DIMENSION: Final = -1
 DIMENSIONS: tuple[Dimension, ...] = (Dimension.WAKING_WORLD, Dimension.DREAMLANDS, Dimension.NEW_AEON)
 DIMENSION_NAMES = {d: i for i, d in enumerate(DIMENSIONS)}
 
