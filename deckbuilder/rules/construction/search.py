@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, CardType, fold_title
-from deckbuilder.rules.construction.measure import Measure, cost, measure
+from deckbuilder.rules.construction.measure import Measure, measure, search_cost
 from deckbuilder.rules.construction.model import BuildGoal, Counts, GameResult, PlayBatch, Pool, to_deck
 from deckbuilder.rules.construction.start import Plan, faults
 
@@ -82,6 +82,12 @@ class Arena:
         return have[:n]
 
 
+def search_arena(play: PlayBatch, cards: Mapping[str, Card], investigator: Card, seed: int) -> Arena:
+    """Gets the arena of a search's common seeds (none of the held-out ones)."""
+    seeds = random.Random(seed * 7919 + 1)
+    return Arena(play, cards, investigator, [seeds.randrange(2**31) for _ in range(STAGES[-1])])
+
+
 def deck_key(counts: Counts) -> tuple[tuple[str, int], ...]:
     """Gets a hashable key of counts (sorted, no zeros)."""
     return tuple(sorted((k, n) for k, n in counts.items() if n > 0))
@@ -117,14 +123,13 @@ class Search:
 
     def __init__(self, plan: Plan, recipes: Mapping[str, Recipe], play: PlayBatch, *, seed: int,
                  budget: int, should_stop: Callable[[], bool] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, arena: Arena | None = None) -> None:
         self.plan = plan
         self.goal: BuildGoal = plan.goal
         self.pool: Pool = plan.pool
         self.recipes = recipes
         self.rng = random.Random(seed)
-        seeds = random.Random(seed * 7919 + 1)
-        self.arena = Arena(play, plan.cards, self.goal.investigator, [seeds.randrange(2**31) for _ in range(STAGES[-1])])
+        self.arena = arena or search_arena(play, plan.cards, self.goal.investigator, seed)
         self.budget = budget
         self.should_stop = should_stop
         self.progress = progress
@@ -275,12 +280,13 @@ class Search:
         for n in STAGES:
             a = self.arena.results(new, n)
             b = self.arena.results(old, n)
-            diffs = [cost(x, max_rounds) - cost(y, max_rounds) - sanity_weight * (x.final_sanity - y.final_sanity)
-                     / STEADY_SANITY for x, y in zip(a, b)]
+            diffs = [search_cost(x, max_rounds) - search_cost(y, max_rounds)
+                     - sanity_weight * (x.final_sanity - y.final_sanity) / STEADY_SANITY for x, y in zip(a, b)]
             mean = statistics.fmean(diffs)
             if n == STAGES[0] and not any(diffs) and all(x.rounds is None for x in a):
-                # Neither deck completes a game: the games cannot tell them apart, so the
-                # deck with fewer playability faults (cards it can never play) goes ahead.
+                # Neither deck completes a game, nor plays more of its Adventure's cards: the
+                # games cannot tell them apart, so the deck with fewer playability faults
+                # (cards it can never play) goes ahead.
                 return faults(self.plan, new) < faults(self.plan, old)
             if mean >= 0:
                 return False
