@@ -10,8 +10,10 @@ error more (:data:`ACCEPT_SE`) kept a third as many changes and built slower dec
 deck of ``benchmarks/build.py`` tried (ultravox 23% against 46% by Round 6, corrupt 50%
 against 81%), as a search that may walk level ground finds the slopes beyond it.
 
-Where neither deck completes a single game the games say nothing, and the deck with fewer
-playability faults goes ahead, so a first deck that never completes still finds its way.
+A game that never completes costs more the fewer of its Adventure's cards it played
+(:func:`~.measure.search_cost`), so that a deck whose games all fail still finds its way
+toward one that completes; where neither deck completes a game nor plays more of those cards,
+the deck with fewer playability faults goes ahead.
 
 A second, shorter phase goes on from the best deck weighing Sanity more (a Round is worth
 :data:`STEADY_SANITY` points of Sanity), so the decks that play differently (slower but

@@ -1,15 +1,26 @@
-"""The first legal deck: the Adventures, the solver's cards for them, what those cards need,
-then the format's size filled with cards that serve the plan.
+"""The first legal decks: the Adventures, cards for them, what those cards need, then the
+format's size filled with cards that serve the plan; several of them, for games to choose from.
 
 1. The Adventures named (in a Campaign, more of the pool's until their points reach the
    target: the fewest cards to add per point first) and the cards pinned with ``keep``.
-2. For each Adventure, the recipe solver's "add one of" (:func:`check_adventure` with the
-   candidate cards as the pool) until it can be completed (rulebook "Adventure cards").
+2. For each Adventure, a card for an unmet slot at a time until it can be completed (rulebook
+   "Adventure cards"), weighed among every candidate card that fills the slot, not only the
+   solver's few suggestions: the likeliest (:func:`candidates`: of the deck's home region,
+   most points, filling slots of other goal Adventures too, a Tome someone reads, cheap),
+   then the one that brings the recipe nearest with the fewest playability faults.
 3. Playability (:func:`deckbuilder.rules.playability.playability`): for a card that can never
-   be played, the candidate Location or Ally that clears the most such faults (a Location of
-   an Ally's subregion, a Gate for Monsters, a reader of a Tome's language...).
-4. The format's size (rulings:11): more copies of the Adventures and the cards they need, then
-   Locations that open those cards, then Locations that cost no Sanity.
+   be played, the candidate Location, Ally, Travel Event or Tome that clears the most such
+   faults (a Location of an Ally's subregion, a Gate for Monsters, a reader of a Tome's
+   language, a Tome bearing a Spell's icon...); then a pick that still can never be played is
+   swapped for another that fills its slot (:func:`repair`).
+4. The format's size (rulings:11): more copies of the Adventures and the cards they and
+   playability need, Locations that open those cards, then Locations that cost no Sanity.
+
+Walking stays within a region (rulebook "Walking"): a deck whose Locations and Allies are
+spread over regions must travel, so the picks are made once per *home region* the
+Adventures' slots point to (:func:`home_regions`), and each is filled several ways
+(:data:`FILL_STYLES`, and around each one Adventure: the goal is met by the first Adventure
+completed). The build races these first decks on games and searches from the best.
 
 Every card added carries its reason, which the deck file shows as a comment per group.
 """
@@ -31,6 +42,8 @@ if TYPE_CHECKING:
 PLAYABILITY_ROUNDS = 6
 #: How many supporting cards each playability round tries.
 SUPPORTERS = 40
+#: Why a card playability asked for is there.
+PLAYABLE = "so that the cards above can be played (playability)"
 #: How many home regions the first decks are drawn from (besides none: see :func:`first_decks`).
 HOMES = 3
 #: How many cards that fill a recipe slot are weighed for it (see :func:`candidates`).
@@ -39,8 +52,10 @@ CANDIDATES = 12
 FAULT_CHECKS = 8
 #: How many unplayable picks :func:`repair` replaces at most.
 REPAIRS = 4
-#: The ways a first deck is filled to the format's size (see :func:`fill`).
+#: The ways a first deck is filled to the format's size (see :func:`fill`), and the prefix of
+#: the style that fills for one Adventure of several.
 FILL_STYLES = ("locations", "copies")
+FOCUS = "focus:"
 
 
 class Plan:
@@ -137,7 +152,10 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
         except ImpossibleBuildError as exc:
             failure = failure or exc
             continue
-        for style in FILL_STYLES if goal.start is None else FILL_STYLES[:1]:
+        styles = list(FILL_STYLES) if goal.start is None else [FILL_STYLES[0]]
+        if goal.start is None and len(base.adventures) > 1:
+            styles += [FOCUS + a.key for a in base.adventures]
+        for style in styles:
             plan = base.copy()
             fill(plan, style)
             key = tuple(sorted(plan.counts.items()))
@@ -387,7 +405,7 @@ def fix_playability(plan: Plan) -> None:
                 best = (score, card)
         if best is None:
             return
-        plan.add(best[1], "so that the cards above can be played (playability)")
+        plan.add(best[1], PLAYABLE)
         current = best[0]
 
 
@@ -402,7 +420,8 @@ def faults(plan: Plan, counts: Counts) -> int:
 def supporters(plan: Plan) -> list[Card]:
     """Gets the candidate cards most likely to open the deck's cards: Locations of their
     subregions, with a Gate, or the Tome and Artifact attributes; Allies reading the Tomes'
-    languages; at most :data:`SUPPORTERS`, the most relevant first."""
+    languages; Tomes bearing the Spells' icons; at most :data:`SUPPORTERS`, the most relevant
+    first."""
     deck = [plan.cards[k] for k in sorted(plan.counts)]
     subregions = {fold_title(c.subregion) for c in deck if c.type is CardType.ALLY and c.subregion}
     monsters = any(c.type is CardType.MONSTER for c in deck)
@@ -410,6 +429,8 @@ def supporters(plan: Plan) -> list[Card]:
     artifacts = any(c.type is CardType.ARTIFACT for c in deck)
     languages = {fold_title(lang) for c in deck if c.type is CardType.TOME for lang in c.tome_languages}
     dimensions = {c.dimension for c in deck if c.dimension is not None}
+    spell_icons = {fold_title(i) for c in deck if c.type is CardType.SPELL for i in c.icons}
+    readers = {fold_title(lang) for c in [plan.goal.investigator, *deck] for lang in c.languages}
     home = home_region(plan)
     ranked: list[tuple[int, str, Card]] = []
     for key, card in plan.pool.cards.items():
@@ -424,6 +445,9 @@ def supporters(plan: Plan) -> list[Card]:
             score += 2 * (fold_title(card.region or "") == home)
         elif card.type is CardType.ALLY:
             score += 3 * bool(languages & {fold_title(lang) for lang in card.languages})
+        elif card.type is CardType.TOME and spell_icons & {fold_title(i) for i in card.icons}:
+            # A Spell goes in a Tome bearing its icon (rulebook l.299), one the deck can read.
+            score += 2 + 4 * bool(readers & {fold_title(lang) for lang in card.tome_languages})
         if score > 0:
             ranked.append((-score, key, card))
     ranked.sort(key=lambda r: (r[0], r[1]))
@@ -443,6 +467,8 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
     ``locations`` style a second copy of each card the Adventures need, Locations and Allies
     that open them, a third copy; in the ``copies`` style a third copy first and a fourth after
     the Locations and Allies (decks that draw their Adventure's cards sooner, but walk less);
+    in a ``focus:KEY`` style as ``copies`` but only for that one Adventure and its cards (the
+    first Adventure completed is the goal's, so one the deck is built around comes sooner);
     then Locations costing no Sanity. With a home region, the Locations and Allies are its own."""
     from deckbuilder.rules.adventures import check_adventure
 
@@ -450,20 +476,25 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
     plan.style = style
     if plan.size() >= goal.min_cards:
         return
+    focus = style.removeprefix(FOCUS) if style.startswith(FOCUS) else None
     needed: list[Card] = []
     for adventure in plan.adventures:
         recipe = plan.recipes.get(adventure.key)
-        if recipe is None:
+        if recipe is None or focus not in (None, adventure.key):
             continue
         deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
         for card in check_adventure(recipe, deck).cards_used:
             if card not in needed:
                 needed.append(card)
+    # What the Adventures' cards need to be played (a Travel Event between the deck's regions,
+    # a Gate for its Monsters, a Tome for its Spells) is drawn sooner with more copies too.
+    needed += [plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed]
     more = "another copy of a card an Adventure needs, to draw it sooner"
-    opening = ([c for c in supporters(plan) if c.type is not CardType.EVENT and not plan.off_home(c)], 1,
+    opening = ([c for c in supporters(plan) if c.type in (CardType.LOCATION, CardType.ALLY) and not plan.off_home(c)], 1,
                "a Location or Ally that opens the cards the Adventures need")
-    steps: list[tuple[Sequence[Card], int, str]] = [(plan.adventures, 2, "another copy of an Adventure, to draw it sooner")]
-    if style == "copies":
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    steps: list[tuple[Sequence[Card], int, str]] = [(adventures, 2, "another copy of an Adventure, to draw it sooner")]
+    if style != FILL_STYLES[0]:
         steps += [(needed, 3, more), opening, (needed, 4, more)]
     else:
         steps += [(needed, 2, more), opening, (needed, 3, more)]
