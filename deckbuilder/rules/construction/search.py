@@ -52,7 +52,9 @@ STEADY_SHARE = 0.2
 FROM_CHANGES = 12
 #: Standard errors by which a change must be ahead after the last stage to be kept.
 ACCEPT_SE = 0.0
-#: Share of the moves that swap one filler of a recipe slot for another.
+#: Share of the moves that swap every copy of a filler of a recipe slot for another
+#: (:meth:`Search.title_swap`), and of those and the moves that swap one copy.
+TITLE_SWAPS = 0.1
 SLOT_SWAPS = 0.4
 #: Share of the moves that trade a card no slot wants for a copy of one a slot wants.
 FOCUS = 0.2
@@ -165,12 +167,16 @@ class Search:
         return True
 
     def neighbour(self, counts: Counts) -> Counts | None:
-        """Gets a deck one copy away (or None when the move drawn breaks a rule): a card that
-        fills a slot of a goal Adventure for another that fills it (:data:`SLOT_SWAPS` of the
-        moves), else any card out and, at the format's size, a card of :func:`move_pool` or
-        another copy of one the deck holds in."""
+        """Gets a deck one copy away (or None when the move drawn breaks a rule): every copy of
+        a card that fills a slot of a goal Adventure for another that fills it
+        (:data:`TITLE_SWAPS` of the moves), one copy of such a card for another
+        (:data:`SLOT_SWAPS`), a card no slot wants for a copy of one a slot wants
+        (:data:`FOCUS`), else any card out and, at the format's size, a card of
+        :func:`move_pool` or another copy of one the deck holds in."""
         rng = self.rng
         draw = rng.random()
+        if self.slots and draw < TITLE_SWAPS:
+            return self.title_swap(counts)
         if self.slots and draw < SLOT_SWAPS:
             return self.slot_swap(counts, self.faulty(counts) if rng.random() < 0.5 else None)
         if self.slots and draw < SLOT_SWAPS + FOCUS:
@@ -270,6 +276,41 @@ class Search:
         if choice == out or self.pool.room(trial, card) <= 0:
             return None
         trial[choice] = trial.get(choice, 0) + 1
+        if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
+            return None
+        return trial if self.completable(trial) else None
+
+    def title_swap(self, counts: Counts) -> Counts | None:
+        """Gets the deck with every copy of a card that fills a recipe slot swapped for another
+        card that fills it, another the deck holds half the time (one card for two jobs): a
+        card that holds the deck back in every copy shows no gain when one copy goes. Copies
+        the new card's limit leaves over go to cards a recipe slot wants."""
+        rng = self.rng
+        # Half the time a slot the deck fills with two cards or more: the one kept does both jobs.
+        doubled = [f for f in self.slots if sum(1 for k in counts if k in f) > 1]
+        merge = bool(doubled) and rng.random() < 0.5
+        fillers = rng.choice(doubled if merge else self.slots)
+        held = [k for k in sorted(counts) if k in fillers and self.pinned.get(k, 0) == 0]
+        if not held:
+            return None
+        out = rng.choice(held)
+        others = [k for k in sorted(fillers) if k != out]
+        mine = [k for k in others if k in counts]
+        choice = rng.choice(mine if mine and (merge or rng.random() < 0.5) else others)
+        trial = dict(counts)
+        n = trial.pop(out)
+        card = self.plan.cards[choice]
+        moved = min(n, self.pool.room(trial, card))
+        if moved <= 0:
+            return None
+        trial[choice] = trial.get(choice, 0) + moved
+        wanted = [k for k in sorted(trial) if k in self.assigned(counts) and k != out]
+        for _ in range(n - moved):
+            room = [k for k in wanted if self.pool.room(trial, self.plan.cards[k]) > 0]
+            if not room:
+                return None
+            pick = rng.choice(room)
+            trial[pick] += 1
         if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
             return None
         return trial if self.completable(trial) else None

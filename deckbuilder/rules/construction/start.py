@@ -103,9 +103,16 @@ class Plan:
         return self._tests[1]
 
     def off_home(self, card: Card) -> int:
-        """Gets 1 for a card of a region other than the deck's home (a Location or Ally the deck
-        would have to travel for, rulebook "Walking"), else 0."""
-        return int(self.home is not None and card.region is not None and fold_title(card.region) != self.home)
+        """Gets how far a card's region is from the deck's: 0 for none or the home region, 1
+        for a region the deck's Locations and Allies already take it to, 2 for another (one
+        more the deck would have to travel to, rulebook "Walking")."""
+        if self.home is None or card.region is None:
+            return 0
+        region = fold_title(card.region)
+        if region == self.home:
+            return 0
+        held = {fold_title(self.cards[k].region or "") for k in self.counts}
+        return 1 if region in held else 2
 
     def add(self, card: Card, reason: str, copies: int = 1) -> int:
         """Adds up to ``copies`` of a card within the pool's limits; gets how many were added."""
