@@ -100,7 +100,7 @@ def build_deck(
     for p in plans:
         every.update(p.cards)
     arena = search_arena(play, every, goal.investigator, seed)
-    plan = choose_start(plans, arena, goal.max_rounds)
+    plan = choose_start(plans, arena, goal.max_rounds, should_stop)
     start = dict(plan.counts)
     if report_play is not None and report_play is not play:
         # A first deck that seldom completes within the search's shorter games would leave
@@ -146,13 +146,15 @@ def build_deck(
     )
 
 
-def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int) -> Plan:
+def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int,
+                 should_stop: Callable[[], bool] | None = None) -> Plan:
     """Gets the first deck to search from: the candidates race on the arena's common seeds, the
     better half going on after each of :data:`START_STAGES` (successive halving), by the
-    search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came)."""
+    search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came);
+    the best so far when ``should_stop`` says time is up."""
     alive = list(plans)
     for n in START_STAGES:
-        if len(alive) <= 1:
+        if len(alive) <= 1 or (should_stop is not None and should_stop()):
             break
         costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}
         alive = sorted(alive, key=lambda p: costs[id(p)])[:max(1, len(alive) // 2)]
