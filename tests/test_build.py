@@ -229,6 +229,30 @@ def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catal
     assert check.exit_code == 0, check.output
 
 
+def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_meta(gccg_catalog_path, tmp_path):
+    import re
+
+    from deckbuilder.decklists import read_lackey_deck
+
+    written, shown = [], []
+    for n in (1, 2):
+        out = tmp_path / f"built-{n}.dek"
+        result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--seed", "4",
+                        "--budget", "1500", "--time", "600", "--db", gccg_catalog_path)
+        assert result.exit_code == 0, result.output
+        assert "stopped by its games budget" in result.stdout
+        written.append(out.read_text(encoding="utf-8"))
+        shown.append(re.sub(r"in \d+ s", "in 0 s", result.stdout.replace(str(out), "OUT")))
+    assert written[0] == written[1] and shown[0] == shown[1]  # the same seed and budget: the same deck
+    deck = read_lackey_deck(written[0])
+    assert deck.name == f"Built for {HOUSEWIFE}"
+    why = [line.strip() for line in shown[0].split("Why the cards are there:\n")[1].splitlines()[:-1]]
+    assert list(deck.notes) == [f"Why: {line}" for line in why]
+    assert any(AUCTION in note for note in deck.notes)
+    check = mythos("deck", "check", tmp_path / "built-1.dek", "--db", gccg_catalog_path)
+    assert check.exit_code == 0, check.output
+
+
 def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_catalog_path, tmp_path, mythos_data):
     out = tmp_path / "mine.txt"
     out.write_text("1 Dark Young\n", encoding="utf-8")

@@ -29,8 +29,10 @@ UPDATE = os.environ.get("MYTHOS_UPDATE_GOLDEN") == "1"
 
 DECK = "{deck}"
 BAD = "{bad}"
+OUT = "{out}"
 
-#: (file name, the command's arguments); {deck} is the example deck, {bad} a deck with errors.
+#: (file name, the command's arguments); {deck} is the example deck, {bad} a deck with errors,
+#: {out} a file a command would write (none is, in these cases: the answers are refusals).
 CASES: list[tuple[str, list[str]]] = [
     ("catalog-info", ["catalog", "info"]),
     ("catalog-info-problems-json", ["catalog", "info", "--problems", "--json"]),
@@ -72,6 +74,15 @@ CASES: list[tuple[str, list[str]]] = [
     ("deck-sheet", ["deck", "sheet", DECK, "-o", "-", "--format", "campaign"]),
     ("deck-sheet-goldfish-no-sanity", ["deck", "sheet", DECK, "-o", "-", "--goldfish", "40"]),
     ("deck-sheet-onto-the-deck", ["deck", "sheet", DECK, "-o", DECK]),
+    # The same for a build and the suggestions, which judge decks by test games.
+    ("deck-build-no-sanity", ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure", "Dark Horse",
+                              "--seed", "1", "-o", OUT]),
+    ("deck-build-campaign-target-json", ["deck", "build", "--investigator", "Diabolical Cultist", "-f", "campaign",
+                                         "-o", OUT, "--json"]),
+    ("deck-build-no-adventure", ["deck", "build", "--investigator", "Pragmatic Hobo", "-o", OUT]),
+    ("deck-build-not-an-adventure-json", ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure",
+                                          "Dark Young", "-o", OUT, "--json"]),
+    ("deck-suggest-no-sanity", ["deck", "suggest", DECK, "--games", "100"]),
     ("adventure-show", ["adventure", "show", "Dark Horse"]),
     ("adventure-show-json", ["adventure", "show", "dark horse", "--json"]),
     ("adventure-show-not-an-adventure-json", ["adventure", "show", "Dark Young", "--json"]),
@@ -100,8 +111,11 @@ def first_run(workspace: Path) -> str:
 def _answer(workspace: Path, args: list[str]) -> str:
     """Runs one command on the sample catalog; gets its exit code and output as one text."""
     db = workspace / "sample.sqlite"
-    argv = [a.format(deck=workspace / "example-deck.txt", bad=workspace / "bad-deck.txt") for a in args]
+    out = workspace / "built.txt"
+    argv = [a.format(deck=workspace / "example-deck.txt", bad=workspace / "bad-deck.txt", out=out) for a in args]
     result = CliRunner().invoke(app, [*argv, "--db", str(db)])
+    if OUT in args:
+        assert not out.exists(), "a refused build wrote its file"
     shown = f"$ mythos {' '.join(args)}\nexit {result.exit_code}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         shown += f"--- uncaught\n{type(result.exception).__name__}: {result.exception}\n"
@@ -111,6 +125,7 @@ def _answer(workspace: Path, args: list[str]) -> str:
 def _steady(text: str, workspace: Path) -> str:
     """Gets the text with what differs from run to run blanked: the folder and clock readings."""
     text = text.replace(str(workspace), "<tmp>")
+    text = re.sub(r"games played in \d+ s", "games played in 0 s", text)  # a build's time
     return re.sub(r'"(imported_at|built_at|seconds)": [0-9.e+-]+', r'"\1": 0', text)
 
 

@@ -99,6 +99,8 @@ class _DomBuilder(HTMLParser):
         self.current = self.root
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "option" and self.current.tag == "option" and self.current.parent is not None:
+            self.current = self.current.parent  # an <option> ends the one before (HTML's implied end tag)
         element = Element(tag, {k: v or "" for k, v in attrs}, self.current)
         self.current.children.append(element)
         if tag not in VOID:

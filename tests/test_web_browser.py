@@ -58,12 +58,12 @@ if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
 class Server:
     """``mythos serve``'s application on a free loopback port, in a thread of this process."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, db: Path | None = None) -> None:
         import uvicorn
 
         from deckbuilder.web.app import Settings, create_app
 
-        self.db = root / "catalog.sqlite"
+        self.db = db or root / "catalog.sqlite"
         service.open_catalog(self.db)[0].close()
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -87,6 +87,15 @@ class Server:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     running = Server(tmp_path_factory.mktemp("web"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def real_server(tmp_path_factory, gccg_catalog_path):
+    """The server on the real card pool (builds and suggestions play games: the sample's
+    Investigators have no beginning Sanity)."""
+    running = Server(tmp_path_factory.mktemp("web-real"), gccg_catalog_path)
     yield running
     running.stop()
 
@@ -242,15 +251,126 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
     assert driver.current_url.rstrip("/").rsplit("/", 1)[1] != deck_id  # a new saved deck
 
 
+#: Measures the page's sideways overflow once its layout has settled: the document loaded,
+#: its fonts ready, then two frames apart until two readings (and the window's width) agree.
+#: Under load Chromium may still be laying out (or applying the window size) when ``get``
+#: returns, and one early reading saw a width the page never keeps.
+SETTLED_OVERFLOW = """
+const done = arguments[arguments.length - 1];
+const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+const reading = () => [document.documentElement.scrollWidth - window.innerWidth, window.innerWidth];
+(async () => {
+  if (document.readyState !== 'complete') {
+    await new Promise(resolve => window.addEventListener('load', resolve, {once: true}));
+  }
+  await document.fonts.ready;
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    await frame(); await frame();
+    const now = reading();
+    if (last && now[0] === last[0] && now[1] === last[1]) { done({overflow: now[0], width: now[1], settled: true}); return; }
+    last = now;
+  }
+  done({overflow: last[0], width: last[1], settled: false});
+})();
+"""
+
+
+def settled_overflow(driver) -> dict:
+    """Gets the page's sideways overflow and the window's inner width once layout settles."""
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", timeout=30)
+    driver.set_script_timeout(30)
+    return driver.execute_async_script(SETTLED_OVERFLOW)
+
+
 def test_the_pages_fit_a_phone_without_sideways_scrolling(server):
     driver = launch(PHONE)
     try:
-        for path in ("/decks", "/cards?q=t:location", "/decks/new", "/import", "/collection"):
+        for path in ("/decks", "/cards?q=t:location", "/decks/new", "/decks/build", "/import", "/collection"):
             driver.get(server.url + path)
-            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 1, (path, overflow)
+            seen = settled_overflow(driver)
+            assert seen["settled"], (path, seen)  # a layout that never settles is a fault too
+            assert seen["width"] <= PHONE[0], (path, seen)  # measured at a phone's width, not a wider window
+            assert seen["overflow"] <= 1, (path, seen)
     finally:
         driver.quit()
+
+
+def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
+    driver = launch(DESKTOP)
+    try:
+        # The form: who plays, what to complete, how long to search.
+        driver.get(real_server.url + "/decks")
+        driver.find_element(By.LINK_TEXT, "Build a deck").click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.build-form")))
+        Select(driver.find_element(By.ID, "investigator")).select_by_value(_option_value(driver, "investigator", "Bored Housewife"))
+        Select(driver.find_element(By.ID, "adventure")).select_by_value("The Auction")
+        Select(driver.find_element(By.ID, "format")).select_by_value("advanced")
+        for name, value in (("seed", "3"), ("time", "4")):
+            box = driver.find_element(By.CSS_SELECTOR, f"form.build-form input[name={name}]")
+            box.clear()
+            box.send_keys(value)
+        driver.find_element(By.CSS_SELECTOR, "form.build-form button[type=submit]").click()
+
+        # The job's page follows the games, then shows the decks and why the cards are there.
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, ".job[data-job]")))
+        wait(driver, when.presence_of_element_located((By.ID, "open-built")), timeout=120)
+        assert "Bored Housewife" in driver.find_element(By.CSS_SELECTOR, "p.summary").text
+        rows = driver.find_elements(By.CSS_SELECTOR, "table.measures tbody tr")
+        assert rows[0].find_elements(By.TAG_NAME, "td")[0].text == "built"
+        why = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.why li")]
+        assert any("The Auction" in note for note in why), why
+        build_page = driver.current_url
+        driver.set_window_size(*PHONE)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, ("build", seen)
+        driver.set_window_size(*DESKTOP)
+
+        # The deck saved, legal, with its notes.
+        driver.find_element(By.ID, "open-built").click()
+        wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+        assert badge(driver) == "LEGAL"
+        notes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, ".deck-notes li")]
+        assert notes == [f"Why: {note}" for note in why]
+        before = card_count(driver)
+
+        # Suggestions, measured in the background; apply the first with a click.
+        games = driver.find_element(By.CSS_SELECTOR, "form.suggest-form input[name=games]")
+        games.clear()
+        games.send_keys("100")
+        button = driver.find_element(By.ID, "suggest")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        button.click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "li.change")), timeout=180)
+        first = driver.find_element(By.CSS_SELECTOR, "li.change")
+        change = first.find_element(By.CSS_SELECTOR, ".what").text
+        assert first.find_element(By.CSS_SELECTOR, ".reason").text.startswith("Why: ")
+        driver.set_window_size(*PHONE)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, ("suggest", seen)
+        driver.set_window_size(*DESKTOP)
+        apply = first.find_element(By.CSS_SELECTOR, "button.apply")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", apply)
+        apply.click()
+        wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
+        assert change in driver.find_element(By.CSS_SELECTOR, "p.message").text
+        expected = before + (change.startswith("add") - change.startswith("cut"))
+        assert card_count(driver) == expected
+        assert driver.find_element(By.ID, "save").get_attribute("disabled")  # saved, nothing left unsaved
+
+        # The build's page still shows what it found.
+        driver.get(build_page)
+        assert driver.find_element(By.ID, "open-built")
+    finally:
+        driver.quit()
+
+
+def _option_value(driver, select_id: str, starts: str) -> str:
+    """Gets the value of the first option of a select list whose label starts with ``starts``."""
+    for option in driver.find_elements(By.CSS_SELECTOR, f"#{select_id} option"):
+        if option.text.startswith(starts):
+            return option.get_attribute("value")
+    raise AssertionError(f"no option {starts!r} in #{select_id}")
 
 
 # --------------------------------------------------------------------------------------

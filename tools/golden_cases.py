@@ -124,6 +124,25 @@ def main() -> int:
                 _deck_cases(run, f"{name}: {source}/{deck.name}", deck, db, work, args.games,
                             adventures=ADVENTURES[:3] if source == name else ())
 
+    # A deck that builds itself: a games budget (not the time cap) ends the search, so the
+    # same seed builds the same deck on any machine; the file says why each group is there.
+    for name, db in catalogs.items():
+        for ext in (".txt", ".dek", ".json"):
+            target = work / f"built{ext}"
+            run(f"{name}: deck build {ext}", "deck", "build", "--investigator", "Bored Housewife", "--adventure",
+                "The Auction", "--seed", "1", "--budget", "2000", "--time", "600", "-o", target, "--db", db,
+                *(("--json",) if ext == ".json" else ()), normalise=True)
+            answers[f"{name}: deck build {ext} (file)"] = {
+                "exit": 0 if target.exists() else -1,
+                "stdout": target.read_text(encoding="utf-8") if target.exists() else "",
+                "stderr": "" if target.exists() else "no file written",
+            }
+            target.unlink(missing_ok=True)
+        first = decks[name][0]
+        for form in ((), ("--json",)):
+            run(f"{name}: deck suggest {first.name} {' '.join(form)}", "deck", "suggest", first, "--games", "100",
+                "--seed", "1", "--db", db, *form)
+
     # The bundled sample: a catalog built on first use, the example deck, some errors.
     fresh = work / "fresh" / "sample.sqlite"
     example = work / "example-deck.txt"
@@ -192,6 +211,7 @@ def _deck_cases(run, prefix: str, deck: Path, db: Path, work: Path, games: int, 
 _VOLATILE = (
     (re.compile(r'"(seconds|imported_at|built_at)": [0-9.e+-]+'), r'"\1": 0'),
     (re.compile(r"\(\d+\.\d+ s\)"), "(0.00 s)"),
+    (re.compile(r"games played in \d+ s"), "games played in 0 s"),
 )
 
 

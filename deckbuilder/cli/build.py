@@ -54,6 +54,10 @@ def deck_build(
                                                       "copy per mention).", show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed builds the same deck.")] = 0,
     time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 55.0,
+    budget: Annotated[Optional[int], typer.Option("--budget", help="At most this many test games for the search "
+                                                  "(20000 by default): the same seed and budget build the same deck "
+                                                  "on any machine, when the time cap does not end it first.",
+                                                  min=100, show_default=False)] = None,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
     force: ForceOption = False,
@@ -80,7 +84,7 @@ def deck_build(
             result = service.build_deck(catalog, investigator=investigator, adventures=adventure or (),
                                         format_name=format_name, target=target, collection=collection,
                                         from_deck=loaded, keep=keep or (), seed=seed, time_limit=time_limit,
-                                        progress=tick)
+                                        budget=budget, progress=tick)
         written = [(output, result.built)]
         if runners_up:
             written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]

@@ -591,7 +591,8 @@ def _measure_line(label: str, m: Any) -> str:
 
 def deck_build_lines(result: Any) -> list[str]:
     """Gets ``deck build``: the built deck against its start, the games, the runner-ups."""
-    lines = [f"Built an {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
+    article = "an" if result.format[:1] in "AEIOU" else "a"
+    lines = [f"Built {article} {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
              f"  {result.games} games played in {result.seconds:.0f} s (seed {result.seed}; {result.steps} changes "
              f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
              *(["  The search found nothing that plays better than its start on the held-out games: "

@@ -9,6 +9,12 @@ LackeyCCG's set names map to catalog set codes (``Limited`` -> ``LTD``, ``B1MU``
 ``StdC``/``StdS`` -> ``MSGS``, ``New Aeon`` -> ``NAE``, ``Repointed`` -> ``RP``...; see
 :data:`~deckbuilder.decklists.tags.SET_TAGS`); the image id is kept, since it pins the
 printing when the catalog was built from LackeyCCG's own files.
+
+The deck's name and notes go in ``<meta>``, as ``<title>`` and ``<note>`` (one note a line):
+both are elements of LackeyCCG's own deck format (its ``<meta>`` holds title, author, email,
+date, game, format and note), so LackeyCCG reads them as the deck's or passes them over. An
+XML comment would do for an XML parser, but LackeyCCG's reader is its own and no document
+says it skips comments; a built deck's Why notes ride in the note instead.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ _ZONES = {
 }
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _LACKEY_ID = re.compile(r"^(?P<set>[A-Za-z]+)\d+$")
+#: Characters XML 1.0 cannot hold, even escaped: dropped from a name or note written.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 class _Card:
@@ -71,6 +79,8 @@ class _DeckHandler(ContentHandler):
         self._section: Section | None = None
         self._card: _Card | None = None
         self._text: list[str] = []
+        self.title: str | None = None
+        self.notes: list[str] = []
 
     def setDocumentLocator(self, locator: Any) -> None:  # SAX's name
         self._locator = locator
@@ -115,11 +125,17 @@ class _DeckHandler(ContentHandler):
         self._text.append(content)
 
     def endElement(self, name: str) -> None:  # SAX's name
-        text = "".join(self._text).strip()
+        raw = "".join(self._text)
+        text = raw.strip()
         self._text = []
         self._path.pop()
         card = self._card
-        if name == "name" and card is not None:
+        in_meta = self._path[-2:] == ["deck", "meta"]
+        if in_meta and name == "title":
+            self.title = " ".join(text.split()) or None
+        elif in_meta and name == "note":
+            self.notes.extend(raw.strip("\n").split("\n") if raw.strip() else [])
+        elif name == "name" and card is not None:
             card.name = text
         elif name == "set" and card is not None:
             card.set = text
@@ -203,9 +219,9 @@ def read_lackey_deck(text: str) -> DeckList:
         )
     lines.sort(key=lambda line: line.line_no)
     return DeckList(
-        name=None,
+        name=handler.title,
         lines=tuple(lines),
-        notes=(),
+        notes=tuple(handler.notes),
         problems=tuple(sorted(problems, key=lambda problem: problem.line_no)),
         source_format=FORMAT,
     )
@@ -256,9 +272,17 @@ def write_lackey_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = Non
     The card's image is written as the ``id`` when known (the catalog's, else the one the
     deck was read with). Where a set has a title twice and no image tells them apart, the
     title gets LackeyCCG's ``(vN)``. ``printings_of`` gives every printing of a title
-    (default: the printings the resolver saw).
+    (default: the printings the resolver saw). The name and notes go in ``<meta>`` as
+    ``<title>`` and ``<note>`` (one note a line).
     """
-    out = ['<deck version="0.8">', "\t<meta>", "\t\t<game>mythos</game>", "\t</meta>"]
+    out = ['<deck version="0.8">', "\t<meta>"]
+    if deck.name:
+        out.append(f"\t\t<title>{escape(_NOT_XML.sub('', deck.name))}</title>")
+    out.append("\t\t<game>mythos</game>")
+    if deck.notes:
+        notes = "\n".join(_NOT_XML.sub("", note) for note in deck.notes)
+        out.append(f"\t\t<note>{escape(notes)}</note>")
+    out.append("\t</meta>")
     zones = (
         ("Deck", Section.DECK),
         ("Sideboard", Section.SIDEBOARD),

@@ -820,3 +820,6 @@ from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck
 
 # Titles for shell completion live in service/shell.py.
 from deckbuilder.service.shell import complete_titles
+
+# Keeping what they found (a built deck saved, a suggested change applied): service/tuning.py.
+from deckbuilder.service.tuning import apply_change, save_built_deck

@@ -197,6 +197,7 @@ def build_deck(
     time_limit: float = DEFAULT_TIME,
     budget: int | None = None,
     max_rounds: int = 20,
+    jobs: int | None = None,
     progress: Progress | None = None,
 ) -> DeckBuild:
     """Builds a legal deck for an Investigator that can complete the Adventures named (in a
@@ -207,7 +208,9 @@ def build_deck(
     player's deck and change as little as it must; its Investigator and Adventures by
     default), ``keep`` (titles pinned, one copy per mention), ``seed`` (the same seed builds
     the same deck, when the games budget and not ``time_limit`` ends the search),
-    ``budget`` (games the search may play), ``progress`` (games played, budget).
+    ``budget`` (games the search may play), ``jobs`` (processes the games are split across,
+    kept for the whole build; None: the machine's cores; the same deck whatever the number:
+    service/buildgames.py), ``progress`` (games played, budget).
 
     Raises :class:`~deckbuilder.errors.UsageError` for options that name nothing or
     conflict, ``NotAnAdventureError``, the resolver's ``UnknownCardError``, and
@@ -217,6 +220,8 @@ def build_deck(
     from deckbuilder.rules.cards import CardType, fold_title
     from deckbuilder.rules.construction import DEFAULT_BUDGET, BuildGoal, deck_limits
     from deckbuilder.rules.construction import build_deck as search
+    from deckbuilder.rules.construction.build import SEARCH_ROUNDS
+    from deckbuilder.service.buildgames import build_players
 
     started = time.monotonic()
     if time_limit <= 0:
@@ -265,8 +270,14 @@ def build_deck(
         if progress is not None:
             progress(done, total)
 
-    found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
-                   should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
+    # The workers know every card a deck of the build may hold: the pool's, the start's, the pinned.
+    known = {c.key: c for c in cards}
+    known.update({c.key: c for c, _n in (*(start or ()), *pinned)})
+    with build_players(known, who, recipes, campaign=campaign, target=goal_target,
+                       search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
+                       search_alone=search_play, report_alone=report_play) as (search_play, report_play):
+        found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
+                       should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
     name = f"Built for {who.title}"
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:

@@ -64,6 +64,53 @@ def map_chunks(job: Callable[[Chunk], Result], chunks: Sequence[Chunk], *, jobs:
     return [done[i] for i in range(len(chunks))]
 
 
+class Workers:
+    """Worker processes kept for a run of many short batches (a deck build's races): started
+    once, on the first batch that needs them, each given the job once (and keeping what it
+    builds and caches), so a batch of forty games pays no process start-up.
+
+    :meth:`map` gets ``job(chunk)`` for each chunk in the order of ``chunks``, as
+    :func:`map_chunks` does; with one worker (``jobs`` 1, a one-core machine, or a job that
+    cannot reach a fresh process: see :func:`map_chunks`) it runs them here. Use it as a
+    context manager, or :meth:`close` it: the processes end with it.
+    """
+
+    def __init__(self, job: Callable[[Any], Any], *, jobs: int | None = None) -> None:
+        self.job = job
+        wanted = jobs if jobs is not None else default_jobs()
+        if wanted > 1 and _start_method() != "fork" and not _travels(job):
+            wanted = 1  # a job that cannot reach a fresh process runs here
+        #: How many processes share a batch (1: this one alone).
+        self.size = max(1, wanted)
+        self._pool: Any = None
+
+    def map(self, chunks: Sequence[Any]) -> list[Any]:
+        """Gets ``job(chunk)`` for each chunk, in order, computed in the workers."""
+        if self.size <= 1 or len(chunks) <= 1:
+            return [self.job(chunk) for chunk in chunks]
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = multiprocessing.get_context(_start_method())
+            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=context, initializer=_start_worker,
+                                             initargs=(self.job,))
+        futures = [self._pool.submit(_run, chunk) for chunk in chunks]
+        return [future.result() for future in futures]
+
+    def close(self) -> None:
+        """Ends the worker processes (nothing is left running)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def _start_method() -> str:
     """Gets how to start the workers: a fork where this process runs one thread (it starts
     in milliseconds and imports nothing again), else a fresh process (forking a process with

@@ -23,6 +23,8 @@ from deckbuilder.sheet.context import (
 )
 from deckbuilder.sheet.pages import (
     AdventureChecklist,
+    BuildResultView,
+    BuiltDeckRow,
     CardRowView,
     CardsPanel,
     ChangeRow,
@@ -37,9 +39,10 @@ from deckbuilder.sheet.pages import (
     ShortfallView,
     SlotView,
     SortColumn,
+    SuggestionRow,
     VersionRow,
 )
-from deckbuilder.sheet.text import signed, value_text
+from deckbuilder.sheet.text import percent, signed, value_text
 
 #: The most search results a page lists (the count says how many were found).
 SHOWN = 200
@@ -287,3 +290,37 @@ def version_rows(history: Any) -> tuple[VersionRow, ...]:
     rows = [VersionRow(v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary())
             for v, d in zip(history.deck.versions, history.changes)]
     return tuple(reversed(rows))
+
+
+def _effect(effect: Any) -> str:
+    """Gets a measured effect as a player reads it: ``-0.42 (-0.70 to -0.14)``."""
+    if effect is None:
+        return "not measured"
+    return f"{effect.mean:+.2f} ({effect.low:+.2f} to {effect.high:+.2f})"
+
+
+def suggestion_rows(changes: Sequence[Any]) -> tuple[SuggestionRow, ...]:
+    """Gets the changes ``deck suggest`` measured as the page lists them, in its order
+    (the recommended first)."""
+    return tuple(SuggestionRow(c.describe(), c.cut.key if c.cut else "", c.add.key if c.add else "",
+                               _effect(c.rounds), _effect(c.sanity), c.reason, c.recommended) for c in changes)
+
+
+def _built_row(choice: Any, number: int) -> BuiltDeckRow:
+    m = choice.measure
+    return BuiltDeckRow(choice.label, percent(m.completed), percent(m.by_round_6),
+                        "—" if m.median_round is None else f"{m.median_round:g}", f"{m.final_sanity:.1f}",
+                        choice.deck.deck.count(), number)
+
+
+def build_result(build: Any, saved: Link | None) -> BuildResultView:
+    """Gets what a build found as its page shows it: the built deck against its start and
+    the runner-ups, the games, and why each group of cards is there."""
+    stopped = "the time cap" if build.stopped_by == "time" else "its games budget"
+    summary = (f"{build.format} deck for {build.investigator}, to complete {', '.join(build.adventures)}. "
+               f"{build.games} games played in {build.seconds:.0f} s (seed {build.seed}; {build.steps} changes tried, "
+               f"{build.kept} kept; stopped by {stopped}).")
+    decks = (_built_row(build.built, 0), _built_row(build.start, -1),
+             *(_built_row(r, n) for n, r in enumerate(build.runners_up, 1)))
+    return BuildResultView(summary, build.kept_start, decks,
+                           tuple(n.removeprefix("Why: ") for n in build.built.notes), saved)

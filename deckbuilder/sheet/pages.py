@@ -216,6 +216,43 @@ class VersionRow:
     summary: str = _doc("What changed from the version before, in one line.")
 
 
+@dataclass(frozen=True)
+class SuggestionRow:
+    """One single change ``deck suggest`` measured, with a button that applies it."""
+
+    change: str = _doc('The change in words: "add X", "cut X", "swap X for Y".')
+    cut: str = _doc("The catalog key of the card a copy of which comes out; empty when none.")
+    add: str = _doc("The catalog key of the card a copy of which goes in; empty when none.")
+    rounds: str = _doc("Its effect on the Round of completion (negative: sooner), with the 95% interval.")
+    sanity: str = _doc("Its effect on the Sanity left at the end (positive: more), with the 95% interval.")
+    reason: str = _doc("Why: the slot it fills, the blocker it removes, the dead card it replaces.")
+    recommended: bool = _doc("The effect is clear of noise (the interval leaves out zero): recommended.")
+
+
+@dataclass(frozen=True)
+class BuiltDeckRow:
+    """One deck a build reports (the built deck, its start, a runner-up), with its held-out games."""
+
+    label: str = _doc('What it is: "built", "your deck", "first legal deck", or how a runner-up plays.')
+    completed: str = _doc("The share of the held-out games it completed its goal in.")
+    by_round_6: str = _doc("The share it completed by Round 6.")
+    median_round: str = _doc("The median Round of completion; a dash when it never completed.")
+    final_sanity: str = _doc("The mean Sanity left at the end of a game.")
+    cards: int = _doc("Cards in its deck section.")
+    choice: int = _doc("Which deck it is for the save button: 0 the built deck, 1, 2... a runner-up; -1 the start (not offered).")
+
+
+@dataclass(frozen=True)
+class BuildResultView:
+    """What a build found: the built deck (saved), against its start and the runner-ups."""
+
+    summary: str = _doc("The goal, and the games played, the seed and what stopped the search, in one line.")
+    kept_start: bool = _doc("Nothing played better than the start on the held-out games: the start is the deck.")
+    decks: tuple[BuiltDeckRow, ...] = _doc("The built deck, its start, then the runner-ups.")
+    notes: tuple[str, ...] = _doc("Why each group of cards is there (the built deck's notes).")
+    saved: Link | None = _doc("The built deck among the saved decks (its editor); None if it could not be saved.")
+
+
 # --------------------------------------------------------------------------------------
 # the pages
 
@@ -296,6 +333,7 @@ class EditorPage:
     play: PlayForm = _doc("The way to play, as a form.")
     exports: tuple[Link, ...] = _doc("The deck in every format the CLI reads, to download.")
     notes: tuple[str, ...] = _doc("What the list's reading reported (names read loosely).")
+    deck_notes: tuple[str, ...] = _doc("The deck's own notes (a built deck's Why notes: why each group of cards is there).")
     message: str = _doc("What the last action did (saved, discarded); empty when nothing.")
     error: ErrorView | None = _doc("Why the last change could not be made; None when nothing failed.")
 
@@ -339,6 +377,56 @@ class GoldfishPage:
 
 
 @dataclass(frozen=True)
+class SuggestPage:
+    """A deck's suggested changes, measured in the background: progress, then each change
+    with its effect and reason and a button that applies it."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    job: str = _doc("The job's id (its progress is /api/jobs/ID).")
+    state: str = _doc("queued, running, done or failed.")
+    done: int = _doc("Changes measured so far.")
+    total: int = _doc("Changes to measure (screened, then measured in full).")
+    games: int = _doc("Games each change is measured on in full.")
+    seed: int = _doc("The seed of the games (the same seed measures the same games).")
+    investigator: str = _doc("Who plays the games; empty until done.")
+    changes: tuple[SuggestionRow, ...] = _doc("The changes measured, the recommended first; empty until done.")
+    error: ErrorView | None = _doc("Why the measuring stopped; None when it did not.")
+
+
+@dataclass(frozen=True)
+class BuildPage:
+    """The form that builds a deck: who plays it, its goal, the way to play, the limits."""
+
+    frame: Frame = _doc("The page's frame.")
+    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog (with a Sanity the games can play).")
+    adventures: tuple[Choice, ...] = _doc("Every Adventure a build may aim at (Chaosium's, as printed).")
+    formats: tuple[Choice, ...] = _doc("The ways to play the goldfish plays: Basic, Advanced, Campaign, Tournament.")
+    target: str = _doc("The Campaign target typed; empty for the format's own.")
+    collection: bool = _doc("A collection is imported: the build may keep to the copies owned.")
+    use_collection: bool = _doc("The build keeps to the collection (the box is ticked).")
+    seed: str = _doc("The seed typed (the same seed builds the same deck when the games budget ends the search).")
+    seconds: str = _doc("The time cap typed, in seconds.")
+    most_seconds: int = _doc("The longest time cap a page may ask for.")
+    error: ErrorView | None = _doc("Why the build could not start; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class BuildJobPage:
+    """A build running in the background: progress, then what it found and the deck saved."""
+
+    frame: Frame = _doc("The page's frame.")
+    job: str = _doc("The job's id (its progress is /api/jobs/ID).")
+    state: str = _doc("queued, running, done or failed.")
+    done: int = _doc("Games played so far.")
+    total: int = _doc("The games budget (the time cap may end the search sooner).")
+    seconds: int = _doc("The time cap, in seconds.")
+    goal: str = _doc("Who plays the deck and what it must complete, in words.")
+    result: BuildResultView | None = _doc("What the build found; None until done.")
+    error: ErrorView | None = _doc("Why the build stopped; None when it did not.")
+
+
+@dataclass(frozen=True)
 class ErrorPage:
     """An error the player ran into, on a page of its own."""
 
@@ -358,5 +446,8 @@ TEMPLATES: dict[type, str] = {
     HistoryPage: "web/history.html",
     CollectionPage: "web/collection.html",
     GoldfishPage: "web/goldfish.html",
+    SuggestPage: "web/suggest.html",
+    BuildPage: "web/build.html",
+    BuildJobPage: "web/build_job.html",
     ErrorPage: "web/error.html",
 }

@@ -67,8 +67,10 @@ class Jobs:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mythos-job")
             pool = self._pool
 
-        def progress(done: int, _total: int) -> None:
+        def progress(done: int, total: int) -> None:
             job.done = done
+            if total > 0:  # the suggestions know how many changes they measure once started
+                job.total = total
 
         def run() -> None:
             job.state = "running"

@@ -359,7 +359,7 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
         sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),
         search=panel, titles=tuple(service.card_titles(catalog)),
         play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
-        notes=tuple(deck.reports), message=message, error=error, **build.overview_parts(overview))
+        notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error, **build.overview_parts(overview))
 
 
 @answers
@@ -367,7 +367,8 @@ async def editor(request: Request) -> Response:
     """The deck editor."""
     deck_id = request.path_params["deck_id"]
     params = request.query_params
-    message = (f"Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
+    applied = f"Applied “{params['applied']}”. " if params.get("applied") else ""
+    message = (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
                "The unsaved changes were discarded." if "discarded" in params else "")
     page = await in_thread(_editor, request, deck_id, message=message)
     return render(request, page, 400 if page.search.error else 200)

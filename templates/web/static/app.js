@@ -92,7 +92,7 @@
     }
   });
 
-  // A test-games page: follow the job, then show the results.
+  // A test-games, build or suggestions page: follow the job, then show the results.
   function follow() {
     var job = document.querySelector(".job[data-job]");
     if (!job || ["queued", "running"].indexOf(job.getAttribute("data-state")) < 0) { return; }
@@ -102,7 +102,7 @@
       fetch("/api/jobs/" + encodeURIComponent(job.getAttribute("data-job")), { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (state) {
-          if (progress) { progress.value = state.done; }
+          if (progress && state.total > 0) { progress.max = state.total; progress.value = state.done; }
           if (done) { done.textContent = String(state.done); }
           if (state.state === "done" || state.state === "failed") {
             window.location.reload();

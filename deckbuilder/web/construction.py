@@ -1,0 +1,269 @@
+"""The deck builder's pages for ``deck build`` and ``deck suggest``: a deck that builds
+itself, and single changes measured by goldfish games, each run in the background as the
+test games are (:mod:`deckbuilder.web.jobs`), with progress.
+
+Routes::
+
+    GET  /decks/build              the form: Investigator, Adventures or a Campaign target,
+                                   way to play, the collection, seed, time cap
+    POST /decks/build              start the build;  GET /decks/build/JOB  its page, and
+                                   the built deck saved among the decks with its Why notes
+    POST /decks/build/JOB/save     save a runner-up (choice=N) as a deck of its own
+    POST /decks/ID/suggest         measure single changes;  GET /decks/ID/suggest/JOB  them
+    POST /decks/ID/apply           apply one (cut=KEY, add=KEY): the deck's next version
+
+Every form carries the session's token (:func:`~deckbuilder.web.pages.checked_form`) and
+works without the script, which only follows a job's progress.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from deckbuilder import service
+from deckbuilder.errors import MythosError, UsageError
+from deckbuilder.sheet import page_builders as build
+from deckbuilder.sheet.pages import BuildJobPage, BuildPage, Choice, Link, SuggestPage
+from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.guard import NoSuchPageError
+from deckbuilder.web.pages import _failure, _field, _number, checked_form, frame, render, see_other
+
+#: The longest build a page starts, in seconds (the issue: under a minute; the API's too).
+MAX_PAGE_BUILD_SECONDS = 55
+#: The games a page's suggestions measure each change on: from, to (the API's range).
+SUGGEST_GAMES = (100, 2000)
+#: What a build job is (jobs of the test games carry their deck's id instead).
+BUILD = "build"
+
+
+def _mythos_formats(chosen: str) -> tuple[Choice, ...]:
+    """Gets the ways to play the goldfish can play (not Cult vs Investigator's sides)."""
+    formats, _house_rules = service.ways_to_play()
+    playable = []
+    for f in formats:
+        try:
+            service.goldfish_format(f.id)
+        except MythosError:
+            continue
+        playable.append(Choice(f.id, f"{f.name}: {f.description}", f.id == chosen))
+    return tuple(playable)
+
+
+def _build_page(request: Request, catalog: Any, form: Any = None, error: Any = None) -> BuildPage:
+    from deckbuilder.rules.cards import display_title
+
+    def given(name: str, default: str = "") -> str:
+        return _field(form, name, default) if form is not None else default
+
+    state = served(request)
+    investigator = given("investigator")
+    chosen = set(form.getlist("adventure")) if form is not None else set()
+    found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
+    # Only an Investigator with a beginning Sanity can play the games that judge a build.
+    investigators = tuple(Choice(c.key, f"{display_title(c.title)} ({c.set_code}, Sanity {c.sanity})",
+                                 c.key == investigator) for c in found if c.sanity is not None)
+    titles: dict[str, str] = {}
+    for c in service.search_cards(catalog, service.parse_search("t:adventure")).cards:
+        if c.is_official and c.set_code != "RP":  # a build plays Chaosium's cards as printed
+            titles.setdefault(display_title(c.title), c.title)
+    adventures = tuple(Choice(title, shown, title in chosen) for shown, title in sorted(titles.items()))
+    owned = service.show_collection(catalog, state.settings.collection).deck is not None
+    return BuildPage(frame(request, "Build a deck", "decks"), investigators, adventures,
+                     _mythos_formats(given("format", "advanced")), given("target"), owned,
+                     owned and (form is None or given("collection") == "on"), given("seed", "0"),
+                     given("time", "30"), MAX_PAGE_BUILD_SECONDS, error)
+
+
+@answers
+async def build_page(request: Request) -> Response:
+    """The form that builds a deck."""
+    state = served(request)
+    return render(request, await in_thread(lambda: _build_page(request, state.catalog())))
+
+
+def _build_options(form: Any) -> dict[str, Any]:
+    """Gets a build form's options, checked before any work. Raises
+    :class:`~deckbuilder.errors.UsageError` and ``FormatError``."""
+    investigator = _field(form, "investigator").strip()
+    if not investigator:
+        raise UsageError("choose the Investigator who plays the deck")
+    format_name = _field(form, "format", "advanced")
+    campaign = service.goldfish_format(format_name)
+    adventures = [a for a in form.getlist("adventure") if isinstance(a, str) and a.strip()]
+    if not adventures and not campaign:
+        raise UsageError("choose at least one Adventure the deck must complete (or Campaign, to let the build "
+                         "choose them)")
+    seconds = _number(_field(form, "time"), "--time", 30)
+    if seconds is None or not 1 <= seconds <= MAX_PAGE_BUILD_SECONDS:
+        raise UsageError(f"--time {seconds}: a page builds for 1 to {MAX_PAGE_BUILD_SECONDS} seconds")
+    target = _number(_field(form, "target"), "--target")
+    if target is not None and target < 1:
+        raise UsageError(f"--target {target}: give a number of Adventure points from 1")
+    return {"kind": BUILD, "investigator": investigator, "adventures": adventures, "format": format_name,
+            "target": target, "seed": _number(_field(form, "seed"), "--seed", 0), "time": seconds,
+            "collection": _field(form, "collection") == "on"}
+
+
+@answers
+async def start_build(request: Request) -> Response:
+    """Starts a build in the background and opens its page; the built deck is saved among
+    the decks when it is done."""
+    from deckbuilder.rules.construction import DEFAULT_BUDGET
+
+    state = served(request)
+    form = await checked_form(request)
+    try:
+        options = _build_options(form)
+    except MythosError as exc:
+        error = build.error_view(_failure(exc), exc)
+        from deckbuilder.web.app import status_of
+
+        page = await in_thread(lambda: _build_page(request, state.catalog(), form, error))
+        return render(request, page, status_of(_failure(exc)))
+    decks = state.settings.decks
+    catalog = await in_thread(state.catalog)
+    collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
+
+    def run(progress: Any) -> Any:
+        found = service.build_deck(catalog, investigator=options["investigator"], adventures=options["adventures"],
+                                   format_name=options["format"], target=options["target"], collection=collection,
+                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress)
+        saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
+                                        target=options["target"])
+        return found, saved.id
+
+    job = state.jobs.start("", DEFAULT_BUDGET, run, options)
+    return see_other(f"/decks/build/{job.id}")
+
+
+def _build_job(request: Request) -> Any:
+    job = served(request).jobs.get(request.path_params["job"])
+    if job.options.get("kind") != BUILD:
+        raise NoSuchPageError(f"no build numbered {job.id!r}; start one at /decks/build")
+    return job
+
+
+@answers
+async def build_job_page(request: Request) -> Response:
+    """A build's page: progress while it runs, then the decks it found and the one saved."""
+    job = _build_job(request)
+    options = job.options
+    goal = (f"{options['investigator']}: " + (", ".join(options["adventures"]) or "Adventures the build chooses")
+            + f" ({options['format']})")
+    result = None
+    if job.state == "done":
+        found, saved_id = job.result
+        result = build.build_result(found, Link(f"Open the deck: {found.built.deck.name}", f"/decks/{saved_id}"))
+    error = build.error_view(job.failure) if job.failure else None
+    page = BuildJobPage(frame(request, "Building a deck", "decks"), job.id, job.state, job.done, job.total,
+                        options["time"], goal, result, error)
+    return render(request, page)
+
+
+@answers
+async def save_runner_up(request: Request) -> Response:
+    """Saves one of a build's runner-ups as a deck of its own and opens its editor."""
+    state = served(request)
+    job = _build_job(request)
+    form = await checked_form(request)
+    if job.state != "done":
+        raise UsageError("the build has not finished; wait for its decks")
+    choice = _number(_field(form, "choice"), "choice", 0) or 0
+    found, _saved = job.result
+
+    def work() -> Any:
+        return service.save_built_deck(state.catalog(), state.settings.decks, found, choice,
+                                       format_name=job.options["format"], target=job.options["target"])
+
+    saved = await in_thread(work)
+    return see_other(f"/decks/{saved.id}")
+
+
+# --------------------------------------------------------------------------------------
+# suggestions
+
+
+@answers
+async def start_suggest(request: Request) -> Response:
+    """Starts measuring single changes to a deck (as the editor shows it) in the background
+    and opens their page."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    games = _number(_field(form, "games"), "--games", 400)
+    seed = _number(_field(form, "seed"), "--seed", 0)
+    low, high = SUGGEST_GAMES
+    if games is None or not low <= games <= high:
+        raise UsageError(f"--games {games}: a page measures each change on {low} to {high} games; "
+                         "run `mythos deck suggest` for more")
+    decks = state.settings.decks
+
+    def prepare() -> tuple[Any, Any, Any]:
+        catalog = state.catalog()
+        saved = service.saved_deck(decks, deck_id)
+        service.goldfish_format(saved.way_to_play.get("format") or "advanced")  # Cult vs Investigator: say so now
+        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True)
+
+    catalog, saved, deck = await in_thread(prepare)
+    play = saved.way_to_play
+
+    def run(progress: Any) -> Any:
+        return service.suggest_changes(catalog, deck, games=games, seed=seed or 0,
+                                       format_name=play.get("format") or "advanced", target=play.get("target"),
+                                       progress=progress)
+
+    job = state.jobs.start(saved.id, 0, run, {"kind": "suggest", "games": games, "seed": seed})
+    return see_other(f"/decks/{saved.id}/suggest/{job.id}")
+
+
+@answers
+async def suggest_page(request: Request) -> Response:
+    """A deck's suggested changes: progress while they are measured, then each with its
+    effect, interval and reason, and a button applying it."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    job = state.jobs.get(request.path_params["job"])
+    if job.deck_id != deck_id or job.options.get("kind") != "suggest":
+        raise NoSuchPageError(f"these suggestions are not of the deck {deck_id!r}; ask for them from its editor")
+    saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
+    found = job.result if job.state == "done" else None
+    page = SuggestPage(frame(request, f"{saved.name} · suggested changes", "decks"), build.header(saved), job.id,
+                       job.state, job.done, job.total, job.options["games"], job.options["seed"] or 0,
+                       found.investigator if found else "", build.suggestion_rows(found.changes) if found else (),
+                       build.error_view(job.failure) if job.failure else None)
+    return render(request, page)
+
+
+@answers
+async def apply_change(request: Request) -> Response:
+    """Applies a suggested change to a deck and saves it as the deck's next version."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    cut, add, said = _field(form, "cut").strip(), _field(form, "add").strip(), _field(form, "change").strip()
+
+    def work() -> Any:
+        return service.apply_change(state.catalog(), state.settings.decks, deck_id, cut=cut or None, add=add or None)
+
+    saved = await in_thread(work)
+    query = {"saved": str(saved.latest.number), **({"applied": said[:200]} if said else {})}
+    return see_other(f"/decks/{saved.id}?{urlencode(query)}")
+
+
+def routes() -> list[Route]:
+    """Gets the build and suggestion pages' routes (before the editor's /decks/ID)."""
+    deck = "/decks/{deck_id}"
+    return [
+        Route("/decks/build", build_page, methods=["GET"]),
+        Route("/decks/build", start_build, methods=["POST"]),
+        Route("/decks/build/{job}", build_job_page, methods=["GET"]),
+        Route("/decks/build/{job}/save", save_runner_up, methods=["POST"]),
+        Route(f"{deck}/suggest", start_suggest, methods=["POST"]),
+        Route(deck + "/suggest/{job}", suggest_page, methods=["GET"]),
+        Route(f"{deck}/apply", apply_change, methods=["POST"]),
+    ]
