@@ -74,7 +74,8 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
 
     def show(m: object) -> str:
         median = "-" if m.median_round is None else f"{m.median_round:g}"  # type: ignore[attr-defined]
-        return f"median {median:>4}, {m.by_round_6:6.1%} by Round 6"  # type: ignore[attr-defined]
+        return (f"median {median:>4}, {m.by_round_6:6.1%} by Round 6, "  # type: ignore[attr-defined]
+                f"mean {m.mean_cost:4.1f}")  # type: ignore[attr-defined]
 
     line = (f"{name:38} {who.title[:28]:28}  real: {show(real)}   built: {show(mine)}   "
             f"{took:5.1f} s ({built.games} games)")

@@ -118,6 +118,101 @@ def test_from_a_players_deck_the_build_changes_little(gccg_catalog, mythos_data)
     assert build.start.label == "your deck"
 
 
+# A goal whose Adventures point to New Æon (Operation Nemesis needs a Washington D.C. Location,
+# the J. Edgar Hoover Building and the United Nations): picks made one slot at a time from the
+# solver's five alphabetical suggestions mixed Lovecraft Country into it, and the first deck
+# completed almost no game, so the games had nothing to tell the search.
+WAIF = "Homeless Waif"
+PASSERS_BYE = ("Operation Nemesis", "The Outsider", "The Secret of Power & Glory is Yours")
+
+
+def _first_decks(catalog, investigator: str, titles):
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import Collection, recipe_for
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction import BuildGoal, Pool, deck_limits
+    from deckbuilder.rules.construction.start import first_decks
+    from deckbuilder.service.construction import _pool_cards
+
+    fmt = service.way_to_play("advanced").format
+    size, copies = deck_limits(fmt)
+    cards = _pool_cards(catalog)
+    vocabulary, overrides, _ = recipe_sources(catalog)
+    recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
+    who = next(c for c in catalog.all_cards() if c.title == investigator and c.type is CardType.INVESTIGATOR)
+    adventures = tuple(service._find_adventure(catalog, t, []) for t in titles)
+    goal = BuildGoal(investigator=who, adventures=adventures, format=fmt, min_cards=size, max_copies=copies)
+    pool = Pool.of(cards, copies)
+    return goal, recipes, first_decks(goal, pool, recipes, Collection(pool.cards.values()))
+
+
+@pytest.fixture(scope="module")
+def passers_bye(gccg_catalog):
+    return _first_decks(gccg_catalog, WAIF, PASSERS_BYE)
+
+
+def test_a_build_completes_adventures_that_one_pick_at_a_time_never_did(gccg_catalog):
+    from deckbuilder import service
+
+    build = _build(gccg_catalog, investigator=WAIF, adventures=list(PASSERS_BYE), budget=3000, seed=1)
+    games = service.goldfish_deck(gccg_catalog, build.built.deck, games=300, seed=9)
+    assert games.report.completed > 0.3, games.report.completed
+    assert build.start.measure.completed > 0.2  # the first deck already completes: the games can tell decks apart
+
+
+def test_first_decks_take_their_places_from_the_home_region_the_adventures_point_to(passers_bye):
+    from deckbuilder.rules.adventures import check_adventure
+    from deckbuilder.rules.cards import fold_title
+
+    goal, recipes, plans = passers_bye
+    assert plans[0].home == "new aeon"  # the region whose cards fill the most slots comes first
+    assert len({(p.home, p.style) for p in plans}) == len(plans) > 2
+    for plan in plans:
+        cards = plan.deck_cards()
+        assert len(cards) >= goal.min_cards
+        for adventure in goal.adventures:
+            rest = [c for c in cards if fold_title(c.title) != fold_title(adventure.title)]
+            assert check_adventure(recipes[adventure.key], rest).completable, (plan.home, adventure.title)
+    # The picks for the Adventures' slots that have a place are the home region's.
+    home = plans[0]
+    placed = [(home.cards[k], n) for k, n in home.counts.items()
+              if home.cards[k].region and home.why[k].startswith("for ")]
+    assert placed and all(fold_title(c.region) == "new aeon" for c, _n in placed), placed
+
+
+def test_a_first_deck_can_be_filled_around_one_adventure(passers_bye):
+    from deckbuilder.rules.construction.start import FOCUS
+
+    goal, _recipes, plans = passers_bye
+    for adventure in goal.adventures:
+        focused = next(p for p in plans if p.style == FOCUS + adventure.key)
+        others = [a for a in goal.adventures if a is not adventure]
+        assert focused.counts[adventure.key] == 2
+        assert all(focused.counts[a.key] == 1 for a in others)
+
+
+def test_games_that_never_complete_tell_how_near_they_came(gccg_catalog, passers_bye):
+    from deckbuilder.rules.construction import play_games, to_deck
+    from deckbuilder.rules.construction.measure import search_cost
+
+    goal, recipes, plans = passers_bye
+    deck = to_deck(plans[0].counts, plans[0].cards, goal.investigator)
+    short = play_games(deck, list(range(200)), recipes, max_rounds=4)  # four Rounds: most games fail
+    failed = [r for r in short if r.rounds is None]
+    # (a failed game may have played every card once: Events go, and the Adventure is not drawn)
+    assert failed and all(0.0 <= r.progress <= 1.0 for r in failed)
+    assert all(r.progress == 1.0 for r in short if r.rounds is not None)
+    assert len({r.progress for r in failed}) > 2  # the failures differ: a gradient
+    # A failure that played more of its Adventure's cards costs less, and any completion less still.
+    ranked = sorted(failed, key=lambda r: search_cost(r, 20))
+    assert [r.progress for r in ranked] == sorted((r.progress for r in failed), reverse=True)
+    assert all(search_cost(r, 20) < search_cost(ranked[-1], 20) for r in short if r.rounds is not None)
+    # Played longer, the same games get further.
+    longer = play_games(deck, list(range(200)), recipes, max_rounds=12)
+    assert sum(r.progress for r in longer) > sum(r.progress for r in short)
+
+
 def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catalog_path, tmp_path):
     out = tmp_path / "built.json"
     result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out,

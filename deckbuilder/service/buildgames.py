@@ -41,9 +41,9 @@ class DeckGames:
     """The job of the build's workers: plays a deck, given as :data:`DeckKey`, on seeds.
 
     Called with ``(deck key, longest game in Rounds, seeds)``; gets each game's (Round the
-    goal was met or None, final Sanity), in seed order. It keeps the last :data:`KEPT_DECKS`
-    decks read for play (their ``GameBatch``), so the later stages of a race do not read the
-    deck again. The same engine and policy as ``mythos deck goldfish``.
+    goal was met or None, final Sanity, how near it came: ``GameResult.progress``), in seed
+    order. It keeps the last :data:`KEPT_DECKS` decks read for play (their ``GameBatch``), so
+    the later stages of a race do not read the deck again. The same engine and policy as ``mythos deck goldfish``.
     """
 
     def __init__(self, cards: Mapping[str, Card], investigator: Card, recipes: Mapping[str, Any], *,
@@ -53,38 +53,45 @@ class DeckGames:
         self.recipes = dict(recipes)
         self.campaign = campaign
         self.target = target
-        self._batches: OrderedDict[tuple[DeckKey, int], GameBatch] = OrderedDict()
+        self._batches: OrderedDict[tuple[DeckKey, int], tuple[GameBatch, list[frozenset[int]]]] = OrderedDict()
 
     def knows(self, deck: Deck) -> bool:
         """Checks that the deck is one this job can rebuild: its Investigator, cards it holds."""
         return (list(deck.investigators) == [self.investigator]
                 and all(self.cards.get(e.card.key) == e.card for e in deck.main))
 
-    def _batch(self, key: DeckKey, max_rounds: int) -> GameBatch:
+    def _batch(self, key: DeckKey, max_rounds: int) -> tuple[GameBatch, list[frozenset[int]]]:
+        """Gets the deck read for play, and its Adventures' cards as the engine's title ids
+        (what a game's progress is measured by, :func:`~deckbuilder.rules.construction.games.adventure_titles`)."""
         from deckbuilder.rules.cards import CardType
+        from deckbuilder.rules.construction.games import adventure_titles
         from deckbuilder.rules.decks import Deck
         from deckbuilder.rules.goldfish import GameBatch, needed_titles
 
-        batch = self._batches.get((key, max_rounds))
-        if batch is not None:
+        found = self._batches.get((key, max_rounds))
+        if found is not None:
             self._batches.move_to_end((key, max_rounds))
-            return batch
+            return found
         deck = Deck.of([(self.cards[k], n) for k, n in key], [self.investigator])
         mine = {k: self.recipes[k] for k, _n in key
                 if self.cards[k].type is CardType.ADVENTURE and k in self.recipes}
         batch = GameBatch(deck, campaign=self.campaign, target=self.target, max_rounds=max_rounds, recipes=mine,
                           needed=frozenset(needed_titles(deck, mine)))
-        self._batches[(key, max_rounds)] = batch
+        found = self._batches[(key, max_rounds)] = (batch, adventure_titles(batch.game(), deck, mine))
         while len(self._batches) > KEPT_DECKS:
             self._batches.popitem(last=False)
-        return batch
+        return found
 
-    def __call__(self, chunk: tuple[DeckKey, int, Sequence[int]]) -> list[tuple[int | None, int]]:
+    def __call__(self, chunk: tuple[DeckKey, int, Sequence[int]]) -> list[tuple[int | None, int, float]]:
+        from deckbuilder.rules.construction.games import progress_of
+
         key, max_rounds, seeds = chunk
-        records = self._batch(key, max_rounds).play(seeds)
-        if self.campaign:
-            return [(r.target_reached, r.final_sanity) for r in records]
-        return [(r.first_adventure, r.final_sanity) for r in records]
+        batch, groups = self._batch(key, max_rounds)
+        out = []
+        for r in batch.play(seeds):
+            rounds = r.target_reached if self.campaign else r.first_adventure
+            out.append((rounds, r.final_sanity, 1.0 if rounds is not None else progress_of(r.first_played, groups)))
+        return out
 
 
 def deck_key(deck: Deck) -> DeckKey:
@@ -111,7 +118,7 @@ def pooled_player(workers: Any, job: DeckGames, max_rounds: int,
             chunks.append((key, max_rounds, tuple(seeds[start:end])))
             start = end
         answers = workers.map(chunks) if parts > 1 else [job(chunks[0])]
-        return [GameResult(rounds, sanity) for part in answers for rounds, sanity in part]
+        return [GameResult(rounds, sanity, near) for part in answers for rounds, sanity, near in part]
 
     return play
 

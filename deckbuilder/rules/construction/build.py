@@ -9,15 +9,16 @@ chose by, so the figures are not flattered by the choosing), and why each card i
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card
-from deckbuilder.rules.construction.measure import Measure, measure
+from deckbuilder.rules.construction.measure import Measure, measure, search_cost
 from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, PlayBatch, Pool, to_deck
-from deckbuilder.rules.construction.search import Arena, Search, runners_up
-from deckbuilder.rules.construction.start import first_deck
+from deckbuilder.rules.construction.search import Arena, Search, runners_up, search_arena
+from deckbuilder.rules.construction.start import Plan, first_decks
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
@@ -34,6 +35,8 @@ SLOW_PROBE = 40
 SLOW_SHARE = 0.3
 #: Held-out games each reported deck plays.
 REPORT_GAMES = 600
+#: Games per stage of the race between the first decks (:func:`choose_start`).
+START_STAGES = (40, 120)
 
 
 @dataclass(frozen=True)
@@ -92,15 +95,23 @@ def build_deck(
     from deckbuilder.rules.validator import check_deck
 
     pool = Pool.of(cards, goal.max_copies, goal.owned)
-    plan = first_deck(goal, pool, recipes, Collection(pool.cards.values()))
+    plans = first_decks(goal, pool, recipes, Collection(pool.cards.values()))
+    every: dict[str, Card] = {}
+    for p in plans:
+        every.update(p.cards)
+    arena = search_arena(play, every, goal.investigator, seed)
+    plan = choose_start(plans, arena, goal.max_rounds, should_stop)
     start = dict(plan.counts)
     if report_play is not None and report_play is not play:
         # A first deck that seldom completes within the search's shorter games would leave
         # the search nothing to tell decks apart by: it plays the full length instead.
-        probe = Arena(play, plan.cards, goal.investigator, list(range(1, SLOW_PROBE + 1)))
+        probe = Arena(play, every, goal.investigator, list(range(1, SLOW_PROBE + 1)))
         if measure(probe.results(start, SLOW_PROBE), goal.max_rounds).completed < SLOW_SHARE:
             play = report_play
-    search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress)
+            arena = search_arena(play, every, goal.investigator, seed)
+    plan.cards = every
+    search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress,
+                    arena=arena)
     best = search.run()
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:
@@ -133,6 +144,21 @@ def build_deck(
         stopped_by=search.state.stopped_by,
         kept_start=kept_start,
     )
+
+
+def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int,
+                 should_stop: Callable[[], bool] | None = None) -> Plan:
+    """Gets the first deck to search from: the candidates race on the arena's common seeds, the
+    better half going on after each of :data:`START_STAGES` (successive halving), by the
+    search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came);
+    the best so far when ``should_stop`` says time is up."""
+    alive = list(plans)
+    for n in START_STAGES:
+        if len(alive) <= 1 or (should_stop is not None and should_stop()):
+            break
+        costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}
+        alive = sorted(alive, key=lambda p: costs[id(p)])[:max(1, len(alive) // 2)]
+    return alive[0]
 
 
 def difference(m: Measure, best: Measure) -> str:

@@ -3,6 +3,12 @@
 The same engine, policy and Adventure check as ``mythos deck goldfish``
 (:mod:`deckbuilder.rules.goldfish`): one game per seed given, so two decks played on the
 same seeds see the same shuffles (common random numbers).
+
+Each game also says how near it came (:attr:`~.model.GameResult.progress`): of the cards the
+recipe solver gives each Adventure of the deck, the share played during the game, the best
+Adventure's. Games that never complete then still tell a deck that gets its Adventure's cards
+into play from one that does not, read from the record the goldfish keeps anyway (the Round
+each title was first played), so the goldfish itself plays no differently.
 """
 
 from __future__ import annotations
@@ -10,18 +16,51 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from deckbuilder.rules.cards import CardType
+from deckbuilder.rules.cards import CardType, fold_title
 from deckbuilder.rules.construction.model import GameResult, PlayBatch
 from deckbuilder.rules.decks import Deck
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
+    from deckbuilder.rules.engine import Game
+
+
+def adventure_titles(game: Game, deck: Deck, recipes: Mapping[str, Recipe]) -> list[frozenset[int]]:
+    """Gets, per Adventure of the deck with a recipe, the engine's title ids of the cards the
+    recipe solver uses to meet it (the Adventure itself left out)."""
+    from deckbuilder.rules.adventures import check_adventure
+    from deckbuilder.rules.decks import Section
+
+    ids: dict[str, int] = {}
+    for cid, card in enumerate(game.cards):
+        ids.setdefault(fold_title(card.title), game.profiles[cid].title)
+    cards = list(deck.cards(Section.DECK))
+    out = []
+    for adventure in {e.card.key: e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values():
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            continue
+        folded = fold_title(adventure.title)
+        used = check_adventure(recipe, [c for c in cards if fold_title(c.title) != folded]).cards_used
+        titles = frozenset(ids[t] for t in {fold_title(c.title) for c in used} if t in ids)
+        if titles:
+            out.append(titles)
+    return out
+
+
+def progress_of(first_played: Mapping[int, int], groups: Sequence[frozenset[int]]) -> float:
+    """Gets the best share, over the Adventures, of their cards' titles played in a game."""
+    best = 0.0
+    for titles in groups:
+        share = sum(1 for t in titles if t in first_played) / len(titles)
+        best = max(best, share)
+    return best
 
 
 def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], *, campaign: bool = False,
                target: int = 20, max_rounds: int = 20) -> list[GameResult]:
     """Plays one goldfish game of the deck per seed; gets each game's Round (of the first
-    Adventure, or of the Campaign target) and final Sanity."""
+    Adventure, or of the Campaign target), final Sanity and progress."""
     from deckbuilder.rules.engine import Game, Rules
     from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, play_game, recipe_check
 
@@ -31,10 +70,13 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
                   adventure_check=recipe_check(deck, mine))
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed_titles(deck, mine))
+    groups = adventure_titles(game, deck, {k: recipes[k] for k in mine})
     out = []
     for s in seeds:
         record = play_game(game, policy, s, max_rounds)
-        out.append(GameResult(record.target_reached if campaign else record.first_adventure, record.final_sanity))
+        rounds = record.target_reached if campaign else record.first_adventure
+        done = 1.0 if rounds is not None else progress_of(record.first_played, groups)
+        out.append(GameResult(rounds, record.final_sanity, done))
     return out
 
 

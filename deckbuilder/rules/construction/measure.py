@@ -20,11 +20,23 @@ from deckbuilder.rules.construction.model import GameResult
 BY_ROUND = 6
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
+#: Rounds a game that never completes costs the search beyond ``max_rounds + 2`` when none of
+#: its Adventure's cards were played (less the nearer it came; see :func:`search_cost`).
+PROGRESS_ROUNDS = 4.0
 
 
 def cost(result: GameResult, max_rounds: int) -> int:
     """Gets a game's cost: the Round its goal was met, ``max_rounds + 2`` if never."""
     return result.rounds if result.rounds is not None else max_rounds + 2
+
+
+def search_cost(result: GameResult, max_rounds: int) -> float:
+    """Gets a game's cost as the search weighs it: :func:`cost`, and for a game that never
+    completes, up to :data:`PROGRESS_ROUNDS` more the fewer of its Adventure's cards it
+    played, so that decks whose games all fail still differ (the reports use :func:`cost`)."""
+    if result.rounds is not None:
+        return result.rounds
+    return max_rounds + 2 + PROGRESS_ROUNDS * (1.0 - result.progress)
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.formats import Format, HouseRule
+
+if TYPE_CHECKING:
+    from deckbuilder.rules.adventures.matching import CardFacts
 
 #: Copies of each printing in the deck section, by card key.
 Counts = dict[str, int]
@@ -27,10 +31,13 @@ class ImpossibleBuildError(ValueError):
 @dataclass(frozen=True)
 class GameResult:
     """One goldfish game, as the search measures it: the Round the goal was met (the first
-    Adventure, or the Campaign target) or None, and the Investigator's Sanity at the end."""
+    Adventure, or the Campaign target) or None, and the Investigator's Sanity at the end;
+    ``progress``, how near the game came: of the cards the recipe solver gives an Adventure,
+    the share played during the game (the best Adventure's; 1.0 when it completed one)."""
 
     rounds: int | None
     final_sanity: int
+    progress: float = 0.0
 
 
 #: Plays one seeded goldfish game per seed of a deck and gets each game's result, in order.
@@ -86,6 +93,7 @@ class Pool:
     max_copies: int
     owned: Mapping[str, int] | None = None
     by_title: dict[str, list[str]] = field(default_factory=dict)
+    _facts: dict[str, CardFacts] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, cards: Sequence[Card], max_copies: int, owned: Mapping[str, int] | None = None) -> Pool:
@@ -102,6 +110,15 @@ class Pool:
             chosen[card.key] = card
             by_title.setdefault(title, []).append(card.key)
         return cls(chosen, max_copies, owned, by_title)
+
+    def facts(self) -> dict[str, CardFacts]:
+        """Gets the recipe matcher's facts of each official card but Adventures, by key (read once)."""
+        if self._facts is None:
+            from deckbuilder.rules.adventures.matching import card_facts
+
+            self._facts = {k: card_facts(c) for k, c in sorted(self.cards.items())
+                           if c.is_official and c.type is not CardType.ADVENTURE}
+        return self._facts
 
     def limit(self, card: Card) -> int:
         """Gets the copies of a card's title a deck may hold: the format's limit, one for a

@@ -10,8 +10,10 @@ error more (:data:`ACCEPT_SE`) kept a third as many changes and built slower dec
 deck of ``benchmarks/build.py`` tried (ultravox 23% against 46% by Round 6, corrupt 50%
 against 81%), as a search that may walk level ground finds the slopes beyond it.
 
-Where neither deck completes a single game the games say nothing, and the deck with fewer
-playability faults goes ahead, so a first deck that never completes still finds its way.
+A game that never completes costs more the fewer of its Adventure's cards it played
+(:func:`~.measure.search_cost`), so that a deck whose games all fail still finds its way
+toward one that completes; where neither deck completes a game nor plays more of those cards,
+the deck with fewer playability faults goes ahead.
 
 A second, shorter phase goes on from the best deck weighing Sanity more (a Round is worth
 :data:`STEADY_SANITY` points of Sanity), so the decks that play differently (slower but
@@ -32,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, CardType, fold_title
-from deckbuilder.rules.construction.measure import Measure, cost, measure
+from deckbuilder.rules.construction.measure import Measure, measure, search_cost
 from deckbuilder.rules.construction.model import BuildGoal, Counts, GameResult, PlayBatch, Pool, to_deck
 from deckbuilder.rules.construction.start import Plan, faults
 
@@ -50,7 +52,9 @@ STEADY_SHARE = 0.2
 FROM_CHANGES = 12
 #: Standard errors by which a change must be ahead after the last stage to be kept.
 ACCEPT_SE = 0.0
-#: Share of the moves that swap one filler of a recipe slot for another.
+#: Share of the moves that swap every copy of a filler of a recipe slot for another
+#: (:meth:`Search.title_swap`), and of those and the moves that swap one copy.
+TITLE_SWAPS = 0.1
 SLOT_SWAPS = 0.4
 #: Share of the moves that trade a card no slot wants for a copy of one a slot wants.
 FOCUS = 0.2
@@ -80,6 +84,12 @@ class Arena:
             have = have + more
             self.played[key] = have
         return have[:n]
+
+
+def search_arena(play: PlayBatch, cards: Mapping[str, Card], investigator: Card, seed: int) -> Arena:
+    """Gets the arena of a search's common seeds (none of the held-out ones)."""
+    seeds = random.Random(seed * 7919 + 1)
+    return Arena(play, cards, investigator, [seeds.randrange(2**31) for _ in range(STAGES[-1])])
 
 
 def deck_key(counts: Counts) -> tuple[tuple[str, int], ...]:
@@ -117,14 +127,13 @@ class Search:
 
     def __init__(self, plan: Plan, recipes: Mapping[str, Recipe], play: PlayBatch, *, seed: int,
                  budget: int, should_stop: Callable[[], bool] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, arena: Arena | None = None) -> None:
         self.plan = plan
         self.goal: BuildGoal = plan.goal
         self.pool: Pool = plan.pool
         self.recipes = recipes
         self.rng = random.Random(seed)
-        seeds = random.Random(seed * 7919 + 1)
-        self.arena = Arena(play, plan.cards, self.goal.investigator, [seeds.randrange(2**31) for _ in range(STAGES[-1])])
+        self.arena = arena or search_arena(play, plan.cards, self.goal.investigator, seed)
         self.budget = budget
         self.should_stop = should_stop
         self.progress = progress
@@ -158,12 +167,16 @@ class Search:
         return True
 
     def neighbour(self, counts: Counts) -> Counts | None:
-        """Gets a deck one copy away (or None when the move drawn breaks a rule): a card that
-        fills a slot of a goal Adventure for another that fills it (:data:`SLOT_SWAPS` of the
-        moves), else any card out and, at the format's size, a card of :func:`move_pool` or
-        another copy of one the deck holds in."""
+        """Gets a deck one copy away (or None when the move drawn breaks a rule): every copy of
+        a card that fills a slot of a goal Adventure for another that fills it
+        (:data:`TITLE_SWAPS` of the moves), one copy of such a card for another
+        (:data:`SLOT_SWAPS`), a card no slot wants for a copy of one a slot wants
+        (:data:`FOCUS`), else any card out and, at the format's size, a card of
+        :func:`move_pool` or another copy of one the deck holds in."""
         rng = self.rng
         draw = rng.random()
+        if self.slots and draw < TITLE_SWAPS:
+            return self.title_swap(counts)
         if self.slots and draw < SLOT_SWAPS:
             return self.slot_swap(counts, self.faulty(counts) if rng.random() < 0.5 else None)
         if self.slots and draw < SLOT_SWAPS + FOCUS:
@@ -267,6 +280,41 @@ class Search:
             return None
         return trial if self.completable(trial) else None
 
+    def title_swap(self, counts: Counts) -> Counts | None:
+        """Gets the deck with every copy of a card that fills a recipe slot swapped for another
+        card that fills it, another the deck holds half the time (one card for two jobs): a
+        card that holds the deck back in every copy shows no gain when one copy goes. Copies
+        the new card's limit leaves over go to cards a recipe slot wants."""
+        rng = self.rng
+        # Half the time a slot the deck fills with two cards or more: the one kept does both jobs.
+        doubled = [f for f in self.slots if sum(1 for k in counts if k in f) > 1]
+        merge = bool(doubled) and rng.random() < 0.5
+        fillers = rng.choice(doubled if merge else self.slots)
+        held = [k for k in sorted(counts) if k in fillers and self.pinned.get(k, 0) == 0]
+        if not held:
+            return None
+        out = rng.choice(held)
+        others = [k for k in sorted(fillers) if k != out]
+        mine = [k for k in others if k in counts]
+        choice = rng.choice(mine if mine and (merge or rng.random() < 0.5) else others)
+        trial = dict(counts)
+        n = trial.pop(out)
+        card = self.plan.cards[choice]
+        moved = min(n, self.pool.room(trial, card))
+        if moved <= 0:
+            return None
+        trial[choice] = trial.get(choice, 0) + moved
+        wanted = [k for k in sorted(trial) if k in self.assigned(counts) and k != out]
+        for _ in range(n - moved):
+            room = [k for k in wanted if self.pool.room(trial, self.plan.cards[k]) > 0]
+            if not room:
+                return None
+            pick = rng.choice(room)
+            trial[pick] += 1
+        if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
+            return None
+        return trial if self.completable(trial) else None
+
     # -- racing
 
     def race(self, new: Counts, old: Counts, sanity_weight: float, phase: str) -> bool:
@@ -275,12 +323,13 @@ class Search:
         for n in STAGES:
             a = self.arena.results(new, n)
             b = self.arena.results(old, n)
-            diffs = [cost(x, max_rounds) - cost(y, max_rounds) - sanity_weight * (x.final_sanity - y.final_sanity)
-                     / STEADY_SANITY for x, y in zip(a, b)]
+            diffs = [search_cost(x, max_rounds) - search_cost(y, max_rounds)
+                     - sanity_weight * (x.final_sanity - y.final_sanity) / STEADY_SANITY for x, y in zip(a, b)]
             mean = statistics.fmean(diffs)
             if n == STAGES[0] and not any(diffs) and all(x.rounds is None for x in a):
-                # Neither deck completes a game: the games cannot tell them apart, so the
-                # deck with fewer playability faults (cards it can never play) goes ahead.
+                # Neither deck completes a game, nor plays more of its Adventure's cards: the
+                # games cannot tell them apart, so the deck with fewer playability faults
+                # (cards it can never play) goes ahead.
                 return faults(self.plan, new) < faults(self.plan, old)
             if mean >= 0:
                 return False

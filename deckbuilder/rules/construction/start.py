@@ -1,15 +1,26 @@
-"""The first legal deck: the Adventures, the solver's cards for them, what those cards need,
-then the format's size filled with cards that serve the plan.
+"""The first legal decks: the Adventures, cards for them, what those cards need, then the
+format's size filled with cards that serve the plan; several of them, for games to choose from.
 
 1. The Adventures named (in a Campaign, more of the pool's until their points reach the
    target: the fewest cards to add per point first) and the cards pinned with ``keep``.
-2. For each Adventure, the recipe solver's "add one of" (:func:`check_adventure` with the
-   candidate cards as the pool) until it can be completed (rulebook "Adventure cards").
+2. For each Adventure, a card for an unmet slot at a time until it can be completed (rulebook
+   "Adventure cards"), weighed among every candidate card that fills the slot, not only the
+   solver's few suggestions: the likeliest (:func:`candidates`: of the deck's home region,
+   most points, filling slots of other goal Adventures too, a Tome someone reads, cheap),
+   then the one that brings the recipe nearest with the fewest playability faults.
 3. Playability (:func:`deckbuilder.rules.playability.playability`): for a card that can never
-   be played, the candidate Location or Ally that clears the most such faults (a Location of
-   an Ally's subregion, a Gate for Monsters, a reader of a Tome's language...).
-4. The format's size (rulings:11): more copies of the Adventures and the cards they need, then
-   Locations that open those cards, then Locations that cost no Sanity.
+   be played, the candidate Location, Ally, Travel Event or Tome that clears the most such
+   faults (a Location of an Ally's subregion, a Gate for Monsters, a reader of a Tome's
+   language, a Tome bearing a Spell's icon...); then a pick that still can never be played is
+   swapped for another that fills its slot (:func:`repair`).
+4. The format's size (rulings:11): more copies of the Adventures and the cards they and
+   playability need, Locations that open those cards, then Locations that cost no Sanity.
+
+Walking stays within a region (rulebook "Walking"): a deck whose Locations and Allies are
+spread over regions must travel, so the picks are made once per *home region* the
+Adventures' slots point to (:func:`home_regions`), and each is filled several ways
+(:data:`FILL_STYLES`, and around each one Adventure: the goal is met by the first Adventure
+completed). The build races these first decks on games and searches from the best.
 
 Every card added carries its reason, which the deck file shows as a comment per group.
 """
@@ -24,11 +35,27 @@ from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBu
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import AdventureCheck, Collection, Recipe
+    from deckbuilder.rules.adventures.matching import Predicate
+    from deckbuilder.rules.adventures.model import Slot
 
 #: How many rounds of playability fixes the first deck gets.
 PLAYABILITY_ROUNDS = 6
 #: How many supporting cards each playability round tries.
 SUPPORTERS = 40
+#: Why a card playability asked for is there.
+PLAYABLE = "so that the cards above can be played (playability)"
+#: How many home regions the first decks are drawn from (besides none: see :func:`first_decks`).
+HOMES = 3
+#: How many cards that fill a recipe slot are weighed for it (see :func:`candidates`).
+CANDIDATES = 12
+#: How many of the nearest picks for a slot are weighed by their playability faults.
+FAULT_CHECKS = 8
+#: How many unplayable picks :func:`repair` replaces at most.
+REPAIRS = 4
+#: The ways a first deck is filled to the format's size (see :func:`fill`), and the prefix of
+#: the style that fills for one Adventure of several.
+FILL_STYLES = ("locations", "copies")
+FOCUS = "focus:"
 
 
 class Plan:
@@ -43,6 +70,49 @@ class Plan:
         self.why: dict[str, str] = {}
         self.adventures: list[Card] = []
         self.pinned: Counts = {}
+        #: The folded region the deck's Locations and Allies are drawn from first (None: the
+        #: region most of its Locations are in), and how it was filled (see :func:`fill`).
+        self.home: str | None = None
+        self.style = ""
+        self._tests: tuple[tuple[str, ...], list[Predicate]] | None = None
+        #: Folded titles no pick may be (cards :func:`repair` found unplayable).
+        self.banned: set[str] = set()
+
+    def copy(self) -> Plan:
+        """Gets a copy to change apart from this one."""
+        other = Plan(self.goal, self.pool, self.recipes)
+        other.cards = dict(self.cards)
+        other.counts = dict(self.counts)
+        other.why = dict(self.why)
+        other.adventures = list(self.adventures)
+        other.pinned = dict(self.pinned)
+        other.home = self.home
+        other.style = self.style
+        other.banned = set(self.banned)
+        return other
+
+    def slot_tests(self) -> list[Predicate]:
+        """Gets the tests of every slot of the deck's Adventures' recipes (made once per set)."""
+        from deckbuilder.rules.adventures import compile_requirement
+
+        key = tuple(a.key for a in self.adventures)
+        if self._tests is None or self._tests[0] != key:
+            tests = [compile_requirement(slot.requirement) for a in self.adventures
+                     if a.key in self.recipes for slot in self.recipes[a.key].slots]
+            self._tests = (key, tests)
+        return self._tests[1]
+
+    def off_home(self, card: Card) -> int:
+        """Gets how far a card's region is from the deck's: 0 for none or the home region, 1
+        for a region the deck's Locations and Allies already take it to, 2 for another (one
+        more the deck would have to travel to, rulebook "Walking")."""
+        if self.home is None or card.region is None:
+            return 0
+        region = fold_title(card.region)
+        if region == self.home:
+            return 0
+        held = {fold_title(self.cards[k].region or "") for k in self.counts}
+        return 1 if region in held else 2
 
     def add(self, card: Card, reason: str, copies: int = 1) -> int:
         """Adds up to ``copies`` of a card within the pool's limits; gets how many were added."""
@@ -61,11 +131,78 @@ class Plan:
         return [self.cards[k] for k, n in sorted(self.counts.items()) for _ in range(n)]
 
 
-def first_deck(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection) -> Plan:
+def first_deck(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection,
+               home: str | None = None, style: str = FILL_STYLES[0]) -> Plan:
     """Gets the first legal deck for a goal (see the module docstring); ``pool_cards`` is the
-    pool as the solver's collection (its facts read once). Raises
+    pool as the solver's collection (its facts read once); ``home`` the folded region its
+    Locations and Allies come from first; ``style`` how it is filled (:func:`fill`). Raises
     :class:`ImpossibleBuildError` when an Adventure cannot be completed from the pool."""
+    plan = picks(goal, pool, recipes, pool_cards, home)
+    fill(plan, style)
+    return plan
+
+
+def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection) -> list[Plan]:
+    """Gets several first legal decks to choose from by games: the picks made for each home
+    region the Adventures' slots point to (:func:`home_regions`; none if they point to none),
+    each deck filled in each of the :data:`FILL_STYLES`. From a player's deck (``--from``)
+    only the one, with no home region. Raises :class:`ImpossibleBuildError` when no Adventure mix can be met."""
+    homes: list[str | None] = [None]
+    if goal.start is None:
+        homes = [*home_regions(goal, pool, recipes)] or homes
+    plans: list[Plan] = []
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    failure: ImpossibleBuildError | None = None
+    for home in homes:
+        try:
+            base = picks(goal, pool, recipes, pool_cards, home)
+        except ImpossibleBuildError as exc:
+            failure = failure or exc
+            continue
+        styles = list(FILL_STYLES) if goal.start is None else [FILL_STYLES[0]]
+        if goal.start is None and len(base.adventures) > 1:
+            styles += [FOCUS + a.key for a in base.adventures]
+        for style in styles:
+            plan = base.copy()
+            fill(plan, style)
+            key = tuple(sorted(plan.counts.items()))
+            if key not in seen:
+                seen.add(key)
+                plans.append(plan)
+    if not plans:
+        assert failure is not None
+        raise failure
+    return plans
+
+
+def home_regions(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> list[str]:
+    """Gets the folded regions whose Locations and Allies fill the most of the goal
+    Adventures' recipe slots (a slot counted once per region), at most :data:`HOMES`."""
+    from deckbuilder.rules.adventures import compile_requirement
+    from deckbuilder.rules.adventures.matching import card_facts
+
+    placed = [(fold_title(c.region), card_facts(c)) for c in pool.cards.values()
+              if c.is_official and c.region and c.type in (CardType.LOCATION, CardType.ALLY)]
+    score: dict[str, int] = {}
+    for adventure in goal.adventures:
+        recipe = recipes.get(adventure.key)
+        if recipe is None:
+            continue
+        for slot in recipe.slots:
+            test = compile_requirement(slot.requirement)
+            for region in {region for region, facts in placed if test(facts)}:
+                score[region] = score.get(region, 0) + 1
+    ranked = sorted(score, key=lambda r: (-score[r], r))
+    return ranked[:HOMES]
+
+
+def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection,
+          home: str | None = None) -> Plan:
+    """Gets the deck before its fill: the cards pinned and from the player's deck, the
+    Adventures and the solver's cards for them (of the ``home`` region first), what those
+    need to be played, and unplayable picks replaced (:func:`repair`)."""
     plan = Plan(goal, pool, recipes)
+    plan.home = home
     for card, copies in goal.keep:
         if plan.add(card, "kept: you asked for it (--keep)", copies) < copies:
             raise ImpossibleBuildError(
@@ -82,7 +219,40 @@ def first_deck(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_
     if goal.campaign:
         reach_target(plan, pool_cards)
     fix_playability(plan)
-    fill(plan)
+    return repair(plan, pool_cards)
+
+
+def repair(plan: Plan, pool_cards: Collection) -> Plan:
+    """Gets the deck with each pick that can never be played (a playability error) swapped,
+    where that lowers the deck's faults, for what the solver picks in its place now that the
+    deck's other cards are there (a Monster for one the deck's Gates can take, say)."""
+    from deckbuilder.rules.playability import Severity, playability
+
+    current = faults(plan, plan.counts)
+    for _ in range(REPAIRS):
+        issues = playability(to_deck(plan.counts, plan.cards, plan.goal.investigator))
+        broken = {fold_title(i.card) for i in issues if i.severity is Severity.ERROR}
+        better = None
+        for key in sorted(plan.counts):
+            card = plan.cards[key]
+            if fold_title(card.title) not in broken or plan.pinned.get(key) or card.type is CardType.ADVENTURE:
+                continue
+            trial = plan.copy()
+            del trial.counts[key]
+            trial.banned |= broken
+            try:
+                for adventure in trial.adventures:
+                    complete(trial, adventure, pool_cards)
+                fix_playability(trial)
+            except ImpossibleBuildError:
+                continue
+            score = faults(trial, trial.counts)
+            if score < current:
+                better, current = trial, score
+                break
+        if better is None:
+            return plan
+        plan = better
     return plan
 
 
@@ -99,7 +269,7 @@ def add_adventure(plan: Plan, adventure: Card, pool_cards: Collection, reason: s
 
 
 def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
-    """Adds the solver's "add one of" cards until the Adventure's recipe can be completed."""
+    """Adds cards that fill the recipe's unmet slots until the Adventure can be completed."""
     from deckbuilder.rules.adventures import check_adventure
 
     recipe = plan.recipes.get(adventure.key)
@@ -107,40 +277,40 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
         raise ImpossibleBuildError(f"{display_title(adventure.title)}: no recipe is known for it; "
                                    "write one in recipes.toml (docs/recipes.md)")
     name = display_title(adventure.title)
-    by_display: dict[str, list[str]] = {}
-    for key, card in plan.pool.cards.items():
-        by_display.setdefault(fold_title(card.title), []).append(key)
     for _ in range(2 * recipe.cards_needed + 8):
         deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
-        room = [k for k, c in plan.pool.cards.items() if plan.pool.room(plan.counts, c) > 0]
-        check = check_adventure(recipe, deck, pool_cards.subset(room))
+        check = check_adventure(recipe, deck)
         if check.completable:
             return
-        # Of the cards that would fill an unmet slot, one that brings the recipe nearer (fewer
-        # cards missing, or more points in a points-worth slot): the fewest cards missing, then
-        # the one the deck can best play (fewest playability faults with it), then the most
-        # points, then the solver's order.
+        # Of the cards that would fill an unmet slot (the likeliest of each, :func:`candidates`),
+        # one that brings the recipe nearer (fewer cards missing, or more points in a
+        # points-worth slot): the fewest cards missing, then the one the deck can best play
+        # (fewest playability faults with it) of the few of the home region with the most
+        # points, the likeliest first.
         now = progress(check)
-        best: tuple[int, int, int, int, Card, str] | None = None
-        order = 0
+        nearer_ones: list[tuple[int, int, int, int, Card, str]] = []
         seen: set[str] = set()
         for slot in check.missing:
-            for title in slot.add_one_of:
-                # Each printing of the title: "different" cards may need another printing.
-                for key in by_display.get(fold_title(title), []):
-                    pick = plan.pool.cards[key]
-                    if key in seen or plan.pool.room(plan.counts, pick) <= 0:
-                        continue
-                    seen.add(key)
-                    order += 1
-                    nearer = progress(check_adventure(recipe, [*deck, pick]))
-                    if nearer >= now:
-                        continue
-                    trial = dict(plan.counts)
-                    trial[key] = trial.get(key, 0) + 1
-                    rank = (nearer[0], faults(plan, trial), nearer[1], order, pick, f"for {name}: {slot.text}")
-                    if best is None or rank[:4] < best[:4]:
-                        best = rank
+            for key in candidates(plan, slot.slot):
+                pick = plan.pool.cards[key]
+                if key in seen:
+                    continue
+                seen.add(key)
+                nearer = progress(check_adventure(recipe, [*deck, pick]))
+                if nearer < now:
+                    nearer_ones.append((nearer[0], plan.off_home(pick), nearer[1], len(seen), pick,
+                                        f"for {name}: {slot.text}"))
+        # Playability is the dear question: asked of the few nearest, likeliest picks only.
+        fewest = min((r[0] for r in nearer_ones), default=0)
+        shortlist = sorted((r for r in nearer_ones if r[0] == fewest), key=lambda r: r[:4])[:FAULT_CHECKS]
+        best: tuple[int, int, int, int, Card, str] | None = None
+        best_faults = 0
+        for row in shortlist:
+            trial = dict(plan.counts)
+            trial[row[4].key] = trial.get(row[4].key, 0) + 1
+            score = faults(plan, trial)
+            if best is None or score < best_faults:
+                best, best_faults = row, score
         added = best is not None and plan.add(best[4], best[5]) > 0
         if not added:
             slot = check.missing[0]
@@ -149,6 +319,34 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
                 + (" among the cards you own" if plan.pool.owned is not None else "")
                 + "; choose another Adventure" + (" or add cards to your collection" if plan.pool.owned is not None else ""))
     raise ImpossibleBuildError(f"{name} cannot be completed with the cards available; choose another Adventure")
+
+
+def candidates(plan: Plan, slot: Slot) -> list[str]:
+    """Gets the keys of the pool's cards the deck may take more of that fill a slot, the likeliest
+    :data:`CANDIDATES`: of the home region first, then the most points (a points-worth slot),
+    then those that fill the most slots of the goal's Adventures (one card doing two jobs),
+    then Tomes someone in the deck can read, then the cheapest in Sanity, by title."""
+    from deckbuilder.rules.adventures import compile_requirement
+
+    facts = plan.pool.facts()
+    tests = plan.slot_tests()
+    test = compile_requirement(slot.requirement)
+    readers = {fold_title(lang) for lang in plan.goal.investigator.languages}
+    readers |= {fold_title(lang) for k in plan.counts for lang in plan.cards[k].languages}
+    ranked: list[tuple[int, int, int, int, int, str, str]] = []
+    for key, f in facts.items():
+        card = f.card
+        if not test(f) or plan.pool.room(plan.counts, card) <= 0 or fold_title(card.title) in plan.banned:
+            continue
+        worth = 0
+        if slot.total is not None:
+            worth = f.value if slot.total.measure.value == "value" else f.cost
+        also = sum(1 for t in tests if t(f))
+        unread = int(card.type is CardType.TOME and not readers & {fold_title(lang) for lang in card.tome_languages})
+        ranked.append((plan.off_home(card), -worth, -also, unread, max(0, -(card.sanity or 0)),
+                       display_title(card.title).casefold(), key))
+    ranked.sort()
+    return [r[-1] for r in ranked[:CANDIDATES]]
 
 
 def progress(check: AdventureCheck) -> tuple[int, int]:
@@ -214,7 +412,7 @@ def fix_playability(plan: Plan) -> None:
                 best = (score, card)
         if best is None:
             return
-        plan.add(best[1], "so that the cards above can be played (playability)")
+        plan.add(best[1], PLAYABLE)
         current = best[0]
 
 
@@ -229,7 +427,8 @@ def faults(plan: Plan, counts: Counts) -> int:
 def supporters(plan: Plan) -> list[Card]:
     """Gets the candidate cards most likely to open the deck's cards: Locations of their
     subregions, with a Gate, or the Tome and Artifact attributes; Allies reading the Tomes'
-    languages; at most :data:`SUPPORTERS`, the most relevant first."""
+    languages; Tomes bearing the Spells' icons; at most :data:`SUPPORTERS`, the most relevant
+    first."""
     deck = [plan.cards[k] for k in sorted(plan.counts)]
     subregions = {fold_title(c.subregion) for c in deck if c.type is CardType.ALLY and c.subregion}
     monsters = any(c.type is CardType.MONSTER for c in deck)
@@ -237,6 +436,8 @@ def supporters(plan: Plan) -> list[Card]:
     artifacts = any(c.type is CardType.ARTIFACT for c in deck)
     languages = {fold_title(lang) for c in deck if c.type is CardType.TOME for lang in c.tome_languages}
     dimensions = {c.dimension for c in deck if c.dimension is not None}
+    spell_icons = {fold_title(i) for c in deck if c.type is CardType.SPELL for i in c.icons}
+    readers = {fold_title(lang) for c in [plan.goal.investigator, *deck] for lang in c.languages}
     home = home_region(plan)
     ranked: list[tuple[int, str, Card]] = []
     for key, card in plan.pool.cards.items():
@@ -251,6 +452,9 @@ def supporters(plan: Plan) -> list[Card]:
             score += 2 * (fold_title(card.region or "") == home)
         elif card.type is CardType.ALLY:
             score += 3 * bool(languages & {fold_title(lang) for lang in card.languages})
+        elif card.type is CardType.TOME and spell_icons & {fold_title(i) for i in card.icons}:
+            # A Spell goes in a Tome bearing its icon (rulebook l.299), one the deck can read.
+            score += 2 + 4 * bool(readers & {fold_title(lang) for lang in card.tome_languages})
         if score > 0:
             ranked.append((-score, key, card))
     ranked.sort(key=lambda r: (r[0], r[1]))
@@ -265,29 +469,43 @@ def travels(plan: Plan) -> list[Card]:
             and plan.pool.room(plan.counts, c) > 0]
 
 
-def fill(plan: Plan) -> None:
-    """Fills the deck to the format's size: a second copy of each Adventure, a third copy of
-    each card the Adventures need, Locations that open them, then Locations costing no Sanity."""
+def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
+    """Fills the deck to the format's size: a second copy of each Adventure, then in the
+    ``locations`` style a second copy of each card the Adventures need, Locations and Allies
+    that open them, a third copy; in the ``copies`` style a third copy first and a fourth after
+    the Locations and Allies (decks that draw their Adventure's cards sooner, but walk less);
+    in a ``focus:KEY`` style as ``copies`` but only for that one Adventure and its cards (the
+    first Adventure completed is the goal's, so one the deck is built around comes sooner);
+    then Locations costing no Sanity. With a home region, the Locations and Allies are its own."""
     from deckbuilder.rules.adventures import check_adventure
 
     goal = plan.goal
+    plan.style = style
     if plan.size() >= goal.min_cards:
         return
+    focus = style.removeprefix(FOCUS) if style.startswith(FOCUS) else None
     needed: list[Card] = []
     for adventure in plan.adventures:
         recipe = plan.recipes.get(adventure.key)
-        if recipe is None:
+        if recipe is None or focus not in (None, adventure.key):
             continue
         deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
         for card in check_adventure(recipe, deck).cards_used:
             if card not in needed:
                 needed.append(card)
-    steps: list[tuple[Sequence[Card], int, str]] = [
-        (plan.adventures, 2, "another copy of an Adventure, to draw it sooner"),
-        (needed, 2, "another copy of a card an Adventure needs, to draw it sooner"),
-        ([c for c in supporters(plan) if c.type is not CardType.EVENT], 1,
-         "a Location or Ally that opens the cards the Adventures need"),
-        (needed, 3, "another copy of a card an Adventure needs, to draw it sooner"),
+    # What the Adventures' cards need to be played (a Travel Event between the deck's regions,
+    # a Gate for its Monsters, a Tome for its Spells) is drawn sooner with more copies too.
+    needed += [plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed]
+    more = "another copy of a card an Adventure needs, to draw it sooner"
+    opening = ([c for c in supporters(plan) if c.type in (CardType.LOCATION, CardType.ALLY) and not plan.off_home(c)], 1,
+               "a Location or Ally that opens the cards the Adventures need")
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    steps: list[tuple[Sequence[Card], int, str]] = [(adventures, 2, "another copy of an Adventure, to draw it sooner")]
+    if style != FILL_STYLES[0]:
+        steps += [(needed, 3, more), opening, (needed, 4, more)]
+    else:
+        steps += [(needed, 2, more), opening, (needed, 3, more)]
+    steps += [
         (free_locations(plan), 1, "a Location to walk to, costing no Sanity"),
         (free_locations(plan), 2, "a Location to walk to, costing no Sanity"),
         (free_locations(plan), 4, "a Location to walk to, costing no Sanity"),
@@ -319,7 +537,10 @@ def free_locations(plan: Plan) -> list[Card]:
 
 
 def home_region(plan: Plan) -> str:
-    """Gets the folded region most of the deck's Locations (by copies) are in."""
+    """Gets the deck's home region, folded: the one it was built around, else the region most
+    of its Locations (by copies) are in."""
+    if plan.home is not None:
+        return plan.home
     regions: dict[str, int] = {}
     for key, n in sorted(plan.counts.items()):
         card = plan.cards[key]
