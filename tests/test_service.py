@@ -139,3 +139,21 @@ def test_deck_adventures_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
             assert checks == check_deck_adventures(deck.deck, vocabulary, overrides, pool=pool), path.name
             short += sum(len(slot.add_one_of) for check in checks for slot in check.slots)
     assert short > 0  # some deck is short of a card, and gets suggestions
+
+
+@pytest.mark.parametrize("adventure", ["The Price", "Alone in the World", "A Heroic Rescue", "The Great Epidemic"])
+def test_adventure_check_reads_the_pool_only_for_a_short_slot(gccg_catalog_path, mythos_data, adventure):
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.store import Catalog
+    from deckbuilder.rules.adventures import Collection, recipe_for
+    from deckbuilder.rules.adventures import check_adventure as check_recipe
+    from deckbuilder.rules.decks import Section
+
+    with Catalog.open(gccg_catalog_path) as catalog:
+        deck = service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / "standard-corrupt.deck")
+        answer = service.check_adventure(catalog, adventure, deck)
+        assert (getattr(catalog, "_recipe_pool", None) is None) is answer.completable
+        vocabulary, overrides, pool = recipe_sources(catalog)
+        recipe = recipe_for(answer.adventure, vocabulary, overrides)
+        collection = Collection(deck.deck.cards(Section.DECK)).without_title(answer.adventure.title)
+        assert answer.check == check_recipe(recipe, collection, pool=pool)

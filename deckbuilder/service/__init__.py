@@ -688,7 +688,7 @@ def check_adventure(catalog: Catalog, title: str, deck: LoadedDeck) -> Adventure
 
     Raises as :func:`show_adventure` does.
     """
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_pool, recipe_reading
     from deckbuilder.rules.adventures import Collection, recipe_for
     from deckbuilder.rules.adventures import check_adventure as check_recipe
     from deckbuilder.rules.decks import Section
@@ -696,10 +696,13 @@ def check_adventure(catalog: Catalog, title: str, deck: LoadedDeck) -> Adventure
     notes: list[str] = []
     with _noting(notes):
         adventure = _find_adventure(catalog, title, notes)
-        vocabulary, overrides, cards = recipe_sources(catalog)
+        vocabulary, overrides = recipe_reading(catalog)
         recipe = recipe_for(adventure, vocabulary, overrides)
         collection = Collection(deck.deck.cards(Section.DECK)).without_title(adventure.title)
-        return AdventureCheck(deck, adventure, check_recipe(recipe, collection, pool=cards), tuple(notes))
+        check = check_recipe(recipe, collection)
+        if not check.completable:  # the pool only suggests cards for a short slot
+            check = check_recipe(recipe, collection, pool=recipe_pool(catalog))
+        return AdventureCheck(deck, adventure, check, tuple(notes))
 
 
 # --------------------------------------------------------------------------------------
