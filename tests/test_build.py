@@ -235,10 +235,10 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
     from deckbuilder.decklists import read_lackey_deck
 
     written, shown = [], []
-    for n in (1, 2):
+    for n in (1, 2):  # in one process, then in two: the same deck
         out = tmp_path / f"built-{n}.dek"
         result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--seed", "4",
-                        "--budget", "1500", "--time", "600", "--db", gccg_catalog_path)
+                        "--budget", "1500", "--time", "600", "--jobs", n, "--db", gccg_catalog_path)
         assert result.exit_code == 0, result.output
         assert "stopped by its games budget" in result.stdout
         written.append(out.read_text(encoding="utf-8"))

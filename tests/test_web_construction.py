@@ -134,6 +134,39 @@ def test_suggested_changes_are_measured_and_one_applied_is_the_next_version(real
         assert "ask for suggestions again" in select_one(dom, ".error").text()
 
 
+def test_a_deck_is_built_from_a_saved_deck_which_stays_as_it_is(real, mythos_data):
+    deck = mythos_data / "gccg" / "decks" / "standard-steadfast.deck"
+    real.get("/import")
+    answer, _ = real.post("/import", files={"file": (deck.name, deck.read_bytes())})
+    deck_id = job_of(answer)
+    before = deck_lines(real.get(f"/decks/{deck_id}"))
+    answer, _ = real.post(f"/decks/{deck_id}/build", {"seed": "1", "time": "5"})
+    job = job_of(answer)
+    wait_done(real, job)
+    dom = real.get(f"/decks/build/{job}")
+    assert "from “Mythos Standard Game - Steadfast”" in select_one(dom, "p.goal").text()
+    labels = [select(row, "td")[0].text() for row in select(dom, "table.measures tbody tr")]
+    assert labels[:2] == ["built", "your deck"]
+    built = real.get(select_one(dom, "#open-built").attrs["href"])
+    assert verdict(built) == "LEGAL"
+    from deckbuilder import service
+    from deckbuilder.rules.construction.search import FROM_CHANGES
+
+    state = real.client.app.state
+
+    def copies(saved_id: str) -> dict[str, int]:
+        deck = service.load_saved_deck(state.catalog(), state.settings.decks, saved_id).deck
+        return dict(deck.copies_by_title("deck"))
+
+    mine, theirs = copies(select_one(dom, "#open-built").attrs["href"].rsplit("/", 1)[1]), copies(deck_id)
+    assert sum(mine.values()) >= 52
+    assert sum(abs(mine.get(t, 0) - theirs.get(t, 0)) for t in {*mine, *theirs}) <= FROM_CHANGES  # changed little
+    after = real.get(f"/decks/{deck_id}")
+    assert deck_lines(after) == before and len(select(real.get("/decks"), "table.decks tbody tr")) == 2
+    _answer, dom = real.post(f"/decks/{deck_id}/build", {"time": "0"}, status=400)
+    assert "1 to 55 seconds" in select_one(dom, ".error").text()
+
+
 def test_the_build_form_refuses_what_it_cannot_build_in_one_line(sample):
     dom = sample.get("/decks/build")
     # The sample's Investigators have no beginning Sanity: none can play the games.

@@ -58,6 +58,9 @@ def deck_build(
                                                   "(20000 by default): the same seed and budget build the same deck "
                                                   "on any machine, when the time cap does not end it first.",
                                                   min=100, show_default=False)] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
+                                                help="Processes playing the build's games (1: this one); the same "
+                                                "deck whatever the number.")] = None,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
     force: ForceOption = False,
@@ -84,7 +87,7 @@ def deck_build(
             result = service.build_deck(catalog, investigator=investigator, adventures=adventure or (),
                                         format_name=format_name, target=target, collection=collection,
                                         from_deck=loaded, keep=keep or (), seed=seed, time_limit=time_limit,
-                                        budget=budget, progress=tick)
+                                        budget=budget, jobs=jobs, progress=tick)
         written = [(output, result.built)]
         if runners_up:
             written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]

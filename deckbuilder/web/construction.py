@@ -9,6 +9,8 @@ Routes::
     POST /decks/build              start the build;  GET /decks/build/JOB  its page, and
                                    the built deck saved among the decks with its Why notes
     POST /decks/build/JOB/save     save a runner-up (choice=N) as a deck of its own
+    POST /decks/ID/build           build from a saved deck (deck build --from): its Investigator,
+                                   Adventures and way to play, changed as little as it must
     POST /decks/ID/suggest         measure single changes;  GET /decks/ID/suggest/JOB  them
     POST /decks/ID/apply           apply one (cut=KEY, add=KEY): the deck's next version
 
@@ -98,23 +100,48 @@ def _build_options(form: Any) -> dict[str, Any]:
     if not adventures and not campaign:
         raise UsageError("choose at least one Adventure the deck must complete (or Campaign, to let the build "
                          "choose them)")
-    seconds = _number(_field(form, "time"), "--time", 30)
-    if seconds is None or not 1 <= seconds <= MAX_PAGE_BUILD_SECONDS:
-        raise UsageError(f"--time {seconds}: a page builds for 1 to {MAX_PAGE_BUILD_SECONDS} seconds")
     target = _number(_field(form, "target"), "--target")
     if target is not None and target < 1:
         raise UsageError(f"--target {target}: give a number of Adventure points from 1")
     return {"kind": BUILD, "investigator": investigator, "adventures": adventures, "format": format_name,
-            "target": target, "seed": _number(_field(form, "seed"), "--seed", 0), "time": seconds,
+            "target": target, **_limits(form)}
+
+
+def _limits(form: Any) -> dict[str, Any]:
+    """Gets a build form's seed, time cap and collection choice, checked. Raises
+    :class:`~deckbuilder.errors.UsageError`."""
+    seconds = _number(_field(form, "time"), "--time", 30)
+    if seconds is None or not 1 <= seconds <= MAX_PAGE_BUILD_SECONDS:
+        raise UsageError(f"--time {seconds}: a page builds for 1 to {MAX_PAGE_BUILD_SECONDS} seconds")
+    return {"seed": _number(_field(form, "seed"), "--seed", 0), "time": seconds,
             "collection": _field(form, "collection") == "on"}
+
+
+def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = None) -> Response:
+    """Queues a build (from a player's deck, with ``from_deck``) whose deck is saved when done;
+    gets the redirect to its page."""
+    from deckbuilder.rules.construction import DEFAULT_BUDGET
+
+    decks = state.settings.decks
+    collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
+
+    def run(progress: Any) -> Any:
+        found = service.build_deck(catalog, investigator=None if from_deck is not None else options["investigator"],
+                                   adventures=options["adventures"], format_name=options["format"],
+                                   target=options["target"], collection=collection, from_deck=from_deck,
+                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress)
+        saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
+                                        target=options["target"])
+        return found, saved.id
+
+    job = state.jobs.start("", DEFAULT_BUDGET, run, options)
+    return see_other(f"/decks/build/{job.id}")
 
 
 @answers
 async def start_build(request: Request) -> Response:
     """Starts a build in the background and opens its page; the built deck is saved among
     the decks when it is done."""
-    from deckbuilder.rules.construction import DEFAULT_BUDGET
-
     state = served(request)
     form = await checked_form(request)
     try:
@@ -125,7 +152,6 @@ async def start_build(request: Request) -> Response:
 
         page = await in_thread(lambda: _build_page(request, state.catalog(), form, error))
         return render(request, page, status_of(_failure(exc)))
-    decks = state.settings.decks
 
     def prepare() -> Any:
         from deckbuilder.rules.cards import display_title
@@ -138,18 +164,38 @@ async def start_build(request: Request) -> Response:
         return catalog
 
     catalog = await in_thread(prepare)
-    collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
+    return _start(state, catalog, options)
 
-    def run(progress: Any) -> Any:
-        found = service.build_deck(catalog, investigator=options["investigator"], adventures=options["adventures"],
-                                   format_name=options["format"], target=options["target"], collection=collection,
-                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress)
-        saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
-                                        target=options["target"])
-        return found, saved.id
 
-    job = state.jobs.start("", DEFAULT_BUDGET, run, options)
-    return see_other(f"/decks/build/{job.id}")
+@answers
+async def start_build_from(request: Request) -> Response:
+    """Starts a build from a saved deck (as the editor shows it): its Investigator, its
+    Adventures and its way to play, changed as little as it must (``deck build --from``). The
+    built deck is saved as a new deck; the player's stays as it is."""
+    from deckbuilder.rules.cards import display_title
+
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    limits = _limits(form)
+    decks = state.settings.decks
+
+    def prepare() -> tuple[Any, Any, dict[str, Any]]:
+        catalog = state.catalog()
+        saved = service.saved_deck(decks, deck_id)
+        play = saved.way_to_play
+        format_name = play.get("format") or "advanced"
+        service.goldfish_format(format_name)  # Cult vs Investigator cannot be played: say so now
+        deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
+        if not deck.deck.investigators:
+            raise UsageError("the deck names no Investigator; add one in the editor, then build from it")
+        who = display_title(deck.deck.investigators[0].title)
+        options = {"kind": BUILD, "investigator": who, "who": who, "adventures": [], "from": saved.name,
+                   "format": format_name, "target": play.get("target"), **limits}
+        return catalog, deck, options
+
+    catalog, deck, options = await in_thread(prepare)
+    return _start(state, catalog, options, from_deck=deck)
 
 
 def _build_job(request: Request) -> Any:
@@ -164,8 +210,9 @@ async def build_job_page(request: Request) -> Response:
     """A build's page: progress while it runs, then the decks it found and the one saved."""
     job = _build_job(request)
     options = job.options
-    goal = (f"{options['who']}: " + (", ".join(options["adventures"]) or "Adventures the build chooses")
-            + f" ({options['format']})")
+    aim = (f"from “{options['from']}”, changed as little as it must" if options.get("from")
+           else ", ".join(options["adventures"]) or "Adventures the build chooses")
+    goal = f"{options['who']}: {aim} ({options['format']})"
     result = None
     if job.state == "done":
         found, saved_id = job.result
@@ -274,6 +321,7 @@ def routes() -> list[Route]:
         Route("/decks/build", start_build, methods=["POST"]),
         Route("/decks/build/{job}", build_job_page, methods=["GET"]),
         Route("/decks/build/{job}/save", save_runner_up, methods=["POST"]),
+        Route(f"{deck}/build", start_build_from, methods=["POST"]),
         Route(f"{deck}/suggest", start_suggest, methods=["POST"]),
         Route(deck + "/suggest/{job}", suggest_page, methods=["GET"]),
         Route(f"{deck}/apply", apply_change, methods=["POST"]),
