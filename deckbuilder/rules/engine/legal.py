@@ -100,7 +100,8 @@ def _card_plays(s: GameState) -> list[Play]:
         steps = g._steps.get((uid[s.where], s.where_dim))
         if steps is None:
             steps = g._steps[(uid[s.where], s.where_dim)] = {}
-    seen: set[int] = set()
+    # The printings seen in hand, a bit each: an int, not a set built at every decision (issue 17).
+    seen = 0
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
     monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
@@ -109,11 +110,12 @@ def _card_plays(s: GameState) -> list[Play]:
     for cid in s.hand:
         u = uid[cid]
         if has_copies[cid]:
-            if u in seen:
+            bit = 1 << u
+            if seen & bit:
                 if u in monsters:
                     monsters[u].append(cid)
                 continue
-            seen.add(u)
+            seen |= bit
         p = profiles[cid]
         kind = p.kind
         if kind is _LOC:
@@ -212,14 +214,14 @@ def _discard_plays(s: GameState) -> list[Play]:
     hand_min, hand_max = s.hand_limits()  # the Investigator's, as cards in play change them
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
     if len(s.hand) > hand_min:
-        seen: set[int] = set()
+        seen = 0  # the printings seen, a bit each
         uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
         for c in s.hand:
             if has_copies[c]:
-                u = uid[c]
-                if u in seen:
+                bit = 1 << uid[c]
+                if seen & bit:
                     continue
-                seen.add(u)
+                seen |= bit
             plays.append(discard[c])
     if len(s.hand) <= hand_max:
         plays.append(_END)
