@@ -16,7 +16,7 @@ from typing import Final
 from deckbuilder.rules.cards import CardType
 from deckbuilder.rules.effects.notation import EffectKind
 from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
+from deckbuilder.rules.engine.state import GameState, _pay, _pay_one, _payable, _titles_in_play
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
     Profile,
@@ -181,7 +181,10 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     s.gate_used = False
     s.located = True
     arrival = s.game.on_arrival[cid]
-    _pay(s, _on_arrival(s, cid, arrival) if arrival else (p.cost,))
+    if arrival:
+        _pay(s, _on_arrival(s, cid, arrival))
+    else:
+        _pay_one(s, p.cost)
 
 
 def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> tuple[int, ...]:
