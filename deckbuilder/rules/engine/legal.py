@@ -97,14 +97,17 @@ def _card_plays(s: GameState) -> list[Play]:
     # Where a Location in hand leads from the last one arrived at, by its printing.
     steps = None
     if mode is not NOWHERE:
-        steps = g._steps.get((uid[s.where], s.where_dim))
+        # Keyed by one int (printing, Dimension from -1), not a tuple made at every decision.
+        key = uid[s.where] * 8 + s.where_dim + 1
+        steps = g._steps.get(key)
         if steps is None:
-            steps = g._steps[(uid[s.where], s.where_dim)] = {}
+            steps = g._steps[key] = {}
     # The printings seen in hand, a bit each: an int, not a set built at every decision (issue 17).
     seen = 0
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
-    monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
+    # Monsters playable at the Gate: their copies in hand, by printing (made at the first one).
+    monsters: dict[int, list[CardId]] | None = None
     hand_locations: list[CardId] | None = None
     has_copies = g._has_copies
     for cid in s.hand:
@@ -112,7 +115,7 @@ def _card_plays(s: GameState) -> list[Play]:
         if has_copies[cid]:
             bit = 1 << u
             if seen & bit:
-                if u in monsters:
+                if monsters is not None and u in monsters:
                     monsters[u].append(cid)
                 continue
             seen |= bit
@@ -173,6 +176,8 @@ def _card_plays(s: GameState) -> list[Play]:
                 plays.append(new_play(_K_CULTIST, cid))
         elif kind is _MON or kind is _THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
+                if monsters is None:
+                    monsters = {}
                 monsters[u] = [cid]
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
@@ -200,7 +205,7 @@ def _card_plays(s: GameState) -> list[Play]:
             if hand_locations is None:
                 hand_locations = _hand_locations(s)
             _travel_plays(s, cid, p, plays, hand_locations)
-    if monsters:
+    if monsters is not None:
         _monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
         _use_plays(s, plays)
