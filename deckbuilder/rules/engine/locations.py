@@ -193,7 +193,8 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
     moment, so a game replays the same."""
     g = s.game
     changes = [g.profiles[cid].cost]
-    rng = random.Random((s.seed * 1_000_003 + s.shuffles) * 7919 + s.round * 101 + s.turn)
+    seed = (s.seed * 1_000_003 + s.shuffles) * 7919 + s.round * 101 + s.turn
+    rng: random.Random | None = None  # seeded at its first use: most arrivals only reveal (issue 17)
     for kind in arrival:
         if kind is _REVEAL:
             if s.deck:  # reveal the Mythos Deck's top card, apply its Sanity, Discard it
@@ -211,8 +212,12 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
                     changes.append(-(card.value or 0))
         elif kind is _DISCARD_HAND:
             if s.hand:
+                if rng is None:
+                    rng = random.Random(seed)
                 s.discard.append(s.hand.pop(rng.randrange(len(s.hand))))
         elif len(s.story) > 1:  # a card of the Story Deck below this Location
+            if rng is None:
+                rng = random.Random(seed)
             lost = s.story.pop(rng.randrange(len(s.story) - 1))
             s.discard.append(lost)
             s.counted -= g.weight[lost]
