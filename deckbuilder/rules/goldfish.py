@@ -240,15 +240,16 @@ class GreedyPolicy:
 
     def score(self, state: GameState, play: Play) -> int:
         """Gets how much the policy wants a play (the highest is chosen)."""
-        return self._best(state, (play,))[1]
+        return self._best(state, [play])[1]
 
     def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
         """Gets the play the policy prefers (the first of the best, in the engine's order)."""
         if state.phase is _DISCARD_PHASE:
             return self._discard(state, plays)
-        return self._best(state, plays)[0]
+        # A list (as legal_plays gives): the compiled loop walks it by index, no iterator.
+        return self._best(state, plays if isinstance(plays, list) else list(plays))[0]
 
-    def _best(self, state: GameState, plays: Sequence[Play]) -> tuple[Play, int]:
+    def _best(self, state: GameState, plays: list[Play]) -> tuple[Play, int]:
         """Scores each play and gets the first of the best with its score: one loop, no call
         per play, for the goldfish asks this some 35 times a game."""
         needed, costs = self.needed, self.cost

@@ -260,7 +260,8 @@ class Game:
         )
         # Walking from one Location to another, and where a Travel Event reaches, depend only
         # on the two printings (and the Dimension): read once per pair.
-        self._steps: dict[tuple[int, int], dict[int, Step]] = {}
+        # ``_steps`` by the last Location's printing and Dimension as one int (see legal.py).
+        self._steps: dict[int, dict[int, Step]] = {}
         self._reaches: dict[tuple[int, int, int, int], bool] = {}
         self._leaves: dict[tuple[int, int], bool] = {}
         self._travel_with: dict[tuple[int, int], Play] = {}

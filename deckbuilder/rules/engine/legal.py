@@ -97,23 +97,28 @@ def _card_plays(s: GameState) -> list[Play]:
     # Where a Location in hand leads from the last one arrived at, by its printing.
     steps = None
     if mode is not NOWHERE:
-        steps = g._steps.get((uid[s.where], s.where_dim))
+        # Keyed by one int (printing, Dimension from -1), not a tuple made at every decision.
+        key = uid[s.where] * 8 + s.where_dim + 1
+        steps = g._steps.get(key)
         if steps is None:
-            steps = g._steps[(uid[s.where], s.where_dim)] = {}
-    seen: set[int] = set()
+            steps = g._steps[key] = {}
+    # The printings seen in hand, a bit each: an int, not a set built at every decision (issue 17).
+    seen = 0
     ally_titles: set[int] | None = None
     event_titles: set[int] | None = None
-    monsters: dict[int, list[CardId]] = {}  # Monsters playable at the Gate: their copies in hand
+    # Monsters playable at the Gate: their copies in hand, by printing (made at the first one).
+    monsters: dict[int, list[CardId]] | None = None
     hand_locations: list[CardId] | None = None
     has_copies = g._has_copies
     for cid in s.hand:
         u = uid[cid]
         if has_copies[cid]:
-            if u in seen:
-                if u in monsters:
+            bit = 1 << u
+            if seen & bit:
+                if monsters is not None and u in monsters:
                     monsters[u].append(cid)
                 continue
-            seen.add(u)
+            seen |= bit
         p = profiles[cid]
         kind = p.kind
         if kind is _LOC:
@@ -171,6 +176,8 @@ def _card_plays(s: GameState) -> list[Play]:
                 plays.append(new_play(_K_CULTIST, cid))
         elif kind is _MON or kind is _THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
+                if monsters is None:
+                    monsters = {}
                 monsters[u] = [cid]
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
@@ -198,7 +205,7 @@ def _card_plays(s: GameState) -> list[Play]:
             if hand_locations is None:
                 hand_locations = _hand_locations(s)
             _travel_plays(s, cid, p, plays, hand_locations)
-    if monsters:
+    if monsters is not None:
         _monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
         _use_plays(s, plays)
@@ -212,14 +219,14 @@ def _discard_plays(s: GameState) -> list[Play]:
     hand_min, hand_max = s.hand_limits()  # the Investigator's, as cards in play change them
     # Rulebook l.445: discard down to the Minimum at most; at most the Maximum may be kept.
     if len(s.hand) > hand_min:
-        seen: set[int] = set()
+        seen = 0  # the printings seen, a bit each
         uid, discard, has_copies = g.uid, g._discard_play, g._has_copies
         for c in s.hand:
             if has_copies[c]:
-                u = uid[c]
-                if u in seen:
+                bit = 1 << uid[c]
+                if seen & bit:
                     continue
-                seen.add(u)
+                seen |= bit
             plays.append(discard[c])
     if len(s.hand) <= hand_max:
         plays.append(_END)

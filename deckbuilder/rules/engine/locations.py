@@ -16,7 +16,7 @@ from typing import Final
 from deckbuilder.rules.cards import CardType
 from deckbuilder.rules.effects.notation import EffectKind
 from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState, _pay, _payable, _titles_in_play
+from deckbuilder.rules.engine.state import GameState, _pay, _pay_one, _payable, _titles_in_play
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
     Profile,
@@ -181,7 +181,10 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     s.gate_used = False
     s.located = True
     arrival = s.game.on_arrival[cid]
-    _pay(s, _on_arrival(s, cid, arrival) if arrival else (p.cost,))
+    if arrival:
+        _pay(s, _on_arrival(s, cid, arrival))
+    else:
+        _pay_one(s, p.cost)
 
 
 def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> tuple[int, ...]:
@@ -190,7 +193,8 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
     moment, so a game replays the same."""
     g = s.game
     changes = [g.profiles[cid].cost]
-    rng = random.Random((s.seed * 1_000_003 + s.shuffles) * 7919 + s.round * 101 + s.turn)
+    seed = (s.seed * 1_000_003 + s.shuffles) * 7919 + s.round * 101 + s.turn
+    rng: random.Random | None = None  # seeded at its first use: most arrivals only reveal (issue 17)
     for kind in arrival:
         if kind is _REVEAL:
             if s.deck:  # reveal the Mythos Deck's top card, apply its Sanity, Discard it
@@ -208,8 +212,12 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
                     changes.append(-(card.value or 0))
         elif kind is _DISCARD_HAND:
             if s.hand:
+                if rng is None:
+                    rng = random.Random(seed)
                 s.discard.append(s.hand.pop(rng.randrange(len(s.hand))))
         elif len(s.story) > 1:  # a card of the Story Deck below this Location
+            if rng is None:
+                rng = random.Random(seed)
             lost = s.story.pop(rng.randrange(len(s.story) - 1))
             s.discard.append(lost)
             s.counted -= g.weight[lost]

@@ -298,6 +298,18 @@ def _titles_in_play(s: GameState, titles: Sequence[int]) -> bool:
     return all(t in have for t in titles)
 
 
+def _pay_one(s: GameState, change: int) -> None:
+    """Applies one Sanity change, as :func:`_pay` does a tuple of one (no tuple made: most plays
+    pay one card's cost)."""
+    if change > 0:
+        s.sanity = min(s.sanity + change, s.game.sanity_max)
+    elif change < 0:
+        s.sanity += change
+        if s.sanity <= 0:
+            s.sanity = 0
+            s.phase = OVER
+
+
 def _pay(s: GameState, changes: Iterable[int]) -> None:
     """Applies Sanity changes: gains before losses (rulebook l.40), at most the maximum
     (l.42); at zero the game ends (l.362)."""

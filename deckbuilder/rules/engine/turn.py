@@ -47,7 +47,7 @@ from deckbuilder.rules.engine.plays import (
     CardId,
     Play,
 )
-from deckbuilder.rules.engine.state import GameState, _pay
+from deckbuilder.rules.engine.state import GameState, _pay, _pay_one
 from deckbuilder.rules.engine.threat import _use_gate
 from deckbuilder.rules.places import Profile
 
@@ -121,7 +121,7 @@ def push(state: GameState, play: Play) -> None:
         origin_region, origin_dim = g.profiles[s.where].loc.region, s.where_dim  # type: ignore[union-attr]
         s.story.append(cid)
         s.counted += g.weight[cid]
-        _pay(s, (p.cost,))
+        _pay_one(s, p.cost)
         if s.phase is OVER:
             return
         if play.joined:
@@ -141,7 +141,7 @@ def push(state: GameState, play: Play) -> None:
         s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
-        _pay(s, (p.cost,))
+        _pay_one(s, p.cost)
     elif kind is _K_CULTIST or kind is _K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
@@ -158,13 +158,13 @@ def push(state: GameState, play: Play) -> None:
             s.spells.extend(play.joined)
             s.attached[cid] = play.joined
             s.counted += sum(g.weight[j] for j in play.joined)
-        _pay(s, (p.cost,))
+        _pay_one(s, p.cost)
     elif kind is _K_ARTIFACT:
         s.artifacts.append(cid)
         s.counted += g.weight[cid]
         if play.target >= 0:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
-        _pay(s, (p.cost,))
+        _pay_one(s, p.cost)
     elif kind is _K_SPELL:
         s.spells.append(cid)
         s.counted += g.weight[cid]
@@ -199,7 +199,7 @@ def _end_card_play(s: GameState) -> None:
 
 def _end_round(s: GameState, reshuffle: bool) -> None:
     if reshuffle:
-        _pay(s, (-1,))  # rulebook l.454
+        _pay_one(s, -1)  # rulebook l.454
         _reshuffle(s)
     if s.phase is OVER:
         return
@@ -233,7 +233,7 @@ def _lobotomy(s: GameState) -> None:
     s.discard.extend(s.hand)
     s.hand = []
     s.counted = s.adventure_tally()
-    _pay(s, (-1,))
+    _pay_one(s, -1)
     if s.phase is OVER:
         return
     _reshuffle(s)
@@ -275,7 +275,7 @@ def _draw(s: GameState) -> None:
         if not deck:
             if not s.discard:
                 break
-            _pay(s, (-1,))
+            _pay_one(s, -1)
             _reshuffle(s)
             deck = s.deck
             if s.phase is OVER:
@@ -291,7 +291,7 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     s.adventures.append(cid)
     s.counted += s.game.weight[cid]
     s.points += p.value
-    _pay(s, (p.gain,))
+    _pay_one(s, p.gain)
     if s.phase is OVER:
         return
     g = s.game
