@@ -74,6 +74,22 @@ def test_the_written_deck_never_plays_worse_than_its_start_on_the_held_out_games
     assert auction_build.games > BUDGET  # the search's games and the held-out ones
 
 
+
+def test_the_reported_games_are_the_written_decks_games(gccg_catalog, auction_build):
+    # The goldfish's choices between equal plays follow the deck's order: the build measures
+    # each deck in the order its file loads in, so the figures it reports are the ones the
+    # player gets by playing the written deck on the same seeds.
+    import random
+
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.construction import measure, play_games
+    from deckbuilder.rules.construction.build import REPORT_GAMES
+
+    deck = auction_build.built.deck.deck
+    held_out = random.Random(5 * 104729 + 2)  # the build's held-out seeds for seed 5
+    seeds = [held_out.randrange(2**31) for _ in range(REPORT_GAMES)]
+    assert measure(play_games(deck, seeds, deck_recipes(gccg_catalog, deck)), 20) == auction_build.built.measure
+
 def test_the_same_seed_builds_the_same_deck(gccg_catalog, auction_build):
     again = _build(gccg_catalog, adventures=[AUCTION], seed=5)
     assert _counts(again.built) == _counts(auction_build.built)

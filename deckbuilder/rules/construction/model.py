@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from deckbuilder.rules.cards import Card, CardType, fold_title
+from deckbuilder.rules.cards import Card, CardType, fold_title, sort_title
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.formats import Format, HouseRule
 
@@ -135,6 +135,25 @@ class Pool:
         return self.limit(card) - held
 
 
+#: Card types in the rulebook's "Card Types" order: the order the deck files group them in
+#: (``decklists.model.TYPE_ORDER``, an edge room the rules core does not import).
+TYPE_ORDER: tuple[CardType, ...] = (
+    CardType.INVESTIGATOR, CardType.ADVENTURE, CardType.ALLY, CardType.ARTIFACT, CardType.EVENT,
+    CardType.LOCATION, CardType.MONSTER, CardType.SPELL, CardType.TOME,
+)
+
+
+def deck_order(card: Card) -> tuple[int, str, int, str]:
+    """Gets the sort key of a card in a deck as the deck files write it, and so as a written
+    deck loads: by type, then title, printing and set (``decklists.model.card_order``)."""
+    rank = TYPE_ORDER.index(card.type) if card.type in TYPE_ORDER else len(TYPE_ORDER)
+    return (rank, sort_title(card.title), card.printing, card.set_code)
+
+
 def to_deck(counts: Counts, cards: Mapping[str, Card], investigator: Card, name: str | None = None) -> Deck:
-    """Gets the rules deck of the counts (keys in sorted order, so the same counts are the same deck)."""
-    return Deck.of([(cards[k], n) for k, n in sorted(counts.items()) if n > 0], [investigator], name)
+    """Gets the rules deck of the counts, its cards in the order the deck file written of it
+    loads in (:func:`deck_order`): the goldfish's choices between equal plays follow the
+    deck's order, so a deck measured in another order than its file's plays other games (a
+    built deck measured in key order completed 100% of its games, its file 91%)."""
+    entries = sorted(((cards[k], n) for k, n in counts.items() if n > 0), key=lambda e: deck_order(e[0]))
+    return Deck.of(entries, [investigator], name)
