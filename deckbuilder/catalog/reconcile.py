@@ -373,15 +373,15 @@ def apply_facts(cards: Sequence[Card], facts: Sequence[CardFact]) -> tuple[list[
     """Gets the cards with each document fact applied, how many cards changed, and the facts
     that named no card. A fact that overrules a transcription's reading is kept as a settled
     :class:`~deckbuilder.rules.cards.Disagreement` naming the document's line."""
-    from deckbuilder.rules.errata import cards_named
+    from deckbuilder.rules.errata import cards_named_each
 
     out = list(cards)
     position = {id(card): i for i, card in enumerate(out)}
     unmatched: list[str] = []
     changed: set[int] = set()
-    for fact in facts:
+    for fact, cards_of_fact in zip(facts, cards_named_each(cards, [fact.card for fact in facts]), strict=True):
         # A sample card's set is unknown (SAMPLE): it matches a fact of any set, as errata do.
-        named = [c for c in cards_named(cards, fact.card) if c.set_code in (fact.set, "SAMPLE")]
+        named = [c for c in cards_of_fact if c.set_code in (fact.set, "SAMPLE")]
         if not named:
             unmatched.append(fact.describe())
             continue

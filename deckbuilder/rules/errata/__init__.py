@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from deckbuilder.rules.errata.applying import apply_errata, attach_rulings, printed_card
 from deckbuilder.rules.errata.checks import check_erratum, check_ruling
-from deckbuilder.rules.errata.matching import cards_named, title_key
+from deckbuilder.rules.errata.matching import cards_named, cards_named_each, title_key
 from deckbuilder.rules.errata.records import (
     Anchor,
     ErrataReport,
@@ -53,6 +53,7 @@ __all__ = [
     "apply_errata",
     "attach_rulings",
     "cards_named",
+    "cards_named_each",
     "check_erratum",
     "check_ruling",
     "printed_card",

@@ -71,8 +71,14 @@ def cards_named(cards: Sequence[Card], name: str) -> list[Card]:
 
     A card renamed by an erratum is found under both names ("Celaeno" and "Celeano").
     """
+    return cards_named_each(cards, (name,))[0]
+
+
+def cards_named_each(cards: Sequence[Card], names: Sequence[str]) -> list[list[Card]]:
+    """Gets, for each name, the cards it names as :func:`cards_named` does, over one index of
+    the cards (building it once per name was most of applying the card facts at import)."""
     index = _TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
-    return [cards[position] for position in index.lookup(name)]
+    return [[cards[position] for position in index.lookup(name)] for name in names]
 
 
 def _in_sets(card: Card, sets: tuple[str, ...]) -> bool:
