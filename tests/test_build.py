@@ -327,6 +327,30 @@ def test_suggestions_are_measured_and_none_recommended_is_noise(gccg_catalog, my
     assert answer["changes"][0]["rounds"]["low"] <= answer["changes"][0]["rounds"]["high"]
 
 
+def test_a_card_other_cards_need_is_not_called_dead(gccg_catalog, mythos_data):
+    # appel-bokrug's Temple of Loveliness at Kiran fills no recipe slot, but it is the deck's
+    # Oukranos Wilds Location, where its Zoog Chieftain is found: cutting it is not cutting a
+    # dead card, and the reason says what it opens.
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+    from deckbuilder.rules.construction import suggest
+
+    deck = service.load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "appel-bokrug.deck")
+    counts = {e.card.key: e.count for e in deck.deck.main}
+    pool = suggest.Pool.of(list(gccg_catalog.all_cards()), 4)
+    known = {**pool.cards, **{e.card.key: e.card for e in deck.deck.main}}
+    vocabulary, overrides, _ = recipe_sources(gccg_catalog)
+    recipes = {k: recipe_for(known[k], vocabulary, overrides) for k in counts if known[k].type.value == "Adventure"}
+    who = deck.deck.investigators[0]
+    needs, faults = suggest._needs(counts, known, recipes), suggest._faults(counts, known, who)
+    cuts = {c.cut.title: c.reason for c in suggest._candidates(counts, known, pool, recipes, 52, needs, faults, who)
+            if c.kind == "cut" and c.cut is not None}
+    temple = cuts["The Temple of Loveliness at Kiran"]
+    assert "dead card" not in temple and "the deck needs it" in temple and "Zoog Chieftain" in temple
+    assert any("dead card: no Adventure of the deck needs it" in reason for reason in cuts.values())
+
+
 def test_a_recommended_change_holds_up_when_applied(gccg_catalog, mythos_data):
     from deckbuilder import service
     from deckbuilder.rules.construction import measure, to_deck

@@ -193,6 +193,20 @@ def _faults(counts: Counts, known: Mapping[str, Card], investigator: Card) -> di
     return {fold_title(i.card): i.reason for i in playability(to_deck(counts, dict(known), investigator))}
 
 
+def _opens(counts: Counts, known: Mapping[str, Card], investigator: Card, key: str,
+           faults: Mapping[str, str]) -> str | None:
+    """Gets why a card no recipe slot names still serves the deck: the playability fault the
+    deck would have without it (a Location an Ally is found at, a Gate a Monster needs), or
+    None when nothing else depends on it."""
+    from deckbuilder.rules.playability import playability
+
+    without = {k: n for k, n in counts.items() if k != key}
+    for issue in playability(to_deck(without, dict(known), investigator)):
+        if fold_title(issue.card) not in faults:
+            return f"{display_title(known[key].title)} fills no Adventure's slot, but the deck needs it: {issue.reason}"
+    return None
+
+
 def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: Mapping[str, Recipe],
                 min_cards: int, needs: Mapping[str, str], faults: Mapping[str, str], investigator: Card) -> list[Change]:
     """Gets the single changes worth screening: a cut of each card (with its reason), and an
@@ -212,7 +226,8 @@ def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: 
         elif key in needs:
             reason = f"{display_title(card.title)} fills {needs[key]}, but another card can"
         else:
-            reason = f"{display_title(card.title)} is a dead card: no Adventure of the deck needs it"
+            reason = _opens(counts, known, investigator, key, faults) or (
+                f"{display_title(card.title)} is a dead card: no Adventure of the deck needs it")
         out.append(Change("cut", card, None, reason))
     slots: list[tuple[str, Predicate]] = []
     for key in sorted(counts):
