@@ -1,0 +1,101 @@
+"""Suggest benchmark: does a recommended change hold up when applied? For every real deck in
+../shared/mythos-data that names an Investigator, ``deck suggest`` measures its changes; each
+recommended one is then applied and the deck played before and after on fresh seeded games,
+none of which the suggestion was measured on. A change holds up when the fresh games move the
+same way the suggestion said (sooner Round, or more Sanity for a Sanity change).
+
+Run from the repository root: ``python benchmarks/suggest.py [--games N] [--fresh N]
+[DECK ...]`` (default: every real deck of both transcriptions, each against a catalog of its
+own transcription). Prints a line per recommended change and the share that held up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from build import SHARED, catalog_for
+
+MAX_ROUNDS = 20
+
+
+def check(catalog: object, deck_path: Path, *, games: int, fresh: int) -> list[tuple[str, bool]]:
+    """Gets, for each recommended change to one real deck, its line and whether it held up."""
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction import measure, to_deck
+    from deckbuilder.rules.construction.games import play_games
+
+    loaded = service.load_deck_file(catalog, deck_path)  # type: ignore[arg-type]
+    if not loaded.deck.investigators:
+        print(f"{deck_path.name}: skipped (names no Investigator)")
+        return []
+    start = time.perf_counter()
+    try:
+        result = service.suggest_changes(catalog, loaded, games=games, seed=1)  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports every deck
+        print(f"{deck_path.name}: suggest failed ({exc})")
+        return []
+    took = time.perf_counter() - start
+    if not result.recommended:
+        print(f"{deck_path.name}: nothing recommended ({len(result.changes)} changes measured, {took:.0f} s)")
+        return []
+    vocabulary, overrides, _ = recipe_sources(catalog)
+    counts = {e.card.key: e.count for e in loaded.deck.main}
+    cards = {e.card.key: e.card for e in loaded.deck.main}
+    who = loaded.deck.investigators[0]
+    seeds = list(range(1_000_000, 1_000_000 + fresh))  # none of the suggestion's own games
+    out = []
+    for change in result.recommended:
+        known = {**cards, **{c.key: c for c in (change.add,) if c is not None}}
+        recipes = {k: recipe_for(c, vocabulary, overrides) for k, c in known.items() if c.type is CardType.ADVENTURE}
+        before = measure(play_games(to_deck(counts, known, who), seeds, recipes), MAX_ROUNDS)
+        after = measure(play_games(to_deck(change.apply(counts), known, who), seeds, recipes), MAX_ROUNDS)
+        assert change.rounds is not None and change.sanity is not None
+        if change.rounds.high < 0:
+            said, fresh_effect = f"Round {change.rounds.mean:+.2f}", after.mean_cost - before.mean_cost
+            held = fresh_effect < 0
+            now = f"Round {fresh_effect:+.2f}"
+        else:
+            said, fresh_effect = f"Sanity {change.sanity.mean:+.2f}", after.final_sanity - before.final_sanity
+            held = fresh_effect > 0
+            now = f"Sanity {fresh_effect:+.2f}"
+        line = (f"{deck_path.name:34} {change.describe()[:48]:48} said {said:13} fresh {now:13} "
+                f"{'holds' if held else 'DOES NOT HOLD'}")
+        print(line, flush=True)
+        out.append((line, held))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per measured change (deck suggest --games)")
+    parser.add_argument("--fresh", type=int, default=800, help="fresh games to check each recommended change on")
+    parser.add_argument("decks", nargs="*", help="deck file names to run (default: all)")
+    options = parser.parse_args()
+    if not SHARED.is_dir():
+        print(f"no real card data at {SHARED}: nothing to measure")
+        return 0
+    results: list[tuple[str, bool]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for source in ("gccg", "lackey"):
+            decks = sorted((SHARED / source / "decks").glob("*.de*"))
+            if options.decks:
+                decks = [d for d in decks if d.name in options.decks]
+            if not decks:
+                continue
+            catalog = catalog_for(SHARED / source / "sets", Path(folder))
+            for deck in decks:
+                results += check(catalog, deck, games=options.games, fresh=options.fresh)
+    held = sum(1 for _, ok in results if ok)
+    print(f"\n{held} of {len(results)} recommended changes held up on {options.fresh} fresh games")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
