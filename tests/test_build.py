@@ -351,6 +351,17 @@ def test_a_card_other_cards_need_is_not_called_dead(gccg_catalog, mythos_data):
     assert any("dead card: no Adventure of the deck needs it" in reason for reason in cuts.values())
 
 
+def test_a_change_is_suggested_once_whatever_the_printings(gccg_catalog, mythos_data):
+    # standard-steadfast holds Hunting Horror as two entries of its set (#1 and #2): cutting
+    # either is one change.
+    from deckbuilder import service
+
+    deck = service.load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "standard-steadfast.deck")
+    result = service.suggest_changes(gccg_catalog, deck, games=100, seed=1)
+    described = [change.describe() for change in result.changes]
+    assert len(described) == len(set(described)), described
+
+
 def test_a_recommended_change_holds_up_when_applied(gccg_catalog, mythos_data):
     from deckbuilder import service
     from deckbuilder.rules.construction import measure, to_deck

@@ -149,7 +149,11 @@ def suggest_changes(
     base_size = sum(counts.values())
     scores += [(screened(c), len(scores) + i, c) for i, c in enumerate(swaps)]
     legal = [s for s in scores if sum(s[2].apply(counts).values()) >= min(min_cards, base_size)]
-    finalists = [c for _s, _i, c in sorted(legal, key=lambda s: s[:2])[:FINALISTS]]
+    # Two printings of one card make the same change twice: it is measured, and shown, once.
+    finalists: list[Change] = []
+    for _s, _i, change in sorted(legal, key=lambda s: s[:2]):
+        if len(finalists) < FINALISTS and all(change.describe() != f.describe() for f in finalists):
+            finalists.append(change)
     full = Arena(play, known, investigator, final_seeds)
     before = full.results(counts, games)
     measured = []
