@@ -78,13 +78,13 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
              max_rounds: int) -> tuple[Mapping[str, Any], Callable[..., Any], Callable[..., Any]]:
     """Gets every Adventure's recipe and the goldfish players: the search's (shorter games)
     and the report's (the full length)."""
-    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.catalog.recipebook import recipe_reading
     from deckbuilder.rules.adventures import recipe_for
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.construction import goldfish_player
     from deckbuilder.rules.construction.build import SEARCH_ROUNDS
 
-    vocabulary, overrides, _pool = recipe_sources(catalog)
+    vocabulary, overrides = recipe_reading(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
     search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=min(SEARCH_ROUNDS, max_rounds))
     report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)

@@ -202,13 +202,11 @@ def _opens(counts: Counts, known: Mapping[str, Card], investigator: Card, key: s
     """Gets why a card no recipe slot names still serves the deck: the playability fault the
     deck would have without it (a Location an Ally is found at, a Gate a Monster needs), or
     None when nothing else depends on it."""
-    from deckbuilder.rules.playability import playability
-
-    without = {k: n for k, n in counts.items() if k != key}
-    for issue in playability(to_deck(without, dict(known), investigator)):
-        if fold_title(issue.card) not in faults:
-            return f"{display_title(known[key].title)} fills no Adventure's slot, but the deck needs it: {issue.reason}"
-    return None
+    without = _faults({k: n for k, n in counts.items() if k != key}, known, investigator)
+    reason = next((why for title, why in without.items() if title not in faults), None)
+    if reason is None:
+        return None
+    return f"{display_title(known[key].title)} fills no Adventure's slot, but the deck needs it: {reason}"
 
 
 def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: Mapping[str, Recipe],
