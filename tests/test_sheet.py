@@ -655,6 +655,11 @@ def test_a_share_outside_0_to_1_is_refused():
         sheet_dom(hand_deck(), goldfish={**GOLDFISH, "by_round": [0.1, 40, 75]})
 
 
+def test_a_blocker_without_its_share_is_refused():
+    with pytest.raises(ValueError, match="Dark Young has no share"):
+        sheet_dom(hand_deck(), goldfish={**GOLDFISH, "blockers": [{"title": "Dark Young"}]})
+
+
 @pytest.mark.parametrize(
     ("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")]
 )
