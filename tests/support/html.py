@@ -30,7 +30,7 @@ class Element:
 
     @property
     def tag(self) -> str:
-        return self.node.tag if isinstance(self.node, LexborNode) else "#document"
+        return (self.node.tag or "") if isinstance(self.node, LexborNode) else "#document"
 
     @property
     def attrs(self) -> dict[str, str]:
