@@ -53,7 +53,8 @@ def parse_html(text: str) -> Element:
 
 def select(root: Element, selector: str) -> list[Element]:
     """Gets the elements inside ``root`` matching a CSS selector (``section.type-group li.card``),
-    in document order; ``root`` itself is never one of them, as with ``querySelectorAll``."""
+    in document order. As with a browser's ``querySelectorAll``, ``root`` itself is never one of
+    them, and the ancestors the selector names may lie outside it."""
     return [Element(node) for node in root.node.css(selector) if node != root.node]
 
 
