@@ -1101,3 +1101,36 @@ def test_arbitrary_lines_never_crash_or_vanish(rows: list[list[str]]):
     blank = sum(1 for cells in rows if not "\t".join(cells).strip())
     assert len(result.cards) == len(rows) - blank
     assert len({c.key for c in result.cards}) == len(result.cards)
+
+
+# -- fields: the csv dialect of the set files -----------------------------------------------
+
+
+def test_a_quoted_field_holds_tabs_and_doubled_quotes():
+    text = "\n".join(
+        [
+            HEADER,
+            row("Quoted Card", "Limited", "X1", "Event", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+                "C", '"Say ""yes""\tthen go."'),
+            row('Bare "Quote" Card', "Limited", "X2", "Event"),
+        ]
+    ).encode()
+    result = read_lackey_bytes(text, "Limited.txt")
+    assert [(c.title, c.rarity, c.problems) for c in result.cards] == [
+        ("Quoted Card", "Common", ()),
+        ('Bare "Quote" Card', None, ()),
+    ]
+    assert result.cards[0].text == 'Say "yes" then go.'
+
+
+def test_a_carriage_return_inside_a_line_is_text():
+    text = (HEADER + "\n" + row("Odd\rCard", "Limited", "X1", "Event") + "\r\n").encode()
+    (only,) = read_lackey_bytes(text, "Limited.txt").cards
+    assert (only.title, only.type, only.problems) == ("Odd Card", CardType.EVENT, ())
+
+
+def test_a_field_too_long_for_a_card_is_one_clear_error():
+    text = (HEADER + "\n" + row("A Card", "Limited", "X1", "Event") + "\n" + row("B" * 200_000)).encode()
+    with pytest.raises(CardDataError) as info:
+        read_lackey_bytes(text, "huge.txt")
+    assert str(info.value) == "huge.txt: line 3 is not a card line (field larger than field limit (131072))"

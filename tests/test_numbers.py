@@ -8,16 +8,8 @@ import json
 
 import pytest
 from conftest import MYTHOS_DATA
-from test_sheet import (  # the sheet tests' small DOM and their page probe
-    fits_width,
-    hand_deck,
-    parse_html,
-    pdf_pages,
-    select,
-    select_one,
-    sheet_dom,
-    texts,
-)
+from support.html import parse_html, select, select_one, texts
+from test_sheet import fits_width, hand_deck, pdf_pages, sheet_dom  # the sheet tests' decks and page probe
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app

@@ -1,7 +1,7 @@
 """The printable deck sheet: what a player (or a tournament judge) reads on it.
 
-The HTML is checked through a small DOM built with ``html.parser`` and CSS-like selectors
-written here, never by matching substrings of the page. With Chromium on the machine the
+The HTML is read as a browser reads it and checked through CSS selectors (``support.html``,
+over selectolax), never by matching substrings of the page. With Chromium on the machine the
 example deck's sheet is also printed to PDF (at most two pages) and measured at phone and
 A4 widths (nothing wider than the page).
 """
@@ -16,14 +16,13 @@ import subprocess
 import sys
 import typing
 from collections import Counter
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.html import Element, parse_html, select, select_one, texts
 from typer.testing import CliRunner
 
 from deckbuilder.catalog.importers.formats import load_formats
@@ -41,133 +40,7 @@ EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
 
 
 # --------------------------------------------------------------------------------------
-# a small DOM and CSS-like selection
-
-VOID = {
-    "area",
-    "base",
-    "br",
-    "col",
-    "embed",
-    "hr",
-    "img",
-    "input",
-    "link",
-    "meta",
-    "param",
-    "source",
-    "track",
-    "wbr",
-}
-
-
-@dataclass
-class Element:
-    tag: str
-    attrs: dict[str, str]
-    parent: Element | None = None
-    children: list[Element | str] = field(default_factory=list)
-
-    def classes(self) -> set[str]:
-        return set(self.attrs.get("class", "").split())
-
-    def text(self) -> str:
-        """Gets the element's text, whitespace collapsed."""
-        parts: list[str] = []
-
-        def walk(node: Element) -> None:
-            for child in node.children:
-                if isinstance(child, str):
-                    parts.append(child)
-                else:
-                    walk(child)
-
-        walk(self)
-        return " ".join("".join(parts).split())
-
-    def descendants(self) -> typing.Iterator[Element]:
-        for child in self.children:
-            if isinstance(child, Element):
-                yield child
-                yield from child.descendants()
-
-
-class _DomBuilder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Element("#document", {})
-        self.current = self.root
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "option" and self.current.tag == "option" and self.current.parent is not None:
-            self.current = self.current.parent  # an <option> ends the one before (HTML's implied end tag)
-        element = Element(tag, {k: v or "" for k, v in attrs}, self.current)
-        self.current.children.append(element)
-        if tag not in VOID:
-            self.current = element
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.current.children.append(Element(tag, {k: v or "" for k, v in attrs}, self.current))
-
-    def handle_endtag(self, tag: str) -> None:
-        node: Element | None = self.current
-        while node is not None and node.tag != tag:
-            node = node.parent
-        if node is not None and node.parent is not None:
-            self.current = node.parent
-
-    def handle_data(self, data: str) -> None:
-        self.current.children.append(data)
-
-
-def parse_html(text: str) -> Element:
-    builder = _DomBuilder()
-    builder.feed(text)
-    builder.close()
-    return builder.root
-
-
-_COMPOUND = re.compile(r"^(?P<tag>[a-z][a-z0-9-]*|\*)?(?P<rest>(?:[.#][\w-]+|\[[^\]]+\])*)$")
-_PART = re.compile(r"\.([\w-]+)|#([\w-]+)|\[([\w:-]+)(?:=\"?([^\]\"]*)\"?)?\]")
-
-
-def _matches(element: Element, compound: str) -> bool:
-    match = _COMPOUND.match(compound)
-    assert match, f"unsupported selector {compound!r}"
-    if match["tag"] not in (None, "*") and element.tag != match["tag"]:
-        return False
-    for cls, ident, attr, value in _PART.findall(match["rest"]):
-        if cls and cls not in element.classes():
-            return False
-        if ident and element.attrs.get("id") != ident:
-            return False
-        if attr and (attr not in element.attrs or (value and element.attrs[attr] != value)):
-            return False
-    return True
-
-
-def select(root: Element, selector: str) -> list[Element]:
-    """Gets the elements matching a descendant selector (``section.type-group li.card``), in document order."""
-    found = [root]
-    for compound in selector.split():
-        seen: dict[int, Element] = {}
-        for node in found:
-            for d in node.descendants():
-                if _matches(d, compound):
-                    seen.setdefault(id(d), d)
-        order = {id(d): i for i, d in enumerate(root.descendants())}
-        found = sorted(seen.values(), key=lambda e: order[id(e)])
-    return found
-
-
-def select_one(root: Element, selector: str) -> Element:
-    found = select(root, selector)
-    assert len(found) == 1, f"{selector!r} matched {len(found)} elements"
-    return found[0]
-
-
-def texts(root: Element, selector: str) -> list[str]:
-    return [e.text() for e in select(root, selector)]
+# reading the sheet
 
 
 def listed_cards(dom: Element, section: str = ".deck-list") -> list[tuple[str, str, int]]:
@@ -655,6 +528,11 @@ def test_a_share_outside_0_to_1_is_refused():
         sheet_dom(hand_deck(), goldfish={**GOLDFISH, "by_round": [0.1, 40, 75]})
 
 
+def test_a_blocker_without_its_share_is_refused():
+    with pytest.raises(ValueError, match="Dark Young has no share"):
+        sheet_dom(hand_deck(), goldfish={**GOLDFISH, "blockers": [{"title": "Dark Young"}]})
+
+
 @pytest.mark.parametrize(
     ("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")]
 )
@@ -697,7 +575,7 @@ def test_a_hostile_deck_name_renders_as_text(name):
     assert select_one(dom, "h1.deck-name").text() == name
     assert select_one(dom, "title").text().startswith(name)
     for element in (select_one(dom, "h1.deck-name"), select_one(dom, "title")):
-        assert all(isinstance(child, str) for child in element.children)  # text, not markup
+        assert select(element, "*") == []  # text, not markup
     assert select(dom, "script") == [] and select(dom, "img") == []
 
 
@@ -723,7 +601,7 @@ EXTERNAL = re.compile(r"^\s*(?:https?:|//|ftp:)", re.IGNORECASE)
 def test_the_sheet_loads_nothing_from_outside():
     dom, _ = sheet_dom(hand_deck(), **ALL_SECTIONS)
     assert select(dom, "link") == [] and select(dom, "script") == [] and select(dom, "iframe") == []
-    for element in dom.descendants():
+    for element in select(dom, "*"):
         for attr in ("src", "href", "xlink:href", "srcset", "poster", "data", "action"):
             assert not EXTERNAL.match(element.attrs.get(attr, "")), (
                 element.tag,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from starlette.testclient import TestClient
-from test_sheet import select, select_one, texts
+from support.html import select, select_one, texts
 from test_web_pages import BASE, Browser, deck_lines, new_deck, verdict
 
 from deckbuilder.web.app import Settings, create_app

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_sheet import parse_html, select, select_one, texts
+from support.html import parse_html, select, select_one, texts
 
 from deckbuilder import service
 from deckbuilder.paths import catalog_data_dir, templates_dir

@@ -262,7 +262,8 @@ def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
 
     library = deck_library(decks)
     saved = library.find(ref)
-    changes, before, label = [], {}, "nothing"
+    changes, label = [], "nothing"
+    before: dict[tuple[str, str], int] = {}
     for version in saved.versions:
         try:
             counts = counts_of_document(json.loads(library.text(saved.id, version.number)))

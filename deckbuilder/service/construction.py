@@ -276,26 +276,26 @@ def build_deck(
     with build_players(known, who, recipes, campaign=campaign, target=goal_target,
                        search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
                        search_alone=search_play, report_alone=report_play) as (search_play, report_play):
-        found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
-                       should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
+        result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
+                        should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
     name = f"Built for {who.title}"
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
-        why = {**found.why} if deck is found.start else {k: found.why.get(k, CHOSEN_BY_GAMES) for k in deck.counts}
-        deck_notes = _why_notes(deck.counts, found.cards, why)
-        text = _deck_document(f"{name} ({label})" if label != "built" else name, who, deck.counts, found.cards,
+        why = {**result.why} if deck is result.start else {k: result.why.get(k, CHOSEN_BY_GAMES) for k in deck.counts}
+        deck_notes = _why_notes(deck.counts, result.cards, why)
+        text = _deck_document(f"{name} ({label})" if label != "built" else name, who, deck.counts, result.cards,
                               deck_notes)
         return DeckChoice(label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes))
 
     return DeckBuild(
         investigator=who.title,
-        adventures=tuple(a.title for a in found.adventures),
+        adventures=tuple(a.title for a in result.adventures),
         format=play.format.name,
-        built=choice(found.best, "built"),
-        start=choice(found.start, found.start.label),
-        runners_up=tuple(choice(r, r.label) for r in found.runners_up),
-        seed=seed, games=found.games, steps=found.steps, kept=found.kept, stopped_by=found.stopped_by,
-        seconds=time.monotonic() - started, kept_start=found.kept_start, notes=tuple(notes),
+        built=choice(result.best, "built"),
+        start=choice(result.start, result.start.label),
+        runners_up=tuple(choice(r, r.label) for r in result.runners_up),
+        seed=seed, games=result.games, steps=result.steps, kept=result.kept, stopped_by=result.stopped_by,
+        seconds=time.monotonic() - started, kept_start=result.kept_start, notes=tuple(notes),
     )
 
 

@@ -780,6 +780,8 @@ def _blockers(raw: Any) -> tuple[BlockerView, ...]:
     )
     out = []
     for title, share in pairs:
+        if share is None:
+            raise ValueError(f"goldfish blockers: {title} has no share; give one between 0 and 1")
         value = float(share)
         if not 0 <= value <= 1 or math.isnan(value):
             raise ValueError(f"goldfish blockers: {title} share {share!r} is not between 0 and 1")

@@ -134,14 +134,14 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
         for label, value in (("Sanity", card.sanity), ("Maximum Sanity", card.sanity_max), ("Education", card.education),
                              ("Hand", card.hand), ("Minimum", card.hand_min), ("Maximum", card.hand_max)):
             facts.append(Figure(label, _known(value), value is not None))
-    for label, value in (("Region", card.region), ("Subregion", card.subregion), ("Dimension", card.dimension),
-                         ("Attributes", card.attributes), ("Public Attributes", card.public), ("Icons", card.icons),
-                         ("Allegiance", card.allegiance), ("Occupations", card.occupations),
-                         ("Languages", card.languages), ("Tome languages", card.tome_languages),
-                         ("Summons", card.summon), ("Affects", card.affects), ("Rarity", card.rarity),
-                         ("Artist", card.artist)):
-        if value not in (None, "", ()):
-            facts.append(Figure(label, _known(value)))
+    for label, fact in (("Region", card.region), ("Subregion", card.subregion), ("Dimension", card.dimension),
+                        ("Attributes", card.attributes), ("Public Attributes", card.public), ("Icons", card.icons),
+                        ("Allegiance", card.allegiance), ("Occupations", card.occupations),
+                        ("Languages", card.languages), ("Tome languages", card.tome_languages),
+                        ("Summons", card.summon), ("Affects", card.affects), ("Rarity", card.rarity),
+                        ("Artist", card.artist)):
+        if fact not in (None, "", ()):
+            facts.append(Figure(label, _known(fact)))
     return tuple(facts)
 
 

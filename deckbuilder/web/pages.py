@@ -34,6 +34,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -127,7 +128,9 @@ async def checked_form(request: Request) -> Any:
     ``ForbiddenRequestError``."""
     form = await request.form(max_part_size=MAX_BODY_BYTES)
     state = served(request)
-    state.sessions.check(request.cookies.get(SESSION_COOKIE), form.get("csrf") or request.headers.get("x-csrf-token"))
+    token = form.get("csrf") or request.headers.get("x-csrf-token")
+    # A file sent under the token's name is no token (the check refuses it).
+    state.sessions.check(request.cookies.get(SESSION_COOKIE), token if isinstance(token, str) else None)
     return form
 
 
@@ -298,7 +301,7 @@ async def import_page(request: Request) -> Response:
 async def _upload(form: Any) -> tuple[str | bytes, str | None]:
     """Gets a form's deck: the file uploaded (bytes, with its name), else the text pasted."""
     upload = form.get("file")
-    if upload is not None and not isinstance(upload, str) and getattr(upload, "filename", ""):
+    if isinstance(upload, UploadFile) and upload.filename:
         return await upload.read(), upload.filename
     return _field(form, "text"), None
 

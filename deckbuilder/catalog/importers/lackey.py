@@ -35,6 +35,7 @@ no line is dropped. A file that cannot be read at all raises :class:`CardDataErr
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import re
 from collections import defaultdict
@@ -314,41 +315,31 @@ def _fold_column(name: str) -> str:
     return " ".join(name.strip().strip('"').casefold().split())
 
 
-def _split(line: str) -> list[str]:
-    """Splits one line into fields at tabs; a field that starts with ``"`` runs to its
-    closing quote (tabs included), with ``""`` standing for one quote.
+class _LackeyDialect(csv.Dialect):
+    """The fields of a Lackey set file's line: tab-separated; a field that starts with ``"``
+    runs to its closing quote (tabs included), with ``""`` standing for one quote; a quote
+    anywhere else is text, and so is whatever follows a closing quote."""
 
-    Written out rather than with :mod:`csv`, which refuses a stray carriage return.
-    """
-    cells: list[str] = []
-    cell: list[str] = []
-    quoted = False
-    start = True
-    i = 0
-    while i < len(line):
-        ch = line[i]
-        if quoted:
-            if ch == '"' and line[i + 1 : i + 2] == '"':
-                cell.append('"')
-                i += 1
-            elif ch == '"':
-                quoted = False
-            else:
-                cell.append(ch)
-        elif ch == "\t":
-            cells.append("".join(cell))
-            cell = []
-            start = True
-            i += 1
-            continue
-        elif ch == '"' and start:
-            quoted = True
-        else:
-            cell.append(ch)
-        start = False
-        i += 1
-    cells.append("".join(cell))
-    return cells
+    delimiter = "\t"
+    quotechar = '"'
+    doublequote = True
+    skipinitialspace = False
+    lineterminator = "\n"
+    quoting = csv.QUOTE_MINIMAL
+    strict = False
+
+
+def _split(line: str, number: int, path: Path | str) -> list[str]:
+    """Splits one line (its ending removed) into fields. A quote left open runs to the end
+    of the line. Raises :class:`CardDataError` for a field longer than :mod:`csv` takes."""
+    # csv ends a record at any carriage return, but the lines are already split at \n: a CR
+    # left inside one is text. It goes through csv as NUL, which no file holds (_decode
+    # refuses them), and comes back.
+    try:
+        cells = next(csv.reader([line.replace("\r", "\0")], _LackeyDialect)) or [""]  # "" reads as []
+    except csv.Error as exc:
+        raise CardDataError(path, f"line {number} is not a card line ({exc})") from None
+    return [cell.replace("\0", "\r") for cell in cells]
 
 
 def _parse(
@@ -365,7 +356,7 @@ def _parse(
             "its lines end in a bare carriage return (CR); a LackeyCCG set file has one card a line, "
             "ending in LF or CR LF: convert the line endings and import it again",
         )
-    header = [_fold_column(c) for c in _split(header_line)]
+    header = [_fold_column(c) for c in _split(header_line, 1, path)]
     columns = [COLUMNS.get(c) for c in header]
     if "name" not in columns or "type" not in columns:
         shown = header_line[:80].encode("unicode_escape").decode("ascii")
@@ -381,7 +372,7 @@ def _parse(
             )
     width = len(header)
     rows = [(number, line) for number, line in enumerate(body, start=2) if line.strip()]
-    split_rows = [(number, _split(line), line) for number, line in rows]
+    split_rows = [(number, _split(line, number, path), line) for number, line in rows]
     if split_rows and all(len(cells) != width for _, cells, _ in split_rows):
         counts = sorted({len(cells) for _, cells, _ in split_rows})
         raise CardDataError(
