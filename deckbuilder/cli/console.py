@@ -542,7 +542,7 @@ def _when(saved_at: str | None) -> str:
 def saved_decks_lines(result: Any) -> list[str]:
     """Gets ``deck list``: one saved deck a row, where they are, and each file among them
     that cannot be read, with why."""
-    bad = [f"unreadable: {d.id}.json: {d.problem}" for d in getattr(result, "unreadable", ())]
+    bad = [f"unreadable: {d.problem}" for d in getattr(result, "unreadable", ())]
     if not result.decks:
         return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`.", *bad]
     rows = [(d.id, d.name, "?" if d.cards is None else str(d.cards), str(len(d.versions)),

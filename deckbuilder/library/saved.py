@@ -427,7 +427,8 @@ class DeckLibrary:
             raise UnknownDeckError(f'no saved deck "{deck_id}" in {self.folder}; `mythos deck list` shows them')
         problem = deck_problem(data)
         if problem is not None:
-            raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); fix it or move it out of {self.folder}")
+            raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); it was left as it is: fix it or move it "
+                                      f"out of {self.folder}")
         doc = _document(data)
         index = self._index(deck_id)
         versions = tuple(self._versions(deck_id, index))
