@@ -145,6 +145,23 @@ def deck_problem(data: bytes) -> str | None:
     return None
 
 
+def _shape_problem(data: bytes) -> str | None:
+    """Gets why bytes are not a saved deck by its shape alone (not UTF-8, not JSON, not an
+    object of the mythos-deck format), or None: the quick check a history's many versions
+    get when listed (:func:`deck_problem`, the strict reader, checks one when it is read)."""
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte {exc.start})"
+    except ValueError as exc:
+        return f"not valid JSON: {exc}"
+    except RecursionError:
+        return "not a mythos-deck file: the JSON is nested too deeply"
+    if not isinstance(doc, dict) or doc.get("format") != "mythos-deck" or not isinstance(doc.get("cards"), list):
+        return "not a mythos-deck file: not an object with its format and cards"
+    return None
+
+
 def _document(data: bytes) -> dict[str, Any]:
     doc = json.loads(data.decode("utf-8"))
     return doc if isinstance(doc, dict) else {}
@@ -285,11 +302,18 @@ class DeckLibrary:
                                         "replace it with the file itself (it was left as it is)")
         return path
 
-    def _read(self, path: Path) -> bytes | None:
+    def _read(self, path: Path, *, folder_checked: bool = False) -> bytes | None:
         """Gets a file's bytes, or None when it does not exist: never through a symbolic link,
-        never from a FIFO or device (refused at once instead of blocking). Raises
+        never from a FIFO or device (refused at once instead of blocking). With
+        ``folder_checked`` (its folder was just checked) only the file itself is. Raises
         :class:`DeckBoundaryError`, :class:`UnreadableDeckError` and :class:`DeckStoreError`."""
-        self._inside(path)
+        if folder_checked:
+            with contextlib.suppress(FileNotFoundError):
+                if _is_link(os.lstat(path)):
+                    raise DeckBoundaryError(f"{path} is a symbolic link; saved decks never follow one (it was left as "
+                                            "it is)")
+        else:
+            self._inside(path)
         try:
             fd = os.open(path, _READ_FLAGS)
         except FileNotFoundError:
@@ -432,7 +456,8 @@ class DeckLibrary:
         doc = _document(data)
         index = self._index(deck_id)
         versions = tuple(self._versions(deck_id, index))
-        name = doc.get("name") if isinstance(doc.get("name"), str) and doc["name"].strip() else deck_id
+        named = doc.get("name")
+        name = named if isinstance(named, str) and named.strip() else deck_id
         draft = self._draft(deck_id)
         self._inside(draft)
         return SavedDeck(deck_id, name, path, versions, {**DEFAULT_WAY_TO_PLAY, **index.get("way_to_play", {})},
@@ -500,16 +525,16 @@ class DeckLibrary:
         not a deck is a version named unreadable."""
         times = {v.get("version"): v.get("saved_at") for v in index.get("versions", ()) if isinstance(v, dict)}
         found = []
-        for number, path in sorted(self._version_files(deck_id).items()):
+        for number, path in sorted(self._version_files(deck_id).items()):  # the folder checked there
             try:
-                data = self._read(path)
-                problem = None if data is None else deck_problem(data)
+                data = self._read(path, folder_checked=True)
+                problem = None if data is None else _shape_problem(data)
             except DeckStoreError as exc:
                 data, problem = None, str(exc)
             if data is None and problem is None:
                 continue  # removed meanwhile
             saved_at = times.get(number) or _file_time(path)
-            cards = None if problem is not None or data is None else _cards_in(_document(data))
+            cards = None if problem is not None or data is None else _cards_in(json.loads(data))
             found.append(Version(number, saved_at, cards, problem))
         return found
 
