@@ -333,7 +333,12 @@ class DeckLibrary:
     def _write(self, path: Path, data: bytes) -> None:
         """Writes a file whole: a temporary file of its own in the same folder (unique per
         write, so threads and processes never share one), flushed to disk, renamed over the
-        target. A target that is a symbolic link is refused, never written through."""
+        target. A target that is a symbolic link is refused, never written through.
+
+        Windows differs: a rename over a file another process holds open fails
+        (PermissionError); the write then fails whole, with one line, and the old file stays.
+        A process killed between the two steps leaves its ``.NAME.*.tmp`` behind, never the
+        target half-written; such leftovers are not decks and are never listed."""
         self._inside(path)
         self._mkdir(path.parent)
         try:
