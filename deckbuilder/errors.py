@@ -43,6 +43,9 @@ The hierarchy (module, kind)::
       PdfError                        sheet.pdf                  pdf
       UnknownDeckError                library.saved              unknown-deck
       DeckStoreError                  library.saved              deck-store
+        DeckBoundaryError             library.saved              deck-boundary
+        UnreadableDeckError           library.saved              unreadable-deck
+      DeckChangedError                library.saved              deck-changed
       ForbiddenRequestError           web.guard                  forbidden
       RequestTooLargeError            web.guard                  too-large
       NoSuchPageError                 web.guard                  not-found

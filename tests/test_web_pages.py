@@ -35,25 +35,41 @@ def sample_db(tmp_path_factory) -> Path:
 
 
 class Browser:
-    """A player's plain browser: follows redirects, keeps the session, sends each form's token."""
+    """A player's plain browser: follows redirects, keeps the session, sends each form's token
+    and the revision of the deck the last page showed (as the page's forms carry it)."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.csrf = ""
+        self.revisions: dict[str, str] = {}
+
+    def _seen(self, dom) -> None:
+        token = select(dom, "meta[name=csrf-token]")
+        if token:
+            self.csrf = token[0].attrs["content"]
+        for form in select(dom, "form"):
+            match = re.match(r"/decks/([a-z0-9-]+)/", form.attrs.get("action", ""))
+            for field in select(form, "input[name=revision]"):
+                if match:
+                    self.revisions[match[1]] = field.attrs["value"]
 
     def get(self, url: str, status: int = 200):
         answer = self.client.get(url)
         assert answer.status_code == status, (url, answer.status_code, answer.text[:500])
         dom = parse_html(answer.text)
-        token = select(dom, "meta[name=csrf-token]")
-        if token:
-            self.csrf = token[0].attrs["content"]
+        self._seen(dom)
         return dom
 
     def post(self, url: str, data: dict | None = None, files=None, status: int = 200):
-        answer = self.client.post(url, data={"csrf": self.csrf, **(data or {})}, files=files)
+        match = re.match(r"/decks/([a-z0-9-]+)/", url)
+        if match and match[1] not in self.revisions and match[1] not in ("new", "build"):
+            self.get(f"/decks/{match[1]}")
+        revision = {"revision": self.revisions[match[1]]} if match and match[1] in self.revisions else {}
+        answer = self.client.post(url, data={"csrf": self.csrf, **revision, **(data or {})}, files=files)
         assert answer.status_code == status, (url, answer.status_code, answer.text[:800])
-        return answer, parse_html(answer.text)
+        dom = parse_html(answer.text)
+        self._seen(dom)
+        return answer, dom
 
 
 @pytest.fixture()

@@ -9,8 +9,17 @@ each, written to a temporary folder; no third-party data):
   leave no ``.building`` file behind;
 - searches while an import runs: each must see a whole catalog (one set's count or both).
 
+And, with ``--decks``, saved decks changed at once (issue 26), on the bundled sample catalog:
+
+- processes adding different cards to one saved deck through the service's save function,
+  each save made against the revision it read and retried when refused: every card
+  answered as saved must be in the deck, and the index must list every version, once;
+- ``mythos deck save FILE --id ID`` run by several processes at once (no revision: one
+  after another): every save answered "saved ... version N" must be version N, none lost.
+
     python tools/reliability_trials.py            # 10 trials of each
     python tools/reliability_trials.py 25
+    python tools/reliability_trials.py --decks 20 # the saved-deck trials only
 
 Prints the trials, the failures and the seconds; exits 1 on any failure. Not a test: it
 takes a minute or more.
@@ -18,7 +27,12 @@ takes a minute or more.
 
 from __future__ import annotations
 
+import argparse
+import json
+import multiprocessing
+import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -111,8 +125,8 @@ def searches_during_imports(folder: Path, trials: int) -> tuple[int, int]:
     return failures, reads
 
 
-def main(argv: list[str]) -> int:
-    trials = int(argv[0]) if argv else 10
+def catalog_trials(trials: int) -> int:
+    """Runs the catalog's trials; gets the failures."""
     rng = random.Random(13)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mythos-trials-") as tmp:
@@ -126,6 +140,163 @@ def main(argv: list[str]) -> int:
         print(f"searches during an import: {reads} reads in {trials} imports, {partial} saw a partial catalog")
     failures = lost + broken + partial
     print(f"{3 * trials} trials and {reads} reads in {time.perf_counter() - started:.0f} s: {failures} failures")
+    return failures
+
+
+# --------------------------------------------------------------------------------------
+# saved decks changed at once (--decks)
+
+#: Processes adding cards at once, and the cards each adds, in a trial of --decks.
+DECK_WORKERS, CARDS_EACH = 4, 6
+
+
+def _adding_worker(db: str, decks: str, deck_id: str, keys: list[str]) -> tuple[list[str], int]:
+    """Adds each card to the saved deck with a save of its own, made against the revision it
+    read (the revision first, then the deck), retrying a refused one; gets (the cards saved,
+    the saves refused)."""
+    from deckbuilder import service
+    from deckbuilder.library import DeckChangedError
+
+    catalog, _ = service.open_catalog(db)
+    applied, refused = [], 0
+    try:
+        for key in keys:
+            for _attempt in range(500):
+                saved = service.saved_deck(decks, deck_id)
+                deck = service.load_saved_deck(catalog, decks, deck_id)
+                try:
+                    service.save_deck(catalog, decks, service.edit_deck(catalog, deck, key, count=1), deck_id=deck_id,
+                                      revision=saved.revision)
+                except DeckChangedError:
+                    refused += 1
+                    continue
+                applied.append(key)
+                break
+    finally:
+        catalog.close()
+    return applied, refused
+
+
+def _history_faults(decks: Path, deck_id: str) -> list[str]:
+    """Gets what is wrong with a deck's history: version files not numbered 1..N, an index
+    that does not list each once, two versions in a row the same, temporary files left."""
+    history = decks / ".history" / deck_id
+    files = sorted(int(p.stem) for p in history.glob("[0-9]*.json"))
+    faults = []
+    if files != list(range(1, len(files) + 1)):
+        faults.append(f"version files {files}")
+    indexed = [v.get("version") for v in json.loads((history / "index.json").read_text(encoding="utf-8"))["versions"]]
+    if indexed != files:
+        faults.append(f"index lists {len(indexed)} of {len(files)} versions")
+    texts = [(history / f"{n:04d}.json").read_bytes() for n in files]
+    if any(a == b for a, b in zip(texts, texts[1:])):
+        faults.append("two versions in a row the same")
+    left = [p.name for p in decks.rglob("*.tmp")]
+    if left:
+        faults.append(f"temporary files left: {left}")
+    return faults
+
+
+def concurrent_deck_saves(folder: Path, trials: int) -> tuple[int, int, int, int]:
+    """Processes adding different cards to one deck at once; gets (cases, failures, cards
+    lost, saves refused and retried)."""
+    from deckbuilder import service
+
+    db = folder / "sample.sqlite"
+    catalog, _ = service.open_catalog(db)
+    keys = sorted({c.title: c.key for c in catalog.all_cards() if c.type is not None
+                   and c.type.value != "Investigator"}.values())[:DECK_WORKERS * CARDS_EACH]
+    cases = failures = lost = refused = 0
+    pool = multiprocessing.get_context("spawn").Pool(DECK_WORKERS)
+    try:
+        for trial in range(trials):
+            decks = folder / f"decks-{trial}"
+            deck_id = service.save_deck(catalog, decks, service.new_deck(catalog, f"Trial {trial}")).id
+            results = pool.starmap(_adding_worker, [(str(db), str(decks), deck_id, keys[n::DECK_WORKERS])
+                                                    for n in range(DECK_WORKERS)])
+            applied = {k for r in results for k in r[0]}
+            refused += sum(r[1] for r in results)
+            cases += len(keys)
+            held = {e.card.key for e in service.load_saved_deck(catalog, decks, deck_id).deck.entries}
+            missing = applied - held
+            versions = len(service.saved_deck(decks, deck_id).versions)
+            faults = _history_faults(decks, deck_id)
+            if versions != 1 + len(applied):
+                faults.append(f"{versions} versions for {len(applied)} saves")
+            if missing or len(applied) != len(keys) or faults:
+                failures += 1
+                lost += len(missing)
+                print(f"  trial {trial}: {len(applied)} of {len(keys)} saved, {len(missing)} lost, {faults}")
+    finally:
+        pool.close()
+        pool.join()
+        catalog.close()
+    return cases, failures, lost, refused
+
+
+def concurrent_cli_saves(folder: Path, trials: int, processes: int = 6) -> tuple[int, int, int]:
+    """``mythos deck save FILE --id ID`` run by several processes at once; gets (cases,
+    failures, versions lost)."""
+    from deckbuilder import service
+    from deckbuilder.paths import catalog_data_dir
+
+    db = folder / "sample.sqlite"
+    example = (catalog_data_dir() / "sample" / "example-deck.txt").read_text(encoding="utf-8")
+    lines = [line for line in example.splitlines() if re.match(r"\d+ ", line)]
+    files = []
+    for n in range(processes):  # each a deck of its own: one line of the example taken out
+        path = folder / f"deck-{n}.txt"
+        path.write_text("\n".join(line for line in example.splitlines() if line != lines[n]) + "\n", encoding="utf-8")
+        files.append(path)
+    env = {**os.environ, "MYTHOS_DB": str(db), "NO_COLOR": "1"}
+    cases = failures = lost = 0
+    for trial in range(trials):
+        decks = folder / f"cli-decks-{trial}"
+        catalog, _ = service.open_catalog(db)
+        deck_id = service.save_deck(catalog, decks, service.new_deck(catalog, "Saved at once")).id
+        catalog.close()
+        procs = [subprocess.Popen([sys.executable, "-m", "deckbuilder", "deck", "save", str(f), "--id", deck_id,
+                                   "--decks", str(decks)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                  text=True) for f in files]
+        answers = [p.communicate() for p in procs]
+        made = sorted(int(m[1]) for out, _err in answers if (m := re.search(r"version (\d+) ", out)))
+        cases += processes
+        faults = _history_faults(decks, deck_id)
+        versions = sorted(int(p.stem) for p in (decks / ".history" / deck_id).glob("[0-9]*.json"))
+        gone = len(set(made) - set(versions))
+        if [p.returncode for p in procs] != [0] * processes or made != list(range(2, 2 + processes)) or faults or gone:
+            failures += 1
+            lost += gone
+            errors = [err.strip() for _out, err in answers if err.strip()]
+            print(f"  cli trial {trial}: versions answered {made}, kept {versions}, {faults}, {errors[:2]}")
+    return cases, failures, lost
+
+
+def deck_trials(trials: int) -> int:
+    """Runs the saved-deck trials; gets the failures."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mythos-deck-trials-") as tmp:
+        folder = Path(tmp)
+        cases, failed, lost, refused = concurrent_deck_saves(folder, trials)
+        print(f"{DECK_WORKERS} processes adding {CARDS_EACH} cards each to one deck: {trials} trials, {cases} cards, "
+              f"{failed} failures, {lost} cards lost ({refused} saves refused as made against an old revision, "
+              "then retried)")
+        cli_cases, cli_failed, cli_lost = concurrent_cli_saves(folder, trials)
+        print(f"mythos deck save --id, 6 processes at once: {trials} trials, {cli_cases} saves, {cli_failed} failures, "
+              f"{cli_lost} versions lost")
+    failures = failed + cli_failed
+    print(f"{cases + cli_cases} cases in {time.perf_counter() - started:.0f} s: {failures} failures, "
+          f"{lost + cli_lost} lost")
+    return failures
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description="Tries the catalog (or, with --decks, the saved decks) as a careless "
+                                                 "user would, many times over, and prints what was lost.")
+    parser.add_argument("trials", nargs="?", type=int, default=10, help="trials of each kind (default 10)")
+    parser.add_argument("--decks", action="store_true", help="the saved-deck trials: one deck changed at once")
+    args = parser.parse_args(argv)
+    failures = deck_trials(args.trials) if args.decks else catalog_trials(args.trials)
     return 1 if failures else 0
 
 

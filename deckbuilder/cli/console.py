@@ -540,16 +540,18 @@ def _when(saved_at: str | None) -> str:
 
 
 def saved_decks_lines(result: Any) -> list[str]:
-    """Gets ``deck list``: one saved deck a row, and where they are."""
+    """Gets ``deck list``: one saved deck a row, where they are, and each file among them
+    that cannot be read, with why."""
+    bad = [f"unreadable: {d.problem}" for d in getattr(result, "unreadable", ())]
     if not result.decks:
-        return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`."]
+        return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`.", *bad]
     rows = [(d.id, d.name, "?" if d.cards is None else str(d.cards), str(len(d.versions)),
              _when(d.latest.saved_at if d.latest else None) + (" (unsaved changes)" if d.has_draft else ""))
             for d in result.decks]
     head = ("Id", "Name", "Cards", "Versions", "Saved")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, tuple("-" * w for w in widths), *rows]]
-    return [*lines, f"{len(rows)} deck{'s' if len(rows) != 1 else ''} in {result.folder}"]
+    return [*lines, f"{len(rows)} deck{'s' if len(rows) != 1 else ''} in {result.folder}", *bad]
 
 
 def history_lines(history: Any) -> list[str]:

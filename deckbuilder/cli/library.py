@@ -6,7 +6,10 @@ the web deck builder (``mythos serve``) saves there too. A saved deck is named b
 or its name, and ``ID@N`` names its version N. Each command calls one function of
 :mod:`deckbuilder.service`; nothing heavy is imported at module level.
 
-Exit codes: 0 success; 2 a deck, version or file that cannot be found or read.
+Exit codes: 0 success; 2 a deck, version or file that cannot be found or read (a saved
+deck's file that is a symbolic link is refused and left as it is). ``deck list`` lists every
+deck that can be read and names each file that cannot; ``deck history`` shows a version
+that cannot be read as unreadable.
 """
 
 
@@ -20,6 +23,7 @@ from deckbuilder.cli.common import (
     DbOption,
     DecksOption,
     JsonOption,
+    emit_json,
     load_deck,
     open_catalog,
     reported,
@@ -97,7 +101,10 @@ def deck_save(
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         saved = service.save_deck(catalog, decks, loaded, deck_id=deck_id)
         if as_json:
-            show(saved, True, "")
+            emit_json({**saved.to_json(), "unchanged": saved.unchanged})
+        elif saved.unchanged:
+            typer.echo(f"unchanged: {saved.id} is already as version {saved.latest.number} ({saved.cards} cards); "
+                       "no version added")
         else:
             typer.echo(f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}")
 

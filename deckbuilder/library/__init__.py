@@ -11,11 +11,13 @@ beside the catalog, so a catalog rebuild never touches them)::
         0001.json 0002.json ...     every version saved, oldest first
         index.json                  when each version was saved; the deck's way to play
       .drafts/shubs-brood.json      changes made in the web deck builder, not yet saved
+      .locks/shubs-brood.lock       held while the deck is changed (one writer at a time)
 
 A deck is addressed by its id (a slug of its name, ``shubs-brood``), never by a path from
 the user: :func:`~deckbuilder.library.saved.check_deck_id` refuses anything else. Every
-file is written atomically (a temporary file renamed into place), and a save first keeps
-the file it replaces, so no version is ever lost.
+file is written atomically (a temporary file of its own, flushed, renamed into place), a
+save first keeps the file it replaces, so no version is ever lost, and nothing in the folder
+that is a symbolic link is read or written (see :mod:`~deckbuilder.library.saved`).
 
 The collection (``MYTHOS_COLLECTION``, else ``collection.json`` in the user data folder)
 is a counts file in the same JSON format: the cards the player owns, by title.
@@ -30,10 +32,14 @@ from __future__ import annotations
 from deckbuilder.library.collection import Shortfall, owned_titles, shortfalls
 from deckbuilder.library.diff import CardChange, DeckDiff, counts_of_deck, counts_of_document, diff_counts
 from deckbuilder.library.saved import (
+    DeckBoundaryError,
+    DeckChangedError,
     DeckLibrary,
     DeckStoreError,
     SavedDeck,
     UnknownDeckError,
+    UnreadableDeck,
+    UnreadableDeckError,
     Version,
     check_deck_id,
     deck_slug,
@@ -43,11 +49,15 @@ from deckbuilder.library.saved import (
 __all__ = [
     "CardChange",
     "DeckDiff",
+    "DeckBoundaryError",
+    "DeckChangedError",
     "DeckLibrary",
     "DeckStoreError",
     "SavedDeck",
     "Shortfall",
     "UnknownDeckError",
+    "UnreadableDeck",
+    "UnreadableDeckError",
     "Version",
     "check_deck_id",
     "counts_of_deck",

@@ -8,20 +8,44 @@ the library the JSON text :func:`deckbuilder.decklists.write_json_deck` writes).
 >>> saved = library.create("Shub's Brood", text)                    # doctest: +SKIP
 >>> saved.id, [v.number for v in library.save(saved.id, text2).versions]   # doctest: +SKIP
 ('shubs-brood', [1, 2])
+
+Under concurrency (issue 26):
+
+- **One writer a deck.** Every change to a deck (a save, its draft, its way to play) is made
+  holding the deck's lock, ``.locks/ID.lock`` in the decks folder (:mod:`filelock`: an OS
+  lock, so it holds between threads and between processes, and is let go when a process
+  dies). Readers take no lock: every file is replaced whole by a rename, so a reader sees
+  the old file or the new one.
+- **Revisions.** :meth:`DeckLibrary.revision` is a fingerprint of what the editor shows (the
+  deck file, the draft, the index). A change made against a revision that is no longer
+  current is refused with :class:`DeckChangedError` ("the deck changed; reload") instead of
+  being applied over changes it never saw.
+- **A boundary.** Nothing under the folder that is a symbolic link (or, on Windows, a
+  junction or other reparse point) is read or written: a deck file, the history, the index,
+  the draft and the lock folder are each checked with ``lstat`` and opened with
+  ``O_NOFOLLOW`` where the system has it (not on Windows, where the ``lstat`` check stands
+  alone). Such an entry is refused with :class:`DeckBoundaryError` and left as it is.
+- **Only decks are kept.** A file that is not a mythos-deck JSON file (not UTF-8, not JSON, an
+  array, cut short) is never kept as a version; listing and history name it unreadable.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import hashlib
 import json
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+import stat
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.decklists.deckfile import write_deck_file
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import fold_title, sort_title
 
@@ -38,12 +62,48 @@ class DeckStoreError(MythosError):
     kind = "deck-store"
 
 
+class DeckBoundaryError(DeckStoreError):
+    """Raised when a saved deck's file, history, index or draft is a symbolic link (or
+    another way out of the decks folder): it is refused and left as it is."""
+
+    kind = "deck-boundary"
+
+
+class UnreadableDeckError(DeckStoreError):
+    """Raised when a saved deck's file or one of its versions is not a deck (not UTF-8, not
+    JSON, a JSON array, cut short, or not a regular file)."""
+
+    kind = "unreadable-deck"
+
+
+class DeckChangedError(MythosError):
+    """Raised when a change to a saved deck was made against a revision that is no longer
+    current (another window, client or process changed the deck meanwhile)."""
+
+    kind = "deck-changed"
+
+
 #: A saved deck's id: lower-case letters, digits and inner hyphens, at most 64 characters.
 #: Nothing else can name a file, so an id from a request is never a path.
 DECK_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?")
 
 #: A version file's name in a deck's history folder.
 _VERSION_FILE = re.compile(r"(\d{4,})\.json")
+
+#: The most bytes a saved deck's file is read to (a deck file's own limit, decklists).
+MAX_SAVED_BYTES = 5_000_000
+
+#: Seconds a change waits for another writer of the same deck before giving up.
+LOCK_TIMEOUT = 60.0
+
+#: ``os.open`` flags that refuse a final symbolic link and never block on a FIFO (both are
+#: 0 where the system lacks them: Windows has neither, so there the lstat check stands alone).
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+#: The deck ids this thread holds the lock of, per folder: a change made inside another
+#: (a new deck's way to play, then its first version) does not wait for itself.
+_held = threading.local()
 
 
 def check_deck_id(deck_id: str) -> str:
@@ -69,43 +129,76 @@ def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _cards_in(text: str) -> int | None:
-    """Gets the cards in a JSON deck text's deck section, or None when it is not one."""
+def deck_problem(data: bytes) -> str | None:
+    """Gets why bytes are not a saved deck (not UTF-8, not JSON, not a mythos-deck object),
+    or None when they are one."""
+    from deckbuilder.decklists import DeckFileError, read_json_deck
+
     try:
-        doc = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(doc, dict):
-        return None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte {exc.start})"
+    try:
+        read_json_deck(text)
+    except DeckFileError as exc:
+        return str(exc)
+    return None
+
+
+def _shape_problem(data: bytes) -> str | None:
+    """Gets why bytes are not a saved deck by its shape alone (not UTF-8, not JSON, not an
+    object of the mythos-deck format), or None: the quick check a history's many versions
+    get when listed (:func:`deck_problem`, the strict reader, checks one when it is read)."""
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte {exc.start})"
+    except ValueError as exc:
+        return f"not valid JSON: {exc}"
+    except RecursionError:
+        return "not a mythos-deck file: the JSON is nested too deeply"
+    if not isinstance(doc, dict) or doc.get("format") != "mythos-deck" or not isinstance(doc.get("cards"), list):
+        return "not a mythos-deck file: not an object with its format and cards"
+    return None
+
+
+def _document(data: bytes) -> dict[str, Any]:
+    doc = json.loads(data.decode("utf-8"))
+    return doc if isinstance(doc, dict) else {}
+
+
+def _cards_in(doc: Mapping[str, Any]) -> int:
     return sum(e["count"] for e in doc.get("cards") or () if isinstance(e, dict) and isinstance(e.get("count"), int))
 
 
-def _name_in(text: str) -> str | None:
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return None
-    name = doc.get("name") if isinstance(doc, dict) else None
-    return name if isinstance(name, str) and name.strip() else None
+def _is_link(info: os.stat_result) -> bool:
+    """Tells whether an lstat result is a symbolic link, or on Windows a junction or other
+    reparse point (``st_file_attributes`` exists only there)."""
+    reparse = getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
+    return stat.S_ISLNK(info.st_mode) or bool(getattr(info, "st_file_attributes", 0) & reparse)
 
 
 @dataclass(frozen=True)
 class Version:
-    """One saved version of a deck: its number (1 is the first), when, and its size."""
+    """One saved version of a deck: its number (1 is the first), when, its size, and why it
+    cannot be read (None when it can)."""
 
     number: int
     saved_at: str
     cards: int | None
+    unreadable: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Gets the version as JSON-ready data."""
-        return {"version": self.number, "saved_at": self.saved_at, "cards": self.cards}
+        return {"version": self.number, "saved_at": self.saved_at, "cards": self.cards, "unreadable": self.unreadable}
 
 
 @dataclass(frozen=True)
 class SavedDeck:
-    """A saved deck: its id, name and file, its versions, its way to play, and whether the
-    web deck builder holds unsaved changes to it."""
+    """A saved deck: its id, name and file, its versions, its way to play, whether the web
+    deck builder holds unsaved changes to it, and its revision (what a change made against
+    it carries). ``unchanged`` is true on the answer of a save that kept no new version
+    (the deck was already as saved)."""
 
     id: str
     name: str
@@ -113,6 +206,8 @@ class SavedDeck:
     versions: tuple[Version, ...]
     way_to_play: Mapping[str, Any]
     has_draft: bool = False
+    revision: str = ""
+    unchanged: bool = field(default=False, compare=False)
 
     @property
     def latest(self) -> Version | None:
@@ -135,7 +230,24 @@ class SavedDeck:
             "versions": len(self.versions),
             "way_to_play": dict(self.way_to_play),
             "draft": self.has_draft,
+            "revision": self.revision,
+            "unreadable": None,
         }
+
+
+@dataclass(frozen=True)
+class UnreadableDeck:
+    """A file among the saved decks that cannot be read as one, and why (``deck list``
+    names it; the others are listed as usual)."""
+
+    id: str
+    path: Path
+    problem: str
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets it as ``mythos deck list --json`` shows it: a deck's keys, empty, and why."""
+        return {"id": self.id, "name": None, "path": str(self.path), "cards": None, "saved_at": None, "versions": None,
+                "way_to_play": None, "draft": None, "revision": None, "unreadable": self.problem}
 
 
 #: The way to play a new deck gets (``mythos deck check``'s default).
@@ -145,14 +257,16 @@ DEFAULT_WAY_TO_PLAY: dict[str, Any] = {"format": "advanced", "target": None, "ho
 class DeckLibrary:
     """The folder of saved decks (see :mod:`deckbuilder.library`).
 
-    Raises :class:`UnknownDeckError` for an id or version that does not exist and
-    :class:`DeckStoreError` when the folder cannot be written.
+    Raises :class:`UnknownDeckError` for an id or version that does not exist,
+    :class:`DeckChangedError` for a change made against a revision no longer current,
+    :class:`DeckBoundaryError` for an entry that is a symbolic link, and
+    :class:`DeckStoreError` when the folder cannot be read or written.
     """
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
 
-    # ---- where things are
+    # ---- where things are, checked
 
     def deck_file(self, deck_id: str) -> Path:
         """Gets the file of a saved deck as last saved."""
@@ -164,36 +278,200 @@ class DeckLibrary:
     def _draft(self, deck_id: str) -> Path:
         return self.folder / ".drafts" / f"{check_deck_id(deck_id)}.json"
 
+    def _lock_file(self, deck_id: str) -> Path:
+        return self.folder / ".locks" / f"{check_deck_id(deck_id)}.lock"
+
+    def _inside(self, path: Path) -> Path:
+        """Gets a path under the folder once no part of it below the folder is a symbolic
+        link (the folder itself may be one: it is where the player keeps decks). Raises
+        :class:`DeckBoundaryError`, naming the link; a part that does not exist ends the check."""
+        relative = path.relative_to(self.folder)
+        if ".." in relative.parts:
+            raise DeckBoundaryError(f"{path}: leads out of the decks folder {self.folder}; refused")
+        here = self.folder
+        for part in relative.parts:
+            here = here / part
+            try:
+                info = os.lstat(here)
+            except FileNotFoundError:
+                break
+            except OSError as exc:
+                raise DeckStoreError(f"{here}: cannot be read ({exc.strerror or exc})") from None
+            if _is_link(info):
+                raise DeckBoundaryError(f"{here} is a symbolic link; saved decks never follow one out of {self.folder}: "
+                                        "replace it with the file itself (it was left as it is)")
+        return path
+
+    def _read(self, path: Path, *, folder_checked: bool = False) -> bytes | None:
+        """Gets a file's bytes, or None when it does not exist: never through a symbolic link,
+        never from a FIFO or device (refused at once instead of blocking). With
+        ``folder_checked`` (its folder was just checked) only the file itself is. Raises
+        :class:`DeckBoundaryError`, :class:`UnreadableDeckError` and :class:`DeckStoreError`."""
+        if folder_checked:
+            with contextlib.suppress(FileNotFoundError):
+                if _is_link(os.lstat(path)):
+                    raise DeckBoundaryError(f"{path} is a symbolic link; saved decks never follow one (it was left as "
+                                            "it is)")
+        else:
+            self._inside(path)
+        try:
+            fd = os.open(path, _READ_FLAGS)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link made since the lstat
+                raise DeckBoundaryError(f"{path} is a symbolic link; saved decks never follow one (it was left as it is)") from None
+            raise DeckStoreError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise UnreadableDeckError(f"{path}: not a regular file; move it out of {self.folder}")
+            data = handle.read(MAX_SAVED_BYTES + 1)
+        if len(data) > MAX_SAVED_BYTES:
+            raise UnreadableDeckError(f"{path}: larger than {MAX_SAVED_BYTES // 1_000_000} MB, far too large for a deck")
+        return data
+
+    def _write(self, path: Path, data: bytes) -> None:
+        """Writes a file whole: a temporary file of its own in the same folder (unique per
+        write, so threads and processes never share one), flushed to disk, renamed over the
+        target. A target that is a symbolic link is refused, never written through.
+
+        Windows differs: a rename over a file another process holds open fails
+        (PermissionError); the write then fails whole, with one line, and the old file stays.
+        A process killed between the two steps leaves its ``.NAME.*.tmp`` behind, never the
+        target half-written; such leftovers are not decks and are never listed."""
+        self._inside(path)
+        self._mkdir(path.parent)
+        try:
+            mode = stat.S_IMODE(os.lstat(path).st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)  # replaces the directory entry: a link made meanwhile is replaced, not followed
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        _sync_folder(path.parent)
+
+    def _mkdir(self, folder: Path) -> None:
+        """Makes a folder under the decks folder (and its parents), each checked not a link."""
+        self._inside(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        self._inside(folder)  # made by another meanwhile: checked again
+
+    def _unlink(self, path: Path) -> None:
+        self._inside(path.parent)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)  # removes a link itself, never what it points to
+
+    @contextlib.contextmanager
+    def changing(self, deck_id: str, expected: str | None = None) -> Iterator[None]:
+        """Holds the deck's lock for the ``with`` block (waiting for another writer, thread or
+        process, up to :data:`LOCK_TIMEOUT` seconds) after checking that its revision is
+        still ``expected`` (None: any). Raises :class:`DeckChangedError` and
+        :class:`DeckStoreError`."""
+        from filelock import FileLock, Timeout
+
+        held: set[tuple[str, str]] = getattr(_held, "ids", None) or set()
+        _held.ids = held
+        key = (os.path.abspath(self.folder), check_deck_id(deck_id))
+        if key in held:
+            self._expect(deck_id, expected)
+            yield
+            return
+        lock_file = self._lock_file(deck_id)
+        try:
+            self._mkdir(lock_file.parent)
+            self._inside(lock_file)
+            lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
+            lock.acquire()
+        except Timeout:
+            raise DeckStoreError(f"{deck_id}: another change to this deck has held it for {LOCK_TIMEOUT:.0f} s; "
+                                 "try again") from None
+        except OSError as exc:
+            raise DeckStoreError(f"{self.folder}: cannot lock {deck_id} ({exc.strerror or exc})") from None
+        held.add(key)
+        try:
+            self._expect(deck_id, expected)
+            yield
+        finally:
+            held.discard(key)
+            lock.release()
+
+    def _expect(self, deck_id: str, expected: str | None) -> None:
+        if expected is not None and expected != self.revision(deck_id):
+            raise DeckChangedError(f"the deck changed; reload it and make the change again ({deck_id} was changed "
+                                   "elsewhere since this page showed it; your change was not applied)")
+
     # ---- reading
 
+    def revision(self, deck_id: str) -> str:
+        """Gets the deck's revision: a fingerprint of its file, its draft and its index (what
+        the editor shows). Any change to one of them changes it. Raises as :meth:`get` does."""
+        digest = hashlib.blake2b(digest_size=8)
+        for path in (self.deck_file(deck_id), self._draft(deck_id), self._history(deck_id) / "index.json"):
+            data = self._read(path)
+            digest.update(b"-" if data is None else b"%d:" % len(data) + data)
+        return digest.hexdigest()
+
     def ids(self) -> list[str]:
-        """Gets the id of every saved deck (every ``ID.json`` of the folder)."""
-        if not self.folder.is_dir():
-            return []
-        return sorted(p.stem for p in self.folder.glob("*.json") if DECK_ID.fullmatch(p.stem) and p.is_file())
+        """Gets the id of every saved deck (every ``ID.json`` of the folder, links and other
+        odd files too: they are named unreadable, not passed over)."""
+        try:
+            self._inside(self.folder)
+            names = [p.name for p in self.folder.iterdir()] if self.folder.is_dir() else []
+        except OSError as exc:
+            raise DeckStoreError(f"{self.folder}: cannot be read ({exc.strerror or exc})") from None
+        return sorted(n[:-5] for n in names if n.endswith(".json") and DECK_ID.fullmatch(n[:-5]))
+
+    def listing(self) -> tuple[list[SavedDeck], list[UnreadableDeck]]:
+        """Gets every saved deck that can be read, by name, and every one that cannot, by id,
+        with why: one bad file never hides the others."""
+        good, bad = [], []
+        for deck_id in self.ids():
+            try:
+                good.append(self.get(deck_id))
+            except UnknownDeckError:
+                continue  # removed meanwhile
+            except DeckStoreError as exc:
+                bad.append(UnreadableDeck(deck_id, self.deck_file(deck_id), str(exc)))
+        return sorted(good, key=lambda d: (sort_title(d.name), d.id)), bad
 
     def decks(self) -> list[SavedDeck]:
-        """Gets every saved deck, by name."""
-        return sorted((self.get(i) for i in self.ids()), key=lambda d: (sort_title(d.name), d.id))
+        """Gets every saved deck that can be read, by name."""
+        return self.listing()[0]
 
     def get(self, deck_id: str) -> SavedDeck:
-        """Gets a saved deck by id. Raises :class:`UnknownDeckError`."""
+        """Gets a saved deck by id. Raises :class:`UnknownDeckError`,
+        :class:`UnreadableDeckError` and :class:`DeckBoundaryError`."""
         path = self.deck_file(deck_id)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise UnknownDeckError(f'no saved deck "{deck_id}" in {self.folder}; `mythos deck list` shows them') from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DeckStoreError(f"{path}: cannot be read ({exc})") from None
+        data = self._read(path)
+        if data is None:
+            raise UnknownDeckError(f'no saved deck "{deck_id}" in {self.folder}; `mythos deck list` shows them')
+        problem = deck_problem(data)
+        if problem is not None:
+            raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); it was left as it is: fix it or move it "
+                                      f"out of {self.folder}")
+        doc = _document(data)
         index = self._index(deck_id)
         versions = tuple(self._versions(deck_id, index))
-        return SavedDeck(deck_id, _name_in(text) or deck_id, path, versions,
-                         {**DEFAULT_WAY_TO_PLAY, **index.get("way_to_play", {})}, self._draft(deck_id).is_file())
+        named = doc.get("name")
+        name = named if isinstance(named, str) and named.strip() else deck_id
+        draft = self._draft(deck_id)
+        self._inside(draft)
+        return SavedDeck(deck_id, name, path, versions, {**DEFAULT_WAY_TO_PLAY, **index.get("way_to_play", {})},
+                         os.path.lexists(draft), self.revision(deck_id))
 
     def find(self, ref: str) -> SavedDeck:
         """Gets the saved deck an id or a name means (names compared folded). Raises
         :class:`UnknownDeckError` naming the saved decks."""
-        if DECK_ID.fullmatch(ref) and self.deck_file(ref).is_file():
+        if DECK_ID.fullmatch(ref) and os.path.lexists(self.deck_file(ref)):
             return self.get(ref)
         wanted = fold_title(ref)
         named = [d for d in self.decks() if fold_title(d.name) == wanted]
@@ -207,136 +485,215 @@ class DeckLibrary:
 
     def text(self, deck_id: str, version: int | None = None) -> str:
         """Gets a saved deck's JSON text: as last saved, or the version numbered. Raises
-        :class:`UnknownDeckError`."""
+        :class:`UnknownDeckError`, and :class:`UnreadableDeckError` for a version that is
+        not a deck."""
         path = self.deck_file(deck_id) if version is None else self._history(deck_id) / f"{version:04d}.json"
-        try:
-            return path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            if version is None or not self.deck_file(deck_id).is_file():
+        data = self._read(path)
+        if data is None:
+            if version is None or not os.path.lexists(self.deck_file(deck_id)):
                 self.get(deck_id)  # raises: no such deck
             numbers = ", ".join(str(v.number) for v in self.get(deck_id).versions)
-            raise UnknownDeckError(f'"{deck_id}" has no version {version} (versions: {numbers})') from None
+            raise UnknownDeckError(f'"{deck_id}" has no version {version} (versions: {numbers})')
+        problem = deck_problem(data)
+        if problem is not None:
+            what = "the deck" if version is None else f"version {version}"
+            raise UnreadableDeckError(f"{path}: {what} of {deck_id} cannot be read ({problem})")
+        return data.decode("utf-8")
 
     def draft(self, deck_id: str) -> str | None:
-        """Gets the unsaved changes to a deck, or None when there are none."""
-        try:
-            return self._draft(deck_id).read_text(encoding="utf-8")
-        except FileNotFoundError:
+        """Gets the unsaved changes to a deck, or None when there are none (or they are not a
+        deck: then the saved deck shows)."""
+        data = self._read(self._draft(deck_id))
+        if data is None or deck_problem(data) is not None:
             return None
+        return data.decode("utf-8")
 
     def _index(self, deck_id: str) -> dict[str, Any]:
         try:
-            index = json.loads((self._history(deck_id) / "index.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
+            data = self._read(self._history(deck_id) / "index.json")
+            index = json.loads(data.decode("utf-8")) if data is not None else {}
+        except (UnreadableDeckError, ValueError):
+            return {}  # the version files are the truth; a bad index is written again whole
         return index if isinstance(index, dict) else {}
+
+    def _version_files(self, deck_id: str) -> dict[int, Path]:
+        folder = self._inside(self._history(deck_id))
+        try:
+            names = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+        except OSError as exc:
+            raise DeckStoreError(f"{folder}: cannot be read ({exc.strerror or exc})") from None
+        return {int(m[1]): folder / n for n in names if (m := _VERSION_FILE.fullmatch(n))}
 
     def _versions(self, deck_id: str, index: Mapping[str, Any]) -> list[Version]:
         """Gets the versions in the history folder, with the times the index gives (else the
-        file's own time, for a version whose index entry was never written)."""
-        folder = self._history(deck_id)
-        if not folder.is_dir():
-            return []
+        file's own time, for a version whose index entry was never written); a file that is
+        not a deck is a version named unreadable."""
         times = {v.get("version"): v.get("saved_at") for v in index.get("versions", ()) if isinstance(v, dict)}
         found = []
-        for path in folder.iterdir():
-            match = _VERSION_FILE.fullmatch(path.name)
-            if not match:
-                continue
-            number = int(match[1])
-            saved_at = times.get(number) or datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            found.append(Version(number, saved_at, _cards_in(path.read_text(encoding="utf-8"))))
-        return sorted(found, key=lambda v: v.number)
+        for number, path in sorted(self._version_files(deck_id).items()):  # the folder checked there
+            try:
+                data = self._read(path, folder_checked=True)
+                problem = None if data is None else _shape_problem(data)
+            except DeckStoreError as exc:
+                data, problem = None, str(exc)
+            if data is None and problem is None:
+                continue  # removed meanwhile
+            saved_at = times.get(number) or _file_time(path)
+            cards = None if problem is not None or data is None else _cards_in(json.loads(data))
+            found.append(Version(number, saved_at, cards, problem))
+        return found
 
-    # ---- writing
+    # ---- writing (each under the deck's lock)
 
     def new_id(self, name: str) -> str:
         """Gets an id for a new deck: the slug of its name, numbered when taken (a deck's
         history outlives its file, so an old id is never reused)."""
-        base = deck_slug(name)
-        candidate, n = base, 1
-        while self.deck_file(candidate).exists() or self._history(candidate).exists():
+        return next(self._free_ids(name))
+
+    def _free_ids(self, name: str) -> Iterator[str]:
+        base, n = deck_slug(name), 1
+        candidate = base
+        while True:
+            if not (os.path.lexists(self.deck_file(candidate)) or os.path.lexists(self._history(candidate))):
+                yield candidate
             n += 1
             candidate = f"{base[:60]}-{n}"
-        return candidate
 
     def create(self, name: str, text: str, way_to_play: Mapping[str, Any] | None = None) -> SavedDeck:
-        """Saves a new deck under a fresh id from its name; gets it (version 1)."""
-        deck_id = self.new_id(name)
-        if way_to_play is not None:
-            self.set_way_to_play(deck_id, way_to_play)
-        return self.save(deck_id, text)
+        """Saves a new deck under a fresh id from its name; gets it (version 1). Two creations
+        of one name at once get two ids: the id is taken holding its lock."""
+        for deck_id in self._free_ids(name):
+            with self.changing(deck_id):
+                if os.path.lexists(self.deck_file(deck_id)) or os.path.lexists(self._history(deck_id)):
+                    continue  # taken by another writer meanwhile
+                if way_to_play is not None:
+                    self.set_way_to_play(deck_id, way_to_play)
+                return self.save(deck_id, text)
+        raise AssertionError("unreachable")  # pragma: no cover
 
-    def save(self, deck_id: str, text: str) -> SavedDeck:
+    def save(self, deck_id: str, text: str, *, expected: str | None = None) -> SavedDeck:
         """Saves a deck's new text as its next version and as its file; the draft is dropped.
 
         The file it replaces is kept first when the history does not hold it already (a
-        file written by hand, or copied in), so every version a player saw stays.
+        file written by hand, or copied in), so every version a player saw stays. A text the
+        same as the last version keeps no new version: the answer says ``unchanged``. A deck
+        file that is not a deck is refused, left as it is (fix it or move it away).
+        Raises :class:`DeckChangedError` (``expected`` no longer current),
+        :class:`UnreadableDeckError`, :class:`DeckBoundaryError` and :class:`DeckStoreError`.
         """
+        data = text.encode("utf-8")
+        if (problem := deck_problem(data)) is not None:
+            raise UnreadableDeckError(f"{deck_id}: the text to save is not a deck ({problem})")
         path = self.deck_file(deck_id)
-        history = self._history(deck_id)
-        try:
-            history.mkdir(parents=True, exist_ok=True)
-            versions = self._versions(deck_id, self._index(deck_id))
-            if path.is_file():
-                current = path.read_text(encoding="utf-8")
-                last = history / f"{versions[-1].number:04d}.json" if versions else None
-                if last is None or last.read_text(encoding="utf-8") != current:
-                    versions.append(self._keep(deck_id, current, versions))
-            if not versions or (history / f"{versions[-1].number:04d}.json").read_text(encoding="utf-8") != text:
-                versions.append(self._keep(deck_id, text, versions))
-            write_deck_file(path, text)
-            self._draft(deck_id).unlink(missing_ok=True)
-        except OSError as exc:
-            raise DeckStoreError(f"{self.folder}: the deck cannot be saved ({exc.strerror or exc})") from None
-        return self.get(deck_id)
-
-    def _keep(self, deck_id: str, text: str, versions: list[Version]) -> Version:
-        """Writes one more version to the history (never over another: a number taken by
-        another writer meanwhile is skipped) and records when."""
-        history = self._history(deck_id)
-        number = (versions[-1].number if versions else 0) + 1
-        while True:
-            target = history / f"{number:04d}.json"
+        with self.changing(deck_id, expected):
             try:
-                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                number += 1
-                continue
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            break
-        version = Version(number, _now(), _cards_in(text))
-        index = self._index(deck_id)
-        index["versions"] = [*(v for v in index.get("versions", ()) if isinstance(v, dict)),
-                             {"version": number, "saved_at": version.saved_at}]
-        write_deck_file(history / "index.json", json.dumps(index, indent=2, ensure_ascii=False) + "\n")
-        return version
+                current = self._read(path)
+                if current is not None and (problem := deck_problem(current)) is not None:
+                    raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); it was left as it is: fix it or "
+                                              f"move it out of {self.folder}, then save again")
+                last = self._last_version(deck_id)
+                if current is not None and current != last:
+                    self._keep(deck_id, current)
+                    last = current
+                unchanged = data == last
+                if not unchanged:
+                    self._keep(deck_id, data)
+                if current != data:
+                    self._write(path, data)
+                self._unlink(self._draft(deck_id))
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: the deck cannot be saved ({exc.strerror or exc})") from None
+            return replace(self.get(deck_id), unchanged=unchanged)
 
-    def set_way_to_play(self, deck_id: str, way_to_play: Mapping[str, Any]) -> None:
-        """Records the way to play a deck is built for (format, target, house rules)."""
+    def _last_version(self, deck_id: str) -> bytes | None:
+        files = self._version_files(deck_id)
+        if not files:
+            return None
+        try:
+            return self._read(files[max(files)])
+        except DeckStoreError:
+            return None  # an unreadable last version: the deck is kept again after it
+
+    def _keep(self, deck_id: str, data: bytes) -> int:
+        """Writes one more version to the history (numbered after every file there, readable
+        or not) and records it in the index, which lists every version file there is."""
         history = self._history(deck_id)
-        try:
-            history.mkdir(parents=True, exist_ok=True)
-            index = self._index(deck_id)
-            index["way_to_play"] = {k: way_to_play.get(k, v) for k, v in DEFAULT_WAY_TO_PLAY.items()}
-            write_deck_file(history / "index.json", json.dumps(index, indent=2, ensure_ascii=False) + "\n")
-        except OSError as exc:
-            raise DeckStoreError(f"{self.folder}: cannot be written ({exc.strerror or exc})") from None
+        self._mkdir(history)
+        files = self._version_files(deck_id)
+        number = max(files, default=0) + 1
+        self._write(history / f"{number:04d}.json", data)
+        index = self._index(deck_id)
+        entries = {v["version"]: v for v in index.get("versions", ())
+                   if isinstance(v, dict) and isinstance(v.get("version"), int) and v["version"] in files}
+        for n, path in files.items():  # a version an older writer never indexed is indexed now
+            entries.setdefault(n, {"version": n, "saved_at": _file_time(path)})
+        entries[number] = {"version": number, "saved_at": _now()}
+        index["versions"] = [entries[n] for n in sorted(entries)]
+        self._write_index(deck_id, index)
+        return number
 
-    def write_draft(self, deck_id: str, text: str) -> None:
-        """Keeps unsaved changes to a saved deck (the web deck builder's working copy)."""
-        self.get(deck_id)
-        draft = self._draft(deck_id)
-        try:
-            draft.parent.mkdir(parents=True, exist_ok=True)
-            write_deck_file(draft, text)
-        except OSError as exc:
-            raise DeckStoreError(f"{self.folder}: the changes cannot be kept ({exc.strerror or exc})") from None
+    def _write_index(self, deck_id: str, index: Mapping[str, Any]) -> None:
+        self._write(self._history(deck_id) / "index.json", (json.dumps(index, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
-    def discard_draft(self, deck_id: str) -> None:
-        """Drops the unsaved changes to a deck."""
-        self._draft(deck_id).unlink(missing_ok=True)
+    def set_way_to_play(self, deck_id: str, way_to_play: Mapping[str, Any], *, expected: str | None = None) -> None:
+        """Records the way to play a deck is built for (format, target, house rules).
+        Raises :class:`DeckChangedError` and :class:`DeckStoreError`."""
+        with self.changing(deck_id, expected):
+            try:
+                self._mkdir(self._history(deck_id))
+                index = self._index(deck_id)
+                index["way_to_play"] = {k: way_to_play.get(k, v) for k, v in DEFAULT_WAY_TO_PLAY.items()}
+                self._write_index(deck_id, index)
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: cannot be written ({exc.strerror or exc})") from None
+
+    def write_draft(self, deck_id: str, text: str, *, expected: str | None = None) -> SavedDeck:
+        """Keeps unsaved changes to a saved deck (the web deck builder's working copy); gets
+        the deck with its new revision. Raises :class:`DeckChangedError` and
+        :class:`DeckStoreError`."""
+        data = text.encode("utf-8")
+        if (problem := deck_problem(data)) is not None:
+            raise UnreadableDeckError(f"{deck_id}: the changes are not a deck ({problem})")
+        with self.changing(deck_id, expected):
+            self.get(deck_id)
+            try:
+                self._write(self._draft(deck_id), data)
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: the changes cannot be kept ({exc.strerror or exc})") from None
+            return self.get(deck_id)
+
+    def discard_draft(self, deck_id: str, *, expected: str | None = None) -> None:
+        """Drops the unsaved changes to a deck. Raises :class:`DeckChangedError`."""
+        with self.changing(deck_id, expected):
+            try:
+                self._unlink(self._draft(deck_id))
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: the changes cannot be dropped ({exc.strerror or exc})") from None
+
+
+def _file_time(path: Path) -> str:
+    try:
+        stamp = os.lstat(path).st_mtime
+    except OSError:
+        return _now()
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flushes a folder's entries to disk after a rename (POSIX; Windows cannot open a
+    folder as a file, and its rename is flushed with the file)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 # --------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ The functions, by what a front end does:
   (the live verdict), :func:`ways_to_play`, :func:`new_deck`, :func:`edit_deck`,
   :func:`rename_deck`, :func:`card_titles`; saved decks: :func:`saved_decks`, :func:`saved_deck`,
   :func:`saved_way_to_play`, :func:`load_saved_deck`, :func:`load_deck_ref`,
-  :func:`save_deck`, :func:`choose_way_to_play`, :func:`keep_draft`, :func:`deck_history`, :func:`deck_diff`; the
+  :func:`save_deck`, :func:`choose_way_to_play`, :func:`keep_draft`, :func:`change_saved_deck`, :func:`deck_history`, :func:`deck_diff`; the
   collection: :func:`owned_cards`, :func:`import_collection`, :func:`show_collection`.
 
 Options are checked before any work (a way to play, a search order, a goldfish format are
@@ -795,10 +795,10 @@ def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | No
 # engine, which a deck check never touches (issue 17). Add a module's public names here.
 _ELSEWHERE = {
     # The deck builder's: saved decks, edits, the collection (service/builder.py).
-    "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "choose_way_to_play",
-                "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
+    "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "change_saved_deck",
+                "choose_way_to_play", "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
                 "keep_draft", "load_deck_ref", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
-                "save_deck", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play"),
+                "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play"),
     # A deck that builds itself, and changes that measurably help.
     "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
     # Writing a deck file back (deck check --fix).
@@ -819,6 +819,7 @@ if TYPE_CHECKING:
         DeckOverview,
         SavedDecks,
         card_titles,
+        change_saved_deck,
         choose_way_to_play,
         deck_diff,
         deck_history,
@@ -833,6 +834,7 @@ if TYPE_CHECKING:
         owned_cards,
         rename_deck,
         save_deck,
+        save_draft,
         saved_deck,
         saved_decks,
         saved_way_to_play,

@@ -10,7 +10,8 @@ checked). Heavy modules are imported inside the functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -152,20 +153,25 @@ def deck_library(decks: str | Path | None = None) -> Any:
 
 @dataclass(frozen=True)
 class SavedDecks:
-    """The saved decks, by name (``mythos deck list``)."""
+    """The saved decks, by name, and the files among them that cannot be read as decks, each
+    with why (``mythos deck list``): one bad file never hides the others."""
 
     folder: Path
     decks: list[Any]
+    unreadable: list[Any] = field(default_factory=list)
 
     def to_json(self) -> list[dict[str, Any]]:
-        """Gets the decks as ``mythos deck list --json`` prints them."""
-        return [d.to_json() for d in self.decks]
+        """Gets the decks as ``mythos deck list --json`` prints them: each deck, then each
+        unreadable one with its ``unreadable`` reason (null for a deck that reads)."""
+        return [d.to_json() for d in (*self.decks, *self.unreadable)]
 
 
 def saved_decks(decks: str | Path | None = None) -> SavedDecks:
-    """Gets every saved deck with its size, versions and way to play."""
+    """Gets every saved deck with its size, versions and way to play, and names the files
+    that cannot be read as decks."""
     library = deck_library(decks)
-    return SavedDecks(library.folder, library.decks())
+    good, bad = library.listing()
+    return SavedDecks(library.folder, good, bad)
 
 
 def saved_deck(decks: str | Path | None, ref: str) -> Any:
@@ -208,27 +214,65 @@ def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> Loade
 
 
 def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
-              play: WayToPlay | None = None) -> Any:
+              play: WayToPlay | None = None, revision: str | None = None) -> Any:
     """Saves a deck as the next version of the saved deck ``deck_id`` (its draft dropped),
-    or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`.
-    ``play`` records the way to play it is built for. Raises ``DeckStoreError``."""
+    or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`
+    (``unchanged`` when the deck was already as saved: no version is added). ``play``
+    records the way to play it is built for. ``revision`` is the deck's revision the save
+    was made against: when the deck changed since, nothing is saved.
+
+    Raises ``DeckChangedError`` (``revision`` no longer current), ``DeckBoundaryError`` (an
+    entry of the deck is a symbolic link), ``UnreadableDeckError`` and ``DeckStoreError``.
+    """
     library = deck_library(decks)
     text = deck_text(catalog, deck, "json")
     if deck_id is None:
         saved = library.create(deck.name if deck.deck.name else Path(deck.path).stem, text)
         return choose_way_to_play(decks, saved.id, play) if play is not None else saved
-    if play is not None:
-        choose_way_to_play(decks, deck_id, play)
-    return library.save(deck_id, text)
+    with library.changing(deck_id, revision):
+        if play is not None:
+            choose_way_to_play(decks, deck_id, play)
+        return library.save(deck_id, text)
 
 
-def keep_draft(catalog: Catalog, decks: str | Path | None, deck_id: str, deck: LoadedDeck | None) -> None:
-    """Keeps a saved deck's unsaved changes (None drops them). Raises ``UnknownDeckError``."""
+def save_draft(catalog: Catalog, decks: str | Path | None, deck_id: str, *, revision: str | None = None) -> Any:
+    """Saves a saved deck as the editor shows it (its unsaved changes, if any) as its next
+    version, reading and saving under the deck's lock; gets the saved deck (``unchanged``
+    when it was already as saved). Raises as :func:`save_deck` does."""
+    library = deck_library(decks)
+    saved = library.find(deck_id)
+    with library.changing(saved.id, revision):
+        deck = load_saved_deck(catalog, decks, saved.id, draft=True)
+        return library.save(saved.id, deck_text(catalog, deck, "json"))
+
+
+def keep_draft(catalog: Catalog | None, decks: str | Path | None, deck_id: str, deck: LoadedDeck | None, *,
+               revision: str | None = None) -> Any:
+    """Keeps a saved deck's unsaved changes (None drops them); gets the saved deck. Raises
+    ``UnknownDeckError`` and ``DeckChangedError`` (``revision`` no longer current)."""
     library = deck_library(decks)
     if deck is None:
-        library.discard_draft(deck_id)
-    else:
-        library.write_draft(deck_id, deck_text(catalog, deck, "json"))
+        library.discard_draft(deck_id, expected=revision)
+        return library.get(deck_id)
+    if catalog is None:
+        raise ValueError("keep_draft needs the catalog to write a deck's changes")
+    return library.write_draft(deck_id, deck_text(catalog, deck, "json"), expected=revision)
+
+
+def change_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str,
+                      change: Callable[[LoadedDeck], LoadedDeck], *, revision: str | None = None) -> Any:
+    """Changes a saved deck's unsaved changes (the deck as the editor shows it) by ``change``,
+    holding the deck's lock from the read to the write, so a change made meanwhile by
+    another window or process is never written over; gets the saved deck with its new
+    revision. ``revision`` is the one the change was made against.
+
+    Raises ``DeckChangedError`` (``revision`` no longer current; nothing is changed), and
+    whatever ``change`` raises.
+    """
+    library = deck_library(decks)
+    with library.changing(deck_id, revision):
+        deck = load_saved_deck(catalog, decks, deck_id, draft=True)
+        return library.write_draft(deck_id, deck_text(catalog, change(deck), "json"))
 
 
 def deck_diff(before: LoadedDeck, after: LoadedDeck) -> Any:
@@ -241,8 +285,25 @@ def deck_diff(before: LoadedDeck, after: LoadedDeck) -> Any:
 
 
 @dataclass(frozen=True)
+class UnreadableVersion:
+    """A version of a saved deck's history that cannot be read, in place of its changes."""
+
+    problem: str
+
+    def summary(self) -> str:
+        """Gets it on one line, as the history shows it."""
+        return f"unreadable: {self.problem}"
+
+    def to_json(self) -> None:
+        """Gets its changes as ``--json`` gives them: none known."""
+        return None
+
+
+@dataclass(frozen=True)
 class DeckHistory:
-    """A saved deck's versions, each with what changed from the one before (``mythos deck history``)."""
+    """A saved deck's versions, each with what changed from the one before (``mythos deck
+    history``); a version that cannot be read shows as unreadable, and the next one is
+    compared with the last that could."""
 
     deck: Any
     changes: tuple[Any, ...]
@@ -258,17 +319,22 @@ def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
     title, read from the saved files themselves: no catalog needed)."""
     import json
 
-    from deckbuilder.library import counts_of_document, diff_counts
+    from deckbuilder.library import DeckStoreError, counts_of_document, diff_counts
 
     library = deck_library(decks)
     saved = library.find(ref)
-    changes, label = [], "nothing"
+    changes: list[Any] = []
     before: dict[tuple[str, str], int] = {}
+    label = "nothing"
     for version in saved.versions:
+        if version.unreadable is not None:
+            changes.append(UnreadableVersion(version.unreadable))
+            continue
         try:
             counts = counts_of_document(json.loads(library.text(saved.id, version.number)))
-        except ValueError:
-            counts = {}
+        except DeckStoreError as exc:  # became unreadable since it was listed
+            changes.append(UnreadableVersion(str(exc)))
+            continue
         changes.append(diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}"))
         before, label = counts, f"{saved.id}@{version.number}"
     return DeckHistory(saved, tuple(changes))
@@ -335,9 +401,13 @@ def card_titles(catalog: Catalog) -> list[str]:
     return sorted({display_title(c.title) for c in catalog.all_cards()}, key=sort_title)
 
 
-def choose_way_to_play(decks: str | Path | None, deck_id: str, play: WayToPlay) -> Any:
-    """Records the way to play a saved deck is built for; gets the saved deck."""
+def choose_way_to_play(decks: str | Path | None, deck_id: str, play: WayToPlay, *, revision: str | None = None) -> Any:
+    """Records the way to play a saved deck is built for; gets the saved deck. Raises
+    ``DeckChangedError`` when ``revision`` (the one the choice was made against) is no
+    longer current."""
     library = deck_library(decks)
-    library.set_way_to_play(deck_id, {"format": play.format.id, "target": play.format.campaign_target,
-                                      "house_rules": [h.id for h in play.house_rules]})
-    return library.get(deck_id)
+    with library.changing(deck_id, revision):
+        library.get(deck_id)
+        library.set_way_to_play(deck_id, {"format": play.format.id, "target": play.format.campaign_target,
+                                          "house_rules": [h.id for h in play.house_rules]})
+        return library.get(deck_id)

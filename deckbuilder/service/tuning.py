@@ -37,27 +37,32 @@ def save_built_deck(catalog: Catalog, decks: str | Path | None, build: DeckBuild
 
 
 def apply_change(catalog: Catalog, decks: str | Path | None, deck_id: str, *, cut: str | None = None,
-                 add: str | None = None) -> Any:
+                 add: str | None = None, revision: str | None = None) -> Any:
     """Applies a single change (a copy of ``cut`` out, a copy of ``add`` in: catalog keys)
     to a saved deck as it stands in the editor (its unsaved changes, if any), and saves the
     result as the deck's next version; gets the :class:`~deckbuilder.library.SavedDeck`.
 
+    ``revision`` is the deck's revision the change was made against (the read, the change and
+    the save hold the deck's lock together).
+
     Raises :class:`~deckbuilder.errors.UsageError` when neither card is named or the deck
     no longer holds the card to cut (it changed since the change was measured),
-    ``UnknownDeckError`` and ``UnknownCardError``.
+    ``DeckChangedError`` (``revision`` no longer current), ``UnknownDeckError`` and
+    ``UnknownCardError``.
     """
-    from deckbuilder.service.builder import edit_deck, load_saved_deck, save_deck, saved_deck
+    from deckbuilder.service.builder import deck_library, edit_deck, load_saved_deck, save_deck, saved_deck
 
     if not cut and not add:
         raise UsageError("a change names a card to cut or to add; ask for suggestions again")
     saved = saved_deck(decks, deck_id)
-    deck = load_saved_deck(catalog, decks, saved.id, draft=True)
-    if cut:
-        held = sum(e.count for e in deck.deck.main if e.card.key == cut)
-        if held == 0:
-            raise UsageError(f"the deck no longer holds the card to cut ({cut}); it changed since the suggestions "
-                             "were measured: ask for suggestions again")
-        deck = edit_deck(catalog, deck, cut, change=-1)
-    if add:
-        deck = edit_deck(catalog, deck, add, change=1)
-    return save_deck(catalog, decks, deck, deck_id=saved.id)
+    with deck_library(decks).changing(saved.id, revision):
+        deck = load_saved_deck(catalog, decks, saved.id, draft=True)
+        if cut:
+            held = sum(e.count for e in deck.deck.main if e.card.key == cut)
+            if held == 0:
+                raise UsageError(f"the deck no longer holds the card to cut ({cut}); it changed since the suggestions "
+                                 "were measured: ask for suggestions again")
+            deck = edit_deck(catalog, deck, cut, change=-1)
+        if add:
+            deck = edit_deck(catalog, deck, add, change=1)
+        return save_deck(catalog, decks, deck, deck_id=saved.id)

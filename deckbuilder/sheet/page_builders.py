@@ -189,7 +189,8 @@ def header(saved: Any, deck: Any | None = None) -> DeckHeader:
     play = saved.way_to_play
     format_name = str(play.get("format") or "advanced").replace("-", " ").title()
     latest = saved.latest.saved_at if saved.latest else None
-    return DeckHeader(saved.id, name, cards, len(saved.versions), saved.has_draft, format_name, when(latest))
+    return DeckHeader(saved.id, name, cards, len(saved.versions), saved.has_draft, format_name, when(latest),
+                      saved.revision)
 
 
 def _detail(card: Card) -> str:
@@ -287,8 +288,8 @@ def diff_view(diff: Any, before: str | None = None, after: str | None = None) ->
 
 def version_rows(history: Any) -> tuple[VersionRow, ...]:
     """Gets a deck's versions, newest first, each with what changed."""
-    rows = [VersionRow(v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary())
-            for v, d in zip(history.deck.versions, history.changes)]
+    rows = [VersionRow(v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary(),
+                       v.unreadable is None) for v, d in zip(history.deck.versions, history.changes)]
     return tuple(reversed(rows))
 
 

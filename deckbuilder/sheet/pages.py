@@ -113,6 +113,16 @@ class DeckHeader:
     draft: bool = _doc("The builder holds changes not saved yet.")
     format_name: str = _doc("The way to play it is built for (Advanced, Campaign...).")
     saved_at: str = _doc("When it was last saved (UTC), as a person reads it.")
+    revision: str = _doc("The deck's revision as this page shows it: every form that changes the deck carries it, "
+                         "and a change made against a revision no longer current is refused (409).")
+
+
+@dataclass(frozen=True)
+class UnreadableRow:
+    """A file among the saved decks that cannot be read as a deck, and why."""
+
+    id: str = _doc("The id its file name gives (ID.json).")
+    problem: str = _doc("Why it cannot be read, in one line.")
 
 
 @dataclass(frozen=True)
@@ -213,7 +223,8 @@ class VersionRow:
     number: int = _doc("The version's number (1 is the first).")
     saved_at: str = _doc("When it was saved (UTC).")
     cards: str = _doc("Cards in its deck section.")
-    summary: str = _doc("What changed from the version before, in one line.")
+    summary: str = _doc("What changed from the version before, in one line (or why it cannot be read).")
+    readable: bool = _doc("The version's file can be read as a deck (else it is shown, not compared or exported).")
 
 
 @dataclass(frozen=True)
@@ -280,7 +291,8 @@ class CardPage:
     rulings: tuple[Figure, ...] = _doc("Each ruling that names the card, with its topic and line.")
     disagreements: tuple[Figure, ...] = _doc("Where the two transcriptions disagree about the card (when the catalog knows).")
     printings: tuple[Link, ...] = _doc("Every printing of the title, each linked.")
-    decks: tuple[Choice, ...] = _doc("The saved decks, to add the card to one.")
+    decks: tuple[DeckHeader, ...] = _doc("The saved decks, to add the card to one.")
+    chosen: str = _doc("The id of the deck the page was opened from (its button first in line); empty when none.")
 
 
 @dataclass(frozen=True)
@@ -290,6 +302,7 @@ class DecksPage:
     frame: Frame = _doc("The page's frame.")
     folder: str = _doc("Where the saved decks are (files every mythos deck command reads).")
     decks: tuple[DeckHeader, ...] = _doc("Every saved deck, by name.")
+    unreadable: tuple[UnreadableRow, ...] = _doc("Every file among them that cannot be read as a deck, by id, with why.")
 
 
 @dataclass(frozen=True)

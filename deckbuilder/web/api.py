@@ -10,6 +10,9 @@
     POST /api/deck/suggest?games=1000&seed=0             mythos deck suggest DECK --json
     POST /api/deck/build?adventure=..&seed=0&time=30     mythos deck build --from DECK --json
     GET  /api/decks                                      mythos deck list --json
+    GET  /api/decks/ID                                   one saved deck, as deck list --json gives it
+    POST /api/decks/ID/cards  {"card", "count"|"change", "section", "revision"}   a card's copies changed
+    POST /api/decks/ID/save   {"revision"}               its unsaved changes saved as the next version
     GET  /api/jobs/ID                                    a background job's progress
 
 A deck goes as the body: its text in any format the CLI reads (``text/plain``, or the
@@ -21,6 +24,12 @@ request. Errors answer the CLI's ``{"error": {"kind", "message", "exit_code"}}``
 HTTP status (:data:`~deckbuilder.web.app.HTTP_STATUS`); a verdict against the deck (an
 illegal deck, a card that can never be played) is an answer, status 200, with the CLI's
 exit code in the ``X-Mythos-Exit-Code`` header.
+
+A change to a saved deck is a JSON body carrying the ``revision`` of the deck it was made
+against (``GET /api/decks/ID`` gives it); it is applied and answered with the deck and its
+new revision, or refused with 409 ``deck-changed`` ("the deck changed; reload") when the
+deck changed since. The editor's pages make the same changes through the same service
+functions.
 """
 
 from __future__ import annotations
@@ -239,6 +248,80 @@ async def saved_decks(request: Request) -> Response:
     return JSONResponse((await in_thread(service.saved_decks, state.settings.decks)).to_json())
 
 
+async def _change_request(request: Request, takes: dict[str, type]) -> dict[str, Any]:
+    """Gets a saved deck change's JSON body, checked: an object of the fields ``takes`` names
+    (each of its type), with the ``revision`` it was made against. Raises
+    :class:`~deckbuilder.errors.UsageError`."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise UsageError('send the change as JSON (Content-Type: application/json), e.g. {"card": "747", "change": 1, '
+                         '"revision": "..."}')
+    try:
+        doc = json.loads((await request.body()).decode("utf-8-sig") or "null")
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise UsageError(f"the body is not JSON ({exc})") from None
+    if not isinstance(doc, dict):
+        raise UsageError('the body is a JSON object: {"revision": "...", ...}')
+    known = {**takes, "revision": str}
+    for name, value in doc.items():
+        if name not in known:
+            raise UsageError(f"{name!r} is not a field of this change; it takes: {', '.join(sorted(known))}")
+        kind = known[name]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, kind)):
+            raise UsageError(f"{name} {value!r}: give {'a whole number' if kind is int else 'text'}")
+    if not doc.get("revision"):
+        raise UsageError("give the deck's revision the change was made against (GET /api/decks/ID answers it)")
+    return doc
+
+
+@answers
+async def saved_deck(request: Request) -> Response:
+    """``GET /api/decks/ID``: one saved deck as ``mythos deck list --json`` lists it, with
+    its revision."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    return JSONResponse((await in_thread(service.saved_deck, state.settings.decks, deck_id)).to_json())
+
+
+@answers
+async def change_cards(request: Request) -> Response:
+    """``POST /api/decks/ID/cards``: sets (``count``) or changes (``change``) a card's copies in
+    a saved deck's unsaved changes, as the editor's buttons do; answers the deck."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {"card": str, "count": int, "change": int, "section": str})
+    card = (doc.get("card") or "").strip()
+    if not card:
+        raise UsageError('name the card: {"card": "747", "change": 1, "revision": "..."}')
+
+    def work() -> Any:
+        catalog = state.catalog()
+        decks = state.settings.decks
+        saved = service.saved_deck(decks, deck_id)
+        return service.change_saved_deck(
+            catalog, decks, saved.id,
+            lambda deck: service.edit_deck(catalog, deck, card, count=doc.get("count"), change=doc.get("change") or 0,
+                                           section=doc.get("section") or "deck"),
+            revision=doc["revision"])
+
+    return JSONResponse((await in_thread(work)).to_json())
+
+
+@answers
+async def save_saved_deck(request: Request) -> Response:
+    """``POST /api/decks/ID/save``: saves a deck's unsaved changes as its next version;
+    answers the deck, with ``unchanged`` true when it was already as saved (no version added)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {})
+
+    def work() -> Any:
+        return service.save_draft(state.catalog(), state.settings.decks, deck_id, revision=doc["revision"])
+
+    saved = await in_thread(work)
+    return JSONResponse({**saved.to_json(), "unchanged": saved.unchanged})
+
+
 @answers
 async def job(request: Request) -> Response:
     """``GET /api/jobs/ID``: a background job's state and games played so far."""
@@ -252,5 +335,8 @@ def routes() -> list[Route]:
         Route("/api/cards/{key:path}", card, methods=["GET"]),
         Route("/api/deck/{command}", deck_command, methods=["POST"]),
         Route("/api/decks", saved_decks, methods=["GET"]),
+        Route("/api/decks/{deck_id}", saved_deck, methods=["GET"]),
+        Route("/api/decks/{deck_id}/cards", change_cards, methods=["POST"]),
+        Route("/api/decks/{deck_id}/save", save_saved_deck, methods=["POST"]),
         Route("/api/jobs/{job}", job, methods=["GET"]),
     ]

@@ -29,15 +29,17 @@ from deckbuilder.errors import Failure, MythosError, classify
 from deckbuilder.web.guard import Guard, NoSuchPageError, Sessions, allowed_hosts
 
 #: The HTTP status of each error kind (``errors.py`` lists them): 400 the input cannot be
-#: read, 403 refused, 404 nothing by that name, 413 too large, 422 read but unusable, 5xx
+#: read, 403 refused, 404 nothing by that name, 409 made against a deck that changed since,
+#: 413 too large, 422 read but unusable, 5xx
 #: the server's own data or tools. A test holds every kind to a status.
 HTTP_STATUS: dict[str, int] = {
     "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
     "recipe": 400, "not-an-adventure": 400,
-    "forbidden": 403,
+    "forbidden": 403, "deck-boundary": 403,
+    "deck-changed": 409,
     "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404,
     "too-large": 413,
-    "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422,
+    "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "unreadable-deck": 422,
     "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
     "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
     "fetch": 502, "catalog-busy": 503,

@@ -33,7 +33,17 @@ from deckbuilder.sheet import page_builders as build
 from deckbuilder.sheet.pages import BuildJobPage, BuildPage, Choice, Link, SuggestPage
 from deckbuilder.web.app import answers, in_thread, served
 from deckbuilder.web.guard import NoSuchPageError
-from deckbuilder.web.pages import _failure, _field, _number, checked_form, frame, render, see_other
+from deckbuilder.web.pages import (
+    _failure,
+    _field,
+    _number,
+    changed_or,
+    checked_form,
+    form_revision,
+    frame,
+    render,
+    see_other,
+)
 
 #: The longest build a page starts, in seconds (the issue: under a minute; the API's too).
 MAX_PAGE_BUILD_SECONDS = 55
@@ -299,16 +309,20 @@ async def suggest_page(request: Request) -> Response:
 
 @answers
 async def apply_change(request: Request) -> Response:
-    """Applies a suggested change to a deck and saves it as the deck's next version."""
+    """Applies a suggested change to a deck and saves it as the deck's next version, when the
+    page was made against the deck's current revision (else 409, the editor as it now is)."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
     cut, add, said = _field(form, "cut").strip(), _field(form, "add").strip(), _field(form, "change").strip()
 
     def work() -> Any:
-        return service.apply_change(state.catalog(), state.settings.decks, deck_id, cut=cut or None, add=add or None)
+        return service.apply_change(state.catalog(), state.settings.decks, deck_id, cut=cut or None, add=add or None,
+                                    revision=form_revision(form))
 
-    saved = await in_thread(work)
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
     query = {"saved": str(saved.latest.number), **({"applied": said[:200]} if said else {})}
     return see_other(f"/decks/{saved.id}?{urlencode(query)}")
 

@@ -57,6 +57,7 @@ from deckbuilder.sheet.pages import (
     ImportPage,
     Link,
     NewDeckPage,
+    UnreadableRow,
 )
 from deckbuilder.web.app import answers, in_thread, served
 from deckbuilder.web.guard import MAX_BODY_BYTES, SESSION_COOKIE, NoSuchPageError
@@ -160,6 +161,41 @@ def see_other(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
+def form_revision(form: Any) -> str:
+    """Gets the revision of the deck a form was made against (its hidden ``revision``).
+    Raises :class:`~deckbuilder.errors.UsageError` when it has none (a page of an older
+    server, or a hand-made request)."""
+    revision = _field(form, "revision").strip()
+    if not revision:
+        raise UsageError("this form does not say which revision of the deck it was made against; reload the page "
+                         "and make the change again")
+    return revision
+
+
+async def changed_or(request: Request, deck_id: str, work: Any) -> Any:
+    """Runs a change to a saved deck off the event loop; gets its result, or, when it was
+    made against a revision no longer current (or another error with an editor to show it
+    on), the editor as the deck now stands with the error, as a Response with its status
+    (409: "the deck changed; reload")."""
+    from deckbuilder.web.app import status_of
+
+    def guarded() -> Any:
+        try:
+            return work()
+        except MythosError as exc:
+            failure = _failure(exc)
+            if failure.kind in ("unknown-deck", "deck-boundary", "unreadable-deck", "forbidden"):
+                raise  # no editor to show it on: a page of its own
+            return failure, exc
+
+    done = await in_thread(guarded)
+    if isinstance(done, tuple) and len(done) == 2 and isinstance(done[0], Failure):
+        failure, exc = done
+        page = await in_thread(_editor, request, deck_id, error=build.error_view(failure, exc))
+        return render(request, page, status_of(failure))
+    return done
+
+
 # --------------------------------------------------------------------------------------
 # cards
 
@@ -226,7 +262,7 @@ async def card_page(request: Request) -> Response:
             build.ruling_rows(card), build.disagreement_rows(view, card),
             tuple(Link(f"{p.set_name} ({p.set_code})" + (f" #{p.printing}" if p.printing > 1 else ""), f"/cards/{p.key}")
                   for p in printings),
-            tuple(build.Choice(d.id, d.name, d.id == chosen) for d in decks))
+            tuple(build.header(d) for d in decks), chosen)
 
     return render(request, await in_thread(work))
 
@@ -246,7 +282,8 @@ async def decks_page(request: Request) -> Response:
     state = served(request)
     listed = await in_thread(service.saved_decks, state.settings.decks)
     return render(request, DecksPage(frame(request, "Your decks", "decks"), str(listed.folder),
-                                     tuple(build.header(d) for d in listed.decks)))
+                                     tuple(build.header(d) for d in listed.decks),
+                                     tuple(UnreadableRow(d.id, d.problem) for d in listed.unreadable)))
 
 
 def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
@@ -373,6 +410,8 @@ async def editor(request: Request) -> Response:
     params = request.query_params
     applied = f"Applied “{params['applied']}”. " if params.get("applied") else ""
     message = (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
+               f"Nothing new to save: the deck is as version {params['unchanged']}, so no version was added."
+               if params.get("unchanged", "").isdigit() else
                "The unsaved changes were discarded." if "discarded" in params else "")
     page = await in_thread(_editor, request, deck_id, message=message)
     return render(request, page, 400 if page.search.error else 200)
@@ -388,53 +427,48 @@ def _back(form: Any, deck_id: str) -> str:
 
 @answers
 async def change_cards(request: Request) -> Response:
-    """Adds, takes away or sets the copies of a card in a deck's unsaved changes."""
+    """Adds, takes away or sets the copies of a card in a deck's unsaved changes, when the
+    form was made against the deck's current revision (else 409, the editor as it now is)."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
     card = _field(form, "card").strip()
 
-    def work() -> EditorPage | None:
+    def work() -> Any:
         decks = state.settings.decks
         catalog = state.catalog()
-        try:
-            if not card:
-                raise UsageError("type a card's title to add it")
-            saved = service.saved_deck(decks, deck_id)
-            deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
-            changed = service.edit_deck(catalog, deck, card, count=_number(_field(form, "count"), "count"),
-                                        change=_number(_field(form, "change"), "change", 0) or 0,
-                                        section=_field(form, "section", "deck"))
-            service.keep_draft(catalog, decks, saved.id, changed)
-        except MythosError as exc:
-            failure = _failure(exc)
-            if failure.kind == "unknown-deck":
-                raise  # no editor to show it on: a page of its own
-            return _editor(request, deck_id, error=build.error_view(failure, exc))
-        return None
+        if not card:
+            raise UsageError("type a card's title to add it")
+        count = _number(_field(form, "count"), "count")
+        change = _number(_field(form, "change"), "change", 0) or 0
+        section = _field(form, "section", "deck")
+        saved = service.saved_deck(decks, deck_id)
+        return service.change_saved_deck(
+            catalog, decks, saved.id, lambda deck: service.edit_deck(catalog, deck, card, count=count, change=change,
+                                                                     section=section),
+            revision=form_revision(form))
 
-    page = await in_thread(work)
-    if page is not None:
-        from deckbuilder.web.app import status_of
-
-        return render(request, page, status_of(Failure(page.error.kind, page.error.message, 2)))
+    done = await changed_or(request, deck_id, work)
+    if isinstance(done, Response):
+        return done
     return see_other(_back(form, deck_id))
 
 
 @answers
 async def save_deck(request: Request) -> Response:
-    """Saves a deck's unsaved changes as its next version."""
+    """Saves a deck's unsaved changes as its next version (made against its current revision)."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
-    await checked_form(request)
+    form = await checked_form(request)
 
     def work() -> Any:
-        catalog = state.catalog()
-        saved = service.saved_deck(state.settings.decks, deck_id)
-        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
-        return service.save_deck(catalog, state.settings.decks, deck, deck_id=saved.id)
+        return service.save_draft(state.catalog(), state.settings.decks, deck_id, revision=form_revision(form))
 
-    saved = await in_thread(work)
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
+    if saved.unchanged:
+        return see_other(f"/decks/{saved.id}?unchanged={saved.latest.number}")
     return see_other(f"/decks/{saved.id}?saved={saved.latest.number}")
 
 
@@ -443,9 +477,15 @@ async def discard_changes(request: Request) -> Response:
     """Drops a deck's unsaved changes."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
-    await checked_form(request)
-    saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
-    await in_thread(service.keep_draft, None, state.settings.decks, saved.id, None)
+    form = await checked_form(request)
+
+    def work() -> Any:
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        return service.keep_draft(None, state.settings.decks, saved.id, None, revision=form_revision(form))
+
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
     return see_other(f"/decks/{saved.id}?discarded=1")
 
 
@@ -456,13 +496,17 @@ async def rename(request: Request) -> Response:
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
 
-    def work() -> None:
+    def work() -> Any:
         catalog = state.catalog()
         saved = service.saved_deck(state.settings.decks, deck_id)
-        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
-        service.keep_draft(catalog, state.settings.decks, saved.id, service.rename_deck(catalog, deck, _field(form, "name")))
+        name = _field(form, "name")
+        return service.change_saved_deck(catalog, state.settings.decks, saved.id,
+                                         lambda deck: service.rename_deck(catalog, deck, name),
+                                         revision=form_revision(form))
 
-    await in_thread(work)
+    done = await changed_or(request, deck_id, work)
+    if isinstance(done, Response):
+        return done
     return see_other(f"/decks/{deck_id}")
 
 
@@ -475,7 +519,13 @@ async def choose_play(request: Request) -> Response:
     play = service.way_to_play(_field(form, "format", "advanced"),
                                [h for h in form.getlist("house_rule") if isinstance(h, str)],
                                _number(_field(form, "target"), "target"))
-    saved = await in_thread(service.choose_way_to_play, state.settings.decks, deck_id, play)
+
+    def work() -> Any:
+        return service.choose_way_to_play(state.settings.decks, deck_id, play, revision=form_revision(form))
+
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
     return see_other(f"/decks/{saved.id}")
 
 
@@ -536,7 +586,7 @@ async def history(request: Request) -> Response:
         catalog = state.catalog()
         saved = service.saved_deck(decks, deck_id)
         past = service.deck_history(decks, saved.id)
-        numbers = [v.number for v in saved.versions]
+        numbers = [v.number for v in saved.versions if v.unreadable is None]  # an unreadable one is shown, not compared
         first = _version(params.get("a", "")) or (numbers[-2] if len(numbers) > 1 else None)
         second_raw = params.get("b", "")
         second = "draft" if second_raw == "draft" and saved.has_draft else (_version(second_raw) or (numbers[-1] if numbers else None))

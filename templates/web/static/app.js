@@ -5,6 +5,9 @@
 //   background; the answer is the page again, and its parts marked data-live (the list,
 //   the verdict, the search results) replace the old ones: the verdict follows each click.
 // - The editor's search and its column headings fetch the results in place.
+// - Every form that changes a deck carries the deck's revision; after each answer the new
+//   revision is copied into every such form of the page, and a form queued behind another
+//   is sent with the revision current when it goes (a change against an old one is refused).
 // - A test-games page follows its job's progress and shows the results when done.
 (function () {
   "use strict";
@@ -23,10 +26,27 @@
     });
   }
 
+  // The saved deck a form changes: its id in the form's address (/decks/ID/...).
+  function deckOf(form) {
+    var match = form && /\/decks\/([a-z0-9-]+)\//.exec(form.getAttribute("action") || "");
+    return match ? match[1] : null;
+  }
+
+  // Gets {deck id: revision} of the forms of a document.
+  function revisions(root) {
+    var found = {};
+    root.querySelectorAll('form input[name="revision"]').forEach(function (input) {
+      var deck = deckOf(input.form || input.closest("form"));
+      if (deck && !(deck in found)) { found[deck] = input.value; }
+    });
+    return found;
+  }
+
   // Puts the live parts of a fetched page in place of ours; a page without them (an
   // error page) is shown whole.
   function swap(html, url) {
     var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = revisions(doc);
     var parts = document.querySelectorAll("[data-live][id]");
     var swapped = 0;
     parts.forEach(function (el) {
@@ -39,6 +59,10 @@
     if (!swapped) {
       document.body.replaceWith(document.importNode(doc.body, true));
     }
+    document.querySelectorAll('form input[name="revision"]').forEach(function (input) {
+      var deck = deckOf(input.form || input.closest("form"));
+      if (deck && deck in fresh) { input.value = fresh[deck]; }
+    });
     document.title = doc.title;
     if (url && url !== window.location.href) {
       window.history.replaceState(null, "", url);
@@ -46,8 +70,13 @@
     document.dispatchEvent(new CustomEvent("mythos:swapped"));
   }
 
-  function send(url, options) {
+  function send(url, options, form) {
     queue = queue.then(function () {
+      var deck = deckOf(form);
+      if (deck && options.body && options.body.has && options.body.has("revision")) {
+        var now = revisions(document)[deck];
+        if (now) { options.body.set("revision", now); }
+      }
       setBusy(true);
       return fetch(url, options)
         .then(function (response) {
@@ -69,7 +98,7 @@
       send(form.action, {
         method: "POST", body: data, credentials: "same-origin",
         headers: { "X-CSRF-Token": token(), "X-Requested-With": "fetch" }
-      }).then(function () {
+      }, form).then(function () {
         if (byName) {
           var input = form.querySelector('input[name="card"]');
           if (input && !document.querySelector("#deck-head .error")) { input.value = ""; input.focus(); }
