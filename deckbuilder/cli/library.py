@@ -20,6 +20,7 @@ from deckbuilder.cli.common import (
     DbOption,
     DecksOption,
     JsonOption,
+    echo_lines,
     load_deck,
     open_catalog,
     reported,
@@ -99,7 +100,7 @@ def deck_save(
         if as_json:
             show(saved, True, "")
         else:
-            typer.echo(f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}")
+            echo_lines([f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}"])
 
 
 def collection_import(
