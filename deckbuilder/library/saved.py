@@ -275,6 +275,7 @@ class DeckLibrary:
         """
         path = self.deck_file(deck_id)
         history = self._history(deck_id)
+        text.encode("utf-8")  # text that cannot be written (a lone surrogate) fails before anything is made
         try:
             history.mkdir(parents=True, exist_ok=True)
             versions = self._versions(deck_id, self._index(deck_id))
@@ -296,6 +297,9 @@ class DeckLibrary:
         another writer meanwhile is skipped) and records when."""
         history = self._history(deck_id)
         number = (versions[-1].number if versions else 0) + 1
+        # Encoded before the file is made: text that cannot be written (a lone surrogate)
+        # fails here, leaving no empty version behind.
+        data = text.encode("utf-8")
         while True:
             target = history / f"{number:04d}.json"
             try:
@@ -303,8 +307,8 @@ class DeckLibrary:
             except FileExistsError:
                 number += 1
                 continue
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
             break
         version = Version(number, _now(), _cards_in(text))
         index = self._index(deck_id)
