@@ -89,8 +89,12 @@ class _LocatingDecoder(json.JSONDecoder):
 
 
 def _shown(value: Any) -> str:
-    """Gets a value as a message echoes it: JSON, or how many digits a long number has."""
-    return repr(value) if isinstance(value, _LongNumber) else json.dumps(value, default=repr)
+    """Gets a value as a message echoes it: JSON (its first 60 characters when longer, with
+    its length), or how many digits a long number has."""
+    if isinstance(value, _LongNumber):
+        return repr(value)
+    text = json.dumps(value, default=repr)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 
 
 def lone_surrogate(value: Any, path: str = "") -> tuple[str, str] | None:
@@ -187,7 +191,7 @@ class _Checker:
             ):
                 self.add(
                     f"{path}.printing",
-                    f"must be a whole number from 1, or null, not {printing!r}",
+                    f"must be a whole number from 1, or null, not {_shown(printing)}",
                     entry,
                 )
             count = entry.get("count")
