@@ -52,9 +52,9 @@ The hierarchy (module, kind)::
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of
-:data:`OUTSIDE_ERRORS`) are given their kind and exit code here, as is Python's
-``UnicodeDecodeError``. ``tests/test_architecture.py`` checks that every exception class of
-the package is one or the other.
+:data:`OUTSIDE_ERRORS`) are given their kind and exit code here, as are Python's
+``UnicodeDecodeError`` and ``UnicodeEncodeError``. ``tests/test_architecture.py`` checks
+that every exception class of the package is one or the other.
 """
 
 from __future__ import annotations
@@ -102,6 +102,9 @@ OUTSIDE_ERRORS: tuple[tuple[str, str, str, int], ...] = (
     # that one escaping by another road still reads as one line.
     ("deckbuilder.rules.errata", "InvalidErratumError", "errata-file", 2),
     ("builtins", "UnicodeDecodeError", "encoding", 2),
+    # Text that UTF-8 cannot write (a lone surrogate): refused where it enters (a JSON deck,
+    # a request), listed so that one reaching a write by another road is one line too.
+    ("builtins", "UnicodeEncodeError", "encoding", 2),
 )
 
 
@@ -129,6 +132,10 @@ def classify(exc: BaseException) -> Failure | None:
             message = str(exc)
             if isinstance(exc, UnicodeDecodeError):
                 message = f"the file is not UTF-8 text ({exc}); save it as UTF-8"
+            elif isinstance(exc, UnicodeEncodeError):
+                bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
+                message = (f'the text holds "{bad}", which cannot be written as {exc.encoding} (a lone surrogate is '
+                           "half of a UTF-16 pair, no character); remove it")
             return Failure(kind, _one_line(message), code)
     return None
 
@@ -139,4 +146,36 @@ def _one_line(message: str) -> str:
     spaced = " ".join(message.split())
     if spaced.isprintable():
         return spaced
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in spaced)
+    return "".join(ch if ch.isprintable() else _escaped(ch) for ch in spaced)
+
+
+#: The formatting characters that reorder the text after them (right-to-left marks,
+#: embeddings, overrides and isolates): shown in a name, they make a terminal show another
+#: order than the bytes hold (the "Trojan Source" trick, CVE-2021-42574).
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _escaped(ch: str) -> str:
+    """Gets a character as Python writes it escaped: ``\\x1b``, ``\\n``, ``\\ud800``."""
+    return ch.encode("unicode_escape").decode("ascii")
+
+
+def _unsafe(ch: str) -> bool:
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS
+
+
+def terminal_safe(text: str) -> str:
+    """Gets a string a user or a file supplied (a deck's name, a note, a card title, a
+    path) as it may be printed on a terminal: every control character (line breaks,
+    tabs, ESC and the escape sequences it starts, C1 controls), lone surrogate, line or
+    paragraph separator and bidirectional control shown escaped, as ``\\x1b``; every other
+    character, accents and non-breaking spaces included, as it is.
+
+    >>> print(terminal_safe("Shub\\x1b[2J's Brood\\n"))
+    Shub\\x1b[2J's Brood\\n
+    """
+    if text.isprintable():  # every character escaped below is unprintable
+        return text
+    return "".join(_escaped(ch) if _unsafe(ch) else ch for ch in text)

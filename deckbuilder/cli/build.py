@@ -19,6 +19,7 @@ from deckbuilder.cli.common import (
     ForceOption,
     InvestigatorOption,
     JsonOption,
+    echo_lines,
     load_deck,
     open_catalog,
     progress_bar,
@@ -98,7 +99,7 @@ def deck_build(
                               inputs=inputs)
         show(result, as_json, "deck_build_lines")
         if not as_json:
-            typer.echo("wrote " + ", ".join(str(p) for p, _ in written))
+            echo_lines(["wrote " + ", ".join(str(p) for p, _ in written)])
 
 
 def deck_suggest(

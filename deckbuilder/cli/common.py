@@ -79,10 +79,15 @@ def fail(message: str) -> NoReturn:
 
 
 def emit_json(data: Any) -> None:
-    """Prints a service result's JSON on standard output."""
+    """Prints a service result's JSON on standard output. A lone surrogate (a file name's
+    byte that is not UTF-8, as Python hands it over) is written as its JSON escape
+    (``\\udcff``), which every terminal and reader can take."""
     import json
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if not text.isprintable():
+        text = re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m[0]):04x}", text)
+    typer.echo(text)
 
 
 #: ``mythos --quiet``: notes and progress are not shown (the answer and errors always are).
@@ -121,8 +126,21 @@ def warn(message: str) -> None:
     alert(message)
 
 
+def harmless(text: str) -> str:
+    """Gets text for the terminal with each of its lines passed through
+    :func:`deckbuilder.errors.terminal_safe`: a name or note a file or a user supplied (an
+    escape sequence, a carriage return, a bidirectional override) is shown escaped, never
+    obeyed, and the lines stay lines."""
+    from deckbuilder.errors import terminal_safe
+
+    if text.isprintable():
+        return text
+    return "\n".join(terminal_safe(line) for line in text.split("\n"))
+
+
 def alert(message: str) -> None:
     """Prints a warning on standard error even under ``--quiet``."""
+    message = harmless(message)
     if coloured(err=True):
         message = _NOTE_PREFIX.sub(lambda m: typer.style(m[1], fg="yellow", bold=True) + m[2], message)
     typer.echo(message, err=True)
@@ -131,12 +149,13 @@ def alert(message: str) -> None:
 def error_line(message: str) -> None:
     """Prints an error's one line on standard error (``Error:`` in red on a terminal)."""
     prefix = typer.style("Error:", fg="red", bold=True) if coloured(err=True) else "Error:"
-    typer.echo(f"{prefix} {message}", err=True)
+    typer.echo(f"{prefix} {harmless(message)}", err=True)
 
 
 def echo_lines(lines: list[str]) -> None:
-    """Prints lines of text on standard output; LEGAL and ILLEGAL in green and red on a terminal."""
-    text = "\n".join(lines)
+    """Prints lines of text on standard output, each made :func:`harmless`; LEGAL and
+    ILLEGAL in green and red on a terminal."""
+    text = harmless("\n".join(lines))
     if coloured():
         text = _VERDICT.sub(lambda m: typer.style(m[1], fg="red" if m[1] == "ILLEGAL" else "green", bold=True), text)
     typer.echo(text)

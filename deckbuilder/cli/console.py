@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from deckbuilder.errors import terminal_safe
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.sheet.text import TRANSCRIPTION_NAMES, disagreement_text, percent, value_text
 
@@ -186,7 +187,9 @@ def card_table(cards: Sequence[Card]) -> list[str]:
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Gets a left-aligned text table with a header rule."""
+    """Gets a left-aligned text table with a header rule (each cell :func:`terminal_safe`,
+    so that a title a card file supplied can neither run on nor break the columns)."""
+    rows = [[terminal_safe(cell) for cell in row] for row in rows]
     widths = [len(h) for h in header]
     for row in rows:
         for i, cell in enumerate(row):
@@ -298,7 +301,7 @@ def check_lines(check: Any) -> list[str]:
     if verdict.is_legal and verdict.unchecked:
         word = "LEGAL as far as the catalog can check"
     unchecked = f", {len(verdict.unchecked)} UNCHECKED" if verdict.unchecked else ""
-    lines = [f"{check.deck.name}: {word} for {check.play.name} "
+    lines = [f"{terminal_safe(check.deck.name)}: {word} for {check.play.name} "
              f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings{unchecked})"]
     for finding in verdict.findings:
         lines.append(f"  {finding.severity.value if finding.checked else 'UNCHECKED'}: {finding.message}")
@@ -311,7 +314,7 @@ def check_lines(check: Any) -> list[str]:
 def stats_lines(view: Any) -> list[str]:
     """Gets ``deck stats``: types, Sanity, places, languages, Gates and Adventures."""
     stats, deck = view.stats, view.deck
-    lines = [f"{deck.name}: {stats.cards} cards; Investigator: "
+    lines = [f"{terminal_safe(deck.name)}: {stats.cards} cards; Investigator: "
              + (", ".join(c.title for c in deck.deck.investigators) or "none")]
     lines.append("Types: " + ", ".join(f"{k} {v}" for k, v in stats.by_type.items()))
     if stats.by_subtype:
@@ -342,12 +345,12 @@ def playability_lines(result: Any) -> list[str]:
     issues, errors = result.issues, result.errors
     notes = sum(1 for i in issues if i.severity.value == "note")
     if len(issues) == notes:
-        lines = [f"{result.deck.name}: every card can be played"]
+        lines = [f"{terminal_safe(result.deck.name)}: every card can be played"]
         if notes:
             lines[0] += f"; {notes} note{'s' if notes != 1 else ''}"
     else:
         warnings = len(issues) - errors - notes
-        lines = [f"{result.deck.name}: {errors} error{'s' if errors != 1 else ''}, "
+        lines = [f"{terminal_safe(result.deck.name)}: {errors} error{'s' if errors != 1 else ''}, "
                  f"{warnings} warning{'s' if warnings != 1 else ''}"
                  + (f", {notes} note{'s' if notes != 1 else ''}" if notes else "")]
     for issue in issues:
@@ -361,7 +364,7 @@ def playability_lines(result: Any) -> list[str]:
 def goldfish_result_lines(result: Any) -> list[str]:
     """Gets ``deck goldfish``: who played, the deck's test games and draw odds; for a deck
     listing several Investigators, a line for each of the others."""
-    lines = goldfish_lines(result.deck.name, result.report, result.investigator)
+    lines = goldfish_lines(terminal_safe(result.deck.name), result.report, result.investigator)
     others = result.played[1:]
     if others:
         best = result.played[0]
@@ -496,10 +499,10 @@ def deck_adventures_lines(result: Any) -> list[str]:
     """Gets ``deck adventures``: a summary, then each Adventure's check."""
     checks = result.checks
     if not checks:
-        return [f"{result.deck.name}: no Adventures in the deck."]
+        return [f"{terminal_safe(result.deck.name)}: no Adventures in the deck."]
     points = sum(c.points or 0 for c in checks)
     done = sum(c.completable for c in checks)
-    lines = [f"{result.deck.name}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
+    lines = [f"{terminal_safe(result.deck.name)}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
     for check in checks:
         lines += ["", _heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
     return lines
@@ -507,7 +510,7 @@ def deck_adventures_lines(result: Any) -> list[str]:
 
 def plan_lines(result: Any) -> list[str]:
     """Gets ``deck plan``: the Adventures chosen, what each lacks, and the cards they share."""
-    plan, target, name = result.plan, result.target, result.deck.name
+    plan, target, name = result.plan, result.target, terminal_safe(result.deck.name)
     if not result.checks:
         return [f"{name}: no Adventures in the deck; a Campaign to {target} points needs some."]
     reach = "reaches" if plan.reaches_target else f"falls {target - plan.points} short of"
@@ -542,10 +545,10 @@ def _when(saved_at: str | None) -> str:
 def saved_decks_lines(result: Any) -> list[str]:
     """Gets ``deck list``: one saved deck a row, where they are, and each file among them
     that cannot be read, with why."""
-    bad = [f"unreadable: {d.problem}" for d in getattr(result, "unreadable", ())]
+    bad = [f"unreadable: {terminal_safe(d.problem)}" for d in getattr(result, "unreadable", ())]
     if not result.decks:
         return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`.", *bad]
-    rows = [(d.id, d.name, "?" if d.cards is None else str(d.cards), str(len(d.versions)),
+    rows = [(d.id, terminal_safe(d.name), "?" if d.cards is None else str(d.cards), str(len(d.versions)),
              _when(d.latest.saved_at if d.latest else None) + (" (unsaved changes)" if d.has_draft else ""))
             for d in result.decks]
     head = ("Id", "Name", "Cards", "Versions", "Saved")
@@ -557,7 +560,7 @@ def saved_decks_lines(result: Any) -> list[str]:
 def history_lines(history: Any) -> list[str]:
     """Gets ``deck history``: each version, when it was saved, its size and what changed."""
     deck = history.deck
-    lines = [f"{deck.name} ({deck.id}): {len(deck.versions)} version{'s' if len(deck.versions) != 1 else ''}"]
+    lines = [f"{terminal_safe(deck.name)} ({deck.id}): {len(deck.versions)} version{'s' if len(deck.versions) != 1 else ''}"]
     for version, diff in zip(deck.versions, history.changes):
         cards = "?" if version.cards is None else version.cards
         lines.append(f"  {version.number:>3}  {_when(version.saved_at)}  {cards} cards  {diff.summary()}")
@@ -566,7 +569,7 @@ def history_lines(history: Any) -> list[str]:
 
 def diff_lines(diff: Any) -> list[str]:
     """Gets ``deck diff``: the cards added, removed and changed, by title."""
-    lines = [f"{diff.before} ({diff.cards_before} cards) -> {diff.after} ({diff.cards_after} cards)"]
+    lines = [f"{terminal_safe(diff.before)} ({diff.cards_before} cards) -> {terminal_safe(diff.after)} ({diff.cards_after} cards)"]
     if diff.same:
         return [*lines, "  the same cards"]
     for label, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed)):
@@ -611,7 +614,7 @@ def deck_build_lines(result: Any) -> list[str]:
 
 def suggest_lines(result: Any) -> list[str]:
     """Gets ``deck suggest``: the changes measured, the recommended first, each with its interval."""
-    lines = [f"{result.deck.name}, played by {result.investigator}: single changes measured on "
+    lines = [f"{terminal_safe(result.deck.name)}, played by {result.investigator}: single changes measured on "
              f"{result.games} games each (seed {result.seed}; 95% intervals)"]
     if not result.recommended:
         lines.append("  No change's effect is clear of noise: none is recommended.")

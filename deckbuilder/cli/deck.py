@@ -29,6 +29,7 @@ from deckbuilder.cli.common import (
     InvestigatorOption,
     JsonOption,
     complete_card_title,
+    echo_lines,
     fail,
     load_deck,
     progress_bar,
@@ -109,7 +110,7 @@ def deck_convert(
         catalog, loaded = load_deck(db, source)
         write_output_file(target, service.deck_text(catalog, loaded, out_format), option="TARGET", force=force,
                           inputs=(source,))
-        typer.echo(f"wrote {target} ({out_format}, {loaded.deck.count()} cards)")
+        echo_lines([f"wrote {target} ({out_format}, {loaded.deck.count()} cards)"])
 
 
 def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -234,7 +235,7 @@ def deck_sheet(
         sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
         catalog.close()
         ctx = sheet.context
-        say = warn if to_stdout else typer.echo
+        say = warn if to_stdout else (lambda line: echo_lines([line]))
         if to_stdout:
             typer.echo(sheet.html, nl=False)
         else:

@@ -23,6 +23,7 @@ from deckbuilder.cli.common import (
     DbOption,
     DecksOption,
     JsonOption,
+    echo_lines,
     emit_json,
     load_deck,
     open_catalog,
@@ -106,7 +107,7 @@ def deck_save(
             typer.echo(f"unchanged: {saved.id} is already as version {saved.latest.number} ({saved.cards} cards); "
                        "no version added")
         else:
-            typer.echo(f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}")
+            echo_lines([f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}"])
 
 
 def collection_import(

@@ -164,7 +164,9 @@ def detect_format(text: str | bytes, filename: str | None = None) -> str:
 
 
 def _name_from_filename(filename: str) -> str | None:
-    stem = PurePath(filename).stem
+    # A file name's bytes that are not UTF-8 come as lone surrogates (Python's
+    # surrogateescape): shown as U+FFFD, as a name must be text that can be saved.
+    stem = re.sub("[\ud800-\udfff]", "\ufffd", PurePath(filename).stem)
     name = " ".join(stem.replace("_", " ").replace(".", " ").split())
     return name or None
 

@@ -91,15 +91,63 @@ def _refuse_binary(data: bytes, path: str) -> None:
                             "give a deck list saved as text, GCCG .deck, LackeyCCG .dek or JSON")
 
 
+#: What a file that is not a regular file is, by :mod:`stat`'s test, in a message.
+_NOT_REGULAR = (("S_ISDIR", "a folder"), ("S_ISFIFO", "a named pipe (FIFO)"), ("S_ISSOCK", "a socket"),
+                ("S_ISCHR", "a device"), ("S_ISBLK", "a device"))
+
+
+def _check_regular(mode: int, path: Path) -> None:
+    import errno
+    import stat
+
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _NOT_REGULAR if getattr(stat, test)(mode)), "not a regular file")
+    fix = "name a file in it" if stat.S_ISDIR(mode) else "save what it gives to a file and name that"
+    # An OSError, as every reader of a user's file reports one: in one line.
+    raise OSError(errno.EINVAL, f"{kind}, not a file; {fix}")
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """Gets at most ``limit`` bytes of a regular file, refusing at once a folder, a named
+    pipe (which would wait for a writer for ever), a socket or a device.
+
+    The path is checked before it is opened, and the file opened without waiting
+    (``O_NONBLOCK``, POSIX; Windows has no named pipes among files) and checked again, so
+    that a pipe put in its place meanwhile is refused too. Raises ``OSError`` (``EINVAL``
+    for anything but a file).
+    """
+    _check_regular(os.stat(path).st_mode, path)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        _check_regular(os.fstat(fd).st_mode, path)
+        return handle.read(limit)
+
+
+def _refuse_surrogates(text: str, path: str) -> None:
+    """Refuses text holding a lone surrogate (``\\ud800``: half of a UTF-16 pair, no
+    character, and nothing UTF-8 can write), which only a JSON escape or a program can
+    put in a string; says on which line."""
+    import re
+
+    from deckbuilder.decklists import DeckFileError
+
+    found = re.search("[\ud800-\udfff]", text)
+    if found is not None:
+        line = text.count("\n", 0, found.start()) + 1
+        escape = found[0].encode("unicode_escape").decode("ascii")
+        raise DeckFileError(f'{path}: line {line} holds "{escape}", half of a UTF-16 pair and no character by '
+                            "itself; write the whole character or remove it")
+
+
 def read_deck_file(path: Path) -> tuple[Any, bytes]:
     """Reads a deck file's bytes and parses them. Raises ``DeckFileError`` for a file that
     cannot be read, is too large, is not text, or is empty."""
     from deckbuilder.decklists import DeckFileError, decode_deck_bytes, read_deck
 
     try:
-        # Never more than the limit is read: a huge file (or a device) costs nothing.
-        with Path(path).open("rb") as handle:
-            data = handle.read(MAX_DECK_BYTES + 1)
+        # Never more than the limit is read: a huge file costs nothing.
+        data = read_regular_file(Path(path), MAX_DECK_BYTES + 1)
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if len(data) > MAX_DECK_BYTES:
@@ -107,7 +155,20 @@ def read_deck_file(path: Path) -> tuple[Any, bytes]:
     _refuse_binary(data, str(path))
     if not decode_deck_bytes(data)[0].strip("\ufeff \t\r\n"):
         raise DeckFileError(f"{path}: no cards (the file is empty); write one card a line, such as '4 Dark Young'")
-    return read_deck(data, filename=Path(path).name), data
+    return _with_cards(read_deck(data, filename=Path(path).name), str(path)), data
+
+
+def _with_cards(decklist: Any, path: str) -> Any:
+    """Gets a read deck list back, refusing one with no card line and nothing unreadable:
+    a text or GCCG file of comments and headings only, or a LackeyCCG deck of empty zones.
+    (A JSON deck may list no cards: the deck builder's new deck is one.)"""
+    from deckbuilder.decklists import DeckFileError
+
+    if decklist.lines or decklist.problems or decklist.source_format == "json":
+        return decklist
+    if decklist.source_format == "lackey":
+        raise DeckFileError(f"{path}: no cards (the deck's zones list none); export the deck from LackeyCCG again")
+    raise DeckFileError(f"{path}: no cards, only comments or headings; write one card a line, such as '4 Dark Young'")
 
 
 def read_deck_text(text: str | bytes, *, path: str, filename: str | None = None) -> Any:
@@ -118,12 +179,14 @@ def read_deck_text(text: str | bytes, *, path: str, filename: str | None = None)
     """
     from deckbuilder.decklists import DeckFileError, read_deck
 
+    if isinstance(text, str):
+        _refuse_surrogates(text, path)
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if size > MAX_DECK_BYTES:
         raise DeckFileError(f"{path}: {size} bytes is far too large for a deck list")
     if isinstance(text, bytes):
         _refuse_binary(text, path)
-    return read_deck(text, filename=filename)
+    return _with_cards(read_deck(text, filename=filename), path)
 
 
 def load_deck_list(decklist: Any, index: Any, *, path: str,

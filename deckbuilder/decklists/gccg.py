@@ -24,6 +24,7 @@ from deckbuilder.decklists.lines import (
     gccg_title,
     grouped_by_type,
     name_directive,
+    read_count,
     section_heading,
     split_lines,
     type_heading,
@@ -108,12 +109,12 @@ def read_gccg_deck(text: str) -> DeckList:
             )
             continue
         opened = True
-        count = int(match["count"])
-        problem = check_count(count)
+        count, problem = read_count(match["count"])
+        problem = problem or check_count(count or 0)
         card_name, set_hint, printing, name_problem = check_name(match["name"].strip())
         problem = problem or name_problem
-        if problem is not None:
-            problems.append(ParseProblem(line_no, raw, problem))
+        if problem is not None or count is None:
+            problems.append(ParseProblem(line_no, raw, problem or "expected a number of copies"))
             continue
         lines.append(
             DeckLine(

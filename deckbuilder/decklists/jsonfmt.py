@@ -48,14 +48,34 @@ class _Located(dict[str, Any]):
     offset: int = 0
 
 
+class _LongNumber:
+    """A JSON whole number of more digits than any count, printing or version has, kept
+    as its digit count (Python refuses to read one of more than 4,300 digits at all)."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = len(digits.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
+
+#: The most digits a whole number of a deck file is read with.
+MAX_NUMBER_DIGITS = 18
+
+
+def _read_int(digits: str) -> int | _LongNumber:
+    return _LongNumber(digits) if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS else int(digits)
+
+
 class _LocatingDecoder(json.JSONDecoder):
-    """A JSON decoder whose objects know where they start (for line numbers).
+    """A JSON decoder whose objects know where they start (for line numbers), and whose
+    whole numbers of many digits are kept as :class:`_LongNumber` (refused by the checks).
 
     Uses the pure-Python scanner, since the C one cannot be given another object parser.
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(parse_int=_read_int)
         parse_object: Any = json.decoder.JSONObject  # type: ignore[attr-defined]
 
         def located(s_and_end: tuple[str, int], *args: Any) -> tuple[dict[str, Any], int]:
@@ -68,7 +88,42 @@ class _LocatingDecoder(json.JSONDecoder):
         self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
 
 
+def _shown(value: Any) -> str:
+    """Gets a value as a message echoes it: JSON (its first 60 characters when longer, with
+    its length), or how many digits a long number has."""
+    if isinstance(value, _LongNumber):
+        return repr(value)
+    text = json.dumps(value, default=repr)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def lone_surrogate(value: Any, path: str = "") -> tuple[str, str] | None:
+    """Gets the JSON path and the escape of the first lone surrogate (``"\\ud800"``, half
+    of a UTF-16 pair, which is no character and cannot be written as UTF-8) in a decoded
+    document's keys and strings, or ``None``."""
+    if isinstance(value, str):
+        for ch in value:
+            if "\ud800" <= ch <= "\udfff":
+                return path or "the document", ch.encode("unicode_escape").decode("ascii")
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in key)
+            at = f"{path}.{shown}" if path else shown
+            found = lone_surrogate(key, at) or lone_surrogate(item, at)
+            if found:
+                return found
+    if isinstance(value, list):
+        for n, item in enumerate(value):
+            found = lone_surrogate(item, f"{path}[{n}]")
+            if found:
+                return found
+    return None
+
+
 def _type_name(value: Any) -> str:
+    if isinstance(value, _LongNumber):
+        return repr(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -136,7 +191,7 @@ class _Checker:
             ):
                 self.add(
                     f"{path}.printing",
-                    f"must be a whole number from 1, or null, not {printing!r}",
+                    f"must be a whole number from 1, or null, not {_shown(printing)}",
                     entry,
                 )
             count = entry.get("count")
@@ -147,7 +202,7 @@ class _Checker:
             ):
                 self.add(
                     f"{path}.count",
-                    f"must be a whole number from 1 to {MAX_COUNT}, not {json.dumps(count)}",
+                    f"must be a whole number from 1 to {MAX_COUNT}, not {_shown(count)}",
                     entry,
                 )
             if len(self.problems) > before or not isinstance(title, str):
@@ -180,16 +235,23 @@ def read_json_deck(text: str) -> DeckList:
         raise DeckFileError("not a mythos-deck file: the JSON is nested too deeply") from None
     if not isinstance(doc, dict):
         raise DeckFileError(f"not a mythos-deck file: the JSON is {_type_name(doc)}, not an object")
+    surrogate = lone_surrogate(doc, "")
+    if surrogate is not None:
+        at, escape = surrogate
+        raise DeckFileError(
+            f'{at}: holds "{escape}", half of a UTF-16 pair and no character by itself; '
+            "write the whole character (both halves) or remove it"
+        )
     if doc.get("format") != FORMAT_TAG:
         raise DeckFileError(
-            f'not a mythos-deck file: "format" is {json.dumps(doc.get("format"))}, '
+            f'not a mythos-deck file: "format" is {_shown(doc.get("format"))}, '
             f'expected "{FORMAT_TAG}"'
         )
     check = _Checker(text.removeprefix("\ufeff"))
     check.keys(doc, "", _TOP_KEYS)
     version = doc.get("version")
     if version != VERSION or isinstance(version, bool):
-        check.add("version", f"must be {VERSION}, not {json.dumps(version)}", doc)
+        check.add("version", f"must be {VERSION}, not {_shown(version)}", doc)
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
         check.add("name", f"must be a string or null, not {_type_name(name)}", doc)

@@ -126,6 +126,24 @@ def comment_text(text: str) -> str | None:
     return None
 
 
+#: The most digits a count of copies is read with: more is no number of copies (and
+#: Python refuses to read a number of more than 4,300 digits at all).
+MAX_COUNT_DIGITS = 9
+
+
+def read_count(digits: str) -> tuple[int | None, str | None]:
+    """Gets a count of copies from its digits (a sign allowed), or ``None`` and what is
+    wrong when it has more digits than any count of copies (``a count of 5000 digits``).
+
+    >>> read_count("4"), read_count("9" * 5000)
+    ((4, None), (None, 'a count of 5000 digits is not a number of copies'))
+    """
+    unsigned = digits.lstrip("+-")
+    if len(unsigned.lstrip("0")) > MAX_COUNT_DIGITS:
+        return None, f"a count of {len(unsigned)} digits is not a number of copies"
+    return int(digits), None
+
+
 def check_count(count: int) -> str | None:
     """Gets what is wrong with a count of copies, or ``None`` when it is sensible."""
     if count < 1:

@@ -79,8 +79,10 @@ class CardNameError(MythosError, LookupError):
     @property
     def shown_name(self) -> str:
         """Gets the name as the message echoes it: on one line, any unprintable character
-        shown escaped, as Python writes it (a newline as ``\\n``, a NUL as ``\\x00``)."""
-        return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in self.name)
+        shown escaped, as Python writes it (a newline as ``\\n``, a NUL as ``\\x00``), and
+        a name far longer than any title cut to its first 100 characters."""
+        name = self.name if len(self.name) <= 120 else f"{self.name[:100]}... ({len(self.name)} characters)"
+        return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in name)
 
     @property
     def message(self) -> str:

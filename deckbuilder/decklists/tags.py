@@ -47,10 +47,12 @@ LACKEY_SET_NAMES: dict[str, str] = {
     "MOVIELAND": "Movieland",
 }
 
-_PRINTING_TAIL = re.compile(r"\s*#\s*(?P<number>\d+)\s*$")
+#: ``#N`` and ``(vN)``: at most 9 digits (a longer number is no printing, and Python refuses
+#: to read one of more than 4,300 digits at all); a longer one stays part of the name.
+_PRINTING_TAIL = re.compile(r"\s*#\s*(?P<number>\d{1,9})\s*$")
 # The closing bracket is optional: LackeyCCG has "Seven Cryptical Books of H'san (Chinese".
 _BRACKET_TAIL = re.compile(r"\s*\((?P<inner>[^()]*)\)?\s*$")
-_VERSION = re.compile(r"^v\s*(?P<number>\d+)$", re.IGNORECASE)
+_VERSION = re.compile(r"^v\s*(?P<number>\d{1,9})$", re.IGNORECASE)
 
 
 def set_code_for(tag: str) -> str | None:

@@ -32,6 +32,7 @@ from deckbuilder.decklists.lines import (
     grouped_by_type,
     name_directive,
     printed_name,
+    read_count,
     section_heading,
     split_lines,
     type_heading,
@@ -60,14 +61,15 @@ def _split_count(text: str) -> tuple[int | None, str, str | None]:
     for pattern in (_PREFIX_X, _PREFIX):
         match = pattern.match(text)
         if match:
-            count, name = int(match["count"]), match["name"].strip()
-            if _SUFFIX_BRACKET.match(name) or _SUFFIX_X.match(name):
-                return count, name, "two counts on one line; keep one"
-            return count, name, None
+            (count, problem), name = read_count(match["count"]), match["name"].strip()
+            if problem is None and (_SUFFIX_BRACKET.match(name) or _SUFFIX_X.match(name)):
+                problem = "two counts on one line; keep one"
+            return count, name, problem
     for pattern in (_SUFFIX_BRACKET, _SUFFIX_X):
         match = pattern.match(text)
         if match:
-            return int(match["count"]), match["name"].strip(), None
+            count, problem = read_count(match["count"])
+            return count, match["name"].strip(), problem
     return None, text, None
 
 

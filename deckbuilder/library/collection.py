@@ -26,10 +26,12 @@ def owned_titles(path: Path) -> dict[str, int] | None:
 
     Raises ``DeckStoreError`` for a collection file that is not the tool's JSON.
     """
+    from deckbuilder.decklists.deckfile import read_regular_file
     from deckbuilder.library.saved import DeckStoreError
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # A pipe or a device given as --collection is refused at once, not waited on.
+        text = read_regular_file(Path(path), 50_000_000).decode("utf-8")
     except FileNotFoundError:
         return None
     except OSError as exc:

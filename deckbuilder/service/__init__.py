@@ -310,18 +310,28 @@ class SearchQuery:
     descending: bool = False
 
 
+#: The largest ``--limit`` a search takes: far more cards than the game has (SQLite's own
+#: limit is 64 bits, and a larger one failed inside it).
+MAX_SEARCH_LIMIT = 1_000_000
+
+
 def parse_search(query: str, *, sort: str = "title", limit: int | None = None,
                  descending: bool = False) -> SearchQuery:
     """Reads a search query and its options (``descending``: the order reversed), before any
     catalog is opened.
 
     Raises ``QuerySyntaxError`` for a query that cannot be read and
-    :class:`~deckbuilder.errors.UsageError` for an unknown order or a limit below 1.
+    :class:`~deckbuilder.errors.UsageError` for an unknown order or a limit below 1 or
+    above :data:`MAX_SEARCH_LIMIT`.
     """
     if sort not in SEARCH_ORDERS:
         raise UsageError(f"--sort {sort!r} is not one of: {', '.join(SEARCH_ORDERS)}")
     if limit is not None and limit < 1:
         raise UsageError(f"--limit {limit}: show at least 1 card")
+    if limit is not None and limit > MAX_SEARCH_LIMIT:
+        shown = str(limit) if limit < 10**30 else "(a number of more than 30 digits)"
+        raise UsageError(f"--limit {shown}: show at most {MAX_SEARCH_LIMIT:,} cards (every card of the game is "
+                         "far fewer); leave --limit out to see them all")
     from deckbuilder.catalog.search import parse_query
 
     return SearchQuery(query, parse_query(query), sort, limit, descending)

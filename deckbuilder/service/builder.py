@@ -204,10 +204,10 @@ def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> Loade
     """Loads a deck a command line names: a deck file, else a saved deck by id or name,
     ``@N`` for its version N (``shubs-brood@2``). Raises ``UnknownDeckError`` when it is
     neither, and as :func:`load_deck_file` does."""
-    if Path(ref).is_file():
+    if Path(ref).exists() and not Path(ref).is_dir():  # a pipe or a device too: refused as a deck file
         return load_deck_file(catalog, ref)
     name, _, number = ref.rpartition("@")
-    if not (name and number.isdigit()):
+    if not (name and number.isascii() and number.isdigit() and len(number) <= 9):
         name, number = ref, ""
     saved = saved_deck(decks, name)
     return load_saved_deck(catalog, decks, saved.id, version=int(number) if number else None)

@@ -43,8 +43,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from deckbuilder import service
+from deckbuilder.decklists.jsonfmt import lone_surrogate
 from deckbuilder.errors import UsageError
-from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.app import MAX_NUMBER_DIGITS, answers, in_thread, served, whole_number
 from deckbuilder.web.guard import NoSuchPageError
 
 #: The most goldfish games one API request plays (about ten seconds of one core); the
@@ -71,9 +72,13 @@ COMMON_OPTIONS: dict[str, type] = {"filename": str}
 
 
 def _whole_number(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("-").isdigit())):
-        raise UsageError(f"--{name.replace('_', '-')} {value!r}: give a whole number")
-    return int(value)
+    return whole_number(value, f"--{name.replace('_', '-')}")
+
+
+def _json_int(digits: str) -> int | str:
+    """Reads a JSON body's whole number: a long one stays its digits, for
+    :func:`~deckbuilder.web.app.whole_number` to refuse in one line."""
+    return int(digits) if len(digits) <= MAX_NUMBER_DIGITS + 1 else digits
 
 
 def read_options(command: str, given: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -111,11 +116,17 @@ async def read_deck_request(request: Request, command: str) -> tuple[str | bytes
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media == "application/json":
         try:
-            doc = json.loads(body.decode("utf-8-sig") or "null")
+            doc = json.loads(body.decode("utf-8-sig") or "null", parse_int=_json_int)
         except (UnicodeDecodeError, ValueError) as exc:
             raise UsageError(f"the body is not JSON ({exc}); send {{\"deck\": TEXT, ...options}}") from None
+        except RecursionError:
+            raise UsageError("the body's JSON is nested too deeply; send {\"deck\": TEXT, ...options}") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("deck"), str):
             raise UsageError('a JSON body is an object with the deck\'s text under "deck": {"deck": "4 Dark Young..."}')
+        surrogate = lone_surrogate(doc)
+        if surrogate is not None:
+            raise UsageError(f'the body\'s {surrogate[0]} holds "{surrogate[1]}", half of a UTF-16 pair and no '
+                             "character by itself; send the whole character or remove it")
         deck: str | bytes = doc.pop("deck")
         given += list(doc.items())
     else:

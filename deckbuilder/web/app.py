@@ -97,6 +97,28 @@ class Served:
         return {s["transcription"] for s in self.catalog().sources()} == {"sample"}
 
 
+#: The most digits a number of a request is read with: every count, seed, target or limit
+#: fits in 64 bits (and Python refuses to read a number of more than 4,300 digits at all).
+MAX_NUMBER_DIGITS = 18
+
+
+def whole_number(value: Any, name: str) -> int:
+    """Gets a whole number a request gives (a JSON number, or text of ASCII digits with a
+    leading minus). Raises :class:`~deckbuilder.errors.UsageError` naming the option
+    ``name`` for anything else, and for a number of more than :data:`MAX_NUMBER_DIGITS` digits."""
+    from deckbuilder.errors import UsageError
+
+    text = value.strip() if isinstance(value, str) else str(value) if type(value) is int else None
+    digits = text.removeprefix("-") if text is not None else ""
+    if text is None or not (digits.isascii() and digits.isdigit()):
+        shown = repr(value)[:40] + ("..." if len(repr(value)) > 40 else "")
+        raise UsageError(f"{name} {shown}: give a whole number")
+    if len(digits.lstrip("0")) > MAX_NUMBER_DIGITS:
+        raise UsageError(f"{name}: a number of {len(digits)} digits is far too large; give a whole number "
+                         f"of at most {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
 def served(request: Request) -> Served:
     """Gets the server's state from a request."""
     state: Served = request.app.state.served

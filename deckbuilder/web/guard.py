@@ -132,12 +132,21 @@ class Guard:
                 f'Host "{shown}" is not an address this server serves; open it at http://{min(self.hosts)}/'), 403
         elif scope["method"] in UNSAFE_METHODS and headers.get("origin") not in (None, "null", *self.origins):
             refusal = ForbiddenRequestError("a request from another site was refused; use the deck builder's own pages"), 403
-        elif headers.get("content-length", "0").isdigit() and int(headers.get("content-length", "0")) > self.max_body:
+        elif _declared_length(headers.get("content-length", "0")) > self.max_body:
             refusal = _too_large(self.max_body), 413
         if refusal is not None:
             await self.answer(path, *refusal)(scope, receive, _with_headers(send))
             return
         await self.app(scope, _bounded(receive, self.max_body), _with_headers(send))
+
+
+def _declared_length(value: str) -> int:
+    """Gets the body size a Content-Length header declares (0 when it is not a number of
+    ASCII digits: the server reading the body says so); any number of more than 15 digits
+    is larger than any limit, and is never read as a number."""
+    if not (value.isascii() and value.isdigit()):
+        return 0
+    return int(value) if len(value) <= 15 else 10**15
 
 
 def _too_large(limit: int) -> RequestTooLargeError:

@@ -59,7 +59,7 @@ from deckbuilder.sheet.pages import (
     NewDeckPage,
     UnreadableRow,
 )
-from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.app import answers, in_thread, served, whole_number
 from deckbuilder.web.guard import MAX_BODY_BYTES, SESSION_COOKIE, NoSuchPageError
 
 _SESSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -144,9 +144,7 @@ def _number(value: str, name: str, default: int | None = None) -> int | None:
     value = (value or "").strip()
     if not value:
         return default
-    if not value.lstrip("-").isdigit():
-        raise UsageError(f"{name} {value!r}: give a whole number")
-    return int(value)
+    return whole_number(value, name)
 
 
 def _failure(exc: Exception) -> Failure:
@@ -530,7 +528,8 @@ async def choose_play(request: Request) -> Response:
 
 
 def _version(value: str) -> int | None:
-    return int(value) if value.isdigit() else None
+    """Gets a version number a query names, or None (no version: the latest, or a draft)."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else None
 
 
 @answers

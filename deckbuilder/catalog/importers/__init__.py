@@ -33,13 +33,15 @@ MAX_CARD_FILE_BYTES = 20_000_000
 
 def read_card_file_bytes(file: Path) -> bytes:
     """Gets a card data file's bytes, never more than :data:`MAX_CARD_FILE_BYTES` (a file
-    that grows while read, or a device, is cut off there and refused too).
+    that grows while read is cut off there and refused too).
 
-    Raises :class:`CardDataError` for a file too large or that cannot be read.
+    Raises :class:`CardDataError` for a file too large or that cannot be read, and at once
+    for a named pipe, a socket or a device (POSIX: a pipe would wait for a writer).
     """
+    from deckbuilder.decklists.deckfile import read_regular_file
+
     try:
-        with Path(file).open("rb") as handle:
-            data = handle.read(MAX_CARD_FILE_BYTES + 1)
+        data = read_regular_file(Path(file), MAX_CARD_FILE_BYTES + 1)
     except OSError as exc:
         raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_CARD_FILE_BYTES:
@@ -104,7 +106,7 @@ def find_card_files(paths: list[Path]) -> list[tuple[Path, bool]]:
             if not found:
                 raise CardDataError(path, "holds no .xml or .txt card data files")
             files.extend((p, False) for p in found)
-        elif path.is_file():
+        elif path.exists():  # a file, or a pipe or a device, which the reading refuses at once
             files.append((path, True))
         else:
             raise CardDataError(path, "no such file or folder")

@@ -380,6 +380,7 @@ def _parse(
             f"every line has {'/'.join(map(str, counts))} tab-separated columns but the header has {width}: "
             "not a LackeyCCG set file, or its tabs were converted to spaces",
         )
+    _check_whole(text, split_rows, width, path, notes)
     fallback_set = _set_code(Path(str(path)).stem)
     parsed: list[_Line] = []
     for number, cells, line in split_rows:
@@ -395,6 +396,34 @@ def _parse(
         sha256=hashlib.sha256(data).hexdigest(),
     )
     return parsed, source, notes
+
+
+def _check_whole(text: str, rows: list[tuple[int, list[str], str]], width: int, path: Path | str,
+                 notes: list[str]) -> None:
+    """Refuses a file cut short: its last line has no line end and fewer columns than the
+    header (a download or copy stopped in the middle of a card, which would be read as a
+    card "Your First Big Stor" of no set), as the GCCG reader refuses XML that stops short.
+
+    Every LackeyCCG set file ends its last card with a line end. A last line of every column
+    but no line end may have lost the end of its last column, which cannot be told: a note
+    says so. Raises :class:`CardDataError`.
+    """
+    if not rows or text.endswith("\n"):
+        return
+    number, cells, line = rows[-1]
+    if number != text.count("\n") + 1:
+        return  # the text after the last line end is blank: nothing was cut
+    if len(cells) < width:
+        shown = line.strip()[:40].encode("unicode_escape").decode("ascii")
+        raise CardDataError(
+            path,
+            f"cut short: its last line (line {number}) stops after {len(cells)} of the header's {width} columns "
+            f'with no line end ("{shown}"); the file was copied or downloaded only in part: get it again',
+        )
+    notes.append(
+        f"{_name(path)}: no line end after its last line (line {number}); if the file was cut short there, "
+        f"the last column of that card may be incomplete"
+    )
 
 
 def _set_code(raw: str) -> str | None:
