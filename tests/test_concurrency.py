@@ -12,6 +12,7 @@ no beginning Sanity) and skip without it.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -154,6 +155,35 @@ def test_a_closed_catalog_refuses_further_reads_in_one_line(invented_db):
     catalog.close()
     with pytest.raises(CatalogError, match="was closed; open it again"):
         catalog.counts()
+
+
+def test_a_catalog_rebuilt_while_open_is_read_whole_from_many_threads(invented_db, tmp_path):
+    # An import renames a new catalog over the file while the server still reads the old one:
+    # every read of the old catalog, from any thread, sees the file it opened, never a mix.
+    import shutil
+
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.store import Catalog, build_catalog
+
+    path = tmp_path / "catalog.sqlite"
+    shutil.copyfile(invented_db, path)
+    smaller = tmp_path / "smaller"
+    smaller.mkdir()
+    build_catalog(smaller / "catalog.sqlite", read_card_files([invented_set(smaller, 64)]))
+    with Catalog.open(path) as catalog:
+        before = [c.key for c in catalog.search(service.parse_search("library").tree)]
+        os.replace(smaller / "catalog.sqlite", path)
+        start = threading.Barrier(16)
+
+        def read(_: int) -> tuple[int, list[str]]:
+            start.wait()
+            return catalog.counts()["total"], [c.key for c in catalog.search(service.parse_search("library").tree)]
+
+        with ThreadPoolExecutor(16) as pool:
+            answers = [future.result(timeout=60) for future in [pool.submit(read, i) for i in range(16)]]
+    assert answers == [(3000, before)] * 16
+    with Catalog.open(path) as catalog:
+        assert catalog.counts()["total"] == 64
 
 
 # --------------------------------------------------------------------------------------

@@ -311,6 +311,15 @@ def _connect(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
 
 
+def _file_stamp(path: Path) -> tuple[int, int] | None:
+    """Gets what tells a catalog file from the one renamed over it: its inode and modification time."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
+
+
 class _Connections:
     """A catalog's connections: each read takes one no other thread is using, and gives it
     back when it has read every row.
@@ -328,6 +337,11 @@ class _Connections:
     search over the real pool takes tens of milliseconds. Opening a connection and
     registering ``title_word`` on it takes well under a millisecond, and the pool keeps
     :data:`IDLE_KEPT` of them open between reads, so a busy server opens few.
+
+    A connection is opened only while the file is the one the catalog opened: once an
+    import has renamed a new catalog into place, a new connection would read the new file
+    (other row ids than the cards this catalog has read), so a read then waits for one of the
+    connections already open, on the old file, instead.
     """
 
     #: The idle connections kept open for the next reads (more are opened when busy).
@@ -337,9 +351,11 @@ class _Connections:
         self._path = path
         self._title_word = title_word
         self._lock = threading.Lock()
+        self._given_back = threading.Condition(self._lock)
         self._idle: list[sqlite3.Connection] = []
         self._closed = False
         self._tracer: Callable[[str], object] | None = None
+        self._file = _file_stamp(path)
         self._idle.append(self._ready(first))
 
     def _ready(self, con: sqlite3.Connection) -> sqlite3.Connection:
@@ -355,6 +371,12 @@ class _Connections:
             if self._closed:
                 raise CatalogError(f"the catalog {self._path} was closed; open it again")
             con = self._idle.pop() if self._idle else None
+            if con is None and _file_stamp(self._path) != self._file:  # replaced: wait for one of ours
+                while not self._idle and not self._closed:
+                    self._given_back.wait()
+                if self._closed:
+                    raise CatalogError(f"the catalog {self._path} was closed; open it again")
+                con = self._idle.pop()
         if con is None:
             try:
                 con = self._ready(_connect(self._path))
@@ -368,6 +390,7 @@ class _Connections:
                 kept = not self._closed and len(self._idle) < self.IDLE_KEPT
                 if kept:
                     self._idle.append(con)
+                    self._given_back.notify()
             if not kept:
                 con.close()
 
@@ -383,6 +406,7 @@ class _Connections:
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []
+            self._given_back.notify_all()
         for con in idle:
             con.close()
 

@@ -100,8 +100,8 @@ class Served:
             except OSError:
                 stamp = None
             if self._catalog is None or stamp != self._stamp:
-                if self._catalog is not None:
-                    self._catalog.close()
+                # The old catalog is not closed: a request may still be reading it, on the
+                # file it opened (its connections close as it is dropped).
                 self._catalog, notes = service.open_catalog(self.settings.db)
                 self.notes.extend(notes)
                 info = os.stat(path)
