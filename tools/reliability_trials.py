@@ -169,10 +169,12 @@ def invented_catalog(folder: Path, cards: int = 3000) -> Path:
     return db
 
 
-def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...], trials: int) -> tuple[int, int, int, float]:
+def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...],
+                        trials: int) -> tuple[int, int, int, int, float]:
     """Starts a fresh server ``trials`` times, fires :data:`AT_ONCE` searches at once at each,
     then Ctrl-C; gets the searches fired, the wrong or failed answers, the hangs (a search
-    past its timeout, or a server not stopped in time) and the slowest stop in seconds."""
+    past its timeout, or a server not stopped in time), the servers stopped and the slowest
+    stop in seconds."""
     import functools
     import signal
     import socket
@@ -186,7 +188,7 @@ def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...], trial
     with Catalog.open(db) as catalog:
         expected = {q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=20)).cards]
                     for q in searches}
-    cases = failures = hangs = 0
+    cases = failures = hangs = stopped = 0
     slowest = 0.0
     for trial in range(trials):
         with socket.socket() as probe:
@@ -216,6 +218,7 @@ def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...], trial
         try:
             _out, err = server.communicate(timeout=STOP_TIMEOUT)
             slowest = max(slowest, time.monotonic() - stopping)
+            stopped += 1
             if "Traceback" in err:
                 failures += 1
                 print(f"  trial {trial}: a traceback on the server's stderr")
@@ -227,7 +230,7 @@ def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...], trial
         if outcomes.count("ok") != len(outcomes):
             print(f"  trial {trial}: {outcomes.count('hang')} hung, "
                   f"{sum(o not in ('ok', 'hang') for o in outcomes)} wrong or failed of {len(outcomes)}")
-    return cases, failures, hangs, slowest
+    return cases, failures, hangs, stopped, slowest
 
 
 def _one_search(port: int, start: Any, expected: dict[str, list[str]], query: str) -> str:
@@ -256,10 +259,11 @@ def searches_main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="mythos-trials-") as tmp:
         folder = Path(tmp)
         searches = REAL_SEARCHES if db is not None else INVENTED_SEARCHES
-        cases, failures, hangs, slowest = concurrent_searches(folder, db or invented_catalog(folder), searches, trials)
+        cases, failures, hangs, stopped, slowest = concurrent_searches(folder, db or invented_catalog(folder), searches,
+                                                                       trials)
     print(f"{AT_ONCE} searches at once on {trials} fresh servers ({'the catalog ' + str(db) if db else 'an invented set'}"
-          f"): {cases} cases, {failures} failures, {hangs} hangs; Ctrl-C stopped each within {slowest:.1f} s "
-          f"({time.perf_counter() - started:.0f} s in all)")
+          f"): {cases} cases, {failures} failures, {hangs} hangs; Ctrl-C stopped {stopped} of {trials} servers, the "
+          f"slowest in {slowest:.1f} s ({time.perf_counter() - started:.0f} s in all)")
     return 1 if failures or hangs else 0
 
 
