@@ -49,6 +49,8 @@ The hierarchy (module, kind)::
       ForbiddenRequestError           web.guard                  forbidden
       RequestTooLargeError            web.guard                  too-large
       NoSuchPageError                 web.guard                  not-found
+        JobGoneError                  web.jobs                   not-found
+      WorkStoppedError                web.jobs                   stopped
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of

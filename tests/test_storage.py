@@ -213,7 +213,7 @@ def test_a_deck_check_runs_a_fixed_number_of_statements(gccg_catalog_path, mytho
     deck.write_text("Investigator\n1 Pragmatic Hobo\nDeck\n" + "".join(f"{copies} {t}\n" for t in titles))
     with Catalog.open(gccg_catalog_path) as catalog:
         statements: list[str] = []
-        catalog.con.set_trace_callback(statements.append)
+        catalog.trace(statements.append)
         load_deck_file(catalog, deck)
         load_deck_file(catalog, deck)
     assert len(statements) == 2, statements

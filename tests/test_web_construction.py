@@ -191,7 +191,7 @@ def test_a_build_that_cannot_play_shows_why_on_its_page(sample):
     assert sample.client.app.state.jobs.wait(job, 60).state == "failed"
     dom = sample.get(f"/decks/build/{job}")
     assert "beginning Sanity" in select_one(dom, ".error").text()
-    sample.get("/decks/build/0123456789abcdef", status=404)
+    sample.get("/decks/build/0123456789abcdef", status=410)  # gone: the server holds no such build (issue 26)
 
 
 def test_suggestions_are_of_their_deck_and_their_games_in_range(sample):

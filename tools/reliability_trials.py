@@ -21,6 +21,14 @@ And, with ``--decks``, saved decks changed at once (issue 26), on the bundled sa
     python tools/reliability_trials.py 25
     python tools/reliability_trials.py --decks 20 # the saved-deck trials only
 
+And, on its own, the web server under concurrent searches (issue 26: a shared SQLite
+connection hung it for good): ``--searches N`` starts a fresh ``mythos serve`` N times, fires
+200 searches at once at each (bare words, misspelt words, keyed; each with a 30 s timeout),
+checks every answer against the same search read in one thread, then sends Ctrl-C and times
+the stop. ``--db PATH`` searches that catalog (the real pool) instead of an invented one.
+
+    python tools/reliability_trials.py --searches 10 [--db PATH]
+
 Prints the trials, the failures and the seconds; exits 1 on any failure. Not a test: it
 takes a minute or more.
 """
@@ -38,6 +46,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 CARDS = 3000
 
@@ -295,9 +304,139 @@ def main(argv: list[str]) -> int:
                                                  "user would, many times over, and prints what was lost.")
     parser.add_argument("trials", nargs="?", type=int, default=10, help="trials of each kind (default 10)")
     parser.add_argument("--decks", action="store_true", help="the saved-deck trials: one deck changed at once")
+    parser.add_argument("--searches", action="store_true",
+                        help=f"the web server's trials: {AT_ONCE} searches at once on each of TRIALS fresh servers")
+    parser.add_argument("--db", type=Path, help="with --searches: a catalog to search (default: an invented set)")
     args = parser.parse_args(argv)
+    if args.searches:
+        return search_trials(args.trials, args.db)
     failures = deck_trials(args.trials) if args.decks else catalog_trials(args.trials)
     return 1 if failures else 0
+
+
+# --------------------------------------------------------------------------------------
+# the web server under concurrent searches (issue 26)
+
+#: Searches at once against each fresh server.
+AT_ONCE = 200
+#: Seconds a search may take before it counts as hung; seconds a server may take to stop.
+SEARCH_TIMEOUT, STOP_TIMEOUT = 30.0, 10.0
+ADJECTIVES = ("Dark", "Silver", "Hidden", "Drowned", "Whispering", "Forgotten", "Crimson", "Hollow")
+NOUNS = ("Library", "Professor", "Lantern", "Archive", "Harbour", "Observatory", "Manuscript", "Sailor")
+INVENTED_SEARCHES = ("library", "dark lantern", "manuscrpt", "whispering sailor", "observatory", "t:ally hollow",
+                     "t:ally", "crimson or harbour")
+REAL_SEARCHES = ("necronomicon", "dark young", "necronomicn", "mi-go", "t:monster young", "t:ally", "a:city")
+
+
+def invented_catalog(folder: Path, cards: int = 3000) -> Path:
+    """Builds a catalog of ``cards`` invented Allies named from a few words (bare words match
+    many titles, so each search runs the title-word function on every row)."""
+    names = [f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1)
+             for a in ADJECTIVES for n in NOUNS][:cards]
+    body = "".join(f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
+                   '<attr key="set" value="Invented"/></card>' for name in names)
+    source = folder / "invented.xml"
+    source.write_text('<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
+                      f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
+    db = folder / "invented.sqlite"
+    assert mythos("catalog", "import", str(source), "--db", str(db)).wait() == 0
+    return db
+
+
+def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...],
+                        trials: int) -> tuple[int, int, int, int, float]:
+    """Starts a fresh server ``trials`` times, fires :data:`AT_ONCE` searches at once at each,
+    then Ctrl-C; gets the searches fired, the wrong or failed answers, the hangs (a search
+    past its timeout, or a server not stopped in time), the servers stopped and the slowest
+    stop in seconds."""
+    import functools
+    import signal
+    import socket
+    import threading
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    from deckbuilder import service
+    from deckbuilder.catalog.store import Catalog
+
+    with Catalog.open(db) as catalog:
+        expected = {q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=20)).cards]
+                    for q in searches}
+    cases = failures = hangs = stopped = 0
+    slowest = 0.0
+    for trial in range(trials):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = subprocess.Popen([sys.executable, "-m", "deckbuilder", "serve", "--no-browser", "--port", str(port),
+                                   "--db", str(db), "--decks", str(folder / f"decks-{trial}")],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/decks", timeout=5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit(f"the server of trial {trial} never answered") from None
+                time.sleep(0.1)
+        queries = [searches[i % len(searches)] for i in range(AT_ONCE)]
+        one = functools.partial(_one_search, port, threading.Barrier(AT_ONCE), expected)
+        with ThreadPoolExecutor(AT_ONCE) as pool:
+            outcomes = list(pool.map(one, queries))
+        cases += len(outcomes)
+        hangs += outcomes.count("hang")
+        failures += sum(o not in ("ok", "hang") for o in outcomes)
+        stopping = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        try:
+            _out, err = server.communicate(timeout=STOP_TIMEOUT)
+            slowest = max(slowest, time.monotonic() - stopping)
+            stopped += 1
+            if "Traceback" in err:
+                failures += 1
+                print(f"  trial {trial}: a traceback on the server's stderr")
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.communicate()
+            hangs += 1
+            print(f"  trial {trial}: the server was still running {STOP_TIMEOUT:.0f} s after Ctrl-C")
+        if outcomes.count("ok") != len(outcomes):
+            print(f"  trial {trial}: {outcomes.count('hang')} hung, "
+                  f"{sum(o not in ('ok', 'hang') for o in outcomes)} wrong or failed of {len(outcomes)}")
+    return cases, failures, hangs, stopped, slowest
+
+
+def _one_search(port: int, start: Any, expected: dict[str, list[str]], query: str) -> str:
+    """Searches once when every thread is ready; gets "ok", "wrong", "hang" or the error."""
+    import json
+    import urllib.parse
+    import urllib.request
+
+    start.wait()
+    url = f"http://127.0.0.1:{port}/api/cards?" + urllib.parse.urlencode({"q": query, "limit": 20})
+    try:
+        with urllib.request.urlopen(url, timeout=SEARCH_TIMEOUT) as answer:
+            keys = [card["key"] for card in json.loads(answer.read())]
+    except TimeoutError:
+        return "hang"
+    except OSError as exc:
+        return f"error {exc!r}"
+    return "ok" if keys == expected[query] else "wrong"
+
+
+def search_trials(trials: int, db: Path | None) -> int:
+    """``--searches [N] [--db PATH]``: the concurrent-search trial on N fresh servers; gets the exit code."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mythos-trials-") as tmp:
+        folder = Path(tmp)
+        searches = REAL_SEARCHES if db is not None else INVENTED_SEARCHES
+        cases, failures, hangs, stopped, slowest = concurrent_searches(folder, db or invented_catalog(folder), searches,
+                                                                       trials)
+    print(f"{AT_ONCE} searches at once on {trials} fresh servers ({'the catalog ' + str(db) if db else 'an invented set'}"
+          f"): {cases} cases, {failures} failures, {hangs} hangs; Ctrl-C stopped {stopped} of {trials} servers, the "
+          f"slowest in {slowest:.1f} s ({time.perf_counter() - started:.0f} s in all)")
+    return 1 if failures or hangs else 0
 
 
 if __name__ == "__main__":

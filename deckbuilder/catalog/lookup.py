@@ -6,6 +6,7 @@ shared with deck lists); this module adds the catalog fast path and the ``--set`
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -59,18 +60,17 @@ def card_index(catalog: Any) -> Any:
     Where the catalog keeps the resolver's name tables (:mod:`deckbuilder.catalog.derived`),
     the index is made from them and reads a title's printings only when a name finds it;
     otherwise it is built from every card."""
-    index = getattr(catalog, "_index", None)
-    if index is None:
+    def make() -> Any:
         from deckbuilder.catalog.derived import stored_name_tables
         from deckbuilder.decklists.resolve import CardIndex
 
-        tables = stored_name_tables(catalog.con)
+        with catalog.connection() as con:
+            tables = stored_name_tables(con)
         if tables is not None:
-            index = CardIndex.from_tables(tables, _Printings(catalog, tables["keys"]))
-        else:
-            index = CardIndex(catalog.all_cards())
-        catalog._index = index
-    return index
+            return CardIndex.from_tables(tables, _Printings(catalog, tables["keys"]))
+        return CardIndex(catalog.all_cards())
+
+    return catalog._once("_index", make)  # made once, however many threads ask at once
 
 
 class _Printings(Mapping[str, tuple[Card, ...]]):
@@ -80,6 +80,8 @@ class _Printings(Mapping[str, tuple[Card, ...]]):
         self._catalog = catalog
         self._keys = frozenset(keys)
         self._read: dict[str, tuple[Card, ...]] = {}
+        # Two threads resolving decks at once read a title's printings once (issue 26).
+        self._lock = threading.Lock()
 
     def __getitem__(self, key: str) -> tuple[Card, ...]:
         found = self._read.get(key)
@@ -94,14 +96,15 @@ class _Printings(Mapping[str, tuple[Card, ...]]):
         """Reads the printings of these titles not read yet, in one query."""
         from deckbuilder.decklists.resolve import printings_in_order
 
-        wanted = [key for key in dict.fromkeys(keys) if key in self._keys and key not in self._read]
-        if not wanted:
-            return
-        by_title: dict[str, list[Card]] = {key: [] for key in wanted}
-        for card in self._catalog.cards_with_folded_titles(wanted):
-            by_title[fold_title(card.title)].append(card)
-        for key, cards in by_title.items():
-            self._read[key] = printings_in_order(cards)
+        with self._lock:
+            wanted = [key for key in dict.fromkeys(keys) if key in self._keys and key not in self._read]
+            if not wanted:
+                return
+            by_title: dict[str, list[Card]] = {key: [] for key in wanted}
+            for card in self._catalog.cards_with_folded_titles(wanted):
+                by_title[fold_title(card.title)].append(card)
+            for key, cards in by_title.items():
+                self._read[key] = printings_in_order(cards)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)

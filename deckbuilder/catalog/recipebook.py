@@ -19,19 +19,20 @@ def recipe_reading(catalog: Any) -> tuple[Any, dict[str, Any]]:
     ``$MYTHOS_RECIPES`` must exist; the one beside the catalog is optional. Raises
     ``RecipeFileError`` for a file that cannot be read.
     """
-    cached = getattr(catalog, "_recipe_reading", None)
-    if cached is not None:  # built once per open catalog (the sheet asks twice with --goldfish)
-        return cached  # type: ignore[no-any-return]
-    from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
-    from deckbuilder.rules.adventures import Vocabulary
+    def make() -> tuple[Any, dict[str, Any]]:
+        from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
+        from deckbuilder.rules.adventures import Vocabulary
 
-    overrides: dict[str, Any] = {}
-    path = default_recipes_path(getattr(catalog, "path", None))
-    named = os.environ.get(RECIPES_ENV)
-    if path is not None and (path.is_file() or (named and path == Path(named).expanduser())):
-        overrides = load_recipe_overrides(path)
-    catalog._recipe_reading = reading = (Vocabulary.from_cards(catalog.all_cards()), overrides)
-    return reading
+        overrides: dict[str, Any] = {}
+        path = default_recipes_path(getattr(catalog, "path", None))
+        named = os.environ.get(RECIPES_ENV)
+        if path is not None and (path.is_file() or (named and path == Path(named).expanduser())):
+            overrides = load_recipe_overrides(path)
+        return Vocabulary.from_cards(catalog.all_cards()), overrides
+
+    # Built once per open catalog (the sheet asks twice with --goldfish), by one thread of
+    # the web server while the others wait for it.
+    return catalog._once("_recipe_reading", make)  # type: ignore[no-any-return]
 
 
 def recipe_pool(catalog: Any) -> Any:
@@ -39,12 +40,12 @@ def recipe_pool(catalog: Any) -> Any:
     :class:`~deckbuilder.rules.adventures.Collection`, each card's facts read once per open
     catalog: reading them for the whole pool on every check was most of the web builder's
     live verdict, ``benchmarks/web.py``), for the cards a short slot could take."""
-    pool = getattr(catalog, "_recipe_pool", None)
-    if pool is None:
+    def make() -> Any:
         from deckbuilder.rules.adventures import Collection
 
-        pool = catalog._recipe_pool = Collection(catalog.all_cards())
-    return pool
+        return Collection(catalog.all_cards())
+
+    return catalog._once("_recipe_pool", make)
 
 
 def recipe_sources(catalog: Any) -> tuple[Any, dict[str, Any], Any]:

@@ -91,6 +91,19 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
     return recipes, search, report
 
 
+def _checked(play: Callable[..., Any], checkpoint: Callable[[], None] | None) -> Callable[..., Any]:
+    """Gets a goldfish player that calls ``checkpoint`` before each batch of games (issue 26:
+    a cancelled build stops within a batch, the held-out games included)."""
+    if checkpoint is None:
+        return play
+
+    def checked(deck: Deck, seeds: Sequence[int]) -> Any:
+        checkpoint()
+        return play(deck, seeds)
+
+    return checked
+
+
 def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int) -> Callable[..., Any]:
     """Gets a player of full-length games that spreads a long batch (a thousand games or more:
     ``suggest --games``) over the machine's cores, as ``goldfish --jobs`` does; the records
@@ -199,6 +212,7 @@ def build_deck(
     max_rounds: int = 20,
     jobs: int | None = None,
     progress: Progress | None = None,
+    checkpoint: Callable[[], None] | None = None,
 ) -> DeckBuild:
     """Builds a legal deck for an Investigator that can complete the Adventures named (in a
     Campaign, reach the target with Adventures it picks), tuned by goldfish games.
@@ -210,7 +224,8 @@ def build_deck(
     the same deck, when the games budget and not ``time_limit`` ends the search),
     ``budget`` (games the search may play), ``jobs`` (processes the games are split across,
     kept for the whole build; None: the machine's cores; the same deck whatever the number:
-    service/buildgames.py), ``progress`` (games played, budget).
+    service/buildgames.py), ``progress`` (games played, budget), ``checkpoint`` (called
+    before every batch of games; what it raises ends the build: the web's Cancel and Ctrl-C).
 
     Raises :class:`~deckbuilder.errors.UsageError` for options that name nothing or
     conflict, ``NotAnAdventureError``, the resolver's ``UnknownCardError``, and
@@ -276,6 +291,7 @@ def build_deck(
     with build_players(known, who, recipes, campaign=campaign, target=goal_target,
                        search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
                        search_alone=search_play, report_alone=report_play) as (search_play, report_play):
+        search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
         result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
                         should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
     name = f"Built for {who.title}"
@@ -331,10 +347,13 @@ def suggest_changes(
     seed: int = 0,
     max_rounds: int = 20,
     progress: Progress | None = None,
+    checkpoint: Callable[[], None] | None = None,
 ) -> DeckSuggestions:
     """Measures single changes to a deck (add, cut, swap a card for one the catalog has) by
     goldfish games over common seeds; gets them ranked, each with its 95% interval and
     reason, the recommended (not within noise) first.
+
+    ``checkpoint`` is called before every batch of games; what it raises ends the work.
 
     Raises :class:`~deckbuilder.errors.UsageError` for an out-of-range number or a way to
     play the goldfish cannot play, and ``NoInvestigatorError`` for a deck no Investigator plays.
@@ -362,6 +381,6 @@ def suggest_changes(
     for e in deck.deck.main:
         counts[e.card.key] = counts.get(e.card.key, 0) + e.count
     size, copies = deck_limits(play.format)
-    changes = measure_changes(counts, who, cards, recipes, report_play, min_cards=size, max_copies=copies,
-                              games=games, seed=seed, max_rounds=max_rounds, progress=progress)
+    changes = measure_changes(counts, who, cards, recipes, _checked(report_play, checkpoint), min_cards=size,
+                              max_copies=copies, games=games, seed=seed, max_rounds=max_rounds, progress=progress)
     return DeckSuggestions(deck, who.title, games, seed, tuple(changes), tuple(notes))

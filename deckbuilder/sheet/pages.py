@@ -382,7 +382,7 @@ class GoldfishPage:
     frame: Frame = _doc("The page's frame.")
     deck: DeckHeader = _doc("The deck's name and state.")
     job: str = _doc("The job's id (its progress is /api/jobs/ID).")
-    state: str = _doc("queued, running, done or failed.")
+    state: str = _doc("queued, running, done, failed or cancelled.")
     done: int = _doc("Games played so far.")
     total: int = _doc("Games asked for.")
     result: GoldfishView | None = _doc("The games' results, chart and draw odds; None until done.")
@@ -397,7 +397,7 @@ class SuggestPage:
     frame: Frame = _doc("The page's frame.")
     deck: DeckHeader = _doc("The deck's name and state.")
     job: str = _doc("The job's id (its progress is /api/jobs/ID).")
-    state: str = _doc("queued, running, done or failed.")
+    state: str = _doc("queued, running, done, failed or cancelled.")
     done: int = _doc("Changes measured so far.")
     total: int = _doc("Changes to measure (screened, then measured in full).")
     games: int = _doc("Games each change is measured on in full.")
@@ -430,7 +430,7 @@ class BuildJobPage:
 
     frame: Frame = _doc("The page's frame.")
     job: str = _doc("The job's id (its progress is /api/jobs/ID).")
-    state: str = _doc("queued, running, done or failed.")
+    state: str = _doc("queued, running, done, failed or cancelled.")
     done: int = _doc("Games played so far.")
     total: int = _doc("The games budget (the time cap may end the search sooner).")
     seconds: int = _doc("The time cap, in seconds.")
@@ -446,6 +446,8 @@ class ErrorPage:
     frame: Frame = _doc("The page's frame.")
     error: ErrorView = _doc("The error.")
     status: int = _doc("The HTTP status.")
+    back: Link | None = _doc("Where to start again (a job's page that is gone: its form, or its deck); None: "
+                             "the decks and the cards.")
 
 
 #: The page classes and their templates (``templates/web/NAME``).

@@ -67,6 +67,9 @@ DECK_OPTIONS: dict[str, dict[str, type]] = {
 #: The most seconds one API build may take (the CLI's default).
 MAX_API_BUILD_SECONDS = 55
 
+#: Called between batches of games: raises when the server stops (``Served.checkpoint``).
+Stop = Callable[[], None]
+
 #: Options every deck command takes: the name the deck goes by.
 COMMON_OPTIONS: dict[str, type] = {"filename": str}
 
@@ -136,44 +139,46 @@ async def read_deck_request(request: Request, command: str) -> tuple[str | bytes
     return deck, read_options(command, given)
 
 
-def _check(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+def _check(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
     result = service.check_deck(catalog, deck, play)
     return result, 0 if result.legal else 1
 
 
-def _playability(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+def _playability(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
     result = service.deck_playability(deck)
     return result, 1 if result.errors else 0
 
 
-def _goldfish(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+def _goldfish(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
     result = service.goldfish_deck(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
                                    format_name=options.get("format", "advanced"), target=options.get("target", 20),
-                                   max_rounds=options.get("rounds", 20), cards=options.get("card", ()))
+                                   max_rounds=options.get("rounds", 20), cards=options.get("card", ()),
+                                   progress=lambda _done, _total: stop())
     return result, 0
 
 
-def _suggest(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+def _suggest(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
     result = service.suggest_changes(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
                                      format_name=options.get("format", "advanced"), target=options.get("target"),
-                                     investigator=options.get("investigator"))
+                                     investigator=options.get("investigator"), checkpoint=stop)
     return result, 0
 
 
-def _build(catalog: Any, deck: Any, options: dict[str, Any], play: Any) -> tuple[Any, int]:
+def _build(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
     result = service.build_deck(catalog, from_deck=deck, investigator=options.get("investigator"),
                                 adventures=options.get("adventure", ()), format_name=options.get("format", "advanced"),
                                 target=options.get("target"), keep=options.get("keep", ()), seed=options.get("seed", 0),
-                                time_limit=float(options.get("time", MAX_API_BUILD_SECONDS)))
+                                time_limit=float(options.get("time", MAX_API_BUILD_SECONDS)), checkpoint=stop)
     return result, 0
 
 
-#: What each deck command does once its deck is loaded: (result, the CLI's exit code).
-DECK_COMMANDS: dict[str, Callable[[Any, Any, dict[str, Any], Any], tuple[Any, int]]] = {
+#: What each deck command does once its deck is loaded: (result, the CLI's exit code). The
+#: last argument, called between batches of games, ends the work when the server stops.
+DECK_COMMANDS: dict[str, Callable[[Any, Any, dict[str, Any], Any, Stop], tuple[Any, int]]] = {
     "check": _check,
-    "adventures": lambda catalog, deck, options, play: (service.deck_adventures(catalog, deck), 0),
+    "adventures": lambda catalog, deck, options, play, stop: (service.deck_adventures(catalog, deck), 0),
     "playability": _playability,
-    "stats": lambda catalog, deck, options, play: (service.deck_stats(deck), 0),
+    "stats": lambda catalog, deck, options, play, stop: (service.deck_stats(deck), 0),
     "goldfish": _goldfish,
     "suggest": _suggest,
     "build": _build,
@@ -218,7 +223,7 @@ async def deck_command(request: Request) -> Response:
     def work() -> tuple[Any, int]:
         catalog = state.catalog()
         deck = service.load_deck_text(catalog, deck_text, filename=options.get("filename"))
-        return DECK_COMMANDS[command](catalog, deck, options, play)
+        return DECK_COMMANDS[command](catalog, deck, options, play, state.checkpoint)
 
     result, exit_code = await in_thread(work)
     return JSONResponse(result.to_json(), headers={"X-Mythos-Exit-Code": str(exit_code)})

@@ -10,10 +10,11 @@ maps to (:data:`HTTP_STATUS`); anything else is a bug and shows as a 500.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ HTTP_STATUS: dict[str, int] = {
     "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "unreadable-deck": 422,
     "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
     "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
-    "fetch": 502, "catalog-busy": 503,
+    "fetch": 502, "catalog-busy": 503, "stopped": 503,
 }
 
 
@@ -73,6 +74,23 @@ class Served:
         self._catalog: Any = None
         self._stamp: tuple[int, int] | None = None
         self.notes: list[str] = []
+        #: Set when the server stops (Ctrl-C): long work in a request ends at its next batch
+        #: of games (:meth:`checkpoint`), the jobs at their next step.
+        self.stopping = False
+
+    def stop(self) -> None:
+        """Stops the long work of requests and jobs at their next step. Safe in a signal
+        handler: it sets flags and takes no lock."""
+        self.stopping = True
+        self.jobs.stop()
+
+    def checkpoint(self) -> None:
+        """Raises :class:`~deckbuilder.web.jobs.WorkStoppedError` once the server is stopping
+        (called between batches of games by a request's goldfish, suggestions or build)."""
+        if self.stopping:
+            from deckbuilder.web.jobs import WorkStoppedError
+
+            raise WorkStoppedError("the server is stopping; the work was abandoned (start mythos serve again)")
 
     def catalog(self) -> Any:
         """Gets the open catalog, opening it (again, if its file was replaced) first."""
@@ -84,8 +102,8 @@ class Served:
             except OSError:
                 stamp = None
             if self._catalog is None or stamp != self._stamp:
-                if self._catalog is not None:
-                    self._catalog.close()
+                # The old catalog is not closed: a request may still be reading it, on the
+                # file it opened (its connections close as it is dropped).
                 self._catalog, notes = service.open_catalog(self.settings.db)
                 self.notes.extend(notes)
                 info = os.stat(path)
@@ -151,6 +169,10 @@ def answer_error(request: Request | None, path: str, exc: BaseException, failure
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
+#: How long a stopping server waits for its background jobs to end (a build ends within a
+#: batch of games: well under a second on the real pool).
+JOBS_STOP_SECONDS = 3.0
+
 
 def answers(endpoint: Endpoint) -> Endpoint:
     """Wraps a route the way ``reported`` wraps a command: the errors a user can run into
@@ -194,9 +216,18 @@ def create_app(settings: Settings | None = None) -> Any:
 
     settings = settings or Settings()
     state = Served(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any) -> AsyncIterator[None]:
+        yield
+        # The server is stopping (Ctrl-C, SIGTERM): the jobs stop at their next step, a
+        # build saving nothing; they are given a few seconds to (`mythos serve` waits no more).
+        state.stop()
+        await run_in_threadpool(state.jobs.wait_stopped, JOBS_STOP_SECONDS)
+
     # The build's /decks/build goes before the editor's /decks/ID, which would take it.
     routes: list[Route] = [*api.routes(), *construction.routes(), *pages.routes()]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found}, lifespan=lifespan)
     app.state.served = state
 
     def guard_answer(path: str, error: MythosError, status: int) -> Response:

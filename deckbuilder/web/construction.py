@@ -13,6 +13,8 @@ Routes::
                                    Adventures and way to play, changed as little as it must
     POST /decks/ID/suggest         measure single changes;  GET /decks/ID/suggest/JOB  them
     POST /decks/ID/apply           apply one (cut=KEY, add=KEY): the deck's next version
+    POST /jobs/JOB/cancel          stop a build, suggestions or test games (a build saves
+                                   nothing); back to the job's page
 
 Every form carries the session's token (:func:`~deckbuilder.web.pages.checked_form`) and
 works without the script, which only follows a job's progress.
@@ -21,7 +23,7 @@ works without the script, which only follows a job's progress.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -33,6 +35,7 @@ from deckbuilder.sheet import page_builders as build
 from deckbuilder.sheet.pages import BuildJobPage, BuildPage, Choice, Link, SuggestPage
 from deckbuilder.web.app import answers, in_thread, served
 from deckbuilder.web.guard import NoSuchPageError
+from deckbuilder.web.jobs import JobProgress
 from deckbuilder.web.pages import (
     _failure,
     _field,
@@ -135,13 +138,15 @@ def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = N
     decks = state.settings.decks
     collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
 
-    def run(progress: Any) -> Any:
+    def run(progress: JobProgress) -> Any:
         found = service.build_deck(catalog, investigator=None if from_deck is not None else options["investigator"],
                                    adventures=options["adventures"], format_name=options["format"],
                                    target=options["target"], collection=collection, from_deck=from_deck,
-                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress)
-        saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
-                                        target=options["target"])
+                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress,
+                                   checkpoint=progress.check)
+        with progress.saving():  # refused once cancelled: nothing is saved from a cancelled build
+            saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
+                                            target=options["target"])
         return found, saved.id
 
     job = state.jobs.start("", DEFAULT_BUDGET, run, options)
@@ -209,7 +214,7 @@ async def start_build_from(request: Request) -> Response:
 
 
 def _build_job(request: Request) -> Any:
-    job = served(request).jobs.get(request.path_params["job"])
+    job = served(request).jobs.get(request.path_params["job"], BUILD, back=("Build a deck", "/decks/build"))
     if job.options.get("kind") != BUILD:
         raise NoSuchPageError(f"no build numbered {job.id!r}; start one at /decks/build")
     return job
@@ -280,10 +285,10 @@ async def start_suggest(request: Request) -> Response:
     catalog, saved, deck = await in_thread(prepare)
     play = saved.way_to_play
 
-    def run(progress: Any) -> Any:
+    def run(progress: JobProgress) -> Any:
         return service.suggest_changes(catalog, deck, games=games, seed=seed or 0,
                                        format_name=play.get("format") or "advanced", target=play.get("target"),
-                                       progress=progress)
+                                       progress=progress, checkpoint=progress.check)
 
     job = state.jobs.start(saved.id, 0, run, {"kind": "suggest", "games": games, "seed": seed})
     return see_other(f"/decks/{saved.id}/suggest/{job.id}")
@@ -295,7 +300,8 @@ async def suggest_page(request: Request) -> Response:
     effect, interval and reason, and a button applying it."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
-    job = state.jobs.get(request.path_params["job"])
+    back = ("Back to the deck", f"/decks/{quote(deck_id, safe='')}")
+    job = state.jobs.get(request.path_params["job"], "suggest", back)
     if job.deck_id != deck_id or job.options.get("kind") != "suggest":
         raise NoSuchPageError(f"these suggestions are not of the deck {deck_id!r}; ask for them from its editor")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
@@ -327,6 +333,16 @@ async def apply_change(request: Request) -> Response:
     return see_other(f"/decks/{saved.id}?{urlencode(query)}")
 
 
+@answers
+async def cancel_job(request: Request) -> Response:
+    """Cancels a build, suggestions or test games (guarded as every form is): the work stops
+    at its next batch of games, and a build saves nothing; opens the job's page again."""
+    state = served(request)
+    await checked_form(request)
+    job = state.jobs.cancel(request.path_params["job"])
+    return see_other(job.page)
+
+
 def routes() -> list[Route]:
     """Gets the build and suggestion pages' routes (before the editor's /decks/ID)."""
     deck = "/decks/{deck_id}"
@@ -339,4 +355,5 @@ def routes() -> list[Route]:
         Route(f"{deck}/suggest", start_suggest, methods=["POST"]),
         Route(deck + "/suggest/{job}", suggest_page, methods=["GET"]),
         Route(f"{deck}/apply", apply_change, methods=["POST"]),
+        Route("/jobs/{job}/cancel", cancel_job, methods=["POST"]),
     ]

@@ -7,7 +7,8 @@ post a form to the builder (cross-site request forgery). So:
 - a request whose ``Host`` header is not an address this server serves is refused (403);
 - a state-changing request whose ``Origin`` is another site is refused (403), and one
   without the session's token (:class:`Sessions`) too;
-- a body larger than :data:`MAX_BODY_BYTES` is refused (413) before it is read whole;
+- a body larger than :data:`MAX_BODY_BYTES` is refused (413) before it is read whole, and
+  a client that goes away in the middle of its body is logged in one line;
 - every answer carries a Content-Security-Policy that lets a page load only the builder's
   own files (nothing from the network), and may not be framed.
 
@@ -18,12 +19,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import socket
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from starlette.requests import ClientDisconnect
+
 from deckbuilder.errors import MythosError
+
+#: Where the server's one-line notes go (``mythos serve`` prints them as uvicorn's own).
+LOG = logging.getLogger("deckbuilder.web")
 
 #: The largest request body read: a deck list's own limit (5 MB, the CLI's) and room for a
 #: form's other fields.
@@ -137,7 +144,18 @@ class Guard:
         if refusal is not None:
             await self.answer(path, *refusal)(scope, receive, _with_headers(send))
             return
-        await self.app(scope, _bounded(receive, self.max_body), _with_headers(send))
+        body = _Body(receive, self.max_body)
+        try:
+            await self.app(scope, body.receive, _with_headers(send))
+        except ClientDisconnect:
+            # The client went away before sending its whole body (a closed tab, a dropped
+            # connection): nobody is left to answer, and it is no fault of the server's. One
+            # line, not Starlette's traceback (issue 26).
+            client = scope.get("client") or ("?", 0)
+            expected = headers.get("content-length", "?")
+            LOG.warning("a client (%s:%s) went away in the middle of its request: %s %s, %d of %s bytes of its body "
+                        "sent; nothing was done", client[0], client[1], scope["method"], _printable(path), body.seen,
+                        _printable(expected))
 
 
 def _declared_length(value: str) -> int:
@@ -153,21 +171,28 @@ def _too_large(limit: int) -> RequestTooLargeError:
     return RequestTooLargeError(f"the request is larger than {limit // 1_000_000} MB, far too large for a deck list")
 
 
-def _bounded(receive: Callable[[], Awaitable[dict[str, Any]]], limit: int) -> Callable[[], Awaitable[dict[str, Any]]]:
-    """Gets ``receive`` counting the body's bytes: past ``limit`` it raises
+class _Body:
+    """``receive`` counting the body's bytes: past ``limit`` it raises
     :class:`RequestTooLargeError` (a body sent without a Content-Length is bounded too)."""
-    seen = 0
 
-    async def bounded() -> dict[str, Any]:
-        nonlocal seen
-        message = await receive()
+    def __init__(self, receive: Callable[[], Awaitable[dict[str, Any]]], limit: int) -> None:
+        self._receive = receive
+        self._limit = limit
+        #: The body's bytes received so far.
+        self.seen = 0
+
+    async def receive(self) -> dict[str, Any]:
+        message = await self._receive()
         if message["type"] == "http.request":
-            seen += len(message.get("body", b""))
-            if seen > limit:
-                raise _too_large(limit)
+            self.seen += len(message.get("body", b""))
+            if self.seen > self._limit:
+                raise _too_large(self._limit)
         return message
 
-    return bounded
+
+def _printable(text: str) -> str:
+    """Gets a request's text with control characters shown as escapes, fit for a log line."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:200])
 
 
 def _with_headers(send: Callable[[dict[str, Any]], Awaitable[None]]) -> Callable[[dict[str, Any]], Awaitable[None]]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -118,10 +118,15 @@ def render(request: Request | None, context: Any, status: int = 200) -> HTMLResp
 def error_page(request: Request | None, failure: Failure, exc: BaseException | None = None) -> Response:
     """Renders an error the player ran into, with its HTTP status."""
     from deckbuilder.web.app import status_of
+    from deckbuilder.web.jobs import JobGoneError
 
     title = "Not found" if failure.kind in ("not-found", "unknown-deck", "unknown-card") else "Error"
     status = status_of(failure)
-    return render(request, ErrorPage(frame(request, title, ""), build.error_view(failure, exc), status), status)
+    back = None
+    if isinstance(exc, JobGoneError):  # a job's page after a restart: gone, and where to start it again
+        title, status = f"{exc.what[0].upper()}{exc.what[1:]} gone" if exc.what else "Gone", exc.status
+        back = Link(*exc.back) if exc.back else None
+    return render(request, ErrorPage(frame(request, title, ""), build.error_view(failure, exc), status, back), status)
 
 
 async def checked_form(request: Request) -> Any:
@@ -650,7 +655,8 @@ async def goldfish_page(request: Request) -> Response:
 
     state = served(request)
     deck_id = request.path_params["deck_id"]
-    job = state.jobs.get(request.path_params["job"])
+    back = ("Back to the deck", f"/decks/{quote(deck_id, safe='')}")
+    job = state.jobs.get(request.path_params["job"], "goldfish", back)
     if job.deck_id != deck_id:
         raise NoSuchPageError(f"these test games are not of the deck {deck_id!r}")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)

@@ -133,7 +133,7 @@
         .then(function (state) {
           if (progress && state.total > 0) { progress.max = state.total; progress.value = state.done; }
           if (done) { done.textContent = String(state.done); }
-          if (state.state === "done" || state.state === "failed") {
+          if (state.state === "done" || state.state === "failed" || state.state === "cancelled") {
             window.location.reload();
           } else {
             window.setTimeout(poll, 300);
