@@ -394,3 +394,19 @@ def test_a_cultist_deck_written_as_text_can_meet_cvi_cultist():
     (finding,) = check_deck(to_rules_deck(resolved), find_format(FORMATS, "cvi-cultist")).errors
     assert (finding.rule, finding.message, finding.source) == (
         "ether-deck-20", "the Ether deck has 19 cards; exactly 20 are required", "cvi:348")
+
+
+@pytest.mark.parametrize("fmt, house_rules, named", [
+    ("campaign", [], {"fan", "repointed"}),
+    ("tournament", [], {"fan", "repointed"}),
+    ("campaign", ["fan-cards"], set()),
+    ("campaign", ["repointed-adventures"], {"fan"}),
+    ("campaign", ["repointed-adventures", "official-cards-only"], {"fan", "repointed"}),
+    ("cvi-cultist", [], set()),
+])
+def test_the_cards_a_way_to_play_names_as_not_its_own(fmt, house_rules, named):
+    # What the search hides for a deck of that way to play: what its verdict would name.
+    from deckbuilder.rules.validator import legalities_named
+
+    chosen = [find_house_rule(HOUSE_RULES, h) for h in house_rules]
+    assert {v.value for v in legalities_named(find_format(FORMATS, fmt), chosen)} == named

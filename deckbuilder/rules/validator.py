@@ -426,6 +426,26 @@ CHECKS: dict[str, Check] = {
 }
 
 
+def legalities_named(fmt: Format, house_rules: Sequence[HouseRule] = ()) -> frozenset[Legality]:
+    """Gets the kinds of card (fan, re-pointed) a way to play names as not its cards: a
+    warning or an error of its ``official_only`` rules, as :func:`check_deck` would report
+    them. A search for a deck of that way to play hides them unless asked for.
+
+    >>> sorted(legalities_named(campaign))            # doctest: +SKIP
+    [<Legality.FAN: 'fan'>, <Legality.REPOINTED: 'repointed'>]
+    """
+    use_repointed = any(r.check == "repointed_values" for h in house_rules for r in h.rules)
+    waived = {rule_id for h in house_rules for rule_id in h.waives}
+    named: set[Legality] = set()
+    for rule in (*(r for r in fmt.rules if r.id not in waived), *(r for h in house_rules for r in h.rules)):
+        if rule.check != "official_only" or rule.severity is Severity.NOTE:
+            continue
+        named.add(Legality.FAN)
+        if not (use_repointed and rule.params.get("repointed_by_house_rule")):
+            named.add(Legality.REPOINTED)
+    return frozenset(named)
+
+
 def check_deck(
     deck: Deck,
     fmt: Format,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from deckbuilder.rules.cards import Card, CardType, display_title, fold_title, sort_title
+from deckbuilder.rules.cards import Card, CardType, Legality, display_title, fold_title, sort_title
 from deckbuilder.rules.decks import Section
 from deckbuilder.sheet.context import (
     TYPE_ORDER,
@@ -29,6 +29,7 @@ from deckbuilder.sheet.pages import (
     CardsPanel,
     ChangeRow,
     Choice,
+    DeckBar,
     DeckHeader,
     DiffView,
     ErrorView,
@@ -75,34 +76,62 @@ def most_copies(card: Card) -> int:
     return 1 if card.unique or card.type is CardType.INVESTIGATOR else 4
 
 
-def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int]) -> CardRowView:
-    """Gets a search result's row: the columns players scan."""
+#: The mark a card row carries for a set that is not Chaosium's.
+MARKS = {Legality.OFFICIAL: "", Legality.FAN: "fan", Legality.REPOINTED: "house rule"}
+
+#: The orders whose natural direction puts the largest first: Value lists the highest
+#: number first (the CLI's ``--sort value``), so its heading's arrow points down.
+LARGEST_FIRST = frozenset({"value"})
+
+
+def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int],
+             by_title: Mapping[str, int] | None = None) -> CardRowView:
+    """Gets a search result's row: the columns players scan, and the copies of this printing
+    (``in_deck``, by catalog key) beside the title's total (``by_title``, by folded title)."""
     folded = fold_title(card.title)
     place = (card.subregion or card.region or "") if card.type in (CardType.LOCATION, CardType.ALLY) else ""
+    mine = in_deck.get(card.key, 0)
+    total = (by_title or {}).get(folded, mine)
     return CardRowView(
         key=card.key, title=display_title(card.title), card_type=card.type.value if card.type else "unknown",
         subtype=card.monster_class or card.subtype or "", value=value_text(card),
         sanity=signed(card.sanity) if card.sanity is not None else card.sanity_text, gate=card.gate,
-        region=place, unique=card.unique, set_code=card.set_code,
-        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=in_deck.get(folded, 0),
-        most=most_copies(card))
+        region=place, unique=card.unique, set_code=card.set_code, set_name=card.set_name, mark=MARKS[card.legality],
+        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=mine, title_total=total,
+        most=max(mine, most_copies(card) - (total - mine)))
 
 
 def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descending: bool, href: str,
                 params: Mapping[str, str], owned: Mapping[str, int] | None, in_deck: Mapping[str, int] | None = None,
-                error: ErrorView | None = None) -> CardsPanel:
+                by_title: Mapping[str, int] | None = None, error: ErrorView | None = None, hidden: int = 0,
+                toggle_href: str = "", showing_all: bool = False, hint: str = "") -> CardsPanel:
     """Gets a search box's context: the results (at most :data:`SHOWN`) and the column
-    headings, each a link that sorts by it (a second time, the other way round)."""
+    headings, each a link that sorts by it (a second time, the other way round). A heading's
+    arrow shows the direction the rows run in: ▲ smallest first, ▼ largest first."""
     columns = []
     for label, order in COLUMNS:
         reverse = order == sort and not descending
         link = {**params, "q": query, "sort": order, **({"order": "desc"} if reverse else {})}
-        current = ("descending" if descending else "ascending") if order == sort else ""
+        largest_first = descending is not (order in LARGEST_FIRST)
+        current = ("descending" if largest_first else "ascending") if order == sort else ""
         columns.append(SortColumn(label, f"{href}?{urlencode(link)}", current))
     found = list(cards or ())
-    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}) for c in found[:SHOWN]),
+    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}, by_title) for c in found[:SHOWN]),
                       found=len(found), error=error, columns=tuple(columns), sort=sort, descending=descending,
-                      collection=owned is not None)
+                      collection=owned is not None, hidden=hidden, toggle_href=toggle_href,
+                      showing_all=showing_all, hint=hint)
+
+
+#: What a printing's label adds for a set that is not Chaosium's.
+MARK_WORDS = {Legality.OFFICIAL: "", Legality.FAN: " · fan card, not Chaosium's",
+              Legality.REPOINTED: " · house rule (re-pointed)"}
+
+
+def printing_label(card: Card) -> str:
+    """Gets a printing as the card page names it: set, code, printing number, and a mark for
+    a fan or re-pointed card (``Repointed (RP) · house rule (re-pointed)``)."""
+    number = f" #{card.printing}" if card.printing > 1 else ""
+    return f"{card.set_name} ({card.set_code}){number}{MARK_WORDS[card.legality]}"
 
 
 def _known(value: Any) -> str:
@@ -121,7 +150,7 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
     facts = [Figure("Type", _known(card.type), card.type is not None)]
     if card.subtype or card.monster_class:
         facts.append(Figure("Subtype", card.monster_class or card.subtype or ""))
-    facts.append(Figure("Set", f"{card.set_name} ({card.set_code})" + (f", printing {card.printing}" if card.printing > 1 else "")))
+    facts.append(Figure("Set", printing_label(card)))
     if card.type in (CardType.ADVENTURE, CardType.MONSTER, CardType.ARTIFACT, CardType.TOME) or card.value is not None:
         facts.append(Figure("Value", value_text(card) or "unknown", card.value is not None))
     if card.type is not CardType.INVESTIGATOR:
@@ -206,12 +235,19 @@ def _detail(card: Card) -> str:
 
 
 def list_rows(entries: Iterable[Any], copies: Mapping[str, int]) -> tuple[ListRow, ...]:
-    """Gets the rows of a deck's entries, by title, each knowing whether one more copy fits."""
+    """Gets the rows of a deck's entries, by title, each knowing whether one more copy fits,
+    and the title's copies across printings where another printing of it holds some."""
     rows = []
-    for e in sorted(entries, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
+    listed = list(entries)
+    in_section: dict[str, int] = {}
+    for e in listed:
+        in_section[fold_title(e.card.title)] = in_section.get(fold_title(e.card.title), 0) + e.count
+    for e in sorted(listed, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
         card = e.card
+        total = in_section[fold_title(card.title)]
         rows.append(ListRow(card.key, display_title(card.title), e.count, e.section.value, card.unique,
                             card.gate and card.type is CardType.LOCATION, _detail(card), card.set_code,
+                            MARKS[card.legality], total if total != e.count else 0,
                             e.section is not Section.INVESTIGATOR
                             and copies.get(fold_title(card.title), 0) < most_copies(card)))
     return tuple(rows)
@@ -244,8 +280,12 @@ def overview_parts(overview: Any) -> dict[str, Any]:
     """Gets the verdict's parts of the editor from a :class:`~deckbuilder.service.DeckOverview`."""
     deck = overview.check.deck.deck
     verdict = overview.check.verdict
+    minimum = max((int(r.params.get("count", 0)) for r in verdict.format.rules
+                   if r.check in ("min_cards", "exact_cards") and r.params.get("section", "deck") == "deck"), default=0)
     return {
         "verdict": verdict_view(verdict),
+        "bar": DeckBar(verdict.is_legal, len(verdict.errors), len(verdict.warnings), verdict.cards, minimum,
+                       verdict.adventure_points, verdict.format.campaign_target or 0),
         "adventures": checklist(overview.adventures.checks),
         "playability": tuple(playability_view(i) for i in overview.playability.issues),
         "facts": deck_facts(overview.stats.stats, verdict, deck.count(Section.SIDEBOARD)),

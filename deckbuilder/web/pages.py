@@ -166,21 +166,51 @@ def _search_params(params: Any) -> tuple[str, str, bool]:
     return params.get("q", ""), sort if sort in service.SEARCH_ORDERS else "title", params.get("order") == "desc"
 
 
-def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None) -> Any:
+def _copies(deck: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """Gets a deck's copies by printing (catalog key) and by folded title, over the deck and
+    the Investigator: what a search row's buttons set and the title's total beside them."""
+    from deckbuilder.rules.cards import fold_title
+
+    by_key: dict[str, int] = {}
+    by_title: dict[str, int] = {}
+    for entry in deck.deck.entries:
+        if entry.section.value in ("deck", "investigator"):
+            by_key[entry.card.key] = by_key.get(entry.card.key, 0) + entry.count
+            folded = fold_title(entry.card.title)
+            by_title[folded] = by_title.get(folded, 0) + entry.count
+    return by_key, by_title
+
+
+def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None,
+           play: Any = None) -> Any:
     """Runs the search a page's query string asks for; gets its panel (the error, when the
-    query cannot be read, with its position)."""
+    query cannot be read, with its position). For a deck of a way to play that names fan or
+    re-pointed cards as not its own (``play``), those are hidden unless the query asks for
+    them or the toggle (``fan=1``) shows them."""
     query, sort, descending = _search_params(params)
     owned = service.owned_cards(state.settings.collection)
-    in_deck = {} if deck is None else dict(deck.deck.copies_by_title("all"))
-    cards, error = None, None
+    in_deck, by_title = ({}, {}) if deck is None else _copies(deck)
+    toggled = params.get("fan") in ("1", "on")
+    cards, error, hidden, asked, hint = None, None, 0, toggled, ""
     if query.strip():
         try:
             parsed = service.parse_search(query, sort=sort, descending=descending)
             cards = service.search_cards(catalog, parsed, collection=state.settings.collection).cards
+            asked = toggled or service.asks_for_unofficial(parsed)
+            if play is not None and not asked:
+                cards, hidden = service.without_cards_not_played(cards, play)
+            if not cards and not hidden:
+                hint = service.search_hint(parsed)
         except MythosError as exc:
             error = build.error_view(_failure(exc), exc)
-    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href, params=keep, owned=owned,
-                             in_deck=in_deck, error=error)
+    order = {"order": "desc"} if descending else {}
+    toggle = ""
+    if hidden or toggled:
+        toggle = f"{href}?{urlencode({**keep, 'q': query, 'sort': sort, **order, **({} if toggled else {'fan': '1'})})}"
+    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href,
+                             params={**keep, **({"fan": "1"} if toggled else {})}, owned=owned, in_deck=in_deck,
+                             by_title=by_title, error=error, hidden=hidden, toggle_href=toggle, showing_all=asked,
+                             hint=hint)
 
 
 @answers
@@ -196,7 +226,8 @@ async def cards_page(request: Request) -> Response:
             saved = service.saved_deck(state.settings.decks, deck_id)
             deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
         keep = {"deck": saved.id} if saved else {}
-        panel = _panel(state, catalog, request.query_params, "/cards", keep, deck)
+        play = service.saved_way_to_play(saved) if saved else None
+        panel = _panel(state, catalog, request.query_params, "/cards", keep, deck, play)
         title = f"Cards: {panel.query}" if panel.query else "Cards"
         return CardsPage(frame(request, title, "cards"), panel, build.header(saved, deck) if saved else None)
 
@@ -221,8 +252,7 @@ async def card_page(request: Request) -> Response:
             frame(request, build.display_title(card.title), "cards"), card.key, build.display_title(card.title),
             build.card_facts(card), card.text, build.printed_values(card), build.errata_rows(card),
             build.ruling_rows(card), build.disagreement_rows(view, card),
-            tuple(Link(f"{p.set_name} ({p.set_code})" + (f" #{p.printing}" if p.printing > 1 else ""), f"/cards/{p.key}")
-                  for p in printings),
+            tuple(Link(build.printing_label(p), f"/cards/{p.key}") for p in printings),
             tuple(build.Choice(d.id, d.name, d.id == chosen) for d in decks))
 
     return render(request, await in_thread(work))
@@ -347,10 +377,11 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
     catalog = state.catalog()
     saved = service.saved_deck(decks, deck_id)
     deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
-    overview = service.deck_overview(catalog, deck, service.saved_way_to_play(saved), collection=state.settings.collection)
+    play = service.saved_way_to_play(saved)
+    overview = service.deck_overview(catalog, deck, play, collection=state.settings.collection)
     formats, house_rules = service.ways_to_play()
     copies = dict(deck.deck.copies_by_title("all"))
-    panel = _panel(state, catalog, request.query_params, f"/decks/{saved.id}", {}, deck)
+    panel = _panel(state, catalog, request.query_params, f"/decks/{saved.id}", {}, deck, play)
     entries = deck.deck.entries
     return EditorPage(
         frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
@@ -377,7 +408,7 @@ async def editor(request: Request) -> Response:
 
 def _back(form: Any, deck_id: str) -> str:
     """Gets where a change goes back to: the editor or the Cards page, with its search."""
-    keep = {k: _field(form, k) for k in ("q", "sort", "order") if _field(form, k)}
+    keep = {k: _field(form, k) for k in ("q", "sort", "order", "fan") if _field(form, k)}
     if _field(form, "back") == "cards":
         return "/cards?" + urlencode({**keep, "deck": deck_id})
     return f"/decks/{deck_id}" + (f"?{urlencode(keep)}" if keep else "")
