@@ -200,7 +200,7 @@ def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str
             if play is not None and not asked:
                 cards, hidden = service.without_cards_not_played(cards, play)
             if not cards and not hidden:
-                hint = service.search_hint(parsed)
+                hint = service.search_hint(catalog, parsed)
         except MythosError as exc:
             error = build.error_view(_failure(exc), exc)
     order = {"order": "desc"} if descending else {}

@@ -72,7 +72,7 @@ def _hint_for(term: Term, rest: Node | None, cards: Sequence[Card]) -> str:
     field, values_of = _FIELDS[term.key]
     having = [c for c in others if values_of(c)]
     if not having:
-        holders = [c for c in cards if values_of(c)]
+        holders = [c for c in cards if values_of(c) and c.type is not None]
         where = f" (the {len(others)} cards the rest of the query finds)" if rest is not None else ""
         fix = f": {term.key}: finds {_types(holders)}" if holders else ""
         return f"{_types(others)}{where} have no {field}{fix}"
