@@ -517,3 +517,20 @@ def test_the_card_page_names_a_printings_set_and_mark(real_browser):
     dom = real_browser.get("/cards/RP:an-heroic-rescue")
     facts = {select_one(d, "dt").text(): select_one(d, "dd").text() for d in select(dom, "dl.facts div")}
     assert facts["Set"].endswith("(RP) · house rule (re-pointed)")
+
+
+def test_a_recipe_reads_in_plain_words_each_requirement_once_with_a_handful_to_add(browser):
+    deck_id = new_deck(browser)
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure")
+    row = next(r for r in select(dom, "#search-panel tbody tr") if "Dark Horse" in r.text())
+    dom = add(browser, deck_id, row.attrs["data-key"], count=1)
+    article = select_one(dom, "article.adventure")
+    slots = select(article, "ul.slots li")
+    words = [select_one(li, ".words").text() for li in slots]
+    assert words and not any(re.match(r"\d+x ", w) or "{" in w for w in words), words
+    assert all(re.match(r"\d+x ", select_one(li, "code.notation").text()) for li in slots)
+    assert select(dom, "input#show-notation[type=checkbox]")  # the notation, behind its toggle
+    # Each requirement once: no "no card yet" or "Missing:" lines repeating the slots.
+    assert "no card yet" not in article.text() and "Missing:" not in article.text()
+    for li in slots:
+        assert len(select(li, "button.suggest")) <= 5

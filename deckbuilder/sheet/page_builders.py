@@ -52,6 +52,9 @@ SHOWN = 200
 COLUMNS = (("Title", "title"), ("Type", "type"), ("Value", "value"), ("Sanity", "sanity"), ("Gate", "gate"),
            ("Region", "region"), ("Unique", "unique"), ("Set", "set"))
 
+#: The most cards "add one of" offers for a requirement: a handful to choose from.
+SUGGESTED = 5
+
 #: The deck formats an export offers: name, what it is.
 EXPORTS = (("text", "Text (.txt)"), ("gccg", "GCCG (.deck)"), ("lackey", "LackeyCCG (.dek)"), ("json", "JSON (.json)"))
 
@@ -267,11 +270,14 @@ def list_groups(entries: Sequence[Any], copies: Mapping[str, int]) -> tuple[List
 def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
     """Gets the Adventure checklist: each Adventure as the sheet shows it, and each
     requirement with the deck's cards and the catalog's cards that would fill it."""
+    from deckbuilder.rules.adventures.words import slot_words
+
     out = []
     for check in checks:
         data = check.to_dict()
-        slots = tuple(SlotView(s["text"], ", ".join(s["cards"]), s["short"], tuple(s["add_one_of"][:8]))
-                      for s in data["slots"])
+        slots = tuple(SlotView(slot_words(result.slot), s["text"], ", ".join(s["cards"]), s["short"],
+                               tuple(s["add_one_of"][:SUGGESTED]))
+                      for result, s in zip(check.slots, data["slots"]))
         out.append(AdventureChecklist(adventure_view(check), slots))
     return tuple(out)
 
@@ -287,7 +293,8 @@ def overview_parts(overview: Any) -> dict[str, Any]:
         "bar": DeckBar(verdict.is_legal, len(verdict.errors), len(verdict.warnings), verdict.cards, minimum,
                        verdict.adventure_points, verdict.format.campaign_target or 0),
         "adventures": checklist(overview.adventures.checks),
-        "playability": tuple(playability_view(i) for i in overview.playability.issues),
+        "playability": tuple(playability_view(i) for i in overview.playability.issues if i.kind != "effect"),
+        "engine_notes": tuple(playability_view(i) for i in overview.playability.issues if i.kind == "effect"),
         "facts": deck_facts(overview.stats.stats, verdict, deck.count(Section.SIDEBOARD)),
         "shortfalls": tuple(ShortfallView(s.title, s.needed, s.owned) for s in overview.shortfalls),
         "collection": overview.owned,

@@ -171,7 +171,9 @@ class ListGroup:
 class SlotView:
     """One requirement of an Adventure's recipe, the deck's cards for it, and what would fill it."""
 
-    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}).")
+    words: str = _doc("The requirement in plain words (three Locations in different Subregions).")
+    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}), behind the "
+                     "notation toggle.")
     cards: str = _doc("The deck's cards assigned to it, joined; empty when none.")
     short: int = _doc("How many more cards it needs (0: met).")
     suggestions: tuple[str, ...] = _doc("Titles of the catalog that would fill it, each added by one click.")
@@ -353,7 +355,10 @@ class EditorPage:
     verdict: VerdictView = _doc("The check for the way to play: every finding with its rule's words, source and fix.")
     bar: DeckBar = _doc("The verdict, the card count and the Adventure points, in a bar that stays in view.")
     adventures: tuple[AdventureChecklist, ...] = _doc("The Adventure checklist, with one-click suggestions.")
-    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path.")
+    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path: "
+                                                    "the problems, errors first.")
+    engine_notes: tuple[PlayabilityView, ...] = _doc("Cards whose effect the test games leave out (nothing to do): "
+                                                     "folded into one line that opens.")
     facts: tuple[Figure, ...] = _doc("The make-up: cards, Sanity, Gates, Adventure points, places, languages.")
     shortfalls: tuple[ShortfallView, ...] = _doc("Titles the deck needs more copies of than the collection holds.")
     collection: bool = _doc("A collection is imported (else the shortfalls are not known).")
