@@ -534,3 +534,15 @@ def test_a_recipe_reads_in_plain_words_each_requirement_once_with_a_handful_to_a
     assert "no card yet" not in article.text() and "Missing:" not in article.text()
     for li in slots:
         assert len(select(li, "button.suggest")) <= 5
+
+
+def test_notes_that_need_nothing_done_fold_into_one_line_below_the_problems(browser):
+    _answer, dom = browser.post("/import", {"text": EXAMPLE_DECK.read_text(encoding="utf-8")})
+    folded = select_one(dom, "details.engine-notes")
+    assert "open" not in folded.attrs
+    assert select_one(folded, "summary").text() == "1 card whose effect the test games leave out (nothing to do)"
+    assert "Mugging" in select_one(folded, "li").text()
+    # Not among the problems: the deck's cards can all be played.
+    assert "Every card can be played." in texts(dom, "#verdict p.muted")
+    assert not [li for li in select(dom, "#verdict ul.playability li") if "Mugging" in li.text()
+                and li not in select(folded, "li")]
