@@ -29,6 +29,7 @@ from typing import Any
 from deckbuilder.rules.adventures.matching import CardFacts, Predicate, card_facts, compile_requirement, fold_words
 from deckbuilder.rules.adventures.model import Distinct, Measure, Recipe, Slot
 from deckbuilder.rules.adventures.notation import slot_text
+from deckbuilder.rules.adventures.words import slot_words
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
 #: Steps the limit search may take before it settles for the best assignment found.
@@ -197,6 +198,7 @@ class AdventureCheck:
                 {
                     "number": s.number,
                     "text": s.text,
+                    "words": slot_words(s.slot),
                     "source": s.slot.source,
                     "cards": [display_title(c.title) for c in s.cards],
                     "short": s.short,

@@ -106,7 +106,7 @@ def _parts(requirement: Requirement) -> tuple[str, list[str], list[str], str]:
         elif isinstance(item, Atom):
             before.append(item.value)
         elif isinstance(item, Gate):
-            before.append("Gate")
+            before.insert(0, "Gate")
         elif isinstance(item, SanityCost):
             after.append(f"costing {'' if item.exactly else 'at least '}{item.amount} Sanity")
         elif isinstance(item, AnyCard):
@@ -130,8 +130,10 @@ def _phrase(requirement: Requirement, count: int, *, bare: bool = False, differe
         return title if count == 1 or bare else f"{_number(count)} {title}"
     if not noun and not before and after and bare:
         return " ".join(after)
-    if not noun and len(before) == 1 and _attribute_only(requirement):
-        noun, before = before[0], []  # "a Church", "two Professors"
+    attributes = _attributes(requirement)
+    if not noun and attributes:
+        noun = attributes[-1]  # "a Church", "two Professors", "a Gate House", "a Corrupt Cultist"
+        before = [w for w in before if w != noun]
     noun = noun or "card"
     if count > 1:
         noun = _plural(noun)
@@ -141,11 +143,11 @@ def _phrase(requirement: Requirement, count: int, *, bare: bool = False, differe
     return _article(words) if count == 1 else f"{_number(count)} {words}"
 
 
-def _attribute_only(requirement: Requirement) -> bool:
-    """Checks whether a requirement's one word before the noun is an attribute (a Church, a
-    Professor), which reads as the noun itself; a subtype keeps "card" (a Phobia card)."""
+def _attributes(requirement: Requirement) -> list[str]:
+    """Gets a requirement's attributes (City, Professor): with no card type, the last reads
+    as the noun itself ("a Church"); a subtype alone keeps "card" ("a Phobia card")."""
     items = requirement.items if isinstance(requirement, AllOf) else (requirement,)
-    return any(isinstance(i, Atom) and i.field is Field.ATTRIBUTE and not i.partial for i in items)
+    return [i.value for i in items if isinstance(i, Atom) and i.field is Field.ATTRIBUTE and not i.partial]
 
 
 def slot_words(slot: Slot) -> str:
