@@ -171,7 +171,7 @@ def build_a_legal_deck(driver, server: Server, name: str) -> str:
     """Starts a deck and clicks it legal; gets its id."""
     driver.get(server.url + "/decks/new")
     driver.find_element(By.ID, "name").send_keys(name)
-    Select(driver.find_element(By.ID, "investigator")).select_by_visible_text("Diabolical Cultist (NAE)")
+    Select(driver.find_element(By.ID, "investigator")).select_by_value("NAE:diabolical-cultist")
     Select(driver.find_element(By.ID, "format")).select_by_value("campaign")
     driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
@@ -329,7 +329,7 @@ def new_deck_page(driver, server: Server, name: str, fmt: str = "campaign") -> s
     """Starts a deck through the New deck form; gets its id."""
     driver.get(server.url + "/decks/new")
     driver.find_element(By.ID, "name").send_keys(name)
-    Select(driver.find_element(By.ID, "investigator")).select_by_visible_text("Diabolical Cultist (NAE)")
+    Select(driver.find_element(By.ID, "investigator")).select_by_value("NAE:diabolical-cultist")
     Select(driver.find_element(By.ID, "format")).select_by_value(fmt)
     driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))

@@ -546,3 +546,24 @@ def test_notes_that_need_nothing_done_fold_into_one_line_below_the_problems(brow
     assert "Every card can be played." in texts(dom, "#verdict p.muted")
     assert not [li for li in select(dom, "#verdict ul.playability li") if "Mugging" in li.text()
                 and li not in select(folded, "li")]
+
+
+def test_the_new_deck_form_shows_each_investigators_numbers_and_takes_a_campaign_target(browser):
+    dom = browser.get("/decks/new")
+    labels = texts(dom, "select#investigator option")[1:]
+    assert labels and all(re.fullmatch(r".+ \([A-Z]+\) · Sanity (\d+|\?), hand (\d+|\?), knows .+", label)
+                          for label in labels), labels
+    answer, dom = browser.post("/decks/new", {"name": "Short campaign", "investigator": "NAE:diabolical-cultist",
+                                              "format": "campaign", "target": "12"})
+    assert select_one(dom, "#deck-bar .bar-points").text() == "0/12 Adventure points"
+    _answer, dom = browser.post("/decks/new", {"name": "Nought", "format": "campaign", "target": "0"}, status=400)
+    assert "give at least 1 Adventure point" in select_one(dom, ".error").text()
+    assert select_one(dom, "input#target").attrs["value"] == "0"
+
+
+def test_one_card_is_one_card_and_the_favicon_is_served(browser):
+    deck_id = new_deck(browser)
+    dom = add(browser, deck_id, "Eiffel Tower", change=1)
+    assert select_one(dom, "#deck-head .card-count").text() == "1 card"
+    icon = browser.client.get(select_one(browser.get("/decks"), "link[rel=icon]").attrs["href"])
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

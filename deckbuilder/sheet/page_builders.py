@@ -137,6 +137,15 @@ def printing_label(card: Card) -> str:
     return f"{card.set_name} ({card.set_code}){number}{MARK_WORDS[card.legality]}"
 
 
+def investigator_label(card: Card) -> str:
+    """Gets an Investigator as the New deck form lists it: title, set, beginning Sanity,
+    hand size and languages ("?" where the catalog does not know)."""
+    sanity = "?" if card.sanity is None else str(card.sanity)
+    hand = "?" if card.hand is None else str(card.hand)
+    languages = ", ".join(card.languages) or "?"
+    return f"{display_title(card.title)} ({card.set_code}) · Sanity {sanity}, hand {hand}, knows {languages}"
+
+
 def _known(value: Any) -> str:
     if value is None or value == "" or value == ():
         return "unknown"

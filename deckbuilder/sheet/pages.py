@@ -328,8 +328,10 @@ class NewDeckPage:
 
     frame: Frame = _doc("The page's frame.")
     name: str = _doc("The name typed so far.")
-    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog.")
+    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog, each with its beginning Sanity, "
+                                             "hand size and languages.")
     formats: tuple[Choice, ...] = _doc("Every way to play.")
+    target: str = _doc("The Campaign target typed (Adventure points); empty for the usual 20.")
     error: ErrorView | None = _doc("Why the deck could not be started; None when nothing failed.")
 
 

@@ -25,7 +25,7 @@ Routes::
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
     (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
-    GET  /static/NAME              app.css, app.js
+    GET  /static/NAME              app.css, app.js, favicon.svg
 """
 
 from __future__ import annotations
@@ -277,12 +277,12 @@ async def decks_page(request: Request) -> Response:
 
 
 def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
-                   error: Any = None) -> NewDeckPage:
+                   error: Any = None, target: str = "") -> NewDeckPage:
     formats, _house_rules = service.ways_to_play()
     found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
-    investigators = tuple(build.Choice(c.key, f"{build.display_title(c.title)} ({c.set_code})", c.key == investigator)
-                          for c in found)
-    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt), error)
+    investigators = tuple(build.Choice(c.key, build.investigator_label(c), c.key == investigator) for c in found)
+    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt),
+                       target, error)
 
 
 @answers
@@ -298,15 +298,19 @@ async def new_deck(request: Request) -> Response:
     state = served(request)
     form = await checked_form(request)
     name, investigator, fmt = _field(form, "name"), _field(form, "investigator"), _field(form, "format", "advanced")
+    target = _field(form, "target")
 
     def work() -> Any:
         catalog = state.catalog()
         try:
-            play = service.way_to_play(fmt)
+            points = _number(target, "the Campaign target")
+            if points is not None and points < 1:
+                raise UsageError(f"the Campaign target {points}: give at least 1 Adventure point")
+            play = service.way_to_play(fmt, target=points)
             deck = service.new_deck(catalog, name, investigator or None)
             return service.save_deck(catalog, state.settings.decks, deck, play=play)
         except MythosError as exc:
-            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc))
+            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc), target)
 
     done = await in_thread(work)
     if isinstance(done, NewDeckPage):
@@ -681,7 +685,7 @@ async def import_collection(request: Request) -> Response:
 
 
 #: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript"}
+STATIC = {"app.css": "text/css", "app.js": "text/javascript", "favicon.svg": "image/svg+xml"}
 
 
 async def static(request: Request) -> Response:
