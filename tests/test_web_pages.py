@@ -567,3 +567,11 @@ def test_one_card_is_one_card_and_the_favicon_is_served(browser):
     assert select_one(dom, "#deck-head .card-count").text() == "1 card"
     icon = browser.client.get(select_one(browser.get("/decks"), "link[rel=icon]").attrs["href"])
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_an_adventures_page_shows_its_recipe_in_words(browser):
+    dom = browser.get("/cards/" + next(r.attrs["data-key"] for r in select(browser.get("/cards?q=t:adventure"), "tbody tr")
+                                         if "Dark Horse" in r.text()))
+    assert texts(dom, "ul.recipe li") == ["three Locations in different Subregions"]
+    assert "3x Location {distinct:subregion}" in select_one(dom, "details.notation pre").text()
+    assert not select(browser.get("/cards/LTD:police-investigation"), "ul.recipe")

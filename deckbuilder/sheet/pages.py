@@ -311,6 +311,11 @@ class CardPage:
     disagreements: tuple[Figure, ...] = _doc("Where the two transcriptions disagree about the card (when the catalog knows).")
     printings: tuple[Link, ...] = _doc("Every printing of the title, each linked.")
     decks: tuple[Choice, ...] = _doc("The saved decks, to add the card to one.")
+    recipe: tuple[str, ...] = _doc("An Adventure's recipe, each requirement in plain words; empty for other cards.")
+    recipe_notes: tuple[str, ...] = _doc("An Adventure's conditions (the player's to meet in play) and words not "
+                                         "understood; empty when none.")
+    recipe_notation: str = _doc("The recipe in the notation (mythos adventure show), behind a toggle; empty for "
+                                "other cards.")
 
 
 @dataclass(frozen=True)

@@ -248,12 +248,24 @@ async def card_page(request: Request) -> Response:
         printings = view.printings or tuple(view.cards)
         decks = service.saved_decks(state.settings.decks).decks
         chosen = request.query_params.get("deck", "")
+        recipe: tuple[str, ...] = ()
+        recipe_notes: tuple[str, ...] = ()
+        notation = ""
+        if card.type is not None and card.type.value == "Adventure":
+            from deckbuilder.rules.adventures import recipe_text
+            from deckbuilder.rules.adventures.words import slot_words
+
+            read = service.show_adventure(catalog, card.key).recipe
+            recipe = tuple(slot_words(slot) for slot in read.slots)
+            recipe_notes = (*(f"In play (yours to meet): {c.text}" for c in read.conditions),
+                            *(f"Not understood (check by hand): {u}" for u in read.uninterpreted))
+            notation = recipe_text(read)
         return CardPage(
             frame(request, build.display_title(card.title), "cards"), card.key, build.display_title(card.title),
             build.card_facts(card), card.text, build.printed_values(card), build.errata_rows(card),
             build.ruling_rows(card), build.disagreement_rows(view, card),
             tuple(Link(build.printing_label(p), f"/cards/{p.key}") for p in printings),
-            tuple(build.Choice(d.id, d.name, d.id == chosen) for d in decks))
+            tuple(build.Choice(d.id, d.name, d.id == chosen) for d in decks), recipe, recipe_notes, notation)
 
     return render(request, await in_thread(work))
 
