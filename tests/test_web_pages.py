@@ -171,10 +171,12 @@ def test_a_query_error_is_shown_with_its_position(browser):
 def test_a_card_page_shows_it_as_it_plays_with_its_erratum_and_printings(browser):
     dom = browser.get("/cards/Summon%20Great%20Cthulhu")
     assert select_one(dom, "h1").text() == "Summon Great Cthulhu"
-    facts = dict(zip(texts(dom, "dl.facts dt"), texts(dom, "dl.facts dd")))
+    plays = select(dom, "dl.facts")[0]
+    facts = dict(zip(texts(plays, "dt"), texts(plays, "dd")))
     assert facts["Value"] == "13"
-    assert any("rulings:211" in label for label in texts(dom, "dl.errata dt"))
-    assert dict(zip(texts(dom, "dl.printed dt"), texts(dom, "dl.printed dd")))["value"] == "7"
+    assert "Value · rulings:211" in texts(dom, "dl.errata dt")
+    # The printed values in words, beside what the card plays as.
+    assert dict(zip(texts(dom, "dl.printed dt"), texts(dom, "dl.printed dd")))["Value"] == "7 as printed; plays as 13"
     assert select(dom, "ul.printings a")
 
 

@@ -186,9 +186,29 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
     return tuple(facts)
 
 
+#: A card field as a player names it (the card page's printed values and errata).
+FIELD_WORDS = {"value": "Value", "value2": "Second value", "sanity": "Sanity", "text": "Text", "unique": "Uniqueness Dot",
+               "gate": "Gate", "region": "Region", "subregion": "Subregion", "subtype": "Subtype", "attributes": "Attributes",
+               "languages": "Languages", "tome_languages": "Written in", "icons": "Spell icons", "public": "Public Attributes",
+               "sanity_max": "Maximum Sanity", "hand": "Hand size", "education": "Education", "dimension": "Dimension",
+               "monster_class": "Monster class", "allegiance": "Allegiance", "occupations": "Occupations",
+               "title": "Title", "type": "Type"}
+
+
+def field_words(name: str) -> str:
+    """Gets a card field's name in words (``tome_languages`` -> ``Written in``)."""
+    return FIELD_WORDS.get(name, name.replace("_", " ").capitalize())
+
+
+def _printed_word(value: Any) -> str:
+    return "nothing printed there" if value in ("", None, (), []) else _known(value)
+
+
 def printed_values(card: Card) -> tuple[Figure, ...]:
-    """Gets each value an erratum changed, as printed."""
-    return tuple(Figure(name.replace("_", " "), _known(value) if value not in ("", None) else "none")
+    """Gets each value an erratum changed, as printed, beside what it plays as today
+    ("Value: 7 as printed; plays as 13")."""
+    return tuple(Figure(field_words(name), f"{_printed_word(value)} as printed; plays as "
+                                           f"{_printed_word(getattr(card, name, None))}")
                  for name, value in card.printed.items())
 
 
@@ -197,8 +217,8 @@ def errata_rows(card: Card) -> tuple[Figure, ...]:
     applied: a reversal the catalog keeps as a note)."""
     rows = []
     for e in card.errata:
-        change = f"{_known(e.before) if e.before not in ('', None) else 'none'} → {_known(e.after)}"
-        rows.append(Figure(f"{e.field.replace('_', ' ')} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
+        change = f"{_printed_word(e.before)} → {_known(e.after)}"
+        rows.append(Figure(f"{field_words(e.field)} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
                            e.applied))
     return tuple(rows)
 
