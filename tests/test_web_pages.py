@@ -577,3 +577,15 @@ def test_an_adventures_page_shows_its_recipe_in_words(browser):
     assert texts(dom, "ul.recipe li") == ["three Locations in different Subregions"]
     assert "3x Location {distinct:subregion}" in select_one(dom, "details.notation pre").text()
     assert not select(browser.get("/cards/LTD:police-investigation"), "ul.recipe")
+
+
+def test_add_by_title_says_which_printing_it_added(browser):
+    deck_id = new_deck(browser)
+    dom = add(browser, deck_id, "Police Investigation", change=1)
+    (line,) = [li for li in select(dom, "#deck-list li.card-line") if li.attrs["data-title"] == "Police Investigation"]
+    printing = line.attrs["data-key"].split(":")[0]
+    assert select_one(dom, "p.message").text().startswith("Added Police Investigation (")
+    assert select_one(dom, "p.message").text().endswith(f", {printing}).")
+    # A row's own buttons name the printing already: no message.
+    dom = add(browser, deck_id, line.attrs["data-key"], change=1)
+    assert not select(dom, "p.message")

@@ -418,13 +418,18 @@ async def editor(request: Request) -> Response:
     applied = f"Applied “{params['applied']}”. " if params.get("applied") else ""
     message = (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
                "The unsaved changes were discarded." if "discarded" in params else "")
+    if params.get("added"):  # a card added by title: which printing it took
+        message = f"Added {params['added']}. {message}".strip()
     page = await in_thread(_editor, request, deck_id, message=message)
     return render(request, page, 400 if page.search.error else 200)
 
 
-def _back(form: Any, deck_id: str) -> str:
-    """Gets where a change goes back to: the editor or the Cards page, with its search."""
+def _back(form: Any, deck_id: str, added: str = "") -> str:
+    """Gets where a change goes back to: the editor or the Cards page, with its search (and,
+    for a card added by title, which printing was added)."""
     keep = {k: _field(form, k) for k in ("q", "sort", "order", "fan") if _field(form, k)}
+    if added:
+        keep["added"] = added
     if _field(form, "back") == "cards":
         return "/cards?" + urlencode({**keep, "deck": deck_id})
     return f"/decks/{deck_id}" + (f"?{urlencode(keep)}" if keep else "")
@@ -438,12 +443,18 @@ async def change_cards(request: Request) -> Response:
     form = await checked_form(request)
     card = _field(form, "card").strip()
 
+    added = ""
+
     def work() -> EditorPage | None:
+        nonlocal added
         decks = state.settings.decks
         catalog = state.catalog()
         try:
             if not card:
                 raise UsageError("type a card's title to add it")
+            chosen = service.find_card(catalog, card).cards[0]
+            if chosen.key != card:  # typed or suggested by title: say which printing it took
+                added = f"{build.display_title(chosen.title)} ({chosen.set_name}, {chosen.set_code})"
             saved = service.saved_deck(decks, deck_id)
             deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
             changed = service.edit_deck(catalog, deck, card, count=_number(_field(form, "count"), "count"),
@@ -462,7 +473,7 @@ async def change_cards(request: Request) -> Response:
         from deckbuilder.web.app import status_of
 
         return render(request, page, status_of(Failure(page.error.kind, page.error.message, 2)))
-    return see_other(_back(form, deck_id))
+    return see_other(_back(form, deck_id, added))
 
 
 @answers
