@@ -395,6 +395,17 @@ def test_copies_are_counted_per_printing_and_the_bar_stays_in_view(server, size)
         driver.quit()
 
 
+def test_the_build_forms_adventures_narrow_as_the_player_types(server):
+    driver = launch(PHONE)
+    try:
+        driver.get(server.url + "/decks/build")
+        driver.find_element(By.ID, "adventure-filter").send_keys("great cthulhu")
+        shown = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#adventure option") if o.get_attribute("hidden") is None]
+        assert shown == ["Summon Great Cthulhu (13 points)"]
+    finally:
+        driver.quit()
+
+
 def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
     driver = launch(DESKTOP)
     try:
