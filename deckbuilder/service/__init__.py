@@ -352,40 +352,6 @@ def search_cards(catalog: Catalog, search: SearchQuery, *, collection: str | Pat
     return SearchResult(found[: search.limit] if search.limit else found)
 
 
-def asks_for_unofficial(search: SearchQuery) -> bool:
-    """Checks whether a search asks for fan or re-pointed cards by name: ``is:fan``,
-    ``is:repointed``, or a set that is not Chaosium's (``set:sd``, ``set:rp``)."""
-    from deckbuilder.rules.cards import SETS, Legality
-
-    for term in _query_terms(search.tree):
-        key, _, value = term.partition(":")
-        if key == "is" and value in ("fan", "repointed"):
-            return True
-        if key == "set" and SETS.get(value, ("", Legality.OFFICIAL))[1] is not Legality.OFFICIAL:
-            return True
-    return False
-
-
-def without_cards_not_played(cards: Sequence[Card], play: WayToPlay) -> tuple[list[Card], int]:
-    """Gets the cards a way to play plays (those its deck check would not name as fan or
-    re-pointed cards, :func:`~deckbuilder.rules.validator.legalities_named`) and how many
-    were left out."""
-    from deckbuilder.rules.validator import legalities_named
-
-    named = legalities_named(play.format, play.house_rules)
-    kept = [c for c in cards if c.legality not in named]
-    return kept, len(cards) - len(kept)
-
-
-def search_hint(catalog: Catalog, search: SearchQuery) -> str:
-    """Gets the likely fix, in one sentence, for a search that found nothing (a value that
-    is part of a whole field, ``st:lesser``; a key the other terms' cards do not have,
-    ``t:adventure sr:arkham``), or "" (:mod:`deckbuilder.catalog.search.hints`)."""
-    from deckbuilder.catalog.search.hints import search_hint as hint_for
-
-    return hint_for(search.tree, catalog.all_cards())
-
-
 def _query_terms(node: Any) -> set[str]:
     """Gets a query's terms as ``key:value`` (``is:owned``), however deeply nested."""
     items = getattr(node, "items", None) or ((node.item,) if hasattr(node, "item") else ())
@@ -843,6 +809,8 @@ _ELSEWHERE = {
     "shell": ("complete_titles",),
     # Keeping what they found (a built deck saved, a suggested change applied).
     "tuning": ("apply_change", "save_built_deck"),
+    # A search for a deck's way to play, and the hint of one that finds nothing.
+    "search": ("asks_for_unofficial", "search_hint", "without_cards_not_played"),
 }
 _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
@@ -882,6 +850,7 @@ if TYPE_CHECKING:
     )
     from deckbuilder.service.deckfiles import fix_deck_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played
     from deckbuilder.service.shell import complete_titles
     from deckbuilder.service.tuning import apply_change, save_built_deck
 
