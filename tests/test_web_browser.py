@@ -440,6 +440,7 @@ def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
         driver.find_element(By.ID, "open-built").click()
         wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
         assert badge(driver) == "LEGAL"
+        driver.find_element(By.CSS_SELECTOR, ".deck-notes summary").click()  # folded until opened
         notes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, ".deck-notes li")]
         assert notes == [f"Why: {note}" for note in why]
         before = card_count(driver)
