@@ -4,6 +4,7 @@ that registers the command functions as deckbuilder/cli/tree.py does."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -90,7 +91,7 @@ def test_check_exits_1_and_says_what_to_add_when_cards_are_missing(gccg_catalog_
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0] == "The Outsider (7 points): NOT COMPLETABLE (1 card(s) missing)"
-    at = lines.index("   2. 1x House & gate")
+    at = lines.index("   2. a Gate House")
     assert lines[at + 1] == "      MISSING 1: -   [HOUSE]"
     assert lines[at + 2].startswith("      add one of: ")
 
@@ -173,3 +174,11 @@ def test_each_command_has_one_sentence_then_an_example(command):
     first, *rest = [p.strip() for p in doc.strip().split("\n\n")]
     assert first.endswith(".") and "\n" not in first
     assert rest[-1].startswith("Example: mythos ")
+
+
+def test_check_says_each_requirement_in_words_and_in_the_notation_on_asking(gccg_catalog_path):
+    args = ("adventure", "check", "The Outsider", deck("karooni-new-aeon.deck"), "--db", gccg_catalog_path)
+    assert "   2. a Gate House" in mythos(*args).stdout.splitlines()
+    assert "   2. 1x House & gate" in mythos(*args, "--notation").stdout.splitlines()
+    lines = mythos("deck", "adventures", deck("karooni-new-aeon.deck"), "--db", gccg_catalog_path, "--notation").stdout
+    assert not [line for line in lines.splitlines() if re.match(r"\s+\d+\. (a|an|one|two|three) ", line)]

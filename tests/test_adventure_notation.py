@@ -206,3 +206,27 @@ def test_the_examples_in_the_recipes_doc_read(tmp_path):
     path = tmp_path / "recipes.toml"
     path.write_text(toml, encoding="utf-8")
     assert list(load_recipe_overrides(path)) == ["the interesting shop"]
+
+
+# -- the same slots in plain words, as the web's Adventures show them (issue 27) ----------
+
+
+@pytest.mark.parametrize("notation, words", [
+    ('1x title:"Henry Armitage"', "Henry Armitage"),
+    ("1x subregion:Arkham & Location", "a Location in Arkham"),
+    ("2x Tome {distinct:card}", "two different Tomes"),
+    ("3x gate & Location {distinct:subregion}", "three Gate Locations in different Subregions"),
+    ("1x Ally & knows:Arabic", "an Ally who knows Arabic"),
+    ("1x Tome & !tome-lang:English", "a Tome not in English"),
+    ("1x Monster {total:value>=20}", "Monsters worth at least 20 points"),
+    ("1x Tome | Artifact", "a Tome or an Artifact"),
+    ("1x Church", "a Church"),
+    ("1x subtype:Phobia", "a Phobia card"),
+    ("1x Location & region:Europe & title~Catacombs", "a Location in Europe with Catacombs in the title"),
+    ("2x Ally & (Author | Scholar)", "two Allies (an Author or a Scholar)"),
+])
+def test_a_slot_reads_in_plain_words(notation: str, words: str):
+    from deckbuilder.rules.adventures.words import slot_words
+
+    (slot,) = parse_recipe_text(notation + "\n").slots
+    assert slot_words(slot) == words

@@ -493,3 +493,19 @@ def test_distinct_slots_do_not_hide_a_fuller_assignment():
     ))
     check = check_adventure(recipe, [site_city, city, site_city, city])
     assert check.cards_missing == 1
+
+
+def test_add_one_of_offers_the_decks_home_region_first():
+    # A deck whose Locations are in Lovecraft Country is offered a City Location there before
+    # one in Europe, whatever the alphabet says (it offered "Abhoth Azathoth Being of Ib...").
+    def location(title: str, region: str) -> Card:
+        return Card(key=f"T:{fold_title(title)}", title=title, set_code="LTD", type=CardType.LOCATION,
+                    region=region, attributes=("City",))
+
+    home = [location("Zeta Town Hall", "Lovecraft Country"), location("Omega Square", "Lovecraft Country"),
+            location("Rue Morgue", "Europe")]
+    pool = Collection([*home, location("Aachen Cathedral", "Europe"), location("Yonder Bank", "Lovecraft Country"),
+                       location("Abbey of Nowhere", "Far Away")])
+    recipe = parse_recipe_text("4x City & Location {distinct:card}\n")
+    check = check_adventure(recipe, [home[0], home[1], home[2]], pool=pool)
+    assert check.missing[0].add_one_of == ("Yonder Bank", "Aachen Cathedral", "Abbey of Nowhere")

@@ -980,3 +980,50 @@ def test_lackey_writer_numbers_twins_when_the_catalog_has_no_pictures(small_inde
     assert '<card><name id="StdC403">Car (v3)</name><set>StdC</set></card>' in written
     again, _ = resolve_deck(read_lackey_deck(written), small_index)
     assert [line.card.key for line in again.lines] == ["MSGS:Car#2"]
+
+
+# -- Cult vs Investigator: the Cultists' Ether deck (cvi:348), a section of its own --------
+
+ETHER_POOL = [
+    _card("Bored Clerk", "MSGS", CardType.INVESTIGATOR),
+    _card("Dark Young", "MSGS", CardType.MONSTER),
+    _card("Ether", "CVI", CardType.EVENT),
+    _card("Ether of Madness", "CVI", CardType.EVENT),
+]
+
+
+@pytest.mark.parametrize("heading", ["Ether deck", "Ether", "ETHER DECK (20):", "Ether:"])
+def test_ether_headings_open_the_ether_deck(heading: str):
+    deck = read_text_deck(f"3 Dark Young\n{heading}\n17 Ether\n3 Ether of Madness")
+    assert card_lines(deck) == [
+        (3, "Dark Young", None, None, "deck"),
+        (17, "Ether", None, None, "ether"),
+        (3, "Ether of Madness", None, None, "ether"),
+    ]
+
+
+def test_json_reads_the_ether_key():
+    doc = {"format": "mythos-deck", "version": 1, "name": "Cult", "cards": [{"title": "Dark Young", "count": 3}],
+           "ether": [{"title": "Ether", "count": 20}]}
+    deck = read_json_deck(json.dumps(doc))
+    assert [(ln.count, ln.name, ln.section.value) for ln in deck.lines] == [
+        (3, "Dark Young", "deck"), (20, "Ether", "ether")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "lackey"])
+def test_an_ether_deck_survives_text_json_and_lackey(fmt: str):
+    index = CardIndex(ETHER_POOL)
+    deck = resolved("Investigator\n1 Bored Clerk\nDeck\n3 Dark Young\nEther deck\n17 Ether\n3 Ether of Madness\n", index)
+    written = write_deck(deck, fmt, index.printings_of)
+    again, problems = resolve_deck(read_deck(written.encode(), f"cult{EXTENSION[fmt]}"), index)
+    assert not problems
+    assert [(c.title, n) for c, n, _ in again.grouped(Section.ETHER)] == [("Ether", 17), ("Ether of Madness", 3)]
+    assert [(c.title, n) for c, n, _ in again.grouped(Section.DECK)] == [("Dark Young", 3)]
+
+
+def test_gccg_has_no_ether_deck_and_keeps_it_as_comments():
+    index = CardIndex(ETHER_POOL)
+    deck = resolved("Deck\n3 Dark Young\nEther deck\n20 Ether\n", index)
+    text = write_gccg_deck(deck, index.printings_of)
+    assert "# Ether deck (Cult vs Investigator; GCCG has no place for it)\n#   20 Ether" in text
+    assert [(ln.count, ln.name) for ln in read_gccg_deck(text).lines] == [(3, "Dark Young")]

@@ -939,3 +939,35 @@ def test_gccg_spell_icons_are_search_values(gccg_sets: Path) -> None:
     for icon in set(spells):
         term = parse_query(f'icon:"{icon}"')
         assert isinstance(term, Term) and isinstance(term.value, SpellIcon), icon
+
+
+# -- the hint a search that finds nothing gives (issue 27) ---------------------------------
+
+
+@pytest.mark.parametrize("query, hint", [
+    # st matches a whole subtype: "lesser" is part of two Monster classes.
+    ("t:monster st:lesser", re.compile(r'^st:lesser matches a whole subtype: try st:"lesser independent" \(\d+ cards\) '
+                                       r'or st:"lesser servitor" \(\d+ cards\)$')),
+    ("t:ally occ:prof", re.compile(r"^occ:prof matches a whole occupation: try occ:professor \(\d+ cards\)")),
+    # A key that does not apply to the type the rest of the query asks for.
+    ("t:adventure sr:arkham", re.compile(r"^Adventures \(the \d+ cards the rest of the query finds\) have no Subregion: "
+                                         r"sr: finds Locations and Allies$")),
+    ("necronomicon", re.compile(r"^$")),  # title words: no single term to blame
+])
+def test_a_search_that_finds_nothing_says_the_likely_fix(query: str, hint: re.Pattern[str], gccg_cards) -> None:
+    from deckbuilder.catalog.search.hints import search_hint
+
+    tree = parse_query(query)
+    if query != "necronomicon":
+        assert not [c for c in gccg_cards if matches(tree, c)]
+        assert hint.match(search_hint(tree, gccg_cards)), search_hint(tree, gccg_cards)
+    else:
+        assert search_hint(parse_query("necronomicon t:tome"), gccg_cards) == ""
+
+
+def test_each_whole_value_a_hint_offers_finds_the_cards_it_counts(gccg_cards) -> None:
+    from deckbuilder.catalog.search.hints import search_hint
+
+    hint = search_hint(parse_query("t:monster st:lesser"), gccg_cards)
+    for value, count in re.findall(r'(st:"[^"]+") \((\d+) cards\)', hint):
+        assert len([c for c in gccg_cards if matches(parse_query(f"t:monster {value}"), c)]) == int(count)

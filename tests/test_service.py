@@ -157,3 +157,27 @@ def test_adventure_check_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
         recipe = recipe_for(answer.adventure, vocabulary, overrides)
         collection = Collection(deck.deck.cards(Section.DECK)).without_title(answer.adventure.title)
         assert answer.check == check_recipe(recipe, collection, pool=pool)
+
+
+def test_repointed_adventures_matches_an_heroic_rescue_and_does_not_call_it_unofficial(lackey_catalog_path):
+    # The LackeyCCG plugin's re-pointed set prints "An Heroic Rescue (RP)" for Limited
+    # Edition's "A Heroic Rescue": under repointed-adventures the official card counts at the
+    # re-pointed value with a note, and the re-pointed printing draws no "not official" warning.
+    catalog, _ = service.open_catalog(lackey_catalog_path)
+    try:
+        rp_value = next(c.value for c in catalog.all_cards() if c.set_code == "RP" and c.title == "An Heroic Rescue")
+        ltd_value = next(c.value for c in catalog.all_cards() if c.set_code == "LTD" and c.title == "A Heroic Rescue")
+        assert rp_value != ltd_value
+        play = service.way_to_play("campaign", ["repointed-adventures"])
+        official = service.check_deck(catalog, service.load_deck_text(catalog, "Deck\n1 A Heroic Rescue (LTD)\n"), play)
+        assert official.verdict.adventure_points == rp_value
+        (note,) = [f for f in official.verdict.notes if f.rule == "repointed-adventures"]
+        assert note.message == f"re-pointed values used: A Heroic Rescue {ltd_value} -> {rp_value} points"
+        printing = service.check_deck(catalog, service.load_deck_text(catalog, "Deck\n1 An Heroic Rescue (RP)\n"), play)
+        assert printing.verdict.adventure_points == rp_value
+        assert not [f for f in printing.verdict.findings if f.rule == "chaosium-cards"]
+        without = service.check_deck(catalog, service.load_deck_text(catalog, "Deck\n1 An Heroic Rescue (RP)\n"),
+                                     service.way_to_play("campaign"))
+        assert [f.cards for f in without.verdict.findings if f.rule == "chaosium-cards"] == [("An Heroic Rescue [RP]",)]
+    finally:
+        catalog.close()

@@ -99,6 +99,32 @@ def test_the_investigator_is_not_counted_in_the_52():
     assert verdict.cards == 51 and not verdict.is_legal
 
 
+@pytest.mark.parametrize("fmt", ["basic", "campaign", "tournament"])
+def test_an_investigator_written_among_the_playing_cards_leaves_the_deck_short(fmt):
+    # Rulebook l.14: "a double-sized Investigator Card, and a deck of 60 playing cards"; l.96:
+    # "pull out any one card (not your Investigator)". 51 playing cards and the Investigator
+    # written among them are 51, not 52 (rulings:11).
+    deck = deck_of([(INVESTIGATOR, 1)], filler=51, investigators=())
+    verdict = check_deck(deck, find_format(FORMATS, fmt))
+    assert verdict.cards == 51
+    (short,) = [f for f in verdict.errors if f.rule == "minimum-cards"]
+    assert short.message == ("the deck has 51 cards (the Investigator Pragmatic Hobo written among them does "
+                             "not count); at least 52 are required")
+    assert short.fix == "add 1 card" and short.source == "rulings:11"
+    assert short.cards == ("Pragmatic Hobo",)
+    # The Investigator itself is reported too, with where it belongs.
+    assert [f.fix for f in verdict.errors if f.rule == "one-investigator"] == ["list it under Investigator"]
+
+
+def test_an_investigator_among_the_playing_cards_is_not_counted_in_cvi_50_either():
+    # cvi:346: "The Elder God, Cult Leader, Ether, and Investigator do not count toward this limit."
+    deck = Deck("cult", (*cvi_deck(50).entries, DeckEntry(INVESTIGATOR, 1)))
+    assert check_deck(deck, find_format(FORMATS, "cvi-investigator")).is_legal
+    short = Deck("cult", (*cvi_deck(49).entries, DeckEntry(INVESTIGATOR, 1)))
+    (finding,) = check_deck(short, find_format(FORMATS, "cvi-investigator")).errors
+    assert finding.rule == "exactly-50" and finding.fix == "add 1 card"
+
+
 def test_campaign_warns_below_the_adventure_target_without_making_the_deck_illegal():
     adventure = card("A Heroic Rescue", CardType.ADVENTURE, value=7)
     deck = deck_of([(adventure, 2)])
@@ -212,6 +238,37 @@ def test_repointed_values_house_rule_changes_the_points():
     assert (plain.adventure_points, chosen.adventure_points) == (7, 9)
 
 
+REPOINTED = find_house_rule(HOUSE_RULES, "repointed-adventures")
+
+
+def test_repointed_an_heroic_rescue_counts_for_a_heroic_rescue_with_a_note():
+    # The re-pointed set prints "An Heroic Rescue" for Limited Edition's "A Heroic Rescue":
+    # under the house rule its value is used, and the note says which value changed.
+    official = card("A Heroic Rescue", CardType.ADVENTURE, value=3)
+    repointed = {"An Heroic Rescue": 1}
+    verdict = check_deck(deck_of([(official, 1)]), find_format(FORMATS, "campaign"), [REPOINTED], repointed=repointed)
+    assert verdict.adventure_points == 1
+    (note,) = [f for f in verdict.notes if f.rule == "repointed-adventures"]
+    assert note.message == "re-pointed values used: A Heroic Rescue 3 -> 1 points"
+    assert note.cards == ("A Heroic Rescue",)
+
+
+@pytest.mark.parametrize("fmt", ["campaign", "tournament"])
+def test_repointed_cards_are_not_called_unofficial_under_their_house_rule(fmt):
+    rp_card = card("An Heroic Rescue", CardType.ADVENTURE, set_code="RP", value=1)
+    deck = deck_of([(rp_card, 1), (SNACK, 1)])
+    plain = check_deck(deck, find_format(FORMATS, fmt), repointed={"An Heroic Rescue": 1})
+    (flagged,) = [f for f in plain.findings if f.rule == "chaosium-cards"]
+    assert flagged.cards == ("An Heroic Rescue [RP]", "Scooby Snack [SD]")
+    chosen = check_deck(deck, find_format(FORMATS, fmt), [REPOINTED], repointed={"An Heroic Rescue": 1})
+    (flagged,) = [f for f in chosen.findings if f.rule == "chaosium-cards"]
+    assert flagged.cards == ("Scooby Snack [SD]",)  # the fan card is still named
+    # Official cards only still names the re-pointed printing: it says so in its description.
+    strict = check_deck(deck, find_format(FORMATS, fmt), [REPOINTED, find_house_rule(HOUSE_RULES, "official-cards-only")],
+                        repointed={"An Heroic Rescue": 1})
+    assert "An Heroic Rescue [RP]" in [c for f in strict.errors for c in f.cards]
+
+
 # -- Cult vs Investigator: two sides (cvi:35), each with its own deck rules (cvi:338-352) ----
 
 
@@ -249,10 +306,33 @@ def test_regular_ether_is_not_held_to_three_copies_but_other_ether_is():
     assert rules_broken(check_deck(deck, cultist)) == ["three-card-limit-ether"]
 
 
+def test_the_ether_deck_holds_at_most_6_cards_with_abilities():
+    # cvi:352 "the Ether deck can contain no more than 6 cards with abilities"; regular Ether
+    # (cvi:350, "Ether without abilities") is the card titled Ether.
+    cultist = find_format(FORMATS, "cvi-cultist")
+    six = [DeckEntry(card("Ether"), 14, Section.ETHER), DeckEntry(card("Ether of Madness"), 3, Section.ETHER),
+           DeckEntry(card("Ether of Hunger"), 3, Section.ETHER)]
+    assert check_deck(Deck("cult", (*cvi_deck(50).entries, *six)), cultist).is_legal
+    seven = [DeckEntry(card("Ether"), 13, Section.ETHER), *six[1:], DeckEntry(card("Ether of Dread"), 1, Section.ETHER)]
+    verdict = check_deck(Deck("cult", (*cvi_deck(50).entries, *seven)), cultist)
+    (finding,) = verdict.errors
+    assert finding.rule == "ether-abilities-6" and finding.source == "cvi:352"
+    assert finding.cards == ("Ether of Dread", "Ether of Hunger", "Ether of Madness")
+    assert finding.fix == "remove 1 card of them"
+
+
+@pytest.mark.parametrize("fmt, severity", [("campaign", Severity.WARNING), ("cvi-investigator", Severity.ERROR)])
+def test_an_ether_deck_where_the_way_to_play_has_none_is_named(fmt, severity):
+    base = deck_of() if fmt == "campaign" else cvi_deck(50)
+    deck = Deck("x", (*base.entries, DeckEntry(card("Ether"), 20, Section.ETHER)))
+    (finding,) = [f for f in check_deck(deck, find_format(FORMATS, fmt)).findings if f.rule == "no-ether-deck"]
+    assert finding.severity is severity
+    assert finding.message.startswith("the Ether deck (20 cards) has no place in ")
+
+
 @pytest.mark.parametrize("side, unchecked", [
     ("cvi-investigator", ["allies-faction", "faction-quota"]),
-    ("cvi-cultist", ["clue-cards-20", "cult-leader-faction", "elder-god-and-cult-leader", "ether-abilities-6",
-                     "faction-quota"]),
+    ("cvi-cultist", ["clue-cards-20", "cult-leader-faction", "elder-god-and-cult-leader", "faction-quota"]),
 ])
 def test_rules_that_need_that_games_cards_are_unchecked_not_met_or_broken(side, unchecked):
     verdict = check_deck(cvi_deck(50, ether=20), find_format(FORMATS, side))
@@ -291,3 +371,42 @@ def test_every_rule_cites_the_line_that_says_it(rule):
     # The rule's words are (nearly) the document's own words on that line.
     words = _words(rule.words)
     assert len(words & _words(text)) >= 0.8 * len(words), (rule.source, text)
+
+
+def test_a_cultist_deck_written_as_text_can_meet_cvi_cultist():
+    # Before the Ether section no deck file could hold the 20-card Ether deck (cvi:348), so
+    # ether-deck-20 was broken by every deck: the side could never be met.
+    from deckbuilder.decklists import CardIndex, read_text_deck, resolve_deck
+    from deckbuilder.decklists.deckfile import to_rules_deck
+
+    pool = [card(f"Cult {i}") for i in range(17)] + [card("Ether"), card("Ether of Madness")]
+    deck_lines = "".join(f"3 Cult {i}\n" for i in range(16)) + "2 Cult 16\n"
+    text = f"Deck\n{deck_lines}Ether deck\n17 Ether\n3 Ether of Madness\n"
+    resolved, problems = resolve_deck(read_text_deck(text), CardIndex(pool))
+    assert not problems
+    verdict = check_deck(to_rules_deck(resolved), find_format(FORMATS, "cvi-cultist"))
+    assert verdict.is_legal, [f.message for f in verdict.errors]
+    assert verdict.cards == 50
+    # What the catalog cannot know stays unchecked, never met.
+    assert "clue-cards-20" in [f.rule for f in verdict.unchecked]
+    short = text.replace("17 Ether", "16 Ether")
+    resolved, _ = resolve_deck(read_text_deck(short), CardIndex(pool))
+    (finding,) = check_deck(to_rules_deck(resolved), find_format(FORMATS, "cvi-cultist")).errors
+    assert (finding.rule, finding.message, finding.source) == (
+        "ether-deck-20", "the Ether deck has 19 cards; exactly 20 are required", "cvi:348")
+
+
+@pytest.mark.parametrize("fmt, house_rules, named", [
+    ("campaign", [], {"fan", "repointed"}),
+    ("tournament", [], {"fan", "repointed"}),
+    ("campaign", ["fan-cards"], set()),
+    ("campaign", ["repointed-adventures"], {"fan"}),
+    ("campaign", ["repointed-adventures", "official-cards-only"], {"fan", "repointed"}),
+    ("cvi-cultist", [], set()),
+])
+def test_the_cards_a_way_to_play_names_as_not_its_own(fmt, house_rules, named):
+    # What the search hides for a deck of that way to play: what its verdict would name.
+    from deckbuilder.rules.validator import legalities_named
+
+    chosen = [find_house_rule(HOUSE_RULES, h) for h in house_rules]
+    assert {v.value for v in legalities_named(find_format(FORMATS, fmt), chosen)} == named

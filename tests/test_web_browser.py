@@ -138,6 +138,13 @@ def click_live(driver, button) -> None:
     wait(driver, lambda d: d.find_element(By.ID, "verdict").get_attribute("aria-busy") != "true")
 
 
+def press(driver, button) -> None:
+    """Scrolls a button to the middle of the window, as a player would to see it, and clicks it
+    (on a phone the deck's bar stays at the top, over what is scrolled just under it)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
 def badge(driver) -> str:
     return driver.find_element(By.ID, "verdict-badge").text
 
@@ -164,7 +171,7 @@ def build_a_legal_deck(driver, server: Server, name: str) -> str:
     """Starts a deck and clicks it legal; gets its id."""
     driver.get(server.url + "/decks/new")
     driver.find_element(By.ID, "name").send_keys(name)
-    Select(driver.find_element(By.ID, "investigator")).select_by_visible_text("Diabolical Cultist (NAE)")
+    Select(driver.find_element(By.ID, "investigator")).select_by_value("NAE:diabolical-cultist")
     Select(driver.find_element(By.ID, "format")).select_by_value("campaign")
     driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
@@ -218,7 +225,7 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
     deck_id = build_a_legal_deck(driver, server, name)
 
     # Save: version 2 (version 1 was the Investigator alone).
-    driver.find_element(By.ID, "save").click()
+    press(driver, driver.find_element(By.ID, "save"))
     wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
     cards = card_count(driver)
 
@@ -227,7 +234,7 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
     click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
     assert card_count(driver) == cards - 1
     assert "unsaved changes" in driver.find_element(By.ID, "deck-head").text
-    driver.find_element(By.ID, "save").click()
+    press(driver, driver.find_element(By.ID, "save"))
     wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 3."))
 
     # Compare the two versions.
@@ -296,6 +303,109 @@ def test_the_pages_fit_a_phone_without_sideways_scrolling(server):
         driver.quit()
 
 
+#: Gets the elements that reach past the viewport's sides (each as tag#id.class and its
+#: edges), skipping those inside a box that scrolls on its own (a query's caret line).
+WIDER_THAN_THE_VIEWPORT = """
+const width = document.documentElement.clientWidth;
+const out = [];
+for (const el of document.body.querySelectorAll('*')) {
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  if (box.left < -1 || box.right > width + 1) {
+    let p = el.parentElement, scrolls = false;
+    while (p && p !== document.body) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') { if (p.getBoundingClientRect().right <= width + 1) { scrolls = true; break; } }
+      p = p.parentElement;
+    }
+    if (!scrolls) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
+  }
+}
+return out.slice(0, 10);
+"""
+
+
+def new_deck_page(driver, server: Server, name: str, fmt: str = "campaign") -> str:
+    """Starts a deck through the New deck form; gets its id."""
+    driver.get(server.url + "/decks/new")
+    driver.find_element(By.ID, "name").send_keys(name)
+    Select(driver.find_element(By.ID, "investigator")).select_by_value("NAE:diabolical-cultist")
+    Select(driver.find_element(By.ID, "format")).select_by_value(fmt)
+    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+    return driver.current_url.rstrip("/").rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_element_is_wider_than_the_viewport_on_the_editor_with_50_results(server, size):
+    driver = launch(size)
+    try:
+        deck_id = new_deck_page(driver, server, f"Wide {size[0]}")
+        driver.get(f"{server.url}/decks/{deck_id}?q=-t%3Ainvestigator")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr")
+        assert len(rows) >= 50
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["width"] <= size[0] and seen["overflow"] <= 1, seen
+        assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
+        # Every row shows its set, and its copies buttons are on screen.
+        first = rows[0]
+        assert first.find_element(By.CSS_SELECTOR, "td.set").is_displayed()
+        last_button = first.find_elements(By.CSS_SELECTOR, "button.count")[-1]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", last_button)
+        box = last_button.rect
+        assert box["x"] >= 0 and box["x"] + box["width"] <= seen["width"], box
+        # The other pages of a deck and the Cards page fit too.
+        for path in (f"/cards?q=t%3Alocation&deck={deck_id}", f"/decks/{deck_id}/history", "/cards/LTD:police-investigation"):
+            driver.get(server.url + path)
+            seen = settled_overflow(driver)
+            assert seen["settled"] and seen["overflow"] <= 1, (path, seen)
+            assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == [], path
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_copies_are_counted_per_printing_and_the_bar_stays_in_view(server, size):
+    # Police Investigation is printed in LTD and NAE: 1 of one and 2 of the other are 3 by
+    # title, each row showing its own (pressing "2" once gave 3 with both rows showing 3).
+    driver = launch(size)
+    try:
+        deck_id = new_deck_page(driver, server, f"Printings {size[0]}")
+        driver.get(f"{server.url}/decks/{deck_id}?q=police+investigation")
+
+        def row(key: str):
+            return driver.find_element(By.CSS_SELECTOR, f"#search-panel tbody tr[data-key='{key}']")
+
+        click_live(driver, row("LTD:police-investigation").find_element(By.CSS_SELECTOR, "button.count[value='1']"))
+        click_live(driver, row("NAE:police-investigation").find_element(By.CSS_SELECTOR, "button.count[value='2']"))
+        pressed = {key: row(key).find_element(By.CSS_SELECTOR, "button.count[aria-pressed='true']").text
+                   for key in ("LTD:police-investigation", "NAE:police-investigation")}
+        assert pressed == {"LTD:police-investigation": "1", "NAE:police-investigation": "2"}
+        assert row("LTD:police-investigation").find_element(By.CSS_SELECTOR, ".title-total").text == "3 by title"
+        assert card_count(driver) == 3
+        bar = driver.find_element(By.ID, "deck-bar")
+        assert bar.find_element(By.CSS_SELECTOR, ".bar-cards").text == "3/52 cards"
+        # Scrolled down, the bar is still in view, at the top.
+        driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight / 2);")
+        assert driver.execute_script("return window.scrollY") > 0
+        top = driver.execute_script("return document.getElementById('deck-bar').getBoundingClientRect().top")
+        assert 0 <= top <= 2, top
+        assert driver.find_element(By.ID, "deck-bar").find_element(By.CSS_SELECTOR, ".badge").text == "ILLEGAL"
+    finally:
+        driver.quit()
+
+
+def test_the_build_forms_adventures_narrow_as_the_player_types(server):
+    driver = launch(PHONE)
+    try:
+        driver.get(server.url + "/decks/build")
+        driver.find_element(By.ID, "adventure-filter").send_keys("great cthulhu")
+        shown = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#adventure option") if o.get_attribute("hidden") is None]
+        assert shown == ["Summon Great Cthulhu (13 points)"]
+    finally:
+        driver.quit()
+
+
 def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
     driver = launch(DESKTOP)
     try:
@@ -330,6 +440,7 @@ def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
         driver.find_element(By.ID, "open-built").click()
         wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
         assert badge(driver) == "LEGAL"
+        driver.find_element(By.CSS_SELECTOR, ".deck-notes summary").click()  # folded until opened
         notes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, ".deck-notes li")]
         assert notes == [f"Why: {note}" for note in why]
         before = card_count(driver)
@@ -408,7 +519,7 @@ def test_screenshots_of_the_main_pages(server):
         search_in_editor(driver, "t:location is:gate")
         driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0);")
         shoot(driver, folder, "web-editor.png", (1280, 1500))
-        driver.find_element(By.ID, "save").click()
+        press(driver, driver.find_element(By.ID, "save"))
         wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
         driver.get(f"{server.url}/decks/{deck_id}/history")
         shoot(driver, folder, "web-history.png", (1000, 800))

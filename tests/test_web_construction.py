@@ -63,6 +63,7 @@ def test_a_deck_is_built_in_the_background_and_saved_with_its_why_notes(real):
     assert str(answer.url).endswith(f"/decks/build/{job}")
     wait_done(real, job)
     dom = real.get(f"/decks/build/{job}")
+    assert select_one(dom, "h1").text() == "A deck built"
     assert select_one(dom, "p.goal").text() == f"Bored Housewife: {AUCTION} (advanced)"
     assert "Bored Housewife" in select_one(dom, "p.summary").text() and "seed 2" in select_one(dom, "p.summary").text()
     labels = [select(row, "td")[0].text() for row in select(dom, "table.measures tbody tr")]
@@ -191,7 +192,16 @@ def test_a_build_that_cannot_play_shows_why_on_its_page(sample):
     assert sample.client.app.state.jobs.wait(job, 60).state == "failed"
     dom = sample.get(f"/decks/build/{job}")
     assert "beginning Sanity" in select_one(dom, ".error").text()
+    assert select_one(dom, "h1").text() == "The build stopped"  # the heading says the build ended
     sample.get("/decks/build/0123456789abcdef", status=410)  # gone: the server holds no such build (issue 26)
+
+
+def test_the_build_forms_adventures_show_their_points_and_can_be_found_by_typing(sample):
+    dom = sample.get("/decks/build")
+    labels = {o.attrs["value"]: o.text() for o in select(dom, "select#adventure option")}
+    assert labels["Summon Great Cthulhu"] == "Summon Great Cthulhu (13 points)"
+    assert labels["Dark Horse"] == "Dark Horse (? points)"
+    assert select_one(dom, "input#adventure-filter").attrs["aria-controls"] == "adventure"
 
 
 def test_suggestions_are_of_their_deck_and_their_games_in_range(sample):

@@ -187,10 +187,12 @@ def test_a_query_error_is_shown_with_its_position(browser):
 def test_a_card_page_shows_it_as_it_plays_with_its_erratum_and_printings(browser):
     dom = browser.get("/cards/Summon%20Great%20Cthulhu")
     assert select_one(dom, "h1").text() == "Summon Great Cthulhu"
-    facts = dict(zip(texts(dom, "dl.facts dt"), texts(dom, "dl.facts dd")))
+    plays = select(dom, "dl.facts")[0]
+    facts = dict(zip(texts(plays, "dt"), texts(plays, "dd")))
     assert facts["Value"] == "13"
-    assert any("rulings:211" in label for label in texts(dom, "dl.errata dt"))
-    assert dict(zip(texts(dom, "dl.printed dt"), texts(dom, "dl.printed dd")))["value"] == "7"
+    assert "Value · rulings:211" in texts(dom, "dl.errata dt")
+    # The printed values in words, beside what the card plays as.
+    assert dict(zip(texts(dom, "dl.printed dt"), texts(dom, "dl.printed dd")))["Value"] == "7 as printed; plays as 13"
     assert select(dom, "ul.printings a")
 
 
@@ -409,3 +411,197 @@ def test_test_games_show_their_chart_and_odds(gccg_catalog_path, tmp_path, mytho
     assert select_one(dom, "section.goldfish h2#h-result").text() == "200 games"
     assert len(select(dom, "svg.chart rect.bar")) >= 1
     assert select(dom, "table.odds tbody tr")
+
+
+# --------------------------------------------------------------------------------------
+# printings, marks, the bar, the search's directions and hints (issue 27)
+
+
+def _row(dom, key: str):
+    return next(r for r in select(dom, "#search-panel tbody tr") if r.attrs["data-key"] == key)
+
+
+def _pressed(row) -> str:
+    return select_one(row, "button.count[aria-pressed=true]").text()
+
+
+def test_copies_are_set_per_printing_with_the_titles_total_beside_them(browser):
+    # Police Investigation is printed in LTD and NAE. Pressing "2" on NAE's row after 1 copy of
+    # LTD's gives 1 + 2, each row showing its own copies and "3 by title" beside them (it gave
+    # 3 copies with both rows showing 3).
+    deck_id = new_deck(browser)
+    add(browser, deck_id, "LTD:police-investigation", count=1, q="police investigation")
+    dom = add(browser, deck_id, "NAE:police-investigation", count=2, q="police investigation")
+    dom = browser.get(f"/decks/{deck_id}?q=police+investigation")
+    ltd, nae = _row(dom, "LTD:police-investigation"), _row(dom, "NAE:police-investigation")
+    assert (_pressed(ltd), _pressed(nae)) == ("1", "2")
+    assert select_one(ltd, ".title-total").text() == select_one(nae, ".title-total").text() == "3 by title"
+    # The four-copy rule counts by title: LTD's row offers at most 4 - 2 = 2, NAE's 4 - 1 = 3.
+    assert texts(ltd, "button.count") == ["0", "1", "2"] and texts(nae, "button.count") == ["0", "1", "2", "3"]
+    assert [texts(r, "td.set abbr") for r in (ltd, nae)] == [["LTD"], ["NAE"]]
+    lines = {li.attrs["data-key"]: li for li in select(dom, "#deck-list li.card-line")}
+    assert select_one(lines["LTD:police-investigation"], ".count").text() == "1"
+    assert select_one(lines["NAE:police-investigation"], ".count").text() == "2"
+    assert select_one(lines["NAE:police-investigation"], ".title-total").text() == "3 by title"
+
+
+def test_the_bar_keeps_the_verdict_the_cards_and_the_points_in_view(browser):
+    deck_id = new_deck(browser, fmt="campaign")
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure")
+    bar = select_one(dom, "#deck-bar")
+    assert select_one(bar, ".badge").text() == "ILLEGAL"
+    assert select_one(bar, ".bar-cards").text() == "0/52 cards"
+    assert select_one(bar, ".bar-points").text() == "0/20 Adventure points"
+    row = next(r for r in select(dom, "#search-panel tbody tr") if select_one(r, "td.value").text().isdigit())
+    dom = add(browser, deck_id, row.attrs["data-key"], count=1)
+    value = int(select_one(row, "td.value").text())
+    assert select_one(dom, "#deck-bar .bar-points").text() == f"{value}/20 Adventure points"
+    assert select_one(dom, "#deck-bar .bar-cards").text() == "1/52 cards"
+
+
+def test_value_sorts_in_the_direction_its_arrow_shows(real_browser):
+    # It showed 18-point Adventures first under "Value ▲": the order was right, the arrow not.
+    browser = real_browser
+    dom = browser.get("/cards?q=t:adventure&sort=value")
+    value = next(th for th in select(dom, "table.results thead th") if th.text().startswith("Value"))
+    assert value.text() == "Value ▼" and value.attrs["aria-sort"] == "descending"
+    values = [int(v.lstrip("+")) for v in texts(dom, "table.results td.value") if v.lstrip("+").isdigit()]
+    assert values == sorted(values, reverse=True) and values[0] > values[-1]
+    # The heading's link turns it round: lowest first, under ▲.
+    dom = browser.get(select_one(value, "a").attrs["href"])
+    value = next(th for th in select(dom, "table.results thead th") if th.text().startswith("Value"))
+    assert value.text() == "Value ▲"
+    numbered = [int(v.lstrip("+")) for v in texts(dom, "table.results td.value") if v.lstrip("+").isdigit()]
+    assert numbered == sorted(numbered) and numbered[0] < numbered[-1]
+
+
+def test_the_helps_by_value_example_lists_the_highest_first_and_its_keys_link_works_on_results(real_browser):
+    # It listed Create Your Own Adventure (no value) first.
+    browser = real_browser
+    dom = browser.get("/cards?q=t:ally")
+    assert select_one(dom, "label[for=q] a").attrs["href"] == "#help"
+    assert select(dom, "#help")  # the link's target is on a results page too
+    example = next(a for a in select(dom, "#help a") if "by value" in a.text())
+    dom = browser.get(example.attrs["href"].replace("&amp;", "&"))
+    values = [int(v) for v in texts(dom, "table.results td.value") if v.isdigit()]
+    first = select(dom, "table.results tbody tr")[0]
+    assert select_one(first, "td.value").text() == str(max(values)) == "18"
+
+
+@pytest.mark.parametrize("query, says", [
+    ("t:adventure sr:arkham", "Adventures (the 7 cards the rest of the query finds) have no Subregion: sr: finds "
+                              "Locations and Allies"),
+])
+def test_no_results_say_the_likely_fix(browser, query, says):
+    dom = browser.get(f"/cards?q={query}")
+    assert select_one(dom, "p.found").text().startswith("0 cards")
+    assert select_one(dom, "p.hint").text() == says
+
+
+@pytest.fixture()
+def real_browser(lackey_catalog_path, tmp_path) -> Browser:
+    app = create_app(Settings(db=lackey_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    return b
+
+
+def test_fan_and_repointed_cards_are_hidden_from_an_official_decks_search_unless_asked_for(real_browser):
+    browser = real_browser
+    investigator = select(browser.get("/decks/new"), "select[name=investigator] option")[1].attrs["value"]
+    deck_id = new_deck(browser, investigator=investigator, fmt="campaign")
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure&sort=value")
+    sets = texts(dom, "#search-panel td.set abbr")
+    assert sets and not {"RP", "SD", "MOVIELAND"} & set(sets)
+    found = select_one(dom, "#search-panel p.found").text()
+    assert re.search(r"; \d+ fan and re-pointed cards hidden, as Campaign does not play them", found)
+    # The toggle shows them, each with its mark.
+    dom = browser.get(select_one(dom, "a.toggle-fan").attrs["href"].replace("&amp;", "&"))
+    marked = {select_one(r, "td.set abbr").text(): select_one(r, ".mark").text()
+              for r in select(dom, "#search-panel tbody tr.marked")}
+    assert marked.get("RP") == "house rule" and marked.get("MOVIELAND") == "fan"
+    assert select_one(dom, "a.toggle-fan").text() == "hide fan and re-pointed cards"
+    # is:fan asks for them too.
+    dom = browser.get(f"/decks/{deck_id}?q=is:fan+t:adventure")
+    assert {s for s in texts(dom, "#search-panel td.set abbr")} <= {"SD", "MOVIELAND"}
+    assert texts(dom, "#search-panel td.set .mark") and not select(dom, "a.toggle-fan")
+    # A way to play with repointed-adventures plays the re-pointed cards: they are shown, marked.
+    browser.post(f"/decks/{deck_id}/play", {"format": "campaign", "house_rule": "repointed-adventures"})
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure&sort=value")
+    assert "RP" in texts(dom, "#search-panel td.set abbr") and "MOVIELAND" not in texts(dom, "#search-panel td.set abbr")
+
+
+def test_the_card_page_names_a_printings_set_and_mark(real_browser):
+    dom = real_browser.get("/cards/RP:an-heroic-rescue")
+    facts = {select_one(d, "dt").text(): select_one(d, "dd").text() for d in select(dom, "dl.facts div")}
+    assert facts["Set"].endswith("(RP) · house rule (re-pointed)")
+
+
+def test_a_recipe_reads_in_plain_words_each_requirement_once_with_a_handful_to_add(browser):
+    deck_id = new_deck(browser)
+    dom = browser.get(f"/decks/{deck_id}?q=t:adventure")
+    row = next(r for r in select(dom, "#search-panel tbody tr") if "Dark Horse" in r.text())
+    dom = add(browser, deck_id, row.attrs["data-key"], count=1)
+    article = select_one(dom, "article.adventure")
+    slots = select(article, "ul.slots li")
+    words = [select_one(li, ".words").text() for li in slots]
+    assert words and not any(re.match(r"\d+x ", w) or "{" in w for w in words), words
+    assert all(re.match(r"\d+x ", select_one(li, "code.notation").text()) for li in slots)
+    assert select(dom, "input#show-notation[type=checkbox]")  # the notation, behind its toggle
+    # Each requirement once: no "no card yet" or "Missing:" lines repeating the slots.
+    assert "no card yet" not in article.text() and "Missing:" not in article.text()
+    for li in slots:
+        assert len(select(li, "button.suggest")) <= 5
+
+
+def test_notes_that_need_nothing_done_fold_into_one_line_below_the_problems(browser):
+    _answer, dom = browser.post("/import", {"text": EXAMPLE_DECK.read_text(encoding="utf-8")})
+    folded = select_one(dom, "details.engine-notes")
+    assert "open" not in folded.attrs
+    assert select_one(folded, "summary").text() == "1 card whose effect the test games leave out (nothing to do)"
+    assert "Mugging" in select_one(folded, "li").text()
+    # Not among the problems: the deck's cards can all be played.
+    assert "Every card can be played." in texts(dom, "#verdict p.muted")
+    assert not [li for li in select(dom, "#verdict ul.playability li") if "Mugging" in li.text()
+                and li not in select(folded, "li")]
+
+
+def test_the_new_deck_form_shows_each_investigators_numbers_and_takes_a_campaign_target(browser):
+    dom = browser.get("/decks/new")
+    labels = texts(dom, "select#investigator option")[1:]
+    assert labels and all(re.fullmatch(r".+ \([A-Z]+\) · Sanity (\d+|\?), hand (\d+|\?), knows .+", label)
+                          for label in labels), labels
+    answer, dom = browser.post("/decks/new", {"name": "Short campaign", "investigator": "NAE:diabolical-cultist",
+                                              "format": "campaign", "target": "12"})
+    assert select_one(dom, "#deck-bar .bar-points").text() == "0/12 Adventure points"
+    _answer, dom = browser.post("/decks/new", {"name": "Nought", "format": "campaign", "target": "0"}, status=400)
+    assert "give at least 1 Adventure point" in select_one(dom, ".error").text()
+    assert select_one(dom, "input#target").attrs["value"] == "0"
+
+
+def test_one_card_is_one_card_and_the_favicon_is_served(browser):
+    deck_id = new_deck(browser)
+    dom = add(browser, deck_id, "Eiffel Tower", change=1)
+    assert select_one(dom, "#deck-head .card-count").text() == "1 card"
+    icon = browser.client.get(select_one(browser.get("/decks"), "link[rel=icon]").attrs["href"])
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_an_adventures_page_shows_its_recipe_in_words(browser):
+    dom = browser.get("/cards/" + next(r.attrs["data-key"] for r in select(browser.get("/cards?q=t:adventure"), "tbody tr")
+                                         if "Dark Horse" in r.text()))
+    assert texts(dom, "ul.recipe li") == ["three Locations in different Subregions"]
+    assert "3x Location {distinct:subregion}" in select_one(dom, "details.notation pre").text()
+    assert not select(browser.get("/cards/LTD:police-investigation"), "ul.recipe")
+
+
+def test_add_by_title_says_which_printing_it_added(browser):
+    deck_id = new_deck(browser)
+    dom = add(browser, deck_id, "Police Investigation", change=1)
+    (line,) = [li for li in select(dom, "#deck-list li.card-line") if li.attrs["data-title"] == "Police Investigation"]
+    printing = line.attrs["data-key"].split(":")[0]
+    assert select_one(dom, "p.message").text().startswith("Added Police Investigation (")
+    assert select_one(dom, "p.message").text().endswith(f", {printing}).")
+    # A row's own buttons name the printing already: no message.
+    dom = add(browser, deck_id, line.attrs["data-key"], change=1)
+    assert not select(dom, "p.message")

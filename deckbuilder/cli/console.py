@@ -432,14 +432,17 @@ def goldfish_lines(name: str, report: Any, investigator: str = "") -> list[str]:
 # Adventures
 
 
-def _slot_lines(check: Any) -> list[str]:
+def _slot_lines(check: Any, notation: bool = False) -> list[str]:
+    """Gets each slot: in plain words ("three Locations in different Subregions"), or with
+    ``notation`` as the recipe notation writes it (``3x Location {distinct:subregion}``)."""
+    from deckbuilder.rules.adventures.words import slot_words
     from deckbuilder.rules.cards import display_title
 
     lines = []
     for result in check.slots:
         cards = ", ".join(dict.fromkeys(display_title(c.title) for c in result.cards)) or "-"
         status = "met" if result.met else f"MISSING {result.short}" if result.slot.total is None else "MISSING points"
-        lines.append(f"  {result.number:>2}. {result.text}")
+        lines.append(f"  {result.number:>2}. {result.text if notation else slot_words(result.slot)}")
         lines.append(f"      {status}: {cards}" + (f"   [{result.slot.source}]" if result.slot.source else ""))
         if result.add_one_of:
             lines.append(f"      add one of: {', '.join(result.add_one_of)}")
@@ -489,14 +492,26 @@ def recipe_lines(shown: Any) -> list[str]:
     return lines
 
 
-def adventure_check_lines(result: Any) -> list[str]:
-    """Gets ``adventure check``: the verdict, each slot with the cards that meet it, the footer."""
+def adventure_check_lines(result: Any, notation: bool = False) -> list[str]:
+    """Gets ``adventure check``: the verdict, each slot with the cards that meet it (in plain
+    words, or in the notation), the footer."""
     check = result.check
-    return [_heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
+    return [_heading(check), *_slot_lines(check, notation), *_footer(check.recipe, check.notes)]
 
 
-def deck_adventures_lines(result: Any) -> list[str]:
-    """Gets ``deck adventures``: a summary, then each Adventure's check."""
+def adventure_check_notation_lines(result: Any) -> list[str]:
+    """Gets ``adventure check --notation``: the slots as the recipe notation writes them."""
+    return adventure_check_lines(result, notation=True)
+
+
+def deck_adventures_notation_lines(result: Any) -> list[str]:
+    """Gets ``deck adventures --notation``: the slots as the recipe notation writes them."""
+    return deck_adventures_lines(result, notation=True)
+
+
+def deck_adventures_lines(result: Any, notation: bool = False) -> list[str]:
+    """Gets ``deck adventures``: a summary, then each Adventure's check (its slots in plain
+    words, or in the notation)."""
     checks = result.checks
     if not checks:
         return [f"{terminal_safe(result.deck.name)}: no Adventures in the deck."]
@@ -504,7 +519,7 @@ def deck_adventures_lines(result: Any) -> list[str]:
     done = sum(c.completable for c in checks)
     lines = [f"{terminal_safe(result.deck.name)}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
     for check in checks:
-        lines += ["", _heading(check), *_slot_lines(check), *_footer(check.recipe, check.notes)]
+        lines += ["", _heading(check), *_slot_lines(check, notation), *_footer(check.recipe, check.notes)]
     return lines
 
 

@@ -69,7 +69,7 @@ def to_rules_deck(resolved: Any) -> Deck:
     entries = []
     for card, count, _lines in resolved.grouped(FileSection("investigator")):
         entries.append(DeckEntry(card, count, Section.INVESTIGATOR))
-    for section in ("deck", "sideboard"):
+    for section in ("deck", "sideboard", "ether"):
         for card, count, _lines in resolved.grouped(FileSection(section)):
             entries.append(DeckEntry(card, count, Section(section)))
     return Deck(resolved.name, tuple(entries))

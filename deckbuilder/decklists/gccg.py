@@ -154,7 +154,7 @@ def write_gccg_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None)
     The name and notes go first as comments, then ``Investigators`` and ``Deck`` with one
     ``COUNT NAME`` line per printing, grouped under ``# Allies``-style headings. A sideboard
     has no place in GCCG's format and is written as commented-out lines under
-    ``# Sideboard``, so GCCG ignores it.
+    ``# Sideboard``, so GCCG ignores it; so is a Cult vs Investigator Ether deck.
     """
     out: list[str] = []
     # "# Deck: NAME" says outright which comment is the name (an empty one: there is none).
@@ -176,5 +176,10 @@ def write_gccg_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None)
     if side:
         out.append("# Sideboard (not part of the deck)")
         for _, entries in side:
+            out.extend(f"#   {count} {gccg_name(line, printings_of)}" for line, count in entries)
+    ether = grouped_by_type(deck, Section.ETHER)
+    if ether:
+        out.append("# Ether deck (Cult vs Investigator; GCCG has no place for it)")
+        for _, entries in ether:
             out.extend(f"#   {count} {gccg_name(line, printings_of)}" for line, count in entries)
     return "\n".join(out).rstrip("\n") + "\n"

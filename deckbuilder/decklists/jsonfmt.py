@@ -33,12 +33,14 @@ FORMAT = "json"
 FORMAT_TAG = "mythos-deck"
 VERSION = 1
 
-_TOP_KEYS = ("format", "version", "name", "notes", "investigators", "cards", "sideboard")
+_TOP_KEYS = ("format", "version", "name", "notes", "investigators", "cards", "sideboard", "ether")
 _ENTRY_KEYS = ("title", "set", "printing", "count")
 _SECTIONS = (
     ("investigators", Section.INVESTIGATOR),
     ("cards", Section.DECK),
     ("sideboard", Section.SIDEBOARD),
+    # Cult vs Investigator: the Cultists' 20-card Ether deck (cvi:348).
+    ("ether", Section.ETHER),
 )
 
 
@@ -304,7 +306,7 @@ def write_json_deck(deck: ResolvedDeck) -> str:
     blocks = []
     for key, section in _SECTIONS:
         entries = deck.grouped(section)
-        if key == "sideboard" and not entries:
+        if key in ("sideboard", "ether") and not entries:
             continue
         body = ",\n".join(
             f"    {_entry(card.title, card.set_code, card.printing, count)}"

@@ -45,6 +45,7 @@ _ZONES = {
     "investigators": Section.INVESTIGATOR,
     "sideboard": Section.SIDEBOARD,
     "side": Section.SIDEBOARD,
+    "ether": Section.ETHER,
 }
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _LACKEY_ID = re.compile(r"^(?P<set>[A-Za-z]+)\d+$")
@@ -106,7 +107,7 @@ class _DeckHandler(ContentHandler):
                         self._line(),
                         f'<superzone name="{self._zone}">',
                         f'unknown zone "{self._zone}": its cards are not read '
-                        "(expected Deck, Investigator or Sideboard)",
+                        "(expected Deck, Investigator, Sideboard or Ether)",
                     )
                 )
         elif name == "card":
@@ -303,10 +304,11 @@ def write_lackey_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = Non
         ("Deck", Section.DECK),
         ("Sideboard", Section.SIDEBOARD),
         ("Investigator", Section.INVESTIGATOR),
+        ("Ether", Section.ETHER),
     )
     for zone, section in zones:
         groups = grouped_by_type(deck, section)
-        if not groups and section is Section.SIDEBOARD:
+        if not groups and section in (Section.SIDEBOARD, Section.ETHER):
             continue
         out.append(f"\t<superzone name={quoteattr(zone)}>")
         for _, entries in groups:

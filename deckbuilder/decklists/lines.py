@@ -36,9 +36,11 @@ _SECTION_WORDS: dict[str, Section] = {
     "side": Section.SIDEBOARD,
     "sideboard": Section.SIDEBOARD,
     "sidedeck": Section.SIDEBOARD,
+    "ether": Section.ETHER,
+    "etherdeck": Section.ETHER,
 }
 _SECTION = re.compile(
-    r"^(?P<word>investigators?|main\s*deck|deck|main|side\s*deck|sideboard|side)"
+    r"^(?P<word>investigators?|main\s*deck|deck|main|side\s*deck|sideboard|side|ether\s*deck|ether)"
     + _COUNT_TAIL
     + r"$",
     re.IGNORECASE,
@@ -92,7 +94,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def section_heading(text: str) -> Section | None:
-    """Gets the section a heading line opens (``Investigators``, ``Deck``, ``Sideboard``)."""
+    """Gets the section a heading line opens (``Investigators``, ``Deck``, ``Sideboard``,
+    ``Ether deck``: Cult vs Investigator's Cultists)."""
     match = _SECTION.match(text.strip())
     if not match:
         return None

@@ -26,11 +26,13 @@ MAX_COUNT = 99
 
 
 class Section(StrEnum):
-    """Where a card sits: the Investigator card(s), the deck itself, or a sideboard."""
+    """Where a card sits: the Investigator card(s), the deck itself, a sideboard, or Cult vs
+    Investigator's second deck, the Cultists' Ether deck (cvi:348)."""
 
     INVESTIGATOR = "investigator"
     DECK = "deck"
     SIDEBOARD = "sideboard"
+    ETHER = "ether"
 
 
 class ResolveStep(StrEnum):

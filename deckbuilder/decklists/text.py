@@ -8,6 +8,7 @@ What :func:`read_text_deck` accepts, one card per line:
 - A set tag and printing number as GCCG writes them: ``Car (LTD)``, ``Mi-Go (MSGS) #2``.
 - Section headings ``Investigator(s)``, ``Deck``, ``Main``, ``Side``/``Sideboard``, with an
   optional colon or count (``Deck (52):``). Cards before any heading are in the deck.
+  ``Ether deck`` (or ``Ether``) opens a Cult vs Investigator Cultist's 20-card Ether deck.
 - Card-type headings (``Allies``, ``Locations (12)``, ``EVENTS:``) and commented ones
   (``# ALLIES (7)``, ``## Monsters``): they only group the list.
 - ``#`` and ``//`` comments on their own line, ``//`` after a card; blank lines.
@@ -181,6 +182,7 @@ def write_text_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None)
         Section.INVESTIGATOR: "Investigators",
         Section.DECK: "Deck",
         Section.SIDEBOARD: "Sideboard",
+        Section.ETHER: "Ether deck",
     }
     for section, heading in titles.items():
         groups = grouped_by_type(deck, section)

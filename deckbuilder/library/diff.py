@@ -22,6 +22,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (Section.INVESTIGATOR.value, "investigators"),
     (Section.DECK.value, "cards"),
     (Section.SIDEBOARD.value, "sideboard"),
+    (Section.ETHER.value, "ether"),
 )
 
 #: Copies per (section, title as printed).

@@ -101,11 +101,24 @@ class Verdict:
         }
 
 
+def repointed_key(title: str) -> str:
+    """Gets the key that matches an Adventure to its re-pointed printing: the folded title
+    with a leading "an" read as "a" (the re-pointed set prints "An Heroic Rescue" for
+    Limited Edition's "A Heroic Rescue").
+
+    >>> repointed_key("An Heroic Rescue") == repointed_key("A Heroic Rescue")
+    True
+    """
+    key = fold_title(title)
+    return "a " + key[3:] if key.startswith("an ") else key
+
+
 @dataclass(frozen=True)
 class Context:
     """What a check may need beyond the deck: the format and house-rule data.
 
-    ``repointed`` maps folded Adventure titles to their re-pointed values (house rule).
+    ``repointed`` maps Adventure titles to their re-pointed values (house rule), keyed by
+    :func:`repointed_key` (a folded title is read through it too).
     """
 
     format: Format
@@ -133,23 +146,75 @@ def _section(rule: FormatRule) -> str:
 _SECTION_WORDS = {"deck": "deck", "investigator": "Investigator section", "ether": "Ether deck", "sideboard": "sideboard"}
 
 
+def _counted(deck: Deck, rule: FormatRule) -> tuple[int, list[str]]:
+    """Gets the cards of a rule's section that count toward its size, and the Investigator
+    cards written among them, which do not: an Investigator is not one of the playing cards
+    (rulebook l.14: "a double-sized Investigator Card, and a deck of 60 playing cards";
+    l.96: "any one card (not your Investigator)"; cvi:346 "the Investigator do not count")."""
+    entries = deck.section(_section(rule))
+    if _section(rule) != Section.DECK.value:
+        return sum(e.count for e in entries), []
+    investigators = [e for e in entries if e.card.type is CardType.INVESTIGATOR]
+    return (sum(e.count for e in entries) - sum(e.count for e in investigators),
+            sorted({e.card.title for e in investigators}))
+
+
+def _not_counted(investigators: Sequence[str]) -> str:
+    if not investigators:
+        return ""
+    return f" (the Investigator {', '.join(investigators)} written among them does not count)"
+
+
 def check_min_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """At least N cards (rulings:11: 52, with no maximum)."""
-    need, have = int(rule.params["count"]), deck.count(_section(rule))
+    """At least N cards (rulings:11: 52, with no maximum), Investigator cards not counted."""
+    need = int(rule.params["count"])
+    have, investigators = _counted(deck, rule)
     if have >= need:
         return []
-    return [_finding(rule, f"the deck has {_plural(have, 'card')}; at least {need} are required",
-                     f"add {_plural(need - have, 'card')}")]
+    return [_finding(rule, f"the deck has {_plural(have, 'card')}{_not_counted(investigators)}; "
+                     f"at least {need} are required", f"add {_plural(need - have, 'card')}", investigators)]
 
 
 def check_exact_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """Exactly N cards in a section."""
-    need, have = int(rule.params["count"]), deck.count(_section(rule))
+    """Exactly N cards in a section, Investigator cards among the deck's not counted."""
+    need = int(rule.params["count"])
+    have, investigators = _counted(deck, rule)
     if have == need:
         return []
     fix = f"add {_plural(need - have, 'card')}" if have < need else f"remove {_plural(have - need, 'card')}"
     where = _SECTION_WORDS.get(_section(rule), _section(rule))
-    return [_finding(rule, f"the {where} has {_plural(have, 'card')}; exactly {need} are required", fix)]
+    return [_finding(rule, f"the {where} has {_plural(have, 'card')}{_not_counted(investigators)}; "
+                     f"exactly {need} are required", fix, investigators)]
+
+
+def check_max_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
+    """At most N cards of a section, the ``except_titles`` not counted (Cult vs Investigator's
+    Ether deck: at most 6 with abilities, regular Ether, the card titled "Ether", being the
+    Ether without them, cvi:350-352)."""
+    limit = int(rule.params["count"])
+    exempt = {fold_title(t) for t in rule.params.get("except_titles", ())}
+    counted = [e for e in deck.section(_section(rule)) if fold_title(e.card.title) not in exempt]
+    have = sum(e.count for e in counted)
+    if have <= limit:
+        return []
+    titles = sorted({e.card.title for e in counted})
+    what = str(rule.params.get("what", "cards"))
+    where = _SECTION_WORDS.get(_section(rule), _section(rule))
+    return [_finding(rule, f"the {where} has {have} {what} ({', '.join(titles)}), max {limit}",
+                     f"remove {_plural(have - limit, 'card')} of them", titles)]
+
+
+def check_no_section(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
+    """A section the way to play has no place for (an Ether deck outside Cult vs
+    Investigator's Cultist side): its cards are named, and not played."""
+    entries = deck.section(_section(rule))
+    if not entries:
+        return []
+    titles = sorted({e.card.title for e in entries})
+    where = _SECTION_WORDS.get(_section(rule), _section(rule))
+    return [_finding(rule, f"the {where} ({_plural(sum(e.count for e in entries), 'card')}) has no place in "
+                     f"{ctx.format.name}: its cards are not played",
+                     str(rule.params.get("fix", f"remove the {where}")), titles)]
 
 
 def check_max_copies_by_title(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -265,7 +330,7 @@ def adventure_points(deck: Deck, ctx: Context) -> tuple[int, list[tuple[str, int
     seen: dict[str, tuple[str, int | None]] = {}
     for e in deck.main:
         if e.card.type is CardType.ADVENTURE:
-            key = fold_title(e.card.title)
+            key = repointed_key(e.card.title)
             value = e.card.value
             if ctx.use_repointed and key in ctx.repointed:
                 value = ctx.repointed[key]
@@ -293,9 +358,14 @@ def check_adventure_points(deck: Deck, rule: FormatRule, ctx: Context) -> list[F
 
 def check_official_only(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
     """Chaosium's official cards only: a fan or parody card (the catalog's legality) is
-    named; the rule's ``fix`` parameter says what to do about it."""
+    named; the rule's ``fix`` parameter says what to do about it. With ``repointed_by_house_rule``,
+    a re-pointed card is not named when the players chose ``repointed-adventures``: the
+    house rule is what makes those cards the ones played."""
+    excused = {Legality.OFFICIAL}
+    if ctx.use_repointed and rule.params.get("repointed_by_house_rule"):
+        excused.add(Legality.REPOINTED)
     bad = sorted({f"{e.card.title} [{e.card.set_code}]" for e in deck.section(_section(rule))
-                  if e.card.legality is not Legality.OFFICIAL})
+                  if e.card.legality not in excused})
     if not bad:
         return []
     return [_finding(rule, f"not Chaosium's official cards: {', '.join(bad)}",
@@ -310,12 +380,24 @@ def check_banned_titles(deck: Deck, rule: FormatRule, ctx: Context) -> list[Find
 
 
 def check_repointed_values(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
-    """House rule: Adventures count at re-pointed values (applied by :func:`adventure_points`)."""
-    changed = sorted({e.card.title for e in deck.main if e.card.type is CardType.ADVENTURE
-                      and fold_title(e.card.title) in ctx.repointed})
+    """House rule: Adventures count at re-pointed values (applied by :func:`adventure_points`);
+    the note names each changed value, and an Adventure the re-pointed set does not hold."""
+    changed: dict[str, str] = {}
+    for e in deck.main:
+        if e.card.type is not CardType.ADVENTURE:
+            continue
+        key = repointed_key(e.card.title)
+        if key not in ctx.repointed:
+            continue
+        value, printed = ctx.repointed[key], "?" if e.card.value is None else str(e.card.value)
+        if e.card.value != value:
+            changed[e.card.title] = f"{e.card.title} {printed} -> {value} points"
+        else:
+            changed.setdefault(e.card.title, f"{e.card.title} {value} points")
     if not changed:
         return []
-    return [_finding(rule, f"re-pointed values used for {', '.join(changed)}", "none needed", changed)]
+    titles = sorted(changed)
+    return [_finding(rule, f"re-pointed values used: {', '.join(changed[t] for t in titles)}", "none needed", titles)]
 
 
 def check_unchecked(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -330,6 +412,8 @@ def check_unchecked(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]
 CHECKS: dict[str, Check] = {
     "min_cards": check_min_cards,
     "exact_cards": check_exact_cards,
+    "max_cards": check_max_cards,
+    "no_section": check_no_section,
     "max_copies_by_title": check_max_copies_by_title,
     "max_copies_unique": check_max_copies_unique,
     "investigator": check_investigator,
@@ -342,6 +426,26 @@ CHECKS: dict[str, Check] = {
 }
 
 
+def legalities_named(fmt: Format, house_rules: Sequence[HouseRule] = ()) -> frozenset[Legality]:
+    """Gets the kinds of card (fan, re-pointed) a way to play names as not its cards: a
+    warning or an error of its ``official_only`` rules, as :func:`check_deck` would report
+    them. A search for a deck of that way to play hides them unless asked for.
+
+    >>> sorted(legalities_named(campaign))            # doctest: +SKIP
+    [<Legality.FAN: 'fan'>, <Legality.REPOINTED: 'repointed'>]
+    """
+    use_repointed = any(r.check == "repointed_values" for h in house_rules for r in h.rules)
+    waived = {rule_id for h in house_rules for rule_id in h.waives}
+    named: set[Legality] = set()
+    for rule in (*(r for r in fmt.rules if r.id not in waived), *(r for h in house_rules for r in h.rules)):
+        if rule.check != "official_only" or rule.severity is Severity.NOTE:
+            continue
+        named.add(Legality.FAN)
+        if not (use_repointed and rule.params.get("repointed_by_house_rule")):
+            named.add(Legality.REPOINTED)
+    return frozenset(named)
+
+
 def check_deck(
     deck: Deck,
     fmt: Format,
@@ -351,7 +455,7 @@ def check_deck(
 ) -> Verdict:
     """Checks a deck against a format and chosen house rules; reports every finding."""
     use_repointed = any(r.check == "repointed_values" for h in house_rules for r in h.rules)
-    ctx = Context(fmt, repointed or {}, use_repointed)
+    ctx = Context(fmt, {repointed_key(t): v for t, v in (repointed or {}).items()}, use_repointed)
     findings: list[Finding] = []
     # A house rule may set a rule of the format aside (fan-cards: fan cards are played).
     waived = {rule_id for h in house_rules for rule_id in h.waives}
@@ -361,4 +465,5 @@ def check_deck(
             raise KeyError(f"format {fmt.id}: rule {rule.id} names unknown check {rule.check!r}")
         findings.extend(check(deck, rule, ctx))
     points, _ = adventure_points(deck, ctx)
-    return Verdict(fmt, tuple(house_rules), tuple(findings), deck.count(Section.DECK), points)
+    playing = sum(e.count for e in deck.main if e.card.type is not CardType.INVESTIGATOR)
+    return Verdict(fmt, tuple(house_rules), tuple(findings), playing, points)

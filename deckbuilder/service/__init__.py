@@ -819,6 +819,8 @@ _ELSEWHERE = {
     "shell": ("complete_titles",),
     # Keeping what they found (a built deck saved, a suggested change applied).
     "tuning": ("apply_change", "save_built_deck"),
+    # A search for a deck's way to play, and the hint of one that finds nothing.
+    "search": ("asks_for_unofficial", "search_hint", "without_cards_not_played"),
 }
 _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
@@ -860,6 +862,7 @@ if TYPE_CHECKING:
     )
     from deckbuilder.service.deckfiles import fix_deck_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played
     from deckbuilder.service.shell import complete_titles
     from deckbuilder.service.tuning import apply_change, save_built_deck
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from deckbuilder.rules.cards import Card, CardType, display_title, fold_title, sort_title
+from deckbuilder.rules.cards import Card, CardType, Legality, display_title, fold_title, sort_title
 from deckbuilder.rules.decks import Section
 from deckbuilder.sheet.context import (
     TYPE_ORDER,
@@ -29,6 +29,7 @@ from deckbuilder.sheet.pages import (
     CardsPanel,
     ChangeRow,
     Choice,
+    DeckBar,
     DeckHeader,
     DiffView,
     ErrorView,
@@ -50,6 +51,9 @@ SHOWN = 200
 #: The sortable columns of the search results: heading and the order it sorts by.
 COLUMNS = (("Title", "title"), ("Type", "type"), ("Value", "value"), ("Sanity", "sanity"), ("Gate", "gate"),
            ("Region", "region"), ("Unique", "unique"), ("Set", "set"))
+
+#: The most cards "add one of" offers for a requirement: a handful to choose from.
+SUGGESTED = 5
 
 #: The deck formats an export offers: name, what it is.
 EXPORTS = (("text", "Text (.txt)"), ("gccg", "GCCG (.deck)"), ("lackey", "LackeyCCG (.dek)"), ("json", "JSON (.json)"))
@@ -75,34 +79,71 @@ def most_copies(card: Card) -> int:
     return 1 if card.unique or card.type is CardType.INVESTIGATOR else 4
 
 
-def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int]) -> CardRowView:
-    """Gets a search result's row: the columns players scan."""
+#: The mark a card row carries for a set that is not Chaosium's.
+MARKS = {Legality.OFFICIAL: "", Legality.FAN: "fan", Legality.REPOINTED: "house rule"}
+
+#: The orders whose natural direction puts the largest first: Value lists the highest
+#: number first (the CLI's ``--sort value``), so its heading's arrow points down.
+LARGEST_FIRST = frozenset({"value"})
+
+
+def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int],
+             by_title: Mapping[str, int] | None = None) -> CardRowView:
+    """Gets a search result's row: the columns players scan, and the copies of this printing
+    (``in_deck``, by catalog key) beside the title's total (``by_title``, by folded title)."""
     folded = fold_title(card.title)
     place = (card.subregion or card.region or "") if card.type in (CardType.LOCATION, CardType.ALLY) else ""
+    mine = in_deck.get(card.key, 0)
+    total = (by_title or {}).get(folded, mine)
     return CardRowView(
         key=card.key, title=display_title(card.title), card_type=card.type.value if card.type else "unknown",
         subtype=card.monster_class or card.subtype or "", value=value_text(card),
         sanity=signed(card.sanity) if card.sanity is not None else card.sanity_text, gate=card.gate,
-        region=place, unique=card.unique, set_code=card.set_code,
-        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=in_deck.get(folded, 0),
-        most=most_copies(card))
+        region=place, unique=card.unique, set_code=card.set_code, set_name=card.set_name, mark=MARKS[card.legality],
+        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=mine, title_total=total,
+        most=max(mine, most_copies(card) - (total - mine)))
 
 
 def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descending: bool, href: str,
                 params: Mapping[str, str], owned: Mapping[str, int] | None, in_deck: Mapping[str, int] | None = None,
-                error: ErrorView | None = None) -> CardsPanel:
+                by_title: Mapping[str, int] | None = None, error: ErrorView | None = None, hidden: int = 0,
+                toggle_href: str = "", showing_all: bool = False, hint: str = "") -> CardsPanel:
     """Gets a search box's context: the results (at most :data:`SHOWN`) and the column
-    headings, each a link that sorts by it (a second time, the other way round)."""
+    headings, each a link that sorts by it (a second time, the other way round). A heading's
+    arrow shows the direction the rows run in: ▲ smallest first, ▼ largest first."""
     columns = []
     for label, order in COLUMNS:
         reverse = order == sort and not descending
         link = {**params, "q": query, "sort": order, **({"order": "desc"} if reverse else {})}
-        current = ("descending" if descending else "ascending") if order == sort else ""
+        largest_first = descending is not (order in LARGEST_FIRST)
+        current = ("descending" if largest_first else "ascending") if order == sort else ""
         columns.append(SortColumn(label, f"{href}?{urlencode(link)}", current))
     found = list(cards or ())
-    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}) for c in found[:SHOWN]),
+    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}, by_title) for c in found[:SHOWN]),
                       found=len(found), error=error, columns=tuple(columns), sort=sort, descending=descending,
-                      collection=owned is not None)
+                      collection=owned is not None, hidden=hidden, toggle_href=toggle_href,
+                      showing_all=showing_all, hint=hint)
+
+
+#: What a printing's label adds for a set that is not Chaosium's.
+MARK_WORDS = {Legality.OFFICIAL: "", Legality.FAN: " · fan card, not Chaosium's",
+              Legality.REPOINTED: " · house rule (re-pointed)"}
+
+
+def printing_label(card: Card) -> str:
+    """Gets a printing as the card page names it: set, code, printing number, and a mark for
+    a fan or re-pointed card (``Repointed (RP) · house rule (re-pointed)``)."""
+    number = f" #{card.printing}" if card.printing > 1 else ""
+    return f"{card.set_name} ({card.set_code}){number}{MARK_WORDS[card.legality]}"
+
+
+def investigator_label(card: Card) -> str:
+    """Gets an Investigator as the New deck form lists it: title, set, beginning Sanity,
+    hand size and languages ("?" where the catalog does not know)."""
+    sanity = "?" if card.sanity is None else str(card.sanity)
+    hand = "?" if card.hand is None else str(card.hand)
+    languages = ", ".join(card.languages) or "?"
+    return f"{display_title(card.title)} ({card.set_code}) · Sanity {sanity}, hand {hand}, knows {languages}"
 
 
 def _known(value: Any) -> str:
@@ -121,7 +162,7 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
     facts = [Figure("Type", _known(card.type), card.type is not None)]
     if card.subtype or card.monster_class:
         facts.append(Figure("Subtype", card.monster_class or card.subtype or ""))
-    facts.append(Figure("Set", f"{card.set_name} ({card.set_code})" + (f", printing {card.printing}" if card.printing > 1 else "")))
+    facts.append(Figure("Set", printing_label(card)))
     if card.type in (CardType.ADVENTURE, CardType.MONSTER, CardType.ARTIFACT, CardType.TOME) or card.value is not None:
         facts.append(Figure("Value", value_text(card) or "unknown", card.value is not None))
     if card.type is not CardType.INVESTIGATOR:
@@ -145,9 +186,29 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
     return tuple(facts)
 
 
+#: A card field as a player names it (the card page's printed values and errata).
+FIELD_WORDS = {"value": "Value", "value2": "Second value", "sanity": "Sanity", "text": "Text", "unique": "Uniqueness Dot",
+               "gate": "Gate", "region": "Region", "subregion": "Subregion", "subtype": "Subtype", "attributes": "Attributes",
+               "languages": "Languages", "tome_languages": "Written in", "icons": "Spell icons", "public": "Public Attributes",
+               "sanity_max": "Maximum Sanity", "hand": "Hand size", "education": "Education", "dimension": "Dimension",
+               "monster_class": "Monster class", "allegiance": "Allegiance", "occupations": "Occupations",
+               "title": "Title", "type": "Type"}
+
+
+def field_words(name: str) -> str:
+    """Gets a card field's name in words (``tome_languages`` -> ``Written in``)."""
+    return FIELD_WORDS.get(name, name.replace("_", " ").capitalize())
+
+
+def _printed_word(value: Any) -> str:
+    return "nothing printed there" if value in ("", None, (), []) else _known(value)
+
+
 def printed_values(card: Card) -> tuple[Figure, ...]:
-    """Gets each value an erratum changed, as printed."""
-    return tuple(Figure(name.replace("_", " "), _known(value) if value not in ("", None) else "none")
+    """Gets each value an erratum changed, as printed, beside what it plays as today
+    ("Value: 7 as printed; plays as 13")."""
+    return tuple(Figure(field_words(name), f"{_printed_word(value)} as printed; plays as "
+                                           f"{_printed_word(getattr(card, name, None))}")
                  for name, value in card.printed.items())
 
 
@@ -156,8 +217,8 @@ def errata_rows(card: Card) -> tuple[Figure, ...]:
     applied: a reversal the catalog keeps as a note)."""
     rows = []
     for e in card.errata:
-        change = f"{_known(e.before) if e.before not in ('', None) else 'none'} → {_known(e.after)}"
-        rows.append(Figure(f"{e.field.replace('_', ' ')} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
+        change = f"{_printed_word(e.before)} → {_known(e.after)}"
+        rows.append(Figure(f"{field_words(e.field)} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
                            e.applied))
     return tuple(rows)
 
@@ -207,12 +268,19 @@ def _detail(card: Card) -> str:
 
 
 def list_rows(entries: Iterable[Any], copies: Mapping[str, int]) -> tuple[ListRow, ...]:
-    """Gets the rows of a deck's entries, by title, each knowing whether one more copy fits."""
+    """Gets the rows of a deck's entries, by title, each knowing whether one more copy fits,
+    and the title's copies across printings where another printing of it holds some."""
     rows = []
-    for e in sorted(entries, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
+    listed = list(entries)
+    in_section: dict[str, int] = {}
+    for e in listed:
+        in_section[fold_title(e.card.title)] = in_section.get(fold_title(e.card.title), 0) + e.count
+    for e in sorted(listed, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
         card = e.card
+        total = in_section[fold_title(card.title)]
         rows.append(ListRow(card.key, display_title(card.title), e.count, e.section.value, card.unique,
                             card.gate and card.type is CardType.LOCATION, _detail(card), card.set_code,
+                            MARKS[card.legality], total if total != e.count else 0,
                             e.section is not Section.INVESTIGATOR
                             and copies.get(fold_title(card.title), 0) < most_copies(card)))
     return tuple(rows)
@@ -232,11 +300,14 @@ def list_groups(entries: Sequence[Any], copies: Mapping[str, int]) -> tuple[List
 def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
     """Gets the Adventure checklist: each Adventure as the sheet shows it, and each
     requirement with the deck's cards and the catalog's cards that would fill it."""
+    from deckbuilder.rules.adventures.words import slot_words
+
     out = []
     for check in checks:
         data = check.to_dict()
-        slots = tuple(SlotView(s["text"], ", ".join(s["cards"]), s["short"], tuple(s["add_one_of"][:8]))
-                      for s in data["slots"])
+        slots = tuple(SlotView(slot_words(result.slot), s["text"], ", ".join(s["cards"]), s["short"],
+                               tuple(s["add_one_of"][:SUGGESTED]))
+                      for result, s in zip(check.slots, data["slots"]))
         out.append(AdventureChecklist(adventure_view(check), slots))
     return tuple(out)
 
@@ -245,10 +316,15 @@ def overview_parts(overview: Any) -> dict[str, Any]:
     """Gets the verdict's parts of the editor from a :class:`~deckbuilder.service.DeckOverview`."""
     deck = overview.check.deck.deck
     verdict = overview.check.verdict
+    minimum = max((int(r.params.get("count", 0)) for r in verdict.format.rules
+                   if r.check in ("min_cards", "exact_cards") and r.params.get("section", "deck") == "deck"), default=0)
     return {
         "verdict": verdict_view(verdict),
+        "bar": DeckBar(verdict.is_legal, len(verdict.errors), len(verdict.warnings), verdict.cards, minimum,
+                       verdict.adventure_points, verdict.format.campaign_target or 0),
         "adventures": checklist(overview.adventures.checks),
-        "playability": tuple(playability_view(i) for i in overview.playability.issues),
+        "playability": tuple(playability_view(i) for i in overview.playability.issues if i.kind != "effect"),
+        "engine_notes": tuple(playability_view(i) for i in overview.playability.issues if i.kind == "effect"),
         "facts": deck_facts(overview.stats.stats, verdict, deck.count(Section.SIDEBOARD)),
         "shortfalls": tuple(ShortfallView(s.title, s.needed, s.owned) for s in overview.shortfalls),
         "collection": overview.owned,

@@ -83,9 +83,13 @@ class CardRowView:
     region: str = _doc("The Subregion (or Region) of a Location or Ally; empty otherwise.")
     unique: bool = _doc("The card has the Uniqueness Dot: one copy per deck (rulings:13).")
     set_code: str = _doc("The set's code.")
+    set_name: str = _doc("The set's full name (the Set cell's tooltip).")
+    mark: str = _doc('"fan" for a fan or parody card, "house rule" for a re-pointed one; empty for Chaosium\'s cards.')
     owned: str = _doc("Copies owned, from the collection; empty without one.")
-    in_deck: int = _doc("Copies in the deck being built (0 when none, or no deck).")
-    most: int = _doc("The most copies a deck may hold: 1 for a Unique card or an Investigator, else 4 (rulings:12-13).")
+    in_deck: int = _doc("Copies of this printing in the deck being built (0 when none, or no deck).")
+    title_total: int = _doc("Copies of the title in the deck across its printings (the four-copy rule's count, rulings:12).")
+    most: int = _doc("The most copies of this printing the buttons offer: 1 for a Unique card or an Investigator, else 4 "
+                     "(rulings:12-13), less the copies other printings of the title hold.")
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,14 @@ class CardsPanel:
     sort: str = _doc("The order (title, type, value, sanity, gate, region, unique...).")
     descending: bool = _doc("The order is reversed.")
     collection: bool = _doc("A collection is imported: an Owned column is shown, and is:owned works.")
+    hidden: int = _doc("Fan and re-pointed cards the search found but hides, as the deck's way to play does not "
+                       "play them (0: none hidden).")
+    toggle_href: str = _doc("The toggle: a link that shows the hidden cards too, or (when the toggle showed them) "
+                            "hides them again; empty when nothing is hidden and the toggle is off.")
+    showing_all: bool = _doc("The player asked for fan and re-pointed cards (the toggle, or is:fan, is:repointed, "
+                             "set:sd in the query).")
+    hint: str = _doc("When nothing is found: the likely fix in words (a partial subtype, a key that does not apply "
+                     "to that type); else empty.")
 
 
 @dataclass(frozen=True)
@@ -137,7 +149,23 @@ class ListRow:
     gate: bool = _doc("The Location is a Gate.")
     detail: str = _doc("Place, kind and value in a few words.")
     set_code: str = _doc("The set's code.")
+    mark: str = _doc('"fan" for a fan or parody card, "house rule" for a re-pointed one; empty for Chaosium\'s cards.')
+    title_total: int = _doc("Copies of the title in this section across printings, when another printing holds some; "
+                            "else 0.")
     can_add: bool = _doc("Another copy would not break the copy limits (4 a title, 1 of a Unique card).")
+
+
+@dataclass(frozen=True)
+class DeckBar:
+    """The bar that stays in view while a deck is built: the verdict, the cards, the points."""
+
+    legal: bool = _doc("No rule the documents require is broken.")
+    errors: int = _doc("Findings that make the deck illegal.")
+    warnings: int = _doc("Findings the documents only recommend.")
+    cards: int = _doc("Playing cards in the deck (neither the Investigator nor the sideboard).")
+    minimum: int = _doc("The fewest cards the way to play asks for (52; 50 in Cult vs Investigator); 0 when none.")
+    points: int = _doc("The Adventure points of the deck's Adventures (each title once).")
+    target: int = _doc("The Campaign target in Adventure points; 0 when the way to play has none.")
 
 
 @dataclass(frozen=True)
@@ -153,7 +181,9 @@ class ListGroup:
 class SlotView:
     """One requirement of an Adventure's recipe, the deck's cards for it, and what would fill it."""
 
-    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}).")
+    words: str = _doc("The requirement in plain words (three Locations in different Subregions).")
+    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}), behind the "
+                     "notation toggle.")
     cards: str = _doc("The deck's cards assigned to it, joined; empty when none.")
     short: int = _doc("How many more cards it needs (0: met).")
     suggestions: tuple[str, ...] = _doc("Titles of the catalog that would fill it, each added by one click.")
@@ -293,6 +323,11 @@ class CardPage:
     printings: tuple[Link, ...] = _doc("Every printing of the title, each linked.")
     decks: tuple[DeckHeader, ...] = _doc("The saved decks, to add the card to one.")
     chosen: str = _doc("The id of the deck the page was opened from (its button first in line); empty when none.")
+    recipe: tuple[str, ...] = _doc("An Adventure's recipe, each requirement in plain words; empty for other cards.")
+    recipe_notes: tuple[str, ...] = _doc("An Adventure's conditions (the player's to meet in play) and words not "
+                                         "understood; empty when none.")
+    recipe_notation: str = _doc("The recipe in the notation (mythos adventure show), behind a toggle; empty for "
+                                "other cards.")
 
 
 @dataclass(frozen=True)
@@ -311,8 +346,10 @@ class NewDeckPage:
 
     frame: Frame = _doc("The page's frame.")
     name: str = _doc("The name typed so far.")
-    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog.")
+    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog, each with its beginning Sanity, "
+                                             "hand size and languages.")
     formats: tuple[Choice, ...] = _doc("Every way to play.")
+    target: str = _doc("The Campaign target typed (Adventure points); empty for the usual 20.")
     error: ErrorView | None = _doc("Why the deck could not be started; None when nothing failed.")
 
 
@@ -336,8 +373,12 @@ class EditorPage:
     groups: tuple[ListGroup, ...] = _doc("The deck section, by card type.")
     sideboard: tuple[ListGroup, ...] = _doc("The sideboard, by card type.")
     verdict: VerdictView = _doc("The check for the way to play: every finding with its rule's words, source and fix.")
+    bar: DeckBar = _doc("The verdict, the card count and the Adventure points, in a bar that stays in view.")
     adventures: tuple[AdventureChecklist, ...] = _doc("The Adventure checklist, with one-click suggestions.")
-    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path.")
+    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path: "
+                                                    "the problems, errors first.")
+    engine_notes: tuple[PlayabilityView, ...] = _doc("Cards whose effect the test games leave out (nothing to do): "
+                                                     "folded into one line that opens.")
     facts: tuple[Figure, ...] = _doc("The make-up: cards, Sanity, Gates, Adventure points, places, languages.")
     shortfalls: tuple[ShortfallView, ...] = _doc("Titles the deck needs more copies of than the collection holds.")
     collection: bool = _doc("A collection is imported (else the shortfalls are not known).")

@@ -82,11 +82,12 @@ def _build_page(request: Request, catalog: Any, form: Any = None, error: Any = N
     # Only an Investigator with a beginning Sanity can play the games that judge a build.
     investigators = tuple(Choice(c.key, f"{display_title(c.title)} ({c.set_code}, Sanity {c.sanity})",
                                  c.key == investigator) for c in found if c.sanity is not None)
-    titles: dict[str, str] = {}
+    titles: dict[str, tuple[str, int | None]] = {}
     for c in service.search_cards(catalog, service.parse_search("t:adventure")).cards:
         if c.is_official and c.set_code != "RP":  # a build plays Chaosium's cards as printed
-            titles.setdefault(display_title(c.title), c.title)
-    adventures = tuple(Choice(title, shown, title in chosen) for shown, title in sorted(titles.items()))
+            titles.setdefault(display_title(c.title), (c.title, c.value))
+    adventures = tuple(Choice(title, f"{shown} ({'?' if points is None else points} points)", title in chosen)
+                       for shown, (title, points) in sorted(titles.items()))
     owned = service.show_collection(catalog, state.settings.collection).deck is not None
     return BuildPage(frame(request, "Build a deck", "decks"), investigators, adventures,
                      _mythos_formats(given("format", "advanced")), given("target"), owned,

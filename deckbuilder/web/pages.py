@@ -25,7 +25,7 @@ Routes::
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
     (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
-    GET  /static/NAME              app.css, app.js
+    GET  /static/NAME              app.css, app.js, favicon.svg
 """
 
 from __future__ import annotations
@@ -208,21 +208,51 @@ def _search_params(params: Any) -> tuple[str, str, bool]:
     return params.get("q", ""), sort if sort in service.SEARCH_ORDERS else "title", params.get("order") == "desc"
 
 
-def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None) -> Any:
+def _copies(deck: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """Gets a deck's copies by printing (catalog key) and by folded title, over the deck and
+    the Investigator: what a search row's buttons set and the title's total beside them."""
+    from deckbuilder.rules.cards import fold_title
+
+    by_key: dict[str, int] = {}
+    by_title: dict[str, int] = {}
+    for entry in deck.deck.entries:
+        if entry.section.value in ("deck", "investigator"):
+            by_key[entry.card.key] = by_key.get(entry.card.key, 0) + entry.count
+            folded = fold_title(entry.card.title)
+            by_title[folded] = by_title.get(folded, 0) + entry.count
+    return by_key, by_title
+
+
+def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None,
+           play: Any = None) -> Any:
     """Runs the search a page's query string asks for; gets its panel (the error, when the
-    query cannot be read, with its position)."""
+    query cannot be read, with its position). For a deck of a way to play that names fan or
+    re-pointed cards as not its own (``play``), those are hidden unless the query asks for
+    them or the toggle (``fan=1``) shows them."""
     query, sort, descending = _search_params(params)
     owned = service.owned_cards(state.settings.collection)
-    in_deck = {} if deck is None else dict(deck.deck.copies_by_title("all"))
-    cards, error = None, None
+    in_deck, by_title = ({}, {}) if deck is None else _copies(deck)
+    toggled = params.get("fan") in ("1", "on")
+    cards, error, hidden, asked, hint = None, None, 0, toggled, ""
     if query.strip():
         try:
             parsed = service.parse_search(query, sort=sort, descending=descending)
             cards = service.search_cards(catalog, parsed, collection=state.settings.collection).cards
+            asked = toggled or service.asks_for_unofficial(parsed)
+            if play is not None and not asked:
+                cards, hidden = service.without_cards_not_played(cards, play)
+            if not cards and not hidden:
+                hint = service.search_hint(catalog, parsed)
         except MythosError as exc:
             error = build.error_view(_failure(exc), exc)
-    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href, params=keep, owned=owned,
-                             in_deck=in_deck, error=error)
+    order = {"order": "desc"} if descending else {}
+    toggle = ""
+    if hidden or toggled:
+        toggle = f"{href}?{urlencode({**keep, 'q': query, 'sort': sort, **order, **({} if toggled else {'fan': '1'})})}"
+    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href,
+                             params={**keep, **({"fan": "1"} if toggled else {})}, owned=owned, in_deck=in_deck,
+                             by_title=by_title, error=error, hidden=hidden, toggle_href=toggle, showing_all=asked,
+                             hint=hint)
 
 
 @answers
@@ -238,7 +268,8 @@ async def cards_page(request: Request) -> Response:
             saved = service.saved_deck(state.settings.decks, deck_id)
             deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
         keep = {"deck": saved.id} if saved else {}
-        panel = _panel(state, catalog, request.query_params, "/cards", keep, deck)
+        play = service.saved_way_to_play(saved) if saved else None
+        panel = _panel(state, catalog, request.query_params, "/cards", keep, deck, play)
         title = f"Cards: {panel.query}" if panel.query else "Cards"
         return CardsPage(frame(request, title, "cards"), panel, build.header(saved, deck) if saved else None)
 
@@ -259,13 +290,24 @@ async def card_page(request: Request) -> Response:
         printings = view.printings or tuple(view.cards)
         decks = service.saved_decks(state.settings.decks).decks
         chosen = request.query_params.get("deck", "")
+        recipe: tuple[str, ...] = ()
+        recipe_notes: tuple[str, ...] = ()
+        notation = ""
+        if card.type is not None and card.type.value == "Adventure":
+            from deckbuilder.rules.adventures import recipe_text
+            from deckbuilder.rules.adventures.words import slot_words
+
+            read = service.show_adventure(catalog, card.key).recipe
+            recipe = tuple(slot_words(slot) for slot in read.slots)
+            recipe_notes = (*(f"In play (yours to meet): {c.text}" for c in read.conditions),
+                            *(f"Not understood (check by hand): {u}" for u in read.uninterpreted))
+            notation = recipe_text(read)
         return CardPage(
             frame(request, build.display_title(card.title), "cards"), card.key, build.display_title(card.title),
             build.card_facts(card), card.text, build.printed_values(card), build.errata_rows(card),
             build.ruling_rows(card), build.disagreement_rows(view, card),
-            tuple(Link(f"{p.set_name} ({p.set_code})" + (f" #{p.printing}" if p.printing > 1 else ""), f"/cards/{p.key}")
-                  for p in printings),
-            tuple(build.header(d) for d in decks), chosen)
+            tuple(Link(build.printing_label(p), f"/cards/{p.key}") for p in printings),
+            tuple(build.header(d) for d in decks), chosen, recipe, recipe_notes, notation)
 
     return render(request, await in_thread(work))
 
@@ -290,12 +332,12 @@ async def decks_page(request: Request) -> Response:
 
 
 def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
-                   error: Any = None) -> NewDeckPage:
+                   error: Any = None, target: str = "") -> NewDeckPage:
     formats, _house_rules = service.ways_to_play()
     found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
-    investigators = tuple(build.Choice(c.key, f"{build.display_title(c.title)} ({c.set_code})", c.key == investigator)
-                          for c in found)
-    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt), error)
+    investigators = tuple(build.Choice(c.key, build.investigator_label(c), c.key == investigator) for c in found)
+    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt),
+                       target, error)
 
 
 @answers
@@ -311,15 +353,19 @@ async def new_deck(request: Request) -> Response:
     state = served(request)
     form = await checked_form(request)
     name, investigator, fmt = _field(form, "name"), _field(form, "investigator"), _field(form, "format", "advanced")
+    target = _field(form, "target")
 
     def work() -> Any:
         catalog = state.catalog()
         try:
-            play = service.way_to_play(fmt)
+            points = _number(target, "the Campaign target")
+            if points is not None and points < 1:
+                raise UsageError(f"the Campaign target {points}: give at least 1 Adventure point")
+            play = service.way_to_play(fmt, target=points)
             deck = service.new_deck(catalog, name, investigator or None)
             return service.save_deck(catalog, state.settings.decks, deck, play=play)
         except MythosError as exc:
-            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc))
+            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc), target)
 
     done = await in_thread(work)
     if isinstance(done, NewDeckPage):
@@ -390,10 +436,11 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
     catalog = state.catalog()
     saved = service.saved_deck(decks, deck_id)
     deck = service.load_saved_deck(catalog, decks, saved.id, draft=True)
-    overview = service.deck_overview(catalog, deck, service.saved_way_to_play(saved), collection=state.settings.collection)
+    play = service.saved_way_to_play(saved)
+    overview = service.deck_overview(catalog, deck, play, collection=state.settings.collection)
     formats, house_rules = service.ways_to_play()
     copies = dict(deck.deck.copies_by_title("all"))
-    panel = _panel(state, catalog, request.query_params, f"/decks/{saved.id}", {}, deck)
+    panel = _panel(state, catalog, request.query_params, f"/decks/{saved.id}", {}, deck, play)
     entries = deck.deck.entries
     return EditorPage(
         frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
@@ -416,13 +463,18 @@ async def editor(request: Request) -> Response:
                f"Nothing new to save: the deck is as version {params['unchanged']}, so no version was added."
                if params.get("unchanged", "").isdigit() else
                "The unsaved changes were discarded." if "discarded" in params else "")
+    if params.get("added"):  # a card added by title: which printing it took
+        message = f"Added {params['added']}. {message}".strip()
     page = await in_thread(_editor, request, deck_id, message=message)
     return render(request, page, 400 if page.search.error else 200)
 
 
-def _back(form: Any, deck_id: str) -> str:
-    """Gets where a change goes back to: the editor or the Cards page, with its search."""
-    keep = {k: _field(form, k) for k in ("q", "sort", "order") if _field(form, k)}
+def _back(form: Any, deck_id: str, added: str = "") -> str:
+    """Gets where a change goes back to: the editor or the Cards page, with its search (and,
+    for a card added by title, which printing was added)."""
+    keep = {k: _field(form, k) for k in ("q", "sort", "order", "fan") if _field(form, k)}
+    if added:
+        keep["added"] = added
     if _field(form, "back") == "cards":
         return "/cards?" + urlencode({**keep, "deck": deck_id})
     return f"/decks/{deck_id}" + (f"?{urlencode(keep)}" if keep else "")
@@ -437,11 +489,17 @@ async def change_cards(request: Request) -> Response:
     form = await checked_form(request)
     card = _field(form, "card").strip()
 
+    added = ""
+
     def work() -> Any:
+        nonlocal added
         decks = state.settings.decks
         catalog = state.catalog()
         if not card:
             raise UsageError("type a card's title to add it")
+        chosen = service.find_card(catalog, card).cards[0]
+        if chosen.key != card:  # typed or suggested by title: say which printing it took
+            added = f"{build.display_title(chosen.title)} ({chosen.set_name}, {chosen.set_code})"
         count = _number(_field(form, "count"), "count")
         change = _number(_field(form, "change"), "change", 0) or 0
         section = _field(form, "section", "deck")
@@ -454,7 +512,7 @@ async def change_cards(request: Request) -> Response:
     done = await changed_or(request, deck_id, work)
     if isinstance(done, Response):
         return done
-    return see_other(_back(form, deck_id))
+    return see_other(_back(form, deck_id, added))
 
 
 @answers
@@ -708,7 +766,7 @@ async def import_collection(request: Request) -> Response:
 
 
 #: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript"}
+STATIC = {"app.css": "text/css", "app.js": "text/javascript", "favicon.svg": "image/svg+xml"}
 
 
 async def static(request: Request) -> Response:

@@ -29,6 +29,7 @@ from typing import Any
 from deckbuilder.rules.adventures.matching import CardFacts, Predicate, card_facts, compile_requirement, fold_words
 from deckbuilder.rules.adventures.model import Distinct, Measure, Recipe, Slot
 from deckbuilder.rules.adventures.notation import slot_text
+from deckbuilder.rules.adventures.words import slot_words
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
 #: Steps the limit search may take before it settles for the best assignment found.
@@ -197,6 +198,7 @@ class AdventureCheck:
                 {
                     "number": s.number,
                     "text": s.text,
+                    "words": slot_words(s.slot),
                     "source": s.slot.source,
                     "cards": [display_title(c.title) for c in s.cards],
                     "short": s.short,
@@ -448,8 +450,13 @@ def _suggest(
     predicates: Sequence[Predicate],
     have: dict[str, int],
     unmet: Sequence[int],
+    regions: Sequence[str] = (),
 ) -> tuple[str, ...]:
-    """Gets cards of the pool that would meet an unmet slot alongside the cards assigned."""
+    """Gets cards of the pool that would meet an unmet slot alongside the cards assigned:
+    Chaosium's first, then those the deck can reach, a Location or Ally of the deck's home
+    Region (``regions[0]``, where most of its Locations are) before one of its other
+    Regions, and one of a Region it has no Location in last (rulebook l.84: an Ally is found
+    where you are)."""
     slot = problem.recipe.slots[index]
     taken: dict[int, set[Hashable]] = {}
     for i, groups in assignment.items():
@@ -473,8 +480,12 @@ def _suggest(
         worth = 0
         if slot.total is not None:
             worth = printing.facts.value if slot.total.measure is Measure.VALUE else printing.facts.cost
-        ranked.append((not card.is_official, -worth, -also, printing.facts.cost, display_title(card.title).casefold(), card))
-    ranked.sort(key=lambda r: r[:5])
+        place = 1
+        if card.type in (CardType.LOCATION, CardType.ALLY) and card.region and regions:
+            place = 0 if card.region == regions[0] else 1 if card.region in regions else 2
+        ranked.append((not card.is_official, place, -worth, -also, printing.facts.cost,
+                       display_title(card.title).casefold(), card))
+    ranked.sort(key=lambda r: r[:6])
     titles: list[str] = []
     for row in ranked:
         title = display_title(row[-1].title)
@@ -527,6 +538,16 @@ def completing_cards(
     return tuple(problem.printings[g].card for g in used)
 
 
+def _home_regions(collection: Collection) -> tuple[str, ...]:
+    """Gets the Regions of the deck's Locations, the one with the most copies first."""
+    counts: dict[str, int] = {}
+    for printing in collection.printings:
+        card = printing.card
+        if card.type is CardType.LOCATION and card.region:
+            counts[card.region] = counts.get(card.region, 0) + printing.copies
+    return tuple(sorted(counts, key=lambda r: (-counts[r], r)))
+
+
 def check_adventure(
     recipe: Recipe,
     cards: Collection | Iterable[Card],
@@ -544,12 +565,13 @@ def check_adventure(
     unmet = [i for i, n in shorts.items() if n]
     pool_collection = Collection.of(pool) if pool is not None else None
     have = dict(collection.copies_by_title)
+    regions = _home_regions(collection)
     results = []
     for i, slot in enumerate(recipe.slots):
         groups = totals[i][0] if i in totals else assignment.get(i, [])
         suggestions: tuple[str, ...] = ()
         if shorts[i] and pool_collection is not None:
-            suggestions = _suggest(problem, i, assignment, pool_collection, predicates, have, unmet)
+            suggestions = _suggest(problem, i, assignment, pool_collection, predicates, have, unmet, regions)
         results.append(
             SlotResult(
                 number=i + 1,

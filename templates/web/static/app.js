@@ -121,6 +121,16 @@
     }
   });
 
+  // The Build form's Adventures: typing narrows the list (a chosen one always stays).
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "adventure-filter") { return; }
+    var words = event.target.value.toLowerCase().split(/\s+/).filter(Boolean);
+    document.querySelectorAll("#adventure option").forEach(function (option) {
+      var text = option.textContent.toLowerCase();
+      option.hidden = !option.selected && !words.every(function (w) { return text.indexOf(w) >= 0; });
+    });
+  });
+
   // A test-games, build or suggestions page: follow the job, then show the results.
   function follow() {
     var job = document.querySelector(".job[data-job]");
