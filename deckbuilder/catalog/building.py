@@ -115,7 +115,11 @@ def _build_locked(
     started = time.perf_counter()
     remove_stale_builds(db_path)
     notes: list[str] = []
-    old_printed, old_sources = _read_printed(db_path, notes) if db_path.exists() and not start_empty else ([], [])
+    # The files imported again: their earlier reading is replaced, so it is not read at all.
+    replaced = _files_of(new.sources) if new is not None and new.cards else set()
+    old_printed, old_sources = (
+        _read_printed(db_path, notes, replaced) if db_path.exists() and not start_empty else ([], [])
+    )
     printed = old_printed
     sources = old_sources
     if new is not None and new.cards:
@@ -177,11 +181,17 @@ def _merge(
     """Gets the printed cards and files of the catalog with an import added: a file imported
     again replaces its earlier reading; the other transcription's reading of the same set
     stays beside it, to be reconciled with it."""
-    new_files = {(s.transcription, Path(s.path).name) for s in new.sources}
+    new_files = _files_of(new.sources)
     kept = [p for p in old if (p.transcription, Path(p.source_path).name) not in new_files]
     added = _printed_of(new, max((p.seq for p in kept), default=0) + 1)
     sources = [s for s in old_sources if (s.transcription, Path(s.path).name) not in new_files] + list(new.sources)
     return kept + added, sources
+
+
+def _files_of(sources: Sequence[SourceFile]) -> set[tuple[str, str]]:
+    """Gets the (transcription, file name) of card files: a file imported again, from any
+    folder, replaces the earlier reading of the file of that name."""
+    return {(s.transcription, Path(s.path).name) for s in sources}
 
 
 def _renumber_printed(printed: Sequence[_Printed]) -> list[_Printed]:
@@ -234,10 +244,13 @@ def _read(db_path: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
         ) from None
 
 
-def _read_printed(db_path: Path, notes: list[str]) -> tuple[list[_Printed], list[SourceFile]]:
-    """Gets the printed cards and files a catalog holds. A catalog an older version built
-    holds cards its importers read: its files still there are read again, and the others
-    are left out with a note saying to import them again."""
+def _read_printed(
+    db_path: Path, notes: list[str], replaced: set[tuple[str, str]] | None = None
+) -> tuple[list[_Printed], list[SourceFile]]:
+    """Gets the printed cards and files a catalog holds, but for the cards of the files in
+    ``replaced`` (:func:`_files_of`), which an import replaces: those are not read. A
+    catalog an older version built holds cards its importers read: its files still there are
+    read again, and the others are left out with a note saying to import them again."""
     version, sources = recorded_sources(db_path)
     if version != SCHEMA_VERSION:
         if version is not None and version > SCHEMA_VERSION:
@@ -245,7 +258,11 @@ def _read_printed(db_path: Path, notes: list[str]) -> tuple[list[_Printed], list
         return _reread(sources, notes)
     rows = _read(db_path, lambda con: con.execute(
         "select data, source_path, transcription, seq from printed_card order by seq").fetchall())
-    return [_Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows], sources
+    skip = replaced or set()
+    names = {p: Path(p).name for p in {row[1] for row in rows}}
+    return [
+        _Printed(Card.from_dict(json.loads(d)), p, t, s) for d, p, t, s in rows if (t, names[p]) not in skip
+    ], sources
 
 
 def _printed_of(result: ImportResult, seq0: int = 1) -> list[_Printed]:
