@@ -42,8 +42,9 @@ def run_once(checkout: Path, args: list[str], cwd: Path) -> tuple[float, float]:
     env["PYTHONPATH"] = str(checkout)
     before = os.times()
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env,
-                          cwd=cwd)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env, cwd=cwd
+    )
     wall = time.perf_counter() - start
     after = os.times()
     if done.returncode != 0:
@@ -98,9 +99,12 @@ def main() -> None:
 
     if args.sets.is_dir():
         sets = args.sets.resolve()
-        measure(f"mythos catalog import {sets.name}/ (GCCG set XML, into the catalog it built before)",
-                lambda work: ["catalog", "import", str(sets), "--db", str(work / "catalog.sqlite")], checkouts,
-                args.runs)
+        measure(
+            f"mythos catalog import {sets.name}/ (GCCG set XML, into the catalog it built before)",
+            lambda work: ["catalog", "import", str(sets), "--db", str(work / "catalog.sqlite")],
+            checkouts,
+            args.runs,
+        )
     else:
         print(f"the GCCG set files are absent ({args.sets}): only the sample catalog is measured")
 
@@ -108,8 +112,12 @@ def main() -> None:
         (work / "sample.sqlite").unlink(missing_ok=True)
         return ["-q", "catalog", "info", "--db", str(work / "sample.sqlite")]
 
-    measure("the bundled sample catalog built on first use (mythos catalog info, no catalog yet)", fresh,
-            checkouts, args.runs)
+    measure(
+        "the bundled sample catalog built on first use (mythos catalog info, no catalog yet)",
+        fresh,
+        checkouts,
+        args.runs,
+    )
 
 
 if __name__ == "__main__":
