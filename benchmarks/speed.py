@@ -126,7 +126,10 @@ def main() -> None:
     seconds = best_of(3, full_import)
     row("catalog import of the GCCG pool", f"{seconds * 1000:.0f} ms", seconds / 0.3, "< 300 ms", seconds < 0.3)
     wall, _ = timed(mythos("catalog", "import", str(sets), "--db", str(tmp / "cli.sqlite")), runs=3)
-    print(f"  (the command end to end, start-up included: {wall * 1000:.0f} ms)")
+    # Issue 28: the command as a user runs it, start-up included (benchmarks/catalog_import.py
+    # gives its spread, and the ratio to another checkout run in turn).
+    row("  mythos catalog import of the GCCG pool, end to end", f"{wall * 1000:.0f} ms", wall / 0.4, "< 400 ms",
+        wall < 0.4)
 
     bare_start, _ = timed([sys.executable, "-c", "pass"], runs=10)
     help_, _ = timed(mythos("--help"), runs=10)

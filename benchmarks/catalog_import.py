@@ -1,0 +1,124 @@
+"""``mythos catalog import`` end to end, start-up included (issue 28: under 0.4 s; it took
+0.73 s, 0.30 s of it importing sqlmodel to emit the schema).
+
+Run from the repository root: ``python benchmarks/catalog_import.py [--runs N] [--vs CHECKOUT]
+[GCCG-SETS]``. Each command runs as a user runs it, a whole new process, with this checkout's
+source (``PYTHONPATH`` set to it, so the pure core), after one run not counted:
+
+- the GCCG set XML (``../shared/mythos-data/gccg/sets``): ``mythos catalog import SETS``
+  into a catalog the run before built, as importing the same files again is;
+- the bundled sample catalog (``catalog/sample/``), built on first use: ``mythos catalog
+  info`` with no catalog yet (each run starts without one).
+
+Prints each figure's minimum, median and maximum: CPU seconds (user + system, the
+operating system's accounting of the finished process) and wall seconds. With ``--vs`` and
+another checkout of mythos (``git worktree add ../before main``), that checkout's source runs
+the same commands in turn with this one's, A B A B ..., and the ratio this/other is taken
+pair by pair: on a shared, busy machine the absolute times drift with the load, the ratios
+of runs taken side by side much less, so quote the ratios' medians. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from timing import MYTHOS_DATA, ROOT
+
+SETS = MYTHOS_DATA / "gccg" / "sets"
+
+
+def run_once(checkout: Path, args: list[str], cwd: Path) -> tuple[float, float]:
+    """Runs ``python -m deckbuilder ARGS`` with a checkout's source; gets its CPU and wall seconds."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(checkout)
+    before = os.times()
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env, cwd=cwd
+    )
+    wall = time.perf_counter() - start
+    after = os.times()
+    if done.returncode != 0:
+        raise SystemExit(f"mythos {' '.join(args)} ({checkout}) failed: {done.stderr.strip()}")
+    # Windows reports no CPU time of finished children (os.times): there only wall counts.
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return cpu, wall
+
+
+def spread(values: list[float], unit: str = "s") -> str:
+    """Gets min / median / max of figures."""
+    low, mid, high = min(values), statistics.median(values), max(values)
+    if unit == "x":
+        return f"{low:6.3f}  {mid:6.3f}  {high:6.3f}"
+    return f"{low:6.3f}  {mid:6.3f}  {high:6.3f} {unit}"
+
+
+def measure(label: str, prepare: Callable[[Path], list[str]], checkouts: list[Path], runs: int) -> None:
+    """Times one command for each checkout, in turn, and prints the figures (and ratios)."""
+    work = {c: Path(tempfile.mkdtemp(prefix="mythos-bench-")) for c in checkouts}
+    try:
+        figures: dict[Path, list[tuple[float, float]]] = {c: [] for c in checkouts}
+        for run in range(runs + 1):  # the first run of each is not counted (caches, files)
+            for checkout in checkouts:
+                measured = run_once(checkout, prepare(work[checkout]), work[checkout])
+                if run:
+                    figures[checkout].append(measured)
+        print(f"{label} ({runs} runs each; min  median  max)")
+        for checkout in checkouts:
+            cpu = [c for c, _w in figures[checkout]]
+            wall = [w for _c, w in figures[checkout]]
+            print(f"  {str(checkout):<40} cpu {spread(cpu)}   wall {spread(wall)}")
+        if len(checkouts) == 2:
+            this, other = checkouts
+            for i, name in ((0, "cpu"), (1, "wall")):
+                ratios = [a[i] / b[i] for a, b in zip(figures[this], figures[other])]
+                print(f"  this / {other.name}, pair by pair, {name}: {spread(ratios, 'x')}")
+    finally:
+        for folder in work.values():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", nargs="?", type=Path, default=SETS, help="a folder of GCCG set XML")
+    parser.add_argument("--runs", type=int, default=7, help="counted runs of each command (default 7)")
+    parser.add_argument("--vs", type=Path, help="another checkout of mythos, run in turn with this one")
+    args = parser.parse_args()
+    checkouts = [ROOT] + ([args.vs.resolve()] if args.vs else [])
+    load = f", load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
+    print(f"{os.cpu_count()} cores{load}; the checkouts' own source (pure core)")
+
+    if args.sets.is_dir():
+        sets = args.sets.resolve()
+        measure(
+            f"mythos catalog import {sets.name}/ (GCCG set XML, into the catalog it built before)",
+            lambda work: ["catalog", "import", str(sets), "--db", str(work / "catalog.sqlite")],
+            checkouts,
+            args.runs,
+        )
+    else:
+        print(f"the GCCG set files are absent ({args.sets}): only the sample catalog is measured")
+
+    def fresh(work: Path) -> list[str]:
+        (work / "sample.sqlite").unlink(missing_ok=True)
+        return ["-q", "catalog", "info", "--db", str(work / "sample.sqlite")]
+
+    measure(
+        "the bundled sample catalog built on first use (mythos catalog info, no catalog yet)",
+        fresh,
+        checkouts,
+        args.runs,
+    )
+
+
+if __name__ == "__main__":
+    main()
