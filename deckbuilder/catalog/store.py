@@ -1,9 +1,9 @@
 """The SQLite card catalog: reading it (lookups and search) with the standard library's sqlite3.
 
 Every SQL statement of the tool is here, in :mod:`deckbuilder.catalog.building` (the
-sqlmodel tables and the atomic build, imported only to build: SQLAlchemy's import was most
-of a reading command's time, issue 17), or in :mod:`deckbuilder.catalog.search.sql` (the
-search language's WHERE clauses). Rows become :class:`~deckbuilder.rules.cards.Card` values
+atomic build, imported only to build, running the schema of :mod:`deckbuilder.catalog.schema`
+that the sqlmodel tables of :mod:`deckbuilder.catalog.tables` emit: no command imports
+SQLAlchemy), or in :mod:`deckbuilder.catalog.search.sql` (the search language's WHERE clauses). Rows become :class:`~deckbuilder.rules.cards.Card` values
 at this edge. ``build_catalog`` and the other names of the building module can be imported
 from here as before.
 
