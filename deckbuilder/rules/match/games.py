@@ -72,8 +72,11 @@ class MatchBatch:
     def __init__(self, decks: Sequence[Deck], *, investigators: Sequence[Card | None] = (),
                  ai: Sequence[str] = (), recipes: Sequence[dict[str, object] | None] = (),
                  basic: bool = False, campaign: bool = False, target: int = 20, max_rounds: int = 20,
-                 effects: Mapping[str, CardEffects] | None = None) -> None:
+                 effects: Mapping[str, CardEffects] | None = None, samples: int = 3, width: int = 2) -> None:
         self.decks = tuple(decks)
+        #: The lookahead player's deals per decision and candidate plays (with a Pass).
+        self.samples = samples
+        self.width = width
         n = len(self.decks)
         self.investigators: tuple[Card | None, ...] = tuple(investigators) + (None,) * (n - len(investigators))
         self.ai: tuple[str, ...] = tuple(ai) + ("greedy",) * (n - len(ai))
@@ -87,7 +90,7 @@ class MatchBatch:
 
     def __reduce__(self) -> tuple[Callable[..., MatchBatch], tuple[object, ...]]:
         return _match_batch, (self.decks, self.investigators, self.ai, self.recipes, self.basic, self.campaign,
-                              self.target, self.max_rounds, self.effects_text)
+                              self.target, self.max_rounds, self.effects_text, self.samples, self.width)
 
     def build(self) -> tuple[tuple[Game, ...], tuple[Policy, ...]]:
         """Gets the decks read for play and a player per seat (built once, here)."""
@@ -106,7 +109,7 @@ class MatchBatch:
             players: list[Policy] = []
             for seat, name in enumerate(self.ai):
                 if name == "lookahead":
-                    players.append(LookaheadPlayer(greedy[seat], greedy))
+                    players.append(LookaheadPlayer(greedy[seat], greedy, samples=self.samples, width=self.width))
                 else:
                     players.append(greedy[seat])
             self._built = (tuple(games), tuple(players))
@@ -150,10 +153,11 @@ def record_values(record: MatchRecord) -> tuple[object, ...]:
 
 def _match_batch(decks: tuple[Deck, ...], investigators: tuple[Card | None, ...], ai: tuple[str, ...],
                  recipes: tuple[dict[str, object] | None, ...], basic: bool, campaign: bool, target: int,
-                 max_rounds: int, effects: dict[str, str]) -> MatchBatch:
+                 max_rounds: int, effects: dict[str, str], samples: int, width: int) -> MatchBatch:
     return MatchBatch(decks, investigators=investigators, ai=ai, recipes=recipes, basic=basic, campaign=campaign,
                       target=target, max_rounds=max_rounds,
-                      effects={title: parse_effects(text) for title, text in effects.items()})
+                      effects={title: parse_effects(text) for title, text in effects.items()},
+                      samples=samples, width=width)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -37,6 +37,8 @@ from deckbuilder.rules.places import Kind
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
 EXPECTED_MONSTER: Final = 3
 _PASS_SCORE: Final = 10
+#: What the lookahead player counts for each card its Adventures need that counts for them.
+PROGRESS = 2.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
 _PLAY_PHASE: Final = Phase.PLAY
@@ -104,8 +106,8 @@ class LookaheadPlayer:
 
     name = "lookahead"
 
-    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 4,
-                 width: int = 3) -> None:
+    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 3,
+                 width: int = 2) -> None:
         self.greedy = greedy
         self.rollout = tuple(rollout)
         self.samples = samples
@@ -147,7 +149,7 @@ class LookaheadPlayer:
             w = m.outcome()
             value += 1000.0 if w == seat else (-1000.0 if w >= 0 else 0.0)
         needed = self.needed
-        value += 2.0 * len({m.seats[seat].game.profiles[c].title for c in m.players[seat].adventure_cards() if needed[c]})
+        value += PROGRESS * len({m.seats[seat].game.profiles[c].title for c in m.players[seat].adventure_cards() if needed[c]})
         return value
 
     def direct(self, m: Match, seat: int) -> list[int]:
