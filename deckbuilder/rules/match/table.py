@@ -317,6 +317,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         for b in range(n):
             if directed[a][b]:
                 m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
+    if not any(directed[a][b] for a in range(n) for b in range(n)):
+        m.say("  no Threat to direct")
     # 2. Defending Allies.
     defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
     for b in m.order():
