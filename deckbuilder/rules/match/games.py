@@ -21,7 +21,7 @@ from deckbuilder.rules.effects import CardEffects, effects_text, parse_effects
 from deckbuilder.rules.engine import Game, Rules, no_adventures
 from deckbuilder.rules.goldfish import game_seeds, needed_titles, recipe_check
 from deckbuilder.rules.match.policy import GreedyPlayer, LookaheadPlayer
-from deckbuilder.rules.match.table import Match, Policy, new_match, play_match
+from deckbuilder.rules.match.table import Match, Policy, Seat, new_match, play_match
 
 #: The computer players by name (``--ai``).
 AI_NAMES = ("greedy", "lookahead")
@@ -87,6 +87,7 @@ class MatchBatch:
         self.max_rounds = max_rounds
         self.effects_text = {title: effects_text(e) for title, e in (effects or {}).items()}
         self._built: tuple[tuple[Game, ...], tuple[Policy, ...]] | None = None
+        self._seats: tuple[Seat, ...] | None = None
 
     def __reduce__(self) -> tuple[Callable[..., MatchBatch], tuple[object, ...]]:
         return _match_batch, (self.decks, self.investigators, self.ai, self.recipes, self.basic, self.campaign,
@@ -118,8 +119,9 @@ class MatchBatch:
     def match(self, seed: int, log: list[str] | None = None) -> Match:
         """Plays one match with ``seed`` (its play-by-play into ``log`` when given)."""
         games, players = self.build()
-        names = [chr(65 + i) for i in range(len(games))]
-        m = new_match(games, seed, max_rounds=self.max_rounds, names=names, log=log)
+        if self._seats is None:
+            self._seats = tuple(Seat(g, chr(65 + i)) for i, g in enumerate(games))
+        m = new_match(games, seed, max_rounds=self.max_rounds, log=log, seats=self._seats)
         return play_match(m, players)
 
     def play(self, seeds: Sequence[int], progress: Callable[[int], None] | None = None) -> list[MatchRecord]:

@@ -162,15 +162,17 @@ class Match:
 
 
 def new_match(games: Sequence[Game], seed: int, *, max_rounds: int = 20, names: Sequence[str] = (),
-              log: list[str] | None = None) -> Match:
+              log: list[str] | None = None, seats: Sequence[Seat] = ()) -> Match:
     """Starts a match: each deck shuffled with a seed drawn from ``seed`` and its first Hand
     drawn (l.47, l.69); the first Turn goes to the lowest Sanity, then the highest Education
-    (l.77); ``log``, when given, gets the game told as it is played. Raises ValueError for fewer than 2 or more than 4 players."""
+    (l.77); ``log``, when given, gets the game told as it is played; ``seats``, the games'
+    seats read once for many matches (:class:`Seat`), else read here. Raises ValueError for fewer than 2 or more than 4 players."""
     if not 2 <= len(games) <= 4:
         raise ValueError(f"a match is for 2 to 4 players, not {len(games)}")
     rng = random.Random(seed)
     seeds = [rng.randrange(2**31) for _ in games]
-    seats = [Seat(g, names[i] if i < len(names) else g.investigator.title) for i, g in enumerate(games)]
+    if not seats:
+        seats = [Seat(g, names[i] if i < len(names) else g.investigator.title) for i, g in enumerate(games)]
     m = Match(seats, [g.new_state(s) for g, s in zip(games, seeds)], seed, max_rounds)
     m.dice = tuple(rng.random() for _ in games)
     m.log = log
