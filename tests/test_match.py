@@ -169,7 +169,8 @@ def test_one_pass_does_not_end_card_play_for_that_player(by_title):
 # -- Combat ---------------------------------------------------------------------------------------
 
 CARDS = ["Arkham Sanitarium", "DBZ Spacelab", "Chapman Farmhouse", "Star Vampire", "Dark Young",
-         "Skeletons", "Vampire", "Mi-Go", "Enchanted Knife", "Albert Shiny", "Dr. Allen", "George Birch"]
+         "Skeletons", "Vampire", "Mi-Go", "Enchanted Knife", "Albert Shiny", "Dr. Allen", "George Birch",
+         "The Innsmouth Look"]
 
 
 def table(by_title, sanity=(15, 15)) -> Match:
@@ -519,3 +520,33 @@ def test_malformed_match_input_is_one_line_and_exit_2(db, args, message):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.output
     assert "Traceback" not in result.output
+
+
+class Recorder(Scripted):
+    """Passes, and keeps the plays it was offered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offered: list[Play] = []
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        self.offered = plays
+        return super().choose(m, seat, plays)
+
+
+@pytest.mark.parametrize("ally", [False, True])
+def test_an_event_aimed_at_an_opponents_ally_needs_one(by_title, ally):
+    # Rulebook l.202: "An Event that requires a target must have a legitimate target in order to
+    # be played": The Innsmouth Look affects an opponent's Ally.
+    from deckbuilder.rules.match import step
+
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "The Innsmouth Look")
+    if ally:
+        put(m, 1, "allies", "Albert Shiny")
+    m.to_move = 0
+    recorder = Recorder()
+    step(m, [recorder, Scripted()])
+    titles = {m.players[0].game.title(p.card) for p in recorder.offered if p.kind is PlayKind.EVENT}
+    assert ("The Innsmouth Look" in titles) is ally

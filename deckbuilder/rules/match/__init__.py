@@ -17,12 +17,15 @@ their summoner's own requirements and their stay to the next Combat (l.282-286, 
 Combat (l.400-445: Directed Threats, Defending Allies with Weapons and Enchanted Weapons, the
 Spell-and-Artifact rounds, Battles from the lowest Sanity, the Cosmic Battle, Bypass, Invisible
 Monsters, Allies then the Investigator, Assault, burying), the Discard phase, reshuffle,
-Voluntary Lobotomy and refill (l.445-460, the engine's), the end of a Basic game and of a
-Campaign and the score (l.91-93, l.470-474), and ties.
+Voluntary Lobotomy and refill (l.445-460, the engine's), an Event aimed at an opponent played
+only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...; read from its
+"Affects Opponent's ..." line), the end of a Basic game and of a Campaign and the score
+(l.91-93, l.470-474), and ties.
 
 Not modelled (known gaps): what Events and Phobias played on an opponent do to that opponent
-(they are played, with the engine's ``phantom_opponent``, and Buried; their target is not
-checked against the opponent's cards, l.202); "Affects All Investigators" on the other players;
+(they are played, with the engine's ``phantom_opponent``, and Buried at once, so a Phobia never
+stays on an opponent and one Event of a title per Investigator, l.367, holds only for the
+player's own Events); "Affects All Investigators" on the other players;
 a Great Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
 (:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); Allies with Enchanted
 Weapons added to a Directed Threat (they defend and see Invisible Monsters, l.195); Spells and

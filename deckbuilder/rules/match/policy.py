@@ -19,8 +19,9 @@ Deck and face-down Threat are dealt again from the cards it cannot see; its own 
 shuffled), plays each candidate and the rest of the Round out with greedy players at every
 seat, through Combat, and keeps the play with the best mean outcome: the score difference to the
 best opponent, the game's end counting 1,000, and 2 points per card the Adventures need that
-counts for them. The same samples serve every candidate (common random numbers). Other choices
-are the greedy player's.
+counts for them. The same samples serve every candidate (common random numbers), and another
+play replaces the greedy player's first choice only when it does better by a point a deal on
+the mean. Other choices are the greedy player's.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ EXPECTED_MONSTER: Final = 3
 _PASS_SCORE: Final = 10
 #: What the lookahead player counts for each card its Adventures need that counts for them.
 PROGRESS = 2.0
+#: How much better (in points a deal) another play must do than the greedy player's first choice.
+MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
 _PLAY_PHASE: Final = Phase.PLAY
@@ -137,7 +140,9 @@ class LookaheadPlayer:
                 card_play(trial, play)
                 finish_round(trial, self.rollout)
                 totals[k] += self._value(trial, seat)
-        # The greedy player's first choice wins ties (candidates are in its order).
+        # The greedy player's first choice is kept unless another beats it by MARGIN a deal on
+        # the mean: with a few deals a difference smaller than that is mostly the deal's luck.
+        totals[0] += MARGIN * self.samples
         best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
         return candidates[best]
 

@@ -26,10 +26,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final, Protocol
 
+from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.engine.state import _pay_one
 from deckbuilder.rules.engine.turn import _end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.places import Kind
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -43,6 +45,7 @@ OVER: Final = 3
 _PASS: Final = PlayKind.PASS
 _CAST: Final = PlayKind.CAST
 _USE: Final = PlayKind.USE
+_EVENT: Final = PlayKind.EVENT
 _PLAY_PHASE: Final = Phase.PLAY
 _DISCARD_PHASE: Final = Phase.DISCARD
 _OVER_PHASE: Final = Phase.OVER
@@ -74,11 +77,73 @@ class Policy(Protocol):
         ...
 
 
-class Seat:
-    """One player's lasting facts: the deck read for play, the Investigator's Education, and
-    what each copy brings to Combat and where a Location stands."""
+#: What an Event's "Affects Opponent's ..." line aims at, by the words it uses (first match), and
+#: the opponent's zone that must hold a card for the Event to have a legitimate target (l.202).
+#: An Event aimed at the Investigator, the card play or every opponent always has one.
+_AIMS: Final = (
+    ("tomes or allies", "tomes+allies"),
+    ("event in opponent's story", "story-event"),
+    ("travel event", "story-travel"),
+    ("phobia", "phobias"),
+    ("weapon", "artifacts"),
+    ("artifact", "artifacts"),
+    ("all opponents", ""),
+    ("allies", "allies"),
+    ("ally", "allies"),
+    ("threat", "threat"),
+    ("tome", "tomes"),
+    ("location", "location"),
+    ("mythos deck", "deck"),
+    ("hand", "hand"),
+    ("story deck", "story"),
+    ("cards in play", "in-play"),
+)
 
-    __slots__ = ("game", "name", "education", "combat", "places")
+
+def event_aim(card: Card) -> str:
+    """Gets what an Event aimed at an opponent needs the opponent to have ("allies", "threat",
+    ...; see ``_AIMS``), or "" when any opponent is a legitimate target (l.202)."""
+    if card.type is not CardType.EVENT or not card.affects:
+        return ""
+    words = card.affects.lower()
+    if "opponent" not in words:
+        return ""
+    for phrase, zone in _AIMS:
+        if phrase in words:
+            return zone
+    return ""
+
+
+def has_target(m: Match, seat: int, aim: str) -> bool:
+    """Checks that some opponent holds what an Event aims at (l.202: "An Event that requires a
+    target must have a legitimate target in order to be played"). Phobias played on an opponent
+    are Buried at once here (their lasting effect is not played), so none is ever a target."""
+    for k in range(1, m.n):
+        s = m.players[(seat + k) % m.n]
+        if aim == "phobias":
+            return False
+        if aim == "tomes+allies":
+            found = bool(s.tomes or s.allies)
+        elif aim == "story-event":
+            found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
+        elif aim == "story-travel":
+            found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+        elif aim == "location":
+            found = s.current_location >= 0
+        elif aim == "in-play":
+            found = bool(s.in_play())
+        else:
+            found = bool(getattr(s, aim))
+        if found:
+            return True
+    return False
+
+
+class Seat:
+    """One player's lasting facts: the deck read for play, the Investigator's Education, what
+    each copy brings to Combat, where a Location stands, and what an Event aims at."""
+
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -86,6 +151,8 @@ class Seat:
         self.education = game.investigator.education or 0
         self.combat: tuple[CombatProfile, ...] = tuple(combat_profile(c) for c in game.cards)
         self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
+        self.aims: tuple[str, ...] = tuple(event_aim(c) for c in game.cards)
+        self.aiming = any(self.aims)
 
 
 class Match:
@@ -625,6 +692,10 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
         seat = m.to_move
         s = m.players[seat]
         plays = legal_plays(s)
+        seat_ = m.seats[seat]
+        if seat_.aiming:
+            aims = seat_.aims
+            plays = [p for p in plays if p.kind is not _EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])]
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
     elif m.stage == COMBAT:
