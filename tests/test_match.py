@@ -550,3 +550,34 @@ def test_an_event_aimed_at_an_opponents_ally_needs_one(by_title, ally):
     step(m, [recorder, Scripted()])
     titles = {m.players[0].game.title(p.card) for p in recorder.offered if p.kind is PlayKind.EVENT}
     assert ("The Innsmouth Look" in titles) is ally
+
+
+def test_the_lookahead_player_does_not_peek(standard):
+    # What an opponent holds face-down (Hand, Mythos Deck, Threat) is dealt again from the cards
+    # the player cannot see: moving them about changes nothing the lookahead player does.
+    import random
+
+    from deckbuilder.rules.match import LookaheadPlayer, determinize, step
+
+    decks, recipes = standard
+    batch = MatchBatch(decks, recipes=recipes, ai=("lookahead", "greedy"))
+    games, players = batch.build()
+    m = new_match(games, seed=11)
+    for _ in range(6):
+        step(m, players)
+    seen = determinize(m, 0, random.Random(1))
+    assert seen.players[0].hand == m.players[0].hand  # its own Hand is its own
+    opponent = m.players[1]
+    assert sorted(seen.players[1].hand + seen.players[1].deck) == sorted(opponent.hand + opponent.deck)
+    swapped = m.copy()
+    swapped.tally = True
+    s = swapped.players[1]
+    pool = s.hand + s.deck
+    random.Random(5).shuffle(pool)
+    s.hand, s.deck = pool[: len(s.hand)], pool[len(s.hand):]
+    m.to_move = swapped.to_move = 0
+    player = players[0]
+    assert isinstance(player, LookaheadPlayer)
+    from deckbuilder.rules.engine import legal_plays as plays_of
+
+    assert player.choose(m, 0, plays_of(m.players[0])) == player.choose(swapped, 0, plays_of(swapped.players[0]))

@@ -175,10 +175,12 @@ def determinize(m: Match, seat: int, rng: random.Random) -> Match:
     for o, s in enumerate(c.players):
         s.seed = rng.randrange(2**31)
         if o == seat:
+            s.deck.sort()
             rng.shuffle(s.deck)
             continue
         profiles = s.game.profiles
-        pool = s.hand + s.deck + s.threat
+        # Sorted first: the deal depends on which cards are unseen, never on where they lie.
+        pool = sorted(s.hand + s.deck + s.threat)
         rng.shuffle(pool)
         k = len(s.threat)
         threat: list[int] = []
