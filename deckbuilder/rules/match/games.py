@@ -72,7 +72,7 @@ class MatchBatch:
     def __init__(self, decks: Sequence[Deck], *, investigators: Sequence[Card | None] = (),
                  ai: Sequence[str] = (), recipes: Sequence[dict[str, object] | None] = (),
                  basic: bool = False, campaign: bool = False, target: int = 20, max_rounds: int = 20,
-                 effects: Mapping[str, CardEffects] | None = None, samples: int = 3, width: int = 2) -> None:
+                 effects: Mapping[str, CardEffects] | None = None, samples: int = 4, width: int = 2) -> None:
         self.decks = tuple(decks)
         #: The lookahead player's deals per decision and candidate plays (with a Pass).
         self.samples = samples

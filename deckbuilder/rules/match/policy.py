@@ -109,7 +109,7 @@ class LookaheadPlayer:
 
     name = "lookahead"
 
-    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 3,
+    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 4,
                  width: int = 2) -> None:
         self.greedy = greedy
         self.rollout = tuple(rollout)
