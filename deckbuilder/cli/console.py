@@ -640,3 +640,26 @@ def suggest_lines(result: Any) -> list[str]:
                      f"Sanity {s.mean:+.2f} ({s.low:+.2f} to {s.high:+.2f})")
         lines.append(f"      why: {change.reason}")
     return lines
+
+
+def match_lines(result: Any) -> list[str]:
+    """Gets ``mythos match``: who wins how often (95% intervals), each deck's figures and what
+    its cards did in Combat; with ``--log K``, game K told as a play-by-play."""
+    seats = [f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
+             for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai))]
+    if result.report is None:
+        return [f"Game {result.log_game} of the seed ({result.format_name})", *("  " + s for s in seats), "",
+                *result.log]
+    r = result.report
+    lines = [f"{r.games} games (seed {r.seed}, {result.format_name}), {r.mean_rounds:.1f} Rounds on average", *seats]
+    for i, p in enumerate(r.players):
+        lines.append(f"  {chr(65 + i)} wins {percent(p.wins)} (95%: {percent(p.wins_low)}-{percent(p.wins_high)}); "
+                     f"mean score {p.mean_score:.1f} ({p.mean_points:.1f} Adventure points); "
+                     f"final Sanity {p.mean_final_sanity:.1f}; Sanity lost in Combat {p.combat_sanity_lost:.2f} a game")
+    lines.append(f"  Ties: {percent(r.ties)} (95%: {percent(r.ties_low)}-{percent(r.ties_high)})")
+    for i, p in enumerate(r.players):
+        lines.append(f"{chr(65 + i)}'s cards (share of games played; Combat damage dealt, absorbed per game):")
+        for c in p.cards[:25]:
+            fight = f"  dealt {c.dealt:.2f}, absorbed {c.absorbed:.2f}" if c.dealt or c.absorbed else ""
+            lines.append(f"  {percent(c.played):>5}  {c.title}{fight}")
+    return lines

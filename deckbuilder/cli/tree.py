@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, serve
+from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, match, serve
 
 app = typer.Typer(
     name="mythos",
@@ -102,4 +102,5 @@ app.add_typer(collection_app, name="collection")
 collection_app.command("import")(library.collection_import)
 collection_app.command("show")(library.collection_show)
 
+app.command("match")(match.match)
 app.command("serve")(serve.serve)

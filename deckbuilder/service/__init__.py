@@ -815,6 +815,8 @@ _ELSEWHERE = {
     "deckfiles": ("fix_deck_file",),
     # The goldfish's functions: test games, who plays them.
     "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
+    # Decks against each other (mythos match).
+    "matches": ("MatchResult", "check_match_options", "match_decks"),
     # Titles for shell completion.
     "shell": ("complete_titles",),
     # Keeping what they found (a built deck saved, a suggested change applied).
@@ -862,6 +864,7 @@ if TYPE_CHECKING:
     )
     from deckbuilder.service.deckfiles import fix_deck_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
     from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played
     from deckbuilder.service.shell import complete_titles
     from deckbuilder.service.tuning import apply_change, save_built_deck

@@ -1,0 +1,78 @@
+"""The whole game: 2 to 4 Investigators at one table, Combat, and computer players.
+
+Each player plays with the one-Investigator engine of :mod:`deckbuilder.rules.engine` (its
+legal plays and its ``push``); :mod:`~.table` adds the table: who starts, Turns and Passing,
+Combat in the rulebook's order, the Discard phase and the score; :mod:`~.monsters` reads what
+a card brings to Combat; :mod:`~.policy` holds the computer players; :mod:`~.games` plays many
+matches and reports them.
+
+>>> m = new_match([game_a, game_b], seed=1)                    # doctest: +SKIP
+>>> play_match(m, [GreedyPlayer(game_a, set()), GreedyPlayer(game_b, set())])  # doctest: +SKIP
+>>> m.outcome()                                                # doctest: +SKIP
+
+What is modelled, each rule citing its line where it is applied (``new-aeon-rulebook.txt``):
+setup and who starts (l.69-79), Turns and Passing (l.382-386), each player's Threat built at
+his or her own Gates (l.227, l.272, l.292, l.210, as the engine plays them), Great Old Ones with
+their summoner's own requirements and their stay to the next Combat (l.282-286, the engine's),
+Combat (l.400-445: Directed Threats, Defending Allies with Weapons and Enchanted Weapons, the
+Spell-and-Artifact rounds, Battles from the lowest Sanity, the Cosmic Battle, Bypass, Invisible
+Monsters, Allies then the Investigator, Assault, burying), the Discard phase, reshuffle,
+Voluntary Lobotomy and refill (l.445-460, the engine's), an Event aimed at an opponent played
+only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...; read from its
+"Affects Opponent's ..." line), the end of a Basic game and of a Campaign and the score
+(l.91-93, l.470-474), and ties.
+
+Not modelled (known gaps): what Events and Phobias played on an opponent do to that opponent
+(they are played, with the engine's ``phantom_opponent``, and Buried at once, so a Phobia never
+stays on an opponent and one Event of a title per Investigator, l.367, holds only for the
+player's own Events); "Affects All Investigators" on the other players;
+a Great Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
+(:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); Allies with Enchanted
+Weapons added to a Directed Threat (they defend and see Invisible Monsters, l.195); Spells and
+Artifacts in Combat other than those that draw or change Sanity.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.rules.match.games import AI_NAMES, MatchBatch, MatchRecord, MatchReport, match_report, record_of
+from deckbuilder.rules.match.policy import GreedyPlayer, LookaheadPlayer, determinize
+from deckbuilder.rules.match.table import (
+    CARD_PLAY,
+    COMBAT,
+    DISCARD,
+    OVER,
+    Match,
+    Policy,
+    card_play,
+    combat,
+    end_of_combat,
+    finish_round,
+    new_match,
+    play_match,
+    step,
+)
+
+__all__ = [
+    "AI_NAMES",
+    "CARD_PLAY",
+    "COMBAT",
+    "DISCARD",
+    "OVER",
+    "GreedyPlayer",
+    "LookaheadPlayer",
+    "Match",
+    "MatchBatch",
+    "MatchRecord",
+    "MatchReport",
+    "Policy",
+    "card_play",
+    "combat",
+    "determinize",
+    "end_of_combat",
+    "finish_round",
+    "match_report",
+    "new_match",
+    "play_match",
+    "record_of",
+    "step",
+]

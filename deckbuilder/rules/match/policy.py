@@ -1,0 +1,202 @@
+"""Computer players: every choice a player makes at the table goes through a policy object.
+
+:class:`GreedyPlayer`, documented because the figures depend on it:
+
+- card play and the Discard phase: the goldfish's greedy preferences
+  (:class:`deckbuilder.rules.goldfish.GreedyPolicy`: an Adventure first, then what the deck's
+  Adventures need, then other cards, Monsters at a Gate, never Sanity below 3, else Pass);
+  Monsters now attack in Combat as well as count for Adventures once Buried;
+- where the Threat points (l.402): every card at the leading opponent (the highest score,
+  Adventure points plus Sanity; among equals the next seat to the left);
+- Defending Allies (l.406): against each Directed Threat, the largest first, Allies until their
+  values reach 3 points per card aimed at the player (the cards are face-down: 3 is an estimate
+  of a Monster's value, our choice), never an Ally holding a Spell (it would be Buried with it);
+- Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass.
+
+:class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
+player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
+Deck and face-down Threat are dealt again from the cards it cannot see; its own Mythos Deck is
+shuffled), plays each candidate and the rest of the Round out with greedy players at every
+seat, through Combat, and keeps the play with the best mean outcome: the score difference to the
+best opponent, the game's end counting 1,000, and 2 points per card the Adventures need that
+counts for them. The same samples serve every candidate (common random numbers), and another
+play replaces the greedy player's first choice only when it does better by a point a deal on
+the mean. Other choices are the greedy player's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
+from deckbuilder.rules.goldfish import GreedyPolicy
+from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round
+from deckbuilder.rules.places import Kind
+
+#: The mean value of a face-down Monster the greedy player expects (see the module docstring).
+EXPECTED_MONSTER: Final = 3
+_PASS_SCORE: Final = 10
+#: What the lookahead player counts for each card its Adventures need that counts for them.
+PROGRESS = 2.0
+#: How much better (in points a deal) another play must do than the greedy player's first choice.
+MARGIN = 1.0
+_PASS: Final = PlayKind.PASS
+_ADVENTURE: Final = PlayKind.ADVENTURE
+_PLAY_PHASE: Final = Phase.PLAY
+_THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
+
+
+class GreedyPlayer:
+    """The documented greedy player (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, needed: set[str]) -> None:
+        self.game = game
+        self.inner = GreedyPolicy(game, needed)
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        return self.inner.choose(m.players[seat], plays)
+
+    def direct(self, m: Match, seat: int) -> list[int]:
+        target = leader(m, seat)
+        return [target] * len(m.players[seat].threat)
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        s = m.players[seat]
+        profiles = s.game.profiles
+        choice = [-1] * len(s.allies)
+        free = [
+            (ally_value(m, seat, a)[0], i) for i, a in enumerate(s.allies)
+            if not any(profiles[c].kind is Kind.SPELL for c in s.attached.get(a, ()))
+        ]
+        free.sort(key=lambda v: -v[0])
+        for attacker in sorted(range(m.n), key=lambda a: -incoming[a]):
+            need = EXPECTED_MONSTER * incoming[attacker]
+            while need > 0 and free and free[0][0] > 0:
+                value, i = free.pop(0)
+                choice[i] = attacker
+                need -= value
+        return choice
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        s = m.players[seat]
+        best, best_score = None, _PASS_SCORE
+        for p in plays:
+            score = self.inner.score(s, p)
+            if score > best_score:
+                best, best_score = p, score
+        return best
+
+
+def leader(m: Match, seat: int) -> int:
+    """Gets the opponent with the highest score, among equals the next seat to the left."""
+    best, best_score = -1, -1
+    for k in range(1, m.n):
+        o = (seat + k) % m.n
+        score = m.score(o)
+        if score > best_score:
+            best, best_score = o, score
+    return best
+
+
+class LookaheadPlayer:
+    """The player that samples what it cannot see and plays the Round out (see the module
+    docstring). ``rollout`` holds a greedy player per seat; ``samples`` deals per decision;
+    ``width`` the greedy player's best plays it considers (with a Pass)."""
+
+    name = "lookahead"
+
+    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 4,
+                 width: int = 2) -> None:
+        self.greedy = greedy
+        self.rollout = tuple(rollout)
+        self.samples = samples
+        self.width = width
+        self.needed = greedy.inner.needed
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        s = m.players[seat]
+        if not m.tally or s.phase is not _PLAY_PHASE or s.redrawing >= 0 or len(plays) <= 1:
+            return self.greedy.choose(m, seat, plays)
+        inner = self.greedy.inner
+        scored = sorted(((inner.score(s, p), i) for i, p in enumerate(plays)), key=lambda v: (-v[0], v[1]))
+        top = plays[scored[0][1]]
+        if top.kind is _ADVENTURE:
+            return top
+        candidates = [plays[i] for _score, i in scored[: self.width] if _score >= 0 or plays[i].kind is _PASS]
+        if not any(p.kind is _PASS for p in candidates):
+            candidates.append(plays[-1] if plays[-1].kind is _PASS else Play(_PASS))
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = random.Random(m.seed * 1_000_003 + m.decisions * 7919 + seat)
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            base = determinize(m, seat, rng)
+            for k, play in enumerate(candidates):
+                trial = base.copy()
+                card_play(trial, play)
+                finish_round(trial, self.rollout)
+                totals[k] += self._value(trial, seat)
+        # The greedy player's first choice is kept unless another beats it by MARGIN a deal on
+        # the mean: with a few deals a difference smaller than that is mostly the deal's luck.
+        totals[0] += MARGIN * self.samples
+        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+        return candidates[best]
+
+    def _value(self, m: Match, seat: int) -> float:
+        mine = m.score(seat)
+        others = max(m.score(o) for o in range(m.n) if o != seat)
+        value = float(mine - others)
+        if m.stage == OVER:
+            w = m.outcome()
+            value += 1000.0 if w == seat else (-1000.0 if w >= 0 else 0.0)
+        needed = self.needed
+        value += PROGRESS * len({m.seats[seat].game.profiles[c].title for c in m.players[seat].adventure_cards() if needed[c]})
+        return value
+
+    def direct(self, m: Match, seat: int) -> list[int]:
+        return self.greedy.direct(m, seat)
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        return self.greedy.defend(m, seat, incoming)
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        return self.greedy.combat_use(m, seat, plays)
+
+
+def determinize(m: Match, seat: int, rng: random.Random) -> Match:
+    """Gets a copy of the table where what ``seat`` cannot see is dealt again: each opponent's
+    Hand, Mythos Deck and face-down Threat from the cards among them (the Threat from the cards
+    that may go there), its own Mythos Deck shuffled, every future reshuffle re-seeded."""
+    c = m.copy()
+    for o, s in enumerate(c.players):
+        s.seed = rng.randrange(2**31)
+        if o == seat:
+            s.deck.sort()
+            rng.shuffle(s.deck)
+            continue
+        profiles = s.game.profiles
+        # Sorted first: the deal depends on which cards are unseen, never on where they lie.
+        pool = sorted(s.hand + s.deck + s.threat)
+        rng.shuffle(pool)
+        k = len(s.threat)
+        threat: list[int] = []
+        if k:
+            rest: list[int] = []
+            for cid in pool:
+                p = profiles[cid]
+                if len(threat) < k and (p.kind in _THREAT_KINDS or p.cultist):
+                    threat.append(cid)
+                else:
+                    rest.append(cid)
+            if len(threat) < k:
+                threat, rest = s.threat[:], [x for x in pool if x not in s.threat]
+            pool = rest
+        h = len(s.hand)
+        s.threat = threat
+        s.hand = pool[:h]
+        s.deck = pool[h:]
+    return c

@@ -1,0 +1,731 @@
+"""The table: 2 to 4 Investigators, each with the engine's own :class:`GameState`, and what they
+share: who plays now, the Passes, the Round, Combat and the end of the game.
+
+A :class:`Match` is the table at one moment. Each player's own plays are the engine's
+(:func:`~deckbuilder.rules.engine.legal_plays`, :func:`~deckbuilder.rules.engine.push`), so one
+player's Threat is built at his or her own Gates, once per Gate Location (rulebook l.227), with
+the Monsters' Sanity costs (l.272) and Joining (l.292, l.359) as the goldfish plays them; the
+table adds what one player alone never meets:
+
+- who starts (l.77): the lowest Sanity, then the highest Education, then a die (l.73);
+- Turns and Passing (l.382-386): a Pass is not the end of that player's card play; card play
+  ends when a player Passes on two consecutive Turns, or when another player Passes before the
+  Turn comes back to the first to Pass;
+- Combat in its order (l.400-445), :func:`combat`;
+- the Discard phase, the Voluntary Lobotomy, the reshuffle and the refill, each player's own
+  (l.445-460), and the next Round from the lowest Sanity (l.460);
+- the end: a Basic game the moment one Investigator completes an Adventure or loses all
+  Sanity (l.91); a Campaign at the target or at zero Sanity (l.470); the score, Adventure
+  points plus remaining Sanity, ties to the most Adventure points, else a tie (l.93, l.474).
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final, Protocol
+
+from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
+from deckbuilder.rules.engine.state import _pay_one
+from deckbuilder.rules.engine.turn import _end_card_play
+from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.places import Kind
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+#: The stages of a Round at the table.
+CARD_PLAY: Final = 0
+COMBAT: Final = 1
+DISCARD: Final = 2
+OVER: Final = 3
+
+_PASS: Final = PlayKind.PASS
+_CAST: Final = PlayKind.CAST
+_USE: Final = PlayKind.USE
+_EVENT: Final = PlayKind.EVENT
+_PLAY_PHASE: Final = Phase.PLAY
+_DISCARD_PHASE: Final = Phase.DISCARD
+_OVER_PHASE: Final = Phase.OVER
+#: Plays that put no card of the hand into play (not counted as the card played).
+_NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE,
+                                PlayKind.END_ROUND, PlayKind.LOBOTOMY, PlayKind.PASS})
+#: How many decisions one Turn may take (a redraw is several): a guard against a loop.
+_MAX_STEPS_PER_TURN: Final = 64
+
+
+class Policy(Protocol):
+    """A player's choices: every one goes through here (see :mod:`~deckbuilder.rules.match.policy`)."""
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        """Gets the play to make now: in card play (a Pass among them) or in the Discard phase."""
+        ...
+
+    def direct(self, m: Match, seat: int) -> list[int]:
+        """Gets, per card of the player's Threat, the seat of the opponent it attacks (l.402)."""
+        ...
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        """Gets, per Ally in play, the seat of the attacker it defends against, -1 for none
+        (l.406); ``incoming`` holds how many cards each seat aims at this player."""
+        ...
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        """Gets one Spell to cast or Artifact to use in Combat (l.410), or None."""
+        ...
+
+
+#: What an Event's "Affects Opponent's ..." line aims at, by the words it uses (first match), and
+#: the opponent's zone that must hold a card for the Event to have a legitimate target (l.202).
+#: An Event aimed at the Investigator, the card play or every opponent always has one.
+_AIMS: Final = (
+    ("tomes or allies", "tomes+allies"),
+    ("event in opponent's story", "story-event"),
+    ("travel event", "story-travel"),
+    ("phobia", "phobias"),
+    ("weapon", "artifacts"),
+    ("artifact", "artifacts"),
+    ("all opponents", ""),
+    ("allies", "allies"),
+    ("ally", "allies"),
+    ("threat", "threat"),
+    ("tome", "tomes"),
+    ("location", "location"),
+    ("mythos deck", "deck"),
+    ("hand", "hand"),
+    ("story deck", "story"),
+    ("cards in play", "in-play"),
+)
+
+
+def event_aim(card: Card) -> str:
+    """Gets what an Event aimed at an opponent needs the opponent to have ("allies", "threat",
+    ...; see ``_AIMS``), or "" when any opponent is a legitimate target (l.202)."""
+    if card.type is not CardType.EVENT or not card.affects:
+        return ""
+    words = card.affects.lower()
+    if "opponent" not in words:
+        return ""
+    for phrase, zone in _AIMS:
+        if phrase in words:
+            return zone
+    return ""
+
+
+def has_target(m: Match, seat: int, aim: str) -> bool:
+    """Checks that some opponent holds what an Event aims at (l.202: "An Event that requires a
+    target must have a legitimate target in order to be played"). Phobias played on an opponent
+    are Buried at once here (their lasting effect is not played), so none is ever a target."""
+    for k in range(1, m.n):
+        s = m.players[(seat + k) % m.n]
+        if aim == "phobias":
+            return False
+        if aim == "tomes+allies":
+            found = bool(s.tomes or s.allies)
+        elif aim == "story-event":
+            found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
+        elif aim == "story-travel":
+            found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+        elif aim == "location":
+            found = s.current_location >= 0
+        elif aim == "in-play":
+            found = bool(s.in_play())
+        else:
+            found = bool(getattr(s, aim))
+        if found:
+            return True
+    return False
+
+
+class Seat:
+    """One player's lasting facts: the deck read for play, the Investigator's Education, what
+    each copy brings to Combat, where a Location stands, and what an Event aims at."""
+
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming")
+
+    def __init__(self, game: Game, name: str) -> None:
+        self.game = game
+        self.name = name
+        self.education = game.investigator.education or 0
+        self.combat: tuple[CombatProfile, ...] = tuple(combat_profile(c) for c in game.cards)
+        self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
+        self.aims: tuple[str, ...] = tuple(event_aim(c) for c in game.cards)
+        self.aiming = any(self.aims)
+
+
+class Match:
+    """The table at one moment: each player's engine state and what the players share.
+
+    ``stage`` is :data:`CARD_PLAY`, :data:`COMBAT` (card play has ended), :data:`DISCARD` or
+    :data:`OVER`; ``to_move`` the seat whose Turn it is; ``pending`` the seat whose Pass waits
+    for a second (l.384), -1 for none. ``log``, when a list, gets the game as a player would
+    tell it. ``tally`` keeps the per-card figures (off in a lookahead's rollouts).
+    """
+
+    __slots__ = ("seats", "players", "stage", "to_move", "pending", "round", "max_rounds", "seed", "dice",
+                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played")
+
+    def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.players = players
+        self.stage = CARD_PLAY
+        self.to_move = 0
+        self.pending = -1
+        self.round = 1
+        self.max_rounds = max_rounds
+        self.seed = seed
+        #: The die each player rolled for Education ties (l.73), fixed at the start.
+        self.dice: tuple[float, ...] = ()
+        self.log: list[str] | None = None
+        self.tally = True
+        n = len(seats)
+        self.combat_lost = [0] * n
+        self.dealt: list[dict[str, int]] = [{} for _ in range(n)]
+        self.absorbed: list[dict[str, int]] = [{} for _ in range(n)]
+        self.played: list[set[str]] = [set() for _ in range(n)]
+        self.decisions = 0
+        self.rounds_played = 0
+
+    def copy(self) -> Match:
+        """Gets a copy to play on (each player's state copied; the figures not kept)."""
+        m = Match(self.seats, [s.copy() for s in self.players], self.seed, self.max_rounds)
+        m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
+        m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
+        return m
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def order(self) -> list[int]:
+        """Gets the seats from the lowest Sanity, then the highest Education, then the die
+        (l.77, l.460; l.73 for equal Education)."""
+        players = self.players
+        return sorted(range(self.n), key=lambda i: (players[i].sanity, -self.seats[i].education, self.dice[i]))
+
+    def score(self, seat: int) -> int:
+        """Gets a player's score: Adventure points plus remaining Sanity (l.93, l.474)."""
+        s = self.players[seat]
+        return s.points + s.sanity
+
+    def outcome(self) -> int:
+        """Gets the winner's seat, or -1 for a tie: the highest score; among equal scores the most
+        Adventure points (a completed Adventure, l.93; l.474); else a tie."""
+        best = max((self.score(i), self.players[i].points) for i in range(self.n))
+        winners = [i for i in range(self.n) if (self.score(i), self.players[i].points) == best]
+        return winners[0] if len(winners) == 1 else -1
+
+    def current_location(self, seat: int) -> int:
+        return self.players[seat].current_location
+
+
+def new_match(games: Sequence[Game], seed: int, *, max_rounds: int = 20, names: Sequence[str] = (),
+              log: list[str] | None = None, seats: Sequence[Seat] = ()) -> Match:
+    """Starts a match: each deck shuffled with a seed drawn from ``seed`` and its first Hand
+    drawn (l.47, l.69); the first Turn goes to the lowest Sanity, then the highest Education
+    (l.77); ``log``, when given, gets the game told as it is played; ``seats``, the games'
+    seats read once for many matches (:class:`Seat`), else read here. Raises ValueError for fewer than 2 or more than 4 players."""
+    if not 2 <= len(games) <= 4:
+        raise ValueError(f"a match is for 2 to 4 players, not {len(games)}")
+    rng = random.Random(seed)
+    seeds = [rng.randrange(2**31) for _ in games]
+    if not seats:
+        seats = [Seat(g, names[i] if i < len(names) else g.investigator.title) for i, g in enumerate(games)]
+    m = Match(seats, [g.new_state(s) for g, s in zip(games, seeds)], seed, max_rounds)
+    m.dice = tuple(rng.random() for _ in games)
+    m.log = log
+    m.to_move = m.order()[0]
+    for i in range(m.n):
+        m.say(f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
+              f"Education {seats[i].education}")
+    m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
+    return m
+
+
+# -- card play ---------------------------------------------------------------------------------
+
+
+def card_play(m: Match, play: Play) -> None:
+    """Makes the player to move's play (a Pass included) and moves the Turn on (l.382-386).
+
+    A redraw (several decisions) keeps the Turn with its player until the cards are drawn."""
+    seat = m.to_move
+    s = m.players[seat]
+    m.decisions += 1
+    if play.kind is _PASS:
+        m.say(f"  {m.name(seat)}: Pass")
+        if m.pending >= 0:
+            # l.384: a second Pass, by the same player on consecutive Turns or by another before
+            # the Turn came back to the first to Pass: card play ends.
+            m.stage = COMBAT
+            return
+        m.pending = seat
+        m.to_move = (seat + 1) % m.n
+        return
+    if m.log is not None:
+        m.say(f"  {m.name(seat)}: {describe(s, play)}")
+    if m.tally and play.card >= 0 and play.kind not in _NOT_PLAYED:
+        played, cards = m.played[seat], s.game.cards
+        played.add(cards[play.card].title)
+        for j in play.joined:
+            played.add(cards[j].title)
+    push(s, play)
+    if s.phase is _OVER_PHASE:
+        _ended(m)
+        return
+    if s.redrawing >= 0:
+        return  # the redraw goes on: the same player's Turn
+    if m.pending == seat:
+        m.pending = -1  # l.386: the Passing player played: two fresh Passes are needed
+    m.to_move = (seat + 1) % m.n
+
+
+def _ended(m: Match) -> None:
+    m.stage = OVER
+    if m.log is not None:
+        for i, s in enumerate(m.players):
+            if s.phase is _OVER_PHASE:
+                why = "loses all Sanity (rulebook l.91, l.470)" if s.sanity <= 0 else (
+                    f"completes an Adventure: {s.points} points" + (" (rulebook l.91)" if not s.game.rules.campaign
+                                                                   else ", the Campaign's target (rulebook l.470)"))
+                m.say(f"{m.name(i)} {why}; the game ends")
+
+
+# -- Combat ------------------------------------------------------------------------------------
+
+
+class _Card:
+    """A card in a Battle: its owner, its id in its owner's game, its value now, what is left."""
+
+    __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees")
+
+    def __init__(self, seat: int, cid: int, title: str, value: int, invisible: bool = False, bypass: bool = False,
+                 ally: bool = False, sees: bool = False) -> None:
+        self.seat, self.cid, self.title, self.value, self.left = seat, cid, title, value, value
+        self.invisible, self.bypass, self.ally, self.sees = invisible, bypass, ally, sees
+
+
+def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
+    """Gets a Monster's value attacking ``target``: printed, plus each bonus once whose
+    Location the opponent (or, where the card says so, its own Investigator) stands at
+    (l.379: the Star Vampire gains a single +1 whoever is in Space)."""
+    seats = m.seats
+    prof = seats[seat].combat[cid]
+    value = prof.value
+    if prof.bonuses:
+        theirs = _attributes(m, target)
+        mine = _attributes(m, seat)
+        for amount, attr, either in prof.bonuses:
+            if attr in theirs or (either and attr in mine):
+                value += amount
+    return value
+
+
+def _attributes(m: Match, seat: int) -> frozenset[str]:
+    here = m.players[seat].current_location
+    return m.seats[seat].places[here] if here >= 0 else frozenset()
+
+
+def ally_value(m: Match, seat: int, ally: int) -> tuple[int, bool]:
+    """Gets an Ally's value with its Weapon's (l.191: they act as one card) and whether it
+    bears an Enchanted Weapon (it sees Invisible Monsters, l.195)."""
+    seat_ = m.seats[seat]
+    value = seat_.combat[ally].value
+    sees = False
+    for held in m.players[seat].attached.get(ally, ()):
+        prof = seat_.combat[held]
+        if prof.weapon:
+            value += prof.value
+            sees = sees or prof.enchanted
+    return value, sees
+
+
+def combat(m: Match, policies: Sequence[Policy]) -> None:
+    """Plays Combat in the rulebook's order (l.400-445):
+
+    1. Directed Threats (l.402): each player aims every card of the Threat at an opponent
+       (a player's Threat never attacks its own Investigator, l.396).
+    2. Defending Allies (l.406): each player sets Allies against the Directed Threats aimed at
+       him or her; an Ally defends against one of them only.
+    3. Spells and Artifacts (l.410): in order, each player casts one Spell or uses one Artifact,
+       round after round until nobody does.
+    4. Battles (l.414), from the lowest Sanity, each player resolving the Battles he or she is
+       in, opponents in seat order to the left: the Cosmic Battle (l.420-422), Bypassing
+       Monsters kept out of it (l.290, l.508); what is left against the Defending Allies
+       (Invisible Monsters pass those without an Enchanted Weapon, l.288, l.195), then the
+       Investigator (l.430); Assault when both stand at the same Current Location (l.428,
+       l.502).
+    5. Burying (l.439): every card of every Threat, and every Ally that absorbed any Sanity
+       loss (with the cards it holds, l.191).
+
+    The game ends the moment an Investigator has no Sanity left (l.91, l.470).
+    """
+    n = m.n
+    players = m.players
+    m.say(f"Combat, Round {m.round}")
+    # 1. Directed Threats.
+    directed: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
+    for a in m.order():
+        threat = players[a].threat
+        if not threat:
+            continue
+        targets = policies[a].direct(m, a)
+        for cid, b in zip(threat, targets):
+            if b == a or not 0 <= b < n:
+                b = (a + 1) % n  # a policy's mistake: never the own Investigator (l.396)
+            directed[a][b].append(cid)
+        for b in range(n):
+            if directed[a][b]:
+                m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
+    if not any(directed[a][b] for a in range(n) for b in range(n)):
+        m.say("  no Threat to direct")
+    # 2. Defending Allies.
+    defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
+    for b in m.order():
+        allies = players[b].allies
+        if not allies:
+            continue
+        incoming = [len(directed[a][b]) for a in range(n)]
+        if not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
+            continue
+        choice = policies[b].defend(m, b, incoming)
+        for ally, a in zip(allies, choice):
+            if 0 <= a < n and a != b:
+                defending[b][a].append(ally)
+        for a in range(n):
+            if defending[b][a]:
+                titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
+                m.say(f"  {m.name(b)} defends against {m.name(a)} with {titles}")
+    # 3. Spells and Artifacts, round after round (l.410).
+    _spell_rounds(m, policies)
+    if m.stage == OVER:
+        return
+    # 4. Battles, from the lowest Sanity (l.414).
+    hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
+    done: set[tuple[int, int]] = set()
+    for a in m.order():
+        for k in range(1, n):
+            b = (a + k) % n
+            pair = (min(a, b), max(a, b))
+            if pair in done:
+                continue
+            if not (directed[a][b] or directed[b][a] or (_assault(m, a, b) and (defending[a][b] or defending[b][a]))):
+                continue
+            done.add(pair)
+            _battle(m, a, b, directed, defending, hurt)
+            if m.stage == OVER:
+                break
+        if m.stage == OVER:
+            break
+    # 5. Burying (l.439).
+    _bury(m, hurt)
+
+
+def _assault(m: Match, a: int, b: int) -> bool:
+    """Checks l.428/l.502: both Investigators at the exact same Current Location (same title)."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    if here_a < 0 or here_b < 0:
+        return False
+    return m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title
+
+
+def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
+    """Each player in order casts one Spell or uses one Artifact, until nobody does (l.410).
+    The uses offered are those whose effects the engine plays at any time: draws and Sanity."""
+    for _ in range(8):  # each round uses a card up; a bound against a policy that never stops
+        anyone = False
+        for seat in m.order():
+            s = m.players[seat]
+            plays = [p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined
+                     and _combat_use(s, p)]
+            if not plays:
+                continue
+            play = policies[seat].combat_use(m, seat, plays)
+            if play is None:
+                continue
+            anyone = True
+            m.say(f"  {m.name(seat)}: {describe(s, play)}")
+            if m.tally:
+                m.played[seat].add(s.game.cards[play.card].title)
+            push(s, play)
+            if s.phase is _OVER_PHASE:
+                _ended(m)
+                return
+        if not anyone:
+            return
+
+
+def _combat_use(s: GameState, play: Play) -> bool:
+    from deckbuilder.rules.effects import EffectKind
+
+    e = s.game.effects[play.card]
+    return e is not None and all(f.kind in (EffectKind.DRAW, EffectKind.SANITY) for f in e.effects)
+
+
+def _battle(m: Match, a: int, b: int, directed: list[list[list[int]]], defending: list[list[list[int]]],
+            hurt: list[set[int]]) -> None:
+    """Resolves the Battle of ``a`` and ``b`` (l.414-435)."""
+    assault = _assault(m, a, b)
+    side = {a: _threat_cards(m, a, b, directed[a][b]), b: _threat_cards(m, b, a, directed[b][a])}
+    allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
+    if m.log is not None:
+        for x, y in ((a, b), (b, a)):
+            if side[x]:
+                shown = ", ".join(f"{c.title} {c.value}" + (" (Bypass)" if c.bypass else "")
+                                  + (" (Invisible)" if c.invisible else "") for c in side[x])
+                m.say(f"  Battle {m.name(x)} -> {m.name(y)}: reveals {shown} = {sum(c.value for c in side[x])}")
+    # The Cosmic Battle (l.420-422): the Monsters that do not Bypass absorb each other's points.
+    fight = {x: [c for c in side[x] if not c.bypass] for x in (a, b)}
+    power = {x: sum(c.value for c in fight[x]) for x in (a, b)}
+    if fight[a] or fight[b]:
+        for x, y in ((a, b), (b, a)):
+            _absorb(m, fight[x], power[y])  # x's Monsters absorb y's attack
+        m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
+    # What is left: each Monster's points not spent in the Cosmic Battle, the Bypassing ones whole.
+    left = {x: _left_over(fight[x], power[y]) + [c for c in side[x] if c.bypass] for x, y in ((a, b), (b, a))}
+    if assault:
+        _assault_battle(m, a, b, left, allies, hurt)
+        return
+    for x, y in ((a, b), (b, a)):
+        _hit(m, x, y, left[x], allies[y], hurt)
+        if m.stage == OVER:
+            return
+
+
+def _threat_cards(m: Match, seat: int, target: int, cids: list[int]) -> list[_Card]:
+    g = m.seats[seat].game
+    combat_ = m.seats[seat].combat
+    attrs = _attributes(m, target)
+    cards = []
+    for cid in cids:
+        prof = combat_[cid]
+        invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
+        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, prof.bypass))
+    # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
+    # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
+    cards.sort(key=lambda c: c.invisible)
+    return cards
+
+
+def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
+    g = m.seats[seat].game
+    cards = []
+    for cid in cids:
+        value, sees = ally_value(m, seat, cid)
+        cards.append(_Card(seat, cid, g.title(cid), value, ally=True, sees=sees))
+    # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
+    cards.sort(key=lambda c: -c.value)
+    return cards
+
+
+def _absorb(m: Match, cards: list[_Card], points: int) -> int:
+    """Lets ``cards`` absorb ``points`` in order, each as much as it can (l.422, l.426); gets
+    what is left. Notes each card's absorbed points."""
+    for c in cards:
+        if points <= 0:
+            break
+        took = min(c.left, points)
+        if took <= 0:
+            continue
+        c.left -= took
+        points -= took
+        if m.tally:
+            d = m.absorbed[c.seat]
+            d[c.title] = d.get(c.title, 0) + took
+    return points
+
+
+def _left_over(cards: list[_Card], absorbed: int) -> list[_Card]:
+    """Gets the attacker's cards with what each still deals after the opposing Threat absorbed
+    ``absorbed`` of their points, spent from the first laid down (l.416, l.422)."""
+    out = []
+    for c in cards:
+        spent = min(c.value, absorbed)
+        absorbed -= spent
+        if c.value - spent > 0:
+            out.append(_Card(c.seat, c.cid, c.title, c.value - spent, c.invisible, c.bypass))
+    return out
+
+
+def _dealt(m: Match, cards: list[_Card], points: int) -> None:
+    """Credits ``points`` of Sanity loss dealt to Allies or an Investigator to ``cards`` in order."""
+    if not m.tally:
+        return
+    for c in cards:
+        if points <= 0:
+            return
+        took = min(c.value, points)
+        points -= took
+        d = m.dealt[c.seat]
+        d[c.title] = d.get(c.title, 0) + took
+
+
+def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hurt: list[set[int]]) -> None:
+    """x's remaining Threat against y's Defending Allies, then y's Investigator (l.426, l.430)."""
+    if not attack:
+        return
+    seen = [c for c in attack if not c.invisible]
+    unseen = [c for c in attack if c.invisible]
+    watchers = [c for c in allies if c.sees]
+    # Invisible Monsters pass Allies without an Enchanted Weapon (l.288); those with one see them.
+    through = _absorb(m, watchers, sum(c.value for c in unseen))
+    through += _absorb(m, allies, sum(c.value for c in seen))
+    for c in allies:
+        if c.left < c.value:
+            hurt[y].add(c.cid)
+    total = sum(c.value for c in attack)
+    _dealt(m, attack, total)
+    absorbed = total - through
+    m.say(f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {absorbed}, "
+          f"{m.name(y)} loses {through} Sanity")
+    _lose(m, y, through)
+
+
+def _assault_battle(m: Match, a: int, b: int, left: dict[int, list[_Card]], allies: dict[int, list[_Card]],
+                    hurt: list[set[int]]) -> None:
+    """l.428, l.502: at the same Current Location the Defending Allies attack too: each side's
+    remaining Threat and its Allies are totalled and compared; each side's cards absorb the
+    other's total, the Monsters first, and what the loser's cards cannot absorb is Sanity lost."""
+    total = {x: sum(c.value for c in left[x]) + sum(c.value for c in allies[x]) for x in (a, b)}
+    m.say(f"  Assault at the same Location: {m.name(a)} {total[a]} against {m.name(b)} {total[b]}")
+    for x, y in ((a, b), (b, a)):
+        through = _absorb(m, left[x] + allies[x], total[y])
+        for c in allies[x]:
+            if c.left < c.value:
+                hurt[x].add(c.cid)
+        _dealt(m, left[y] + allies[y], total[y])
+        if through:
+            m.say(f"  {m.name(x)} loses {through} Sanity")
+            _lose(m, x, through)
+            if m.stage == OVER:
+                return
+
+
+def _lose(m: Match, seat: int, points: int) -> None:
+    if points <= 0:
+        return
+    s = m.players[seat]
+    before = s.sanity
+    _pay_one(s, -points)
+    if m.tally:
+        m.combat_lost[seat] += before - s.sanity
+    if s.phase is _OVER_PHASE:
+        _ended(m)
+
+
+def _bury(m: Match, hurt: list[set[int]]) -> None:
+    """l.439: every Threat card Buried in its owner's Story Deck, and every Ally that absorbed
+    any Sanity loss, with the Weapon and Spells it holds (l.191)."""
+    for seat, s in enumerate(m.players):
+        g = s.game
+        if s.threat:
+            s.story[0:0] = s.threat
+            s.counted += sum(g.weight[c] for c in s.threat)
+            s.threat = []
+        for ally in hurt[seat]:
+            if ally not in s.allies:
+                continue
+            s.allies.remove(ally)
+            held = s.attached.pop(ally, ())
+            for c in held:
+                if c in s.artifacts:
+                    s.artifacts.remove(c)
+                if c in s.spells:
+                    s.spells.remove(c)
+            s.story[0:0] = [ally, *held]  # in play they counted already; in the Story Deck they still do
+            m.say(f"  {m.name(seat)} buries {g.title(ally)}")
+
+
+# -- the Round ---------------------------------------------------------------------------------
+
+
+def end_of_combat(m: Match) -> None:
+    """Ends Combat for every player: a Great Old One stays through the next Round's Combat
+    (l.286), then each player's Discard phase begins (the engine's end of card play)."""
+    for s in m.players:
+        _end_card_play(s)
+    m.stage = DISCARD
+
+
+def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
+    """Each player, from the lowest Sanity, discards, may reshuffle or undergo the Voluntary
+    Lobotomy, and draws (l.445-460); then the next Round starts from the lowest Sanity (l.460)."""
+    for seat in m.order():
+        s = m.players[seat]
+        for _ in range(200):
+            if s.phase is not _DISCARD_PHASE:
+                break
+            plays = legal_plays(s)
+            play = policies[seat].choose(m, seat, plays)
+            if m.log is not None and play.kind is not PlayKind.END_ROUND:
+                m.say(f"  {m.name(seat)}: {describe(s, play)}")
+            push(s, play)
+        if s.phase is _OVER_PHASE:
+            _ended(m)
+            return
+    m.rounds_played = m.round
+    m.round += 1
+    m.pending = -1
+    if m.round > m.max_rounds:
+        m.stage = OVER
+        m.say(f"The game stops after {m.max_rounds} Rounds")
+        return
+    m.stage = CARD_PLAY
+    m.to_move = m.order()[0]
+    if m.log is not None:
+        m.say(f"Round {m.round}: {m.name(m.to_move)} starts (" + ", ".join(
+            f"{m.name(i)} Sanity {m.players[i].sanity}" for i in range(m.n)) + ")")
+
+
+def step(m: Match, policies: Sequence[Policy]) -> None:
+    """Advances the match by one decision of card play, or one whole Combat or Discard phase."""
+    if m.stage == CARD_PLAY:
+        seat = m.to_move
+        s = m.players[seat]
+        plays = legal_plays(s)
+        seat_ = m.seats[seat]
+        if seat_.aiming:
+            aims = seat_.aims
+            plays = [p for p in plays if p.kind is not _EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])]
+        play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
+        card_play(m, play)
+    elif m.stage == COMBAT:
+        combat(m, policies)
+        if m.stage != OVER:
+            end_of_combat(m)
+    elif m.stage == DISCARD:
+        discard_phase(m, policies)
+
+
+def finish_round(m: Match, policies: Sequence[Policy], limit: int = 400) -> None:
+    """Plays on until the Round's Combat is over (or the game), at most ``limit`` decisions."""
+    for _ in range(limit):
+        if m.stage == DISCARD or m.stage == OVER:
+            return
+        step(m, policies)
+
+
+def play_match(m: Match, policies: Sequence[Policy], limit: int = 20_000) -> Match:
+    """Plays the match to its end with one policy per seat; gets it."""
+    for _ in range(limit):
+        if m.stage == OVER:
+            break
+        step(m, policies)
+    if m.rounds_played < m.round and m.stage == OVER:
+        m.rounds_played = min(m.round, m.max_rounds)
+    if m.log is not None:
+        for i in range(m.n):
+            s = m.players[i]
+            m.say(f"{m.name(i)}: {s.points} Adventure points + {s.sanity} Sanity = {m.score(i)}")
+        w = m.outcome()
+        m.say("A tie (rulebook l.93, l.474)" if w < 0 else f"{m.name(w)} wins")
+    return m
