@@ -798,7 +798,10 @@ _ELSEWHERE = {
     "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "change_saved_deck",
                 "choose_way_to_play", "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
                 "keep_draft", "load_deck_ref", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
-                "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play"),
+                "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play",
+                # Managing saved decks and sharing them (issue 27).
+                "DECK_CODE", "copy_saved_deck", "names_a_file", "deck_code", "delete_saved_deck", "rename_saved_deck", "restore_version",
+                "saved_way_to_play_of", "share_link", "undelete_saved_deck", "unique_deck_name"),
     # A deck that builds itself, and changes that measurably help.
     "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
     # Writing a deck file back (deck check --fix).
@@ -814,6 +817,7 @@ _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
 if TYPE_CHECKING:
     from deckbuilder.service.builder import (
+        DECK_CODE,
         CollectionView,
         DeckHistory,
         DeckOverview,
@@ -821,24 +825,34 @@ if TYPE_CHECKING:
         card_titles,
         change_saved_deck,
         choose_way_to_play,
+        copy_saved_deck,
+        deck_code,
         deck_diff,
         deck_history,
         deck_library,
         deck_overview,
+        delete_saved_deck,
         edit_deck,
         import_collection,
         keep_draft,
         load_deck_ref,
         load_saved_deck,
+        names_a_file,
         new_deck,
         owned_cards,
         rename_deck,
+        rename_saved_deck,
+        restore_version,
         save_deck,
         save_draft,
         saved_deck,
         saved_decks,
         saved_way_to_play,
+        saved_way_to_play_of,
+        share_link,
         show_collection,
+        undelete_saved_deck,
+        unique_deck_name,
         ways_to_play,
     )
     from deckbuilder.service.construction import (

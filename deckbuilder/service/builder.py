@@ -200,17 +200,152 @@ def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *,
     return load_deck_text(catalog, text, filename=label)
 
 
-def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> LoadedDeck:
-    """Loads a deck a command line names: a deck file, else a saved deck by id or name,
-    ``@N`` for its version N (``shubs-brood@2``). Raises ``UnknownDeckError`` when it is
-    neither, and as :func:`load_deck_file` does."""
-    if Path(ref).is_file():
-        return load_deck_file(catalog, ref)
+def names_a_file(ref: str | Path, *, any_kind: bool = False) -> bool:
+    """Tells whether a command line's deck names something on disk (a regular file, or with
+    ``any_kind`` anything); a name the system cannot even look up (a deck code far longer
+    than a file name may be) names nothing."""
+    try:
+        return Path(ref).exists() if any_kind else Path(ref).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _saved_ref(ref: str) -> tuple[str, int | None]:
     name, _, number = ref.rpartition("@")
     if not (name and number.isdigit()):
-        name, number = ref, ""
-    saved = saved_deck(decks, name)
-    return load_saved_deck(catalog, decks, saved.id, version=int(number) if number else None)
+        return ref, None
+    return name, int(number)
+
+
+def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str | Path) -> LoadedDeck:
+    """Loads a deck a command line names: a deck file (a path that exists wins), a deck
+    code (``mythos:1:...``), else a saved deck by id or name, ``@N`` for its version N
+    (``shubs-brood@2``). Raises ``UnknownDeckError`` when it is none of them, and as
+    :func:`load_deck_file` does."""
+    from deckbuilder.decklists import is_deck_code
+    from deckbuilder.library import UnknownDeckError
+
+    text = str(ref)
+    if names_a_file(ref):
+        return load_deck_file(catalog, ref)
+    if is_deck_code(text):
+        return load_deck_text(catalog, text, filename=DECK_CODE)
+    if names_a_file(ref, any_kind=True):
+        return load_deck_file(catalog, ref)  # a folder or a device: its reader says why it is not a deck
+    name, number = _saved_ref(text)
+    try:
+        saved = saved_deck(decks, name)
+    except UnknownDeckError as exc:
+        raise UnknownDeckError(f"{text}: no such deck file, and not a saved deck's id or name; give a deck file, "
+                               f"a deck code (mythos:1:...) or an id `mythos deck list` shows ({exc})") from None
+    return load_saved_deck(catalog, decks, saved.id, version=number)
+
+
+#: What a deck read from a code goes by in messages.
+DECK_CODE = "deck code"
+
+
+def saved_way_to_play_of(decks: str | Path | None, ref: str | Path) -> WayToPlay | None:
+    """Gets the way to play of the saved deck a command line names (None for a deck file
+    or a code: a path that exists wins, as in :func:`load_deck_ref`)."""
+    from deckbuilder.decklists import is_deck_code
+    from deckbuilder.library import DeckStoreError, UnknownDeckError
+
+    text = str(ref)
+    if names_a_file(ref, any_kind=True) or is_deck_code(text):
+        return None
+    try:
+        return saved_way_to_play(saved_deck(decks, _saved_ref(text)[0]))
+    except (UnknownDeckError, DeckStoreError):
+        return None
+
+
+def deck_code(catalog: Catalog, deck: LoadedDeck) -> str:
+    """Gets a deck's share code (``mythos:1:...``; :mod:`deckbuilder.decklists.code`): its
+    name and every printing with its copies, not its notes."""
+    from deckbuilder.decklists import write_deck_code
+
+    return write_deck_code(_document(catalog, deck))
+
+
+def share_link(code: str, base: str = "http://localhost:8000") -> str:
+    """Gets the address that opens a deck code in the web deck builder's import form; the
+    code is in the fragment (after ``#``), which a browser never sends to the server."""
+    return f"{base.rstrip('/')}/import#{code}"
+
+
+def unique_deck_name(decks: str | Path | None, name: str) -> str:
+    """Gets ``name``, or when a saved deck already has it, ``name 2``, ``name 3``..."""
+    from deckbuilder.rules.cards import fold_title
+
+    taken = {fold_title(d.name) for d in deck_library(decks).decks()}
+    candidate, n = name, 1
+    while fold_title(candidate) in taken:
+        n += 1
+        candidate = f"{name} {n}"
+    return candidate
+
+
+def restore_version(decks: str | Path | None, ref: str, version: int, *, revision: str | None = None,
+                    drop_changes: bool = False) -> Any:
+    """Saves an older version of a saved deck again as its next version (the history keeps
+    every one); gets the saved deck (``unchanged`` when it was already as that version).
+    Raises ``UnsavedChangesError`` when the deck has unsaved changes and ``drop_changes`` is
+    not given, ``DeckChangedError`` and ``UnknownDeckError``."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    return library.restore(saved.id, version, expected=revision, drop_changes=drop_changes)
+
+
+def delete_saved_deck(decks: str | Path | None, ref: str, *, revision: str | None = None, purge: bool = False) -> Any:
+    """Deletes a saved deck: moved with its history to the decks folder's ``.trash`` (where
+    ``undelete`` finds it), or with ``purge`` removed for good with every deleted copy of
+    its id; gets where it went (None when purged). Raises ``UnknownDeckError`` and
+    ``DeckChangedError``."""
+    from deckbuilder.library.saved import DECK_ID
+
+    library = deck_library(decks)
+    if purge and DECK_ID.fullmatch(ref) and library.deleted(ref) and not library.deck_file(ref).exists():
+        return library.delete(ref, purge=True)  # only deleted copies are left of it
+    saved = library.find(ref)
+    return library.delete(saved.id, expected=revision, purge=purge)
+
+
+def undelete_saved_deck(decks: str | Path | None, deck_id: str) -> Any:
+    """Brings back the deck last deleted under an id; gets it. Raises ``UnknownDeckError``."""
+    return deck_library(decks).undelete(deck_id)
+
+
+def copy_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: str | None = None) -> Any:
+    """Saves a copy of a saved deck, as the editor shows it (its unsaved changes, if any),
+    under a new id with its way to play, as version 1 of its own history; gets the copy. Its
+    name is ``name`` (else "NAME (copy)"), numbered when another deck has it."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    deck = load_saved_deck(catalog, decks, saved.id, draft=True)
+    wanted = " ".join((name or f"{saved.name} (copy)").split())
+    if not wanted:
+        raise UsageError("a copy needs a name")
+    new_name = unique_deck_name(decks, wanted) if name is None else wanted
+    text = deck_text(catalog, rename_deck(catalog, deck, new_name), "json")
+    return library.create(new_name, text, saved.way_to_play)
+
+
+def rename_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: str, *,
+                      revision: str | None = None) -> Any:
+    """Renames a saved deck: saved as its next version under the new name (its unsaved
+    changes, if any, renamed too); its id stays, so links and ``ID@N`` go on working.
+    Gets the saved deck. Raises ``UsageError`` for an empty name, ``DeckChangedError``."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    with library.changing(saved.id, revision):
+        draft = library.draft(saved.id)
+        deck = rename_deck(catalog, load_saved_deck(catalog, decks, saved.id), name)
+        renamed = library.save(saved.id, deck_text(catalog, deck, "json"))
+        if draft is not None:
+            changed = rename_deck(catalog, load_deck_text(catalog, draft, filename=saved.id), name)
+            renamed = library.write_draft(saved.id, deck_text(catalog, changed, "json"))
+        return renamed
 
 
 def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
