@@ -74,9 +74,12 @@ def write_deck_code(doc: Mapping[str, Any]) -> str:
             where = (letter, title, str(entry.get("set") or "-"), int(entry.get("printing") or 1))
             counts[where] = counts.get(where, 0) + int(entry["count"])
     order = {letter: n for n, (letter, _key) in enumerate(_SECTIONS)}
-    lines = [name] + [f"{letter}\t{n}\t{set_code}\t{printing}\t{title}"
-                      for (letter, title, set_code, printing), n in
-                      sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1].casefold(), kv[0][1:]))]
+    lines = [name]
+    for (letter, title, set_code, printing), n in sorted(counts.items(),
+                                                        key=lambda kv: (order[kv[0][0]], kv[0][1].casefold(), kv[0][1:])):
+        while n > 0:  # a line holds at most the deck file's 99 copies
+            lines.append(f"{letter}\t{min(n, MAX_COUNT)}\t{set_code}\t{printing}\t{title}")
+            n -= MAX_COUNT
     packed = zlib.compress("\n".join(lines).encode("utf-8"), 9)
     return f"{CODE_PREFIX}{CODE_VERSION}:" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -104,19 +107,22 @@ def read_deck_code(code: str) -> dict[str, Any]:
     if not _BODY.fullmatch(body):
         bad = next((ch for ch in body if not _BODY.fullmatch(ch)), "")
         raise _damaged(f"{bad!r} cannot be part of one" if bad else "it is empty")
+    inflater = zlib.decompressobj()
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
         data = inflater.decompress(packed, MAX_DECODED_BYTES)
-        if inflater.unconsumed_tail:
-            raise _damaged("it holds far more than a deck")
-        if not inflater.eof:
-            raise _damaged("it is cut short")
-        if inflater.unused_data:
-            raise _damaged("something follows its end")
-        words = data.decode("utf-8")
     except (binascii.Error, zlib.error, ValueError):
         raise _damaged("it is damaged (its checksum does not match)") from None
+    if inflater.unconsumed_tail:
+        raise _damaged("it holds far more than a deck")
+    if not inflater.eof:
+        raise _damaged("it is cut short")
+    if inflater.unused_data:
+        raise _damaged("something follows its end")
+    try:
+        words = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _damaged("it is damaged (not text inside)") from None
     return _document(words)
 
 
