@@ -797,11 +797,13 @@ _ELSEWHERE = {
     # The deck builder's: saved decks, edits, the collection (service/builder.py).
     "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "change_saved_deck",
                 "choose_way_to_play", "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
-                "keep_draft", "load_deck_ref", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
+                "keep_draft", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
                 "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play",
                 # Managing saved decks and sharing them (issue 27).
-                "DECK_CODE", "copy_saved_deck", "names_a_file", "deck_code", "delete_saved_deck", "rename_saved_deck", "restore_version",
-                "saved_way_to_play_of", "share_link", "undelete_saved_deck", "unique_deck_name"),
+                "copy_saved_deck", "deck_code", "delete_saved_deck", "rename_saved_deck", "restore_version",
+                "share_link", "undelete_saved_deck", "unique_deck_name"),
+    # The deck a command line names: a file, a deck code, a saved deck (and its way to play).
+    "deckrefs": ("DECK_CODE", "load_deck_ref", "names_a_file", "saved_way_to_play_of"),
     # A deck that builds itself, and changes that measurably help.
     "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
     # Writing a deck file back (deck check --fix).
@@ -817,7 +819,6 @@ _HOME = {name: module for module, names in _ELSEWHERE.items() for name in names}
 
 if TYPE_CHECKING:
     from deckbuilder.service.builder import (
-        DECK_CODE,
         CollectionView,
         DeckHistory,
         DeckOverview,
@@ -835,9 +836,7 @@ if TYPE_CHECKING:
         edit_deck,
         import_collection,
         keep_draft,
-        load_deck_ref,
         load_saved_deck,
-        names_a_file,
         new_deck,
         owned_cards,
         rename_deck,
@@ -848,7 +847,6 @@ if TYPE_CHECKING:
         saved_deck,
         saved_decks,
         saved_way_to_play,
-        saved_way_to_play_of,
         share_link,
         show_collection,
         undelete_saved_deck,
@@ -863,6 +861,7 @@ if TYPE_CHECKING:
         suggest_changes,
     )
     from deckbuilder.service.deckfiles import fix_deck_file
+    from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file, saved_way_to_play_of
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
     from deckbuilder.service.shell import complete_titles
     from deckbuilder.service.tuning import apply_change, save_built_deck
