@@ -14,7 +14,7 @@ that cannot be read as unreadable.
 
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -148,10 +148,8 @@ def collection_show(collection: CollectionOption = None, db: DbOption = None, as
 _SavedArgument = Annotated[str, typer.Argument(help="A saved deck's id or name (`mythos deck list` shows them).")]
 
 
-def _saved_line(saved: object, verb: str) -> str:
-    latest = saved.latest  # type: ignore[attr-defined]
-    return (f"{verb} {saved.id} as version {latest.number} ({saved.cards} cards): "  # type: ignore[attr-defined]
-            f"{saved.name}")  # type: ignore[attr-defined]
+def _saved_line(saved: Any, verb: str) -> str:
+    return f"{verb} {saved.id} as version {saved.latest.number} ({saved.cards} cards): {saved.name}"
 
 
 def deck_restore(
