@@ -126,6 +126,21 @@ def test_a_deleted_deck_is_kept_with_its_history_until_purged(catalog, decks):
         service.undelete_saved_deck(decks, deck_id)
 
 
+def test_a_file_that_is_no_deck_is_deleted_by_its_id_and_a_link_is_left_alone(sample_catalog_path, catalog, decks,
+                                                                            tmp_path):
+    saved_example(catalog, decks)
+    (decks / "broken.json").write_bytes(b"{not json")
+    result = mythos("deck", "delete", "broken", db=sample_catalog_path, decks=decks)
+    assert result.exit_code == 0, result.output
+    assert not (decks / "broken.json").exists() and service.saved_decks(decks).unreadable == []
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}", encoding="utf-8")
+    (decks / "linked.json").symlink_to(outside)
+    refused = mythos("deck", "delete", "linked", db=sample_catalog_path, decks=decks)
+    assert refused.exit_code == 2 and "symbolic link" in refused.stderr
+    assert (decks / "linked.json").is_symlink() and outside.read_text(encoding="utf-8") == "{}"
+
+
 def test_a_copy_is_a_new_deck_with_the_way_to_play_and_a_name_of_its_own(catalog, decks):
     deck_id = saved_example(catalog, decks)
     service.choose_way_to_play(decks, deck_id, service.way_to_play("campaign", target=15))

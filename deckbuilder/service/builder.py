@@ -240,12 +240,17 @@ def restore_version(decks: str | Path | None, ref: str, version: int, *, revisio
 def delete_saved_deck(decks: str | Path | None, ref: str, *, revision: str | None = None, purge: bool = False) -> Any:
     """Deletes a saved deck: moved with its history to the decks folder's ``.trash`` (where
     ``undelete`` finds it), or with ``purge`` removed for good with every deleted copy of
-    its id; gets where it went (None when purged). Raises ``UnknownDeckError`` and
-    ``DeckChangedError``."""
+    its id; gets where it went (None when purged). A file among the saved decks that cannot
+    be read as a deck is deleted by its id the same way (a symbolic link is refused and left
+    as it is). Raises ``UnknownDeckError``, ``DeckBoundaryError`` and ``DeckChangedError``."""
+    import os
+
     from deckbuilder.library.saved import DECK_ID
 
     library = deck_library(decks)
-    if purge and DECK_ID.fullmatch(ref) and library.deleted(ref) and not library.deck_file(ref).exists():
+    if DECK_ID.fullmatch(ref) and os.path.lexists(library.deck_file(ref)):
+        return library.delete(ref, expected=revision, purge=purge)  # by its id: an unreadable file too
+    if purge and DECK_ID.fullmatch(ref) and library.deleted(ref):
         return library.delete(ref, purge=True)  # only deleted copies are left of it
     saved = library.find(ref)
     return library.delete(saved.id, expected=revision, purge=purge)
