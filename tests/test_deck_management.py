@@ -163,6 +163,7 @@ def test_a_rename_is_a_saved_version_and_keeps_the_id_and_the_unsaved_changes(ca
     assert service.load_saved_deck(catalog, decks, deck_id, draft=True).name == "Old Horse"
     assert titles(catalog, decks, deck_id, draft=True)["Mugging"] == 3
     assert service.load_saved_deck(catalog, decks, deck_id, version=2).name == "Dark Horse in the New Æon"
+    assert service.deck_history(decks, deck_id).changes[-1].summary() == 'renamed "Dark Horse in the New Æon" to "Old Horse"'
 
 
 def test_built_decks_are_named_after_their_adventures_and_numbered_when_taken(catalog, decks):

@@ -380,6 +380,24 @@ class UnreadableVersion:
 
 
 @dataclass(frozen=True)
+class RenamedVersion:
+    """A version whose name differs from the one before: its changes, and the names."""
+
+    diff: Any
+    before: str
+    after: str
+
+    def summary(self) -> str:
+        """Gets it on one line, as the history shows it: the new name, then any card changes."""
+        changes = self.diff.summary() if self.diff.changes else ""
+        return f'renamed "{self.before}" to "{self.after}"' + (f"; {changes}" if changes else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets its changes as ``--json`` gives them, with the names."""
+        return {**self.diff.to_json(), "renamed": {"from": self.before, "to": self.after}}
+
+
+@dataclass(frozen=True)
 class DeckHistory:
     """A saved deck's versions, each with what changed from the one before (``mythos deck
     history``); a version that cannot be read shows as unreadable, and the next one is
@@ -406,17 +424,21 @@ def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
     changes: list[Any] = []
     before: dict[tuple[str, str], int] = {}
     label = "nothing"
+    name: str | None = None
     for version in saved.versions:
         if version.unreadable is not None:
             changes.append(UnreadableVersion(version.unreadable))
             continue
         try:
-            counts = counts_of_document(json.loads(library.text(saved.id, version.number)))
+            doc = json.loads(library.text(saved.id, version.number))
+            counts = counts_of_document(doc)
         except DeckStoreError as exc:  # became unreadable since it was listed
             changes.append(UnreadableVersion(str(exc)))
             continue
-        changes.append(diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}"))
-        before, label = counts, f"{saved.id}@{version.number}"
+        diff = diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}")
+        named = doc.get("name") if isinstance(doc.get("name"), str) else None
+        changes.append(RenamedVersion(diff, name, named) if name is not None and named and named != name else diff)
+        before, label, name = counts, f"{saved.id}@{version.number}", named or name
     return DeckHistory(saved, tuple(changes))
 
 
