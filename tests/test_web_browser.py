@@ -309,6 +309,13 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     assert deck_counts(driver) == first and badge(driver) == "LEGAL"
     assert driver.find_element(By.ID, "h-deck").text == f"Shared {width} in the New Æon"
 
+    # History with its Restore buttons, and the deletion's confirmation, fit the window.
+    deck_id = driver.current_url.split("?")[0].rstrip("/").rsplit("/", 1)[1]
+    for path in (f"/decks/{deck_id}/history", f"/decks/{deck_id}/delete"):
+        driver.get(server.url + path)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, (path, seen)
+
 
 #: Measures the page's sideways overflow once its layout has settled: the document loaded,
 #: its fonts ready, then two frames apart until two readings (and the window's width) agree.
