@@ -46,6 +46,7 @@ The hierarchy (module, kind)::
         DeckBoundaryError             library.saved              deck-boundary
         UnreadableDeckError           library.saved              unreadable-deck
       DeckChangedError                library.saved              deck-changed
+      UnsavedChangesError             library.saved              unsaved-changes
       ForbiddenRequestError           web.guard                  forbidden
       RequestTooLargeError            web.guard                  too-large
       NoSuchPageError                 web.guard                  not-found

@@ -261,7 +261,7 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
         shown.append(re.sub(r"in \d+ s", "in 0 s", result.stdout.replace(str(out), "OUT")))
     assert written[0] == written[1] and shown[0] == shown[1]  # the same seed and budget: the same deck
     deck = read_lackey_deck(written[0])
-    assert deck.name == f"Built for {HOUSEWIFE}"
+    assert deck.name == AUCTION  # named after its Adventure (issue 27), not "Built for" its Investigator
     why = [line.strip() for line in shown[0].split("Why the cards are there:\n")[1].splitlines()[:-1]]
     assert list(deck.notes) == [f"Why: {line}" for line in why]
     assert any(AUCTION in note for note in deck.notes)

@@ -258,6 +258,72 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
     assert driver.current_url.rstrip("/").rsplit("/", 1)[1] != deck_id  # a new saved deck
 
 
+def deck_counts(driver) -> dict[str, int]:
+    """Gets {title: copies} of the editor's list."""
+    return {li.get_attribute("data-title"): int(li.find_element(By.CSS_SELECTOR, ".count").text)
+            for li in driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line")}
+
+
+def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, server):
+    """Issue 27: History restores an older version as the newest; the Share box's link opens
+    the deck in Import from the address's fragment, and importing it gives the same deck."""
+    driver = browser
+    width = driver.get_window_size()["width"]
+    driver.get(server.url + "/import")
+    driver.execute_script("document.getElementById('text').value = arguments[0];",
+                          EXAMPLE_DECK.read_text(encoding="utf-8").replace("# Deck: Dark Horse", f"# Deck: Shared {width}"))
+    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+    first = deck_counts(driver)
+    assert first["Star Vampire"] == 2
+
+    # Version 2 without the Star Vampires, then restore version 1 from History.
+    line = driver.find_element(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']")
+    for _ in range(2):
+        click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
+        line = (driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']") or [line])[0]
+    driver.find_element(By.ID, "save").click()
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
+    assert "Star Vampire" not in deck_counts(driver)
+    driver.find_element(By.LINK_TEXT, "History").click()
+    restore = wait(driver, when.element_to_be_clickable((By.CSS_SELECTOR, "li[data-version='1'] form.restore button")))
+    assert not driver.find_elements(By.CSS_SELECTOR, "li[data-version='2'] form.restore")  # the newest is the deck
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", restore)
+    restore.click()
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Restored version 1 as version 3."))
+    assert deck_counts(driver) == first
+
+    # Share: the code and the link, within the window, copyable.
+    code = driver.find_element(By.ID, "share-code").get_attribute("value")
+    link = driver.find_element(By.ID, "share-link").get_attribute("value")
+    assert code.startswith("mythos:1:") and link == f"{server.url}/import#{code}"
+    box = driver.find_element(By.ID, "share")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
+    right = driver.execute_script("return Math.max(...[...arguments[0].querySelectorAll('input, button')]"
+                                  ".map(e => e.getBoundingClientRect().right));", box)
+    assert right <= driver.execute_script("return window.innerWidth;") + 1
+    copy = box.find_element(By.CSS_SELECTOR, "button[data-copy='share-code']")
+    copy.click()
+    wait(driver, lambda d: copy.text in ("Copied", "Selected"))
+    assert driver.execute_script("return document.activeElement.id;") == "share-code"
+
+    # The link: Import with the code in its box, put there by the page from the fragment.
+    driver.get(link)
+    text = wait(driver, when.presence_of_element_located((By.ID, "text")))
+    wait(driver, lambda d: text.get_attribute("value") == code)
+    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
+    assert deck_counts(driver) == first and badge(driver) == "LEGAL"
+    assert driver.find_element(By.ID, "h-deck").text == f"Shared {width} in the New Æon"
+
+    # History with its Restore buttons, and the deletion's confirmation, fit the window.
+    deck_id = driver.current_url.split("?")[0].rstrip("/").rsplit("/", 1)[1]
+    for path in (f"/decks/{deck_id}/history", f"/decks/{deck_id}/delete"):
+        driver.get(server.url + path)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, (path, seen)
+
+
 #: Measures the page's sideways overflow once its layout has settled: the document loaded,
 #: its fonts ready, then two frames apart until two readings (and the window's width) agree.
 #: Under load Chromium may still be laying out (or applying the window size) when ``get``

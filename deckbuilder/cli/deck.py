@@ -28,6 +28,7 @@ from deckbuilder.cli.common import (
     FormatOption,
     InvestigatorOption,
     JsonOption,
+    chosen_play,
     complete_card_title,
     echo_lines,
     fail,
@@ -41,7 +42,7 @@ from deckbuilder.cli.common import (
 
 def deck_check(
     deck: DeckArgument,
-    format_name: FormatOption = "advanced",
+    format_name: FormatOption = None,
     house_rule: Annotated[
         Optional[list[str]], typer.Option("--house-rule", help="Add a named house rule (repeatable).", show_default=False)
     ] = None,
@@ -56,14 +57,17 @@ def deck_check(
     """Checks a deck against the deck rules of a way to play.
 
     Exit 0: legal; 1: illegal; 2: the deck cannot be read. Warnings do not make a deck
-    illegal.
+    illegal. A saved deck is checked for its own way to play unless --format is given
+    (else Advanced).
 
     Example: mythos deck check my.deck --format campaign
     """
     with reported(as_json):
         from deckbuilder import service
 
-        play = service.way_to_play(format_name, house_rule or [], target)
+        if fix and not service.names_a_file(deck):
+            fail(f"--fix writes the names back into a deck file; {deck} is not one (a saved deck or a code)")
+        play = chosen_play(deck, format_name, house_rule, target)
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         result = service.check_deck(catalog, loaded, play, investigator=investigator)
         if fix:
@@ -133,9 +137,12 @@ def deck_goldfish(
     games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
-        str, typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point target.")
-    ] = "advanced",
-    target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
+        Optional[str], typer.Option("--format", "-f", show_default="a saved deck's own, else advanced",
+                                    help="Way to play: campaign plays on to the Adventure-point target.")
+    ] = None,
+    target: Annotated[
+        Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1, show_default="20")
+    ] = None,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
     card: Annotated[
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
@@ -163,6 +170,11 @@ def deck_goldfish(
     with reported(as_json):
         from deckbuilder import service
 
+        play = chosen_play(deck, format_name, None, target) if format_name is None else None
+        if play is not None:  # a saved deck's own way to play
+            format_name, target = play.format.id, target or play.format.campaign_target
+        format_name = format_name or "advanced"
+        target = target or 20
         service.goldfish_format(format_name)
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
@@ -193,14 +205,27 @@ STDOUT = Path("-")
 
 
 def default_output(deck: Path) -> Path:
-    """Gets where the sheet goes by default: ``DECKNAME.html`` beside the deck file."""
-    return Path(deck).with_suffix(".html")
+    """Gets where the sheet goes by default: ``DECKNAME.html`` beside the deck file; for a
+    saved deck ``ID.html`` (``ID-vN.html`` for its version N) and for a deck code
+    ``shared-deck.html``, in the current folder."""
+    from deckbuilder import service
+    from deckbuilder.decklists import is_deck_code
+    from deckbuilder.library import deck_slug
+
+    if service.names_a_file(deck, any_kind=True):
+        return Path(deck).with_suffix(".html")
+    if is_deck_code(str(deck)):
+        return Path("shared-deck.html")
+    name, _, number = str(deck).rpartition("@")
+    if name and number.isdigit():
+        return Path(f"{deck_slug(name)}-v{number}.html")
+    return Path(f"{deck_slug(str(deck))}.html")
 
 
 def deck_sheet(
     deck: DeckArgument,
     output: _OutputOption = None,
-    format_name: FormatOption = "advanced",
+    format_name: FormatOption = None,
     goldfish: _GoldfishOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed of the test games (as deck goldfish --seed).")] = 0,
     investigator: InvestigatorOption = None,
@@ -230,7 +255,7 @@ def deck_sheet(
             check_output_path(pdf, option="--pdf", force=force, inputs=(deck,))
         from deckbuilder import service
 
-        play = service.way_to_play(format_name)
+        play = chosen_play(deck, format_name)
         catalog, loaded = load_deck(db, deck)
         sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
         catalog.close()

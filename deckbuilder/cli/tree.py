@@ -95,6 +95,12 @@ deck_app.command("list")(library.deck_list)
 deck_app.command("history")(library.deck_history)
 deck_app.command("diff")(library.deck_diff)
 deck_app.command("save")(library.deck_save)
+deck_app.command("restore")(library.deck_restore)
+deck_app.command("delete")(library.deck_delete)
+deck_app.command("undelete")(library.deck_undelete)
+deck_app.command("copy")(library.deck_copy)
+deck_app.command("rename")(library.deck_rename)
+deck_app.command("code")(library.deck_code)
 
 collection_app = typer.Typer(help="The cards you own: import a counts file, show it.", no_args_is_help=True,
                              rich_markup_mode=None)

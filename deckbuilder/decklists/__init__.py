@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from deckbuilder.decklists.code import deck_code_text, is_deck_code, read_deck_code, write_deck_code
 from deckbuilder.decklists.gccg import read_gccg_deck, write_gccg_deck
 from deckbuilder.decklists.jsonfmt import FORMAT_TAG, read_json_deck, write_json_deck
 from deckbuilder.decklists.lackey import read_lackey_deck, write_lackey_deck
@@ -189,6 +190,10 @@ def read_deck(
         text, warning = decode_deck_bytes(text)
         if warning:
             warnings.append(warning)
+    if format is None and is_deck_code(text):
+        # A deck code (``mythos:1:...``) is read wherever a deck list is: a file holding one,
+        # a pasted one, a command's argument (decklists/code.py).
+        text, format = deck_code_text(text), "json"
     name = format or detect_format(text, filename)
     if name not in FORMATS:
         raise UnknownDeckFormatError(
@@ -237,9 +242,12 @@ __all__ = [
     "UnknownCardError",
     "UnknownDeckFormatError",
     "comment_text",
+    "deck_code_text",
     "decode_deck_bytes",
     "detect_format",
+    "is_deck_code",
     "read_deck",
+    "read_deck_code",
     "read_gccg_deck",
     "read_json_deck",
     "read_lackey_deck",
@@ -248,6 +256,7 @@ __all__ = [
     "section_heading",
     "type_heading",
     "write_deck",
+    "write_deck_code",
     "write_gccg_deck",
     "write_json_deck",
     "write_lackey_deck",

@@ -12,6 +12,8 @@ beside the catalog, so a catalog rebuild never touches them)::
         index.json                  when each version was saved; the deck's way to play
       .drafts/shubs-brood.json      changes made in the web deck builder, not yet saved
       .locks/shubs-brood.lock       held while the deck is changed (one writer at a time)
+      .trash/shubs-brood.WHEN/      a deleted deck (deck.json, history/, draft.json), kept
+                                    until purged: ``mythos deck undelete`` brings it back
 
 A deck is addressed by its id (a slug of its name, ``shubs-brood``), never by a path from
 the user: :func:`~deckbuilder.library.saved.check_deck_id` refuses anything else. Every
@@ -40,6 +42,7 @@ from deckbuilder.library.saved import (
     UnknownDeckError,
     UnreadableDeck,
     UnreadableDeckError,
+    UnsavedChangesError,
     Version,
     check_deck_id,
     deck_slug,
@@ -58,6 +61,7 @@ __all__ = [
     "UnknownDeckError",
     "UnreadableDeck",
     "UnreadableDeckError",
+    "UnsavedChangesError",
     "Version",
     "check_deck_id",
     "counts_of_deck",

@@ -76,6 +76,13 @@ class UnreadableDeckError(DeckStoreError):
     kind = "unreadable-deck"
 
 
+class UnsavedChangesError(MythosError):
+    """Raised when a change would drop a deck's unsaved changes that the player did not
+    ask to drop (a restore, made while the editor holds changes)."""
+
+    kind = "unsaved-changes"
+
+
 class DeckChangedError(MythosError):
     """Raised when a change to a saved deck was made against a revision that is no longer
     current (another window, client or process changed the deck meanwhile)."""
@@ -669,6 +676,101 @@ class DeckLibrary:
                 self._unlink(self._draft(deck_id))
             except OSError as exc:
                 raise DeckStoreError(f"{self.folder}: the changes cannot be dropped ({exc.strerror or exc})") from None
+
+    # ---- restoring, deleting (each under the deck's lock)
+
+    def restore(self, deck_id: str, version: int, *, expected: str | None = None,
+                drop_changes: bool = False) -> SavedDeck:
+        """Saves an older version of a deck again as its next version (nothing is removed from
+        the history: a restore can itself be undone); gets the deck (``unchanged`` when the
+        deck was already as that version). Unsaved changes are never dropped unasked: with a
+        draft and no ``drop_changes`` it raises :class:`UnsavedChangesError`. Raises
+        :class:`UnknownDeckError` for a version there is not, and as :meth:`save` does."""
+        with self.changing(deck_id, expected):
+            text = self.text(deck_id, version)
+            if not drop_changes and self.draft(deck_id) is not None:
+                raise UnsavedChangesError(f"{deck_id} has unsaved changes; save or discard them first (or restore "
+                                          f"with --discard-changes), then restore version {version}")
+            return self.save(deck_id, text)
+
+    def _trash(self) -> Path:
+        return self.folder / ".trash"
+
+    def delete(self, deck_id: str, *, expected: str | None = None, purge: bool = False) -> Path | None:
+        """Deletes a saved deck: its file, history and draft move together to
+        ``.trash/ID.WHEN/`` (kept until purged; :meth:`undelete` brings the deck back), or with
+        ``purge`` are removed for good, with every copy of that id in the trash. Gets where the
+        deck went (None when purged). Raises :class:`UnknownDeckError` when there is neither
+        the deck nor (with ``purge``) a deleted copy, and :class:`DeckChangedError`.
+
+        Windows differs: a file another program holds open cannot be moved; the deletion then
+        fails with one line and leaves the deck as it was."""
+        import shutil
+
+        with self.changing(deck_id, expected):
+            exists = os.path.lexists(self.deck_file(deck_id))
+            trashed = self.deleted(deck_id)
+            if not exists and not (purge and trashed):
+                self.get(deck_id)  # raises: no such deck
+            parts = [(self.deck_file(deck_id), "deck.json"), (self._history(deck_id), "history"),
+                     (self._draft(deck_id), "draft.json")]
+            try:
+                if purge:
+                    for path, _name in parts:
+                        self._inside(path)
+                        if os.path.isdir(path) and not os.path.islink(path):
+                            shutil.rmtree(path)
+                        else:
+                            self._unlink(path)
+                    for folder in trashed:
+                        shutil.rmtree(self._inside(folder))
+                    return None
+                stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+                place = self._trash() / f"{deck_id}.{stamp}"
+                self._mkdir(place)
+                for path, name in parts:
+                    self._inside(path)
+                    if os.path.lexists(path):
+                        os.replace(path, place / name)
+                _sync_folder(self.folder)
+                return place
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: {deck_id} cannot be deleted ({exc.strerror or exc})") from None
+
+    def deleted(self, deck_id: str | None = None) -> list[Path]:
+        """Gets the deleted decks kept in the trash (of one id, or all), oldest first."""
+        trash = self._inside(self._trash())
+        try:
+            names = sorted(p.name for p in trash.iterdir()) if trash.is_dir() else []
+        except OSError as exc:
+            raise DeckStoreError(f"{trash}: cannot be read ({exc.strerror or exc})") from None
+        found = [trash / n for n in names if (m := re.fullmatch(r"(.+)\.(\d{8}T\d{6}\d*Z)", n))
+                 and DECK_ID.fullmatch(m[1]) and (deck_id is None or m[1] == deck_id)]
+        return sorted(found, key=lambda p: p.name.rsplit(".", 1)[1])
+
+    def undelete(self, deck_id: str) -> SavedDeck:
+        """Brings back the deck last deleted under an id, with its history and draft, when no
+        deck has taken the id since. Raises :class:`UnknownDeckError` (none deleted) and
+        :class:`DeckStoreError` (the id is taken: rename or delete that deck first)."""
+        with self.changing(deck_id):
+            kept = self.deleted(deck_id)
+            if not kept:
+                raise UnknownDeckError(f'no deleted deck "{deck_id}" in {self._trash()}')
+            if os.path.lexists(self.deck_file(deck_id)) or os.path.lexists(self._history(deck_id)):
+                raise DeckStoreError(f"{deck_id}: a deck of that id was saved since; copy or delete it first, then "
+                                     "undelete")
+            place = kept[-1]
+            try:
+                for name, path in (("history", self._history(deck_id)), ("draft.json", self._draft(deck_id)),
+                                   ("deck.json", self.deck_file(deck_id))):
+                    source = self._inside(place / name)
+                    if os.path.lexists(source):
+                        self._mkdir(path.parent)
+                        os.replace(source, path)
+                os.rmdir(place)
+            except OSError as exc:
+                raise DeckStoreError(f"{self.folder}: {deck_id} cannot be brought back ({exc.strerror or exc})") from None
+            return self.get(deck_id)
 
 
 def _file_time(path: Path) -> str:

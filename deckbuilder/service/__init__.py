@@ -807,8 +807,13 @@ _ELSEWHERE = {
     # The deck builder's: saved decks, edits, the collection (service/builder.py).
     "builder": ("CollectionView", "DeckHistory", "DeckOverview", "SavedDecks", "card_titles", "change_saved_deck",
                 "choose_way_to_play", "deck_diff", "deck_history", "deck_library", "deck_overview", "edit_deck", "import_collection",
-                "keep_draft", "load_deck_ref", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
-                "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play"),
+                "keep_draft", "load_saved_deck", "new_deck", "owned_cards", "rename_deck",
+                "save_deck", "save_draft", "saved_deck", "saved_decks", "saved_way_to_play", "show_collection", "ways_to_play",
+                # Managing saved decks and sharing them (issue 27).
+                "copy_saved_deck", "deck_code", "delete_saved_deck", "rename_saved_deck", "restore_version",
+                "share_link", "undelete_saved_deck", "unique_deck_name"),
+    # The deck a command line names: a file, a deck code, a saved deck (and its way to play).
+    "deckrefs": ("DECK_CODE", "load_deck_ref", "names_a_file", "saved_way_to_play_of"),
     # A deck that builds itself, and changes that measurably help.
     "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
     # Writing a deck file back (deck check --fix).
@@ -835,24 +840,31 @@ if TYPE_CHECKING:
         card_titles,
         change_saved_deck,
         choose_way_to_play,
+        copy_saved_deck,
+        deck_code,
         deck_diff,
         deck_history,
         deck_library,
         deck_overview,
+        delete_saved_deck,
         edit_deck,
         import_collection,
         keep_draft,
-        load_deck_ref,
         load_saved_deck,
         new_deck,
         owned_cards,
         rename_deck,
+        rename_saved_deck,
+        restore_version,
         save_deck,
         save_draft,
         saved_deck,
         saved_decks,
         saved_way_to_play,
+        share_link,
         show_collection,
+        undelete_saved_deck,
+        unique_deck_name,
         ways_to_play,
     )
     from deckbuilder.service.construction import (
@@ -863,6 +875,7 @@ if TYPE_CHECKING:
         suggest_changes,
     )
     from deckbuilder.service.deckfiles import fix_deck_file
+    from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file, saved_way_to_play_of
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
     from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
     from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played

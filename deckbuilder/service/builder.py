@@ -200,17 +200,97 @@ def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *,
     return load_deck_text(catalog, text, filename=label)
 
 
-def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> LoadedDeck:
-    """Loads a deck a command line names: a deck file, else a saved deck by id or name,
-    ``@N`` for its version N (``shubs-brood@2``). Raises ``UnknownDeckError`` when it is
-    neither, and as :func:`load_deck_file` does."""
-    if Path(ref).exists() and not Path(ref).is_dir():  # a pipe or a device too: refused as a deck file
-        return load_deck_file(catalog, ref)
-    name, _, number = ref.rpartition("@")
-    if not (name and number.isascii() and number.isdigit() and len(number) <= 9):
-        name, number = ref, ""
-    saved = saved_deck(decks, name)
-    return load_saved_deck(catalog, decks, saved.id, version=int(number) if number else None)
+def deck_code(catalog: Catalog, deck: LoadedDeck) -> str:
+    """Gets a deck's share code (``mythos:1:...``; :mod:`deckbuilder.decklists.code`): its
+    name and every printing with its copies, not its notes."""
+    from deckbuilder.decklists import write_deck_code
+
+    return write_deck_code(_document(catalog, deck))
+
+
+def share_link(code: str, base: str = "http://localhost:8000") -> str:
+    """Gets the address that opens a deck code in the web deck builder's import form; the
+    code is in the fragment (after ``#``), which a browser never sends to the server."""
+    return f"{base.rstrip('/')}/import#{code}"
+
+
+def unique_deck_name(decks: str | Path | None, name: str) -> str:
+    """Gets ``name``, or when a saved deck already has it, ``name 2``, ``name 3``..."""
+    from deckbuilder.rules.cards import fold_title
+
+    taken = {fold_title(d.name) for d in deck_library(decks).decks()}
+    candidate, n = name, 1
+    while fold_title(candidate) in taken:
+        n += 1
+        candidate = f"{name} {n}"
+    return candidate
+
+
+def restore_version(decks: str | Path | None, ref: str, version: int, *, revision: str | None = None,
+                    drop_changes: bool = False) -> Any:
+    """Saves an older version of a saved deck again as its next version (the history keeps
+    every one); gets the saved deck (``unchanged`` when it was already as that version).
+    Raises ``UnsavedChangesError`` when the deck has unsaved changes and ``drop_changes`` is
+    not given, ``DeckChangedError`` and ``UnknownDeckError``."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    return library.restore(saved.id, version, expected=revision, drop_changes=drop_changes)
+
+
+def delete_saved_deck(decks: str | Path | None, ref: str, *, revision: str | None = None, purge: bool = False) -> Any:
+    """Deletes a saved deck: moved with its history to the decks folder's ``.trash`` (where
+    ``undelete`` finds it), or with ``purge`` removed for good with every deleted copy of
+    its id; gets where it went (None when purged). A file among the saved decks that cannot
+    be read as a deck is deleted by its id the same way (a symbolic link is refused and left
+    as it is). Raises ``UnknownDeckError``, ``DeckBoundaryError`` and ``DeckChangedError``."""
+    import os
+
+    from deckbuilder.library.saved import DECK_ID
+
+    library = deck_library(decks)
+    if DECK_ID.fullmatch(ref) and os.path.lexists(library.deck_file(ref)):
+        return library.delete(ref, expected=revision, purge=purge)  # by its id: an unreadable file too
+    if purge and DECK_ID.fullmatch(ref) and library.deleted(ref):
+        return library.delete(ref, purge=True)  # only deleted copies are left of it
+    saved = library.find(ref)
+    return library.delete(saved.id, expected=revision, purge=purge)
+
+
+def undelete_saved_deck(decks: str | Path | None, deck_id: str) -> Any:
+    """Brings back the deck last deleted under an id; gets it. Raises ``UnknownDeckError``."""
+    return deck_library(decks).undelete(deck_id)
+
+
+def copy_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: str | None = None) -> Any:
+    """Saves a copy of a saved deck, as the editor shows it (its unsaved changes, if any),
+    under a new id with its way to play, as version 1 of its own history; gets the copy. Its
+    name is ``name`` (else "NAME (copy)"), numbered when another deck has it."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    deck = load_saved_deck(catalog, decks, saved.id, draft=True)
+    wanted = " ".join((name or f"{saved.name} (copy)").split())
+    if not wanted:
+        raise UsageError("a copy needs a name")
+    new_name = unique_deck_name(decks, wanted) if name is None else wanted
+    text = deck_text(catalog, rename_deck(catalog, deck, new_name), "json")
+    return library.create(new_name, text, saved.way_to_play)
+
+
+def rename_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: str, *,
+                      revision: str | None = None) -> Any:
+    """Renames a saved deck: saved as its next version under the new name (its unsaved
+    changes, if any, renamed too); its id stays, so links and ``ID@N`` go on working.
+    Gets the saved deck. Raises ``UsageError`` for an empty name, ``DeckChangedError``."""
+    library = deck_library(decks)
+    saved = library.find(ref)
+    with library.changing(saved.id, revision):
+        draft = library.draft(saved.id)
+        deck = rename_deck(catalog, load_saved_deck(catalog, decks, saved.id), name)
+        renamed = library.save(saved.id, deck_text(catalog, deck, "json"))
+        if draft is not None:
+            changed = rename_deck(catalog, load_deck_text(catalog, draft, filename=saved.id), name)
+            renamed = library.write_draft(saved.id, deck_text(catalog, changed, "json"))
+        return renamed
 
 
 def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
@@ -300,6 +380,24 @@ class UnreadableVersion:
 
 
 @dataclass(frozen=True)
+class RenamedVersion:
+    """A version whose name differs from the one before: its changes, and the names."""
+
+    diff: Any
+    before: str
+    after: str
+
+    def summary(self) -> str:
+        """Gets it on one line, as the history shows it: the new name, then any card changes."""
+        changes = self.diff.summary() if self.diff.changes else ""
+        return f'renamed "{self.before}" to "{self.after}"' + (f"; {changes}" if changes else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """Gets its changes as ``--json`` gives them, with the names."""
+        return {**self.diff.to_json(), "renamed": {"from": self.before, "to": self.after}}
+
+
+@dataclass(frozen=True)
 class DeckHistory:
     """A saved deck's versions, each with what changed from the one before (``mythos deck
     history``); a version that cannot be read shows as unreadable, and the next one is
@@ -326,17 +424,21 @@ def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
     changes: list[Any] = []
     before: dict[tuple[str, str], int] = {}
     label = "nothing"
+    name: str | None = None
     for version in saved.versions:
         if version.unreadable is not None:
             changes.append(UnreadableVersion(version.unreadable))
             continue
         try:
-            counts = counts_of_document(json.loads(library.text(saved.id, version.number)))
+            doc = json.loads(library.text(saved.id, version.number))
+            counts = counts_of_document(doc)
         except DeckStoreError as exc:  # became unreadable since it was listed
             changes.append(UnreadableVersion(str(exc)))
             continue
-        changes.append(diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}"))
-        before, label = counts, f"{saved.id}@{version.number}"
+        diff = diff_counts(before, counts, before_label=label, after_label=f"{saved.id}@{version.number}")
+        named = doc.get("name") if isinstance(doc.get("name"), str) else None
+        changes.append(RenamedVersion(diff, name, named) if name is not None and named and named != name else diff)
+        before, label, name = counts, f"{saved.id}@{version.number}", named or name
     return DeckHistory(saved, tuple(changes))
 
 

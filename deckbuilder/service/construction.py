@@ -294,7 +294,7 @@ def build_deck(
         search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
         result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
                         should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
-    name = f"Built for {who.title}"
+    name = built_deck_name([a.title for a in result.adventures], who.title)
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
         why = {**result.why} if deck is result.start else {k: result.why.get(k, CHOSEN_BY_GAMES) for k in deck.counts}
@@ -313,6 +313,24 @@ def build_deck(
         seed=seed, games=result.games, steps=result.steps, kept=result.kept, stopped_by=result.stopped_by,
         seconds=time.monotonic() - started, kept_start=result.kept_start, notes=tuple(notes),
     )
+
+
+def built_deck_name(adventures: Sequence[str], investigator: str) -> str:
+    """Gets a built deck's name: after its Adventures, the first two and how many more (a
+    player tells decks apart by what they complete; issue 27 found four decks named alike
+    "Built for" their Investigator), or after its Investigator when it has none.
+
+    >>> built_deck_name(["Dunwich Horror, The", "A Heroic Rescue", "Dark Horse"], "Bored Clerk")
+    'The Dunwich Horror, A Heroic Rescue +1'
+    """
+    from deckbuilder.rules.cards import display_title
+
+    titles = list(dict.fromkeys(display_title(t) for t in adventures))
+    if not titles:
+        return f"Built for {display_title(investigator)}"
+    if len(titles) <= 2:
+        return " and ".join(titles)
+    return f"{titles[0]}, {titles[1]} +{len(titles) - 2}"
 
 
 @dataclass(frozen=True)

@@ -20,20 +20,24 @@ if TYPE_CHECKING:
 def save_built_deck(catalog: Catalog, decks: str | Path | None, build: DeckBuild, choice: int = 0, *,
                     format_name: str | None = None, target: int | None = None) -> Any:
     """Saves a deck a build found as a new saved deck (its Why notes with it), built for the
-    build's way to play; gets the :class:`~deckbuilder.library.SavedDeck`. ``choice`` 0 is
+    build's way to play, under its name (its Adventures), numbered when a saved deck has it; gets the :class:`~deckbuilder.library.SavedDeck`. ``choice`` 0 is
     the built deck, 1, 2... its runner-ups.
 
     Raises :class:`~deckbuilder.errors.UsageError` for a runner-up the build does not have,
     and ``DeckStoreError`` when the deck cannot be written.
     """
     from deckbuilder.service import way_to_play
-    from deckbuilder.service.builder import save_deck
+    from deckbuilder.service.builder import rename_deck, save_deck, unique_deck_name
 
     chosen = [build.built, *build.runners_up]
     if not 0 <= choice < len(chosen):
         raise UsageError(f"runner-up {choice}: this build has {len(build.runners_up)}; choose one of those shown")
     play = way_to_play(format_name or build.format.lower(), target=target)
-    return save_deck(catalog, decks, chosen[choice].deck, play=play)
+    deck = chosen[choice].deck
+    name = unique_deck_name(decks, deck.name)  # "The Dunwich Horror 2" beside another build of it
+    if name != deck.name:
+        deck = rename_deck(catalog, deck, name)
+    return save_deck(catalog, decks, deck, play=play)
 
 
 def apply_change(catalog: Catalog, decks: str | Path | None, deck_id: str, *, cut: str | None = None,

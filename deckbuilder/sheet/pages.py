@@ -338,6 +338,7 @@ class DecksPage:
     folder: str = _doc("Where the saved decks are (files every mythos deck command reads).")
     decks: tuple[DeckHeader, ...] = _doc("Every saved deck, by name.")
     unreadable: tuple[UnreadableRow, ...] = _doc("Every file among them that cannot be read as a deck, by id, with why.")
+    message: str = _doc("What the last action did (a deck deleted, and how to bring it back); empty when nothing.")
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,9 @@ class EditorPage:
     deck_notes: tuple[str, ...] = _doc("The deck's own notes (a built deck's Why notes: why each group of cards is there).")
     message: str = _doc("What the last action did (saved, discarded); empty when nothing.")
     error: ErrorView | None = _doc("Why the last change could not be made; None when nothing failed.")
+    share_code: str = _doc("The deck's share code as the editor shows it (mythos:1:...): its name and cards, one line.")
+    share_link: str = _doc("The address that opens the code in a deck builder's import form (the code after #, "
+                           "never sent to a server).")
 
 
 @dataclass(frozen=True)
@@ -402,6 +406,16 @@ class HistoryPage:
     choices: tuple[Choice, ...] = _doc("The versions (and the unsaved changes) to compare.")
     second: tuple[Choice, ...] = _doc("The same, with the second of the two compared selected.")
     diff: DiffView | None = _doc("The two versions compared; None until two are chosen.")
+    latest: int = _doc("The newest version's number (restoring it would change nothing: it has no Restore button).")
+
+
+@dataclass(frozen=True)
+class DeleteDeckPage:
+    """The confirmation a deck's deletion asks for: what goes, where it is kept, how to bring it back."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    folder: str = _doc("Where a deleted deck is kept with its history (the decks folder's .trash) until purged.")
 
 
 @dataclass(frozen=True)
@@ -500,6 +514,7 @@ TEMPLATES: dict[type, str] = {
     ImportPage: "web/import.html",
     EditorPage: "web/editor.html",
     HistoryPage: "web/history.html",
+    DeleteDeckPage: "web/delete.html",
     CollectionPage: "web/collection.html",
     GoldfishPage: "web/goldfish.html",
     SuggestPage: "web/suggest.html",

@@ -13,6 +13,11 @@
     GET  /api/decks/ID                                   one saved deck, as deck list --json gives it
     POST /api/decks/ID/cards  {"card", "count"|"change", "section", "revision"}   a card's copies changed
     POST /api/decks/ID/save   {"revision"}               its unsaved changes saved as the next version
+    POST /api/decks/ID/restore {"version", "revision", "discard_changes"}   mythos deck restore ID N --json
+    POST /api/decks/ID/rename {"name", "revision"}       mythos deck rename ID NAME --json
+    POST /api/decks/ID/copy   {"name"}                   mythos deck copy ID [NAME] --json
+    POST /api/decks/ID/delete {"revision", "purge"}      mythos deck delete ID [--purge] --json
+    GET  /api/decks/ID/code                              mythos deck code ID --json (as the editor shows it)
     GET  /api/jobs/ID                                    a background job's progress
 
 A deck goes as the body: its text in any format the CLI reads (``text/plain``, or the
@@ -264,9 +269,10 @@ async def saved_decks(request: Request) -> Response:
     return JSONResponse((await in_thread(service.saved_decks, state.settings.decks)).to_json())
 
 
-async def _change_request(request: Request, takes: dict[str, type]) -> dict[str, Any]:
+async def _change_request(request: Request, takes: dict[str, type], *, revision: bool = True) -> dict[str, Any]:
     """Gets a saved deck change's JSON body, checked: an object of the fields ``takes`` names
-    (each of its type), with the ``revision`` it was made against. Raises
+    (each of its type), with the ``revision`` it was made against (unless ``revision`` is
+    False: a change that leaves the deck as it is, a copy). Raises
     :class:`~deckbuilder.errors.UsageError`."""
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media != "application/json":
@@ -283,9 +289,10 @@ async def _change_request(request: Request, takes: dict[str, type]) -> dict[str,
         if name not in known:
             raise UsageError(f"{name!r} is not a field of this change; it takes: {', '.join(sorted(known))}")
         kind = known[name]
-        if value is not None and (isinstance(value, bool) or not isinstance(value, kind)):
-            raise UsageError(f"{name} {value!r}: give {'a whole number' if kind is int else 'text'}")
-    if not doc.get("revision"):
+        if value is not None and ((isinstance(value, bool) and kind is not bool) or not isinstance(value, kind)):
+            words = {int: "a whole number", bool: "true or false"}.get(kind, "text")
+            raise UsageError(f"{name} {value!r}: give {words}")
+    if revision and not doc.get("revision"):
         raise UsageError("give the deck's revision the change was made against (GET /api/decks/ID answers it)")
     return doc
 
@@ -339,6 +346,89 @@ async def save_saved_deck(request: Request) -> Response:
 
 
 @answers
+async def restore(request: Request) -> Response:
+    """``POST /api/decks/ID/restore``: saves an older version again as the deck's next
+    version; answers the deck (409 ``unsaved-changes`` when the editor holds changes and
+    ``discard_changes`` is not true)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {"version": int, "discard_changes": bool})
+    if not doc.get("version"):
+        raise UsageError('name the version to restore: {"version": 2, "revision": "..."}')
+
+    def work() -> Any:
+        return service.restore_version(state.settings.decks, deck_id, doc["version"], revision=doc["revision"],
+                                       drop_changes=bool(doc.get("discard_changes")))
+
+    saved = await in_thread(work)
+    return JSONResponse({**saved.to_json(), "unchanged": saved.unchanged})
+
+
+@answers
+async def rename(request: Request) -> Response:
+    """``POST /api/decks/ID/rename``: renames a saved deck (saved as its next version; the id
+    stays); answers the deck."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {"name": str})
+
+    def work() -> Any:
+        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, doc.get("name") or "",
+                                         revision=doc["revision"])
+
+    return JSONResponse((await in_thread(work)).to_json())
+
+
+@answers
+async def copy(request: Request) -> Response:
+    """``POST /api/decks/ID/copy``: saves a copy of a deck as the editor shows it (``name``, else
+    "NAME (copy)"); answers the copy, status 201. Its body needs no revision (nothing of
+    the deck changes)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {"name": str}, revision=False)
+
+    def work() -> Any:
+        return service.copy_saved_deck(state.catalog(), state.settings.decks, deck_id, doc.get("name"))
+
+    return JSONResponse((await in_thread(work)).to_json(), status_code=201)
+
+
+@answers
+async def delete(request: Request) -> Response:
+    """``POST /api/decks/ID/delete``: deletes a saved deck (to the decks folder's ``.trash``,
+    or with ``purge`` for good); answers where it went."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    doc = await _change_request(request, {"purge": bool})
+
+    def work() -> Any:
+        return service.delete_saved_deck(state.settings.decks, deck_id, revision=doc["revision"],
+                                         purge=bool(doc.get("purge")))
+
+    place = await in_thread(work)
+    return JSONResponse({"deleted": deck_id, "kept_in": str(place) if place else None})
+
+
+@answers
+async def code(request: Request) -> Response:
+    """``GET /api/decks/ID/code``: a saved deck's share code (as the editor shows it) and the
+    link that opens it in this deck builder's import form."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+
+    def work() -> Any:
+        catalog = state.catalog()
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        deck = service.load_saved_deck(catalog, state.settings.decks, saved.id, draft=True)
+        return deck, service.deck_code(catalog, deck)
+
+    deck, shared = await in_thread(work)
+    return JSONResponse({"name": deck.name, "cards": deck.deck.count(), "code": shared,
+                         "link": service.share_link(shared, str(request.base_url))})
+
+
+@answers
 async def job(request: Request) -> Response:
     """``GET /api/jobs/ID``: a background job's state and games played so far."""
     return JSONResponse(served(request).jobs.get(request.path_params["job"]).to_json())
@@ -354,5 +444,10 @@ def routes() -> list[Route]:
         Route("/api/decks/{deck_id}", saved_deck, methods=["GET"]),
         Route("/api/decks/{deck_id}/cards", change_cards, methods=["POST"]),
         Route("/api/decks/{deck_id}/save", save_saved_deck, methods=["POST"]),
+        Route("/api/decks/{deck_id}/restore", restore, methods=["POST"]),
+        Route("/api/decks/{deck_id}/rename", rename, methods=["POST"]),
+        Route("/api/decks/{deck_id}/copy", copy, methods=["POST"]),
+        Route("/api/decks/{deck_id}/delete", delete, methods=["POST"]),
+        Route("/api/decks/{deck_id}/code", code, methods=["GET"]),
         Route("/api/jobs/{job}", job, methods=["GET"]),
     ]

@@ -37,7 +37,7 @@ HTTP_STATUS: dict[str, int] = {
     "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
     "recipe": 400, "not-an-adventure": 400,
     "forbidden": 403, "deck-boundary": 403,
-    "deck-changed": 409,
+    "deck-changed": 409, "unsaved-changes": 409,
     "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404,
     "too-large": 413,
     "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "unreadable-deck": 422,

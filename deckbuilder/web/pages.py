@@ -15,10 +15,14 @@ Routes::
     GET  /cards/KEY?deck=          a card as it plays, printed values, errata, rulings, printings
     GET  /decks                    the saved decks
     GET  /decks/new   POST /decks/new       start a deck: name, Investigator, way to play
-    GET  /import      POST /import          paste or upload a deck in any format
+    GET  /import      POST /import          paste or upload a deck in any format, or a deck code
+                                   (/import#CODE: app.js puts the code in the form; the
+                                   fragment never reaches the server)
     GET  /decks/ID?q=&sort=&order= the editor (its unsaved changes, if any)
     POST /decks/ID/cards           add, take away or set a card's copies (card=KEY or a title)
-    POST /decks/ID/save | discard | rename | play
+    POST /decks/ID/save | discard | rename | play | copy
+    POST /decks/ID/restore         an older version saved again as the newest (version=N)
+    GET  /decks/ID/delete  POST /decks/ID/delete   confirm, then delete (kept in .trash until purged)
     GET  /decks/ID/export?to=FMT   the deck as text, gccg, lackey or json
     GET  /decks/ID/sheet           the printable deck sheet
     GET  /decks/ID/history?a=N&b=M the versions, and two of them compared
@@ -49,6 +53,7 @@ from deckbuilder.sheet.pages import (
     CardsPage,
     CollectionPage,
     DecksPage,
+    DeleteDeckPage,
     EditorPage,
     ErrorPage,
     Frame,
@@ -326,9 +331,12 @@ async def decks_page(request: Request) -> Response:
     """The saved decks."""
     state = served(request)
     listed = await in_thread(service.saved_decks, state.settings.decks)
+    gone = request.query_params.get("deleted", "")
+    message = (f"Deleted {gone}. It is kept with its history in {listed.folder / '.trash'}: "
+               f"`mythos deck undelete {gone}` brings it back." if gone else "")
     return render(request, DecksPage(frame(request, "Your decks", "decks"), str(listed.folder),
                                      tuple(build.header(d) for d in listed.decks),
-                                     tuple(UnreadableRow(d.id, d.problem) for d in listed.unreadable)))
+                                     tuple(UnreadableRow(d.id, d.problem) for d in listed.unreadable), message))
 
 
 def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
@@ -450,7 +458,9 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
         sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),
         search=panel, titles=tuple(service.card_titles(catalog)),
         play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
-        notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error, **build.overview_parts(overview))
+        notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error,
+        share_code=(code := service.deck_code(catalog, deck)),
+        share_link=service.share_link(code, str(request.base_url)), **build.overview_parts(overview))
 
 
 @answers
@@ -459,7 +469,11 @@ async def editor(request: Request) -> Response:
     deck_id = request.path_params["deck_id"]
     params = request.query_params
     applied = f"Applied “{params['applied']}”. " if params.get("applied") else ""
-    message = (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
+    done = {"restored": "Restored version {0} as version {1}.", "renamed": "Renamed, and saved as version {1}.",
+            "copied": "This is a copy, saved as version {1} of its own history."}
+    said = next((words.format(params.get(key, ""), params.get("saved", "")) for key, words in done.items()
+                 if key in params and params.get("saved", "").isdigit()), "")
+    message = said or (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
                f"Nothing new to save: the deck is as version {params['unchanged']}, so no version was added."
                if params.get("unchanged", "").isdigit() else
                "The unsaved changes were discarded." if "discarded" in params else "")
@@ -552,23 +566,91 @@ async def discard_changes(request: Request) -> Response:
 
 @answers
 async def rename(request: Request) -> Response:
-    """Renames a deck (an unsaved change, like any other)."""
+    """Renames a deck: saved as its next version under the new name (its unsaved changes, if
+    any, renamed too); its id and address stay."""
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
 
     def work() -> Any:
-        catalog = state.catalog()
-        saved = service.saved_deck(state.settings.decks, deck_id)
-        name = _field(form, "name")
-        return service.change_saved_deck(catalog, state.settings.decks, saved.id,
-                                         lambda deck: service.rename_deck(catalog, deck, name),
+        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, _field(form, "name"),
                                          revision=form_revision(form))
+
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
+    return see_other(f"/decks/{saved.id}?renamed=1&saved={saved.latest.number}")
+
+
+@answers
+async def copy_deck(request: Request) -> Response:
+    """Saves a copy of a deck as the editor shows it, and opens the copy's editor."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+
+    def work() -> Any:
+        return service.copy_saved_deck(state.catalog(), state.settings.decks, deck_id, _field(form, "name").strip() or None)
+
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
+    return see_other(f"/decks/{saved.id}?copied=1&saved={saved.latest.number}")
+
+
+@answers
+async def restore(request: Request) -> Response:
+    """Saves an older version of a deck again as its newest version (``version=N``), made
+    against the deck's current revision; ``discard=1`` drops its unsaved changes (else a
+    deck holding some is refused with 409, saying so)."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+    version = _number(_field(form, "version"), "version")
+    if not version:
+        raise UsageError("choose the version to restore (the History page lists them)")
+
+    def work() -> Any:
+        return service.restore_version(state.settings.decks, deck_id, version, revision=form_revision(form),
+                                       drop_changes=_field(form, "discard") == "1")
+
+    saved = await changed_or(request, deck_id, work)
+    if isinstance(saved, Response):
+        return saved
+    if saved.unchanged:
+        return see_other(f"/decks/{saved.id}?unchanged={saved.latest.number}")
+    return see_other(f"/decks/{saved.id}?restored={version}&saved={saved.latest.number}")
+
+
+@answers
+async def delete_page(request: Request) -> Response:
+    """Asks before a deck is deleted: what goes, where it is kept."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+
+    def work() -> DeleteDeckPage:
+        saved = service.saved_deck(state.settings.decks, deck_id)
+        return DeleteDeckPage(frame(request, f"Delete {saved.name}?", "decks"), build.header(saved),
+                              str(service.deck_library(state.settings.decks).folder / ".trash"))
+
+    return render(request, await in_thread(work))
+
+
+@answers
+async def delete_deck(request: Request) -> Response:
+    """Deletes a deck (kept with its history in the decks folder's .trash), when the
+    confirmation was made against its current revision; back to the decks."""
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    form = await checked_form(request)
+
+    def work() -> Any:
+        return service.delete_saved_deck(state.settings.decks, deck_id, revision=form_revision(form))
 
     done = await changed_or(request, deck_id, work)
     if isinstance(done, Response):
         return done
-    return see_other(f"/decks/{deck_id}")
+    return see_other("/decks?" + urlencode({"deleted": deck_id}))
 
 
 @answers
@@ -665,7 +747,8 @@ async def history(request: Request) -> Response:
         return HistoryPage(frame(request, f"{saved.name} · history", "decks"), build.header(saved),
                            build.version_rows(past),
                            tuple(build.Choice(v, label, v == str(first)) for v, label in options),
-                           tuple(build.Choice(v, label, v == str(second)) for v, label in options), diff)
+                           tuple(build.Choice(v, label, v == str(second)) for v, label in options), diff,
+                           saved.latest.number if saved.latest else 0)
 
     return render(request, await in_thread(work))
 
@@ -802,6 +885,10 @@ def routes() -> list[Route]:
         Route(f"{deck}/discard", discard_changes, methods=["POST"]),
         Route(f"{deck}/rename", rename, methods=["POST"]),
         Route(f"{deck}/play", choose_play, methods=["POST"]),
+        Route(f"{deck}/copy", copy_deck, methods=["POST"]),
+        Route(f"{deck}/restore", restore, methods=["POST"]),
+        Route(f"{deck}/delete", delete_page, methods=["GET"]),
+        Route(f"{deck}/delete", delete_deck, methods=["POST"]),
         Route(f"{deck}/export", export, methods=["GET"]),
         Route(f"{deck}/sheet", sheet, methods=["GET"]),
         Route(f"{deck}/history", history, methods=["GET"]),

@@ -9,6 +9,9 @@
 //   revision is copied into every such form of the page, and a form queued behind another
 //   is sent with the revision current when it goes (a change against an old one is refused).
 // - A test-games page follows its job's progress and shows the results when done.
+// - The Share box's Copy buttons copy the deck code or its link; Import opened as
+//   /import#mythos:1:... puts the code from the address's fragment (which the browser never
+//   sends to the server) in the deck list box, ready to import.
 (function () {
   "use strict";
 
@@ -131,6 +134,35 @@
     });
   });
 
+  // The Share box: a Copy button copies its field (the clipboard where the page may use
+  // it, else the field is selected for the player's own copy).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy[data-copy]");
+    if (!button) { return; }
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) { return; }
+    field.focus();
+    field.select();
+    function said(words) { button.textContent = words; window.setTimeout(function () { button.textContent = "Copy"; }, 2000); }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(function () { said("Copied"); }, function () { said("Selected"); });
+    } else {
+      said(document.execCommand && document.execCommand("copy") ? "Copied" : "Selected");
+    }
+  });
+
+  // Import opened from a share link: the code is in the fragment, read here only.
+  function codeFromAddress() {
+    var box = document.querySelector('form[action="/import"] textarea[name="text"]');
+    var hash = window.location.hash.slice(1);
+    if (!box || !hash) { return; }
+    var code;
+    try { code = decodeURIComponent(hash); } catch (e) { code = hash; }
+    if (code.toLowerCase().indexOf("mythos:") !== 0) { return; }
+    box.value = code;
+    box.focus();
+  }
+
   // A test-games, build or suggestions page: follow the job, then show the results.
   function follow() {
     var job = document.querySelector(".job[data-job]");
@@ -154,9 +186,11 @@
     poll();
   }
 
+  function start() { follow(); codeFromAddress(); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", follow);
+    document.addEventListener("DOMContentLoaded", start);
   } else {
-    follow();
+    start();
   }
+  window.addEventListener("hashchange", codeFromAddress);
 })();
