@@ -52,9 +52,12 @@ CollectionOption = Annotated[
     typer.Option("--collection", help="The cards you own (default: $MYTHOS_COLLECTION or collection.json in the "
                  "user data folder).", show_default=False),
 ]
-DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON.")]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck list: text, GCCG .deck, LackeyCCG .dek or JSON; or a "
+                                             "saved deck's id where no such file is.")]
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
+    Optional[str], typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, "
+                                "cult-vs-investigator (default: the one the deck records, else advanced).",
+                                show_default=False)
 ]
 TitleArgument = Annotated[
     str, typer.Argument(help="The Adventure's title; spelling may be loose.", autocompletion=complete_adventure_title)
@@ -213,12 +216,24 @@ def open_catalog(db: Path | None, *, quiet: bool = False) -> Any:
 
 
 def load_deck(db: Path | None, deck: Path, *, quiet: bool = False) -> tuple[Any, Any]:
-    """Opens the catalog and loads a deck file against it, reporting each loose name match
-    on standard error unless ``quiet``; gets (catalog, LoadedDeck)."""
+    """Opens the catalog and loads a deck file against it (or, where no such file is, the
+    saved deck of that id or name), reporting each loose name match on standard error
+    unless ``quiet``; gets (catalog, LoadedDeck)."""
     from deckbuilder import service
 
     catalog = open_catalog(db, quiet=quiet)
-    loaded = service.load_deck_file(catalog, deck)
+    loaded = None
+    if not Path(deck).exists():
+        # A saved deck's id or name (``shubs-brood``, ``shubs-brood@2``) where no such file
+        # is: a path that exists wins. Neither: the file's own error below.
+        from deckbuilder.library import DeckStoreError, UnknownDeckError
+
+        try:
+            loaded = service.load_deck_ref(catalog, None, str(deck))
+        except (UnknownDeckError, DeckStoreError):
+            loaded = None
+    if loaded is None:
+        loaded = service.load_deck_file(catalog, deck)
     if not quiet:
         for line in loaded.reports:
             warn(line)

@@ -40,7 +40,7 @@ from deckbuilder.cli.common import (
 
 def deck_check(
     deck: DeckArgument,
-    format_name: FormatOption = "advanced",
+    format_name: FormatOption = None,
     house_rule: Annotated[
         Optional[list[str]], typer.Option("--house-rule", help="Add a named house rule (repeatable).", show_default=False)
     ] = None,
@@ -62,8 +62,12 @@ def deck_check(
     with reported(as_json):
         from deckbuilder import service
 
-        play = service.way_to_play(format_name, house_rule or [], target)
+        if format_name is not None:
+            service.way_to_play(format_name, house_rule or [], target)  # a bad option fails before any work
         catalog, loaded = load_deck(db, deck, quiet=as_json)
+        if fix and not Path(deck).exists():
+            fail(f"--fix {deck}: that is a saved deck, not a file; correct its names in the deck builder (mythos serve)")
+        play = service.deck_way_to_play(loaded, format_name, house_rule or [], target)
         result = service.check_deck(catalog, loaded, play, investigator=investigator)
         if fix:
             service.fix_deck_file(catalog, loaded, deck)
@@ -132,9 +136,11 @@ def deck_goldfish(
     games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
-        str, typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point target.")
-    ] = "advanced",
-    target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
+        Optional[str], typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point "
+                                    "target (default: the one the deck records, else advanced).", show_default=False)
+    ] = None,
+    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default: the "
+                                                  "deck's, else 20).", min=1, show_default=False)] = None,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
     card: Annotated[
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
@@ -162,8 +168,10 @@ def deck_goldfish(
     with reported(as_json):
         from deckbuilder import service
 
-        service.goldfish_format(format_name)
+        if format_name is not None:
+            service.goldfish_format(format_name)  # a way it cannot play fails before any work
         catalog, loaded = load_deck(db, deck, quiet=as_json)
+        format_name, target = service.goldfish_way(loaded, format_name, target)
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (),
@@ -199,7 +207,7 @@ def default_output(deck: Path) -> Path:
 def deck_sheet(
     deck: DeckArgument,
     output: _OutputOption = None,
-    format_name: FormatOption = "advanced",
+    format_name: FormatOption = None,
     goldfish: _GoldfishOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed of the test games (as deck goldfish --seed).")] = 0,
     investigator: InvestigatorOption = None,
@@ -229,8 +237,10 @@ def deck_sheet(
             check_output_path(pdf, option="--pdf", force=force, inputs=(deck,))
         from deckbuilder import service
 
-        play = service.way_to_play(format_name)
+        if format_name is not None:
+            service.way_to_play(format_name)  # a bad option fails before any work
         catalog, loaded = load_deck(db, deck)
+        play = service.deck_way_to_play(loaded, format_name)
         sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
         catalog.close()
         ctx = sheet.context

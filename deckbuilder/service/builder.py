@@ -186,12 +186,17 @@ def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *,
     unsaved changes the deck builder holds (when there are any). It goes by its id
     (``shubs-brood``, ``shubs-brood@2``) in messages. Raises ``UnknownDeckError`` and as
     :func:`load_deck_text` does."""
+    from dataclasses import replace
+
     library = deck_library(decks)
     text = library.draft(deck_id) if draft and version is None else None
     if text is None:
         text = library.text(deck_id, version)
     label = deck_id if version is None else f"{deck_id}@{version}"
-    return load_deck_text(catalog, text, filename=label)
+    loaded = load_deck_text(catalog, text, filename=label)
+    # The way to play the deck builder records for it (the editor changes it; a note in the
+    # file, as a built deck has, says what it was when the deck was written).
+    return replace(loaded, way_to_play=dict(library.get(deck_id).way_to_play))
 
 
 def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> LoadedDeck:

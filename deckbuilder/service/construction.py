@@ -74,10 +74,22 @@ def _pool_cards(catalog: Catalog) -> list[Card]:
     return [c for c in catalog.all_cards() if c.is_official and c.set_code != "RP"]
 
 
-def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: int,
-             max_rounds: int) -> tuple[Mapping[str, Any], Callable[..., Any], Callable[..., Any]]:
-    """Gets every Adventure's recipe and the goldfish players: the search's (shorter games)
-    and the report's (the full length)."""
+@dataclass(frozen=True)
+class _Players:
+    """Every Adventure's recipe, the effect overrides the goldfish plays with, and the
+    goldfish players: the search's (shorter games), the report's (the full length, as
+    ``deck goldfish`` plays them) and the screen's (games ending at the first Adventure)."""
+
+    recipes: Mapping[str, Any]
+    effects: Mapping[str, Any]
+    search: Callable[..., Any]
+    report: Callable[..., Any]
+    screen: Callable[..., Any]
+
+
+def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: int, max_rounds: int) -> _Players:
+    """Gets every Adventure's recipe and the goldfish players (:class:`_Players`)."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import recipe_reading
     from deckbuilder.rules.adventures import recipe_for
     from deckbuilder.rules.cards import CardType
@@ -86,12 +98,17 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
 
     vocabulary, overrides = recipe_reading(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
-    search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=min(SEARCH_ROUNDS, max_rounds))
-    report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)
-    return recipes, search, report
+    # The same effect overrides as `deck goldfish`: the build's figures are the goldfish's.
+    effects = load_effect_overrides()
+    rounds = min(SEARCH_ROUNDS, max_rounds)
+    search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=rounds, effects=effects)
+    report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects)
+    screen = goldfish_player(recipes, campaign=False, target=target, max_rounds=rounds, effects=effects)
+    return _Players(recipes, effects, search, report, screen)
 
 
-def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int) -> Callable[..., Any]:
+def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int,
+                   effects: Mapping[str, Any] | None = None) -> Callable[..., Any]:
     """Gets a player of full-length games that spreads a long batch (a thousand games or more:
     ``suggest --games``) over the machine's cores, as ``goldfish --jobs`` does; the records
     are the same whatever the number of processes (service/pool.py)."""
@@ -104,7 +121,7 @@ def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, m
         mine = {e.card.key: recipes[e.card.key] for e in deck.main
                 if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
         batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=mine,
-                          needed=frozenset(needed_titles(deck, mine)))
+                          needed=frozenset(needed_titles(deck, mine)), effects=effects)
         records = play_games(batch, list(seeds), jobs=None)
         return [GameResult(r.target_reached if campaign else r.first_adventure, r.final_sanity) for r in records]
 
@@ -171,13 +188,27 @@ class DeckBuild:
     seconds: float
     kept_start: bool = False
     notes: tuple[str, ...] = field(default=())
+    #: The way to play's id (``campaign``), and the Campaign target its games played to (None: not a Campaign).
+    format_id: str = "advanced"
+    target: int | None = None
+    #: The ``deck goldfish --seed`` that plays the held-out games again (with as many games).
+    held_out_seed: int = 0
+    #: Adventure sets a Campaign build that chose its Adventures built for (0: it chose none),
+    #: and the Adventures it tried alone with the share of games each completed.
+    sets_tried: int = 0
+    screened: tuple[tuple[str, float], ...] = ()
+    #: The way to play the decks were built and measured for (:class:`~deckbuilder.service.WayToPlay`).
+    play: Any = None
 
     def to_json(self) -> dict[str, Any]:
         """Gets the build as ``mythos deck build --json`` prints it."""
         return {
             "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
-            "seed": self.seed, "games": self.games, "steps": self.steps, "changes_kept": self.kept,
-            "stopped_by": self.stopped_by, "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "target": self.target, "seed": self.seed, "held_out_seed": self.held_out_seed, "games": self.games,
+            "steps": self.steps, "changes_kept": self.kept, "stopped_by": self.stopped_by,
+            "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "adventure_sets_tried": self.sets_tried,
+            "adventures_tried_alone": [{"adventure": t, "completed": round(share, 4)} for t, share in self.screened],
             "built": self.built.to_json(), "start": self.start.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
         }
@@ -220,7 +251,7 @@ def build_deck(
     from deckbuilder.rules.cards import CardType, fold_title
     from deckbuilder.rules.construction import DEFAULT_BUDGET, BuildGoal, deck_limits
     from deckbuilder.rules.construction import build_deck as search
-    from deckbuilder.rules.construction.build import SEARCH_ROUNDS
+    from deckbuilder.rules.construction.build import SEARCH_ROUNDS, held_out_seed
     from deckbuilder.service.buildgames import build_players
 
     started = time.monotonic()
@@ -257,7 +288,8 @@ def build_deck(
     owned = _owned(catalog, collection) if collection is not None else None
     size, copies = deck_limits(play.format)
     cards = _pool_cards(catalog)
-    recipes, search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    players = _players(catalog, cards, campaign, goal_target, max_rounds)
+    recipes = players.recipes
     start = tuple((e.card, e.count) for e in from_deck.deck.main) if from_deck is not None else None
     goal = BuildGoal(investigator=who, adventures=tuple(dict.fromkeys(chosen)), format=play.format,
                      house_rules=play.house_rules, campaign=campaign, target=goal_target, max_rounds=max_rounds,
@@ -275,9 +307,11 @@ def build_deck(
     known.update({c.key: c for c, _n in (*(start or ()), *pinned)})
     with build_players(known, who, recipes, campaign=campaign, target=goal_target,
                        search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
-                       search_alone=search_play, report_alone=report_play) as (search_play, report_play):
+                       search_alone=players.search, report_alone=players.report,
+                       effects=players.effects) as (search_play, report_play):
         found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
-                       should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
+                       should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
+                       screen_play=players.screen)
     name = f"Built for {who.title}"
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
@@ -296,6 +330,9 @@ def build_deck(
         runners_up=tuple(choice(r, r.label) for r in found.runners_up),
         seed=seed, games=found.games, steps=found.steps, kept=found.kept, stopped_by=found.stopped_by,
         seconds=time.monotonic() - started, kept_start=found.kept_start, notes=tuple(notes),
+        format_id=format_name, target=goal_target if campaign else None, held_out_seed=held_out_seed(seed),
+        play=play,
+        sets_tried=found.sets_tried, screened=tuple((a.title, share) for a, share in found.screened),
     )
 
 
@@ -357,7 +394,8 @@ def suggest_changes(
     cards = _pool_cards(catalog)
     known = {c.key for c in cards}
     cards += [e.card for e in deck.deck.main if e.card.key not in known]
-    recipes, _search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    players = _players(catalog, cards, campaign, goal_target, max_rounds)
+    recipes, report_play = players.recipes, players.report
     counts: dict[str, int] = {}
     for e in deck.deck.main:
         counts[e.card.key] = counts.get(e.card.key, 0) + e.count

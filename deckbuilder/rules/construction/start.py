@@ -56,6 +56,8 @@ REPAIRS = 4
 #: the style that fills for one Adventure of several.
 FILL_STYLES = ("locations", "copies")
 FOCUS = "focus:"
+#: Why an Adventure a Campaign build chose is there.
+TOWARD_TARGET = "an Adventure toward the Campaign target of {}"
 
 
 class Plan:
@@ -215,7 +217,8 @@ def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards
                 continue
             plan.add(card, "from your deck (--from)", copies)
     for adventure in goal.adventures:
-        add_adventure(plan, adventure, pool_cards, "an Adventure you asked for")
+        add_adventure(plan, adventure, pool_cards, TOWARD_TARGET.format(goal.target) if adventure in goal.picked
+                      else "an Adventure you asked for")
     if goal.campaign:
         reach_target(plan, pool_cards)
     fix_playability(plan)
@@ -391,7 +394,7 @@ def reach_target(plan: Plan, pool_cards: Collection) -> None:
                 "lower it with --target")
         tried.add(best[2].key)
         try:
-            add_adventure(plan, best[2], pool_cards, f"an Adventure toward the Campaign target of {goal.target}")
+            add_adventure(plan, best[2], pool_cards, TOWARD_TARGET.format(goal.target))
         except ImpossibleBuildError:
             continue
 
