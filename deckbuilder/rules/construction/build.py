@@ -154,8 +154,9 @@ def build_deck(
         raise ImpossibleBuildError(
             f"no deck reaches the Campaign target of {goal.target} points in half of its test games "
             f"({len(tried)} Adventure set{'s' * (len(tried) > 1)} tried; the best, {titles}, in "
-            f"{best.best.measure.completed:.0%} of {best.best.measure.games}); lower --target or name the "
-            "Adventures with --adventure")
+            f"{best.best.measure.completed:.0%} of {best.best.measure.games})"
+            + ("; the time cap stopped it: give it more --time, " if any(b.stopped_by == "time" for b in tried)
+               else "; ") + "lower --target or name the Adventures with --adventure")
     return replace(best, games=games, steps=sum(b.steps for b in tried), kept=sum(b.kept for b in tried),
                    sets_tried=len(tried), screened=tuple((s.adventure, s.share) for s in screened))
 

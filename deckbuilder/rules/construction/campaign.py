@@ -163,7 +163,9 @@ def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[
 
     ordered = sorted(found.values(), key=rank)
     if not ordered:
+        good = sum(1 for s in screened if s.share >= PLAYABLE_SHARE)
         raise ImpossibleBuildError(
-            f"the Adventures available cannot reach the Campaign target of {goal.target} points; "
-            "lower it with --target")
+            f"no set of Adventures a deck can complete reaches the Campaign target of {goal.target} points "
+            f"({good} of the {len(screened)} tried alone completed in half their test games); lower it with "
+            "--target or name the Adventures with --adventure")
     return [tuple(s.adventure for s in group) for group in ordered[:SETS]]
