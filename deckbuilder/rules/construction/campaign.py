@@ -162,6 +162,10 @@ def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[
                 tuple(s.adventure.key for s in group))
 
     ordered = sorted(found.values(), key=rank)
+    if not ordered and not screened:
+        raise ImpossibleBuildError(
+            f"the Adventures available cannot reach the Campaign target of {goal.target} points; "
+            "lower it with --target")
     if not ordered:
         good = sum(1 for s in screened if s.share >= PLAYABLE_SHARE)
         raise ImpossibleBuildError(
