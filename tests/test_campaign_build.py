@@ -62,7 +62,7 @@ def test_the_figures_a_build_reports_are_deck_goldfishs_on_the_written_deck(gccg
     games = json.loads(again.stdout)
     assert games["campaign"] and games["target"] == 20
     assert games["reached_target"] == build["built"]["completed"]
-    assert games["median_rounds"] == build["built"]["median_round"]
+    assert games["target_by_round"][5] == build["built"]["by_round_6"]
 
 
 @pytest.mark.parametrize("investigator", [HOUSEWIFE, "Homeless Waif", "Grinning Ghoul"])
