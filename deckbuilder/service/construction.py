@@ -278,10 +278,10 @@ def build_deck(
                              "values, not fan or re-pointed ones; name the Adventure as printed")
     pinned: list[tuple[Card, int]] = []
     for name in keep:
-        found = find_cards(catalog, name)
-        if found.note:
-            notes.append(found.note)
-        card = found.cards[0]
+        named = find_cards(catalog, name)
+        if named.note:
+            notes.append(named.note)
+        card = named.cards[0]
         if card.type is CardType.INVESTIGATOR:
             raise UsageError(f"--keep {name!r}: {card.title} is an Investigator; choose who plays with --investigator")
         pinned.append((card, 1))
