@@ -243,6 +243,7 @@ def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catal
     assert {"completed", "by_round_6", "median_round", "final_sanity"} <= set(answer["built"])
     written = json.loads(out.read_text(encoding="utf-8"))
     assert any(note.startswith("Why: an Adventure you asked for") for note in written["notes"])
+    assert written["notes"][0] == "Way to play: advanced"
     for n in range(1, len(answer["runners_up"]) + 1):
         assert (tmp_path / f"built.runner-up-{n}.json").is_file()
     check = mythos("deck", "check", out, "--db", gccg_catalog_path)
@@ -267,7 +268,8 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
     deck = read_lackey_deck(written[0])
     assert deck.name == f"Built for {HOUSEWIFE}"
     why = [line.strip() for line in shown[0].split("Why the cards are there:\n")[1].splitlines()[:-1]]
-    assert list(deck.notes) == [f"Why: {line}" for line in why]
+    # The deck records its way to play first (issue 24), then why each group of cards is there.
+    assert list(deck.notes) == ["Way to play: advanced", *(f"Why: {line}" for line in why)]
     assert any(AUCTION in note for note in deck.notes)
     check = mythos("deck", "check", tmp_path / "built-1.dek", "--db", gccg_catalog_path)
     assert check.exit_code == 0, check.output
