@@ -88,3 +88,22 @@ def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(sample_db, tmp_
     # Neither a file nor a saved deck: the file's own error.
     result = mythos("deck", "check", "no-such-deck", "--db", sample_db)
     assert result.exit_code == 2 and "cannot be read" in result.output
+
+
+def test_a_deck_file_saved_among_the_decks_keeps_the_way_to_play_it_records(sample_db, tmp_path, monkeypatch):
+    from deckbuilder import service
+
+    decks = tmp_path / "decks"
+    monkeypatch.setenv("MYTHOS_DECKS", str(decks))
+    catalog, _notes = service.open_catalog(sample_db)
+    with catalog:
+        deck = service.load_deck_file(catalog, EXAMPLE)
+        written = tmp_path / "built.txt"
+        written.write_text(service.recorded_deck_text(catalog, deck, service.way_to_play("campaign", target=15)),
+                           encoding="utf-8")
+    result = mythos("deck", "save", written, "--db", sample_db, "--decks", decks, "--json")
+    assert result.exit_code == 0, result.output
+    saved = json.loads(result.stdout)
+    assert saved["way_to_play"]["format"] == "campaign" and saved["way_to_play"]["target"] == 15
+    answer = _checked(sample_db, saved["id"])
+    assert (answer["format"], answer["campaign_target"]) == ("campaign", 15)

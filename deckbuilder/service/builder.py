@@ -212,14 +212,30 @@ def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str) -> Loade
     return load_saved_deck(catalog, decks, saved.id, version=int(number) if number else None)
 
 
+def _recorded_way(recorded: dict[str, Any]) -> WayToPlay | None:
+    """Gets the way to play a deck file's note records, None when the note names a way or
+    house rule this version does not know (the deck is then saved for the default way)."""
+    from deckbuilder.errors import MythosError
+    from deckbuilder.rules.formats import FormatError
+
+    try:
+        return way_to_play(recorded.get("format") or "advanced", recorded.get("house_rules") or (),
+                           recorded.get("target"))
+    except (FormatError, MythosError):
+        return None
+
+
 def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
               play: WayToPlay | None = None) -> Any:
     """Saves a deck as the next version of the saved deck ``deck_id`` (its draft dropped),
     or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`.
-    ``play`` records the way to play it is built for. Raises ``DeckStoreError``."""
+    ``play`` records the way to play it is built for (a new deck's, by default, the one its
+    file records: a built deck's note). Raises ``DeckStoreError``."""
     library = deck_library(decks)
     text = deck_text(catalog, deck, "json")
     if deck_id is None:
+        if play is None and deck.way_to_play is not None:
+            play = _recorded_way(deck.way_to_play)
         saved = library.create(deck.name if deck.deck.name else Path(deck.path).stem, text)
         return choose_way_to_play(decks, saved.id, play) if play is not None else saved
     if play is not None:
