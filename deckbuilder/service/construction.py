@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 #: The time a build may take by default, in seconds (the issue: under a minute on two cores).
 DEFAULT_TIME = 55.0
+#: The share of a build's time cap the Adventures tried alone may take (a Campaign build
+#: that chooses its Adventures), and no more: its sets still need their search and held-out games.
+SCREEN_TIME_SHARE = 0.4
 #: Why a card the search brought in is there.
 CHOSEN_BY_GAMES = "chosen by the test games: the deck completed sooner with it"
 
@@ -297,6 +300,7 @@ def build_deck(
     # The held-out games (some 3,000) and the files take the rest: up to 11 s on a machine
     # busy with other work (benchmarks/build.py), so a 55 s build ends within the minute.
     deadline = started + time_limit - max(1.0, min(12.0, 0.25 * time_limit))
+    screen_deadline = started + SCREEN_TIME_SHARE * (deadline - started)
 
     def tick(done: int, total: int) -> None:
         if progress is not None:
@@ -311,7 +315,7 @@ def build_deck(
                        effects=players.effects) as (search_play, report_play):
         found = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
                        should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
-                       screen_play=players.screen)
+                       screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
     name = f"Built for {who.title}"
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:

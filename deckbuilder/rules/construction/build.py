@@ -90,6 +90,7 @@ def build_deck(
     progress: Callable[[int, int], None] | None = None,
     report_play: PlayBatch | None = None,
     screen_play: PlayBatch | None = None,
+    screen_stop: Callable[[], bool] | None = None,
 ) -> Build:
     """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
 
@@ -100,7 +101,9 @@ def build_deck(
     shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway),
     ``screen_play`` (plays games that end at the first Adventure completed: a Campaign build
     that chooses its Adventures tries each alone with it, :mod:`.campaign`; by default such a
-    build takes the Adventures in the order of points per card added, untried).
+    build takes the Adventures in the order of points per card added, untried),
+    ``screen_stop`` (asked between the Adventures tried alone, by default ``should_stop``: a
+    share of the time cap, so that the screen leaves the build its time).
 
     A Campaign build that chooses its Adventures builds for the likeliest set first and, until
     its deck clearly reaches the target in :data:`REACH_SHARE` of the held-out games
@@ -129,7 +132,7 @@ def build_deck(
         return attempt(goal)
     pool = Pool.of(cards, goal.max_copies, goal.owned)
     screened, screen_games = screen(goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed,
-                                    should_stop)
+                                    screen_stop or should_stop)
     tried: list[Build] = []
     failures: list[str] = []
     for added in adventure_sets(goal, screened)[:ATTEMPTS]:
