@@ -1,8 +1,9 @@
 """The first legal decks: the Adventures, cards for them, what those cards need, then the
 format's size filled with cards that serve the plan; several of them, for games to choose from.
 
-1. The Adventures named (in a Campaign, more of the pool's until their points reach the
-   target: the fewest cards to add per point first) and the cards pinned with ``keep``.
+1. The Adventures named (a Campaign build's chosen ones among them, :mod:`.campaign`; else
+   more of the pool's until their points reach the target, the fewest cards to add per point
+   first) and the cards pinned with ``keep``.
 2. For each Adventure, a card for an unmet slot at a time until it can be completed (rulebook
    "Adventure cards"), weighed among every candidate card that fills the slot, not only the
    solver's few suggestions: the likeliest (:func:`candidates`: of the deck's home region,
