@@ -115,7 +115,9 @@ def screen(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_card
             break
         if out and should_stop is not None and should_stop():
             break
-        alone = replace(goal, adventures=(*goal.adventures, adventure), campaign=False)
+        # Alone: without the named Adventures or a --from deck's, whose completion would be
+        # counted as this one's (the games end at the first Adventure completed).
+        alone = replace(goal, adventures=(adventure,), start=None, campaign=False)
         try:
             plan = first_deck(alone, pool, recipes, pool_cards)
         except ImpossibleBuildError:
