@@ -176,3 +176,27 @@ def test_when_no_set_reaches_the_target_the_build_says_so_in_one_line(gccg_catal
                               f"({ATTEMPTS} Adventure sets tried")
     assert "\n" not in message and "0% of 40" in message
     assert len(set(played)) >= ATTEMPTS
+
+
+def test_each_adventure_is_tried_alone_without_the_named_ones(gccg_catalog):
+    # With The Auction named, every deck of the screen held it too, and the games (ending at the
+    # first Adventure completed) counted The Auction's completion for the Adventure tried.
+    from dataclasses import replace
+
+    from deckbuilder import service
+    from deckbuilder.rules.adventures import Collection
+    from deckbuilder.rules.construction import GameResult, Pool
+    from deckbuilder.rules.construction.campaign import screen
+
+    goal, cards, recipes = _goal(gccg_catalog)
+    goal = replace(goal, adventures=(service._find_adventure(gccg_catalog, "The Auction", []),))
+    decks: list[frozenset[str]] = []
+
+    def alone(deck, seeds):
+        decks.append(_adventures(deck))
+        return [GameResult(3, 10) for _ in seeds]
+
+    pool = Pool.of(cards, goal.max_copies)
+    screened, _games = screen(goal, pool, recipes, Collection(pool.cards.values()), alone, 0)
+    assert screened and all(len(d) == 1 and "The Auction" not in d for d in decks), decks
+    assert [s.adventure.title for s in screened] == [next(iter(d)) for d in dict.fromkeys(decks)]
