@@ -69,8 +69,11 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
     seeds = [rng.randrange(2**31) for _ in range(games)]
     all_recipes = {**recipes, **{e.card.key: recipe_for(e.card, vocabulary, overrides) for e in built.built.deck.deck.main
                                  if e.card.type is CardType.ADVENTURE}}
-    real = measure(play_games(deck, seeds, all_recipes), 20)
-    mine = measure(play_games(built.built.deck.deck, seeds, all_recipes), 20)
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+
+    effects = load_effect_overrides()  # as the build and deck goldfish play
+    real = measure(play_games(deck, seeds, all_recipes, effects=effects), 20)
+    mine = measure(play_games(built.built.deck.deck, seeds, all_recipes, effects=effects), 20)
 
     def show(m: object) -> str:
         median = "-" if m.median_round is None else f"{m.median_round:g}"  # type: ignore[attr-defined]

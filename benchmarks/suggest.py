@@ -50,12 +50,17 @@ def check(catalog: object, deck_path: Path, *, games: int, fresh: int) -> list[t
     cards = {e.card.key: e.card for e in loaded.deck.main}
     who = loaded.deck.investigators[0]
     seeds = list(range(1_000_000, 1_000_000 + fresh))  # none of the suggestion's own games
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+
+    effects = load_effect_overrides()
     out = []
     for change in result.recommended:
         known = {**cards, **{c.key: c for c in (change.add,) if c is not None}}
         recipes = {k: recipe_for(c, vocabulary, overrides) for k, c in known.items() if c.type is CardType.ADVENTURE}
-        before = measure(play_games(to_deck(counts, known, who), seeds, recipes), MAX_ROUNDS)
-        after = measure(play_games(to_deck(change.apply(counts), known, who), seeds, recipes), MAX_ROUNDS)
+        # With the effect overrides suggest (and deck goldfish) play with.
+        before = measure(play_games(to_deck(counts, known, who), seeds, recipes, effects=effects), MAX_ROUNDS)
+        after = measure(play_games(to_deck(change.apply(counts), known, who), seeds, recipes, effects=effects),
+                        MAX_ROUNDS)
         assert change.rounds is not None and change.sanity is not None
         if change.rounds.high < 0:
             said, fresh_effect = f"Round {change.rounds.mean:+.2f}", after.mean_cost - before.mean_cost

@@ -169,6 +169,47 @@ def test_a_deck_is_built_from_a_saved_deck_which_stays_as_it_is(real, mythos_dat
     assert "1 to 55 seconds" in select_one(dom, ".error").text()
 
 
+def _campaign_build(b: Browser, target: str) -> tuple[object, object]:
+    answer, _ = b.post("/decks/build", {"investigator": "Bored Housewife", "format": "campaign", "target": target,
+                                        "seed": "0", "time": "55"})
+    job = job_of(answer)
+    finished = b.client.app.state.jobs.wait(job, 400)
+    assert finished.state in ("done", "failed"), finished.state
+    return finished, b.get(f"/decks/build/{job}")
+
+
+def test_a_campaign_build_saves_a_deck_that_reaches_its_target_or_says_why_and_saves_nothing(real):
+    # Issue 24: the build that chose Knee-Deep in Doom with Save The World! saved a deck that
+    # reached 20 points in no game. A page build has at most 55 s: on a busy machine the
+    # time cap may leave it short of the target, and then it says so and saves nothing.
+    from deckbuilder import service
+
+    finished, dom = _campaign_build(real, "20")
+    saved = select(real.get("/decks"), "table.decks tbody tr")
+    if finished.state == "failed":
+        message = finished.failure.message
+        assert "Campaign target of 20" in message and "\n" not in message, message
+        assert message in " ".join(select_one(dom, ".error").text().split())
+        assert saved == []
+        return
+    assert len(saved) == 1
+    state = real.client.app.state
+    saved_id = select_one(dom, "#open-built").attrs["href"].rsplit("/", 1)[1]
+    deck = service.load_saved_deck(state.catalog(), state.settings.decks, saved_id)
+    assert deck.way_to_play["format"] == "campaign" and deck.way_to_play["target"] == 20
+    fresh = service.goldfish_deck(state.catalog(), deck, games=400, seed=11, format_name="campaign", target=20)
+    assert fresh.report.reached_target >= 0.5
+
+
+def test_a_campaign_build_no_adventures_reach_is_refused_on_its_page_and_saves_nothing(real):
+    finished, dom = _campaign_build(real, "300")
+    assert finished.state == "failed"
+    message = finished.failure.message
+    assert "Campaign target of 300" in message and "--target" in message and "\n" not in message, message
+    assert message in " ".join(select_one(dom, ".error").text().split())
+    assert select(real.get("/decks"), "table.decks tbody tr") == []
+
+
 def test_the_build_form_refuses_what_it_cannot_build_in_one_line(sample):
     dom = sample.get("/decks/build")
     # The sample's Investigators have no beginning Sanity: none can play the games.

@@ -95,8 +95,8 @@ def deck_build(
         for path, _choice in written:
             check_output_path(path, option="-o", force=force, inputs=inputs)  # nothing appeared meanwhile
         for path, choice in written:
-            write_output_file(path, service.deck_text(catalog, choice.deck, out_format), option="-o", force=force,
-                              inputs=inputs)
+            write_output_file(path, service.recorded_deck_text(catalog, choice.deck, result.play, out_format),
+                              option="-o", force=force, inputs=inputs)
         show(result, as_json, "deck_build_lines")
         if not as_json:
             echo_lines(["wrote " + ", ".join(str(p) for p, _ in written)])

@@ -55,8 +55,9 @@ CollectionOption = Annotated[
 DeckArgument = Annotated[Path, typer.Argument(
     help="A deck list (text, GCCG .deck, LackeyCCG .dek or JSON), a deck code (mythos:1:...), or a saved deck's id.")]
 FormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", show_default="a saved deck's own, else advanced",
-                                help="Way to play: basic, advanced, campaign, tournament, cult-vs-investigator.")
+    Optional[str], typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, "
+                                "cult-vs-investigator (default: the one the deck records, else advanced).",
+                                show_default=False)
 ]
 TitleArgument = Annotated[
     str, typer.Argument(help="The Adventure's title; spelling may be loose.", autocompletion=complete_adventure_title)
@@ -246,21 +247,6 @@ def load_deck(db: Path | None, deck: Path, *, quiet: bool = False) -> tuple[Any,
         for line in loaded.reports:
             warn(line)
     return catalog, loaded
-
-
-def chosen_play(deck: Path, format_name: Optional[str], house_rules: Optional[list[str]] = None,
-                target: Optional[int] = None) -> Any:
-    """Gets the way to play a command uses: the one its options give, else the way to play a
-    saved deck was built for (when the deck is one: a path that exists wins), else Advanced.
-    A ``--target`` alone keeps the saved deck's format."""
-    from deckbuilder import service
-
-    saved = service.saved_way_to_play_of(None, deck) if format_name is None and not house_rules else None
-    if saved is not None:
-        if target is None:
-            return saved
-        return service.way_to_play(saved.format.id, [h.id for h in saved.house_rules], target)
-    return service.way_to_play(format_name or "advanced", house_rules or [], target)
 
 
 @contextmanager

@@ -603,9 +603,10 @@ def collection_lines(view: Any) -> list[str]:
             f"{data['cards']} cards, {data['titles']} titles in {view.path}"]
 
 
-def _measure_line(label: str, m: Any) -> str:
+def _measure_line(label: str, m: Any, target: int | None = None) -> str:
     median = f"median Round {m.median_round:g}" if m.median_round is not None else "no median"
-    return (f"  {label}: completed {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
+    done = "completed" if target is None else f"reached {target} points in"
+    return (f"  {label}: {done} {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
             f"{median}; final Sanity {m.final_sanity:.1f}")
 
 
@@ -617,11 +618,18 @@ def deck_build_lines(result: Any) -> list[str]:
              f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
              *(["  The search found nothing that plays better than its start on the held-out games: "
                 "the start is the deck written."] if result.kept_start else []),
-             f"Held-out games ({result.built.measure.games} each, the same seeds for every deck):",
-             _measure_line("built", result.built.measure),
-             _measure_line(result.start.label, result.start.measure)]
+             *([f"  Adventures chosen by the test games: {result.sets_tried} set{'s' * (result.sets_tried > 1)} "
+                f"built for, of {len(result.screened)} Adventures tried alone "
+                f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more)"]
+               if result.sets_tried else []),
+             f"Held-out games ({result.built.measure.games} each, the same seeds for every deck; the built deck's are "
+             f"`mythos deck goldfish DECK{' --format ' + result.format_id if result.format_id != 'advanced' else ''}"
+             f"{' --target ' + str(result.target) if result.target not in (None, 20) else ''} "
+             f"--games {result.built.measure.games} --seed {result.held_out_seed}`):",
+             _measure_line("built", result.built.measure, result.target),
+             _measure_line(result.start.label, result.start.measure, result.target)]
     for n, runner in enumerate(result.runners_up, 1):
-        lines.append(_measure_line(f"runner-up {n} ({runner.label})", runner.measure))
+        lines.append(_measure_line(f"runner-up {n} ({runner.label})", runner.measure, result.target))
     lines.append("Why the cards are there:")
     lines.extend(f"  {note.removeprefix('Why: ')}" for note in result.built.notes)
     return lines

@@ -28,7 +28,6 @@ from deckbuilder.cli.common import (
     FormatOption,
     InvestigatorOption,
     JsonOption,
-    chosen_play,
     complete_card_title,
     echo_lines,
     fail,
@@ -67,8 +66,10 @@ def deck_check(
 
         if fix and not service.names_a_file(deck):
             fail(f"--fix writes the names back into a deck file; {deck} is not one (a saved deck or a code)")
-        play = chosen_play(deck, format_name, house_rule, target)
+        if format_name is not None:
+            service.way_to_play(format_name, house_rule or [], target)  # a bad option fails before any work
         catalog, loaded = load_deck(db, deck, quiet=as_json)
+        play = service.deck_way_to_play(loaded, format_name, house_rule or [], target)
         result = service.check_deck(catalog, loaded, play, investigator=investigator)
         if fix:
             service.fix_deck_file(catalog, loaded, deck)
@@ -137,12 +138,11 @@ def deck_goldfish(
     games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
-        Optional[str], typer.Option("--format", "-f", show_default="a saved deck's own, else advanced",
-                                    help="Way to play: campaign plays on to the Adventure-point target.")
+        Optional[str], typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point "
+                                    "target (default: the one the deck records, else advanced).", show_default=False)
     ] = None,
-    target: Annotated[
-        Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1, show_default="20")
-    ] = None,
+    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default: the "
+                                                  "deck's, else 20).", min=1, show_default=False)] = None,
     max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
     card: Annotated[
         Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
@@ -170,13 +170,10 @@ def deck_goldfish(
     with reported(as_json):
         from deckbuilder import service
 
-        play = chosen_play(deck, format_name, None, target) if format_name is None else None
-        if play is not None:  # a saved deck's own way to play
-            format_name, target = play.format.id, target or play.format.campaign_target
-        format_name = format_name or "advanced"
-        target = target or 20
-        service.goldfish_format(format_name)
+        if format_name is not None:
+            service.goldfish_format(format_name)  # a way it cannot play fails before any work
         catalog, loaded = load_deck(db, deck, quiet=as_json)
+        format_name, target = service.goldfish_way(loaded, format_name, target)
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (),
@@ -255,8 +252,10 @@ def deck_sheet(
             check_output_path(pdf, option="--pdf", force=force, inputs=(deck,))
         from deckbuilder import service
 
-        play = chosen_play(deck, format_name)
+        if format_name is not None:
+            service.way_to_play(format_name)  # a bad option fails before any work
         catalog, loaded = load_deck(db, deck)
+        play = service.deck_way_to_play(loaded, format_name)
         sheet = service.deck_sheet(catalog, loaded, play, goldfish_games=goldfish, seed=seed, investigator=investigator)
         catalog.close()
         ctx = sheet.context

@@ -55,11 +55,58 @@ class LoadedDeck:
     deck: Deck
     reports: tuple[str, ...]
     source_format: str
+    #: The way to play the deck records (``format``, ``target``, ``house_rules``): its
+    #: :data:`WAY_NOTE` note, or a saved deck's; None when it records none.
+    way_to_play: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
         """Gets the deck's name: the one the list gives, else its file's path."""
         return self.deck.name or self.path
+
+
+#: How a deck file records its way to play: a note of its own (every deck format keeps its
+#: notes: a comment in text and GCCG decks, a ``<note>`` line in LackeyCCG's, ``notes`` in
+#: JSON), so that it rides through ``deck convert`` and reads back in any format.
+WAY_NOTE = "Way to play:"
+
+
+def way_note(format_id: str, target: int | None = None, house_rules: tuple[str, ...] = ()) -> str:
+    """Gets the note that records a way to play: ``Way to play: campaign, target 20``, with
+    ``, house rules a + b`` when there are any (:func:`noted_way_to_play` reads it)."""
+    parts = [format_id]
+    if target is not None:
+        parts.append(f"target {target}")
+    if house_rules:
+        parts.append("house rules " + " + ".join(house_rules))
+    return f"{WAY_NOTE} {', '.join(parts)}"
+
+
+def noted_way_to_play(notes: tuple[str, ...]) -> dict[str, Any] | None:
+    """Gets the way to play a deck's notes record (the last :data:`WAY_NOTE` note), as
+    ``{"format", "target", "house_rules"}``; None when no note records one or the note is
+    not in :func:`way_note`'s form (then it stays a note like any other)."""
+    import re
+
+    for note in reversed(notes):
+        if not note.startswith(WAY_NOTE):
+            continue
+        parts = [p.strip() for p in note[len(WAY_NOTE):].split(",")]
+        if not parts or not re.fullmatch(r"[a-z0-9-]+", parts[0]):
+            continue
+        way: dict[str, Any] = {"format": parts[0], "target": None, "house_rules": []}
+        for part in parts[1:]:
+            target = re.fullmatch(r"target (\d{1,4})", part)
+            rules = re.fullmatch(r"house rules ([a-z0-9-]+(?: \+ [a-z0-9-]+)*)", part)
+            if target:
+                way["target"] = int(target.group(1))
+            elif rules:
+                way["house_rules"] = rules.group(1).split(" + ")
+            else:
+                break
+        else:
+            return way
+    return None
 
 
 def to_rules_deck(resolved: Any) -> Deck:
@@ -218,7 +265,8 @@ def load_deck_list(decklist: Any, index: Any, *, path: str,
         notes = line.resolution.notes[1:] if step is ResolveStep.FUZZY else line.resolution.notes
         # (a fuzzy read's first note is the "read as" said just above)
         reports.extend(f"line {line.source.line_no}: {note}" for note in notes)
-    return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format)
+    return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format,
+                      noted_way_to_play(tuple(resolved.notes)))
 
 
 def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[LoadedDeck, str]:

@@ -813,11 +813,11 @@ _ELSEWHERE = {
                 "copy_saved_deck", "deck_code", "delete_saved_deck", "rename_saved_deck", "restore_version",
                 "share_link", "undelete_saved_deck", "unique_deck_name"),
     # The deck a command line names: a file, a deck code, a saved deck (and its way to play).
-    "deckrefs": ("DECK_CODE", "load_deck_ref", "names_a_file", "saved_way_to_play_of"),
+    "deckrefs": ("DECK_CODE", "load_deck_ref", "names_a_file"),
     # A deck that builds itself, and changes that measurably help.
     "construction": ("DeckBuild", "DeckChoice", "DeckSuggestions", "build_deck", "suggest_changes"),
-    # Writing a deck file back (deck check --fix).
-    "deckfiles": ("fix_deck_file",),
+    # Writing a deck file back (deck check --fix), and the way to play a deck file records.
+    "deckfiles": ("deck_way_to_play", "fix_deck_file", "goldfish_way", "recorded_deck_text", "way_note_of"),
     # The goldfish's functions: test games, who plays them.
     "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
     # Decks against each other (mythos match).
@@ -874,8 +874,14 @@ if TYPE_CHECKING:
         build_deck,
         suggest_changes,
     )
-    from deckbuilder.service.deckfiles import fix_deck_file
-    from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file, saved_way_to_play_of
+    from deckbuilder.service.deckfiles import (
+        deck_way_to_play,
+        fix_deck_file,
+        goldfish_way,
+        recorded_deck_text,
+        way_note_of,
+    )
+    from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
     from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
     from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played

@@ -192,12 +192,17 @@ def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *,
     unsaved changes the deck builder holds (when there are any). It goes by its id
     (``shubs-brood``, ``shubs-brood@2``) in messages. Raises ``UnknownDeckError`` and as
     :func:`load_deck_text` does."""
+    from dataclasses import replace
+
     library = deck_library(decks)
     text = library.draft(deck_id) if draft and version is None else None
     if text is None:
         text = library.text(deck_id, version)
     label = deck_id if version is None else f"{deck_id}@{version}"
-    return load_deck_text(catalog, text, filename=label)
+    loaded = load_deck_text(catalog, text, filename=label)
+    # The way to play the deck builder records for it (the editor changes it; a note in the
+    # file, as a built deck has, says what it was when the deck was written).
+    return replace(loaded, way_to_play=dict(library.get(deck_id).way_to_play))
 
 
 def deck_code(catalog: Catalog, deck: LoadedDeck) -> str:
@@ -293,13 +298,27 @@ def rename_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name
         return renamed
 
 
+def _recorded_way(recorded: dict[str, Any]) -> WayToPlay | None:
+    """Gets the way to play a deck file's note records, None when the note names a way or
+    house rule this version does not know (the deck is then saved for the default way)."""
+    from deckbuilder.errors import MythosError
+    from deckbuilder.rules.formats import FormatError
+
+    try:
+        return way_to_play(recorded.get("format") or "advanced", recorded.get("house_rules") or (),
+                           recorded.get("target"))
+    except (FormatError, MythosError):
+        return None
+
+
 def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
               play: WayToPlay | None = None, revision: str | None = None) -> Any:
     """Saves a deck as the next version of the saved deck ``deck_id`` (its draft dropped),
     or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`
     (``unchanged`` when the deck was already as saved: no version is added). ``play``
-    records the way to play it is built for. ``revision`` is the deck's revision the save
-    was made against: when the deck changed since, nothing is saved.
+    records the way to play it is built for (a new deck's, by default, the one its file
+    records: a built deck's note). ``revision`` is the deck's revision the save was made
+    against: when the deck changed since, nothing is saved.
 
     Raises ``DeckChangedError`` (``revision`` no longer current), ``DeckBoundaryError`` (an
     entry of the deck is a symbolic link), ``UnreadableDeckError`` and ``DeckStoreError``.
@@ -307,6 +326,8 @@ def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, d
     library = deck_library(decks)
     text = deck_text(catalog, deck, "json")
     if deck_id is None:
+        if play is None and deck.way_to_play is not None:
+            play = _recorded_way(deck.way_to_play)
         saved = library.create(deck.name if deck.deck.name else Path(deck.path).stem, text)
         return choose_way_to_play(decks, saved.id, play) if play is not None else saved
     with library.changing(deck_id, revision):

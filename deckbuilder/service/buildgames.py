@@ -47,12 +47,13 @@ class DeckGames:
     """
 
     def __init__(self, cards: Mapping[str, Card], investigator: Card, recipes: Mapping[str, Any], *,
-                 campaign: bool, target: int) -> None:
+                 campaign: bool, target: int, effects: Mapping[str, Any] | None = None) -> None:
         self.cards = dict(cards)
         self.investigator = investigator
         self.recipes = dict(recipes)
         self.campaign = campaign
         self.target = target
+        self.effects = dict(effects or {})
         self._batches: OrderedDict[tuple[DeckKey, int], tuple[GameBatch, list[frozenset[int]]]] = OrderedDict()
 
     def knows(self, deck: Deck) -> bool:
@@ -76,21 +77,22 @@ class DeckGames:
         mine = {k: self.recipes[k] for k, _n in key
                 if self.cards[k].type is CardType.ADVENTURE and k in self.recipes}
         batch = GameBatch(deck, campaign=self.campaign, target=self.target, max_rounds=max_rounds, recipes=mine,
-                          needed=frozenset(needed_titles(deck, mine)))
+                          needed=frozenset(needed_titles(deck, mine)), effects=self.effects)
         found = self._batches[(key, max_rounds)] = (batch, adventure_titles(batch.game(), deck, mine))
         while len(self._batches) > KEPT_DECKS:
             self._batches.popitem(last=False)
         return found
 
     def __call__(self, chunk: tuple[DeckKey, int, Sequence[int]]) -> list[tuple[int | None, int, float]]:
-        from deckbuilder.rules.construction.games import progress_of
+        from deckbuilder.rules.construction.games import game_result
 
         key, max_rounds, seeds = chunk
         batch, groups = self._batch(key, max_rounds)
         out = []
         for r in batch.play(seeds):
             rounds = r.target_reached if self.campaign else r.first_adventure
-            out.append((rounds, r.final_sanity, 1.0 if rounds is not None else progress_of(r.first_played, groups)))
+            result = game_result(rounds, r.final_sanity, r.points, r.first_played, groups, self.campaign, self.target)
+            out.append((result.rounds, result.final_sanity, result.progress))
         return out
 
 
@@ -126,13 +128,14 @@ def pooled_player(workers: Any, job: DeckGames, max_rounds: int,
 @contextmanager
 def build_players(cards: Mapping[str, Card], investigator: Card, recipes: Mapping[str, Any], *, campaign: bool,
                   target: int, search_rounds: int, max_rounds: int, jobs: int | None,
-                  search_alone: Callable[..., Any], report_alone: Callable[..., Any]) -> Iterator[tuple[Any, Any]]:
+                  search_alone: Callable[..., Any], report_alone: Callable[..., Any],
+                  effects: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, Any]]:
     """Gets the build's two players, the search's (games of ``search_rounds``) and the
     report's (``max_rounds``), sharing one pool of ``jobs`` workers (None: the machine's
     cores) for the ``with`` block; with one worker, ``search_alone`` and ``report_alone``."""
     from deckbuilder.service.pool import Workers
 
-    job = DeckGames(cards, investigator, recipes, campaign=campaign, target=target)
+    job = DeckGames(cards, investigator, recipes, campaign=campaign, target=target, effects=effects)
     with Workers(job, jobs=jobs) as workers:
         if workers.size <= 1:
             yield search_alone, report_alone

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 #: The time a build may take by default, in seconds (the issue: under a minute on two cores).
 DEFAULT_TIME = 55.0
+#: The share of a build's time cap the Adventures tried alone may take (a Campaign build
+#: that chooses its Adventures), and no more: its sets still need their search and held-out games.
+SCREEN_TIME_SHARE = 0.4
 #: Why a card the search brought in is there.
 CHOSEN_BY_GAMES = "chosen by the test games: the deck completed sooner with it"
 
@@ -74,10 +77,22 @@ def _pool_cards(catalog: Catalog) -> list[Card]:
     return [c for c in catalog.all_cards() if c.is_official and c.set_code != "RP"]
 
 
-def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: int,
-             max_rounds: int) -> tuple[Mapping[str, Any], Callable[..., Any], Callable[..., Any]]:
-    """Gets every Adventure's recipe and the goldfish players: the search's (shorter games)
-    and the report's (the full length)."""
+@dataclass(frozen=True)
+class _Players:
+    """Every Adventure's recipe, the effect overrides the goldfish plays with, and the
+    goldfish players: the search's (shorter games), the report's (the full length, as
+    ``deck goldfish`` plays them) and the screen's (games ending at the first Adventure)."""
+
+    recipes: Mapping[str, Any]
+    effects: Mapping[str, Any]
+    search: Callable[..., Any]
+    report: Callable[..., Any]
+    screen: Callable[..., Any]
+
+
+def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: int, max_rounds: int) -> _Players:
+    """Gets every Adventure's recipe and the goldfish players (:class:`_Players`)."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import recipe_reading
     from deckbuilder.rules.adventures import recipe_for
     from deckbuilder.rules.cards import CardType
@@ -86,9 +101,13 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
 
     vocabulary, overrides = recipe_reading(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
-    search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=min(SEARCH_ROUNDS, max_rounds))
-    report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds)
-    return recipes, search, report
+    # The same effect overrides as `deck goldfish`: the build's figures are the goldfish's.
+    effects = load_effect_overrides()
+    rounds = min(SEARCH_ROUNDS, max_rounds)
+    search = goldfish_player(recipes, campaign=campaign, target=target, max_rounds=rounds, effects=effects)
+    report = _pooled_player(recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects)
+    screen = goldfish_player(recipes, campaign=False, target=target, max_rounds=rounds, effects=effects)
+    return _Players(recipes, effects, search, report, screen)
 
 
 def _checked(play: Callable[..., Any], checkpoint: Callable[[], None] | None) -> Callable[..., Any]:
@@ -104,7 +123,8 @@ def _checked(play: Callable[..., Any], checkpoint: Callable[[], None] | None) ->
     return checked
 
 
-def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int) -> Callable[..., Any]:
+def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int,
+                   effects: Mapping[str, Any] | None = None) -> Callable[..., Any]:
     """Gets a player of full-length games that spreads a long batch (a thousand games or more:
     ``suggest --games``) over the machine's cores, as ``goldfish --jobs`` does; the records
     are the same whatever the number of processes (service/pool.py)."""
@@ -117,7 +137,7 @@ def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, m
         mine = {e.card.key: recipes[e.card.key] for e in deck.main
                 if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
         batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=mine,
-                          needed=frozenset(needed_titles(deck, mine)))
+                          needed=frozenset(needed_titles(deck, mine)), effects=effects)
         records = play_games(batch, list(seeds), jobs=None)
         return [GameResult(r.target_reached if campaign else r.first_adventure, r.final_sanity) for r in records]
 
@@ -184,13 +204,27 @@ class DeckBuild:
     seconds: float
     kept_start: bool = False
     notes: tuple[str, ...] = field(default=())
+    #: The way to play's id (``campaign``), and the Campaign target its games played to (None: not a Campaign).
+    format_id: str = "advanced"
+    target: int | None = None
+    #: The ``deck goldfish --seed`` that plays the held-out games again (with as many games).
+    held_out_seed: int = 0
+    #: Adventure sets a Campaign build that chose its Adventures built for (0: it chose none),
+    #: and the Adventures it tried alone with the share of games each completed.
+    sets_tried: int = 0
+    screened: tuple[tuple[str, float], ...] = ()
+    #: The way to play the decks were built and measured for (:class:`~deckbuilder.service.WayToPlay`).
+    play: Any = None
 
     def to_json(self) -> dict[str, Any]:
         """Gets the build as ``mythos deck build --json`` prints it."""
         return {
             "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
-            "seed": self.seed, "games": self.games, "steps": self.steps, "changes_kept": self.kept,
-            "stopped_by": self.stopped_by, "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "target": self.target, "seed": self.seed, "held_out_seed": self.held_out_seed, "games": self.games,
+            "steps": self.steps, "changes_kept": self.kept, "stopped_by": self.stopped_by,
+            "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "adventure_sets_tried": self.sets_tried,
+            "adventures_tried_alone": [{"adventure": t, "completed": round(share, 4)} for t, share in self.screened],
             "built": self.built.to_json(), "start": self.start.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
         }
@@ -235,7 +269,7 @@ def build_deck(
     from deckbuilder.rules.cards import CardType, fold_title
     from deckbuilder.rules.construction import DEFAULT_BUDGET, BuildGoal, deck_limits
     from deckbuilder.rules.construction import build_deck as search
-    from deckbuilder.rules.construction.build import SEARCH_ROUNDS
+    from deckbuilder.rules.construction.build import SEARCH_ROUNDS, held_out_seed
     from deckbuilder.service.buildgames import build_players
 
     started = time.monotonic()
@@ -262,17 +296,18 @@ def build_deck(
                              "values, not fan or re-pointed ones; name the Adventure as printed")
     pinned: list[tuple[Card, int]] = []
     for name in keep:
-        found = find_cards(catalog, name)
-        if found.note:
-            notes.append(found.note)
-        card = found.cards[0]
+        named = find_cards(catalog, name)
+        if named.note:
+            notes.append(named.note)
+        card = named.cards[0]
         if card.type is CardType.INVESTIGATOR:
             raise UsageError(f"--keep {name!r}: {card.title} is an Investigator; choose who plays with --investigator")
         pinned.append((card, 1))
     owned = _owned(catalog, collection) if collection is not None else None
     size, copies = deck_limits(play.format)
     cards = _pool_cards(catalog)
-    recipes, search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    players = _players(catalog, cards, campaign, goal_target, max_rounds)
+    recipes = players.recipes
     start = tuple((e.card, e.count) for e in from_deck.deck.main) if from_deck is not None else None
     goal = BuildGoal(investigator=who, adventures=tuple(dict.fromkeys(chosen)), format=play.format,
                      house_rules=play.house_rules, campaign=campaign, target=goal_target, max_rounds=max_rounds,
@@ -280,6 +315,7 @@ def build_deck(
     # The held-out games (some 3,000) and the files take the rest: up to 11 s on a machine
     # busy with other work (benchmarks/build.py), so a 55 s build ends within the minute.
     deadline = started + time_limit - max(1.0, min(12.0, 0.25 * time_limit))
+    screen_deadline = started + SCREEN_TIME_SHARE * (deadline - started)
 
     def tick(done: int, total: int) -> None:
         if progress is not None:
@@ -290,10 +326,12 @@ def build_deck(
     known.update({c.key: c for c, _n in (*(start or ()), *pinned)})
     with build_players(known, who, recipes, campaign=campaign, target=goal_target,
                        search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
-                       search_alone=search_play, report_alone=report_play) as (search_play, report_play):
+                       search_alone=players.search, report_alone=players.report,
+                       effects=players.effects) as (search_play, report_play):
         search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
         result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
-                        should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play)
+                        should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
+                        screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
     name = built_deck_name([a.title for a in result.adventures], who.title)
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
@@ -312,6 +350,9 @@ def build_deck(
         runners_up=tuple(choice(r, r.label) for r in result.runners_up),
         seed=seed, games=result.games, steps=result.steps, kept=result.kept, stopped_by=result.stopped_by,
         seconds=time.monotonic() - started, kept_start=result.kept_start, notes=tuple(notes),
+        format_id=format_name, target=goal_target if campaign else None, held_out_seed=held_out_seed(seed),
+        play=play,
+        sets_tried=result.sets_tried, screened=tuple((a.title, share) for a, share in result.screened),
     )
 
 
@@ -394,7 +435,8 @@ def suggest_changes(
     cards = _pool_cards(catalog)
     known = {c.key for c in cards}
     cards += [e.card for e in deck.deck.main if e.card.key not in known]
-    recipes, _search_play, report_play = _players(catalog, cards, campaign, goal_target, max_rounds)
+    players = _players(catalog, cards, campaign, goal_target, max_rounds)
+    recipes, report_play = players.recipes, players.report
     counts: dict[str, int] = {}
     for e in deck.deck.main:
         counts[e.card.key] = counts.get(e.card.key, 0) + e.count

@@ -1,6 +1,6 @@
 """Loading the deck a command line names: a deck file (a path that exists wins), a deck code
-(``mythos:1:...``), or a saved deck by id or name (``ID@N``: its version N); and the way to
-play a saved deck named so was built for.
+(``mythos:1:...``), or a saved deck by id or name (``ID@N``: its version N). A saved deck
+loaded so carries its way to play (:func:`deckbuilder.service.deck_way_to_play` reads it).
 
 Kept apart from :mod:`deckbuilder.service.builder` so that a command reading a deck file
 (``mythos deck check my.deck``) never loads the deck builder's modules: the saved decks'
@@ -17,7 +17,6 @@ from deckbuilder.service import load_deck_file, load_deck_text
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
-    from deckbuilder.service import WayToPlay
 
 
 def names_a_file(ref: str | Path, *, any_kind: bool = False) -> bool:
@@ -66,19 +65,3 @@ def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str | Path) -
 #: What a deck read from a code goes by in messages.
 DECK_CODE = "deck code"
 
-
-def saved_way_to_play_of(decks: str | Path | None, ref: str | Path) -> WayToPlay | None:
-    """Gets the way to play of the saved deck a command line names (None for a deck file
-    or a code: a path that exists wins, as in :func:`load_deck_ref`)."""
-    from deckbuilder.decklists import is_deck_code
-
-    text = str(ref)
-    if names_a_file(ref, any_kind=True) or is_deck_code(text):
-        return None
-    from deckbuilder.library import DeckStoreError, UnknownDeckError
-    from deckbuilder.service.builder import saved_deck, saved_way_to_play
-
-    try:
-        return saved_way_to_play(saved_deck(decks, _saved_ref(text)[0]))
-    except (UnknownDeckError, DeckStoreError):
-        return None

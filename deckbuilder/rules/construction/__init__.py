@@ -5,6 +5,7 @@ recipes and a function that plays seeded games come in as plain data (:mod:`.mod
 
 - :mod:`.start`: the first legal deck (the recipe solver's cards, playability's needs, the
   format's size);
+- :mod:`.campaign`: the Adventures a Campaign build chooses, each tried alone on games first;
 - :mod:`.search`: local search with racing over common seeds, and the runner-ups;
 - :mod:`.build`: :func:`build_deck`, the whole build and its report;
 - :mod:`.suggest`: :func:`suggest_changes`, single changes ranked by measured effect;

@@ -8,14 +8,15 @@ chose by, so the figures are not flattered by the choosing), and why each card i
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from deckbuilder.rules.cards import Card
-from deckbuilder.rules.construction.measure import Measure, measure, search_cost
+from deckbuilder.rules.cards import Card, display_title
+from deckbuilder.rules.construction.measure import Z95, Measure, measure, search_cost
 from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, PlayBatch, Pool, to_deck
 from deckbuilder.rules.construction.search import Arena, Search, runners_up, search_arena
 from deckbuilder.rules.construction.start import Plan, first_decks
@@ -37,6 +38,10 @@ SLOW_SHARE = 0.3
 REPORT_GAMES = 600
 #: Games per stage of the race between the first decks (:func:`choose_start`).
 START_STAGES = (40, 120)
+#: The share of held-out games a Campaign build that chooses its Adventures must reach the
+#: target in (issue 24), and the Adventure sets it tries for it at most.
+REACH_SHARE = 0.5
+ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,10 @@ class Build:
     #: True when the search's deck played worse than its start on the held-out games, and
     #: the start is the answer.
     kept_start: bool = False
+    #: Adventure sets a Campaign build that chose its Adventures built for (0: it chose none).
+    sets_tried: int = 0
+    #: The Adventures it tried alone, with the share of games each completed (:mod:`.campaign`).
+    screened: tuple[tuple[Card, float], ...] = ()
 
 
 def build_deck(
@@ -80,6 +89,8 @@ def build_deck(
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     report_play: PlayBatch | None = None,
+    screen_play: PlayBatch | None = None,
+    screen_stop: Callable[[], bool] | None = None,
 ) -> Build:
     """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
 
@@ -87,10 +98,102 @@ def build_deck(
     play), ``report_games`` (held-out games per reported deck), ``should_stop`` (asked
     between steps: a time cap), ``progress`` (called with games played, budget),
     ``report_play`` (plays the held-out games, by default ``play``: the search may play
-    shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway).
+    shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway),
+    ``screen_play`` (plays games that end at the first Adventure completed: a Campaign build
+    that chooses its Adventures tries each alone with it, :mod:`.campaign`; by default such a
+    build takes the Adventures in the order of points per card added, untried),
+    ``screen_stop`` (asked between the Adventures tried alone, by default ``should_stop``: a
+    share of the time cap, so that the screen leaves the build its time).
 
-    Raises :class:`ImpossibleBuildError` when no legal deck meets the goal.
+    A Campaign build that chooses its Adventures builds for the likeliest set first and, until
+    its deck clearly reaches the target in :data:`REACH_SHARE` of the held-out games
+    (:func:`clearly_reaches`), for the next (at most :data:`ATTEMPTS` sets); the deck that
+    reaches it most often is the answer.
+
+    Raises :class:`ImpossibleBuildError` when no legal deck meets the goal, and when no set
+    of Adventures tried reaches the Campaign target in :data:`REACH_SHARE` of the games.
     """
+    from deckbuilder.rules.adventures import Collection
+    from deckbuilder.rules.construction.campaign import adventure_sets, needs_choice, screen
+
+    shown = [0]
+
+    def ticked(done: int, total: int) -> None:
+        # Each set's search counts its games from 0: the bar shown never goes back.
+        if progress is not None and done > shown[0]:
+            shown[0] = done
+            progress(done, total)
+
+    def attempt(aim: BuildGoal) -> Build:
+        return _build_for(aim, cards, recipes, play, seed=seed, budget=budget, report_games=report_games,
+                          should_stop=should_stop, progress=ticked, report_play=report_play)
+
+    if not needs_choice(goal) or screen_play is None:
+        return attempt(goal)
+    pool = Pool.of(cards, goal.max_copies, goal.owned)
+    screened, screen_games = screen(goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed,
+                                    screen_stop or should_stop)
+    tried: list[Build] = []
+    failures: list[str] = []
+    for added in adventure_sets(goal, screened)[:ATTEMPTS]:
+        if tried and should_stop is not None and should_stop():
+            break
+        try:
+            found = attempt(replace(goal, adventures=(*goal.adventures, *added), picked=added))
+        except ImpossibleBuildError as exc:
+            failures.append(str(exc))
+            continue
+        tried.append(found)
+        if clearly_reaches(found.best.measure):
+            break
+    if not tried:
+        raise ImpossibleBuildError(failures[0] if failures else
+                                   f"no Adventures of the pool reach the Campaign target of {goal.target} points; "
+                                   "lower it with --target")
+    best = max(tried, key=lambda b: (b.best.measure.completed, -b.best.measure.mean_cost))
+    games = screen_games + sum(b.games for b in tried)
+    if best.best.measure.completed < REACH_SHARE:
+        titles = ", ".join(display_title(a.title) for a in best.adventures)
+        raise ImpossibleBuildError(
+            f"no deck reaches the Campaign target of {goal.target} points in half of its test games "
+            f"({len(tried)} Adventure set{'s' * (len(tried) > 1)} tried; the best, {titles}, in "
+            f"{best.best.measure.completed:.0%} of {best.best.measure.games})"
+            + ("; the time cap stopped it: give it more --time, " if any(b.stopped_by == "time" for b in tried)
+               else "; ") + "lower --target or name the Adventures with --adventure")
+    return replace(best, games=games, steps=sum(b.steps for b in tried), kept=sum(b.kept for b in tried),
+                   sets_tried=len(tried), screened=tuple((s.adventure, s.share) for s in screened))
+
+
+def held_out_seed(seed: int) -> int:
+    """Gets the seed of a build's held-out games: ``mythos deck goldfish --seed`` with it (and
+    :data:`REPORT_GAMES` games, the build's way to play) plays the very games the build
+    reports, as game ``i`` of both is shuffled with the ``i``-th number it draws."""
+    return seed * 104729 + 2
+
+
+def clearly_reaches(m: Measure) -> bool:
+    """Checks that a deck reaches the Campaign target in :data:`REACH_SHARE` of games or
+    more beyond the noise of its held-out games (the lower end of the 95% interval of the
+    share): one nearer half may fall short of it on other games, and another set is tried."""
+    if m.games == 0:
+        return False
+    return m.completed - Z95 * math.sqrt(m.completed * (1 - m.completed) / m.games) >= REACH_SHARE
+
+
+def _build_for(
+    goal: BuildGoal,
+    cards: Sequence[Card],
+    recipes: Mapping[str, Recipe],
+    play: PlayBatch,
+    *,
+    seed: int,
+    budget: int,
+    report_games: int,
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None,
+    report_play: PlayBatch | None,
+) -> Build:
+    """Builds a deck for a goal whose Adventures are chosen (see :func:`build_deck`)."""
     from deckbuilder.rules.adventures import Collection
     from deckbuilder.rules.validator import check_deck
 
@@ -116,7 +219,7 @@ def build_deck(
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:
         raise ImpossibleBuildError("no legal deck meets the goal: " + "; ".join(f.message for f in verdict.errors))
-    held_out = random.Random(seed * 104729 + 2)  # none of the search's seeds
+    held_out = random.Random(held_out_seed(seed))  # none of the search's seeds
     seeds = [held_out.randrange(2**31) for _ in range(report_games)]
     report = Arena(report_play or play, plan.cards, goal.investigator, seeds)
     best_measure = measure(report.results(best, report_games), goal.max_rounds)

@@ -13,6 +13,7 @@ each title was first played), so the goldfish itself plays no differently.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from deckbuilder.rules.decks import Deck
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
+    from deckbuilder.rules.effects import CardEffects
     from deckbuilder.rules.engine import Game
 
 
@@ -57,17 +59,42 @@ def progress_of(first_played: Mapping[int, int], groups: Sequence[frozenset[int]
     return best
 
 
+def campaign_progress(points: int, target: int, first_played: Mapping[int, int],
+                      groups: Sequence[frozenset[int]]) -> float:
+    """Gets how near a Campaign game that fell short came to its target: half the share of
+    the target's points scored, half the share of its Adventures' cards played (all of
+    them, not the best one's: a Campaign needs every one)."""
+    cards = statistics.fmean(sum(1 for t in g if t in first_played) / len(g) for g in groups) if groups else 0.0
+    return 0.5 * min(points, target) / max(target, 1) + 0.5 * cards
+
+
+def game_result(rounds: int | None, final_sanity: int, points: int, first_played: Mapping[int, int],
+                groups: Sequence[frozenset[int]], campaign: bool, target: int) -> GameResult:
+    """Gets a game's result for the search from what the goldfish recorded (``rounds``: the
+    Round of the goal, the first Adventure or the Campaign target)."""
+    if rounds is not None:
+        done = 1.0
+    elif campaign:
+        done = campaign_progress(points, target, first_played, groups)
+    else:
+        done = progress_of(first_played, groups)
+    return GameResult(rounds, final_sanity, done)
+
+
 def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], *, campaign: bool = False,
-               target: int = 20, max_rounds: int = 20) -> list[GameResult]:
+               target: int = 20, max_rounds: int = 20, effects: Mapping[str, CardEffects] | None = None
+               ) -> list[GameResult]:
     """Plays one goldfish game of the deck per seed; gets each game's Round (of the first
-    Adventure, or of the Campaign target), final Sanity and progress."""
+    Adventure, or of the Campaign target), final Sanity and progress. ``effects`` are the
+    effect overrides by folded title that ``mythos deck goldfish`` plays with
+    (``catalog/effects.toml``), so that a build's figures are the goldfish's."""
     from deckbuilder.rules.engine import Game, Rules
     from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, play_game, recipe_check
 
     mine: dict[str, object] = {e.card.key: recipes[e.card.key] for e in deck.main
                                if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
     rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
-                  adventure_check=recipe_check(deck, mine))
+                  adventure_check=recipe_check(deck, mine), effects=dict(effects or {}))
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed_titles(deck, mine))
     groups = adventure_titles(game, deck, {k: recipes[k] for k in mine})
@@ -75,16 +102,17 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
     for s in seeds:
         record = play_game(game, policy, s, max_rounds)
         rounds = record.target_reached if campaign else record.first_adventure
-        done = 1.0 if rounds is not None else progress_of(record.first_played, groups)
-        out.append(GameResult(rounds, record.final_sanity, done))
+        out.append(game_result(rounds, record.final_sanity, record.points, record.first_played, groups, campaign,
+                               target))
     return out
 
 
 def goldfish_player(recipes: Mapping[str, Recipe], *, campaign: bool = False, target: int = 20,
-                    max_rounds: int = 20) -> PlayBatch:
+                    max_rounds: int = 20, effects: Mapping[str, CardEffects] | None = None) -> PlayBatch:
     """Gets a :data:`~.model.PlayBatch` that plays the goldfish in this process."""
 
     def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
-        return play_games(deck, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds)
+        return play_games(deck, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds,
+                          effects=effects)
 
     return play

@@ -68,6 +68,8 @@ class BuildGoal:
     start: tuple[tuple[Card, int], ...] | None = None
     min_cards: int = 52
     max_copies: int = 4
+    #: The Adventures of ``adventures`` the build chose itself (toward a Campaign target).
+    picked: tuple[Card, ...] = ()
 
 
 def deck_limits(fmt: Format) -> tuple[int, int]:

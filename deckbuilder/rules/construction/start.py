@@ -1,8 +1,9 @@
 """The first legal decks: the Adventures, cards for them, what those cards need, then the
 format's size filled with cards that serve the plan; several of them, for games to choose from.
 
-1. The Adventures named (in a Campaign, more of the pool's until their points reach the
-   target: the fewest cards to add per point first) and the cards pinned with ``keep``.
+1. The Adventures named (a Campaign build's chosen ones among them, :mod:`.campaign`; else
+   more of the pool's until their points reach the target, the fewest cards to add per point
+   first) and the cards pinned with ``keep``.
 2. For each Adventure, a card for an unmet slot at a time until it can be completed (rulebook
    "Adventure cards"), weighed among every candidate card that fills the slot, not only the
    solver's few suggestions: the likeliest (:func:`candidates`: of the deck's home region,
@@ -56,6 +57,8 @@ REPAIRS = 4
 #: the style that fills for one Adventure of several.
 FILL_STYLES = ("locations", "copies")
 FOCUS = "focus:"
+#: Why an Adventure a Campaign build chose is there.
+TOWARD_TARGET = "an Adventure toward the Campaign target of {}"
 
 
 class Plan:
@@ -215,7 +218,8 @@ def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards
                 continue
             plan.add(card, "from your deck (--from)", copies)
     for adventure in goal.adventures:
-        add_adventure(plan, adventure, pool_cards, "an Adventure you asked for")
+        add_adventure(plan, adventure, pool_cards, TOWARD_TARGET.format(goal.target) if adventure in goal.picked
+                      else "an Adventure you asked for")
     if goal.campaign:
         reach_target(plan, pool_cards)
     fix_playability(plan)
@@ -391,7 +395,7 @@ def reach_target(plan: Plan, pool_cards: Collection) -> None:
                 "lower it with --target")
         tried.add(best[2].key)
         try:
-            add_adventure(plan, best[2], pool_cards, f"an Adventure toward the Campaign target of {goal.target}")
+            add_adventure(plan, best[2], pool_cards, TOWARD_TARGET.format(goal.target))
         except ImpossibleBuildError:
             continue
 
