@@ -867,20 +867,8 @@ if TYPE_CHECKING:
         unique_deck_name,
         ways_to_play,
     )
-    from deckbuilder.service.construction import (
-        DeckBuild,
-        DeckChoice,
-        DeckSuggestions,
-        build_deck,
-        suggest_changes,
-    )
-    from deckbuilder.service.deckfiles import (
-        deck_way_to_play,
-        fix_deck_file,
-        goldfish_way,
-        recorded_deck_text,
-        way_note_of,
-    )
+    from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
+    from deckbuilder.service.deckfiles import deck_way_to_play, fix_deck_file, goldfish_way, recorded_deck_text, way_note_of
     from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
     from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
