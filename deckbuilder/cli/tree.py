@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, match, serve
+from deckbuilder.cli import adventure, build, cards, catalog, common, deck, gauntlet, library, match, serve
 
 app = typer.Typer(
     name="mythos",
@@ -95,6 +95,7 @@ deck_app.command("list")(library.deck_list)
 deck_app.command("history")(library.deck_history)
 deck_app.command("diff")(library.deck_diff)
 deck_app.command("save")(library.deck_save)
+deck_app.command("gauntlet")(gauntlet.deck_gauntlet)
 
 collection_app = typer.Typer(help="The cards you own: import a counts file, show it.", no_args_is_help=True,
                              rich_markup_mode=None)

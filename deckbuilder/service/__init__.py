@@ -807,6 +807,8 @@ _ELSEWHERE = {
     "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
     # Decks against each other (mythos match).
     "matches": ("MatchResult", "check_match_options", "match_decks"),
+    # One deck against each deck of a field (mythos deck gauntlet).
+    "gauntlet": ("Gauntlet", "Matchup", "check_gauntlet_options", "field_files", "gauntlet_deck"),
     # Titles for shell completion.
     "shell": ("complete_titles",),
     # Keeping what they found (a built deck saved, a suggested change applied).
@@ -850,6 +852,7 @@ if TYPE_CHECKING:
     )
     from deckbuilder.service.deckfiles import fix_deck_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.gauntlet import Gauntlet, Matchup, check_gauntlet_options, field_files, gauntlet_deck
     from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
     from deckbuilder.service.shell import complete_titles
     from deckbuilder.service.tuning import apply_change, save_built_deck
