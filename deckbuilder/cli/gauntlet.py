@@ -30,11 +30,10 @@ from deckbuilder.cli.common import (
 def deck_gauntlet(
     deck: DeckArgument,
     field: Annotated[
-        list[Path], typer.Option("--field", help="The field: a folder of deck lists, or deck files (repeatable).",
-                                 show_default=False)
-    ],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games against each field deck.", min=1,
-                                       max=1_000_000)] = 200,
+        Optional[list[Path]], typer.Option("--field", help="The field: a folder of deck lists, or deck files "
+                                                           "(repeatable).", show_default=False)
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games against each field deck (1 to 1000000).")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
         str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")
@@ -66,7 +65,7 @@ def deck_gauntlet(
     with reported(as_json):
         from deckbuilder import service
 
-        files = service.field_files(field)
+        files = service.field_files(field or ())
         service.check_gauntlet_options(len(files), format_name, ai or (), games)
         catalog = open_catalog(db, quiet=as_json)
         loaded = service.load_deck_file(catalog, deck)

@@ -35,10 +35,10 @@ from deckbuilder.web.app import answers, in_thread, served
 
 #: The most two-player games one request plays with greedy players (a few seconds of one
 #: core); the CLI plays more.
-MAX_API_MATCH_GAMES = 5_000
+MAX_API_MATCH_GAMES = 2_000
 
 #: The lookahead player samples the hidden cards at every choice: this many times slower.
-LOOKAHEAD_COST = 25
+LOOKAHEAD_COST = 40
 
 #: The most decks a request may name (a gauntlet's field, or a match's 4).
 MAX_API_DECKS = 16
