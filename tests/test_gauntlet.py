@@ -194,6 +194,7 @@ def test_api_gauntlet_answers_the_clis_json(client, db):
         ("/api/match", {"decks": ["CORRUPT", {"id": "no-such-deck"}]}, 404, "unknown-deck", "no-such-deck"),
         ("/api/match", {"decks": ["CORRUPT", "4 Zzyzx Qqq\n"]}, 422, "unresolved-deck", "line 1"),
         ("/api/match", b"{not json", 400, "error", "the body is not JSON"),
+        ("/api/match", {"decks": ["CORRUPT", "STEADFAST"], "log": 10**9}, 400, "error", "give a game number from 1"),
         ("/api/deck/gauntlet", {"deck": "CORRUPT"}, 400, "error", "give the field as a list"),
         ("/api/deck/gauntlet", {"deck": "CORRUPT", "field": ["STEADFAST"], "games": 2001, "ai": []}, 400, "error",
          "at most 2000 games a request"),

@@ -40,6 +40,9 @@ MAX_API_MATCH_GAMES = 2_000
 #: The lookahead player samples the hidden cards at every choice: this many times slower.
 LOOKAHEAD_COST = 40
 
+#: The highest game number whose play-by-play is told (the games before it are dealt to reach it).
+MAX_LOG_GAME = 1_000_000
+
 #: The most decks a request may name (a gauntlet's field, or a match's 4).
 MAX_API_DECKS = 16
 
@@ -142,6 +145,8 @@ async def match(request: Request) -> Response:
     games = options.get("games", 200)
     if options.get("log") is None:
         check_bound(games, 1, ai, "mythos match")
+    elif not 1 <= options["log"] <= MAX_LOG_GAME:
+        raise UsageError(f"log {options['log']}: give a game number from 1 to {MAX_LOG_GAME}")
     state = served(request)
 
     def work() -> Any:
@@ -290,8 +295,8 @@ async def match_log(request: Request) -> Response:
     game = _number(params.get("game", ""), "--log", 1) or 0
     seed = _number(params.get("seed", ""), "--seed", 0) or 0
     service.check_match_options(len(chosen), format_name, ai, ())
-    if game < 1:
-        raise UsageError(f"--log {game}: give a game number from 1")
+    if not 1 <= game <= MAX_LOG_GAME:
+        raise UsageError(f"--log {game}: give a game number from 1 to {MAX_LOG_GAME}")
 
     def work() -> Any:
         catalog = state.catalog()
