@@ -5,10 +5,11 @@ Game's Steadfast starter deck from ../shared/mythos-data). Prints figures and ra
 engine's goal (enumerating the legal plays of a typical mid-game state in under 50 µs); asserts
 nothing.
 
-``python benchmarks/engine.py --coverage`` prints instead the ledger over every real deck of
-../shared/mythos-data (both transcriptions' decks): the share of card copies whose effects the
-engine plays, the share of what a lone player can use, and each named reason for the rest with
-its cards.
+``python benchmarks/engine.py --coverage`` prints instead the effects applied over every real
+deck of ../shared/mythos-data, alone and in matches (:mod:`effects_applied`: each card played,
+played in matches only, or not yet, with the reason); ``--reading`` the effect reader's ledger
+(the share of card copies whose text the engine reads as played, and each named reason for the
+rest with its cards).
 """
 
 from __future__ import annotations
@@ -109,6 +110,11 @@ def coverage() -> None:
 
 def main() -> None:
     if "--coverage" in sys.argv[1:]:
+        from effects_applied import coverage as applied
+
+        applied()
+        return
+    if "--reading" in sys.argv[1:]:
         coverage()
         return
     from deckbuilder.catalog.importers import read_card_files

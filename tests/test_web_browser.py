@@ -359,7 +359,7 @@ def settled_overflow(driver) -> dict:
 def test_the_pages_fit_a_phone_without_sideways_scrolling(server):
     driver = launch(PHONE)
     try:
-        for path in ("/decks", "/cards?q=t:location", "/decks/new", "/decks/build", "/import", "/collection"):
+        for path in ("/decks", "/cards?q=t:location", "/decks/new", "/decks/build", "/import", "/collection", "/match"):
             driver.get(server.url + path)
             seen = settled_overflow(driver)
             assert seen["settled"], (path, seen)  # a layout that never settles is a fault too
@@ -538,6 +538,56 @@ def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
         # The build's page still shows what it found.
         driver.get(build_page)
         assert driver.find_element(By.ID, "open-built")
+    finally:
+        driver.quit()
+
+
+def test_a_player_plays_two_saved_decks_and_reads_a_games_log(real_server, mythos_data):
+    # Two real decks saved, as the deck builder saves them.
+    catalog = service.open_catalog(real_server.db)[0]
+    decks = real_server.app.state.settings.decks
+    for name in ("standard-corrupt", "standard-steadfast"):
+        deck = service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / f"{name}.deck")
+        service.save_deck(catalog, decks, deck, deck_id=name)
+    catalog.close()
+    driver = launch(DESKTOP)
+    try:
+        driver.get(real_server.url + "/decks")
+        driver.find_element(By.LINK_TEXT, "Match").click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.match-form")))
+        Select(driver.find_element(By.ID, "deck1")).select_by_value("standard-corrupt")
+        Select(driver.find_element(By.ID, "deck2")).select_by_value("standard-steadfast")
+        Select(driver.find_element(By.ID, "ai2")).select_by_value("greedy")
+        games = driver.find_element(By.ID, "games")
+        games.clear()
+        games.send_keys("80")
+        driver.find_element(By.CSS_SELECTOR, "form.match-form button[type=submit]").click()
+
+        # The table: a row per seat with its win share, readable at a phone's width too.
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "table.match")), timeout=60)
+        assert driver.find_element(By.CSS_SELECTOR, "#h-match").text.lower() == "80 games"  # styled in capitals
+        rows = driver.find_elements(By.CSS_SELECTOR, "table.match tbody tr")
+        assert [r.find_element(By.CSS_SELECTOR, "td.deck").text for r in rows] == [
+            "Mythos Standard Game - Corrupt", "Mythos Standard Game - Steadfast"]
+        wins = [r.find_element(By.CSS_SELECTOR, "td.wins").text for r in rows]
+        assert all(w.endswith("%") for w in wins), wins
+        driver.set_window_size(*PHONE)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, ("match", seen)
+        driver.set_window_size(*DESKTOP)
+
+        # A game's play-by-play, from its link.
+        link = driver.find_element(By.LINK_TEXT, "Game 2")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+        link.click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "pre.match-log")))
+        assert driver.find_element(By.TAG_NAME, "h1").text.startswith("Game 2")
+        told = driver.find_element(By.CSS_SELECTOR, "pre.match-log").text
+        assert "Combat, Round 1" in told and ": Pass" in told
+        driver.find_element(By.LINK_TEXT, "Back to the Match page").click()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.match-form")))
+        assert Select(driver.find_element(By.ID, "deck2")).first_selected_option.get_attribute("value") == \
+            "standard-steadfast"
     finally:
         driver.quit()
 

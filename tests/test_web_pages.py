@@ -13,6 +13,7 @@ import dataclasses
 import re
 import typing
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from starlette.testclient import TestClient
@@ -605,3 +606,57 @@ def test_add_by_title_says_which_printing_it_added(browser):
     # A row's own buttons name the printing already: no message.
     dom = add(browser, deck_id, line.attrs["data-key"], change=1)
     assert not select(dom, "p.message")
+def test_the_match_page_plays_saved_decks_and_opens_a_games_log(gccg_catalog_path, tmp_path, mythos_data):
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "c.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/import")
+    ids = []
+    for name in ("standard-corrupt.deck", "standard-steadfast.deck"):
+        deck = mythos_data / "gccg" / "decks" / name
+        answer, _dom = b.post("/import", files={"file": (deck.name, deck.read_bytes())})
+        ids.append(str(answer.url).rsplit("/", 1)[1])
+
+    dom = b.get("/decks")
+    assert select_one(dom, "nav a[href=/match]").text() == "Match"
+    dom = b.get("/match")
+    assert select_one(dom, "nav a[aria-current=page]").text() == "Match"
+    seats = select(dom, "fieldset.seat")
+    assert len(seats) == 4
+    assert {o.attrs["value"] for o in select(seats[0], "select[name=deck1] option")} == {"", *ids}
+    assert [o.attrs["value"] for o in select(seats[0], "select[name=ai1] option")] == ["greedy", "lookahead"]
+
+    # One deck is no match: the error, the form as sent.
+    _answer, dom = b.post("/match", {"deck1": ids[0], "games": "20"}, status=400)
+    assert "a match needs 2 to 4 decks" in select_one(dom, ".error").text()
+    assert select_one(dom, "select[name=deck1] option[selected]").attrs["value"] == ids[0]
+    # Without the session's token nothing is played.
+    refused = b.client.post("/match", data={"deck1": ids[0], "deck2": ids[1], "games": "20"})
+    assert refused.status_code == 403
+
+    _answer, dom = b.post("/match", {"deck1": ids[0], "ai1": "greedy", "deck2": ids[1], "ai2": "greedy",
+                                     "games": "60", "seed": "4", "format": "advanced"})
+    assert select_one(dom, "section.match-result h2").text() == "60 games"
+    rows = select(dom, "table.match tbody tr")
+    assert [texts(r, "td.deck") for r in rows] == [["Mythos Standard Game - Corrupt"], ["Mythos Standard Game - Steadfast"]]
+    # The table is mythos match's, for the same decks and seed.
+    catalog = service.open_catalog(gccg_catalog_path)[0]
+    decks = [service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / n)
+             for n in ("standard-corrupt.deck", "standard-steadfast.deck")]
+    expected = service.match_decks(catalog, decks, games=60, seed=4).to_json()
+    catalog.close()
+    from deckbuilder.sheet.text import percent
+
+    assert [select_one(r, "td.wins").text() for r in rows] == [percent(p["wins"]) for p in expected["players"]]
+
+    links = select(dom, "ul.game-logs a")
+    assert [a.text() for a in links][:2] == ["Game 1", "Game 2"] and len(links) == 10
+    log = b.get(links[2].attrs["href"])
+    assert select_one(log, "h1").text().startswith("Game 3")
+    told = select_one(log, "pre.match-log").text()
+    assert "Combat, Round 1" in told and ": Pass" in told
+    # Any game opens by its number, through the form's hidden fields.
+    hidden = {i.attrs["name"]: i.attrs["value"] for i in select(dom, "form.log-form input[type=hidden]")}
+    assert hidden["seed"] == "4" and hidden["format"] == "advanced"
+    log = b.get("/match/log?" + urlencode([*[(k, v) for k, v in hidden.items() if k not in ("deck", "ai")],
+                                           ("deck", ids[0]), ("deck", ids[1]), ("game", "45")]))
+    assert select_one(log, "h1").text().startswith("Game 45")

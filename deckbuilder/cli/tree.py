@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.cli import adventure, build, cards, catalog, common, deck, library, match, serve
+from deckbuilder.cli import adventure, build, cards, catalog, common, deck, gauntlet, library, match, serve
 
 app = typer.Typer(
     name="mythos",
@@ -101,6 +101,7 @@ deck_app.command("undelete")(library.deck_undelete)
 deck_app.command("copy")(library.deck_copy)
 deck_app.command("rename")(library.deck_rename)
 deck_app.command("code")(library.deck_code)
+deck_app.command("gauntlet")(gauntlet.deck_gauntlet)
 
 collection_app = typer.Typer(help="The cards you own: import a counts file, show it.", no_args_is_help=True,
                              rich_markup_mode=None)

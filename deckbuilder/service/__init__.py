@@ -822,6 +822,8 @@ _ELSEWHERE = {
     "games": ("Goldfish", "InvestigatorGames", "goldfish_deck", "goldfish_format", "run_goldfish"),
     # Decks against each other (mythos match).
     "matches": ("MatchResult", "check_match_options", "match_decks"),
+    # One deck against each deck of a field (mythos deck gauntlet).
+    "gauntlet": ("Gauntlet", "Matchup", "check_gauntlet_options", "field_files", "gauntlet_deck"),
     # Titles for shell completion.
     "shell": ("complete_titles",),
     # Keeping what they found (a built deck saved, a suggested change applied).
@@ -868,9 +870,16 @@ if TYPE_CHECKING:
         ways_to_play,
     )
     from deckbuilder.service.construction import DeckBuild, DeckChoice, DeckSuggestions, build_deck, suggest_changes
-    from deckbuilder.service.deckfiles import deck_way_to_play, fix_deck_file, goldfish_way, recorded_deck_text, way_note_of
+    from deckbuilder.service.deckfiles import (
+        deck_way_to_play,
+        fix_deck_file,
+        goldfish_way,
+        recorded_deck_text,
+        way_note_of,
+    )
     from deckbuilder.service.deckrefs import DECK_CODE, load_deck_ref, names_a_file
     from deckbuilder.service.games import Goldfish, InvestigatorGames, goldfish_deck, goldfish_format, run_goldfish
+    from deckbuilder.service.gauntlet import Gauntlet, Matchup, check_gauntlet_options, field_files, gauntlet_deck
     from deckbuilder.service.matches import MatchResult, check_match_options, match_decks
     from deckbuilder.service.search import asks_for_unofficial, search_hint, without_cards_not_played
     from deckbuilder.service.shell import complete_titles

@@ -36,7 +36,10 @@ from deckbuilder.sheet.pages import (
     Link,
     ListGroup,
     ListRow,
+    MatchRowView,
+    MatchView,
     PlayForm,
+    SeatForm,
     ShortfallView,
     SlotView,
     SortColumn,
@@ -401,3 +404,51 @@ def build_result(build: Any, saved: Link | None) -> BuildResultView:
              *(_built_row(r, n) for n, r in enumerate(build.runners_up, 1)))
     return BuildResultView(summary, build.kept_start, decks,
                            tuple(n.removeprefix("Why: ") for n in build.built.notes), saved)
+
+
+# --------------------------------------------------------------------------------------
+# the Match page
+
+#: The computer players a seat offers (``--ai``).
+AI_CHOICES = (("greedy", "Greedy"), ("lookahead", "Lookahead (slower, stronger)"))
+
+
+def seat_forms(saved: Sequence[Any], chosen: Sequence[str], ai: Sequence[str]) -> tuple[SeatForm, ...]:
+    """Gets the Match page's four seats: each a select of the saved decks and of the computer
+    players, what was chosen selected."""
+    seats = []
+    for i in range(4):
+        deck = chosen[i] if i < len(chosen) else ""
+        player = ai[i] if i < len(ai) and ai[i] else "greedy"
+        decks = (Choice("", "(no deck)", not deck),
+                 *(Choice(d.id, d.name, d.id == deck) for d in saved))
+        seats.append(SeatForm(i + 1, decks, tuple(Choice(v, label, v == player) for v, label in AI_CHOICES)))
+    return tuple(seats)
+
+
+def match_formats(names: Sequence[str], chosen: str) -> tuple[Choice, ...]:
+    """Gets the ways to play a match as select options."""
+    return tuple(Choice(n, n.capitalize(), n == chosen) for n in names)
+
+
+def match_view(result: Any, query: Sequence[tuple[str, str]], linked: int) -> MatchView:
+    """Gets a match's table from the service's :class:`~deckbuilder.service.matches.MatchResult`;
+    ``query`` the log page's parameters but the game, ``linked`` the games linked directly."""
+    r = result.report
+    rows = tuple(MatchRowView(chr(65 + i), d.deck.name, who, ai, percent(p.wins),
+                              f"{percent(p.wins_low)}-{percent(p.wins_high)}", f"{p.mean_score:.1f}",
+                              f"{p.mean_final_sanity:.1f}", f"{p.combat_sanity_lost:.2f}")
+                 for i, (d, who, ai, p) in enumerate(zip(result.decks, result.investigators, result.ai, r.players)))
+    logs = tuple(Link(f"Game {k}", "/match/log?" + urlencode([*query, ("game", str(k))]))
+                 for k in range(1, min(linked, r.games) + 1))
+    ties = f"{percent(r.ties)} (95%: {percent(r.ties_low)}-{percent(r.ties_high)})"
+    return MatchView(r.games, r.seed, result.format_name, ties, f"{r.mean_rounds:.1f}", rows, logs,
+                     tuple(Figure(name, value) for name, value in query))
+
+
+def match_log(result: Any, seed: int) -> tuple[int, int, str, tuple[str, ...], tuple[str, ...]]:
+    """Gets a told game's number, its ``seed``, the way to play, the seats and the lines
+    (``MatchLogPage``'s fields after the frame)."""
+    players = tuple(f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
+                    for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai)))
+    return result.log_game, seed, result.format_name, players, tuple(result.log)

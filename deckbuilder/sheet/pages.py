@@ -506,6 +506,70 @@ class ErrorPage:
 
 
 #: The page classes and their templates (``templates/web/NAME``).
+@dataclass(frozen=True)
+class SeatForm:
+    """One seat of the Match page's form: the saved deck played there and its computer player."""
+
+    number: int = _doc("The seat's number, 1 to 4 (the form's deckN and aiN).")
+    decks: tuple[Choice, ...] = _doc("Every saved deck, the one chosen selected (none: the seat stays empty).")
+    ais: tuple[Choice, ...] = _doc("The computer players (greedy, lookahead), the chosen one selected.")
+
+
+@dataclass(frozen=True)
+class MatchRowView:
+    """One seat of a match's table."""
+
+    seat: str = _doc("The seat's letter (A, B, C, D), as the play-by-play names the players.")
+    deck: str = _doc("The deck's name.")
+    investigator: str = _doc("Who played it.")
+    ai: str = _doc("The computer player of the seat.")
+    wins: str = _doc("The share of games it won, as a percentage.")
+    interval: str = _doc("The 95% interval of that share.")
+    mean_score: str = _doc("Its mean score (Adventure points plus Sanity, rulebook l.93).")
+    final_sanity: str = _doc("Its mean Sanity at the end.")
+    combat_lost: str = _doc("The Sanity it lost in Combat, per game on average.")
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match's figures: the table, the ties, and the games whose play-by-play opens."""
+
+    games: int = _doc("Games played.")
+    seed: int = _doc("The seed (the same seed plays the same games).")
+    format_name: str = _doc("The way to play (basic, advanced, campaign, tournament).")
+    ties: str = _doc("The share of tied games, with its 95% interval.")
+    rounds: str = _doc("The mean Rounds a game lasted.")
+    rows: tuple[MatchRowView, ...] = _doc("One row per seat, in seat order.")
+    logs: tuple[Link, ...] = _doc("Links to the first games' play-by-play.")
+    log_fields: tuple[Figure, ...] = _doc("The hidden fields (label: name, value) of the form opening game K's log.")
+
+
+@dataclass(frozen=True)
+class MatchPage:
+    """The Match page: saved decks played against each other by computer players."""
+
+    frame: Frame = _doc("The page's frame.")
+    seats: tuple[SeatForm, ...] = _doc("The four seats of the form (at least two filled to play).")
+    formats: tuple[Choice, ...] = _doc("The ways to play a match, the chosen one selected.")
+    games: int = _doc("Games to play (the form's value).")
+    seed: int = _doc("The seed (the form's value).")
+    result: MatchView | None = _doc("The match's table; None before the form is sent, or after an error.")
+    error: ErrorView | None = _doc("Why the match could not be played; None when nothing failed.")
+
+
+@dataclass(frozen=True)
+class MatchLogPage:
+    """One game of a match told as a play-by-play (``mythos match --log K``)."""
+
+    frame: Frame = _doc("The page's frame.")
+    game: int = _doc("The game's number in the seed (1: the first).")
+    seed: int = _doc("The seed.")
+    format_name: str = _doc("The way to play.")
+    players: tuple[str, ...] = _doc('Each seat: "A: deck (Investigator, computer player)".')
+    lines: tuple[str, ...] = _doc("The play-by-play, a line per play, Pass or Combat step.")
+    back: str = _doc("The Match page with these decks chosen.")
+
+
 TEMPLATES: dict[type, str] = {
     CardsPage: "web/cards.html",
     CardPage: "web/card.html",
@@ -521,4 +585,6 @@ TEMPLATES: dict[type, str] = {
     BuildPage: "web/build.html",
     BuildJobPage: "web/build_job.html",
     ErrorPage: "web/error.html",
+    MatchPage: "web/match.html",
+    MatchLogPage: "web/match_log.html",
 }

@@ -212,7 +212,7 @@ def create_app(settings: Settings | None = None) -> Any:
     """Gets the ASGI application of the web deck builder, guarded (see :mod:`~deckbuilder.web.guard`)."""
     from starlette.exceptions import HTTPException
 
-    from deckbuilder.web import api, construction, pages
+    from deckbuilder.web import api, construction, matches, pages
 
     settings = settings or Settings()
     state = Served(settings)
@@ -226,7 +226,8 @@ def create_app(settings: Settings | None = None) -> Any:
         await run_in_threadpool(state.jobs.wait_stopped, JOBS_STOP_SECONDS)
 
     # The build's /decks/build goes before the editor's /decks/ID, which would take it.
-    routes: list[Route] = [*api.routes(), *construction.routes(), *pages.routes()]
+    # The match's /api/deck/gauntlet goes before the API's /api/deck/{command}.
+    routes: list[Route] = [*matches.routes(), *api.routes(), *construction.routes(), *pages.routes()]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found}, lifespan=lifespan)
     app.state.served = state
 

@@ -1,0 +1,240 @@
+"""Coverage told by effects applied, not by cards played: ``python benchmarks/engine.py --coverage``
+(or ``python benchmarks/effects_applied.py``).
+
+Every real deck of ../shared/mythos-data (both transcriptions' decks) is played alone (the
+goldfish, its greedy policy) and in two-player matches against the real decks that follow it
+in name order (greedy computer players in both seats). Each choice a player makes is watched,
+and per title of each deck the evidence is kept: put in play, cast or used (a Spell, an
+Artifact, an Ally's use), and in matches the Combat damage it dealt or absorbed.
+
+A card's effect counts as applied, in a game, when:
+
+- the effect reader plays its text (no named reason: ``rules/effects/reader.py``), and
+- the game shows it working: a Location, Ally, Tome, Event or Adventure put in play
+  (completed, for an Adventure); a Spell or Artifact with effects cast or used (one without
+  effects of use: put in play); an Ally with a use, used; a Monster (a Great Old One too) in a
+  Combat: damage dealt or absorbed, which only a match has;
+- a card the reader names a Combat reason for ("works only in Combat", a card's value in
+  Combat) counts in matches when its title dealt or absorbed damage there; any other reason
+  (aimed at an opponent, a Phobia, an effect not read yet) is not applied, played or not: the
+  match plays such a card and buries it, its effect on the opponent is not modelled.
+
+Each title is then classed: **played** (its effect applied alone, in the goldfish), **in
+matches only**, or **not yet**, with the reason: the reader's, or what the games showed
+(never put in play, put in play but never used, a Monster that never reached a Combat). The
+headline is the share of the copies whose effect is applied in matches (issue 23's goal: 90%).
+Prints figures; asserts nothing. Pure Python takes a minute or two on a busy machine.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "mythos-data"
+
+#: Goldfish games per deck; opponents per deck and matches against each.
+GOLDFISH_GAMES = 200
+OPPONENTS = 4
+MATCH_GAMES = 50
+
+#: Who plays a deck that names no Investigator (as the engine benchmark does).
+STAND_IN = "Adventurous Dilettante"
+
+
+@dataclass
+class Evidence:
+    """What one title of a deck was seen doing, over a deck's games."""
+
+    played: bool = False
+    used: bool = False
+    fought: bool = False
+
+
+@dataclass
+class DeckEvidence:
+    """One deck's titles: what they did alone and in matches."""
+
+    goldfish: dict[str, Evidence] = field(default_factory=lambda: defaultdict(Evidence))
+    matches: dict[str, Evidence] = field(default_factory=lambda: defaultdict(Evidence))
+
+
+class Watcher:
+    """A computer player passed through: every play it chooses (a card play, a Spell or
+    Artifact in Combat) is noted by title for its seat."""
+
+    def __init__(self, player: Any, game: Any, seen: dict[str, Evidence]) -> None:
+        self.player, self.game, self.seen = player, game, seen
+
+    def _note(self, play: Any) -> None:
+        from deckbuilder.rules.engine import PlayKind
+
+        if play is None or play.card < 0:
+            return
+        title = self.game.cards[play.card].title
+        if play.kind in (PlayKind.CAST, PlayKind.USE):
+            self.seen[title].used = True
+        elif play.kind not in (PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE,
+                               PlayKind.END_ROUND, PlayKind.LOBOTOMY, PlayKind.PASS):
+            self.seen[title].played = True
+            for j in play.joined:
+                self.seen[self.game.cards[j].title].played = True
+
+    def choose(self, m: Any, seat: int, plays: Any) -> Any:
+        play = self.player.choose(m, seat, plays)
+        self._note(play)
+        return play
+
+    def direct(self, m: Any, seat: int) -> Any:
+        return self.player.direct(m, seat)
+
+    def defend(self, m: Any, seat: int, incoming: Any) -> Any:
+        return self.player.defend(m, seat, incoming)
+
+    def combat_use(self, m: Any, seat: int, plays: Any) -> Any:
+        play = self.player.combat_use(m, seat, plays)
+        self._note(play)
+        return play
+
+
+def _goldfish(deck: Any, recipes: Any, overrides: Any, seen: dict[str, Evidence]) -> None:
+    from deckbuilder.rules.goldfish import GameBatch, game_seeds, needed_titles
+
+    batch = GameBatch(deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)), effects=overrides)
+    game = batch.game()
+    titles = {game.profiles[c].title: game.cards[c].title for c in range(game.size)}  # the engine's title ids
+    for record in batch.play(game_seeds(7, GOLDFISH_GAMES)):
+        for title in record.first_played:
+            seen[titles[title]].played = True
+        for title in record.used:
+            seen[titles[title]].used = True
+
+
+def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], overrides: Any, i: int,
+             seen: dict[str, Evidence]) -> int:
+    """Plays deck ``i`` in seat A against the next decks in name order; gets the games played."""
+    from deckbuilder.rules.goldfish import game_seeds
+    from deckbuilder.rules.match import MatchBatch, new_match, play_match, record_of
+    from deckbuilder.rules.match.table import Seat
+
+    played = 0
+    for k in range(1, OPPONENTS + 1):
+        j = (i + k) % len(decks)
+        batch = MatchBatch([decks[i], decks[j]], investigators=[investigators[i], investigators[j]],
+                           recipes=[recipes[i], recipes[j]], effects=overrides)
+        games, players = batch.build()
+        watched = [Watcher(players[0], games[0], seen), players[1]]
+        seats = [Seat(g, chr(65 + n)) for n, g in enumerate(games)]
+        for seed in game_seeds(11 + k, MATCH_GAMES):
+            record = record_of(play_match(new_match(games, seed, seats=seats), watched))
+            for title, points in (*record.dealt[0], *record.absorbed[0]):
+                if points > 0:
+                    seen[title].fought = True
+            played += 1
+    return played
+
+
+def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
+    """Gets whether the card's effect was applied in these games, and if not, why."""
+    from deckbuilder.rules.cards import CardType
+
+    if reason:
+        if reason in combat_reasons and seen is not None and seen.fought:
+            return True, ""
+        return False, reason
+    if seen is None or not (seen.played or seen.used):
+        return False, "never put in play in these games"
+    kind = card.type
+    if kind is CardType.MONSTER:
+        return (True, "") if seen.fought else (False, "a Monster that never reached a Combat in these games")
+    return True, ""
+
+
+def _needs_use(card: Any, effects: Any) -> bool:
+    from deckbuilder.rules.cards import CardType
+
+    return bool(effects.effects) and card.type in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
+
+
+def coverage() -> None:
+    """Prints the ledger of effects applied, alone and in matches, over every real deck."""
+    from deckbuilder.catalog.importers import read_card_files
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.rules.decks import Section
+    from deckbuilder.rules.effects import read_effects
+    from deckbuilder.rules.effects.reader import COMBAT, REVEAL, VALUE, WEAPON
+    from deckbuilder.service import load_deck_file, play_as
+
+    paths = sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted((SHARED / "lackey" / "decks").glob("*.dek"))
+    if not paths:
+        print(f"no real decks under {SHARED}; nothing to count")
+        return
+    start = time.perf_counter()
+    db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
+    build_catalog(db, read_card_files([SHARED / "gccg" / "sets", SHARED / "lackey" / "sets"]))
+    overrides = load_effect_overrides()
+    combat_reasons = (COMBAT, VALUE, WEAPON, REVEAL)
+    with Catalog.open(db) as catalog:
+        loaded = [load_deck_file(catalog, p) for p in paths]
+        # A deck that names no Investigator is played by a stand-in (its note says so).
+        decks = [(d if d.deck.investigators else play_as(catalog, d, STAND_IN)[0]).deck for d in loaded]
+        recipes = [deck_recipes(catalog, d) for d in decks]
+    investigators = [None] * len(decks)
+    evidence = [DeckEvidence() for _ in decks]
+    match_games = 0
+    for i, deck in enumerate(decks):
+        _goldfish(deck, recipes[i], overrides, evidence[i].goldfish)
+        match_games += _matches(decks, recipes, investigators, overrides, i, evidence[i].matches)
+
+    copies = in_matches = alone = 0
+    classes: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    named: dict[str, Counter[str]] = defaultdict(Counter)
+    for deck, seen in zip(decks, evidence):
+        for card in deck.cards(Section.DECK):
+            copies += 1
+            effects = read_effects(card, overrides)
+            verdicts = []
+            for where in (seen.goldfish, seen.matches):
+                got = where.get(card.title)
+                ok, why = _applied(card, effects.ignored, got, combat_reasons)
+                if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
+                    ok, why = False, "put in play, never cast or used in these games"
+                verdicts.append((ok, why))
+            (solo, solo_why), (match, match_why) = verdicts
+            alone += solo
+            in_matches += match
+            if solo:
+                classes["played" if match else "played alone only"] += 1
+            elif match:
+                classes["played in matches only"] += 1
+            else:
+                classes["not yet"] += 1
+                reasons[match_why] += 1
+                named[match_why][card.title] += 1
+    seconds = time.perf_counter() - start
+    print(f"{len(decks)} real decks, {copies} card copies; {GOLDFISH_GAMES} goldfish games and "
+          f"{OPPONENTS * MATCH_GAMES} match games a deck ({match_games} matches), {seconds:.0f} s")
+    print(f"effects applied in matches: {in_matches} copies = {in_matches / copies:.1%} of all copies (goal 90%)")
+    print(f"effects applied alone (the goldfish): {alone} copies = {alone / copies:.1%}")
+    print("each copy classed (alone, then in matches):")
+    for name in ("played", "played in matches only", "played alone only", "not yet"):
+        print(f"  {classes[name]:5d}  {name}")
+    print("not yet, by reason (copies; the cards, most copies first):")
+    for reason, n in reasons.most_common():
+        cards = ", ".join(f"{t} ({k})" for t, k in named[reason].most_common(8))
+        more = len(named[reason]) - 8
+        print(f"  {n:4d}  {reason}: {cards}{f' and {more} more' if more > 0 else ''}")
+
+
+if __name__ == "__main__":
+    coverage()
