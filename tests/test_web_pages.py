@@ -617,7 +617,7 @@ def test_the_match_page_plays_saved_decks_and_opens_a_games_log(gccg_catalog_pat
         ids.append(str(answer.url).rsplit("/", 1)[1])
 
     dom = b.get("/decks")
-    assert select_one(dom, "nav a[href=/match]").text() == "Match"
+    assert select_one(dom, 'nav a[href="/match"]').text() == "Match"
     dom = b.get("/match")
     assert select_one(dom, "nav a[aria-current=page]").text() == "Match"
     seats = select(dom, "fieldset.seat")
