@@ -645,6 +645,7 @@ def goldfish(
     needed: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
     effects: Mapping[str, CardEffects] | None = None,
+    advanced: bool = True,
 ) -> GoldfishReport:
     """Plays ``games`` solitaire games of a deck and reports what they say.
 
@@ -654,11 +655,13 @@ def goldfish(
     policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
     of games played, every 100 games. ``effects`` are the effect overrides by folded title
     (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`).
+    ``advanced`` off plays Basic Mythos: the first play must be a Location (rulebook l.79).
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
     batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds,
-                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects)
+                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects,
+                      advanced=advanced)
     return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
                            target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
 
@@ -685,9 +688,10 @@ class GameBatch:
     def __init__(self, deck: Deck, *, campaign: bool = False, target: int = 20, max_rounds: int = 20,
                  adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
                  recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset(),
-                 effects: Mapping[str, CardEffects] | None = None) -> None:
+                 effects: Mapping[str, CardEffects] | None = None, advanced: bool = True) -> None:
         self.deck = deck
         self.campaign = campaign
+        self.advanced = advanced
         self.target = target
         self.max_rounds = max_rounds
         self.adventure_check = adventure_check
@@ -706,15 +710,19 @@ class GameBatch:
             raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
                             "give it the recipes instead")
         return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed,
-                             self.effects_text)
+                             self.effects_text, self.advanced)
 
     def _game(self) -> tuple[Game, GreedyPolicy]:
         if self._playing is None:
             check = self.adventure_check
             if check is None and self.recipes is not None:
                 check = recipe_check(self.deck, self.recipes)
-            # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
-            rules = Rules(advanced=True, campaign=self.campaign, target=self.target, phantom_opponent=True,
+            # The goldfish plays against an opponent who plays nothing: an Event aimed at an
+            # opponent's card has no legitimate target and is not played (rulebook l.202); the
+            # report names those Events (``Game.ignored``). Basic Mythos: a Location first (l.79,
+            # rulings l.53); Advanced, and Campaign and Tournament which require it (rulings l.19):
+            # any legal card first.
+            rules = Rules(advanced=self.advanced, campaign=self.campaign, target=self.target,
                           adventure_check=check or no_adventures,
                           effects={title: parse_effects(text) for title, text in self.effects_text.items()})
             game = Game(self.deck, rules=rules)
@@ -762,10 +770,10 @@ def record_values(record: GameRecord) -> tuple[object, ...]:
 
 
 def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
-                needed: frozenset[str], effects: dict[str, str]) -> GameBatch:
+                needed: frozenset[str], effects: dict[str, str], advanced: bool = True) -> GameBatch:
     """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
     return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed,
-                     effects={title: parse_effects(text) for title, text in effects.items()})
+                     effects={title: parse_effects(text) for title, text in effects.items()}, advanced=advanced)
 
 
 def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,

@@ -55,10 +55,13 @@ GATE_USE = "a special use of a Gate (playing other cards through it) is not play
 TRAVEL_MONSTER = "a Monster used for travel (rulebook l.317) is not played yet"
 CONSTANT = "a constant effect of a card in play is not played yet"
 NOT_READ = "an effect the engine does not read yet"
+#: An Event whose Affects line names only an opponent: alone at the table nothing of an
+#: opponent's is there to aim it at, so the goldfish never plays it (rulebook l.202).
+NO_TARGET = "never played alone: it needs a card of an opponent's as its target (rulebook l.202)"
 
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
-LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN)
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN, NO_TARGET)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
