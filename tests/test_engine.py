@@ -1307,3 +1307,59 @@ def test_a_play_made_by_the_engine_is_the_play_a_player_would_write():
     assert made == written and hash(made) == hash(written) and type(made) is Play
     assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle) == (
         PlayKind.SPELL, 3, (), 5, False, False)
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: the rulebook's own examples, with the real cards
+
+
+def real(catalog, title: str, set_code: str = "NAE") -> Card:
+    return next(c for c in catalog.cards_named(title) if c.set_code == set_code)
+
+
+def test_meghan_at_the_vatican_gains_5_sanity_then_loses_her_next_turn(gccg_catalog) -> None:
+    # Rulebook l.356: "Upon arriving she gains 5 Sanity and then loses her next Turn"; l.351:
+    # losing a Turn as a card instructs is that Turn's play (The Vatican: "doing nothing else").
+    vatican = real(gccg_catalog, "The Vatican")
+    colosseum = real(gccg_catalog, "Colosseum")
+    s = setup([vatican, colosseum], sanity=10, inv=investigator(sanity=10))
+    s = do(s, "Play The Vatican")
+    assert (at(s), s.sanity, s.turn) == ("The Vatican", 15, 1)
+    assert words(s) == {"Lose the Turn"}, "no card and no Pass on the lost Turn"
+    s = do(s, "Lose the Turn")
+    assert s.turn == 2 and at(s) == "The Vatican" and s.sanity == 15
+    assert "Pass" in words(s) and plays_of(s, "Colosseum"), "the Turn after is hers again"
+
+
+def test_a_location_walked_to_loses_the_turn_when_it_is_rotated(gccg_catalog) -> None:
+    # Rulebook l.38: a Location's effects apply on arrival, not while walking to it (from the
+    # Country, l.243, one walks).
+    vatican = real(gccg_catalog, "The Vatican")
+    fields = location("Roman Fields", "New Æon", "Rome", ("Country",), (OUTSIDE,), dimension=Dimension.NEW_AEON)
+    s = do(setup([fields, vatican]), "Play Roman Fields")
+    s = do(s, "Walk to The Vatican")
+    assert "Lose the Turn" not in words(s) and s.lost_turns == 0
+    s = do(s, "Arrive at The Vatican")
+    assert words(s) == {"Lose the Turn"}
+
+
+def test_the_vaticans_lost_turn_is_read_from_its_text(gccg_catalog) -> None:
+    from deckbuilder.rules.effects import effects_text, read_effects
+
+    assert effects_text(read_effects(real(gccg_catalog, "The Vatican"))) == "lose turn 1"
+    assert effects_text(read_effects(real(gccg_catalog, "Bellevue Hospital", "MSGS"))) == "lose turn 1"
+
+
+def test_brian_plays_the_brother_of_the_yellow_sign_as_a_monster_at_porta_portese(gccg_catalog) -> None:
+    # Rulebook l.180: the Brother is a Cultist found in Rome; Porta Portese is in Rome and has a
+    # Gate (catalog/card-facts.toml, the same line), so he may go to the Threat there, using the
+    # Gate, and is Buried after Combat (l.439).
+    portese = real(gccg_catalog, "Porta Portese")
+    brother = real(gccg_catalog, "Brother of the Yellow Sign")
+    s = do(setup([portese, brother]), "Play Porta Portese")
+    assert {"Play Brother of the Yellow Sign", "Play as a Monster Brother of the Yellow Sign"} <= words(s)
+    s = do(s, "Play as a Monster Brother of the Yellow Sign")
+    assert [s.game.title(c) for c in s.threat] == ["Brother of the Yellow Sign"] and s.gate_used
+    assert "Play as a Monster Brother of the Yellow Sign" not in words(s)  # the Gate is used
+    s = do(s, "Pass")
+    assert s.threat == [] and s.game.title(s.story[0]) == "Brother of the Yellow Sign"

@@ -21,7 +21,9 @@ Phrasings read (rulebook lines where the rule applies):
 - "Extend the time that a Great Old One ... remain in play"; "Tally value of cards chosen ...
   add that value to your Investigator's Sanity" (Allies traded for Sanity);
 - "Travel to any Location ... as if Walking" (in the same Dimension);
-- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
+- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card";
+- a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
+  (lost Turns, rulebook l.351, l.356).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ STORY_ORDER = "reordering the Story Deck is not played yet"
 PHOBIA = "lifts Phobias, which only an opponent plays on you"
 VALUE = "changes a card's value, which counts only in Combat: nothing fights alone (rulebook l.439)"
 REVEAL = "reveals the Mythos Deck's top card, whose Monster attacks: Combat is not played yet"
-LOST_TURN = "a Turn spent waiting costs a lone player nothing: card play lasts until you Pass (rulebook l.384)"
+LOST_TURN = "a lost Turn or an Ally Buried instead, at the player's choice, is not played yet"
 RECOVER = "recovering a card from the Story Deck is not played yet"
 LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
 RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
@@ -61,7 +63,7 @@ NO_TARGET = "never played alone: it needs a card of an opponent's as its target 
 
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
-LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN, NO_TARGET)
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, NO_TARGET)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -214,6 +216,21 @@ _ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
 )
 
 
+#: A Location's lost Turns on arrival ("spend the next Turn" doing nothing, "remain here for two
+#: Turns" playing no cards and not Passing): a play of its own (rulebook l.351, l.356).
+_LOST_TURNS = re.compile(rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
+                         rf"(?:you )?must remain here for {_N} turns?[^.]*\.")
+
+
+def _lost_turns(text: str) -> tuple[int, str]:
+    """Gets the Turns a Location's arrival loses, and its text without that sentence."""
+    m = _LOST_TURNS.search(text)
+    if m is None:
+        return 0, text
+    n = _n(m[1]) if m[1] else 1
+    return n, text[: m.start()] + text[m.end() :]
+
+
 def _hand_limits(text: str) -> tuple[Effect, ...]:
     """Reads an Ally's lasting change to the Hand's Minimum or Maximum (rulebook l.51-53)."""
     out = []
@@ -278,14 +295,16 @@ def _read(card: Card) -> CardEffects:
         # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
         # use alone; anything else left in the text is named.
         arrival: list[Effect] = []
-        rest = text
+        lost, rest = _lost_turns(text)
+        if lost:
+            arrival.append(Effect(EffectKind.LOSE_TURN, lost))
         for pattern, what in _ARRIVAL:
             if pattern.search(rest):
                 arrival.append(Effect(what))
                 rest = pattern.sub("", rest)
         if arrival:
             left = _named(rest)
-            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA, LOST_TURN) else left)
+            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA) else left)
     named = _named(text)
     if kind is CardType.LOCATION:
         # A Location's Monster may attack a lone Investigator: its text is read, or not yet.

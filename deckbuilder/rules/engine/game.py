@@ -109,6 +109,7 @@ _NOT_USES = (
     EffectKind.REVEAL_ATTACK,
     EffectKind.DISCARD_RANDOM_HAND,
     EffectKind.DISCARD_RANDOM_STORY,
+    EffectKind.LOSE_TURN,
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -231,6 +232,12 @@ class Game:
         #: Per copy, what a Location does as you arrive (reveal the top card, lose a card at random).
         self.on_arrival: tuple[tuple[EffectKind, ...], ...] = tuple(
             tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
+            for u in uid
+        )
+        #: Per copy, the Turns a Location's arrival loses (rulebook l.351, l.356: The Vatican).
+        self.lost_turns: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.LOSE_TURN)
+            if distinct[u].type is CardType.LOCATION else 0
             for u in uid
         )
         self.monster_class: tuple[str, ...] = tuple(

@@ -32,6 +32,7 @@ from deckbuilder.rules.engine.plays import (
     _K_ROTATE,
     _LOBOTOMY,
     _LOC,
+    _LOSE_TURN,
     _MON,
     _PASS,
     _SPELL,
@@ -62,6 +63,10 @@ def legal_plays(state: GameState) -> list[Play]:
     """
     phase = state.phase
     if phase is PLAY:
+        if state.lost_turns:
+            # Rulebook l.351, l.356: a Turn a card says to lose is that Turn's one play; the
+            # cards that lose Turns say "playing no cards, and not passing".
+            return [_LOSE_TURN]
         if state.redrawing >= 0:
             return _redraw_plays(state)  # a redraw under way: replace cards, then draw
         return _card_plays(state)

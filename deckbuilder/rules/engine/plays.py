@@ -50,6 +50,8 @@ class PlayKind(IntEnum):
     REPLACE_DONE = 18
     #: At the end of the Round, once a game: the Voluntary Lobotomy (rulebook l.451).
     LOBOTOMY = 19
+    #: A Turn lost as a card instructs: no card played, no Pass (rulebook l.351, l.356).
+    LOSE_TURN = 20
 
 
 class Play(NamedTuple):
@@ -141,11 +143,13 @@ _K_USE: Final = PlayKind.USE
 _K_REPLACE: Final = PlayKind.REPLACE
 _K_REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 _K_LOBOTOMY: Final = PlayKind.LOBOTOMY
+_K_LOSE_TURN: Final = PlayKind.LOSE_TURN
 _PASS: Final = Play(PlayKind.PASS)
 _END: Final = Play(PlayKind.END_ROUND)
 _END_SHUFFLE: Final = Play(PlayKind.END_ROUND, reshuffle=True)
 _REPLACE_DONE: Final = Play(PlayKind.REPLACE_DONE)
 _LOBOTOMY: Final = Play(PlayKind.LOBOTOMY)
+_LOSE_TURN: Final = Play(PlayKind.LOSE_TURN)
 
 
 def describe(state: GameState, play: Play) -> str:
@@ -162,6 +166,8 @@ def describe(state: GameState, play: Play) -> str:
         return f"Discard {t(play.card)}"
     if k is PlayKind.LOBOTOMY:
         return "Undergo the Voluntary Lobotomy (1 Sanity)"
+    if k is PlayKind.LOSE_TURN:
+        return "Lose the Turn"
     if k is PlayKind.REPLACE:
         return f"Replace {t(play.card)}"
     if k is PlayKind.REPLACE_DONE:

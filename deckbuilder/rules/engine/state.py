@@ -70,6 +70,7 @@ class GameState:
         "redrawn",
         "in_past",
         "lobotomized",
+        "lost_turns",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -134,6 +135,8 @@ class GameState:
             self.in_past = False
             #: The Voluntary Lobotomy was undergone (once a game, rulebook l.451).
             self.lobotomized = False
+            #: Turns still to lose, owed by a Location arrived at (rulebook l.351, l.356).
+            self.lost_turns = 0
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -173,6 +176,7 @@ class GameState:
             source.in_past,
         )
         self.lobotomized = source.lobotomized
+        self.lost_turns = source.lost_turns
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""

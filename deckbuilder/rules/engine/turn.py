@@ -28,6 +28,7 @@ from deckbuilder.rules.engine.plays import (
     _K_GOO,
     _K_LOBOTOMY,
     _K_LOCATION,
+    _K_LOSE_TURN,
     _K_MONSTERS,
     _K_PASS,
     _K_REPLACE,
@@ -90,6 +91,9 @@ def push(state: GameState, play: Play) -> None:
         _replace(s, play)
         return
     s.turn += 1
+    if kind is _K_LOSE_TURN:
+        s.lost_turns -= 1  # rulebook l.351, l.356: the Turn passes with nothing played
+        return
     if kind is _K_CAST or kind is _K_USE:
         _use(s, play)
         return
