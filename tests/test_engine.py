@@ -1363,3 +1363,22 @@ def test_brian_plays_the_brother_of_the_yellow_sign_as_a_monster_at_porta_portes
     assert "Play as a Monster Brother of the Yellow Sign" not in words(s)  # the Gate is used
     s = do(s, "Pass")
     assert s.threat == [] and s.game.title(s.story[0]) == "Brother of the Yellow Sign"
+
+
+def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
+    # The Necronomicon (EOMU): one card more at the beginning of each Round while in play, not
+    # cumulative with another such card (rulebook l.47: the draw at the beginning of the Round).
+    necro = real(gccg_catalog, "Necronomicon", "EOMU")
+    eibon = real(gccg_catalog, "Book of Eibon", "CR")
+    house = location("Library", attrs=("City", "Tome"))
+    inv = investigator(languages=("English", "Latin", "Greek", "Atlantean", "Hyperborean"), hand=8,
+                       hand_min=0, hand_max=8)
+    s = do(setup([house, necro, eibon], inv=inv), "Play Library")
+    plain = do(do(s, "Pass"), "End the Round")
+    assert len(plain.hand) == 8
+    s = do(s, "Play Necronomicon")
+    one = do(do(s, "Pass"), "End the Round")
+    assert len(one.hand) == 9 and one.round == 2
+    s = do(s, "Play Book of Eibon")
+    two = do(do(s, "Pass"), "End the Round")
+    assert len(two.hand) == 9, "not cumulative"

@@ -37,6 +37,9 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   at random is Discarded
     past resurrect                while the card is in play, Resurrection may instead play an
                                   Ally from hand found here in the Past (the Grecian Lekythos)
+    round draw 1                  while the Tome is in play, draw 1 card more at the beginning of
+                                  each Round (not cumulative with one another nor with Hand size
+                                  increases: the largest counts)
     lose turn 1                   on arriving at the Location, the next Turn (or N Turns) is lost:
                                   no card played and no Pass (rulebook l.351, l.356)
 
@@ -82,6 +85,7 @@ class EffectKind(IntEnum):
     RECALL = 18
     REVEAL_ATTACK = 19
     LOSE_TURN = 20
+    ROUND_DRAW = 21
 
 
 class After(IntEnum):
@@ -125,7 +129,8 @@ class CardEffects:
 #: Monster classes a Summon names (rulebook l.317).
 MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
 
-_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW, "lose turn": EffectKind.LOSE_TURN}
+_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW, "lose turn": EffectKind.LOSE_TURN,
+            "round draw": EffectKind.ROUND_DRAW}
 _SIGNED = {"hand min": EffectKind.HAND_MIN, "hand max": EffectKind.HAND_MAX, "hand": EffectKind.HAND,
            "sanity": EffectKind.SANITY}
 _BARE = {
@@ -148,7 +153,7 @@ _BARE = {
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, cost N, then flip|bury|keep, ignored: REASON"
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, round draw N, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 
@@ -190,8 +195,8 @@ def parse_effects(text: str) -> CardEffects:
             # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
             other = 1 if clause.startswith("travel dimension") else 0
             effects.append(Effect(_BARE[clause], other, "gate" if clause.endswith("from gate") else ""))
-        elif first in _COUNTED or clause.startswith("lose turn"):
-            first = "lose turn" if clause.startswith("lose turn") else first
+        elif first in _COUNTED or clause.startswith(("lose turn", "round draw")):
+            first = " ".join(clause.split(" ")[:2]) if clause.startswith(("lose turn", "round draw")) else first
             n = _number(clause, first, False)
             if n <= 0:
                 raise EffectSyntaxError(f"{clause!r}: {first} takes a number of cards above 0")

@@ -22,6 +22,7 @@ Phrasings read (rulebook lines where the rule applies):
   add that value to your Investigator's Sanity" (Allies traded for Sanity);
 - "Travel to any Location ... as if Walking" (in the same Dimension);
 - "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card";
+- a Tome's "draw one additional card at the beginning of each Round" (while it is in play);
 - a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
   (lost Turns, rulebook l.351, l.356).
 """
@@ -275,7 +276,12 @@ def _read(card: Card) -> CardEffects:
     kind = card.type
     if kind is CardType.SPELL or kind is CardType.ARTIFACT:
         return _spell_or_artifact(card, text)
-    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR or kind is CardType.TOME:
+    if kind is CardType.TOME:
+        # "Draw one additional card at the beginning of each Round while this card is in play";
+        # the rest of a Tome's text is its capacity and languages, played as the rules say.
+        m = re.search(rf"draw {_N} additional cards? at the beginning of each round", text)
+        return CardEffects((Effect(EffectKind.ROUND_DRAW, _n(m[1])),)) if m else CardEffects()
+    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR:
         return CardEffects()  # the recipe, the numbers, the capacity: played as the rules say
     if kind is CardType.EVENT:
         affects = fold_title(card.affects or "")

@@ -110,6 +110,7 @@ _NOT_USES = (
     EffectKind.DISCARD_RANDOM_HAND,
     EffectKind.DISCARD_RANDOM_STORY,
     EffectKind.LOSE_TURN,
+    EffectKind.ROUND_DRAW,
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -234,6 +235,13 @@ class Game:
             tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
             for u in uid
         )
+        #: Per copy, the cards a Tome in play adds to each Round's draw (Necronomicon, Book of Eibon).
+        self.round_draw: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.ROUND_DRAW)
+            if distinct[u].type is CardType.TOME else 0
+            for u in uid
+        )
+        self.has_round_draw = any(self.round_draw)
         #: Per copy, the Turns a Location's arrival loses (rulebook l.351, l.356: The Vatican).
         self.lost_turns: tuple[int, ...] = tuple(
             sum(f.amount for f in read[u].effects if f.kind is EffectKind.LOSE_TURN)

@@ -271,9 +271,17 @@ def shuffle(cards: list[CardId], seed: int) -> None:
 
 
 def _draw(s: GameState) -> None:
-    """Draws up to the Hand size (rulebook l.47, l.457); an empty Mythos Deck costs 1 Sanity and
-    reshuffles the Discard (l.454, l.544)."""
-    size = s.game.hand_size + s.hand_extra
+    """Draws up to the Hand size (rulebook l.47, l.457), and the additional card of a Tome in play
+    that says so; an empty Mythos Deck costs 1 Sanity and reshuffles the Discard (l.454, l.544)."""
+    g = s.game
+    extra = s.hand_extra
+    if g.has_round_draw:
+        # A Tome's "draw one additional card at the beginning of each Round ... not cumulative
+        # with other cards that allow you to increase hand size": the largest one counts.
+        for t in s.tomes:
+            if g.round_draw[t] > extra:
+                extra = g.round_draw[t]
+    size = g.hand_size + extra
     hand, deck = s.hand, s.deck
     while len(hand) < size:
         if not deck:
