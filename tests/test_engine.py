@@ -1382,3 +1382,89 @@ def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
     s = do(s, "Play Book of Eibon")
     two = do(do(s, "Pass"), "End the Round")
     assert len(two.hand) == 9, "not cumulative"
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: Investigator abilities, read from the Investigator's card
+
+
+@pytest.mark.parametrize(
+    "title, set_code, effects, left_out",
+    [
+        ("Adventurous Dilettante", "LTD", "redraw 2", ""),
+        ("Cleric of Fading Faith", "LTD", "redraw 1", ""),
+        ("Deep-One Hybrid", "NAE", "gate allies water: deep ones", "Underwater"),
+        ("Diabolical Cultist", "NAE",
+         "gate allies tome: servants of the silver twilight; society silver twilight; adventure sanity corrupt +1", ""),
+        ("Pragmatic Hobo", "LTD", "", "may not Pass"),
+        ("Obsessed Federal Agent", "NAE", "", "who goes first"),
+        ("Enthusiastic Chorus Girl", "DRM", "", "opponent"),
+        ("Bored Clerk", "MSGS", "", ""),  # the Hand's Minimum and Maximum: the rule itself
+    ],
+)
+def test_an_investigators_ability_is_read_from_the_card(gccg_catalog, title, set_code, effects, left_out) -> None:
+    from deckbuilder.rules.effects import effect_text, read_effects
+
+    read = read_effects(real(gccg_catalog, title, set_code))
+    assert "; ".join(effect_text(e) for e in read.effects) == effects
+    assert (left_out in read.ignored) if left_out else read.ignored == ""
+
+
+def test_a_once_a_round_redraw_is_the_investigators_turn(gccg_catalog) -> None:
+    # The Adventurous Dilettante: "As your Turn one time during a Round" (rulebook l.49, l.339):
+    # up to two cards Discarded and as many drawn, once a Round.
+    dilettante = real(gccg_catalog, "Adventurous Dilettante", "LTD")
+    s = setup([ARKHAM_HOUSE, PARIS_CAFE, LONDON_DOCKS, FILLER], inv=dilettante)
+    assert "Use Adventurous Dilettante's ability" not in words(s), "Basic: a Location first"
+    s = do(s, "Play Arkham House")
+    s = do(s, "Use Adventurous Dilettante's ability")
+    assert s.turn == 2
+    s = do(s, "Replace Paris Cafe")
+    s = do(s, "Replace London Docks")
+    assert words(s) == {"Draw the replacements"}, "up to two"
+    hand = len(s.hand)
+    s = do(s, "Draw the replacements")
+    assert len(s.hand) == hand + 2 and cid(s, "Paris Cafe", "discard") >= 0
+    assert "Use Adventurous Dilettante's ability" not in words(s), "one time during a Round"
+    s = do(do(s, "Pass"), "End the Round")
+    s = do(s, "Use Adventurous Dilettante's ability")
+    assert s.redrawing == 2
+
+
+def test_the_deep_one_hybrid_plays_deep_ones_as_allies_through_a_water_gate(gccg_catalog) -> None:
+    hybrid = real(gccg_catalog, "Deep-One Hybrid")
+    deep_one = real(gccg_catalog, "Deep One", "LTD")
+    wreck = real(gccg_catalog, "Wreck of the Hellene")  # a Water Location with a Gate
+    area51 = real(gccg_catalog, "Area 51")  # a Gate without Water
+    s = do(setup([wreck, deep_one, deep_one], inv=hybrid), "Play Wreck of the Hellene")
+    assert "Play Deep One as an Ally" in words(s)
+    s = do(s, "Play Deep One as an Ally")
+    assert [s.game.title(a) for a in s.allies] == ["Deep One"] and s.gate_used
+    assert "Play Deep One as an Ally" not in words(s), "the Gate is used, and one Deep One in play"
+    s = do(setup([area51, deep_one], inv=hybrid), "Play Area 51")
+    assert "Play Deep One as an Ally" not in words(s)
+    assert words(s) >= {"Play Deep One to the Threat"}
+
+
+def test_the_diabolical_cultist_gains_a_point_more_for_a_corrupt_adventure(gccg_catalog) -> None:
+    cultist = real(gccg_catalog, "Diabolical Cultist")
+    dark_horse = real(gccg_catalog, "Dark Horse")  # a Corrupt Adventure
+    rules = Rules(adventure_check=lambda adventure, cards: True)
+    s = do(setup([ARKHAM_HOUSE, dark_horse], inv=cultist, rules=rules, sanity=10), "Play Arkham House")
+    s = do(s, "Play Dark Horse")
+    assert s.sanity == 10 + (dark_horse.sanity or 0) + 1
+    plain = do(do(setup([ARKHAM_HOUSE, dark_horse], rules=rules, sanity=10), "Play Arkham House"), "Play Dark Horse")
+    assert plain.sanity == 10 + (dark_horse.sanity or 0)
+
+
+def test_an_investigator_who_draws_at_the_beginning_of_each_turn() -> None:
+    # ``turn draw 1`` (an override's notation: the Pragmatic Hobo's draw where others end the Round).
+    from deckbuilder.rules.effects import parse_effects
+
+    rules = Rules(effects={"test investigator": parse_effects("turn draw 1")})
+    s = setup([ARKHAM_HOUSE, ARKHAM_GATE], rules=rules)
+    assert len(s.hand) == 2
+    s = do(s, "Play Arkham House")
+    assert len(s.hand) == 2, "one played, one drawn as the next Turn begins"
+    s = do(do(s, "Pass"), "End the Round")
+    assert len(s.hand) == 13 + 1

@@ -25,8 +25,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
    as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
    the Lamp's Past only where a needed Past Ally in hand is then found;
-   a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
-   needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
+   a redraw (a card's, or the Investigator's once a Round) when the hand holds nothing an
+   Adventure needs (putting back only cards nothing needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
    toward a needed Location, back to a Location of the Story Deck (Create Time Warp) for what it
    opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
    less, never one holding a card.
@@ -66,7 +66,9 @@ LOW_SANITY: Final = 3
 #: How many ways to meet each recipe :class:`RecipeCheck` keeps.
 WITNESSES = 64
 _PASS_SCORE: Final = 10
-_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
+_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT,
+                                PlayKind.MONSTER_ALLY})
+_ABILITY: Final = PlayKind.ABILITY
 _THREAT_PLAYS: Final = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 #: Plays that put no card of the hand into play (what each card did counts the others).
 _NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
@@ -300,6 +302,9 @@ class GreedyPolicy:
                     score = -1 if needed[cid] else 50  # put back what nothing needs
                 elif kind is _REPLACE_DONE:
                     score = 20
+                elif kind is _ABILITY:
+                    # The Investigator's once-a-Round redraw: as a redraw Spell's (5 above).
+                    score = 11 if any(needed[h] for h in state.hand) else 35
                 elif kind in _THREAT_PLAYS:
                     score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
                 else:

@@ -23,6 +23,9 @@ Phrasings read (rulebook lines where the rule applies):
 - "Travel to any Location ... as if Walking" (in the same Dimension);
 - "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card";
 - a Tome's "draw one additional card at the beginning of each Round" (while it is in play);
+- an Investigator's once-a-Round redraw "as your Turn", the Hobo's card "at the beginning of
+  each Turn", "use a Water Gate to play Deep Ones as Allies", a Secret Society's membership and
+  "an additional point of Sanity each time he completes a Corrupt Adventure";
 - a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
   (lost Turns, rulebook l.351, l.356).
 """
@@ -62,9 +65,16 @@ NOT_READ = "an effect the engine does not read yet"
 #: opponent's is there to aim it at, so the goldfish never plays it (rulebook l.202).
 NO_TARGET = "never played alone: it needs a card of an opponent's as its target (rulebook l.202)"
 
+#: What an Investigator's ability does that the engine leaves out (the rest of it is played).
+NO_PASS = ("draws a card each Turn but may not Pass: alone only a Pass ends card play (rulebook l.384), so "
+           "neither is played")
+EDUCATION = "Education and ties decide only who goes first (rulebook l.457): no one else plays"
+IN_DIMENSION = "an ability that holds only in one Dimension is not played yet"
+SURVIVAL = "surviving Underwater, in Space or Radiation is not played yet"
+
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
-LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, NO_TARGET)
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, NO_TARGET, NO_PASS, EDUCATION)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -232,6 +242,56 @@ def _lost_turns(text: str) -> tuple[int, str]:
     return n, text[: m.start()] + text[m.end() :]
 
 
+def _investigator(text: str) -> CardEffects:
+    """Reads an Investigator's ability: its effects the engine plays, and the reason for what it
+    leaves out (a Location's convention: effects played, ``ignored`` naming the rest)."""
+    if re.search(r"you may not pass", text):
+        # The Hobo's bargain: a card each Turn, no Pass, a play or a discard every Turn. Alone no
+        # one else's Pass ends the Round: the draw without the rest would empty the Mythos Deck
+        # in a Round, so none of it is played (``turn draw N`` plays the draw where others Pass).
+        return CardEffects(ignored=NO_PASS)
+    effects: list[Effect] = []
+    rest = text
+    readings: tuple[tuple[str, EffectKind], ...] = (
+        # "As your Turn one time during a Round, you may Discard up to two cards and replace them"
+        (rf"as your turn one time during a round, you may discard (?:up to )?{_N} cards? and replace (?:it|them)"
+         r"[^.]*\.", EffectKind.REDRAW),
+        # the Hobo's "At the beginning of each turn, draw ("beg") one card from your Mythos Deck"
+        (rf"at the beginning of each turn, draw (?:\(\W*beg\W*\) )?{_N} cards?[^.]*\.", EffectKind.TURN_DRAW),
+    )
+    for pattern, kind in readings:
+        m = re.search(pattern, rest)
+        if m:
+            effects.append(Effect(kind, _n(m[1])))
+            rest = rest[: m.start()] + rest[m.end() :]
+    m = re.search(r"you may use an? (\w+) gate to play ([\w' -]+?) as allies\.?", rest)
+    if m:
+        effects.append(Effect(EffectKind.GATE_ALLIES, 0, f"{m[1]}:{m[2]}"))
+        rest = rest[: m.start()] + rest[m.end() :]
+    m = re.search(r"is a member of the ([\w' -]+?) secret society", rest)
+    if m:
+        effects.append(Effect(EffectKind.SOCIETY, 0, m[1]))
+    m = re.search(r"gains? an additional point of sanity each time (?:he|she|you) completes? an? (\w+) adventure", rest)
+    if m:
+        effects.append(Effect(EffectKind.ADVENTURE_SANITY, 1, m[1]))
+    rest = re.sub(r"(?:this investigator )?is a member of[^,.]*(?:, and gains[^.]*)?\.?|"
+                  r"during the discard phase, you must keep at least this minimum[^◆]*", "", rest)
+    reason = ""
+    if _COMBAT_WORDS.search(rest):
+        reason = COMBAT
+    elif re.search(r"education rises|declines to go first", rest):
+        reason = EDUCATION
+    elif "opponent" in rest:
+        reason = OPPONENT
+    elif re.search(r"while (?:in the new æon|in the new aeon|a dreamlands location is)", rest):
+        reason = IN_DIMENSION
+    elif re.search(r"underwater|survives in space|radiation", rest):
+        reason = SURVIVAL
+    elif rest.strip(" .◆"):
+        reason = NOT_READ
+    return CardEffects(tuple(effects), ignored=reason)
+
+
 def _hand_limits(text: str) -> tuple[Effect, ...]:
     """Reads an Ally's lasting change to the Hand's Minimum or Maximum (rulebook l.51-53)."""
     out = []
@@ -281,7 +341,9 @@ def _read(card: Card) -> CardEffects:
         # the rest of a Tome's text is its capacity and languages, played as the rules say.
         m = re.search(rf"draw {_N} additional cards? at the beginning of each round", text)
         return CardEffects((Effect(EffectKind.ROUND_DRAW, _n(m[1])),)) if m else CardEffects()
-    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR:
+    if kind is CardType.INVESTIGATOR:
+        return _investigator(text) if text else CardEffects()
+    if not text or kind is CardType.ADVENTURE:
         return CardEffects()  # the recipe, the numbers, the capacity: played as the rules say
     if kind is CardType.EVENT:
         affects = fold_title(card.affects or "")

@@ -20,6 +20,7 @@ from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.effects.reader import NO_TARGET
+from deckbuilder.rules.engine.casting import _draw_n
 from deckbuilder.rules.engine.plays import (
     _ADV,
     _ALLY,
@@ -45,6 +46,7 @@ from deckbuilder.rules.places import (
     monster_joins,
     read_profile,
     satisfies_summon,
+    singular,
 )
 
 #: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
@@ -235,6 +237,32 @@ class Game:
             tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
             for u in uid
         )
+        # The Investigator's ability, read from its card (overrides in ``Rules.effects``).
+        ability = read_effects(investigator, self.rules.effects)
+        #: What the Investigator's ability plays, and the reason for what it leaves out ("": all).
+        self.ability: CardEffects = ability
+        #: Once a Round, as a Turn: put up to this many cards on the Discard and draw as many (0: no
+        #: such ability; "As your Turn one time during a Round", rulebook l.49).
+        self.ability_redraw = sum(f.amount for f in ability.effects if f.kind is EffectKind.REDRAW)
+        #: Cards drawn at the beginning of each Turn (the Pragmatic Hobo's "beg").
+        self.turn_draw = sum(f.amount for f in ability.effects if f.kind is EffectKind.TURN_DRAW)
+        #: The Secret Societies the Investigator is a member of (folded names).
+        self.societies: tuple[str, ...] = tuple(f.what for f in ability.effects if f.kind is EffectKind.SOCIETY)
+        #: Per copy: a Monster the Investigator may play as an Ally through a Gate, the Location's
+        #: attributes that Gate needs besides (0: none).
+        gate_allies = [f.what.partition(":") for f in ability.effects if f.kind is EffectKind.GATE_ALLIES]
+        self.gate_ally: tuple[int, ...] = tuple(
+            next((self.vocab.attr(attr.strip()) for attr, _, name in gate_allies
+                  if singular(fold_title(c.title)) == singular(fold_title(name))), 0)
+            if c.type is CardType.MONSTER and not c.goo else 0
+            for c in self.cards
+        )
+        #: Per copy: the Sanity an Adventure of this kind gains besides its own (Diabolical Cultist).
+        bonus = [(f.what, f.amount) for f in ability.effects if f.kind is EffectKind.ADVENTURE_SANITY]
+        self.adventure_bonus: tuple[int, ...] = tuple(
+            sum(n for what, n in bonus if what in fold_title(c.subtype or "")) if c.type is CardType.ADVENTURE else 0
+            for c in self.cards
+        )
         #: Per copy, the cards a Tome in play adds to each Round's draw (Necronomicon, Book of Eibon).
         self.round_draw: tuple[int, ...] = tuple(
             sum(f.amount for f in read[u].effects if f.kind is EffectKind.ROUND_DRAW)
@@ -336,6 +364,8 @@ class Game:
         s.deck = deck
         s.sanity = self.sanity_start
         _draw(s)
+        if self.turn_draw:
+            _draw_n(s, self.turn_draw)  # the first Turn begins (the Pragmatic Hobo's "beg")
         return s
 
     def title(self, cid: CardId) -> str:

@@ -21,6 +21,7 @@ from deckbuilder.rules.engine.locations import (
     _travel_plays,
 )
 from deckbuilder.rules.engine.plays import (
+    _ABILITY,
     _ADV,
     _ALLY,
     _ART,
@@ -29,6 +30,7 @@ from deckbuilder.rules.engine.plays import (
     _EVENT,
     _GOO,
     _K_CULTIST,
+    _K_MONSTER_ALLY,
     _K_ROTATE,
     _LOBOTOMY,
     _LOC,
@@ -184,6 +186,14 @@ def _card_plays(s: GameState) -> list[Play]:
                 if monsters is None:
                     monsters = {}
                 monsters[u] = [cid]
+                need = g.gate_ally[cid]
+                # The Investigator's card: "use a Water Gate to play Deep Ones as Allies" (one copy
+                # of a title in play, rulebook l.367; the Gate is used, l.227).
+                if need and not (need & ~here_attrs) and _payable(s, p.cost + _gate_cost(s)):
+                    if ally_titles is None:
+                        ally_titles = {profiles[a].title for a in s.allies}
+                    if p.title not in ally_titles:
+                        plays.append(new_play(_K_MONSTER_ALLY, cid))
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
             if (
@@ -214,6 +224,8 @@ def _card_plays(s: GameState) -> list[Play]:
         _monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
         _use_plays(s, plays)
+    if g.ability_redraw and not s.ability_used and s.hand and not locations_only:
+        plays.append(_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
     plays.append(_PASS)
     return plays
 

@@ -71,6 +71,7 @@ class GameState:
         "in_past",
         "lobotomized",
         "lost_turns",
+        "ability_used",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -137,6 +138,8 @@ class GameState:
             self.lobotomized = False
             #: Turns still to lose, owed by a Location arrived at (rulebook l.351, l.356).
             self.lost_turns = 0
+            #: The Investigator's once-a-Round ability was used this Round.
+            self.ability_used = False
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -177,6 +180,7 @@ class GameState:
         )
         self.lobotomized = source.lobotomized
         self.lost_turns = source.lost_turns
+        self.ability_used = source.ability_used
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""
