@@ -1468,3 +1468,101 @@ def test_an_investigator_who_draws_at_the_beginning_of_each_turn() -> None:
     assert len(s.hand) == 2, "one played, one drawn as the next Turn begins"
     s = do(do(s, "Pass"), "End the Round")
     assert len(s.hand) == 13 + 1
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: an Adventure's non-card conditions, checked, never assumed met (rulings l.85)
+
+
+@pytest.mark.parametrize(
+    "words, reading",
+    [
+        ("As a member of a SECRET SOCIETY", ("society", "")),
+        ("You must play this Adventure card while CTHULHU is in play", ("in play", "cthulhu")),
+        ("Find a way to drive your own SANITY below SIX POINTS", ("sanity below", "6")),
+        ("Learn at least ONE SPELL in that Tome", ("spell in tome", "")),
+        ("find and translate a TOME in a language that you do not already speak", ("tome unread", "")),
+        ("he \"REROLLS\" YOUR INVESTIGATOR", ("", "")),
+        ("and get back to a PRESS LOCATION while it is DAY", ("time", "day")),
+        ("to meet an ALLY of the opposite sex as your Investigator", ("", "")),
+    ],
+)
+def test_a_condition_says_what_the_game_can_check(words: str, reading: tuple[str, str]) -> None:
+    from deckbuilder.rules.adventures import Condition
+
+    assert Condition(words).reading() == reading
+
+
+class _Conditions:
+    """An Adventure check whose recipe is always met, with the given non-card conditions."""
+
+    def __init__(self, *conditions: tuple[str, str, str]) -> None:
+        self.conditions = conditions
+
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        return self.conditions
+
+    def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+        return True
+
+
+def test_a_secret_society_member_is_the_investigators_card(gccg_catalog) -> None:
+    quest = adventure("Summon Him")
+    rules = Rules(adventure_check=_Conditions(("society", "", "As a member of a SECRET SOCIETY")))
+    cultist = real(gccg_catalog, "Diabolical Cultist")  # "a member of the Silver Twilight Secret Society"
+    s = do(setup([ARKHAM_HOUSE, quest], inv=cultist, rules=rules), "Play Arkham House")
+    assert "Play Summon Him" in words(s)
+    s = do(setup([ARKHAM_HOUSE, quest], rules=rules), "Play Arkham House")
+    assert "Play Summon Him" not in words(s)
+
+
+def test_while_a_card_is_in_play(gccg_catalog) -> None:
+    quest = adventure("Invoke Him")
+    rules = Rules(adventure_check=_Conditions(("in play", "cthulhu", "while CTHULHU is in play")))
+    cthulhu = real(gccg_catalog, "Cthulhu", "CR")
+    s = do(setup([ARKHAM_HOUSE, quest], [cthulhu], rules=rules), "Play Arkham House")
+    assert "Play Invoke Him" not in words(s)
+    s.goo = cid(s, "Cthulhu", "deck")  # Cthulhu in play (his summoning is tested above)
+    s.deck.remove(s.goo)
+    assert "Play Invoke Him" in words(s)
+
+
+def test_sanity_driven_below_six_since_the_last_adventure() -> None:
+    quest = adventure("On the Brink", gain=0)
+    rules = Rules(campaign=True, adventure_check=_Conditions(("sanity below", "6", "drive your own SANITY below SIX")))
+    pit = location("The Pit", attrs=("City",), sanity=-7)
+    s = do(setup([pit, quest, ARKHAM_HOUSE], rules=rules, sanity=12), "Play Arkham House")
+    assert "Play On the Brink" not in words(s)
+    s = do(s, "Play The Pit")
+    assert s.sanity == 5 and "Play On the Brink" in words(s)
+    s = do(s, "Play On the Brink")
+    assert s.low_sanity == 5 and s.sanity == 5
+
+
+def test_an_adventure_whose_condition_no_game_tells_is_never_played_and_says_why() -> None:
+    quest = adventure("Big Story")
+    rules = Rules(adventure_check=_Conditions(("", "", "an ALLY of the opposite sex")))
+    s = do(setup([ARKHAM_HOUSE, quest], rules=rules), "Play Arkham House")
+    assert "Play Big Story" not in words(s)
+    reason = s.game.ignored[cid(s, "Big Story")]
+    assert "opposite sex" in reason and "never met" in reason
+
+
+def test_while_it_is_day_until_a_night_event_is_in_play() -> None:
+    # Rulebook l.76: Day at the start; rulings l.35: a Night Event reads "It is now Night".
+    quest = adventure("Morning Paper")
+    rules = Rules(adventure_check=_Conditions(("time", "day", "while it is DAY")), advanced=True)
+    night = event("Dark Night", "Night", "The night falls.", persistent=True)
+    s = do(setup([ARKHAM_HOUSE, quest, night], rules=rules), "Play Arkham House")
+    assert "Play Morning Paper" in words(s)
+    s = do(s, "Play Dark Night")
+    assert "Play Morning Paper" not in words(s)
+
+
+def test_summon_great_cthulhus_conditions_are_read_for_the_engine(gccg_catalog) -> None:
+    from deckbuilder.rules.engine import recipe_checker
+
+    check = recipe_checker(gccg_catalog.all_cards())
+    card = real(gccg_catalog, "Summon Great Cthulhu", "LOTN")
+    kinds = {(kind, arg) for kind, arg, _words in check.conditions_of(card)}  # type: ignore[attr-defined]
+    assert {("society", ""), ("in play", "cthulhu")} <= kinds

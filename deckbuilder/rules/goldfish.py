@@ -36,8 +36,10 @@ The greedy policy, in order of preference (documented because the numbers depend
    empty and a needed card lies in the Discard.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
-engine does not play are listed in the report (``ignored``); non-card Adventure conditions are
-assumed met (listed by ``mythos deck adventures``).
+engine does not play are listed in the report (``ignored``); an Adventure's non-card conditions are
+checked where the game tells them (a Secret Society's member, a card in play, Sanity driven
+below a number since the last Adventure, a Spell in a Tome, a Tome in a language the
+Investigator does not speak) and otherwise never met: the report names those Adventures.
 """
 
 from __future__ import annotations
@@ -490,6 +492,13 @@ class RecipeCheck:
         """Gets the slots of the Adventure's recipe (a bit each) that a card could fill: cards
         that leave a slot empty never meet the recipe (the first test of a check)."""
         return self.slot_bits.get(adventure.key, {}).get(card.key, 0)
+
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        """Gets the recipe's non-card conditions as (kind, argument, words): what the engine
+        checks against the game (``Condition.reading``), never assumed met."""
+        recipe = self.recipes.get(adventure.key)
+        conditions = getattr(recipe, "conditions", ())
+        return tuple((*c.reading(), c.text) for c in conditions)
 
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = self.recipes.get(adventure.key)

@@ -56,7 +56,14 @@ from deckbuilder.rules.places import (
 #: have ``slots_of(adventure, card) -> int``, the recipe's slots (a bit each) the card could
 #: fill, and promise that cards leaving a slot empty never meet it: the engine then refuses
 #: such cards itself, without asking.
+#: A check may also have ``conditions_of(adventure) -> tuple[(kind, argument, words), ...]``,
+#: the recipe's non-card conditions (``Condition.reading`` of :mod:`deckbuilder.rules.adventures`):
+#: the engine checks them against the game, and an Adventure with one it cannot check is
+#: never played (rulings l.85: "'Strange' Requirements").
 AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
+
+#: The non-card conditions the engine checks (see ``Game.conditions``).
+CHECKED_CONDITIONS = ("society", "in play", "sanity below", "spell in tome", "tome unread", "time")
 
 
 def no_adventures(adventure: Card, cards: Sequence[Card]) -> bool:
@@ -281,6 +288,7 @@ class Game:
         )
         self._read_joins()
         self._read_summons()
+        self._read_conditions()
         # The tally of cards that count for Adventures (``GameState.counted``): each printing
         # has a bit field wide enough to count all its copies, and a copy adds one to it. A
         # recipe cannot tell copies apart, so a tally says all it needs, and two games holding
@@ -339,6 +347,24 @@ class Game:
                     joins[i] |= 1 << j
         self.joins: tuple[int, ...] = tuple(joins)
 
+    def _read_conditions(self) -> None:
+        """Reads each Adventure's non-card conditions from the check (``conditions_of``), and
+        names in ``ignored`` an Adventure whose condition no game state tells (rulings l.85)."""
+        conditions_of = getattr(self.rules.adventure_check, "conditions_of", None)
+        read: dict[int, tuple[tuple[str, str], ...]] = {}  # by printing
+        reasons: dict[int, str] = {}
+        if conditions_of is not None:
+            for u, card in enumerate(self.distinct):
+                if card.type is CardType.ADVENTURE:
+                    found = tuple(conditions_of(card))
+                    read[u] = tuple((kind, arg) for kind, arg, _words in found)
+                    unchecked = [words for kind, _arg, words in found if kind not in CHECKED_CONDITIONS]
+                    if unchecked:
+                        reasons[u] = f"its condition '{unchecked[0]}' is not told by the game: never met alone (rulings l.85)"
+        #: Per copy: an Adventure's non-card conditions as (kind, argument), checked in play.
+        self.conditions: tuple[tuple[tuple[str, str], ...], ...] = tuple(read.get(u, ()) for u in self.uid)
+        self.ignored = tuple(reason or reasons.get(u, "") for reason, u in zip(self.ignored, self.uid))
+
     def _read_summons(self) -> None:
         """Precomputes, per Great Old One requirement, the cards of the deck that meet it."""
         self.summon_masks: dict[int, tuple[int, ...]] = {}
@@ -362,7 +388,7 @@ class Game:
         deck = list(range(self.size))
         shuffle(deck, seed)
         s.deck = deck
-        s.sanity = self.sanity_start
+        s.sanity = s.low_sanity = self.sanity_start
         _draw(s)
         if self.turn_draw:
             _draw_n(s, self.turn_draw)  # the first Turn begins (the Pragmatic Hobo's "beg")
@@ -455,18 +481,36 @@ def recipe_checker(cards_in_catalog: Sequence[Card]) -> AdventureCheck:
     :mod:`deckbuilder.rules.adventures`: the recipe read from the card (``read_recipe`` with the
     catalog's vocabulary) met by the given cards (``check_adventure(...).completable``).
 
-    Conditions the solver leaves to the player ("drive your Sanity below 6") do not stop an
-    Adventure here. Recipes are read once per Adventure.
+    The recipe's non-card conditions go to the engine (``conditions_of``), which checks those
+    the game tells and never plays an Adventure with another. Recipes are read once per Adventure.
     """
-    from deckbuilder.rules.adventures import Recipe, Vocabulary, check_adventure, read_recipe
+    from deckbuilder.rules.adventures import Vocabulary
 
-    vocabulary = Vocabulary.from_cards(cards_in_catalog)
-    recipes: dict[str, Recipe] = {}
+    return _RecipeChecker(Vocabulary.from_cards(cards_in_catalog))
 
-    def check(adventure: Card, cards: Sequence[Card]) -> bool:
-        recipe = recipes.get(adventure.key)
+
+class _RecipeChecker:
+    """The check :func:`recipe_checker` gives (a module-level class: the compiled core takes no
+    class defined in a function)."""
+
+    def __init__(self, vocabulary: object) -> None:
+        self.vocabulary = vocabulary
+        self.recipes: dict[str, object] = {}
+
+    def _recipe(self, adventure: Card) -> object:
+        from deckbuilder.rules.adventures import read_recipe
+
+        recipe = self.recipes.get(adventure.key)
         if recipe is None:
-            recipe = recipes[adventure.key] = read_recipe(adventure, vocabulary)
-        return check_adventure(recipe, cards).completable
+            recipe = self.recipes[adventure.key] = read_recipe(adventure, self.vocabulary)  # type: ignore[arg-type]
+        return recipe
 
-    return check
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        """Gets the recipe's non-card conditions as (kind, argument, words)."""
+        conditions = getattr(self._recipe(adventure), "conditions", ())
+        return tuple((*c.reading(), c.text) for c in conditions)
+
+    def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+        from deckbuilder.rules.adventures import check_adventure
+
+        return bool(check_adventure(self._recipe(adventure), cards).completable)  # type: ignore[arg-type]

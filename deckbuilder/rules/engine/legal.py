@@ -12,6 +12,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
+from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
 from deckbuilder.rules.engine.casting import _redraw_plays, _use_plays
 from deckbuilder.rules.engine.locations import (
@@ -136,8 +137,10 @@ def _card_plays(s: GameState) -> list[Play]:
             continue
         if kind is _ADV:
             # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
-            if (not s.adventures or all(profiles[a].title != p.title for a in s.adventures)) and g.adventure_ready(
-                cid, s.counted
+            if (
+                (not s.adventures or all(profiles[a].title != p.title for a in s.adventures))
+                and g.adventure_ready(cid, s.counted)
+                and (not g.conditions[cid] or _conditions_met(s, g.conditions[cid]))
             ):
                 plays.append(own[cid])
         elif kind is _EVENT:
@@ -228,6 +231,46 @@ def _card_plays(s: GameState) -> list[Play]:
         plays.append(_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
     plays.append(_PASS)
     return plays
+
+
+def _conditions_met(s: GameState, conditions: tuple[tuple[str, str], ...]) -> bool:
+    """Checks an Adventure's non-card conditions against the game (rulings l.85), never
+    assuming one met: a member of a Secret Society (the Investigator's card), a card in play
+    by title ("while CTHULHU is in play"), Sanity driven below a number since the last
+    Adventure, Day or Night, a Spell held by a Tome in play, a Tome in a language the Investigator does not
+    read; any other condition is not met."""
+    g = s.game
+    for kind, arg in conditions:
+        if kind == "society":
+            if not g.societies:
+                return False
+        elif kind == "in play":
+            if all(fold_title(g.cards[c].title) != arg for c in s.in_play()):
+                return False
+        elif kind == "sanity below":
+            if s.low_sanity >= int(arg):
+                return False
+        elif kind == "spell in tome":
+            if not any(s.attached.get(t) for t in s.tomes):
+                return False
+        elif kind == "time":
+            # Rulebook l.76: Day until a card says otherwise; rulings l.35: a Day Event reads "It
+            # is now Day", a Night Event "It is now Night" (the last one in play decides).
+            now = "day"
+            for e in reversed(s.events):
+                sub = fold_title(g.cards[e].subtype or "")
+                if sub == "day" or sub == "night":
+                    now = sub
+                    break
+            if now != arg:
+                return False
+        elif kind == "tome unread":
+            profiles = g.profiles
+            if not any(profiles[t].tome_langs & ~g.readers for t in s.tomes):
+                return False
+        else:
+            return False
+    return True
 
 
 def _discard_plays(s: GameState) -> list[Play]:

@@ -337,6 +337,8 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     the Story Deck to the Current Location and reshuffles at no cost (l.472)."""
     s.adventures.append(cid)
     s.counted += s.game.weight[cid]
+    # Rulings l.85: a 'strange' requirement is met since the completion of any previous Adventure.
+    s.low_sanity = s.sanity
     s.points += p.value
     # The Adventure's Sanity, and what the Investigator's card adds for its kind (Diabolical Cultist).
     _pay_one(s, p.gain + s.game.adventure_bonus[cid])
