@@ -117,6 +117,8 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
         (CardType.LOCATION, "All Reporters add 1 point to their card value when this card is your Current Location.",
          None, "ignored: " + reader.VALUE),
+        (CardType.SPELL, "You may play one Monster allowing Travel as a Special Effect to the top of your Story "
+         "Deck. Then play the Location it allows.", None, "summon travel"),
         (CardType.TOME, "Draw one additional card at the beginning of each Round while this card is in play. Not "
          "cumulative with other cards that allow you to increase hand size.", None, "round draw 1"),
         (CardType.TOME, "You know the languages of Chinese and Hyperborean while this card is in play.", None, ""),

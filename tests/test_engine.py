@@ -1566,3 +1566,29 @@ def test_summon_great_cthulhus_conditions_are_read_for_the_engine(gccg_catalog) 
     card = real(gccg_catalog, "Summon Great Cthulhu", "LOTN")
     kinds = {(kind, arg) for kind, arg, _words in check.conditions_of(card)}  # type: ignore[attr-defined]
     assert {("society", ""), ("in play", "cthulhu")} <= kinds
+
+
+@pytest.mark.parametrize(
+    "title, set_code, ways, scope",
+    [
+        ("Shantaks", "LTD", {"AIR", "SEA", "SPACE"}, "ANY"),
+        ("Nightgaunts", "DRM", {"AIR"}, "ANY"),
+        ("Larva Of The Other Gods, Second Stage", "NAE", {"LAND"}, "SAME"),
+        ("Byakhee", "CR", {"AIR", "SPACE"}, "ANY"),
+    ],
+)
+def test_a_monster_used_for_travel_is_read_as_a_travel_event(gccg_catalog, title, set_code, ways, scope) -> None:
+    # Rulebook l.317: "If the Monster may be used for travel, as indicated in the Special Effects box".
+    from deckbuilder.rules.places import Vocabulary, read_profile
+    from deckbuilder.rules.places.profiles import AIR, LAND, SEA, SPACE
+
+    card = real(gccg_catalog, title, set_code)
+    vocab = Vocabulary()
+    t = read_profile(card, vocab).travel
+    assert t is not None and t.immediate
+    named = {"AIR": AIR, "SEA": SEA, "LAND": LAND, "SPACE": SPACE}
+    assert {name for name, bit in named.items() if t.modes & bit} == ways
+    assert t.scope.name == scope
+    if title == "Shantaks":
+        assert t.dest_none == vocab.attr("Underground")  # "except Underground"
+    assert read_profile(real(gccg_catalog, "Deep One", "LTD"), vocab).travel is None

@@ -27,7 +27,7 @@ The greedy policy, in order of preference (documented because the numbers depend
    the Lamp's Past only where a needed Past Ally in hand is then found;
    a redraw (a card's, or the Investigator's once a Round) when the hand holds nothing an
    Adventure needs (putting back only cards nothing needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
-   toward a needed Location, back to a Location of the Story Deck (Create Time Warp) for what it
+   toward a needed Location (a Monster used for travel too), back to a Location of the Story Deck (Create Time Warp) for what it
    opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
    less, never one holding a card.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
@@ -326,6 +326,9 @@ class GreedyPolicy:
         joined = play.joined
         if joined and joined[0] in state.hand:
             cost += self.cost[joined[0]]
+        travels = len(joined) == 2 and joined[1] in state.hand  # a Monster used for travel, and where to
+        if travels:
+            cost += self.cost[joined[1]]
         if cost > room:
             return -1
         score = 4
@@ -368,6 +371,10 @@ class GreedyPolicy:
                         score = max(score, min(opens, 60))
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
+            elif travels:
+                # A Monster used for travel (rulebook l.317): toward a needed Location, or to put a
+                # needed Monster in the Story Deck; otherwise as any travel nothing needs.
+                score = max(score, 65 if self.needed[joined[1]] or self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
                 if self.needed[joined[0]]:
                     score = max(score, 75)

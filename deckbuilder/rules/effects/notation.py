@@ -9,7 +9,11 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     hand +1                       your Hand size is 1 greater while the card is in play
     sanity +3                     gain 3 Sanity
     summon lesser independent     play a Monster of that class from hand to your Threat, no Gate
-    summon any                    (any Monster)
+    summon any                    (any Monster); a Monster that may be used for travel may instead go
+                                  on top of your Story Deck, a Location it reaches then played at
+                                  once as your Current Location (rulebook l.317)
+    summon travel                 only that: a Monster allowing travel, of any class, and the
+                                  Location it reaches (Song of the Stellar Larvae)
     monster as ally               play a Monster from hand as an Ally, no Gate
     ally now                      play an Ally from hand that could be played here, at once
     past                          the Current Location has the Past attribute (no new Location
@@ -97,6 +101,7 @@ class EffectKind(IntEnum):
     GATE_ALLIES = 23
     SOCIETY = 24
     ADVENTURE_SANITY = 25
+    TRAVEL_MONSTER = 26
 
 
 class After(IntEnum):
@@ -159,11 +164,12 @@ _BARE = {
     "discard random story": EffectKind.DISCARD_RANDOM_STORY,
     "trade allies": EffectKind.TRADE_ALLIES,
     "recall": EffectKind.RECALL,
+    "summon travel": EffectKind.TRAVEL_MONSTER,
     "reveal attack": EffectKind.REVEAL_ATTACK,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
-    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
+    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
     "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )

@@ -115,6 +115,8 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.SUMMON, 0, m[1]))
     elif re.search(r"immediately play a monster (?:card|or monsters) to your (?:mythos )?threat", text):
         effects.append(Effect(EffectKind.SUMMON, 0, "any"))
+    if re.search(r"play one monster allowing travel as a special effect to the top of your story deck", text):
+        effects.append(Effect(EffectKind.TRAVEL_MONSTER))  # Song of the Stellar Larvae (rulebook l.317)
     if re.search(r"play (?:one|a) monster card as an ally", text):
         effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
     if re.search(r"ally may be immediately played", text):

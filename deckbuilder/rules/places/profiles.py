@@ -281,6 +281,8 @@ class TravelInfo:
     any_dimension: bool = False
     #: While this Travel Event is your Current Location, one Ally of this Region may be played.
     ally_stop: bool = False
+    #: The destination may have none of these (a Shantak's "except Underground").
+    dest_none: Mask = 0
 
 
 @dataclass(frozen=True, slots=True)
