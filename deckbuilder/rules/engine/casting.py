@@ -13,7 +13,10 @@ read from its text (``Game.effects``); the effects played:
 - ``draw N``; ``redraw N`` (put up to N cards from hand on the Discard, one play each, then
   draw as many: the REPLACE and REPLACE_DONE plays); ``hand +N``; ``sanity +N`` (l.40, l.42);
 - ``summon CLASS``: a Monster of that class from hand to your Threat without a Gate, paying its
-  cost too (l.317); alone it attacks no one and is Buried with the Threat (l.439);
+  cost too (l.317); alone it attacks no one and is Buried with the Threat (l.439); a Monster that
+  may be used for travel may instead go on top of the Story Deck, a Location its travel reaches
+  played at once as the Current Location (l.317); ``summon travel`` only that (Song of the
+  Stellar Larvae);
 - ``monster as ally``: a Monster from hand becomes an Ally, no Gate needed;
 - ``ally now``: an Ally from hand that could be played here, at once (l.84, l.367);
 - ``past``: the Current Location has the Past attribute (rulings l.184; rulebook l.552), so
