@@ -1592,3 +1592,17 @@ def test_a_monster_used_for_travel_is_read_as_a_travel_event(gccg_catalog, title
     if title == "Shantaks":
         assert t.dest_none == vocab.attr("Underground")  # "except Underground"
     assert read_profile(real(gccg_catalog, "Deep One", "LTD"), vocab).travel is None
+
+
+def test_meghan_at_kennedy_space_center_walks_on_to_a_new_aeon_location(gccg_catalog) -> None:
+    # Rulebook l.255: after boarding the SHUTTLE ICARUS at KENNEDY SPACE CENTER, Meghan discards it
+    # and plays a new Location in the NEW AEON crosswise: Kennedy Space Center is of the NEW AEON
+    # (l.572, catalog/card-facts.toml), so a NEW AEON Location may follow it.
+    ksc = real(gccg_catalog, "Kennedy Space Center")
+    shuttle = real(gccg_catalog, "Shuttle Icarus")
+    yucca = real(gccg_catalog, "Yucca Mountain Project")  # a NEW AEON Country Location
+    s = do(setup([ksc, shuttle, yucca]), "Play Kennedy Space Center")
+    assert s.game.cards[s.where].dimension is Dimension.NEW_AEON
+    s = do(s, "Travel by Shuttle Icarus")
+    s = do(s, "Walk to Yucca Mountain Project")
+    assert s.walking and [s.game.title(c) for c in s.discard] == ["Shuttle Icarus"]
