@@ -26,8 +26,9 @@ The greedy policy, in order of preference (documented because the numbers depend
    as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
    the Lamp's Past only where a needed Past Ally in hand is then found;
    a redraw (a card's, or the Investigator's once a Round) when the hand holds nothing an
-   Adventure needs (putting back only cards nothing needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
-   toward a needed Location (a Monster used for travel too), back to a Location of the Story Deck (Create Time Warp) for what it
+   Adventure needs (putting back only cards nothing needs), otherwise only rather than Pass; a
+   draw, a Sanity gain below the maximum, travel (by a Monster too) toward a needed Location,
+   back to a Location of the Story Deck (Create Time Warp) for what it
    opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
    less, never one holding a card.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
@@ -36,10 +37,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    empty and a needed card lies in the Discard.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
-engine does not play are listed in the report (``ignored``); an Adventure's non-card conditions are
-checked where the game tells them (a Secret Society's member, a card in play, Sanity driven
-below a number since the last Adventure, a Spell in a Tome, a Tome in a language the
-Investigator does not speak) and otherwise never met: the report names those Adventures.
+engine does not play are listed in the report (``ignored``), with the Adventures whose
+non-card condition no game state tells (never met; the engine checks the others).
 """
 
 from __future__ import annotations
@@ -69,8 +68,7 @@ LOW_SANITY: Final = 3
 WITNESSES = 64
 _PASS_SCORE: Final = 10
 _CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT,
-                                PlayKind.MONSTER_ALLY})
-_ABILITY: Final = PlayKind.ABILITY
+                                PlayKind.MONSTER_ALLY})  # an Ally, or a Monster as one
 _THREAT_PLAYS: Final = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 #: Plays that put no card of the hand into play (what each card did counts the others).
 _NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
@@ -304,8 +302,7 @@ class GreedyPolicy:
                     score = -1 if needed[cid] else 50  # put back what nothing needs
                 elif kind is _REPLACE_DONE:
                     score = 20
-                elif kind is _ABILITY:
-                    # The Investigator's once-a-Round redraw: as a redraw Spell's (5 above).
+                elif kind is PlayKind.ABILITY:  # the Investigator's once-a-Round redraw, as a Spell's (5 above)
                     score = 11 if any(needed[h] for h in state.hand) else 35
                 elif kind in _THREAT_PLAYS:
                     score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
@@ -327,8 +324,7 @@ class GreedyPolicy:
         if joined and joined[0] in state.hand:
             cost += self.cost[joined[0]]
         travels = len(joined) == 2 and joined[1] in state.hand  # a Monster used for travel, and where to
-        if travels:
-            cost += self.cost[joined[1]]
+        cost += self.cost[joined[1]] if travels else 0
         if cost > room:
             return -1
         score = 4
@@ -371,9 +367,7 @@ class GreedyPolicy:
                         score = max(score, min(opens, 60))
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
-            elif travels:
-                # A Monster used for travel (rulebook l.317): toward a needed Location, or to put a
-                # needed Monster in the Story Deck; otherwise as any travel nothing needs.
+            elif travels:  # a Monster used for travel (rulebook l.317): toward a needed Location
                 score = max(score, 65 if self.needed[joined[1]] or self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
                 if self.needed[joined[0]]:
@@ -501,11 +495,8 @@ class RecipeCheck:
         return self.slot_bits.get(adventure.key, {}).get(card.key, 0)
 
     def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
-        """Gets the recipe's non-card conditions as (kind, argument, words): what the engine
-        checks against the game (``Condition.reading``), never assumed met."""
-        recipe = self.recipes.get(adventure.key)
-        conditions = getattr(recipe, "conditions", ())
-        return tuple((*c.reading(), c.text) for c in conditions)
+        """Gets the recipe's non-card conditions as (kind, argument, words) for the engine."""
+        return tuple((*c.reading(), c.text) for c in getattr(self.recipes.get(adventure.key), "conditions", ()))
 
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = self.recipes.get(adventure.key)
@@ -675,14 +666,13 @@ def goldfish(
     :func:`deckbuilder.rules.engine.recipe_checker`); ``needed`` are the folded titles the
     policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
     of games played, every 100 games. ``effects`` are the effect overrides by folded title
-    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`).
-    ``advanced`` off plays Basic Mythos: the first play must be a Location (rulebook l.79).
+    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`);
+    ``advanced`` off plays Basic Mythos (a Location first, rulebook l.79).
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
-    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds,
-                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects,
-                      advanced=advanced)
+    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, adventure_check=adventure_check,
+                      needed=frozenset(needed or ()), effects=effects, advanced=advanced)
     return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
                            target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
 
@@ -738,11 +728,8 @@ class GameBatch:
             check = self.adventure_check
             if check is None and self.recipes is not None:
                 check = recipe_check(self.deck, self.recipes)
-            # The goldfish plays against an opponent who plays nothing: an Event aimed at an
-            # opponent's card has no legitimate target and is not played (rulebook l.202); the
-            # report names those Events (``Game.ignored``). Basic Mythos: a Location first (l.79,
-            # rulings l.53); Advanced, and Campaign and Tournament which require it (rulings l.19):
-            # any legal card first.
+            # An opponent who plays nothing: no target for an Event aimed at one (rulebook l.202;
+            # ``Game.ignored`` names them). Basic: a Location first (l.79, rulings l.19, l.53).
             rules = Rules(advanced=self.advanced, campaign=self.campaign, target=self.target,
                           adventure_check=check or no_adventures,
                           effects={title: parse_effects(text) for title, text in self.effects_text.items()})
