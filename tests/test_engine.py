@@ -927,13 +927,25 @@ def test_one_event_of_a_title_at_a_time() -> None:
 
 
 def test_event_aimed_only_at_an_opponent_needs_one() -> None:
-    # Rulebook l.202: "An Event that requires a target must have a legitimate target".
-    phobia = event("Hydrophobia", "Phobia", affects="Affects Opponent's Investigator")
+    # Rulebook l.202: "An Event that requires a target must have a legitimate target". The
+    # opponent plays nothing: he has no Ally in play to aim at, unless ``phantom_opponent``.
+    raid = event("Raid", affects="Affects Opponent's Ally")
+    s = do(setup([ARKHAM_HOUSE, raid]), "Play Arkham House")
+    assert plays_of(s, "Raid") == []
+    assert "l.202" in s.game.ignored[cid(s, "Raid")]
+    s = do(setup([ARKHAM_HOUSE, raid], rules=Rules(phantom_opponent=True)), "Play Arkham House")
+    s = do(s, "Play Raid")
+    assert s.game.title(s.story[0]) == "Raid"
+
+
+@pytest.mark.parametrize("affects", ["Affects Opponent's Investigator", "Affects Opponent's Hand",
+                                     "Affects Opponent's Mythos Deck"])
+def test_an_opponent_who_plays_nothing_still_has_an_investigator_a_hand_and_a_deck(affects: str) -> None:
+    # Rulebook l.202: the target exists at the table (its effect on him is not played alone).
+    phobia = event("Hydrophobia", "Phobia", "Water is feared.", affects=affects)
     s = do(setup([ARKHAM_HOUSE, phobia]), "Play Arkham House")
-    assert plays_of(s, "Hydrophobia") == []
-    s = do(setup([ARKHAM_HOUSE, phobia], rules=Rules(phantom_opponent=True)), "Play Arkham House")
     s = do(s, "Play Hydrophobia")
-    assert s.game.title(s.story[0]) == "Hydrophobia"
+    assert s.game.title(s.story[0]) == "Hydrophobia" and "l.202" in s.game.ignored[s.story[0]]
 
 
 def test_dimension_cards_only_in_their_dimension() -> None:

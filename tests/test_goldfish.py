@@ -294,12 +294,12 @@ def test_an_event_aimed_at_an_opponents_card_is_never_played_and_the_report_says
     # opponent plays nothing, so an Event aimed at an opponent's card has none: never played.
     home = Card(key="X:home", title="Home", set_code="LTD", type=CardType.LOCATION, region="Lovecraft Country",
                 subregion="Arkham", attributes=("City",))
-    aimed = _event("Curse Them", "Affects Opponent's Investigator")
+    aimed = _event("Curse Them", "Affects Opponent's Ally")
     mine = _event("Good Luck", "Affects Your Investigator")
     report = goldfish(_solo_deck((home, 20), (aimed, 16), (mine, 16)), games=20, seed=1, max_rounds=4)
     stats = {c.title: c for c in report.cards}
     assert stats["Curse Them"].played == 0.0
-    assert "never played alone" in stats["Curse Them"].ignored and "l.202" in stats["Curse Them"].ignored
+    assert "never played" in stats["Curse Them"].ignored and "l.202" in stats["Curse Them"].ignored
     assert stats["Good Luck"].played > 0.5 and not stats["Good Luck"].ignored
     assert [c.title for c in report.ignored] == ["Curse Them"]
 

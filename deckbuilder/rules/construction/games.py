@@ -66,9 +66,7 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
 
     mine: dict[str, object] = {e.card.key: recipes[e.card.key] for e in deck.main
                                if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
-    # The goldfish's table: an opponent who plays nothing, so an Event aimed at an opponent's
-    # card is never played (rulebook l.202), as in ``mythos deck goldfish``.
-    rules = Rules(advanced=True, campaign=campaign, target=target,
+    rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
                   adventure_check=recipe_check(deck, mine))
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed_titles(deck, mine))

@@ -61,9 +61,10 @@ GATE_USE = "a special use of a Gate (playing other cards through it) is not play
 TRAVEL_MONSTER = "a Monster used for travel (rulebook l.317) is not played yet"
 CONSTANT = "a constant effect of a card in play is not played yet"
 NOT_READ = "an effect the engine does not read yet"
-#: An Event whose Affects line names only an opponent: alone at the table nothing of an
-#: opponent's is there to aim it at, so the goldfish never plays it (rulebook l.202).
-NO_TARGET = "never played alone: it needs a card of an opponent's as its target (rulebook l.202)"
+#: An Event aimed at a card of an opponent's in play: the goldfish's opponent plays nothing, so
+#: there is none to aim it at and the goldfish never plays it (rulebook l.202).
+NO_TARGET = ("never played: it needs a card an opponent has in play as its target, and the goldfish's "
+             "opponent plays nothing (rulebook l.202)")
 
 #: What an Investigator's ability does that the engine leaves out (the rest of it is played).
 NO_PASS = ("draws a card each Turn but may not Pass: alone only a Pass ends card play (rulebook l.384), so "

@@ -55,9 +55,10 @@ line):
   Sanity cost each further use.
 - Great Old Ones: two requirements in play and an unused Gate, one per Threat (l.282-286).
 - Events: one of a title at a time (l.202, l.367); Persistent ones stay in play, Instant and
-  Delayed ones are Buried at once (rulings l.41-49); an Event whose Affects line names only an
-  opponent has no target alone (l.202) unless ``Rules.phantom_opponent`` (the goldfish and the
-  deck builder never set it: ``Game.ignored`` names those Events).
+  Delayed ones are Buried at once (rulings l.41-49); the opponent plays nothing, so an Event
+  aimed at a card of his in play has no target (l.202) unless ``Rules.phantom_opponent`` (the
+  goldfish never sets it: ``Game.ignored`` names those Events); one aimed at his Investigator,
+  Hand or Mythos Deck is played and Buried, its effect on him not played.
 - The Investigator's ability, read from the card (overrides in ``Rules.effects``): the once-a-Round
   redraw "as your Turn" (l.49), Monsters played as Allies through a Gate of the named attribute,
   a Secret Society's membership, Sanity for completing an Adventure of a kind; ``turn draw N``

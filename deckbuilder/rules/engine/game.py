@@ -81,9 +81,11 @@ class Rules:
 
     - ``advanced``: other legal cards may be played before the first Location (rulings l.19).
     - ``campaign``: Adventures do not end the game; play on to ``target`` points (l.470).
-    - ``phantom_opponent``: Events aimed only at an opponent may be played (and are Buried at
-      once) as if an opponent sat at the table; by default they have no target (l.202). The
-      goldfish and the deck builder never set it: their opponent plays nothing (issue 23).
+    - ``phantom_opponent``: Events aimed at a card an opponent has in play (an Ally, an
+      Artifact, the Threat) may be played (and are Buried at once) as if he had played one; by
+      default the opponent plays nothing and they have no target (l.202). Events aimed at his
+      Investigator, Hand or Mythos Deck have one either way (their effect on him is not played).
+      The goldfish never sets it; the deck builder's search does (issue 23).
     - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
     - ``effects``: effect overrides by folded title (``catalog/effects.toml``, read by the
       catalog), for cards the reader of card text gets wrong.
@@ -219,10 +221,10 @@ class Game:
         #: Whether any card can be cast or used: a deck without one pays nothing for them.
         self.has_uses = any(e is not None for e in self.effects)
         #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
-        #: An Event aimed only at an opponent is never played without ``phantom_opponent``: the
-        #: reason says so, whatever its text's reading (rulebook l.202).
+        #: An Event aimed at a card of an opponent's is never played without ``phantom_opponent``:
+        #: the reason says so, whatever its text's reading (rulebook l.202).
         no_target = [
-            p.kind is _EVENT and p.needs_opponent and not self.rules.phantom_opponent for p in distinct_profiles
+            p.kind is _EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles
         ]
         self.ignored: tuple[str, ...] = tuple(NO_TARGET if no_target[u] else read[u].ignored for u in uid)
         # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's

@@ -146,8 +146,8 @@ def _card_plays(s: GameState) -> list[Play]:
         elif kind is _EVENT:
             if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
                 continue
-            if p.needs_opponent and not g.rules.phantom_opponent:
-                continue  # rulebook l.202: no legitimate target alone at the table
+            if p.opponent_card and not g.rules.phantom_opponent:
+                continue  # rulebook l.202: no legitimate target while the opponent plays nothing
             if s.events:
                 if event_titles is None:
                     event_titles = {profiles[e].title for e in s.events}

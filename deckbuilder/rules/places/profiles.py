@@ -346,6 +346,9 @@ class Profile:
     cultist: bool = False
     persistent: bool = False
     needs_opponent: bool = False
+    #: Aimed at a card of an opponent's in play (an Ally, an Artifact, the Threat...), not at his
+    #: Investigator, Hand or Mythos Deck: an opponent who plays nothing offers no target.
+    opponent_card: bool = False
     needs_titles: tuple[int, ...] = ()
     summon: tuple[SummonRequirement, ...] = ()
     value: int = 0

@@ -214,6 +214,10 @@ _MONSTER_TRAVEL = re.compile(
 )
 
 
+#: The Affects lines of Events aimed at what an opponent has without playing a card.
+_OPPONENT_HAS = re.compile(r"opponent'?s'? (?:investigator|hand|mythos deck)\s*$|all opponents\s*$")
+
+
 def read_monster_travel(card: Card, vocab: Vocabulary) -> TravelInfo | None:
     """Reads how a Monster may be used for travel, as a Travel Event of the ways its text names
     (rulebook l.317: placed on the Story Deck, a Location it allows is then immediately played);
@@ -550,6 +554,9 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             kind=kind,
             persistent=persistent,
             needs_opponent=needs_opponent,
+            # What an opponent who plays nothing still has: an Investigator, a Hand, a Mythos Deck.
+            # Any other target is a card he would have played (an Ally, an Artifact, his Threat...).
+            opponent_card=needs_opponent and not _OPPONENT_HAS.search(affects),
             needs_titles=needs,
             ally_anywhere=bool(_ALLY_ANYWHERE.search(text)),
         )
