@@ -85,7 +85,7 @@ class Rules:
       Artifact, the Threat) may be played (and are Buried at once) as if he had played one; by
       default the opponent plays nothing and they have no target (l.202). Events aimed at his
       Investigator, Hand or Mythos Deck have one either way (their effect on him is not played).
-      The goldfish never sets it; the deck builder's search does (issue 23).
+      The goldfish and the deck builder's games never set it (issue 23).
     - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
     - ``effects``: effect overrides by folded title (``catalog/effects.toml``, read by the
       catalog), for cards the reader of card text gets wrong.
