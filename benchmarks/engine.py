@@ -7,9 +7,12 @@ nothing.
 
 ``python benchmarks/engine.py --coverage`` prints instead the effects applied over every real
 deck of ../shared/mythos-data, alone and in matches (:mod:`effects_applied`: each card played,
-played in matches only, or not yet, with the reason); ``--reading`` the effect reader's ledger
-(the share of card copies whose text the engine reads as played, and each named reason for the
-rest with its cards).
+played in matches only, or not yet, with the reason); ``--reading`` the goldfish's ledger over
+every real deck (both transcriptions' decks), as ``Game.ignored`` has it per copy: the share of
+card copies whose effects the engine plays, the share of what a lone player can use, and each
+named reason for the rest with its cards (an Event aimed at an opponent's card, never played
+alone; an Adventure whose condition no game tells, never met); and what each deck's
+Investigator's ability leaves out.
 """
 
 from __future__ import annotations
@@ -67,10 +70,13 @@ def coverage() -> None:
 
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.catalog.store import Catalog, build_catalog
-    from deckbuilder.rules.decks import Section
+    from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import LONE_CANNOT
+    from deckbuilder.rules.engine import Game, Rules
+    from deckbuilder.rules.goldfish import recipe_check
     from deckbuilder.service import load_deck_file
 
     lone_cannot = (*LONE_CANNOT, "Buries a Great Old One")  # Elder Sign's override
@@ -85,11 +91,20 @@ def coverage() -> None:
     copies = played = 0
     reasons: Counter[str] = Counter()
     cards: dict[str, Counter[str]] = defaultdict(Counter)
+    abilities: dict[str, str] = {}  # Investigator -> what its ability leaves out ("" if nothing)
     with Catalog.open(db) as catalog:
+        anyone = catalog.cards_named("Adventurous Dilettante")[0]
         for path in decks:
-            for card in load_deck_file(catalog, path).deck.cards(Section.DECK):
+            deck = load_deck_file(catalog, path).deck
+            # The goldfish's own ledger, per copy: the card's effect as read, an Event aimed at an
+            # opponent's card (never played alone), an Adventure whose condition no game tells.
+            rules = Rules(advanced=True, effects=overrides, adventure_check=recipe_check(deck, deck_recipes(catalog, deck)))
+            game = Game(deck, None if deck.investigators else anyone, rules)
+            for investigator in deck.investigators:
+                if investigator.type is CardType.INVESTIGATOR:
+                    abilities[investigator.title] = read_effects(investigator, overrides).ignored
+            for card, reason in zip(game.cards, game.ignored, strict=True):
                 copies += 1
-                reason = read_effects(card, overrides).ignored
                 if reason:
                     reasons[reason] += 1
                     cards[reason][card.title] += 1
@@ -97,6 +112,11 @@ def coverage() -> None:
                     played += 1
     lone = sum(n for r, n in reasons.items() if not r.startswith(lone_cannot))
     print(f"{len(decks)} real decks, {copies} card copies")
+    whole = sum(1 for r in abilities.values() if not r)
+    print(f"Investigators of the decks: {whole} of {len(abilities)} have their whole ability played; the rest leave out:")
+    for title, reason in sorted(abilities.items()):
+        if reason:
+            print(f"      {title}: {reason}")
     print(f"effects the engine plays: {played} copies = {played / copies:.1%} of all copies")
     print(f"of what a lone player can use ({played + lone} copies): {played / (played + lone):.1%} played")
     print("not played, by reason (copies; the cards, most copies first):")

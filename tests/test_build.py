@@ -57,7 +57,15 @@ def test_a_built_deck_is_legal_and_completes_its_adventure(gccg_catalog, format_
     adventures = service.deck_adventures(gccg_catalog, build.built.deck)
     assert any(c.adventure == AUCTION and c.completable for c in adventures.checks)
     games = service.goldfish_deck(gccg_catalog, build.built.deck, games=300, seed=9, format_name=format_name)
-    assert games.report.completed > 0.5
+    if format_name == "tournament":
+        assert games.report.completed > 0.5  # by the other Adventures the Campaign build adds
+    else:
+        # The Auction wants Thieves in your Attic, aimed at an opponent's Artifact: the goldfish's
+        # opponent plays nothing, so it has no target and the Auction is never completed alone
+        # (rulebook l.202, issue 23); the report says why.
+        assert games.report.completed == 0.0
+        (thieves,) = [c for c in games.report.ignored if c.title == "Thieves in your Attic"]
+        assert thieves.played == 0.0 and "l.202" in thieves.ignored
 
 
 def test_a_campaign_build_picks_adventures_that_reach_the_target(gccg_catalog):

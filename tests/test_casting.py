@@ -385,3 +385,52 @@ def test_a_sanitarium_reveals_a_monster_that_attacks_as_you_arrive() -> None:
     s.deck.append(1)
     s = do(s, "Play Ward")
     assert s.sanity == 8 + 6 - 2 and [s.game.title(c) for c in s.discard] == ["Horror"]
+
+
+# -- issue 23: Monsters used for travel (rulebook l.317) -------------------------------------
+
+
+def _folk_book() -> Card:
+    return Card(key="T:Folk Book", title="Folk Book", set_code="T", type=CardType.TOME, value=2,
+                icons=(SpellIcon.FOLK,), tome_languages=("English",), text="")
+
+
+def test_song_of_the_stellar_larvae_with_shantaks_reaches_yuggoth(gccg_catalog) -> None:  # type: ignore[no-untyped-def]
+    # Rulebook l.317: "If the Monster may be used for travel ... it may instead be placed
+    # right-side-up on your Story Deck. A Location appropriate to the Monster's ability is then
+    # immediately played to your Story Deck as your current Location." The Shantaks (Limited)
+    # travel by Air or Sea to any Location including Space: Yuggoth, an Exotic Space Location.
+    song = next(c for c in gccg_catalog.cards_named("Song of the Stellar Larvae"))
+    shantaks = next(c for c in gccg_catalog.cards_named("Shantaks") if c.set_code == "LTD")
+    yuggoth = next(c for c in gccg_catalog.cards_named("Yuggoth"))
+    s = setup([ARKHAM_HOUSE, _folk_book(), song, shantaks, yuggoth], sanity=15)
+    s = do(s, "Play Arkham House")
+    s = do(s, "Play Folk Book with Song of the Stellar Larvae")
+    assert "Play Yuggoth" not in words(s) and "Walk to Yuggoth" not in words(s), "Exotic: no walking there"
+    s = do(s, "Cast Song of the Stellar Larvae from Folk Book on Shantaks, Yuggoth")
+    assert at(s) == "Yuggoth"
+    assert [s.game.title(c) for c in s.story[-3:]] == ["Arkham House", "Shantaks", "Yuggoth"]
+    # Paid: the Spell's pentagram (rulebook l.309), the Shantaks' (l.317), Yuggoth's on arrival (l.38).
+    assert s.sanity == 15 + (song.sanity or 0) + (shantaks.sanity or 0) + (yuggoth.sanity or 0) == 11
+
+
+def test_a_summon_spell_may_use_a_travel_monster_to_travel_or_to_attack() -> None:
+    # Rulebook l.317: Summon plays the Monster to attack, or, if it may be used for travel, onto
+    # the Story Deck with a Location it allows.
+    lift = monster("Lifters", "Lesser Independent", text="If summoned, use Lifters as a Travel by Air Event and "
+                   "immediately play a new Location in any Region.")
+    s = tome_with([SUMMON], [lift, PARIS_CAFE])
+    assert casts(s) == {"Cast Dust from Liber on Lifters", "Cast Dust from Liber on Lifters, Paris Cafe"}
+    flown = do(s, "Cast Dust from Liber on Lifters, Paris Cafe")
+    assert at(flown) == "Paris Cafe" and flown.threat == []
+    assert [flown.game.title(c) for c in flown.story[-2:]] == ["Lifters", "Paris Cafe"]
+    fought = do(s, "Cast Dust from Liber on Lifters")
+    assert [fought.game.title(c) for c in fought.threat] == ["Lifters"] and at(fought) == "Arkham House"
+
+
+def test_a_monster_that_travels_by_land_stays_in_its_region() -> None:
+    walker = monster("Crawler", "Lesser Independent", text="When summoned can be used to travel by Land. "
+                     "Immediately play a new Location in the same Region right-side-up.")
+    near = location("Arkham Shop")
+    s = tome_with([SUMMON], [walker, PARIS_CAFE, near])
+    assert casts(s) == {"Cast Dust from Liber on Crawler", "Cast Dust from Liber on Crawler, Arkham Shop"}

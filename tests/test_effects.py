@@ -117,8 +117,17 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
         (CardType.LOCATION, "All Reporters add 1 point to their card value when this card is your Current Location.",
          None, "ignored: " + reader.VALUE),
+        (CardType.SPELL, "You may play one Monster allowing Travel as a Special Effect to the top of your Story "
+         "Deck. Then play the Location it allows.", None, "summon travel"),
+        (CardType.TOME, "Draw one additional card at the beginning of each Round while this card is in play. Not "
+         "cumulative with other cards that allow you to increase hand size.", None, "round draw 1"),
+        (CardType.TOME, "You know the languages of Chinese and Hyperborean while this card is in play.", None, ""),
         (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None,
-         "ignored: " + reader.LOST_TURN),
+         "lose turn 1"),
+        (CardType.LOCATION, "Gain seven Sanity but you must remain here for two Turns in isolation (playing no "
+         "cards and not passing).", None, "lose turn 2"),
+        (CardType.LOCATION, "Gain 5 Sanity. You must either Bury a Steadfast Ally or remain at this Location for "
+         "an additional Turn.", None, "ignored: " + reader.LOST_TURN),
         (CardType.ARTIFACT, "Can know any one Spell. Bury Spell after it is cast. Knows Greek.", None, ""),
         (CardType.ARTIFACT, "Give this card to an Ally in play. This card adds the Dreamer attribute to that Ally.",
          None, "ignored: " + reader.ATTRIBUTE),

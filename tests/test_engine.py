@@ -927,13 +927,25 @@ def test_one_event_of_a_title_at_a_time() -> None:
 
 
 def test_event_aimed_only_at_an_opponent_needs_one() -> None:
-    # Rulebook l.202: "An Event that requires a target must have a legitimate target".
-    phobia = event("Hydrophobia", "Phobia", affects="Affects Opponent's Investigator")
+    # Rulebook l.202: "An Event that requires a target must have a legitimate target". The
+    # opponent plays nothing: he has no Ally in play to aim at, unless ``phantom_opponent``.
+    raid = event("Raid", affects="Affects Opponent's Ally")
+    s = do(setup([ARKHAM_HOUSE, raid]), "Play Arkham House")
+    assert plays_of(s, "Raid") == []
+    assert "l.202" in s.game.ignored[cid(s, "Raid")]
+    s = do(setup([ARKHAM_HOUSE, raid], rules=Rules(phantom_opponent=True)), "Play Arkham House")
+    s = do(s, "Play Raid")
+    assert s.game.title(s.story[0]) == "Raid"
+
+
+@pytest.mark.parametrize("affects", ["Affects Opponent's Investigator", "Affects Opponent's Hand",
+                                     "Affects Opponent's Mythos Deck"])
+def test_an_opponent_who_plays_nothing_still_has_an_investigator_a_hand_and_a_deck(affects: str) -> None:
+    # Rulebook l.202: the target exists at the table (its effect on him is not played alone).
+    phobia = event("Hydrophobia", "Phobia", "Water is feared.", affects=affects)
     s = do(setup([ARKHAM_HOUSE, phobia]), "Play Arkham House")
-    assert plays_of(s, "Hydrophobia") == []
-    s = do(setup([ARKHAM_HOUSE, phobia], rules=Rules(phantom_opponent=True)), "Play Arkham House")
     s = do(s, "Play Hydrophobia")
-    assert s.game.title(s.story[0]) == "Hydrophobia"
+    assert s.game.title(s.story[0]) == "Hydrophobia" and "l.202" in s.game.ignored[s.story[0]]
 
 
 def test_dimension_cards_only_in_their_dimension() -> None:
@@ -1307,3 +1319,302 @@ def test_a_play_made_by_the_engine_is_the_play_a_player_would_write():
     assert made == written and hash(made) == hash(written) and type(made) is Play
     assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle) == (
         PlayKind.SPELL, 3, (), 5, False, False)
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: the rulebook's own examples, with the real cards
+
+
+def real(catalog, title: str, set_code: str = "NAE") -> Card:
+    return next(c for c in catalog.cards_named(title) if c.set_code == set_code)
+
+
+def test_meghan_at_the_vatican_gains_5_sanity_then_loses_her_next_turn(gccg_catalog) -> None:
+    # Rulebook l.356: "Upon arriving she gains 5 Sanity and then loses her next Turn"; l.351:
+    # losing a Turn as a card instructs is that Turn's play (The Vatican: "doing nothing else").
+    vatican = real(gccg_catalog, "The Vatican")
+    colosseum = real(gccg_catalog, "Colosseum")
+    s = setup([vatican, colosseum], sanity=10, inv=investigator(sanity=10))
+    s = do(s, "Play The Vatican")
+    assert (at(s), s.sanity, s.turn) == ("The Vatican", 15, 1)
+    assert words(s) == {"Lose the Turn"}, "no card and no Pass on the lost Turn"
+    s = do(s, "Lose the Turn")
+    assert s.turn == 2 and at(s) == "The Vatican" and s.sanity == 15
+    assert "Pass" in words(s) and plays_of(s, "Colosseum"), "the Turn after is hers again"
+
+
+def test_a_location_walked_to_loses_the_turn_when_it_is_rotated(gccg_catalog) -> None:
+    # Rulebook l.38: a Location's effects apply on arrival, not while walking to it (from the
+    # Country, l.243, one walks).
+    vatican = real(gccg_catalog, "The Vatican")
+    fields = location("Roman Fields", "New Æon", "Rome", ("Country",), (OUTSIDE,), dimension=Dimension.NEW_AEON)
+    s = do(setup([fields, vatican]), "Play Roman Fields")
+    s = do(s, "Walk to The Vatican")
+    assert "Lose the Turn" not in words(s) and s.lost_turns == 0
+    s = do(s, "Arrive at The Vatican")
+    assert words(s) == {"Lose the Turn"}
+
+
+def test_the_vaticans_lost_turn_is_read_from_its_text(gccg_catalog) -> None:
+    from deckbuilder.rules.effects import effects_text, read_effects
+
+    assert effects_text(read_effects(real(gccg_catalog, "The Vatican"))) == "lose turn 1"
+    assert effects_text(read_effects(real(gccg_catalog, "Bellevue Hospital", "MSGS"))) == "lose turn 1"
+
+
+def test_brian_plays_the_brother_of_the_yellow_sign_as_a_monster_at_porta_portese(gccg_catalog) -> None:
+    # Rulebook l.180: the Brother is a Cultist found in Rome; Porta Portese is in Rome and has a
+    # Gate (catalog/card-facts.toml, the same line), so he may go to the Threat there, using the
+    # Gate, and is Buried after Combat (l.439).
+    portese = real(gccg_catalog, "Porta Portese")
+    brother = real(gccg_catalog, "Brother of the Yellow Sign")
+    s = do(setup([portese, brother]), "Play Porta Portese")
+    assert {"Play Brother of the Yellow Sign", "Play as a Monster Brother of the Yellow Sign"} <= words(s)
+    s = do(s, "Play as a Monster Brother of the Yellow Sign")
+    assert [s.game.title(c) for c in s.threat] == ["Brother of the Yellow Sign"] and s.gate_used
+    assert "Play as a Monster Brother of the Yellow Sign" not in words(s)  # the Gate is used
+    s = do(s, "Pass")
+    assert s.threat == [] and s.game.title(s.story[0]) == "Brother of the Yellow Sign"
+
+
+def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
+    # The Necronomicon (EOMU): one card more at the beginning of each Round while in play, not
+    # cumulative with another such card (rulebook l.47: the draw at the beginning of the Round).
+    necro = real(gccg_catalog, "Necronomicon", "EOMU")
+    eibon = real(gccg_catalog, "Book of Eibon", "CR")
+    house = location("Library", attrs=("City", "Tome"))
+    inv = investigator(languages=("English", "Latin", "Greek", "Atlantean", "Hyperborean"), hand=8,
+                       hand_min=0, hand_max=8)
+    s = do(setup([house, necro, eibon], inv=inv), "Play Library")
+    plain = do(do(s, "Pass"), "End the Round")
+    assert len(plain.hand) == 8
+    s = do(s, "Play Necronomicon")
+    one = do(do(s, "Pass"), "End the Round")
+    assert len(one.hand) == 9 and one.round == 2
+    s = do(s, "Play Book of Eibon")
+    two = do(do(s, "Pass"), "End the Round")
+    assert len(two.hand) == 9, "not cumulative"
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: Investigator abilities, read from the Investigator's card
+
+
+@pytest.mark.parametrize(
+    "title, set_code, effects, left_out",
+    [
+        ("Adventurous Dilettante", "LTD", "redraw 2", ""),
+        ("Cleric of Fading Faith", "LTD", "redraw 1", ""),
+        ("Deep-One Hybrid", "NAE", "gate allies water: deep ones", "Underwater"),
+        ("Diabolical Cultist", "NAE",
+         "gate allies tome: servants of the silver twilight; society silver twilight; adventure sanity corrupt +1", ""),
+        ("Pragmatic Hobo", "LTD", "", "may not Pass"),
+        ("Obsessed Federal Agent", "NAE", "", "who goes first"),
+        ("Enthusiastic Chorus Girl", "DRM", "", "opponent"),
+        ("Bored Clerk", "MSGS", "", ""),  # the Hand's Minimum and Maximum: the rule itself
+    ],
+)
+def test_an_investigators_ability_is_read_from_the_card(gccg_catalog, title, set_code, effects, left_out) -> None:
+    from deckbuilder.rules.effects import effect_text, read_effects
+
+    read = read_effects(real(gccg_catalog, title, set_code))
+    assert "; ".join(effect_text(e) for e in read.effects) == effects
+    assert (left_out in read.ignored) if left_out else read.ignored == ""
+
+
+def test_a_once_a_round_redraw_is_the_investigators_turn(gccg_catalog) -> None:
+    # The Adventurous Dilettante: "As your Turn one time during a Round" (rulebook l.49, l.339):
+    # up to two cards Discarded and as many drawn, once a Round.
+    dilettante = real(gccg_catalog, "Adventurous Dilettante", "LTD")
+    s = setup([ARKHAM_HOUSE, PARIS_CAFE, LONDON_DOCKS, FILLER], inv=dilettante)
+    assert "Use Adventurous Dilettante's ability" not in words(s), "Basic: a Location first"
+    s = do(s, "Play Arkham House")
+    s = do(s, "Use Adventurous Dilettante's ability")
+    assert s.turn == 2
+    s = do(s, "Replace Paris Cafe")
+    s = do(s, "Replace London Docks")
+    assert words(s) == {"Draw the replacements"}, "up to two"
+    hand = len(s.hand)
+    s = do(s, "Draw the replacements")
+    assert len(s.hand) == hand + 2 and cid(s, "Paris Cafe", "discard") >= 0
+    assert "Use Adventurous Dilettante's ability" not in words(s), "one time during a Round"
+    s = do(do(s, "Pass"), "End the Round")
+    s = do(s, "Use Adventurous Dilettante's ability")
+    assert s.redrawing == 2
+
+
+def test_the_deep_one_hybrid_plays_deep_ones_as_allies_through_a_water_gate(gccg_catalog) -> None:
+    hybrid = real(gccg_catalog, "Deep-One Hybrid")
+    deep_one = real(gccg_catalog, "Deep One", "LTD")
+    wreck = real(gccg_catalog, "Wreck of the Hellene")  # a Water Location with a Gate
+    area51 = real(gccg_catalog, "Area 51")  # a Gate without Water
+    s = do(setup([wreck, deep_one, deep_one], inv=hybrid), "Play Wreck of the Hellene")
+    assert "Play Deep One as an Ally" in words(s)
+    s = do(s, "Play Deep One as an Ally")
+    assert [s.game.title(a) for a in s.allies] == ["Deep One"] and s.gate_used
+    assert "Play Deep One as an Ally" not in words(s), "the Gate is used, and one Deep One in play"
+    s = do(setup([area51, deep_one], inv=hybrid), "Play Area 51")
+    assert "Play Deep One as an Ally" not in words(s)
+    assert words(s) >= {"Play Deep One to the Threat"}
+
+
+def test_the_diabolical_cultist_gains_a_point_more_for_a_corrupt_adventure(gccg_catalog) -> None:
+    cultist = real(gccg_catalog, "Diabolical Cultist")
+    dark_horse = real(gccg_catalog, "Dark Horse")  # a Corrupt Adventure
+    rules = Rules(adventure_check=lambda adventure, cards: True)
+    s = do(setup([ARKHAM_HOUSE, dark_horse], inv=cultist, rules=rules, sanity=10), "Play Arkham House")
+    s = do(s, "Play Dark Horse")
+    assert s.sanity == 10 + (dark_horse.sanity or 0) + 1
+    plain = do(do(setup([ARKHAM_HOUSE, dark_horse], rules=rules, sanity=10), "Play Arkham House"), "Play Dark Horse")
+    assert plain.sanity == 10 + (dark_horse.sanity or 0)
+
+
+def test_an_investigator_who_draws_at_the_beginning_of_each_turn() -> None:
+    # ``turn draw 1`` (an override's notation: the Pragmatic Hobo's draw where others end the Round).
+    from deckbuilder.rules.effects import parse_effects
+
+    rules = Rules(effects={"test investigator": parse_effects("turn draw 1")})
+    s = setup([ARKHAM_HOUSE, ARKHAM_GATE], rules=rules)
+    assert len(s.hand) == 2
+    s = do(s, "Play Arkham House")
+    assert len(s.hand) == 2, "one played, one drawn as the next Turn begins"
+    s = do(do(s, "Pass"), "End the Round")
+    assert len(s.hand) == 13 + 1
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: an Adventure's non-card conditions, checked, never assumed met (rulings l.85)
+
+
+@pytest.mark.parametrize(
+    "words, reading",
+    [
+        ("As a member of a SECRET SOCIETY", ("society", "")),
+        ("You must play this Adventure card while CTHULHU is in play", ("in play", "cthulhu")),
+        ("Find a way to drive your own SANITY below SIX POINTS", ("sanity below", "6")),
+        ("Learn at least ONE SPELL in that Tome", ("spell in tome", "")),
+        ("find and translate a TOME in a language that you do not already speak", ("tome unread", "")),
+        ("he \"REROLLS\" YOUR INVESTIGATOR", ("", "")),
+        ("and get back to a PRESS LOCATION while it is DAY", ("time", "day")),
+        ("to meet an ALLY of the opposite sex as your Investigator", ("", "")),
+    ],
+)
+def test_a_condition_says_what_the_game_can_check(words: str, reading: tuple[str, str]) -> None:
+    from deckbuilder.rules.adventures import Condition
+
+    assert Condition(words).reading() == reading
+
+
+class _Conditions:
+    """An Adventure check whose recipe is always met, with the given non-card conditions."""
+
+    def __init__(self, *conditions: tuple[str, str, str]) -> None:
+        self.conditions = conditions
+
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        return self.conditions
+
+    def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+        return True
+
+
+def test_a_secret_society_member_is_the_investigators_card(gccg_catalog) -> None:
+    quest = adventure("Summon Him")
+    rules = Rules(adventure_check=_Conditions(("society", "", "As a member of a SECRET SOCIETY")))
+    cultist = real(gccg_catalog, "Diabolical Cultist")  # "a member of the Silver Twilight Secret Society"
+    s = do(setup([ARKHAM_HOUSE, quest], inv=cultist, rules=rules), "Play Arkham House")
+    assert "Play Summon Him" in words(s)
+    s = do(setup([ARKHAM_HOUSE, quest], rules=rules), "Play Arkham House")
+    assert "Play Summon Him" not in words(s)
+
+
+def test_while_a_card_is_in_play(gccg_catalog) -> None:
+    quest = adventure("Invoke Him")
+    rules = Rules(adventure_check=_Conditions(("in play", "cthulhu", "while CTHULHU is in play")))
+    cthulhu = real(gccg_catalog, "Cthulhu", "CR")
+    s = do(setup([ARKHAM_HOUSE, quest], [cthulhu], rules=rules), "Play Arkham House")
+    assert "Play Invoke Him" not in words(s)
+    s.goo = cid(s, "Cthulhu", "deck")  # Cthulhu in play (his summoning is tested above)
+    s.deck.remove(s.goo)
+    assert "Play Invoke Him" in words(s)
+
+
+def test_sanity_driven_below_six_since_the_last_adventure() -> None:
+    quest = adventure("On the Brink", gain=0)
+    rules = Rules(campaign=True, adventure_check=_Conditions(("sanity below", "6", "drive your own SANITY below SIX")))
+    pit = location("The Pit", attrs=("City",), sanity=-7)
+    s = do(setup([pit, quest, ARKHAM_HOUSE], rules=rules, sanity=12), "Play Arkham House")
+    assert "Play On the Brink" not in words(s)
+    s = do(s, "Play The Pit")
+    assert s.sanity == 5 and "Play On the Brink" in words(s)
+    s = do(s, "Play On the Brink")
+    assert s.low_sanity == 5 and s.sanity == 5
+
+
+def test_an_adventure_whose_condition_no_game_tells_is_never_played_and_says_why() -> None:
+    quest = adventure("Big Story")
+    rules = Rules(adventure_check=_Conditions(("", "", "an ALLY of the opposite sex")))
+    s = do(setup([ARKHAM_HOUSE, quest], rules=rules), "Play Arkham House")
+    assert "Play Big Story" not in words(s)
+    reason = s.game.ignored[cid(s, "Big Story")]
+    assert "opposite sex" in reason and "never met" in reason
+
+
+def test_while_it_is_day_until_a_night_event_is_in_play() -> None:
+    # Rulebook l.76: Day at the start; rulings l.35: a Night Event reads "It is now Night".
+    quest = adventure("Morning Paper")
+    rules = Rules(adventure_check=_Conditions(("time", "day", "while it is DAY")), advanced=True)
+    night = event("Dark Night", "Night", "The night falls.", persistent=True)
+    s = do(setup([ARKHAM_HOUSE, quest, night], rules=rules), "Play Arkham House")
+    assert "Play Morning Paper" in words(s)
+    s = do(s, "Play Dark Night")
+    assert "Play Morning Paper" not in words(s)
+
+
+def test_summon_great_cthulhus_conditions_are_read_for_the_engine(gccg_catalog) -> None:
+    from deckbuilder.rules.engine import recipe_checker
+
+    check = recipe_checker(gccg_catalog.all_cards())
+    card = real(gccg_catalog, "Summon Great Cthulhu", "LOTN")
+    kinds = {(kind, arg) for kind, arg, _words in check.conditions_of(card)}  # type: ignore[attr-defined]
+    assert {("society", ""), ("in play", "cthulhu")} <= kinds
+
+
+@pytest.mark.parametrize(
+    "title, set_code, ways, scope",
+    [
+        ("Shantaks", "LTD", {"AIR", "SEA", "SPACE"}, "ANY"),
+        ("Nightgaunts", "DRM", {"AIR"}, "ANY"),
+        ("Larva Of The Other Gods, Second Stage", "NAE", {"LAND"}, "SAME"),
+        ("Byakhee", "CR", {"AIR", "SPACE"}, "ANY"),
+    ],
+)
+def test_a_monster_used_for_travel_is_read_as_a_travel_event(gccg_catalog, title, set_code, ways, scope) -> None:
+    # Rulebook l.317: "If the Monster may be used for travel, as indicated in the Special Effects box".
+    from deckbuilder.rules.places import Vocabulary, read_profile
+    from deckbuilder.rules.places.profiles import AIR, LAND, SEA, SPACE
+
+    card = real(gccg_catalog, title, set_code)
+    vocab = Vocabulary()
+    t = read_profile(card, vocab).travel
+    assert t is not None and t.immediate
+    named = {"AIR": AIR, "SEA": SEA, "LAND": LAND, "SPACE": SPACE}
+    assert {name for name, bit in named.items() if t.modes & bit} == ways
+    assert t.scope.name == scope
+    if title == "Shantaks":
+        assert t.dest_none == vocab.attr("Underground")  # "except Underground"
+    assert read_profile(real(gccg_catalog, "Deep One", "LTD"), vocab).travel is None
+
+
+def test_meghan_at_kennedy_space_center_walks_on_to_a_new_aeon_location(gccg_catalog) -> None:
+    # Rulebook l.255: after boarding the SHUTTLE ICARUS at KENNEDY SPACE CENTER, Meghan discards it
+    # and plays a new Location in the NEW AEON crosswise: Kennedy Space Center is of the NEW AEON
+    # (l.572, catalog/card-facts.toml), so a NEW AEON Location may follow it.
+    ksc = real(gccg_catalog, "Kennedy Space Center")
+    shuttle = real(gccg_catalog, "Shuttle Icarus")
+    yucca = real(gccg_catalog, "Yucca Mountain Project")  # a NEW AEON Country Location
+    s = do(setup([ksc, shuttle, yucca]), "Play Kennedy Space Center")
+    assert s.game.cards[s.where].dimension is Dimension.NEW_AEON
+    s = do(s, "Travel by Shuttle Icarus")
+    s = do(s, "Walk to Yucca Mountain Project")
+    assert s.walking and [s.game.title(c) for c in s.discard] == ["Shuttle Icarus"]

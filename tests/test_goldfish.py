@@ -274,3 +274,71 @@ def test_named_card_odds_are_exact(gccg_catalog_path):
                                   "--db", str(gccg_catalog_path)])
     assert missing.exit_code == 2
     assert missing.stderr.strip().splitlines()[-1].startswith("Error: --card 'Cthulhu': no card of the deck")
+
+
+# -- issue 23: the goldfish's table is an opponent who plays nothing ----------------------
+
+
+def _solo_deck(*cards: tuple[Card, int]) -> Deck:
+    hobo = Card(key="X:hobo", title="Hobo", set_code="LTD", type=CardType.INVESTIGATOR, sanity=10, hand=8,
+                hand_min=0, hand_max=8)
+    return Deck.of(list(cards), [hobo], "solo")
+
+
+def _event(title: str, affects: str) -> Card:
+    return Card(key=f"X:{title}", title=title, set_code="LTD", type=CardType.EVENT, affects=affects)
+
+
+def test_an_event_aimed_at_an_opponents_card_is_never_played_and_the_report_says_why():
+    # Rulebook l.202: an Event that needs a target must have a legitimate one. The goldfish's
+    # opponent plays nothing, so an Event aimed at an opponent's card has none: never played.
+    home = Card(key="X:home", title="Home", set_code="LTD", type=CardType.LOCATION, region="Lovecraft Country",
+                subregion="Arkham", attributes=("City",))
+    aimed = _event("Curse Them", "Affects Opponent's Ally")
+    mine = _event("Good Luck", "Affects Your Investigator")
+    report = goldfish(_solo_deck((home, 20), (aimed, 16), (mine, 16)), games=20, seed=1, max_rounds=4)
+    stats = {c.title: c for c in report.cards}
+    assert stats["Curse Them"].played == 0.0
+    assert "never played" in stats["Curse Them"].ignored and "l.202" in stats["Curse Them"].ignored
+    assert stats["Good Luck"].played > 0.5 and not stats["Good Luck"].ignored
+    assert [c.title for c in report.ignored] == ["Curse Them"]
+
+
+@pytest.mark.parametrize("advanced, played", [(False, 0.0), (True, 1.0)])
+def test_basic_mythos_plays_a_location_first_advanced_need_not(advanced, played):
+    # Rulebook l.79 (rulings l.53): in Basic Mythos the first play must be a Location; a deck with
+    # none never plays its Event. Advanced (l.463, rulings l.19) lets the Event go first.
+    mine = _event("Good Luck", "Affects Your Investigator")
+    filler = Card(key="X:adv", title="Far Off", set_code="LTD", type=CardType.ADVENTURE, value=3)
+    report = goldfish(_solo_deck((mine, 26), (filler, 26)), games=10, seed=1, max_rounds=3, advanced=advanced)
+    assert {c.title: c.played for c in report.cards}["Good Luck"] == played
+
+
+@pytest.mark.parametrize("format_name, advanced", [("basic", False), ("advanced", True), ("campaign", True),
+                                                   ("tournament", True)])
+def test_the_format_chooses_the_first_play_rule(format_name, advanced):
+    from deckbuilder.service.games import goldfish_advanced
+
+    assert goldfish_advanced(format_name) is advanced
+
+
+def test_goldfish_format_basic_reaches_the_engine(gccg_catalog, monkeypatch):
+    # `mythos deck goldfish --format basic`: the games are played with the Basic first play.
+    from deckbuilder.rules import goldfish as module
+    from deckbuilder.service import goldfish_deck, load_deck_file
+
+    seen = []
+    original = module.GameBatch._game
+
+    def spy(self):
+        made = original(self)
+        seen.append(made[0].rules.advanced)
+        return made
+
+    monkeypatch.setattr(module.GameBatch, "_game", spy)
+    loaded = load_deck_file(gccg_catalog, MYTHOS_DATA / "gccg" / "decks" / "standard-corrupt.deck")
+    goldfish_deck(gccg_catalog, loaded, games=5, seed=1, format_name="basic")
+    assert seen and not any(seen)
+    seen.clear()
+    goldfish_deck(gccg_catalog, loaded, games=5, seed=1, format_name="advanced")
+    assert seen and all(seen)

@@ -18,7 +18,7 @@ from deckbuilder.catalog.importers.cardfacts import CardFactsFileError, load_car
 from deckbuilder.catalog.reconcile import CardFact, apply_facts, reconcile
 from deckbuilder.catalog.store import Catalog, build_catalog
 from deckbuilder.cli import app
-from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.cards import Card, CardType, Dimension
 
 runner = CliRunner()
 OFFICIAL_SETS = ("LTD", "EOMU", "CR", "LOTN", "MSGS", "DRM", "NAE", "PR")
@@ -310,3 +310,25 @@ def test_an_error_on_a_disputed_dot_names_the_other_reading(both_catalog, both_c
     assert result.exit_code == 1
     assert ("error: 2 copies of the Unique card Jeremiah Brewster, max 1 (though GCCG reads it Unique; "
             "LackeyCCG reads it not Unique)") in result.stdout
+
+
+# -- issue 23: the documents settle facts that block play ----------------------------------
+
+
+@pytest.mark.parametrize("catalog_name", ["gccg_catalog", "both_catalog"])
+def test_kennedy_space_center_is_of_the_new_aeon(request, catalog_name):
+    # Rulebook l.572: in NEW AEON only the Innsmouth Locations are of the Waking World (and the
+    # example of l.255 walks on from Kennedy Space Center with a NEW AEON Location).
+    (ksc,) = request.getfixturevalue(catalog_name).cards_named("Kennedy Space Center")
+    assert ksc.dimension is Dimension.NEW_AEON
+    assert ksc.disagreement("dimension").decided_by == "rulebook:572"
+
+
+@pytest.mark.parametrize("catalog_name", ["gccg_catalog", "both_catalog"])
+def test_first_national_grocery_is_in_innsmouth_of_the_1920s(request, catalog_name):
+    # Rulebook l.267: "a Location in Innsmouth in the 1920s", in the Region of Innsmouth's cards.
+    (grocery,) = request.getfixturevalue(catalog_name).cards_named("First National Grocery")
+    (gilman,) = request.getfixturevalue(catalog_name).cards_named("Gilman House Hotel")
+    assert (grocery.region, grocery.subregion, grocery.dimension) == (
+        gilman.region, gilman.subregion, Dimension.WAKING_WORLD)
+    assert grocery.disagreement("region").decided_by == "rulebook:267"

@@ -25,9 +25,10 @@ The greedy policy, in order of preference (documented because the numbers depend
    a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
    as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
    the Lamp's Past only where a needed Past Ally in hand is then found;
-   a redraw when the hand holds nothing an Adventure needs (putting back only cards nothing
-   needs), otherwise only rather than Pass; a draw, a Sanity gain below the maximum, travel
-   toward a needed Location, back to a Location of the Story Deck (Create Time Warp) for what it
+   a redraw (a card's, or the Investigator's once a Round) when the hand holds nothing an
+   Adventure needs (putting back only cards nothing needs), otherwise only rather than Pass; a
+   draw, a Sanity gain below the maximum, travel (by a Monster too) toward a needed Location,
+   back to a Location of the Story Deck (Create Time Warp) for what it
    opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
    less, never one holding a card.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
@@ -36,8 +37,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    empty and a needed card lies in the Discard.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
-engine does not play are listed in the report (``ignored``); non-card Adventure conditions are
-assumed met (listed by ``mythos deck adventures``).
+engine does not play are listed in the report (``ignored``), with the Adventures whose
+non-card condition no game state tells (never met; the engine checks the others).
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ LOW_SANITY: Final = 3
 #: How many ways to meet each recipe :class:`RecipeCheck` keeps.
 WITNESSES = 64
 _PASS_SCORE: Final = 10
-_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT})
+_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT,
+                                PlayKind.MONSTER_ALLY})  # an Ally, or a Monster as one
 _THREAT_PLAYS: Final = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 #: Plays that put no card of the hand into play (what each card did counts the others).
 _NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
@@ -300,6 +302,8 @@ class GreedyPolicy:
                     score = -1 if needed[cid] else 50  # put back what nothing needs
                 elif kind is _REPLACE_DONE:
                     score = 20
+                elif kind is PlayKind.ABILITY:  # the Investigator's once-a-Round redraw, as a Spell's (5 above)
+                    score = 11 if any(needed[h] for h in state.hand) else 35
                 elif kind in _THREAT_PLAYS:
                     score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
                 else:
@@ -319,6 +323,8 @@ class GreedyPolicy:
         joined = play.joined
         if joined and joined[0] in state.hand:
             cost += self.cost[joined[0]]
+        travels = len(joined) == 2 and joined[1] in state.hand  # a Monster used for travel, and where to
+        cost += self.cost[joined[1]] if travels else 0
         if cost > room:
             return -1
         score = 4
@@ -361,6 +367,8 @@ class GreedyPolicy:
                         score = max(score, min(opens, 60))
             elif k is EffectKind.TRAVEL:
                 score = max(score, 60 if joined and self.needed[joined[0]] else 3)
+            elif travels:  # a Monster used for travel (rulebook l.317): toward a needed Location
+                score = max(score, 65 if self.needed[joined[1]] or self.needed[joined[0]] else 3)
             elif joined:  # a Monster or Ally played, or an Ally back from the Story Deck
                 if self.needed[joined[0]]:
                     score = max(score, 75)
@@ -485,6 +493,10 @@ class RecipeCheck:
         """Gets the slots of the Adventure's recipe (a bit each) that a card could fill: cards
         that leave a slot empty never meet the recipe (the first test of a check)."""
         return self.slot_bits.get(adventure.key, {}).get(card.key, 0)
+
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        """Gets the recipe's non-card conditions as (kind, argument, words) for the engine."""
+        return tuple((*c.reading(), c.text) for c in getattr(self.recipes.get(adventure.key), "conditions", ()))
 
     def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
         recipe = self.recipes.get(adventure.key)
@@ -645,6 +657,7 @@ def goldfish(
     needed: set[str] | None = None,
     progress: Callable[[int], None] | None = None,
     effects: Mapping[str, CardEffects] | None = None,
+    advanced: bool = True,
 ) -> GoldfishReport:
     """Plays ``games`` solitaire games of a deck and reports what they say.
 
@@ -653,12 +666,13 @@ def goldfish(
     :func:`deckbuilder.rules.engine.recipe_checker`); ``needed`` are the folded titles the
     policy works toward (see :func:`needed_titles`). ``progress`` is called with the number
     of games played, every 100 games. ``effects`` are the effect overrides by folded title
-    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`).
+    (``catalog/effects.toml``, :func:`deckbuilder.catalog.importers.effects.load_effect_overrides`);
+    ``advanced`` off plays Basic Mythos (a Location first, rulebook l.79).
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
-    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds,
-                      adventure_check=adventure_check, needed=frozenset(needed or ()), effects=effects)
+    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, adventure_check=adventure_check,
+                      needed=frozenset(needed or ()), effects=effects, advanced=advanced)
     return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
                            target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
 
@@ -685,9 +699,10 @@ class GameBatch:
     def __init__(self, deck: Deck, *, campaign: bool = False, target: int = 20, max_rounds: int = 20,
                  adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
                  recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset(),
-                 effects: Mapping[str, CardEffects] | None = None) -> None:
+                 effects: Mapping[str, CardEffects] | None = None, advanced: bool = True) -> None:
         self.deck = deck
         self.campaign = campaign
+        self.advanced = advanced
         self.target = target
         self.max_rounds = max_rounds
         self.adventure_check = adventure_check
@@ -706,15 +721,16 @@ class GameBatch:
             raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
                             "give it the recipes instead")
         return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed,
-                             self.effects_text)
+                             self.effects_text, self.advanced)
 
     def _game(self) -> tuple[Game, GreedyPolicy]:
         if self._playing is None:
             check = self.adventure_check
             if check is None and self.recipes is not None:
                 check = recipe_check(self.deck, self.recipes)
-            # An opponent sits at a real table: Events aimed at one have their target (rulebook l.202).
-            rules = Rules(advanced=True, campaign=self.campaign, target=self.target, phantom_opponent=True,
+            # An opponent who plays nothing: no target for an Event aimed at one (rulebook l.202;
+            # ``Game.ignored`` names them). Basic: a Location first (l.79, rulings l.19, l.53).
+            rules = Rules(advanced=self.advanced, campaign=self.campaign, target=self.target,
                           adventure_check=check or no_adventures,
                           effects={title: parse_effects(text) for title, text in self.effects_text.items()})
             game = Game(self.deck, rules=rules)
@@ -762,10 +778,10 @@ def record_values(record: GameRecord) -> tuple[object, ...]:
 
 
 def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
-                needed: frozenset[str], effects: dict[str, str]) -> GameBatch:
+                needed: frozenset[str], effects: dict[str, str], advanced: bool = True) -> GameBatch:
     """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
     return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed,
-                     effects={title: parse_effects(text) for title, text in effects.items()})
+                     effects={title: parse_effects(text) for title, text in effects.items()}, advanced=advanced)
 
 
 def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,

@@ -753,10 +753,11 @@ def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_
     games = None
     if goldfish_games is not None:
         target = play.format.campaign_target
-        from deckbuilder.service.games import play_each
+        from deckbuilder.service.games import goldfish_advanced, play_each
 
         games = play_each(catalog, deck, games=goldfish_games, seed=seed, campaign=target is not None,
-                          target=target or 20, max_rounds=20, investigator=investigator)
+                          target=target or 20, max_rounds=20, investigator=investigator,
+                          advanced=goldfish_advanced(play.format.id))
     adventures = _adventure_checks(catalog, rules_deck)
     ctx = build_sheet_context(
         rules_deck,

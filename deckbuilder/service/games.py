@@ -31,6 +31,13 @@ def goldfish_format(format_name: str) -> bool:
     return format_name in ("campaign", "tournament")
 
 
+def goldfish_advanced(format_name: str) -> bool:
+    """Gets whether a way to play has the Advanced option of a first play other than a
+    Location: all but Basic (rulebook l.79, l.463; rulings l.19: Campaign and Tournament
+    require it, l.53: in Basic the first play must be a Location)."""
+    return format_name != "basic"
+
+
 @dataclass(frozen=True)
 class Goldfish:
     """A deck's solitaire test games and the exact draw odds beside them (``mythos deck goldfish``).
@@ -89,18 +96,20 @@ def goldfish_deck(
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
     named = tuple(_deck_title(deck.deck, name) for name in cards)
     return play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
-                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress, jobs=jobs)
+                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress, jobs=jobs,
+                     advanced=goldfish_advanced(format_name))
 
 
 def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
                  max_rounds: int, progress: Callable[[int], None] | None = None,
                  named: tuple[str, ...] = (), odds: bool = True, jobs: int | None = 1,
-                 recipes: dict[str, Any] | None = None, needed: set[str] | None = None) -> GoldfishReport:
+                 recipes: dict[str, Any] | None = None, needed: set[str] | None = None,
+                 advanced: bool = True) -> GoldfishReport:
     """Plays the games of a rules deck (its first Investigator plays) in ``jobs`` processes
     (None: the machine's cores) and, with ``odds``, adds the exact draw odds. ``progress`` is
     called with the games played, every 100 (every chunk, in several processes). ``recipes``
     and ``needed``, when given, are the deck's (``deck_recipes``, ``needed_titles``): read
-    once for the Investigators of one deck."""
+    once for the Investigators of one deck. ``advanced`` off plays Basic Mythos (a Location first)."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import GameBatch, game_seeds, goldfish_report, needed_titles
@@ -110,7 +119,7 @@ def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaig
     if needed is None:
         needed = needed_titles(deck, recipes)
     batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
-                      needed=frozenset(needed), effects=load_effect_overrides())
+                      needed=frozenset(needed), effects=load_effect_overrides(), advanced=advanced)
     batch.game()  # read once here: worker processes forked from this one start with it read
     records = play_games(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
     report = goldfish_report(records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
@@ -187,7 +196,7 @@ class InvestigatorGames:
 
 def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, campaign: bool, target: int,
                max_rounds: int, named: tuple[str, ...] = (), investigator: str | None = None,
-               progress: Progress | None = None, jobs: int | None = 1) -> Goldfish:
+               progress: Progress | None = None, jobs: int | None = 1, advanced: bool = True) -> Goldfish:
     """Plays the test games of each Investigator the deck lists (or the one chosen) and gets
     the best one's report in full, with the draw odds: what the goldfish command and the
     deck sheet share."""
@@ -218,7 +227,7 @@ def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, camp
         recipes, needed = read[main]
         report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
                               max_rounds=max_rounds, progress=ticker, named=named, odds=False, jobs=jobs,
-                              recipes=recipes, needed=needed)
+                              recipes=recipes, needed=needed, advanced=advanced)
         who = each.deck.investigators[0].title if each.deck.investigators else ""
         played.append(InvestigatorGames(who, report))
     ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))

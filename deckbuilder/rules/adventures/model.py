@@ -16,6 +16,7 @@ requirement and :mod:`.notation` reads and writes the one-line-per-slot notation
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeAlias, Union
@@ -159,6 +160,45 @@ class Condition:
     """A non-card requirement left to the player (rulings document line 85)."""
 
     text: str
+
+    def reading(self) -> tuple[str, str]:
+        """Gets what a game can check of the condition: ``("society", "")`` (a member of a
+        Secret Society), ``("in play", TITLE)`` ("while CTHULHU is in play"), ``("sanity
+        below", N)`` ("drive your own Sanity below SIX"), ``("spell in tome", "")`` (a Spell
+        learnt in that Tome), ``("tome unread", "")`` (a Tome in a language the Investigator
+        does not speak), ``("time", "day")`` ("while it is DAY"); ``("", "")`` for one no game
+        state tells (a re-rolled Investigator, an Ally of the opposite sex, where a card lies)."""
+        return condition_reading(self.text)
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10}
+_READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bas a member of (?:an? |the )?(?:[\w'-]+ )*secret society", re.I), "society"),
+    (re.compile(r"\bwhile ([A-Z][A-Z0-9'\- ]*[A-Z0-9]) is in play\b"), "in play"),
+    (re.compile(r"\bdrive your own sanity below (\w+)", re.I), "sanity below"),
+    (re.compile(r"\bwhile it is (day|night)\b", re.I), "time"),
+    (re.compile(r"\bin a language (?:that )?you do not already (?:speak|know|read)\b", re.I), "tome unread"),
+    (re.compile(r"\b(?:in that tome|found within|within them)\b", re.I), "spell in tome"),
+)
+
+
+def condition_reading(text: str) -> tuple[str, str]:
+    """Gets what a game can check of a condition's words (see :meth:`Condition.reading`)."""
+    for pattern, kind in _READINGS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        if kind == "in play":
+            return kind, " ".join(m[1].split()).casefold()
+        if kind == "time":
+            return kind, m[1].casefold()
+        if kind == "sanity below":
+            word = m[1].casefold()
+            n = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+            return (kind, str(n)) if n is not None else ("", "")
+        return kind, ""
+    return "", ""
 
 
 @dataclass(frozen=True)

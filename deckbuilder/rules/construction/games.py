@@ -93,7 +93,9 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
 
     mine: dict[str, object] = {e.card.key: recipes[e.card.key] for e in deck.main
                                if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
-    rules = Rules(advanced=True, campaign=campaign, target=target, phantom_opponent=True,
+    # The goldfish's table (as GameBatch, which the build's own games use): an opponent who plays
+    # nothing, so an Event aimed at a card of his in play is never played (rulebook l.202).
+    rules = Rules(advanced=True, campaign=campaign, target=target,
                   adventure_check=recipe_check(deck, mine), effects=dict(effects or {}))
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed_titles(deck, mine))

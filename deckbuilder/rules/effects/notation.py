@@ -9,7 +9,11 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     hand +1                       your Hand size is 1 greater while the card is in play
     sanity +3                     gain 3 Sanity
     summon lesser independent     play a Monster of that class from hand to your Threat, no Gate
-    summon any                    (any Monster)
+    summon any                    (any Monster); a Monster that may be used for travel may instead go
+                                  on top of your Story Deck, a Location it reaches then played at
+                                  once as your Current Location (rulebook l.317)
+    summon travel                 only that: a Monster allowing travel, of any class, and the
+                                  Location it reaches (Song of the Stellar Larvae)
     monster as ally               play a Monster from hand as an Ally, no Gate
     ally now                      play an Ally from hand that could be played here, at once
     past                          the Current Location has the Past attribute (no new Location
@@ -37,6 +41,18 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   at random is Discarded
     past resurrect                while the card is in play, Resurrection may instead play an
                                   Ally from hand found here in the Past (the Grecian Lekythos)
+    round draw 1                  while the Tome is in play, draw 1 card more at the beginning of
+                                  each Round (not cumulative with one another nor with Hand size
+                                  increases: the largest counts)
+    turn draw 1                   (an Investigator) draw 1 card at the beginning of each Turn
+    gate allies water: deep ones  (an Investigator) at a Location with a Gate and that attribute,
+                                  use the Gate to play Monsters of that name as Allies
+    society silver twilight       (an Investigator) a member of that Secret Society (Adventures
+                                  that ask for a member)
+    adventure sanity corrupt +1   (an Investigator) gain 1 Sanity more on completing an
+                                  Adventure of that kind
+    lose turn 1                   on arriving at the Location, the next Turn (or N Turns) is lost:
+                                  no card played and no Pass (rulebook l.351, l.356)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -79,6 +95,13 @@ class EffectKind(IntEnum):
     TRADE_ALLIES = 17
     RECALL = 18
     REVEAL_ATTACK = 19
+    LOSE_TURN = 20
+    ROUND_DRAW = 21
+    TURN_DRAW = 22
+    GATE_ALLIES = 23
+    SOCIETY = 24
+    ADVENTURE_SANITY = 25
+    TRAVEL_MONSTER = 26
 
 
 class After(IntEnum):
@@ -122,7 +145,8 @@ class CardEffects:
 #: Monster classes a Summon names (rulebook l.317).
 MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
 
-_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW}
+_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW, "lose turn": EffectKind.LOSE_TURN,
+            "round draw": EffectKind.ROUND_DRAW, "turn draw": EffectKind.TURN_DRAW}
 _SIGNED = {"hand min": EffectKind.HAND_MIN, "hand max": EffectKind.HAND_MAX, "hand": EffectKind.HAND,
            "sanity": EffectKind.SANITY}
 _BARE = {
@@ -140,12 +164,14 @@ _BARE = {
     "discard random story": EffectKind.DISCARD_RANDOM_STORY,
     "trade allies": EffectKind.TRADE_ALLIES,
     "recall": EffectKind.RECALL,
+    "summon travel": EffectKind.TRAVEL_MONSTER,
     "reveal attack": EffectKind.REVEAL_ATTACK,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
-    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, cost N, then flip|bury|keep, ignored: REASON"
+    "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 
 
@@ -187,7 +213,9 @@ def parse_effects(text: str) -> CardEffects:
             # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
             other = 1 if clause.startswith("travel dimension") else 0
             effects.append(Effect(_BARE[clause], other, "gate" if clause.endswith("from gate") else ""))
-        elif first in _COUNTED:
+        elif first in _COUNTED or " ".join(clause.split(" ")[:2]) in _COUNTED:
+            two = " ".join(clause.split(" ")[:2])
+            first = two if two in _COUNTED else first
             n = _number(clause, first, False)
             if n <= 0:
                 raise EffectSyntaxError(f"{clause!r}: {first} takes a number of cards above 0")
@@ -200,6 +228,21 @@ def parse_effects(text: str) -> CardEffects:
             if what != "any" and what not in MONSTER_CLASSES:
                 raise EffectSyntaxError(f"{clause!r}: summon names a Monster class ({', '.join(MONSTER_CLASSES)}) or any")
             effects.append(Effect(EffectKind.SUMMON, 0, what))
+        elif clause.startswith("gate allies "):
+            attr, _, name = clause[len("gate allies ") :].partition(":")
+            if not attr.strip() or not name.strip():
+                raise EffectSyntaxError(f"{clause!r}: write the Gate's attribute and the Monsters (gate allies water: deep ones)")
+            effects.append(Effect(EffectKind.GATE_ALLIES, 0, f"{attr.strip()}:{name.strip()}"))
+        elif first == "society":
+            name = clause[len("society") :].strip()
+            if not name:
+                raise EffectSyntaxError(f"{clause!r}: name the Secret Society (society silver twilight)")
+            effects.append(Effect(EffectKind.SOCIETY, 0, name))
+        elif clause.startswith("adventure sanity "):
+            words = clause[len("adventure sanity ") :].rsplit(" ", 1)
+            if len(words) != 2:
+                raise EffectSyntaxError(f"{clause!r}: write the Adventure's kind and the gain (adventure sanity corrupt +1)")
+            effects.append(Effect(EffectKind.ADVENTURE_SANITY, _number(words[1], "", True), words[0]))
         elif first == "cost":
             cost = _number(clause, "cost", False)
             if cost < 0:
@@ -224,6 +267,13 @@ def effect_text(effect: Effect) -> str:
             return f"{word} {effect.amount:+d}"
     if kind is EffectKind.SUMMON:
         return f"summon {effect.what}"
+    if kind is EffectKind.GATE_ALLIES:
+        attr, _, name = effect.what.partition(":")
+        return f"gate allies {attr}: {name}"
+    if kind is EffectKind.SOCIETY:
+        return f"society {effect.what}"
+    if kind is EffectKind.ADVENTURE_SANITY:
+        return f"adventure sanity {effect.what} {effect.amount:+d}"
     if kind is EffectKind.TRAVEL:
         return "travel" + (" dimension" if effect.amount else "") + (" from gate" if effect.what else "")
     for word, k in _BARE.items():

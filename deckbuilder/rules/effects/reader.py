@@ -21,7 +21,13 @@ Phrasings read (rulebook lines where the rule applies):
 - "Extend the time that a Great Old One ... remain in play"; "Tally value of cards chosen ...
   add that value to your Investigator's Sanity" (Allies traded for Sanity);
 - "Travel to any Location ... as if Walking" (in the same Dimension);
-- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card".
+- "Spend / Costs N Sanity point(s)" (the cost of a use, rulebook l.199), "Flip / Bury this card";
+- a Tome's "draw one additional card at the beginning of each Round" (while it is in play);
+- an Investigator's once-a-Round redraw "as your Turn", the Hobo's card "at the beginning of
+  each Turn", "use a Water Gate to play Deep Ones as Allies", a Secret Society's membership and
+  "an additional point of Sanity each time he completes a Corrupt Adventure";
+- a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
+  (lost Turns, rulebook l.351, l.356).
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ STORY_ORDER = "reordering the Story Deck is not played yet"
 PHOBIA = "lifts Phobias, which only an opponent plays on you"
 VALUE = "changes a card's value, which counts only in Combat: nothing fights alone (rulebook l.439)"
 REVEAL = "reveals the Mythos Deck's top card, whose Monster attacks: Combat is not played yet"
-LOST_TURN = "a Turn spent waiting costs a lone player nothing: card play lasts until you Pass (rulebook l.384)"
+LOST_TURN = "a lost Turn or an Ally Buried instead, at the player's choice, is not played yet"
 RECOVER = "recovering a card from the Story Deck is not played yet"
 LASTING = "a lasting effect on every player (Day or Night, no Sanity gained, all Monsters...) is not played yet"
 RANDOM_DISCARD = "discarding at random from the Hand or Story Deck is not played yet"
@@ -55,10 +61,21 @@ GATE_USE = "a special use of a Gate (playing other cards through it) is not play
 TRAVEL_MONSTER = "a Monster used for travel (rulebook l.317) is not played yet"
 CONSTANT = "a constant effect of a card in play is not played yet"
 NOT_READ = "an effect the engine does not read yet"
+#: An Event aimed at a card of an opponent's in play: the goldfish's opponent plays nothing, so
+#: there is none to aim it at and the goldfish never plays it (rulebook l.202).
+NO_TARGET = ("never played: it needs a card an opponent has in play as its target, and the goldfish's "
+             "opponent plays nothing (rulebook l.202)")
+
+#: What an Investigator's ability does that the engine leaves out (the rest of it is played).
+NO_PASS = ("draws a card each Turn but may not Pass: alone only a Pass ends card play (rulebook l.384), so "
+           "neither is played")
+EDUCATION = "Education and ties decide only who goes first (rulebook l.457): no one else plays"
+IN_DIMENSION = "an ability that holds only in one Dimension is not played yet"
+SURVIVAL = "surviving Underwater, in Space or Radiation is not played yet"
 
 #: The reasons that say a lone player cannot use the effect at all (the others are the engine's
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
-LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, LOST_TURN)
+LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, NO_TARGET, NO_PASS, EDUCATION)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -99,6 +116,8 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.SUMMON, 0, m[1]))
     elif re.search(r"immediately play a monster (?:card|or monsters) to your (?:mythos )?threat", text):
         effects.append(Effect(EffectKind.SUMMON, 0, "any"))
+    if re.search(r"play one monster allowing travel as a special effect to the top of your story deck", text):
+        effects.append(Effect(EffectKind.TRAVEL_MONSTER))  # Song of the Stellar Larvae (rulebook l.317)
     if re.search(r"play (?:one|a) monster card as an ally", text):
         effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
     if re.search(r"ally may be immediately played", text):
@@ -211,6 +230,71 @@ _ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
 )
 
 
+#: A Location's lost Turns on arrival ("spend the next Turn" doing nothing, "remain here for two
+#: Turns" playing no cards and not Passing): a play of its own (rulebook l.351, l.356).
+_LOST_TURNS = re.compile(rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
+                         rf"(?:you )?must remain here for {_N} turns?[^.]*\.")
+
+
+def _lost_turns(text: str) -> tuple[int, str]:
+    """Gets the Turns a Location's arrival loses, and its text without that sentence."""
+    m = _LOST_TURNS.search(text)
+    if m is None:
+        return 0, text
+    n = _n(m[1]) if m[1] else 1
+    return n, text[: m.start()] + text[m.end() :]
+
+
+def _investigator(text: str) -> CardEffects:
+    """Reads an Investigator's ability: its effects the engine plays, and the reason for what it
+    leaves out (a Location's convention: effects played, ``ignored`` naming the rest)."""
+    if re.search(r"you may not pass", text):
+        # The Hobo's bargain: a card each Turn, no Pass, a play or a discard every Turn. Alone no
+        # one else's Pass ends the Round: the draw without the rest would empty the Mythos Deck
+        # in a Round, so none of it is played (``turn draw N`` plays the draw where others Pass).
+        return CardEffects(ignored=NO_PASS)
+    effects: list[Effect] = []
+    rest = text
+    readings: tuple[tuple[str, EffectKind], ...] = (
+        # "As your Turn one time during a Round, you may Discard up to two cards and replace them"
+        (rf"as your turn one time during a round, you may discard (?:up to )?{_N} cards? and replace (?:it|them)"
+         r"[^.]*\.", EffectKind.REDRAW),
+        # the Hobo's "At the beginning of each turn, draw ("beg") one card from your Mythos Deck"
+        (rf"at the beginning of each turn, draw (?:\(\W*beg\W*\) )?{_N} cards?[^.]*\.", EffectKind.TURN_DRAW),
+    )
+    for pattern, kind in readings:
+        m = re.search(pattern, rest)
+        if m:
+            effects.append(Effect(kind, _n(m[1])))
+            rest = rest[: m.start()] + rest[m.end() :]
+    m = re.search(r"you may use an? (\w+) gate to play ([\w' -]+?) as allies\.?", rest)
+    if m:
+        effects.append(Effect(EffectKind.GATE_ALLIES, 0, f"{m[1]}:{m[2]}"))
+        rest = rest[: m.start()] + rest[m.end() :]
+    m = re.search(r"is a member of the ([\w' -]+?) secret society", rest)
+    if m:
+        effects.append(Effect(EffectKind.SOCIETY, 0, m[1]))
+    m = re.search(r"gains? an additional point of sanity each time (?:he|she|you) completes? an? (\w+) adventure", rest)
+    if m:
+        effects.append(Effect(EffectKind.ADVENTURE_SANITY, 1, m[1]))
+    rest = re.sub(r"(?:this investigator )?is a member of[^,.]*(?:, and gains[^.]*)?\.?|"
+                  r"during the discard phase, you must keep at least this minimum[^◆]*", "", rest)
+    reason = ""
+    if _COMBAT_WORDS.search(rest):
+        reason = COMBAT
+    elif re.search(r"education rises|declines to go first", rest):
+        reason = EDUCATION
+    elif "opponent" in rest:
+        reason = OPPONENT
+    elif re.search(r"while (?:in the new æon|in the new aeon|a dreamlands location is)", rest):
+        reason = IN_DIMENSION
+    elif re.search(r"underwater|survives in space|radiation", rest):
+        reason = SURVIVAL
+    elif rest.strip(" .◆"):
+        reason = NOT_READ
+    return CardEffects(tuple(effects), ignored=reason)
+
+
 def _hand_limits(text: str) -> tuple[Effect, ...]:
     """Reads an Ally's lasting change to the Hand's Minimum or Maximum (rulebook l.51-53)."""
     out = []
@@ -255,7 +339,14 @@ def _read(card: Card) -> CardEffects:
     kind = card.type
     if kind is CardType.SPELL or kind is CardType.ARTIFACT:
         return _spell_or_artifact(card, text)
-    if not text or kind is CardType.ADVENTURE or kind is CardType.INVESTIGATOR or kind is CardType.TOME:
+    if kind is CardType.TOME:
+        # "Draw one additional card at the beginning of each Round while this card is in play";
+        # the rest of a Tome's text is its capacity and languages, played as the rules say.
+        m = re.search(rf"draw {_N} additional cards? at the beginning of each round", text)
+        return CardEffects((Effect(EffectKind.ROUND_DRAW, _n(m[1])),)) if m else CardEffects()
+    if kind is CardType.INVESTIGATOR:
+        return _investigator(text) if text else CardEffects()
+    if not text or kind is CardType.ADVENTURE:
         return CardEffects()  # the recipe, the numbers, the capacity: played as the rules say
     if kind is CardType.EVENT:
         affects = fold_title(card.affects or "")
@@ -275,14 +366,16 @@ def _read(card: Card) -> CardEffects:
         # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
         # use alone; anything else left in the text is named.
         arrival: list[Effect] = []
-        rest = text
+        lost, rest = _lost_turns(text)
+        if lost:
+            arrival.append(Effect(EffectKind.LOSE_TURN, lost))
         for pattern, what in _ARRIVAL:
             if pattern.search(rest):
                 arrival.append(Effect(what))
                 rest = pattern.sub("", rest)
         if arrival:
             left = _named(rest)
-            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA, LOST_TURN) else left)
+            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA) else left)
     named = _named(text)
     if kind is CardType.LOCATION:
         # A Location's Monster may attack a lone Investigator: its text is read, or not yet.

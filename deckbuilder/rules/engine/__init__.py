@@ -30,10 +30,11 @@ What is modelled (each rule cites its source where it is applied; a bare "l.N" i
 line):
 
 - Round and Turn: draw to the Hand size at each Round (l.47, l.457), one play per Turn (l.339),
+  a Turn a card says to lose as that Turn's only play (Lost Turns: l.351, l.356, The Vatican),
   Pass ends card play (alone at the table, the second consecutive Pass of l.384 changes
   nothing, so one Pass ends it), Discard phase between Minimum and Maximum (l.51-53, l.445),
   optional reshuffle of the Discard for 1 Sanity before drawing (l.454), forced reshuffle for 1
-  Sanity when the Mythos Deck runs out (l.544).
+  Sanity when the Mythos Deck runs out (l.544); the Voluntary Lobotomy once a game (l.451).
 - Locations: the first play is a Location in Basic Mythos; Advanced lets other legal cards go
   first (l.79, l.463; rulings l.19, l.53); not an Exotic or special Location first (rulings
   l.69); walking versus arriving at once (l.239-249); Country always walked (l.243); Islands
@@ -54,8 +55,18 @@ line):
   Sanity cost each further use.
 - Great Old Ones: two requirements in play and an unused Gate, one per Threat (l.282-286).
 - Events: one of a title at a time (l.202, l.367); Persistent ones stay in play, Instant and
-  Delayed ones are Buried at once (rulings l.41-49); an Event whose Affects line names only an
-  opponent has no target alone (l.202) unless ``Rules.phantom_opponent``.
+  Delayed ones are Buried at once (rulings l.41-49); the opponent plays nothing, so an Event
+  aimed at a card of his in play has no target (l.202) unless ``Rules.phantom_opponent`` (the
+  goldfish never sets it: ``Game.ignored`` names those Events); one aimed at his Investigator,
+  Hand or Mythos Deck is played and Buried, its effect on him not played.
+- The Investigator's ability, read from the card (overrides in ``Rules.effects``): the once-a-Round
+  redraw "as your Turn" (l.49), Monsters played as Allies through a Gate of the named attribute,
+  a Secret Society's membership, Sanity for completing an Adventure of a kind; ``turn draw N``
+  (the Hobo's card each Turn) where an override asks it.
+- Tomes that draw an additional card at the beginning of each Round (l.47; the largest of those
+  and of Hand size increases counts).
+- Monsters used for travel (l.317): Summon, or Song of the Stellar Larvae, puts the Monster on
+  top of the Story Deck and a Location its travel reaches is played at once.
 - Sanity costs paid in full before a card is played (l.124, l.362); gains tallied before
   losses (l.40); at most the Investigator's maximum (l.42); at zero the game ends (l.362).
 - Combat: there is no opponent, so nothing fights; the Threat is Buried in the Story Deck at the
@@ -70,16 +81,22 @@ line):
 - Adventures: playable when ``Rules.adventure_check`` says the recipe is met from the Story
   Deck and cards in play (l.66, l.147); the default says no Adventure is ever met, and
   :func:`recipe_checker` builds the real check from :mod:`deckbuilder.rules.adventures`; once
-  per game by title (l.157); Basic ends the game (l.91); Campaign discards the Story Deck but
+  per game by title (l.157); the recipe's non-card conditions checked, never assumed met
+  (rulings l.85): a Secret Society's member, a card in play by title, Sanity driven below N since
+  the last Adventure, Day or Night (l.76, rulings l.35), a Spell in a Tome, a Tome in a language
+  the Investigator does not speak (any other condition is never met); Basic ends the game (l.91); Campaign discards the Story Deck but
   the Current Location and reshuffles the Discard and Mythos Deck at no cost (l.472), until
   ``Rules.target`` points (l.470).
 
 Not modelled (each card's reason is in its ledger, ``python benchmarks/engine.py --coverage``):
 Combat and everything aimed at an opponent, Joining Allies with Allies or Weapons, travel to
 another Dimension by a card's use, recovering cards from the Story Deck, lasting effects on
-every player (Day and Night, Great Old Ones' rules), the Voluntary Lobotomy, Control, and
-card text the reader of :mod:`deckbuilder.rules.effects` and :mod:`deckbuilder.rules.places`
-does not read.
+every player (Great Old Ones' rules), Control, a lost Turn offered against another cost (The
+Temple of Bokrug), Investigator abilities that hold in one Dimension only, Education and ties
+(who goes first: no one else plays), the Hobo's "may not Pass" (alone only a Pass ends card
+play, l.384, so his draw each Turn is left out too), Adventure conditions no game state tells
+(a re-rolled Investigator, an Ally of the opposite sex, where a card lies), and card text the
+reader of :mod:`deckbuilder.rules.effects` and :mod:`deckbuilder.rules.places` does not read.
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ read from its text (``Game.effects``); the effects played:
 - ``draw N``; ``redraw N`` (put up to N cards from hand on the Discard, one play each, then
   draw as many: the REPLACE and REPLACE_DONE plays); ``hand +N``; ``sanity +N`` (l.40, l.42);
 - ``summon CLASS``: a Monster of that class from hand to your Threat without a Gate, paying its
-  cost too (l.317); alone it attacks no one and is Buried with the Threat (l.439);
+  cost too (l.317); alone it attacks no one and is Buried with the Threat (l.439); a Monster that
+  may be used for travel may instead go on top of the Story Deck, a Location its travel reaches
+  played at once as the Current Location (l.317); ``summon travel`` only that (Song of the
+  Stellar Larvae);
 - ``monster as ally``: a Monster from hand becomes an Ally, no Gate needed;
 - ``ally now``: an Ally from hand that could be played here, at once (l.84, l.367);
 - ``past``: the Current Location has the Past attribute (rulings l.184; rulebook l.552), so
@@ -42,7 +45,7 @@ from typing import Final
 
 from deckbuilder.rules.effects.notation import After, CardEffects, EffectKind
 from deckbuilder.rules.engine.allies import _ally_here
-from deckbuilder.rules.engine.locations import _walk
+from deckbuilder.rules.engine.locations import _arrive, _location_requirements_met, _walk
 from deckbuilder.rules.engine.plays import (
     _ALLY,
     _K_CAST,
@@ -61,7 +64,7 @@ from deckbuilder.rules.engine.plays import (
     new_play,
 )
 from deckbuilder.rules.engine.state import GameState, _pay, _payable
-from deckbuilder.rules.places import place_matches
+from deckbuilder.rules.places import dimension_ok, place_matches, travel_can_leave, travel_reaches
 
 # Final: the compiled core reads them from C statics, not the module's dict (issue 17).
 _TRADE: Final = EffectKind.TRADE_ALLIES
@@ -77,8 +80,10 @@ _PAST: Final = EffectKind.PAST
 _RESURRECT: Final = EffectKind.RESURRECT
 _GOO_STAYS: Final = EffectKind.GOO_STAYS
 _TRAVEL: Final = EffectKind.TRAVEL
-#: The effects that play a card the player chooses (one per use: the Play's ``joined``).
-_CHOOSING: Final = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL, _RECALL)
+_TRAVEL_MONSTER: Final = EffectKind.TRAVEL_MONSTER
+#: The effects that play a card the player chooses (one per use: the Play's ``joined``; a
+#: Monster used for travel and the Location it reaches, two).
+_CHOOSING: Final = (_SUMMON, _MONSTER_AS_ALLY, _ALLY_NOW, _RESURRECT, _TRAVEL, _RECALL, _TRAVEL_MONSTER)
 
 
 def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
@@ -136,6 +141,14 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         if u in seen:
             continue
         q = profiles[c]
+        if k is _TRAVEL_MONSTER or k is _SUMMON and q.travel is not None:
+            # Rulebook l.317: a Monster that may be used for travel goes on top of the Story Deck
+            # instead, and a Location it allows is then immediately played.
+            if q.kind is _MON and (k is _TRAVEL_MONSTER or choosing.what == "any" or g.monster_class[c] == choosing.what):
+                out += _travel_monster_targets(s, c, cost)
+            if k is _TRAVEL_MONSTER:
+                seen.add(u)
+                continue
         if k is _SUMMON or k is _MONSTER_AS_ALLY:
             if q.kind is not _MON:
                 continue
@@ -167,6 +180,36 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         seen.add(u)
         out.append((c,))
     return out or None
+
+
+def _travel_monster_targets(s: GameState, monster: CardId, cost: int) -> list[tuple[CardId, ...]]:
+    """Gets the (Monster, Location) pairs a Monster used for travel plays from hand: from the
+    Current Location (not Walking, Travelling, nor in the Past), to a Location in hand its travel
+    reaches (rulebook l.317; its ways read as a Travel Event's, l.257-265), of its Dimension
+    (l.267), the Monster's and the Location's Sanity payable with the use's (l.124)."""
+    g = s.game
+    q = g.profiles[monster]
+    t = q.travel
+    if t is None or s.mode is not AT or s.in_past or not dimension_ok(q.dim, s.dim):
+        return []
+    here = g.profiles[s.where].loc
+    if here is None or not travel_can_leave(t, here, s.attrs, g.water):
+        return []
+    out: list[tuple[CardId, ...]] = []
+    seen: set[int] = set()
+    for c in s.hand:
+        p = g.profiles[c]
+        loc = p.loc
+        if p.kind is not _LOC or loc is None or g.uid[c] in seen:
+            continue
+        seen.add(g.uid[c])
+        if (
+            travel_reaches(t, s.region, s.dim, loc)
+            and _location_requirements_met(s, p)
+            and _payable(s, cost + min(q.cost, 0) + min(p.cost, 0))
+        ):
+            out.append((monster, c))
+    return out
 
 
 def _past_ally_here(s: GameState, c: CardId) -> bool:
@@ -290,9 +333,24 @@ def _use(s: GameState, play: Play) -> None:
             for a in play.joined:
                 costs.append(g.cards[a].value or 0)  # the Ally's own value, no Weapon (the card)
                 _bury_ally(s, a)
+        elif len(play.joined) == 2 and (k is _SUMMON or k is _TRAVEL_MONSTER):
+            _travel_by_monster(s, play.joined[0], play.joined[1], costs)
         elif play.joined and k in _CHOOSING:
             _play_chosen(s, k, play.joined[0], costs)
     _pay(s, costs)
+
+
+def _travel_by_monster(s: GameState, monster: CardId, location: CardId, costs: list[int]) -> None:
+    """Plays a Monster used for travel (rulebook l.317): right-side-up on top of the Story Deck
+    (where it counts for Adventures, l.66), its Sanity paid, then the Location it reaches
+    played at once as the Current Location, its Sanity applied on arrival (l.38)."""
+    g = s.game
+    s.hand.remove(monster)
+    s.story.append(monster)
+    s.counted += g.weight[monster]
+    costs.append(g.profiles[monster].cost)
+    s.hand.remove(location)
+    _arrive(s, location)
 
 
 def _recall(s: GameState, c: CardId) -> None:

@@ -19,6 +19,8 @@ from typing import TypeAlias
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
+from deckbuilder.rules.effects.reader import NO_TARGET
+from deckbuilder.rules.engine.casting import _draw_n
 from deckbuilder.rules.engine.plays import (
     _ADV,
     _ALLY,
@@ -44,6 +46,7 @@ from deckbuilder.rules.places import (
     monster_joins,
     read_profile,
     satisfies_summon,
+    singular,
 )
 
 #: Decides whether an Adventure's recipe is met by the given cards (Story Deck and in play).
@@ -53,7 +56,14 @@ from deckbuilder.rules.places import (
 #: have ``slots_of(adventure, card) -> int``, the recipe's slots (a bit each) the card could
 #: fill, and promise that cards leaving a slot empty never meet it: the engine then refuses
 #: such cards itself, without asking.
+#: A check may also have ``conditions_of(adventure) -> tuple[(kind, argument, words), ...]``,
+#: the recipe's non-card conditions (``Condition.reading`` of :mod:`deckbuilder.rules.adventures`):
+#: the engine checks them against the game, and an Adventure with one it cannot check is
+#: never played (rulings l.85: "'Strange' Requirements").
 AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
+
+#: The non-card conditions the engine checks (see ``Game.conditions``).
+CHECKED_CONDITIONS = ("society", "in play", "sanity below", "spell in tome", "tome unread", "time")
 
 
 def no_adventures(adventure: Card, cards: Sequence[Card]) -> bool:
@@ -71,8 +81,11 @@ class Rules:
 
     - ``advanced``: other legal cards may be played before the first Location (rulings l.19).
     - ``campaign``: Adventures do not end the game; play on to ``target`` points (l.470).
-    - ``phantom_opponent``: Events aimed only at an opponent may be played (and are Buried at
-      once) as if an opponent sat at the table; by default they have no target (l.202).
+    - ``phantom_opponent``: Events aimed at a card an opponent has in play (an Ally, an
+      Artifact, the Threat) may be played (and are Buried at once) as if he had played one; by
+      default the opponent plays nothing and they have no target (l.202). Events aimed at his
+      Investigator, Hand or Mythos Deck have one either way (their effect on him is not played).
+      The goldfish and the deck builder's games never set it (issue 23).
     - ``adventure_check``: the recipe checker (default: no Adventure can be completed).
     - ``effects``: effect overrides by folded title (``catalog/effects.toml``, read by the
       catalog), for cards the reader of card text gets wrong.
@@ -107,6 +120,8 @@ _NOT_USES = (
     EffectKind.REVEAL_ATTACK,
     EffectKind.DISCARD_RANDOM_HAND,
     EffectKind.DISCARD_RANDOM_STORY,
+    EffectKind.LOSE_TURN,
+    EffectKind.ROUND_DRAW,
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -206,7 +221,12 @@ class Game:
         #: Whether any card can be cast or used: a deck without one pays nothing for them.
         self.has_uses = any(e is not None for e in self.effects)
         #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
-        self.ignored: tuple[str, ...] = tuple(read[u].ignored for u in uid)
+        #: An Event aimed at a card of an opponent's is never played without ``phantom_opponent``:
+        #: the reason says so, whatever its text's reading (rulebook l.202).
+        no_target = [
+            p.kind is _EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles
+        ]
+        self.ignored: tuple[str, ...] = tuple(NO_TARGET if no_target[u] else read[u].ignored for u in uid)
         # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's
         # Minimum (the largest counts: such cards say "not cumulative") and Maximum (summed); a
         # Location revealing the Mythos Deck's top card on arrival and applying its Sanity.
@@ -226,11 +246,51 @@ class Game:
             tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
             for u in uid
         )
+        # The Investigator's ability, read from its card (overrides in ``Rules.effects``).
+        ability = read_effects(investigator, self.rules.effects)
+        #: What the Investigator's ability plays, and the reason for what it leaves out ("": all).
+        self.ability: CardEffects = ability
+        #: Once a Round, as a Turn: put up to this many cards on the Discard and draw as many (0: no
+        #: such ability; "As your Turn one time during a Round", rulebook l.49).
+        self.ability_redraw = sum(f.amount for f in ability.effects if f.kind is EffectKind.REDRAW)
+        #: Cards drawn at the beginning of each Turn (the Pragmatic Hobo's "beg").
+        self.turn_draw = sum(f.amount for f in ability.effects if f.kind is EffectKind.TURN_DRAW)
+        #: The Secret Societies the Investigator is a member of (folded names).
+        self.societies: tuple[str, ...] = tuple(f.what for f in ability.effects if f.kind is EffectKind.SOCIETY)
+        #: Per copy: a Monster the Investigator may play as an Ally through a Gate, the Location's
+        #: attributes that Gate needs besides (0: none).
+        gate_allies = [f.what.partition(":") for f in ability.effects if f.kind is EffectKind.GATE_ALLIES]
+        self.gate_ally: tuple[int, ...] = tuple(
+            next((self.vocab.attr(attr.strip()) for attr, _, name in gate_allies
+                  if singular(fold_title(c.title)) == singular(fold_title(name))), 0)
+            if c.type is CardType.MONSTER and not c.goo else 0
+            for c in self.cards
+        )
+        #: Per copy: the Sanity an Adventure of this kind gains besides its own (Diabolical Cultist).
+        bonus = [(f.what, f.amount) for f in ability.effects if f.kind is EffectKind.ADVENTURE_SANITY]
+        self.adventure_bonus: tuple[int, ...] = tuple(
+            sum(n for what, n in bonus if what in fold_title(c.subtype or "")) if c.type is CardType.ADVENTURE else 0
+            for c in self.cards
+        )
+        #: Per copy, the cards a Tome in play adds to each Round's draw (Necronomicon, Book of Eibon).
+        self.round_draw: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.ROUND_DRAW)
+            if distinct[u].type is CardType.TOME else 0
+            for u in uid
+        )
+        self.has_round_draw = any(self.round_draw)
+        #: Per copy, the Turns a Location's arrival loses (rulebook l.351, l.356: The Vatican).
+        self.lost_turns: tuple[int, ...] = tuple(
+            sum(f.amount for f in read[u].effects if f.kind is EffectKind.LOSE_TURN)
+            if distinct[u].type is CardType.LOCATION else 0
+            for u in uid
+        )
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )
         self._read_joins()
         self._read_summons()
+        self._read_conditions()
         # The tally of cards that count for Adventures (``GameState.counted``): each printing
         # has a bit field wide enough to count all its copies, and a copy adds one to it. A
         # recipe cannot tell copies apart, so a tally says all it needs, and two games holding
@@ -289,6 +349,24 @@ class Game:
                     joins[i] |= 1 << j
         self.joins: tuple[int, ...] = tuple(joins)
 
+    def _read_conditions(self) -> None:
+        """Reads each Adventure's non-card conditions from the check (``conditions_of``), and
+        names in ``ignored`` an Adventure whose condition no game state tells (rulings l.85)."""
+        conditions_of = getattr(self.rules.adventure_check, "conditions_of", None)
+        read: dict[int, tuple[tuple[str, str], ...]] = {}  # by printing
+        reasons: dict[int, str] = {}
+        if conditions_of is not None:
+            for u, card in enumerate(self.distinct):
+                if card.type is CardType.ADVENTURE:
+                    found = tuple(conditions_of(card))
+                    read[u] = tuple((kind, arg) for kind, arg, _words in found)
+                    unchecked = [words for kind, _arg, words in found if kind not in CHECKED_CONDITIONS]
+                    if unchecked:
+                        reasons[u] = f"its condition '{unchecked[0]}' is not told by the game: never met alone (rulings l.85)"
+        #: Per copy: an Adventure's non-card conditions as (kind, argument), checked in play.
+        self.conditions: tuple[tuple[tuple[str, str], ...], ...] = tuple(read.get(u, ()) for u in self.uid)
+        self.ignored = tuple(reason or reasons.get(u, "") for reason, u in zip(self.ignored, self.uid))
+
     def _read_summons(self) -> None:
         """Precomputes, per Great Old One requirement, the cards of the deck that meet it."""
         self.summon_masks: dict[int, tuple[int, ...]] = {}
@@ -312,8 +390,10 @@ class Game:
         deck = list(range(self.size))
         shuffle(deck, seed)
         s.deck = deck
-        s.sanity = self.sanity_start
+        s.sanity = s.low_sanity = self.sanity_start
         _draw(s)
+        if self.turn_draw:
+            _draw_n(s, self.turn_draw)  # the first Turn begins (the Pragmatic Hobo's "beg")
         return s
 
     def title(self, cid: CardId) -> str:
@@ -403,18 +483,36 @@ def recipe_checker(cards_in_catalog: Sequence[Card]) -> AdventureCheck:
     :mod:`deckbuilder.rules.adventures`: the recipe read from the card (``read_recipe`` with the
     catalog's vocabulary) met by the given cards (``check_adventure(...).completable``).
 
-    Conditions the solver leaves to the player ("drive your Sanity below 6") do not stop an
-    Adventure here. Recipes are read once per Adventure.
+    The recipe's non-card conditions go to the engine (``conditions_of``), which checks those
+    the game tells and never plays an Adventure with another. Recipes are read once per Adventure.
     """
-    from deckbuilder.rules.adventures import Recipe, Vocabulary, check_adventure, read_recipe
+    from deckbuilder.rules.adventures import Vocabulary
 
-    vocabulary = Vocabulary.from_cards(cards_in_catalog)
-    recipes: dict[str, Recipe] = {}
+    return _RecipeChecker(Vocabulary.from_cards(cards_in_catalog))
 
-    def check(adventure: Card, cards: Sequence[Card]) -> bool:
-        recipe = recipes.get(adventure.key)
+
+class _RecipeChecker:
+    """The check :func:`recipe_checker` gives (a module-level class: the compiled core takes no
+    class defined in a function)."""
+
+    def __init__(self, vocabulary: object) -> None:
+        self.vocabulary = vocabulary
+        self.recipes: dict[str, object] = {}
+
+    def _recipe(self, adventure: Card) -> object:
+        from deckbuilder.rules.adventures import read_recipe
+
+        recipe = self.recipes.get(adventure.key)
         if recipe is None:
-            recipe = recipes[adventure.key] = read_recipe(adventure, vocabulary)
-        return check_adventure(recipe, cards).completable
+            recipe = self.recipes[adventure.key] = read_recipe(adventure, self.vocabulary)  # type: ignore[arg-type]
+        return recipe
 
-    return check
+    def conditions_of(self, adventure: Card) -> tuple[tuple[str, str, str], ...]:
+        """Gets the recipe's non-card conditions as (kind, argument, words)."""
+        conditions = getattr(self._recipe(adventure), "conditions", ())
+        return tuple((*c.reading(), c.text) for c in conditions)
+
+    def __call__(self, adventure: Card, cards: Sequence[Card]) -> bool:
+        from deckbuilder.rules.adventures import check_adventure
+
+        return bool(check_adventure(self._recipe(adventure), cards).completable)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
+from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
 from deckbuilder.rules.engine.casting import _redraw_plays, _use_plays
 from deckbuilder.rules.engine.locations import (
@@ -21,6 +22,7 @@ from deckbuilder.rules.engine.locations import (
     _travel_plays,
 )
 from deckbuilder.rules.engine.plays import (
+    _ABILITY,
     _ADV,
     _ALLY,
     _ART,
@@ -29,9 +31,11 @@ from deckbuilder.rules.engine.plays import (
     _EVENT,
     _GOO,
     _K_CULTIST,
+    _K_MONSTER_ALLY,
     _K_ROTATE,
     _LOBOTOMY,
     _LOC,
+    _LOSE_TURN,
     _MON,
     _PASS,
     _SPELL,
@@ -62,6 +66,10 @@ def legal_plays(state: GameState) -> list[Play]:
     """
     phase = state.phase
     if phase is PLAY:
+        if state.lost_turns:
+            # Rulebook l.351, l.356: a Turn a card says to lose is that Turn's one play; the
+            # cards that lose Turns say "playing no cards, and not passing".
+            return [_LOSE_TURN]
         if state.redrawing >= 0:
             return _redraw_plays(state)  # a redraw under way: replace cards, then draw
         return _card_plays(state)
@@ -129,15 +137,17 @@ def _card_plays(s: GameState) -> list[Play]:
             continue
         if kind is _ADV:
             # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
-            if (not s.adventures or all(profiles[a].title != p.title for a in s.adventures)) and g.adventure_ready(
-                cid, s.counted
+            if (
+                (not s.adventures or all(profiles[a].title != p.title for a in s.adventures))
+                and g.adventure_ready(cid, s.counted)
+                and (not g.conditions[cid] or _conditions_met(s, g.conditions[cid]))
             ):
                 plays.append(own[cid])
         elif kind is _EVENT:
             if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
                 continue
-            if p.needs_opponent and not g.rules.phantom_opponent:
-                continue  # rulebook l.202: no legitimate target alone at the table
+            if p.opponent_card and not g.rules.phantom_opponent:
+                continue  # rulebook l.202: no legitimate target while the opponent plays nothing
             if s.events:
                 if event_titles is None:
                     event_titles = {profiles[e].title for e in s.events}
@@ -179,6 +189,14 @@ def _card_plays(s: GameState) -> list[Play]:
                 if monsters is None:
                     monsters = {}
                 monsters[u] = [cid]
+                need = g.gate_ally[cid]
+                # The Investigator's card: "use a Water Gate to play Deep Ones as Allies" (one copy
+                # of a title in play, rulebook l.367; the Gate is used, l.227).
+                if need and not (need & ~here_attrs) and _payable(s, p.cost + _gate_cost(s)):
+                    if ally_titles is None:
+                        ally_titles = {profiles[a].title for a in s.allies}
+                    if p.title not in ally_titles:
+                        plays.append(new_play(_K_MONSTER_ALLY, cid))
         elif kind is _TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
             if (
@@ -209,8 +227,50 @@ def _card_plays(s: GameState) -> list[Play]:
         _monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
         _use_plays(s, plays)
+    if g.ability_redraw and not s.ability_used and s.hand and not locations_only:
+        plays.append(_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
     plays.append(_PASS)
     return plays
+
+
+def _conditions_met(s: GameState, conditions: tuple[tuple[str, str], ...]) -> bool:
+    """Checks an Adventure's non-card conditions against the game (rulings l.85), never
+    assuming one met: a member of a Secret Society (the Investigator's card), a card in play
+    by title ("while CTHULHU is in play"), Sanity driven below a number since the last
+    Adventure, Day or Night, a Spell held by a Tome in play, a Tome in a language the Investigator does not
+    read; any other condition is not met."""
+    g = s.game
+    for kind, arg in conditions:
+        if kind == "society":
+            if not g.societies:
+                return False
+        elif kind == "in play":
+            if all(fold_title(g.cards[c].title) != arg for c in s.in_play()):
+                return False
+        elif kind == "sanity below":
+            if s.low_sanity >= int(arg):
+                return False
+        elif kind == "spell in tome":
+            if not any(s.attached.get(t) for t in s.tomes):
+                return False
+        elif kind == "time":
+            # Rulebook l.76: Day until a card says otherwise; rulings l.35: a Day Event reads "It
+            # is now Day", a Night Event "It is now Night" (the last one in play decides).
+            now = "day"
+            for e in reversed(s.events):
+                sub = fold_title(g.cards[e].subtype or "")
+                if sub == "day" or sub == "night":
+                    now = sub
+                    break
+            if now != arg:
+                return False
+        elif kind == "tome unread":
+            profiles = g.profiles
+            if not any(profiles[t].tome_langs & ~g.readers for t in s.tomes):
+                return False
+        else:
+            return False
+    return True
 
 
 def _discard_plays(s: GameState) -> list[Play]:

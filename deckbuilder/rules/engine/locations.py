@@ -185,6 +185,9 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
         _pay(s, _on_arrival(s, cid, arrival))
     else:
         _pay_one(s, p.cost)
+    lost = s.game.lost_turns[cid]
+    if lost:
+        s.lost_turns += lost  # rulebook l.356: Meghan arrives, gains 5 Sanity, then loses her next Turn
 
 
 def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> tuple[int, ...]:

@@ -50,6 +50,12 @@ class PlayKind(IntEnum):
     REPLACE_DONE = 18
     #: At the end of the Round, once a game: the Voluntary Lobotomy (rulebook l.451).
     LOBOTOMY = 19
+    #: A Turn lost as a card instructs: no card played, no Pass (rulebook l.351, l.356).
+    LOSE_TURN = 20
+    #: The Investigator's ability used as a Turn's play, once a Round (a redraw: rulebook l.49).
+    ABILITY = 21
+    #: A Monster played as an Ally through a Gate, as the Investigator's card allows.
+    MONSTER_ALLY = 22
 
 
 class Play(NamedTuple):
@@ -141,11 +147,16 @@ _K_USE: Final = PlayKind.USE
 _K_REPLACE: Final = PlayKind.REPLACE
 _K_REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 _K_LOBOTOMY: Final = PlayKind.LOBOTOMY
+_K_LOSE_TURN: Final = PlayKind.LOSE_TURN
+_K_ABILITY: Final = PlayKind.ABILITY
+_K_MONSTER_ALLY: Final = PlayKind.MONSTER_ALLY
 _PASS: Final = Play(PlayKind.PASS)
 _END: Final = Play(PlayKind.END_ROUND)
 _END_SHUFFLE: Final = Play(PlayKind.END_ROUND, reshuffle=True)
 _REPLACE_DONE: Final = Play(PlayKind.REPLACE_DONE)
 _LOBOTOMY: Final = Play(PlayKind.LOBOTOMY)
+_LOSE_TURN: Final = Play(PlayKind.LOSE_TURN)
+_ABILITY: Final = Play(PlayKind.ABILITY)
 
 
 def describe(state: GameState, play: Play) -> str:
@@ -162,6 +173,12 @@ def describe(state: GameState, play: Play) -> str:
         return f"Discard {t(play.card)}"
     if k is PlayKind.LOBOTOMY:
         return "Undergo the Voluntary Lobotomy (1 Sanity)"
+    if k is PlayKind.LOSE_TURN:
+        return "Lose the Turn"
+    if k is PlayKind.ABILITY:
+        return f"Use {g.investigator.title}'s ability"
+    if k is PlayKind.MONSTER_ALLY:
+        return f"Play {t(play.card)} as an Ally"
     if k is PlayKind.REPLACE:
         return f"Replace {t(play.card)}"
     if k is PlayKind.REPLACE_DONE:

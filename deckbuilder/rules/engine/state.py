@@ -70,6 +70,9 @@ class GameState:
         "redrawn",
         "in_past",
         "lobotomized",
+        "lost_turns",
+        "ability_used",
+        "low_sanity",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -134,6 +137,13 @@ class GameState:
             self.in_past = False
             #: The Voluntary Lobotomy was undergone (once a game, rulebook l.451).
             self.lobotomized = False
+            #: Turns still to lose, owed by a Location arrived at (rulebook l.351, l.356).
+            self.lost_turns = 0
+            #: The Investigator's once-a-Round ability was used this Round.
+            self.ability_used = False
+            #: The lowest Sanity since the game began or the last Adventure was completed: a
+            #: "drive your own Sanity below N" condition asks it (rulings l.85).
+            self.low_sanity = 99  # above any Sanity (rulebook l.42: at most 20) until one is lost
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -173,6 +183,9 @@ class GameState:
             source.in_past,
         )
         self.lobotomized = source.lobotomized
+        self.lost_turns = source.lost_turns
+        self.ability_used = source.ability_used
+        self.low_sanity = source.low_sanity
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""
@@ -305,6 +318,8 @@ def _pay_one(s: GameState, change: int) -> None:
         s.sanity = min(s.sanity + change, s.game.sanity_max)
     elif change < 0:
         s.sanity += change
+        if s.sanity < s.low_sanity:
+            s.low_sanity = s.sanity
         if s.sanity <= 0:
             s.sanity = 0
             s.phase = OVER
@@ -323,6 +338,8 @@ def _pay(s: GameState, changes: Iterable[int]) -> None:
         s.sanity = min(s.sanity + gain, s.game.sanity_max)
     if loss:
         s.sanity += loss
+        if s.sanity < s.low_sanity:
+            s.low_sanity = s.sanity
         if s.sanity <= 0:
             s.sanity = 0
             s.phase = OVER

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 
-from deckbuilder.rules.engine.casting import _replace, _use
+from deckbuilder.rules.engine.casting import _draw_n, _replace, _use
 from deckbuilder.rules.engine.locations import _arrive, _back_to, _walk
 from deckbuilder.rules.engine.plays import (
+    _K_ABILITY,
     _K_ADVENTURE,
     _K_ALLY,
     _K_ARTIFACT,
@@ -28,6 +29,8 @@ from deckbuilder.rules.engine.plays import (
     _K_GOO,
     _K_LOBOTOMY,
     _K_LOCATION,
+    _K_LOSE_TURN,
+    _K_MONSTER_ALLY,
     _K_MONSTERS,
     _K_PASS,
     _K_REPLACE,
@@ -88,10 +91,38 @@ def push(state: GameState, play: Play) -> None:
         return
     if kind is _K_REPLACE or kind is _K_REPLACE_DONE:
         _replace(s, play)
+        if kind is _K_REPLACE_DONE and g.turn_draw:
+            _begin_turn(s)  # the redraw's Turn is over: the next one begins
         return
     s.turn += 1
+    _turn_play(s, play)
+    if g.turn_draw:
+        _begin_turn(s)
+
+
+def _begin_turn(s: GameState) -> None:
+    """Begins a Turn: the Investigator who draws at the beginning of each Turn draws (the
+    Pragmatic Hobo's "beg"); not while a redraw of the Turn before is still under way."""
+    if s.phase is PLAY and s.redrawing < 0:
+        _draw_n(s, s.game.turn_draw)
+
+
+def _turn_play(s: GameState, play: Play) -> None:
+    """Makes a Turn's play (rulebook l.339-353): a card played, a Location rotated, a Spell
+    cast, a card used, a lost Turn, the Investigator's ability."""
+    g = s.game
+    kind = play.kind
+    cid = play.card
+    if kind is _K_LOSE_TURN:
+        s.lost_turns -= 1  # rulebook l.351, l.356: the Turn passes with nothing played
+        return
     if kind is _K_CAST or kind is _K_USE:
         _use(s, play)
+        return
+    if kind is _K_ABILITY:
+        # "As your Turn one time during a Round, you may Discard up to N cards and replace them"
+        s.ability_used = True
+        s.redrawing, s.redrawn = g.ability_redraw, 0
         return
     p = g.profiles[cid]
     if kind is _K_ROTATE:
@@ -142,6 +173,11 @@ def push(state: GameState, play: Play) -> None:
         if s.mode is TRAVELLING:
             s.stop_used = True
         _pay_one(s, p.cost)
+    elif kind is _K_MONSTER_ALLY:
+        # The Investigator's card lets a Monster be played as an Ally through a Gate.
+        s.allies.append(cid)
+        s.counted += g.weight[cid]
+        _use_gate(s, (p.cost,))
     elif kind is _K_CULTIST or kind is _K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
@@ -210,8 +246,11 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
     if s.in_past:
         s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
         s.attrs &= ~s.game.past
+    s.ability_used = False  # "one time during a Round"
     s.phase = PLAY
     _draw(s)
+    if s.game.turn_draw:
+        _begin_turn(s)
 
 
 def _lobotomy(s: GameState) -> None:
@@ -267,9 +306,17 @@ def shuffle(cards: list[CardId], seed: int) -> None:
 
 
 def _draw(s: GameState) -> None:
-    """Draws up to the Hand size (rulebook l.47, l.457); an empty Mythos Deck costs 1 Sanity and
-    reshuffles the Discard (l.454, l.544)."""
-    size = s.game.hand_size + s.hand_extra
+    """Draws up to the Hand size (rulebook l.47, l.457), and the additional card of a Tome in play
+    that says so; an empty Mythos Deck costs 1 Sanity and reshuffles the Discard (l.454, l.544)."""
+    g = s.game
+    extra = s.hand_extra
+    if g.has_round_draw:
+        # A Tome's "draw one additional card at the beginning of each Round ... not cumulative
+        # with other cards that allow you to increase hand size": the largest one counts.
+        for t in s.tomes:
+            if g.round_draw[t] > extra:
+                extra = g.round_draw[t]
+    size = g.hand_size + extra
     hand, deck = s.hand, s.deck
     while len(hand) < size:
         if not deck:
@@ -290,8 +337,11 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     the Story Deck to the Current Location and reshuffles at no cost (l.472)."""
     s.adventures.append(cid)
     s.counted += s.game.weight[cid]
+    # Rulings l.85: a 'strange' requirement is met since the completion of any previous Adventure.
+    s.low_sanity = s.sanity
     s.points += p.value
-    _pay_one(s, p.gain)
+    # The Adventure's Sanity, and what the Investigator's card adds for its kind (Diabolical Cultist).
+    _pay_one(s, p.gain + s.game.adventure_bonus[cid])
     if s.phase is OVER:
         return
     g = s.game

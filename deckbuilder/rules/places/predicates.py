@@ -122,6 +122,8 @@ def travel_reaches(t: TravelInfo, origin_region: int, origin_dim: int, dst: Loca
         return False
     if t.dest_all and t.dest_all & ~dst.attrs:
         return False
+    if t.dest_none & dst.attrs:
+        return False
     return not t.dest_any or bool(dst.attrs & t.dest_any)
 
 

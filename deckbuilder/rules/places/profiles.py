@@ -281,6 +281,8 @@ class TravelInfo:
     any_dimension: bool = False
     #: While this Travel Event is your Current Location, one Ally of this Region may be played.
     ally_stop: bool = False
+    #: The destination may have none of these (a Shantak's "except Underground").
+    dest_none: Mask = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +346,9 @@ class Profile:
     cultist: bool = False
     persistent: bool = False
     needs_opponent: bool = False
+    #: Aimed at a card of an opponent's in play (an Ally, an Artifact, the Threat...), not at his
+    #: Investigator, Hand or Mythos Deck: an opponent who plays nothing offers no target.
+    opponent_card: bool = False
     needs_titles: tuple[int, ...] = ()
     summon: tuple[SummonRequirement, ...] = ()
     value: int = 0

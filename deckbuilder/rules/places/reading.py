@@ -206,6 +206,35 @@ def read_travel(card: Card, vocab: Vocabulary) -> TravelInfo:
     )
 
 
+#: A Monster "allowing travel as a Special Effect" (rulebook l.317): "use ... as a Travel by Air
+#: Event", "use ... as a Travel card (Air or Sea)", "can be used to travel by Land", "can use to
+#: travel in Space", "can be used as travel by air".
+_MONSTER_TRAVEL = re.compile(
+    r"\buse [\w' -]+? as a travel (?:by (\w+) event|card \(([\w ]+)\))|\bcan (?:be )?used? (?:as|to) travel (?:by|in) (\w+)"
+)
+
+
+#: The Affects lines of Events aimed at what an opponent has without playing a card.
+_OPPONENT_HAS = re.compile(r"opponent'?s'? (?:investigator|hand|mythos deck)\s*$|all opponents\s*$")
+
+
+def read_monster_travel(card: Card, vocab: Vocabulary) -> TravelInfo | None:
+    """Reads how a Monster may be used for travel, as a Travel Event of the ways its text names
+    (rulebook l.317: placed on the Story Deck, a Location it allows is then immediately played);
+    None when it may not."""
+    low = (card.text or "").lower()
+    m = _MONSTER_TRAVEL.search(low)
+    if m is None:
+        return None
+    ways = " ".join(w for w in m.groups() if w)
+    if re.search(r"fly to space", low):
+        ways += " space"
+    reading = read_travel(card.replace(subtype="Travel by " + ways), vocab)
+    m = re.search(r"except (\w+)", low[m.end() :])
+    none = vocab.attr(m.group(1).title()) if m and m.group(1) in ("underground", "underwater") else 0
+    return replace(reading, immediate=True, dest_none=none)
+
+
 def read_location(card: Card, vocab: Vocabulary, dim: int) -> LocationInfo:
     """Reads a Location card's place in the world (rulebook l.213-237; rulings l.63-73)."""
     text = card.text or ""
@@ -507,7 +536,8 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
                 summon=read_summon(card.summon, vocab),
                 all_monsters_join="all monsters may join" in low,
             )
-        return replace(base, kind=kind, join_targets=join_targets(text), value=card.value or 0)
+        return replace(base, kind=kind, join_targets=join_targets(text), value=card.value or 0,
+                       travel=read_monster_travel(card, vocab))
     if kind is Kind.EVENT:
         sub = subtype.lower()
         needs = tuple(vocab.title(t) for t in _MUST_HAVE.findall(text))
@@ -524,6 +554,9 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             kind=kind,
             persistent=persistent,
             needs_opponent=needs_opponent,
+            # What an opponent who plays nothing still has: an Investigator, a Hand, a Mythos Deck.
+            # Any other target is a card he would have played (an Ally, an Artifact, his Threat...).
+            opponent_card=needs_opponent and not _OPPONENT_HAS.search(affects),
             needs_titles=needs,
             ally_anywhere=bool(_ALLY_ANYWHERE.search(text)),
         )
