@@ -96,3 +96,51 @@ def test_readme_recipe_overrides_parse():
     for block in blocks:
         for record in tomllib.loads(block)["recipe"]:
             assert parse_recipe_text(record["recipe"]).slots
+
+
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+
+
+def anchor(heading: str) -> str:
+    """Gets GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("page", [README, *DOCS], ids=lambda p: p.name)
+def test_every_link_of_the_readme_and_docs_leads_somewhere(page):
+    if not page.is_file():
+        pytest.skip(f"{page.name} is not beside the tests (installed-only run)")
+    text = page.read_text(encoding="utf-8")
+    for target, fragment in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", text):
+        if target.startswith(("http://", "https://")):
+            continue
+        linked = (page.parent / target) if target else page
+        assert linked.exists(), f"{page.name} links to {target}, which does not exist"
+        if fragment and linked.suffix == ".md":
+            headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
+            assert fragment in {anchor(h) for h in headings}, f"{page.name} links to {target}#{fragment}: no such heading"
+
+
+def test_the_search_page_holds_the_whole_query_language_of_the_help():
+    from deckbuilder.catalog.search import search_help
+
+    page = ROOT / "docs" / "search.md"
+    if not page.is_file():
+        pytest.skip("docs/ is not beside the tests (installed-only run)")
+    assert search_help().strip("\n") in page.read_text(encoding="utf-8"), (
+        "docs/search.md's text block differs from `mythos search --help`: copy the help's language into it"
+    )
+
+
+def test_the_readme_names_the_folders_the_skipped_tests_need():
+    import conftest
+
+    text = readme()
+    for folder in (conftest.MYTHOS_DATA, conftest.SEEDS):
+        assert f"../shared/{folder.name}" in text, f"the README's Tests section never names ../shared/{folder.name}"
+
+
+def test_the_readme_stays_a_players_page():
+    text = readme()
+    assert len(text.splitlines()) <= 400, "the README grew past 400 lines: move the details to docs/"
+    assert not re.search(r"\bissue \d+", text, re.I), "the README tells history: it belongs in CHANGELOG.md"
