@@ -46,6 +46,9 @@ The hierarchy (module, kind)::
       ForbiddenRequestError           web.guard                  forbidden
       RequestTooLargeError            web.guard                  too-large
       NoSuchPageError                 web.guard                  not-found
+      UnknownGameError                service.table              unknown-game
+      IllegalMoveError                service.table              illegal-move
+      TooManyPlayersError             service.table              too-many-players
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of

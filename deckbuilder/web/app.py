@@ -35,9 +35,10 @@ HTTP_STATUS: dict[str, int] = {
     "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
     "recipe": 400, "not-an-adventure": 400,
     "forbidden": 403,
-    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404,
+    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404, "unknown-game": 404,
+    "illegal-move": 409,
     "too-large": 413,
-    "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422,
+    "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "too-many-players": 422,
     "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
     "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
     "fetch": 502, "catalog-busy": 503,
@@ -166,12 +167,12 @@ def create_app(settings: Settings | None = None) -> Any:
     """Gets the ASGI application of the web deck builder, guarded (see :mod:`~deckbuilder.web.guard`)."""
     from starlette.exceptions import HTTPException
 
-    from deckbuilder.web import api, construction, pages
+    from deckbuilder.web import api, construction, pages, table
 
     settings = settings or Settings()
     state = Served(settings)
     # The build's /decks/build goes before the editor's /decks/ID, which would take it.
-    routes: list[Route] = [*api.routes(), *construction.routes(), *pages.routes()]
+    routes: list[Route] = [*api.routes(), *table.routes(), *construction.routes(), *pages.routes()]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.served = state
 
