@@ -334,17 +334,17 @@ def why_not(t: Table, cid: int) -> str:
         return "nothing is found before your first Location, nor while Walking (rulebook l.76, l.239)"
     if cost > s.sanity:
         return f"its Sanity cost ({cost}) is more than your Sanity ({s.sanity}) (rulebook l.124)"
-    here = g.title(s.current_location)
+    place = g.title(s.current_location)
     if kind is Kind.ALLY:
         if any(g.profiles[a].title == p.title for a in s.allies):
             return "an Ally of that title is in play already (rulebook l.367)"
         words = p.place.words if p.place is not None else "elsewhere"
-        return f"found at {words}, and you are at {here} (rulebook l.84, l.160)"
+        return f"found at {words}, and you are at {place} (rulebook l.84, l.160)"
     if kind in (Kind.MONSTER, Kind.THREAT_EVENT, Kind.GOO):
         if not s.attrs & g.gate:
-            return f"it needs a Gate at your Current Location; {here} has none (rulebook l.227)"
+            return f"it needs a Gate at your Current Location; {place} has none (rulebook l.227)"
         if s.gate_used:
-            return f"the Gate of {here} was used this arrival (rulebook l.227)"
+            return f"the Gate of {place} was used this arrival (rulebook l.227)"
         if kind is Kind.GOO:
             if s.goo >= 0:
                 return "a Great Old One is in your Threat already (rulebook l.286)"
@@ -352,13 +352,13 @@ def why_not(t: Table, cid: int) -> str:
         return "it cannot go to the Threat now"
     if kind is Kind.TOME:
         if not s.attrs & g.tome_attr:
-            return f"a Tome is found at a Location with the Tome attribute; {here} has none (rulebook l.324)"
+            return f"a Tome is found at a Location with the Tome attribute; {place} has none (rulebook l.324)"
         if not can_read(p, s.readers()):
             return "nobody in play reads its language (rulebook l.326)"
         return "it cannot be played here"
     if kind is Kind.ARTIFACT:
         if not s.attrs & g.artifact_attr:
-            return f"an Artifact is found at a Location with the Artifact attribute; {here} has none (rulebook l.183)"
+            return f"an Artifact is found at a Location with the Artifact attribute; {place} has none (rulebook l.183)"
         if p.weapon or p.needs_ally:
             return "it goes to an Ally in play without a Weapon, and there is none (rulebook l.185, l.191)"
         return "it cannot be played here"

@@ -194,35 +194,53 @@ class GameStore:
         return len(self._games)
 
 
-def _table_for(catalog: Catalog, decks: Sequence[LoadedDeck], ai: Sequence[str], *, format_name: str, seed: int,
-               game: int, max_rounds: int, target: int, log: list[str]) -> Table:
+@dataclass(frozen=True)
+class Seating:
+    """The decks at a table read for play, once: per seat the engine's Game, the computer
+    player, the greedy policy that gives the reasons, and the name shown."""
+
+    games: tuple[Any, ...]
+    players: tuple[Any, ...]
+    greedy: tuple[Any, ...]
+    names: tuple[str, ...]
+    max_rounds: int = 20
+
+    def deal(self, seed: int, game: int = 1, log: list[str] | None = None) -> Table:
+        """Deals game ``game`` of ``seed`` (the goldfish's deal alone, the match's with opponents)."""
+        from deckbuilder.rules.goldfish import game_seeds
+        from deckbuilder.rules.tableplay import new_table
+
+        return new_table(self.games, self.players, self.greedy, game_seeds(seed, game)[-1],
+                         max_rounds=self.max_rounds, names=self.names, log=log)
+
+
+def seating(catalog: Catalog, decks: Sequence[LoadedDeck], ai: Sequence[str] = (), *, format_name: str = "advanced",
+            max_rounds: int = 20, target: int = 20) -> Seating:
+    """Reads the decks for play: the person's first, then each opponent's with its computer
+    player (``ai``, by name). Alone, the goldfish's own reading of the deck and its policy."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.rules.goldfish import GameBatch, GreedyPolicy, game_seeds, needed_titles
+    from deckbuilder.rules.goldfish import GameBatch, GreedyPolicy, needed_titles
     from deckbuilder.rules.match import GreedyPlayer, LookaheadPlayer
-    from deckbuilder.rules.tableplay import new_table
     from deckbuilder.service.games import goldfish_format
 
-    shuffle = game_seeds(seed, game)[-1]
     if len(decks) == 1:
-        # Alone: the goldfish's own game (the same deck read, the same policy, the same deal).
         deck = decks[0].deck
         recipes = deck_recipes(catalog, deck)
         needed = needed_titles(deck, recipes)
         batch = GameBatch(deck, campaign=goldfish_format(format_name), target=target, max_rounds=max_rounds,
                           recipes=recipes, needed=frozenset(needed), effects=load_effect_overrides())
         g = batch.game()
-        return new_table([g], (), (GreedyPolicy(g, needed),), shuffle, max_rounds=max_rounds, names=("You",), log=log)
+        return Seating((g,), (), (GreedyPolicy(g, needed),), ("You",), max_rounds)
     from deckbuilder.service.matches import match_batch
 
     batch_ = match_batch(catalog, decks, ai=("greedy", *ai), format_name=format_name, target=target,
                          max_rounds=max_rounds)
     games, players = batch_.build()
-    greedy = [p.inner if isinstance(p, GreedyPlayer) else p.greedy.inner if isinstance(p, LookaheadPlayer) else None
-              for p in players]
-    names = ["You"] + [f"Computer {i}" if len(decks) > 2 else "Computer" for i in range(1, len(decks))]
-    return new_table(games, players, [g for g in greedy if g is not None], shuffle, max_rounds=max_rounds,
-                     names=names, log=log)
+    greedy = tuple(p.inner if isinstance(p, GreedyPlayer) else p.greedy.inner for p in players
+                   if isinstance(p, (GreedyPlayer, LookaheadPlayer)))
+    names = ("You", *(f"Computer {i}" if len(decks) > 2 else "Computer" for i in range(1, len(decks))))
+    return Seating(tuple(games), tuple(players), greedy, names, max_rounds)
 
 
 def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0, game: int = 1,
@@ -249,12 +267,19 @@ def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0,
         raise UsageError(f"game {game}: give a game number from 1 to 100000 (game 1 is the seed's first)")
     if investigator:
         deck, _note = play_as(catalog, deck, investigator)
+    seats = seating(catalog, [deck, *(d for d, _ai in opponents)], [ai for _d, ai in opponents],
+                    format_name=format_name, max_rounds=max_rounds, target=target)
+    return store.add(new_game(seats, seed=seed, game=game, deck=deck.deck.name,
+                              opponents=tuple((d.deck.name, ai) for d, ai in opponents), format_name=format_name))
+
+
+def new_game(seats: Seating, *, seed: int = 0, game: int = 1, deck: str = "", opponents: tuple[tuple[str, str], ...] = (),
+             format_name: str = "advanced") -> Game:
+    """Deals game ``game`` of ``seed`` at a seating read once (kept nowhere: :func:`deal` keeps it)."""
     log: list[str] = []
-    t = _table_for(catalog, [deck, *(d for d, _ai in opponents)], [ai for _d, ai in opponents],
-                   format_name=format_name, seed=seed, game=game, max_rounds=max_rounds, target=target, log=log)
-    g = Game(id=secrets.token_hex(8), deck=deck.deck.name, opponents=tuple((d.deck.name, ai) for d, ai in opponents),
-             seed=seed, game=game, format_name=format_name, history=[(t, tuple(log))])
-    return store.add(g)
+    t = seats.deal(seed, game, log)
+    return Game(id=secrets.token_hex(8), deck=deck, opponents=opponents, seed=seed, game=game,
+                format_name=format_name, history=[(t, tuple(log))])
 
 
 def move(game: Game, move_id: Any) -> Game:
