@@ -436,6 +436,19 @@ class ErrorPage:
 
 
 #: The page classes and their templates (``templates/web/NAME``).
+@dataclass(frozen=True)
+class TablePage:
+    """A saved deck dealt on the table, played against the rules engine (the script
+    ``static/table.js`` deals and plays through ``/api/game``)."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    seed: int = _doc("The seed of the first deal (New deal draws another).")
+    game: int = _doc("Which game of the seed is dealt (game K of a goldfish report is the same deal).")
+    opponents: tuple[Choice, ...] = _doc("The saved decks to play against, nobody (solitaire) first.")
+    ais: tuple[Choice, ...] = _doc("The computer players to choose from.")
+
+
 TEMPLATES: dict[type, str] = {
     CardsPage: "web/cards.html",
     CardPage: "web/card.html",
@@ -450,4 +463,5 @@ TEMPLATES: dict[type, str] = {
     BuildPage: "web/build.html",
     BuildJobPage: "web/build_job.html",
     ErrorPage: "web/error.html",
+    TablePage: "web/table.html",
 }

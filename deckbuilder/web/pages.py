@@ -25,7 +25,8 @@ Routes::
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
     (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
-    GET  /static/NAME              app.css, app.js
+    GET  /static/NAME              app.css, app.js, table.js
+    (GET /decks/ID/table, the table: deckbuilder/web/table.py)
 """
 
 from __future__ import annotations
@@ -650,7 +651,7 @@ async def import_collection(request: Request) -> Response:
 
 
 #: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript"}
+STATIC = {"app.css": "text/css", "app.js": "text/javascript", "table.js": "text/javascript"}
 
 
 async def static(request: Request) -> Response:

@@ -7,9 +7,11 @@
     POST /api/game/ID/move         {"move": ID}, one of legal[*].id
     POST /api/game/ID/undo | redo  the move before, the move after
     GET  /api/game/ID/suggest      what the computer would do in your place, and why
+    GET  /decks/ID/table           the table page of a saved deck (static/table.js calls the API)
 
 Each answers ``{"id", "state", "legal", "log"}`` (suggest: ``{"move", "text", "reason"}``).
-An opponent's deck may be a saved deck's id (``{"saved": ID, "ai": ...}``). Errors answer
+A deck may be a saved deck's id instead of its text (``{"saved": ID}``, the table page's
+way; an opponent's ``{"saved": ID, "ai": ...}``). Errors answer
 the API's error object: 404 a game not held ("this game has ended; deal again"), 409 a move
 not legal now (the game unchanged), 400 a deck that cannot be read, 422 a fifth player.
 """
@@ -27,7 +29,7 @@ from deckbuilder.errors import UsageError
 from deckbuilder.web.app import answers, in_thread, served
 
 #: The keys a new game's JSON body may hold.
-GAME_KEYS = ("deck", "seed", "game", "investigator", "format", "opponents", "filename")
+GAME_KEYS = ("deck", "saved", "seed", "game", "investigator", "format", "opponents", "filename")
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -68,7 +70,7 @@ async def new_game(request: Request) -> Response:
     unknown = sorted(set(doc) - set(GAME_KEYS))
     if unknown:
         raise UsageError(f"{unknown[0]!r} is not a key of a new game; it takes: {', '.join(GAME_KEYS)}")
-    if not isinstance(doc.get("deck"), str) or not doc["deck"].strip():
+    if not isinstance(doc.get("saved"), str) and (not isinstance(doc.get("deck"), str) or not doc["deck"].strip()):
         raise UsageError('give the deck\'s text under "deck": {"deck": "Investigator\\n1 ...", "seed": 0}')
     seed, game = _number(doc, "seed", 0), _number(doc, "game", 1)
     opponents = doc.get("opponents") or []
@@ -85,7 +87,10 @@ async def new_game(request: Request) -> Response:
 
     def work() -> Any:
         catalog = state.catalog()
-        deck = service.load_deck_text(catalog, doc["deck"], filename=doc.get("filename"))
+        if isinstance(doc.get("saved"), str):  # a saved deck as the editor holds it (its unsaved changes too)
+            deck = service.load_saved_deck(catalog, state.settings.decks, doc["saved"], draft=True)
+        else:
+            deck = service.load_deck_text(catalog, doc["deck"], filename=doc.get("filename"))
         others = []
         for o in opponents:
             ai = o.get("ai", "greedy")
@@ -140,9 +145,33 @@ async def suggest(request: Request) -> Response:
     return JSONResponse(await in_thread(table.suggest, g))
 
 
+@answers
+async def table_page(request: Request) -> Response:
+    """``GET /decks/ID/table?seed=S&game=K``: the table page of a saved deck."""
+    from deckbuilder import service
+    from deckbuilder.rules.match import AI_NAMES
+    from deckbuilder.sheet import page_builders as build
+    from deckbuilder.sheet.pages import Choice, TablePage
+    from deckbuilder.web.pages import frame, render
+
+    state = served(request)
+    deck_id = request.path_params["deck_id"]
+    params = request.query_params
+    seed = _number({"seed": int(params["seed"]) if params.get("seed", "").isdigit() else 0}, "seed", 0)
+    game = int(params["game"]) if params.get("game", "").isdigit() and int(params["game"]) >= 1 else 1
+    saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
+    others = await in_thread(service.saved_decks, state.settings.decks)
+    opponents = (Choice("", "Nobody: play alone", True),
+                 *(Choice(d.id, d.name, False) for d in others.decks))
+    ais = tuple(Choice(name, name.capitalize(), name == "greedy") for name in AI_NAMES)
+    page = TablePage(frame(request, f"{saved.name} · table", "decks"), build.header(saved), seed, game, opponents, ais)
+    return render(request, page)
+
+
 def routes() -> list[Route]:
     """Gets the table's routes."""
     return [
+        Route("/decks/{deck_id}/table", table_page, methods=["GET"]),
         Route("/api/game", new_game, methods=["POST"]),
         Route("/api/game/{game}", show_game, methods=["GET"]),
         Route("/api/game/{game}/suggest", suggest, methods=["GET"]),
