@@ -12,6 +12,7 @@
   var game = null;
   var chosen = null;  // the card whose moves are shown
   var busy = false;
+  var shown = 0;  // answers drawn so far (data-shown: what a test waits on)
 
   function $(id) { return document.getElementById(id); }
 
@@ -195,6 +196,8 @@
     $("undo").disabled = !state.can_undo;
     $("redo").disabled = !state.can_redo;
     $("advice").disabled = !state.your_turn;
+    shown += 1;
+    root.setAttribute("data-shown", String(shown));
     return answer;
   }
 
