@@ -243,3 +243,53 @@ def test_mythos_deck_goldfish_replay_prints_the_game_play_by_play(gccg_catalog_p
     assert f"{doc['points']} Adventure points, Sanity {doc['final_sanity']}" in text.stdout
     bad = runner.invoke(app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--replay", "0"])
     assert bad.exit_code == 2
+
+
+def _step_to_the_end(game) -> None:
+    from deckbuilder.service.table import autoplay
+
+    for _ in range(5000):
+        if game.table.over():
+            return
+        autoplay(game)
+    pytest.fail("the game did not end")
+
+
+def test_stepping_a_deal_with_the_computers_moves_plays_the_goldfishs_game(gccg_catalog, seatings):
+    from deckbuilder import service
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import GameBatch, game_seeds, needed_titles
+    from deckbuilder.rules.tableplay import YOU
+    from deckbuilder.service.table import new_game, undo
+
+    deck = service.load_deck_file(gccg_catalog, DECKS / "standard-corrupt.deck").deck
+    recipes = deck_recipes(gccg_catalog, deck)
+    batch = GameBatch(deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)),
+                      effects=load_effect_overrides())
+    for k, record in enumerate(batch.play(game_seeds(11, 4)), start=1):
+        game = new_game(seatings["solo"], seed=11, game=k)
+        _step_to_the_end(game)
+        s = game.table.state(YOU)
+        assert (s.points, s.sanity, min(s.round, 20)) == (record.points, record.final_sanity, record.rounds)
+        assert all("(" in line for line in game.log()[1:] if line.startswith("You: "))  # each with its reason
+        while game.at:  # and back to the deal, step by step
+            undo(game)
+        assert game.to_json()["log"] == list(game.history[0][1]) and len(game.log()) == 1
+
+
+def test_stepping_a_deal_against_the_computer_plays_the_matchs_game(gccg_catalog, seatings):
+    from deckbuilder import service
+    from deckbuilder.rules.goldfish import game_seeds
+    from deckbuilder.rules.match import record_of
+    from deckbuilder.service.matches import match_batch
+    from deckbuilder.service.table import new_game
+
+    decks = [service.load_deck_file(gccg_catalog, DECKS / n) for n in ("standard-corrupt.deck", "standard-steadfast.deck")]
+    batch = match_batch(gccg_catalog, decks, ai=("greedy", "greedy"))
+    for k in (1, 2, 3):
+        record = record_of(batch.match(game_seeds(5, k)[-1]))
+        game = new_game(seatings["versus"], seed=5, game=k)
+        _step_to_the_end(game)
+        m = game.table.match
+        assert (m.outcome(), tuple(m.score(i) for i in range(2))) == (record.winner, record.scores)

@@ -529,6 +529,42 @@ def test_a_round_against_the_computer_reaches_combat_and_fits_a_phone(real_serve
         driver.quit()
 
 
+def test_a_goldfish_game_is_watched_on_the_table_play_by_play(real_server, table_decks, gccg_catalog, mythos_data):
+    from deckbuilder.service.table import replay_goldfish
+
+    driver = launch(DESKTOP)
+    try:
+        driver.get(f"{real_server.url}/decks/{table_decks[0]}")
+        form = driver.find_element(By.CSS_SELECTOR, "form.goldfish-form")
+        for name, value in (("games", "20"), ("seed", "7")):
+            box = form.find_element(By.NAME, name)
+            box.clear()
+            box.send_keys(value)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(driver, when.presence_of_element_located((By.ID, "watch")), timeout=120)
+        game_box = driver.find_element(By.ID, "watch-game")
+        game_box.clear()
+        game_box.send_keys("2")
+        driver.find_element(By.ID, "watch").click()
+        wait(driver, lambda d: "/table?" in d.current_url and shown(d) >= 1)
+        status = driver.find_element(By.ID, "status")
+        for _ in range(400):
+            if status.text.startswith("Game over"):
+                break
+            table_act(driver, lambda: press(driver, "s"))
+        assert status.text.startswith("Game over"), status.text
+        loaded = service.load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "standard-corrupt.deck")
+        me = driver.find_element(By.CSS_SELECTOR, ".player[data-seat='0']")
+        who = me.find_element(By.TAG_NAME, "h3").text.split(" · ", 1)[1]  # the report's best Investigator
+        replay = replay_goldfish(gccg_catalog, loaded, seed=7, game=2, investigator=who)
+        facts = me.text.replace(" ", "")
+        assert f"Sanity{replay.sanity}of" in facts and f"Adventurepoints{replay.points}" in facts, me.text
+        plays = [line for line in log_lines(driver) if line.startswith("You: ")]
+        assert len(plays) == len(replay.plays) and all("(" in line for line in plays)
+    finally:
+        driver.quit()
+
+
 @pytest.mark.skipif(not SHOTS, reason="pictures are made on request: python tools/screenshots.py")
 def test_screenshot_of_the_table(real_server, table_decks):
     folder = Path(SHOTS or ".").resolve()

@@ -152,12 +152,13 @@ def _plays(t: Table, seat: int) -> list[Play]:
     return plays
 
 
-def play(t: Table, move: Play, log: list[str] | None = None) -> None:
+def play(t: Table, move: Play, log: list[str] | None = None, why: str = "") -> None:
     """Makes the person's move (one of :func:`moves`), then the computers' moves up to the
-    person's next decision; each is told in ``log``. Raises ValueError for a move not legal now."""
+    person's next decision; each is told in ``log`` (the person's with ``why``, when the
+    computer chose it). Raises ValueError for a move not legal now."""
     if move not in moves(t):
         raise ValueError(why_refused(t, move))
-    _make(t, YOU, move, log, "")
+    _make(t, YOU, move, log, why)
     advance(t, log)
 
 

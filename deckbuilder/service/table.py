@@ -302,6 +302,29 @@ def move(game: Game, move_id: Any) -> Game:
     return game
 
 
+def autoplay(game: Game) -> Game:
+    """Makes the move the computer would make in the person's place (:func:`suggest`'s), told
+    in the log with its reason: stepping a deal of game K of a seed so plays exactly the
+    simulator's game K (the goldfish's alone; the match's, the person's seat greedy). Raises
+    :class:`IllegalMoveError` when it is not the person's decision."""
+    from deckbuilder.rules.tableplay import play, suggestion
+
+    with game.lock:
+        t = game.table
+        found = suggestion(t)
+        if found is None:
+            raise IllegalMoveError("no move to make: the game is over; deal again" if t.over()
+                                   else "no move to make: it is not your decision now")
+        choice, why = found
+        nxt = t.copy()
+        lines: list[str] = []
+        play(nxt, choice, lines, why)
+        del game.history[game.at + 1:]
+        game.history.append((nxt, tuple(lines)))
+        game.at += 1
+    return game
+
+
 def _nothing() -> Any:
     from deckbuilder.rules.engine import Play, PlayKind
 

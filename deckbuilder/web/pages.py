@@ -608,7 +608,7 @@ async def goldfish_page(request: Request) -> Response:
         games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator)
     error = build.error_view(job.failure) if job.failure else None
     page = GoldfishPage(frame(request, f"{saved.name} · test games", "decks"), build.header(saved), job.id, job.state,
-                        job.done, job.total, result, error)
+                        job.done, job.total, result, error, int(job.options.get("seed") or 0))
     # Without the script the page reloads itself until done (a <noscript> refresh).
     return render(request, page)
 

@@ -2,10 +2,11 @@
 :mod:`deckbuilder.service.table`)::
 
     POST /api/game                 {"deck": TEXT, "seed": N, "game": K, "investigator": NAME,
-                                    "format": "advanced", "opponents": [{"deck": TEXT, "ai": "greedy"}]}
+                                    "format": "advanced", "target": 20, "opponents": [{"deck": TEXT, "ai": "greedy"}]}
     GET  /api/game/ID              the game now
     POST /api/game/ID/move         {"move": ID}, one of legal[*].id
     POST /api/game/ID/undo | redo  the move before, the move after
+    POST /api/game/ID/auto         the computer's move in your place (a simulated game, step by step)
     GET  /api/game/ID/suggest      what the computer would do in your place, and why
     GET  /decks/ID/table           the table page of a saved deck (static/table.js calls the API)
 
@@ -29,7 +30,7 @@ from deckbuilder.errors import UsageError
 from deckbuilder.web.app import answers, in_thread, served
 
 #: The keys a new game's JSON body may hold.
-GAME_KEYS = ("deck", "saved", "seed", "game", "investigator", "format", "opponents", "filename")
+GAME_KEYS = ("deck", "saved", "seed", "game", "investigator", "format", "target", "opponents", "filename")
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -72,7 +73,9 @@ async def new_game(request: Request) -> Response:
         raise UsageError(f"{unknown[0]!r} is not a key of a new game; it takes: {', '.join(GAME_KEYS)}")
     if not isinstance(doc.get("saved"), str) and (not isinstance(doc.get("deck"), str) or not doc["deck"].strip()):
         raise UsageError('give the deck\'s text under "deck": {"deck": "Investigator\\n1 ...", "seed": 0}')
-    seed, game = _number(doc, "seed", 0), _number(doc, "game", 1)
+    seed, game, target = _number(doc, "seed", 0), _number(doc, "game", 1), _number(doc, "target", 20)
+    if not 1 <= target <= 1000:
+        raise UsageError(f"target {target}: give a number of Adventure points from 1 to 1000")
     opponents = doc.get("opponents") or []
     if not isinstance(opponents, list) or not all(isinstance(o, dict) for o in opponents):
         raise UsageError('opponents is a list: [{"deck": TEXT, "ai": "greedy"}] or [{"saved": ID, "ai": "greedy"}]')
@@ -102,7 +105,7 @@ async def new_game(request: Request) -> Response:
                 raise UsageError('each opponent gives a deck: {"deck": TEXT, "ai": "greedy"} or {"saved": ID}')
             others.append((other, ai))
         g = table.deal(catalog, store, deck, seed=seed, game=game, investigator=doc.get("investigator") or None,
-                       format_name=doc.get("format") or "advanced", opponents=others)
+                       format_name=doc.get("format") or "advanced", opponents=others, target=target)
         return g.to_json()
 
     return JSONResponse(await in_thread(work))
@@ -117,7 +120,7 @@ async def show_game(request: Request) -> Response:
 
 @answers
 async def game_action(request: Request) -> Response:
-    """``POST /api/game/ID/move|undo|redo``."""
+    """``POST /api/game/ID/move|undo|redo|auto``."""
     from deckbuilder.service import table
 
     action = request.path_params["action"]
@@ -131,9 +134,11 @@ async def game_action(request: Request) -> Response:
         return JSONResponse(await in_thread(lambda: table.undo(g).to_json()))
     if action == "redo":
         return JSONResponse(await in_thread(lambda: table.redo(g).to_json()))
+    if action == "auto":
+        return JSONResponse(await in_thread(lambda: table.autoplay(g).to_json()))
     from deckbuilder.web.guard import NoSuchPageError
 
-    raise NoSuchPageError(f"{action!r} is not an action of a game; use move, undo or redo")
+    raise NoSuchPageError(f"{action!r} is not an action of a game; use move, undo, redo or auto")
 
 
 @answers
@@ -147,7 +152,8 @@ async def suggest(request: Request) -> Response:
 
 @answers
 async def table_page(request: Request) -> Response:
-    """``GET /decks/ID/table?seed=S&game=K``: the table page of a saved deck."""
+    """``GET /decks/ID/table?seed=S&game=K&investigator=NAME``: the table page of a saved deck
+    (game K of seed S: the goldfish report's game K, stepped through with the computer's moves)."""
     from deckbuilder import service
     from deckbuilder.rules.match import AI_NAMES
     from deckbuilder.sheet import page_builders as build
@@ -157,14 +163,18 @@ async def table_page(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     params = request.query_params
-    seed = _number({"seed": int(params["seed"]) if params.get("seed", "").isdigit() else 0}, "seed", 0)
+    seed = int(params["seed"]) if params.get("seed", "").isdigit() else 0
     game = int(params["game"]) if params.get("game", "").isdigit() and int(params["game"]) >= 1 else 1
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
     others = await in_thread(service.saved_decks, state.settings.decks)
     opponents = (Choice("", "Nobody: play alone", True),
                  *(Choice(d.id, d.name, False) for d in others.decks))
     ais = tuple(Choice(name, name.capitalize(), name == "greedy") for name in AI_NAMES)
-    page = TablePage(frame(request, f"{saved.name} · table", "decks"), build.header(saved), seed, game, opponents, ais)
+    format_name = str(saved.way_to_play.get("format") or "advanced")
+    if format_name not in service.GOLDFISH_FORMATS:
+        format_name = "advanced"  # a way to play the engine does not deal (Cult vs Investigator): Advanced
+    page = TablePage(frame(request, f"{saved.name} · table", "decks"), build.header(saved), seed, game, opponents, ais,
+                     params.get("investigator", ""), format_name, int(saved.way_to_play.get("target") or 20))
     return render(request, page)
 
 

@@ -52,7 +52,9 @@
 
   function deal() {
     var opponent = $("opponent").value;
-    var body = { saved: deck, seed: seed, game: gameNo, opponents: [] };
+    var body = { saved: deck, seed: seed, game: gameNo, opponents: [], format: root.getAttribute("data-format") || "advanced",
+                 target: parseInt(root.getAttribute("data-target"), 10) || 20 };
+    if (root.getAttribute("data-investigator")) { body.investigator = root.getAttribute("data-investigator"); }
     if (opponent) { body.opponents.push({ saved: opponent, ai: $("ai").value }); }
     $("seed-shown").textContent = String(seed);
     $("advice-text").textContent = "";
@@ -196,6 +198,7 @@
     $("undo").disabled = !state.can_undo;
     $("redo").disabled = !state.can_redo;
     $("advice").disabled = !state.your_turn;
+    $("auto").disabled = !state.your_turn;
     shown += 1;
     root.setAttribute("data-shown", String(shown));
     return answer;
@@ -226,6 +229,7 @@
   $("undo").addEventListener("click", function () { step("undo"); });
   $("redo").addEventListener("click", function () { step("redo"); });
   $("advice").addEventListener("click", advise);
+  $("auto").addEventListener("click", function () { if (game && game.state.your_turn) { step("auto"); } });
   document.addEventListener("keydown", function (event) {
     var t = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey) { return; }
@@ -235,6 +239,7 @@
     else if (key === "r" && game && game.state.can_redo) { step("redo"); }
     else if (key === "p") { var m = passMove(); if (m) { move(m.id); } }
     else if (key === "n") { seed += 1; deal(); }
+    else if (key === "s" && game && game.state.your_turn) { step("auto"); }
     else { return; }
     event.preventDefault();
   });
