@@ -293,3 +293,65 @@ def test_stepping_a_deal_against_the_computer_plays_the_matchs_game(gccg_catalog
         _step_to_the_end(game)
         m = game.table.match
         assert (m.outcome(), tuple(m.score(i) for i in range(2))) == (record.winner, record.scores)
+
+
+def _first_question(game, kind: str, limit: int = 600):
+    """Steps the game with the computer's moves until the person is asked a Combat question of
+    ``kind``; gets its legal moves, or None when the game ends first."""
+    from deckbuilder.service.table import autoplay
+
+    for _ in range(limit):
+        answer = game.to_json()
+        if answer["state"]["over"]:
+            return None
+        if answer["legal"] and answer["legal"][0]["kind"] == kind:
+            return answer["legal"]
+        autoplay(game)
+    return None
+
+
+def test_defending_allies_are_the_persons_moves_in_combat(seatings):
+    from deckbuilder.service.table import move, new_game, undo
+
+    for seed in range(30):
+        game = new_game(seatings["versus"], seed=seed)
+        legal = _first_question(game, "defend")
+        if legal is None:
+            continue
+        assert legal[0]["text"].startswith("Keep ") and legal[0]["text"].endswith(" back")
+        assert all(m["text"].startswith("Defend against Computer with ") for m in legal[1:]), legal
+        ally = legal[1]["text"].split(" with ", 1)[1].split(" (", 1)[0]
+        # The cards in hand wait: Combat is under way.
+        hand = game.to_json()["state"]["players"][0]["hand"]
+        assert all(c["why_not"].startswith("Combat is under way") for c in hand)
+        before = len(game.log())
+        move(game, legal[1]["id"])
+        for _ in range(20):  # any further questions of this Combat: the computer's answers
+            if not game.to_json()["legal"] or game.to_json()["legal"][0]["kind"] not in ("defend", "use"):
+                break
+            move(game, game.to_json()["legal"][0]["id"])
+        told = game.log()[before:]
+        assert any(line.startswith(f"  You defends against Computer with {ally}") for line in told), told
+        assert any(line.startswith("Combat, Round") for line in told)
+        while game.log()[before - 1:before] and len(game.log()) > before:
+            undo(game)
+        assert game.to_json()["legal"] == legal  # back at the question
+        return
+    pytest.fail("no deal of 30 asked the person to defend")
+
+
+def test_with_two_opponents_the_person_directs_each_threat_card(gccg_catalog, mythos_data):
+    from deckbuilder import service
+    from deckbuilder.service.table import new_game, seating
+
+    decks = [service.load_deck_file(gccg_catalog, DECKS / n)
+             for n in ("standard-corrupt.deck", "standard-steadfast.deck", "standard-steadfast.deck")]
+    three = seating(gccg_catalog, decks, ["greedy", "greedy"])
+    for seed in range(30):
+        game = new_game(three, seed=seed)
+        legal = _first_question(game, "direct")
+        if legal is None:
+            continue
+        assert [m["text"].rsplit(" at ", 1)[1] for m in legal] == ["Computer 1", "Computer 2"]
+        return
+    pytest.fail("no deal of 30 asked the person to direct a Threat")

@@ -519,7 +519,10 @@ def test_a_round_against_the_computer_reaches_combat_and_fits_a_phone(real_serve
         for _ in range(40):
             if any(line.startswith("Combat, Round 1") for line in log_lines(driver)):
                 break
-            table_act(driver, lambda: press(driver, "p"))
+            if driver.find_element(By.ID, "pass").is_enabled():
+                table_act(driver, lambda: press(driver, "p"))
+            else:  # a Combat question (which Allies defend...): its first option
+                table_act(driver, driver.find_element(By.CSS_SELECTOR, "#other-moves button").click)
         lines = log_lines(driver)
         assert "Combat, Round 1" in lines, lines
         assert any(line.strip().startswith("Computer: ") for line in lines)

@@ -10,10 +10,13 @@ players. :func:`moves` gets the person's legal moves now (the engine's
 holds a target, as the match does, rulebook l.202); :func:`play` makes one and plays the
 computers' moves that follow, up to the person's next decision or the end of the game.
 
-Combat choices (Directed Threats, Defending Allies, Spells in Combat) are made for the person
-by the greedy player of that deck: the match engine asks them of a policy in one call
-(:func:`~deckbuilder.rules.match.combat`) and does not hand them out one at a time; the log
-tells each, with the numbers.
+Combat's choices are moves too: where the person's Threat goes (with 2 or more opponents:
+with one, it can only go there, l.402), which Allies defend (l.406), and each Spell cast or
+Artifact used in Combat (l.410). The match engine asks them of a policy inside one call
+(:func:`~deckbuilder.rules.match.combat`), so Combat is played from its start on a copy of the
+table with the person's answers so far; at the first question not answered yet it stops, and
+that question's options are the person's moves (Combat has no dice: the same answers give the
+same Combat). :func:`moves` and :func:`act` take both kinds of move, by index.
 
 Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` prints them.
 """
@@ -25,7 +28,18 @@ from typing import Final
 
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
-from deckbuilder.rules.match import CARD_PLAY, COMBAT, DISCARD, OVER, Match, Policy, card_play, step
+from deckbuilder.rules.match import (
+    CARD_PLAY,
+    COMBAT,
+    DISCARD,
+    OVER,
+    Match,
+    Policy,
+    card_play,
+    combat,
+    end_of_combat,
+    step,
+)
 from deckbuilder.rules.match.table import has_target
 from deckbuilder.rules.places import Kind, can_read, dimension_ok
 
@@ -40,7 +54,7 @@ class Table:
     player per seat (the person's one makes the Combat choices and answers "what would the
     computer do?"); ``greedy`` the greedy policy of each seat's deck (it gives the reasons)."""
 
-    __slots__ = ("solo", "match", "policies", "greedy", "max_rounds", "names")
+    __slots__ = ("solo", "match", "policies", "greedy", "max_rounds", "names", "answers", "question")
 
     def __init__(self, solo: GameState | None, match: Match | None, policies: Sequence[Policy],
                  greedy: Sequence[GreedyPolicy], max_rounds: int, names: Sequence[str]) -> None:
@@ -50,6 +64,9 @@ class Table:
         self.greedy = tuple(greedy)
         self.max_rounds = max_rounds
         self.names = tuple(names)
+        #: The person's answers to this Combat's questions so far, and the question asked now.
+        self.answers: tuple[int, ...] = ()
+        self.question: Question | None = None
 
     def copy(self) -> Table:
         """Gets an independent copy to play on (the decks and players shared: they hold no state)."""
@@ -57,8 +74,10 @@ class Table:
         if self.match is not None:
             m = self.match.copy()
             m.tally = True  # the lookahead player looks ahead only on a live table
-        return Table(None if self.solo is None else self.solo.copy(), m, self.policies, self.greedy,
-                     self.max_rounds, self.names)
+        t = Table(None if self.solo is None else self.solo.copy(), m, self.policies, self.greedy,
+                  self.max_rounds, self.names)
+        t.answers, t.question = self.answers, self.question
+        return t
 
     @property
     def n(self) -> int:
@@ -91,6 +110,8 @@ class Table:
             return YOU
         if m.stage == CARD_PLAY:
             return m.to_move
+        if m.stage == COMBAT and self.question is not None:
+            return YOU
         if m.stage == DISCARD and m.players[YOU].phase is Phase.DISCARD:
             return YOU
         return -1  # Combat or the others' Discard phase: played at once
@@ -130,11 +151,122 @@ def new_table(games: Sequence[Game], policies: Sequence[Policy], greedy: Sequenc
     return t
 
 
+class Question:
+    """A Combat question to the person: what it asks (``kind``: "direct", "defend" or "use"),
+    its options in words, the plays behind a "use" question's options, and the option the
+    person's computer player would choose."""
+
+    __slots__ = ("kind", "options", "plays", "hint")
+
+    def __init__(self, kind: str, options: list[str], plays: list[Play], hint: int) -> None:
+        self.kind = kind
+        self.options = options
+        self.plays = plays
+        self.hint = hint
+
+
+class _Asked(Exception):
+    """Raised inside Combat at the first question the person has not answered yet."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.kind)
+        self.question = question
+
+
+class _Asking:
+    """The person's seat in Combat: answers from ``answers`` in order, else asks (raises)."""
+
+    def __init__(self, t: Table, inner: Policy, answers: tuple[int, ...]) -> None:
+        self.t = t
+        self.inner = inner
+        self.answers = answers
+        self.i = 0
+
+    def _ask(self, kind: str, options: list[str], hint: int, plays: list[Play] | None = None) -> int:
+        if self.i < len(self.answers):
+            k = self.answers[self.i]
+            self.i += 1
+            return k
+        raise _Asked(Question(kind, options, plays or [], hint))
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        return self.inner.choose(m, seat, plays)
+
+    def direct(self, m: Match, seat: int) -> list[int]:
+        threat = m.players[seat].threat
+        if m.n == 2:
+            return [1 - seat] * len(threat)  # one opponent: nowhere else to go (rulebook l.402)
+        hints = self.inner.direct(m, seat)
+        others = [o for o in range(m.n) if o != seat]
+        g = m.seats[seat].game
+        out = []
+        for k, cid in enumerate(threat):
+            hint = others.index(hints[k]) if k < len(hints) and hints[k] in others else 0
+            pick = self._ask("direct", [f"Direct {g.title(cid)} at {m.name(o)}" for o in others], hint)
+            out.append(others[pick])
+        return out
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        from deckbuilder.rules.match.table import ally_value
+
+        hints = self.inner.defend(m, seat, incoming)
+        attackers = [a for a in range(m.n) if a != seat and incoming[a] > 0] or [a for a in range(m.n) if a != seat]
+        g = m.seats[seat].game
+        out = []
+        for k, ally in enumerate(m.players[seat].allies):
+            value = ally_value(m, seat, ally)[0]
+            options = [f"Keep {g.title(ally)} back"] + [
+                f"Defend against {m.name(a)} with {g.title(ally)} ({value}; {incoming[a]} card(s) aimed at you)"
+                for a in attackers]
+            hint = attackers.index(hints[k]) + 1 if k < len(hints) and hints[k] in attackers else 0
+            pick = self._ask("defend", options, hint)
+            out.append(-1 if pick == 0 else attackers[pick - 1])
+        return out
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        s = m.players[seat]
+        hinted = self.inner.combat_use(m, seat, plays)
+        options = [describe(s, p) for p in plays] + ["Cast and use nothing more this Combat round"]
+        hint = plays.index(hinted) if hinted is not None and hinted in plays else len(plays)
+        pick = self._ask("use", options, hint, plays)
+        return plays[pick] if pick < len(plays) else None
+
+
 def moves(t: Table) -> list[Play]:
-    """Gets the person's legal moves now (empty when it is not the person's decision)."""
-    if t.to_act() != YOU:
+    """Gets the person's legal card plays now (empty when it is not the person's decision or
+    a Combat question is asked: see :func:`move_texts`)."""
+    if t.to_act() != YOU or t.question is not None:
         return []
     return _plays(t, YOU)
+
+
+def move_texts(t: Table) -> list[tuple[str, str, int]]:
+    """Gets the person's legal moves now, each as (its words, its kind, the card it plays or
+    -1): the card plays of :func:`moves`, or a Combat question's options."""
+    q = t.question
+    if q is not None and t.to_act() == YOU:
+        return [(text, q.kind, q.plays[i].card if i < len(q.plays) else -1) for i, text in enumerate(q.options)]
+    s = t.state(YOU)
+    return [(describe(s, p), p.kind.name.lower(), p.card) for p in moves(t)]
+
+
+def act(t: Table, index: int, log: list[str] | None = None, why: str = "") -> None:
+    """Makes the person's move ``index`` of :func:`move_texts` and the computers' after it.
+    Raises ValueError for an index out of range."""
+    q = t.question
+    if q is not None and t.to_act() == YOU:
+        if not 0 <= index < len(q.options):
+            raise ValueError("choose one of the Combat question's options")
+        if log is not None:
+            log.append(f"  {t.names[YOU]}: {q.options[index]}" + (f" ({why})" if why else ""))
+        t.answers = (*t.answers, index)
+        t.question = None
+        advance(t, log)
+        return
+    plays = moves(t)
+    if not 0 <= index < len(plays):
+        raise ValueError(why_refused(t, Play(PlayKind.PASS)))
+    play(t, plays[index], log, why)
 
 
 def _plays(t: Table, seat: int) -> list[Play]:
@@ -195,34 +327,77 @@ def _make(t: Table, seat: int, move: Play, log: list[str] | None, why: str) -> N
 def advance(t: Table, log: list[str] | None = None) -> None:
     """Plays the computers' moves, Combat and the others' Discard phases until the person's
     next decision or the end of the game."""
+    for _ in range(10_000):
+        m = t.match
+        if m is None or m.stage == OVER:
+            return
+        if m.stage == CARD_PLAY:
+            seat = m.to_move
+            if seat == YOU:
+                return
+            plays = _plays(t, seat)
+            choice = t.policies[seat].choose(m, seat, plays)
+            _make(t, seat, choice, log, reason(t, seat, choice))
+            continue
+        if m.stage == DISCARD and m.players[YOU].phase is Phase.DISCARD:
+            return
+        if m.stage == COMBAT:
+            if not _combat(t, log):
+                return  # a question to the person
+            continue
+        m.log = log
+        try:
+            step(m, t.policies)  # the others' Discard phase and the next Round
+        finally:
+            m.log = None
+
+
+def _combat(t: Table, log: list[str] | None) -> bool:
+    """Plays Combat from its start with the person's answers so far; gets False when it stops
+    at a question (``t.question``), True when Combat is over (the table then after it)."""
     m = t.match
-    if m is None:
-        return
-    m.log = log
+    assert m is not None
+    trial = m.copy()
+    trial.tally = True
+    lines: list[str] = []
+    trial.log = lines
+    policies = list(t.policies)
+    policies[YOU] = _Asking(t, t.policies[YOU], t.answers)
     try:
-        for _ in range(10_000):
-            if m.stage == OVER:
-                return
-            if m.stage == CARD_PLAY:
-                seat = m.to_move
-                if seat == YOU:
-                    return
-                plays = _plays(t, seat)
-                choice = t.policies[seat].choose(m, seat, plays)
-                m.log = None
-                _make(t, seat, choice, log, reason(t, seat, choice))
-                m.log = log
-                continue
-            if m.stage == DISCARD and m.players[YOU].phase is Phase.DISCARD:
-                return
-            step(m, t.policies)  # Combat, or the others' Discard phase and the next Round
-    finally:
-        m.log = None
+        combat(trial, policies)
+        if trial.stage != OVER:
+            end_of_combat(trial)
+    except _Asked as asked:
+        t.question = asked.question
+        return False
+    trial.log = None
+    t.match = trial
+    t.answers, t.question = (), None
+    if log is not None:
+        log.extend(lines)
+    return True
+
+
+def suggested(t: Table) -> tuple[int, str] | None:
+    """Gets the index (of :func:`move_texts`) of what the computer would do in the person's
+    place now, and why; None when it is not the person's decision."""
+    q = t.question
+    if q is not None and t.to_act() == YOU:
+        return q.hint, "the greedy player's choice: " + {
+            "direct": "every card at the leading opponent",
+            "defend": f"Allies, the largest first, until they reach {3} points per card aimed at you, "
+                      "never one holding a Spell",
+            "use": "a Spell or Artifact only where the goldfish would play it rather than Pass",
+        }.get(q.kind, "")
+    found = suggestion(t)
+    if found is None:
+        return None
+    return moves(t).index(found[0]), found[1]
 
 
 def suggestion(t: Table) -> tuple[Play, str] | None:
-    """Gets what the computer would do in the person's place now, and why (None when it is
-    not the person's decision)."""
+    """Gets what the computer would do in the person's place now among the card plays, and
+    why (None when it is not the person's decision to play a card)."""
     plays = moves(t)
     if not plays:
         return None
@@ -291,6 +466,8 @@ def why_not(t: Table, cid: int) -> str:
         return ""
     if t.over():
         return "the game is over"
+    if t.question is not None:
+        return "Combat is under way: answer its question first"
     seat = t.to_act()
     if seat != YOU:
         return f"it is {t.names[seat]}'s Turn" if seat >= 0 else "Combat is under way"
@@ -388,5 +565,5 @@ def replay_solo(game: Game, policy: GreedyPolicy, seed: int,
     return out, s
 
 
-__all__ = ["YOU", "Table", "advance", "moves", "new_table", "play", "reason", "replay_solo", "suggestion",
-           "why_not", "why_refused"]
+__all__ = ["YOU", "Question", "Table", "act", "advance", "move_texts", "moves", "new_table", "play", "reason",
+           "replay_solo", "suggested", "suggestion", "why_not", "why_refused"]

@@ -72,17 +72,14 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the game as the API answers it: ``id``, ``state``, ``legal``, ``log``."""
-        from deckbuilder.rules.engine import describe
-        from deckbuilder.rules.tableplay import YOU, moves
+        from deckbuilder.rules.tableplay import move_texts, moves
 
         t = self.table
-        legal = moves(t)
-        you = t.state(YOU)
         return {
             "id": self.id,
-            "state": state_json(t, legal, self),
-            "legal": [{"id": i, "text": describe(you, p), "kind": p.kind.name.lower(),
-                       "card": p.card if p.card >= 0 else None} for i, p in enumerate(legal)],
+            "state": state_json(t, moves(t), self),
+            "legal": [{"id": i, "text": text, "kind": kind, "card": card if card >= 0 else None}
+                      for i, (text, kind, card) in enumerate(move_texts(t))],
             "log": self.log(),
         }
 
@@ -285,17 +282,17 @@ def new_game(seats: Seating, *, seed: int = 0, game: int = 1, deck: str = "", op
 def move(game: Game, move_id: Any) -> Game:
     """Makes the person's move ``move_id`` (an index of the legal moves now) and the computers'
     moves after it. Raises :class:`IllegalMoveError` (the game unchanged) for any other."""
-    from deckbuilder.rules.tableplay import moves, play, why_refused
+    from deckbuilder.rules.tableplay import act, move_texts, why_refused
 
     with game.lock:
         t = game.table
-        legal = moves(t)
+        legal = move_texts(t)
         if isinstance(move_id, bool) or not isinstance(move_id, int) or not 0 <= move_id < len(legal):
             why = why_refused(t, _nothing()) if not legal else "choose one of legal[*].id"
             raise IllegalMoveError(f"move {move_id!r} is not legal now: {why}")
         nxt = t.copy()
         lines: list[str] = []
-        play(nxt, legal[move_id], lines)
+        act(nxt, move_id, lines)
         del game.history[game.at + 1:]
         game.history.append((nxt, tuple(lines)))
         game.at += 1
@@ -307,18 +304,18 @@ def autoplay(game: Game) -> Game:
     in the log with its reason: stepping a deal of game K of a seed so plays exactly the
     simulator's game K (the goldfish's alone; the match's, the person's seat greedy). Raises
     :class:`IllegalMoveError` when it is not the person's decision."""
-    from deckbuilder.rules.tableplay import play, suggestion
+    from deckbuilder.rules.tableplay import act, suggested
 
     with game.lock:
         t = game.table
-        found = suggestion(t)
+        found = suggested(t)
         if found is None:
             raise IllegalMoveError("no move to make: the game is over; deal again" if t.over()
                                    else "no move to make: it is not your decision now")
-        choice, why = found
+        index, why = found
         nxt = t.copy()
         lines: list[str] = []
-        play(nxt, choice, lines, why)
+        act(nxt, index, lines, why)
         del game.history[game.at + 1:]
         game.history.append((nxt, tuple(lines)))
         game.at += 1
@@ -353,16 +350,15 @@ def redo(game: Game) -> Game:
 def suggest(game: Game) -> dict[str, Any]:
     """Gets what the computer would do in the person's place now: the move's id, its words and
     the reason (``{"move": None}`` when it is not the person's decision)."""
-    from deckbuilder.rules.engine import describe
-    from deckbuilder.rules.tableplay import YOU, moves, suggestion
+    from deckbuilder.rules.tableplay import move_texts, suggested
 
     with game.lock:
         t = game.table
-        found = suggestion(t)
+        found = suggested(t)
         if found is None:
             return {"move": None, "text": "", "reason": "it is not your decision now"}
-        choice, why = found
-        return {"move": moves(t).index(choice), "text": describe(t.state(YOU), choice), "reason": why}
+        index, why = found
+        return {"move": index, "text": move_texts(t)[index][0], "reason": why}
 
 
 @dataclass(frozen=True)
