@@ -355,3 +355,36 @@ def test_with_two_opponents_the_person_directs_each_threat_card(gccg_catalog, my
         assert [m["text"].rsplit(" at ", 1)[1] for m in legal] == ["Computer 1", "Computer 2"]
         return
     pytest.fail("no deal of 30 asked the person to direct a Threat")
+
+
+def test_moves_from_many_threads_leave_the_game_whole(seatings):
+    import threading
+
+    from deckbuilder.service.table import IllegalMoveError, move, new_game, undo
+
+    game = new_game(seatings["versus"], seed=8)
+    deal = game.to_json()
+    errors: list[BaseException] = []
+
+    def player(k: int) -> None:
+        rng = random.Random(k)
+        for _ in range(15):
+            try:
+                legal = game.to_json()["legal"]
+                if legal:
+                    move(game, rng.randrange(len(legal)))
+            except IllegalMoveError:
+                pass  # another thread moved first: the index may be out of range now
+            except BaseException as exc:  # noqa: BLE001 - anything else is the test's failure
+                errors.append(exc)
+
+    threads = [threading.Thread(target=player, args=(k,)) for k in range(6)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert game.at == len(game.history) - 1 > 0
+    while game.at:
+        undo(game)
+    assert _view(game.to_json()) == _view(deal)

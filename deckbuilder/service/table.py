@@ -61,7 +61,7 @@ class Game:
     format_name: str
     history: list[tuple[Table, tuple[str, ...]]]
     at: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: Any = field(default_factory=threading.RLock)  # an RLock: to_json takes it inside a move
 
     @property
     def table(self) -> Table:
@@ -74,14 +74,15 @@ class Game:
         """Gets the game as the API answers it: ``id``, ``state``, ``legal``, ``log``."""
         from deckbuilder.rules.tableplay import move_texts, moves
 
-        t = self.table
-        return {
-            "id": self.id,
-            "state": state_json(t, moves(t), self),
-            "legal": [{"id": i, "text": text, "kind": kind, "card": card if card >= 0 else None}
-                      for i, (text, kind, card) in enumerate(move_texts(t))],
-            "log": self.log(),
-        }
+        with self.lock:  # one moment, whatever another thread does to the game meanwhile
+            t = self.table
+            return {
+                "id": self.id,
+                "state": state_json(t, moves(t), self),
+                "legal": [{"id": i, "text": text, "kind": kind, "card": card if card >= 0 else None}
+                          for i, (text, kind, card) in enumerate(move_texts(t))],
+                "log": self.log(),
+            }
 
 
 def _cards(s: Any, cids: Sequence[int]) -> list[dict[str, Any]]:
