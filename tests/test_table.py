@@ -293,6 +293,10 @@ def test_stepping_a_deal_against_the_computer_plays_the_matchs_game(gccg_catalog
         _step_to_the_end(game)
         m = game.table.match
         assert (m.outcome(), tuple(m.score(i) for i in range(2))) == (record.winner, record.scores)
+        # The log ends with the score and who won, as mythos match --log does.
+        names = {0: "You win", 1: "Computer wins", -1: "A tie (rulebook l.93, l.474)"}
+        assert game.log()[-1] == names[record.winner]
+        assert game.log()[-3].startswith(f"You: {record.points[0]} Adventure points + {record.sanity[0]} Sanity")
 
 
 def _first_question(game, kind: str, limit: int = 600):

@@ -262,6 +262,7 @@ def act(t: Table, index: int, log: list[str] | None = None, why: str = "") -> No
         t.answers = (*t.answers, index)
         t.question = None
         advance(t, log)
+        _tell_the_end(t, log)
         return
     plays = moves(t)
     if not 0 <= index < len(plays):
@@ -292,6 +293,19 @@ def play(t: Table, move: Play, log: list[str] | None = None, why: str = "") -> N
         raise ValueError(why_refused(t, move))
     _make(t, YOU, move, log, why)
     advance(t, log)
+    _tell_the_end(t, log)
+
+
+def _tell_the_end(t: Table, log: list[str] | None) -> None:
+    """Tells the score and the winner when the match has just ended (rulebook l.93, l.474)."""
+    m = t.match
+    if log is None or m is None or m.stage != OVER:
+        return
+    for i in range(m.n):
+        s = m.players[i]
+        log.append(f"{m.name(i)}: {s.points} Adventure points + {s.sanity} Sanity = {m.score(i)}")
+    w = m.outcome()
+    log.append("A tie (rulebook l.93, l.474)" if w < 0 else f"{m.name(w)} {'win' if w == YOU else 'wins'}")
 
 
 def _make(t: Table, seat: int, move: Play, log: list[str] | None, why: str) -> None:
