@@ -236,6 +236,7 @@ def test_mythos_deck_goldfish_replay_prints_the_game_play_by_play(gccg_catalog_p
     text = runner.invoke(app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7", "--replay", "2"])
     assert text.exit_code == 0, text.output
     assert "game 2 of seed 7" in text.stdout and "    why: " in text.stdout and "The game ends after" in text.stdout
+    assert "the deck lists 2 Investigators" in text.output  # which one plays, and how to replay another
     as_json = runner.invoke(app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7",
                                   "--replay", "2", "--json"])
     doc = json.loads(as_json.stdout)
@@ -323,6 +324,8 @@ def test_defending_allies_are_the_persons_moves_in_combat(seatings):
         if legal is None:
             continue
         assert legal[0]["text"].startswith("Keep ") and legal[0]["text"].endswith(" back")
+        so_far = game.to_json()["state"]["combat_so_far"]
+        assert so_far[0].startswith("Combat, Round") and any("directs" in line for line in so_far)
         assert all(m["text"].startswith("Defend against Computer with ") for m in legal[1:]), legal
         ally = legal[1]["text"].split(" with ", 1)[1].split(" (", 1)[0]
         # The cards in hand wait: Combat is under way.

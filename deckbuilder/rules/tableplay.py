@@ -156,13 +156,15 @@ class Question:
     its options in words, the plays behind a "use" question's options, and the option the
     person's computer player would choose."""
 
-    __slots__ = ("kind", "options", "plays", "hint")
+    __slots__ = ("kind", "options", "plays", "hint", "told")
 
     def __init__(self, kind: str, options: list[str], plays: list[Play], hint: int) -> None:
         self.kind = kind
         self.options = options
         self.plays = plays
         self.hint = hint
+        #: What this Combat has told so far (where the Threats go, who defends...).
+        self.told: tuple[str, ...] = ()
 
 
 class _Asked(Exception):
@@ -382,6 +384,7 @@ def _combat(t: Table, log: list[str] | None) -> bool:
         if trial.stage != OVER:
             end_of_combat(trial)
     except _Asked as asked:
+        asked.question.told = tuple(lines)
         t.question = asked.question
         return False
     trial.log = None

@@ -158,6 +158,7 @@ def state_json(t: Table, legal: Sequence[Any], game: Game | None = None) -> dict
         "over": over,
         "winner": None if winner is None or winner < 0 else t.names[winner],
         "tie": winner is not None and winner < 0 and t.n > 1,
+        "combat_so_far": list(t.question.told) if t.question is not None else [],
         "can_undo": game is not None and game.at > 0,
         "can_redo": game is not None and game.at < len(game.history) - 1,
         "seed": None if game is None else game.seed,
@@ -375,6 +376,7 @@ class Replay:
     points: int
     sanity: int
     rounds: int
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"deck": self.deck, "investigator": self.investigator, "seed": self.seed, "game": self.game,
@@ -406,5 +408,10 @@ def replay_goldfish(catalog: Catalog, deck: LoadedDeck, *, seed: int = 0, game: 
                       needed=frozenset(needed), effects=load_effect_overrides())
     g = batch.game()
     plays, last = replay_solo(g, GreedyPolicy(g, needed), game_seeds(seed, game)[-1], max_rounds)
+    notes: tuple[str, ...] = ()
+    listed = [c.title for c in deck.deck.investigators]
+    if not investigator and len(listed) > 1:
+        notes = (f"the deck lists {len(listed)} Investigators; this is {g.investigator.title}'s game {game} "
+                 f"(the report shows the best one's in full: --investigator NAME replays another's)",)
     return Replay(deck.deck.name, g.investigator.title, seed, game, tuple(plays), last.points, last.sanity,
-                  min(last.round, max_rounds))
+                  min(last.round, max_rounds), notes)

@@ -158,6 +158,9 @@
     game = answer;
     var state = answer.state;
     $("status").textContent = status(state);
+    if (state.combat_so_far.length) {  // a Combat question: what the Combat has told so far
+      $("status").textContent += " · " + state.combat_so_far.map(function (l) { return l.trim(); }).join(" · ");
+    }
     var me = state.players[0];
     var hand = $("hand");
     hand.textContent = "";
