@@ -268,8 +268,9 @@ def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0,
         deck, _note = play_as(catalog, deck, investigator)
     seats = seating(catalog, [deck, *(d for d, _ai in opponents)], [ai for _d, ai in opponents],
                     format_name=format_name, max_rounds=max_rounds, target=target)
-    return store.add(new_game(seats, seed=seed, game=game, deck=deck.deck.name,
-                              opponents=tuple((d.deck.name, ai) for d, ai in opponents), format_name=format_name))
+    return store.add(new_game(seats, seed=seed, game=game, deck=deck.deck.name or "",
+                              opponents=tuple((d.deck.name or "", ai) for d, ai in opponents),
+                              format_name=format_name))
 
 
 def new_game(seats: Seating, *, seed: int = 0, game: int = 1, deck: str = "", opponents: tuple[tuple[str, str], ...] = (),
@@ -413,5 +414,5 @@ def replay_goldfish(catalog: Catalog, deck: LoadedDeck, *, seed: int = 0, game: 
     if not investigator and len(listed) > 1:
         notes = (f"the deck lists {len(listed)} Investigators; this is {g.investigator.title}'s game {game} "
                  f"(the report shows the best one's in full: --investigator NAME replays another's)",)
-    return Replay(deck.deck.name, g.investigator.title, seed, game, tuple(plays), last.points, last.sanity,
+    return Replay(deck.deck.name or "", g.investigator.title, seed, game, tuple(plays), last.points, last.sanity,
                   min(last.round, max_rounds), notes)
