@@ -52,6 +52,9 @@ The hierarchy (module, kind)::
       NoSuchPageError                 web.guard                  not-found
         JobGoneError                  web.jobs                   not-found
       WorkStoppedError                web.jobs                   stopped
+      UnknownGameError                service.table              unknown-game
+      IllegalMoveError                service.table              illegal-move
+      TooManyPlayersError             service.table              too-many-players
 
 The rules core imports nothing outside the standard library, not even this module, so its
 own exceptions (:class:`~deckbuilder.rules.formats.FormatError` and the others of

@@ -647,3 +647,173 @@ def test_screenshots_of_the_main_pages(server):
         shoot(driver, folder, "web-phone.png", (PHONE[0], 1600))
     finally:
         driver.quit()
+
+
+# --------------------------------------------------------------------------------------
+# the table (issue 25): a saved deck played by clicks against the rules engine
+
+
+@pytest.fixture(scope="module")
+def table_decks(real_server, gccg_catalog, mythos_data):
+    """The Standard Game's two decks saved on the real server; their ids (mine, theirs)."""
+    folder = real_server.app.state.settings.decks
+    ids = []
+    for name in ("standard-corrupt.deck", "standard-steadfast.deck"):
+        loaded = service.load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / name)
+        ids.append(service.save_deck(gccg_catalog, folder, loaded).id)
+    return tuple(ids)
+
+
+def shown(driver) -> int:
+    return int(driver.find_element(By.ID, "table").get_attribute("data-shown") or 0)
+
+
+def table_act(driver, action) -> None:
+    """Does ``action`` (a click, a key) and waits for the table's next answer to be drawn."""
+    before = shown(driver)
+    action()
+    wait(driver, lambda d: shown(d) > before)
+
+
+def open_table(driver, server: Server, deck_id: str) -> None:
+    driver.get(f"{server.url}/decks/{deck_id}/table")
+    wait(driver, lambda d: shown(d) >= 1)
+
+
+def log_lines(driver) -> list[str]:
+    return [li.get_attribute("textContent") for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+
+
+def press_key(driver, key: str) -> None:
+    driver.find_element(By.TAG_NAME, "body").send_keys(key)
+
+
+def test_a_solitaire_round_is_played_by_clicks_and_undone_to_the_deal(real_server, table_decks):
+    driver = launch(DESKTOP)
+    try:
+        # The editor's Play link opens the deck's table.
+        driver.get(f"{real_server.url}/decks/{table_decks[0]}")
+        driver.find_element(By.ID, "play-link").click()
+        wait(driver, lambda d: d.current_url.endswith("/table") and shown(d) >= 1)
+        status = driver.find_element(By.ID, "status")
+        assert status.text.startswith("Round 1"), status.text
+        deal = log_lines(driver)
+        # A card that cannot be played says why.
+        blocked = driver.find_elements(By.CSS_SELECTOR, "#hand button.blocked")
+        if blocked:
+            blocked[0].click()
+            assert "cannot be played now: " in driver.find_element(By.ID, "card-moves").text
+        played = 0
+        for _ in range(30):
+            if not status.text.startswith("Round 1"):
+                break
+            playable = driver.find_elements(By.CSS_SELECTOR, "#hand button:not(.blocked)")
+            others = driver.find_elements(By.CSS_SELECTOR, "#other-moves button")
+            if playable and played < 4:
+                playable[0].click()
+                move = driver.find_element(By.CSS_SELECTOR, "#card-moves button")
+                table_act(driver, move.click)
+                played += 1
+            elif others:
+                table_act(driver, others[0].click)  # Arrive at..., End the Round
+            else:
+                table_act(driver, driver.find_element(By.ID, "pass").click)
+        assert status.text.startswith("Round 2"), status.text
+        assert any(line.startswith("You: Pass") for line in log_lines(driver))
+        # Undo to the deal, by the key.
+        while driver.find_element(By.ID, "undo").is_enabled():
+            table_act(driver, lambda: press_key(driver, "u"))
+        assert log_lines(driver) == deal and status.text.startswith("Round 1")
+        assert driver.find_element(By.ID, "redo").is_enabled()
+        table_act(driver, lambda: press_key(driver, "r"))
+        assert len(log_lines(driver)) > len(deal)
+    finally:
+        driver.quit()
+
+
+def test_a_round_against_the_computer_reaches_combat_and_fits_a_phone(real_server, table_decks):
+    driver = launch(PHONE)
+    try:
+        open_table(driver, real_server, table_decks[0])
+        Select(driver.find_element(By.ID, "opponent")).select_by_value(table_decks[1])
+        Select(driver.find_element(By.ID, "ai")).select_by_value("greedy")
+        table_act(driver, driver.find_element(By.ID, "deal").click)
+        computer = driver.find_element(By.CSS_SELECTOR, ".player[data-seat='1']").text
+        assert "face down" in computer and "card(s)" in computer  # its Threat and Hand are hidden
+        # What would the computer do? A legal move and its reason.
+        driver.find_element(By.ID, "advice").click()
+        wait(driver, lambda d: "The computer would " in d.find_element(By.ID, "advice-text").text)
+        for _ in range(40):
+            if any(line.startswith("Combat, Round 1") for line in log_lines(driver)):
+                break
+            if driver.find_element(By.ID, "pass").is_enabled():
+                table_act(driver, lambda: press_key(driver, "p"))
+            else:  # a Combat question (which Allies defend...): its first option
+                table_act(driver, driver.find_element(By.CSS_SELECTOR, "#other-moves button").click)
+        lines = log_lines(driver)
+        assert "Combat, Round 1" in lines, lines
+        assert any(line.strip().startswith("Computer: ") for line in lines)
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, seen
+    finally:
+        driver.quit()
+
+
+def test_a_goldfish_game_is_watched_on_the_table_play_by_play(real_server, table_decks, gccg_catalog, mythos_data):
+    from deckbuilder.service.table import replay_goldfish
+
+    driver = launch(DESKTOP)
+    try:
+        driver.get(f"{real_server.url}/decks/{table_decks[0]}")
+        form = driver.find_element(By.CSS_SELECTOR, "form.goldfish-form")
+        for name, value in (("games", "20"), ("seed", "7")):
+            box = form.find_element(By.NAME, name)
+            box.clear()
+            box.send_keys(value)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(driver, when.presence_of_element_located((By.ID, "watch")), timeout=120)
+        game_box = driver.find_element(By.ID, "watch-game")
+        game_box.clear()
+        game_box.send_keys("2")
+        driver.find_element(By.ID, "watch").click()
+        wait(driver, lambda d: "/table?" in d.current_url and shown(d) >= 1)
+        status = driver.find_element(By.ID, "status")
+        for _ in range(400):
+            if status.text.startswith("Game over"):
+                break
+            table_act(driver, lambda: press_key(driver, "s"))
+        assert status.text.startswith("Game over"), status.text
+        loaded = service.load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "standard-corrupt.deck")
+        me = driver.find_element(By.CSS_SELECTOR, ".player[data-seat='0']")
+        who = me.find_element(By.TAG_NAME, "h3").text.split(" · ", 1)[1]  # the report's best Investigator
+        replay = replay_goldfish(gccg_catalog, loaded, seed=7, game=2, investigator=who)
+        facts = me.text.replace(" ", "")
+        assert f"Sanity{replay.sanity}of" in facts and f"Adventurepoints{replay.points}" in facts, me.text
+        plays = [line for line in log_lines(driver) if line.startswith("You: ")]
+        assert len(plays) == len(replay.plays) and all("(" in line for line in plays)
+    finally:
+        driver.quit()
+
+
+@pytest.mark.skipif(not SHOTS, reason="pictures are made on request: python tools/screenshots.py")
+def test_screenshot_of_the_table(real_server, table_decks):
+    folder = Path(SHOTS or ".").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    driver = launch(DESKTOP)
+    try:
+        driver.get(f"{real_server.url}/decks/{table_decks[0]}/table?seed=3")
+        wait(driver, lambda d: shown(d) >= 1)
+        Select(driver.find_element(By.ID, "opponent")).select_by_value(table_decks[1])
+        table_act(driver, driver.find_element(By.ID, "deal").click)
+        for _ in range(3):
+            playable = driver.find_elements(By.CSS_SELECTOR, "#hand button:not(.blocked)")
+            if not playable:
+                break
+            playable[0].click()
+            table_act(driver, driver.find_element(By.CSS_SELECTOR, "#card-moves button").click)
+        blocked = driver.find_elements(By.CSS_SELECTOR, "#hand button.blocked")
+        if blocked:
+            blocked[0].click()
+        shoot(driver, folder, "web-table.png", (1280, 1400))
+    finally:
+        driver.quit()

@@ -361,6 +361,18 @@ def playability_lines(result: Any) -> list[str]:
     return lines
 
 
+def goldfish_replay_lines(replay: Any) -> list[str]:
+    """``mythos deck goldfish --replay K``: one game of the goldfish play by play, each play
+    with the greedy policy's reason and the Sanity after it, then how the game ended."""
+    lines = [f"{replay.deck}: game {replay.game} of seed {replay.seed}, played by {replay.investigator}", ""]
+    for play, why, sanity in replay.plays:
+        lines.append(f"{play}  [Sanity {sanity}]")
+        lines.append(f"    why: {why}")
+    lines.append("")
+    lines.append(f"The game ends after {replay.rounds} Round(s): {replay.points} Adventure points, Sanity {replay.sanity}")
+    return lines
+
+
 def goldfish_result_lines(result: Any) -> list[str]:
     """Gets ``deck goldfish``: who played, the deck's test games and draw odds; for a deck
     listing several Investigators, a line for each of the others."""

@@ -153,6 +153,10 @@ def deck_goldfish(
         Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
                                     help="Processes playing the games (1: this one); the report is the same whatever the number.")
     ] = None,
+    replay: Annotated[
+        Optional[int], typer.Option("--replay", min=1, show_default=False,
+                                    help="Print game K of the seed play by play, each play with the policy's reason.")
+    ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -165,7 +169,12 @@ def deck_goldfish(
     the best is reported in full; --investigator chooses one (a deck listing none can be
     played this way too).
 
+    --replay K plays game K of the seed again, the very plays of the report's game K, and
+    prints them with the greedy policy's reason for each (the deck's first Investigator plays,
+    or --investigator's).
+
     Example: mythos deck goldfish my.deck --games 2000 --seed 7 --card "Dark Young"
+    Example: mythos deck goldfish my.deck --seed 7 --replay 3
     """
     with reported(as_json):
         from deckbuilder import service
@@ -174,6 +183,12 @@ def deck_goldfish(
             service.goldfish_format(format_name)  # a way it cannot play fails before any work
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         format_name, target = service.goldfish_way(loaded, format_name, target)
+        if replay is not None:
+            from deckbuilder.service.table import replay_goldfish
+
+            show(replay_goldfish(catalog, loaded, seed=seed, game=replay, format_name=format_name, target=target,
+                                 max_rounds=max_rounds, investigator=investigator), as_json, "goldfish_replay_lines")
+            return
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
             result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
                                            target=target, max_rounds=max_rounds, cards=card or (),

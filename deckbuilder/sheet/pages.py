@@ -442,6 +442,7 @@ class GoldfishPage:
     total: int = _doc("Games asked for.")
     result: GoldfishView | None = _doc("The games' results, chart and draw odds; None until done.")
     error: ErrorView | None = _doc("Why the games stopped; None when they did not.")
+    seed: int = _doc("The seed the games were played with (game K of it opens on the table).", default=0)
 
 
 @dataclass(frozen=True)
@@ -570,6 +571,22 @@ class MatchLogPage:
     back: str = _doc("The Match page with these decks chosen.")
 
 
+@dataclass(frozen=True)
+class TablePage:
+    """A saved deck dealt on the table, played against the rules engine (the script
+    ``static/table.js`` deals and plays through ``/api/game``)."""
+
+    frame: Frame = _doc("The page's frame.")
+    deck: DeckHeader = _doc("The deck's name and state.")
+    seed: int = _doc("The seed of the first deal (New deal draws another).")
+    game: int = _doc("Which game of the seed is dealt (game K of a goldfish report is the same deal).")
+    opponents: tuple[Choice, ...] = _doc("The saved decks to play against, nobody (solitaire) first.")
+    ais: tuple[Choice, ...] = _doc("The computer players to choose from.")
+    investigator: str = _doc("Who plays the deck (empty: its first Investigator), as the goldfish's game K was played.")
+    format_name: str = _doc("The way to play the games are dealt for (the deck's own when the table plays it).")
+    target: int = _doc("The Campaign's Adventure-point target (the deck's way to play).")
+
+
 TEMPLATES: dict[type, str] = {
     CardsPage: "web/cards.html",
     CardPage: "web/card.html",
@@ -587,4 +604,5 @@ TEMPLATES: dict[type, str] = {
     ErrorPage: "web/error.html",
     MatchPage: "web/match.html",
     MatchLogPage: "web/match_log.html",
+    TablePage: "web/table.html",
 }

@@ -37,10 +37,11 @@ HTTP_STATUS: dict[str, int] = {
     "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
     "recipe": 400, "not-an-adventure": 400,
     "forbidden": 403, "deck-boundary": 403,
-    "deck-changed": 409, "unsaved-changes": 409,
-    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404,
+    "deck-changed": 409, "unsaved-changes": 409, "illegal-move": 409,
+    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404, "unknown-game": 404,
     "too-large": 413,
     "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "unreadable-deck": 422,
+    "too-many-players": 422,
     "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
     "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
     "fetch": 502, "catalog-busy": 503, "stopped": 503,
@@ -212,7 +213,7 @@ def create_app(settings: Settings | None = None) -> Any:
     """Gets the ASGI application of the web deck builder, guarded (see :mod:`~deckbuilder.web.guard`)."""
     from starlette.exceptions import HTTPException
 
-    from deckbuilder.web import api, construction, matches, pages
+    from deckbuilder.web import api, construction, matches, pages, table
 
     settings = settings or Settings()
     state = Served(settings)
@@ -227,7 +228,8 @@ def create_app(settings: Settings | None = None) -> Any:
 
     # The build's /decks/build goes before the editor's /decks/ID, which would take it.
     # The match's /api/deck/gauntlet goes before the API's /api/deck/{command}.
-    routes: list[Route] = [*matches.routes(), *api.routes(), *construction.routes(), *pages.routes()]
+    routes: list[Route] = [*matches.routes(), *api.routes(), *table.routes(), *construction.routes(),
+                           *pages.routes()]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found}, lifespan=lifespan)
     app.state.served = state
 

@@ -29,7 +29,8 @@ Routes::
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
     (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
-    GET  /static/NAME              app.css, app.js, favicon.svg
+    GET  /static/NAME              app.css, app.js, table.js, favicon.svg
+    (GET /decks/ID/table, the table: deckbuilder/web/table.py)
 """
 
 from __future__ import annotations
@@ -806,7 +807,7 @@ async def goldfish_page(request: Request) -> Response:
         games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator)
     error = build.error_view(job.failure) if job.failure else None
     page = GoldfishPage(frame(request, f"{saved.name} · test games", "decks"), build.header(saved), job.id, job.state,
-                        job.done, job.total, result, error)
+                        job.done, job.total, result, error, int(job.options.get("seed") or 0))
     # Without the script the page reloads itself until done (a <noscript> refresh).
     return render(request, page)
 
@@ -849,7 +850,8 @@ async def import_collection(request: Request) -> Response:
 
 
 #: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript", "favicon.svg": "image/svg+xml"}
+STATIC = {"app.css": "text/css", "app.js": "text/javascript", "table.js": "text/javascript",
+          "favicon.svg": "image/svg+xml"}
 
 
 async def static(request: Request) -> Response:
