@@ -692,7 +692,7 @@ def mythos_sheet(*args: object):
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory) -> Path:
     """A catalog built from the bundled sample (the example deck resolves against it)."""
-    from deckbuilder.catalog.store import ensure_catalog
+    from deckbuilder.catalog.opening import ensure_catalog
 
     path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
     catalog, _ = ensure_catalog(path)
