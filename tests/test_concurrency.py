@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_sheet import select, select_one, texts
-from test_web_pages import BASE, Browser, new_deck
+from support.html import select, select_one, texts
+from support.web import BASE, Browser, new_deck
 
 from deckbuilder import service
 from deckbuilder.web.app import Settings, create_app

@@ -9,7 +9,7 @@ import json
 import pytest
 from conftest import MYTHOS_DATA
 from support.html import parse_html, select, select_one, texts
-from test_sheet import fits_width, hand_deck, pdf_pages, sheet_dom  # the sheet tests' decks and page probe
+from support.sheets import fits_width, hand_deck, pdf_pages, sheet_dom
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app

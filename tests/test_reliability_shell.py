@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_reliability import mythos, set_file
+from support.cli import mythos, set_file
 
 import deckbuilder
 from deckbuilder.rules import compiled_core
