@@ -25,8 +25,9 @@ def report(label: str, seconds: float, goal: float) -> None:
 
 
 def main() -> None:
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.adventures import (
         Collection,
         Vocabulary,

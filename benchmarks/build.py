@@ -24,8 +24,9 @@ SHARED = ROOT.parent / "shared" / "mythos-data"
 
 
 def catalog_for(sets: Path, folder: Path) -> object:
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     path = folder / f"{sets.parent.name}.sqlite"
     build_catalog(path, read_card_files([sets]))

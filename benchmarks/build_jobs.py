@@ -36,8 +36,9 @@ def main() -> int:
         print(f"no card data at {SHARED}", file=sys.stderr)
         return 2
     from deckbuilder import service
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules import compiled_core
 
     path = Path(tempfile.mkdtemp(prefix="mythos-bench-")) / "gccg.sqlite"

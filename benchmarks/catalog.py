@@ -36,9 +36,10 @@ QUERIES = [
 
 def main() -> None:
     sets = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SETS
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.search import parse_query
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "catalog.sqlite"

@@ -20,10 +20,11 @@ SAMPLE_DECK = ROOT / "catalog" / "sample" / "example-deck.txt"
 
 
 def main() -> None:
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.importers.formats import load_formats
     from deckbuilder.catalog.lookup import card_index
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.formats import find_format
     from deckbuilder.rules.validator import check_deck
     from deckbuilder.service import load_deck_file

@@ -68,10 +68,11 @@ def coverage() -> None:
     """Prints the share of card copies whose effects the engine plays, over every real deck."""
     from collections import Counter, defaultdict
 
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import LONE_CANNOT
@@ -137,8 +138,9 @@ def main() -> None:
     if "--reading" in sys.argv[1:]:
         coverage()
         return
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.engine import Game, Rules, apply, describe, legal_plays
     from deckbuilder.service import load_deck_file
 

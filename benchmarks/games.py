@@ -67,8 +67,8 @@ def main() -> None:
     if not SETS.is_dir() or not all((DECKS / d).is_file() for d in STANDARD):
         print(f"the real cards and decks are absent ({MYTHOS_DATA}): nothing to measure")
         return
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
 
     db = Path(tempfile.mkdtemp()) / "catalog.sqlite"
     build_catalog(db, read_card_files([SETS]))

@@ -67,8 +67,9 @@ def run(deck_path: Path, catalog: object, games: int = 1000, runs: int = 3) -> s
 
 
 def main() -> None:
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     args = sys.argv[1:]
     every = args[:1] == ["--all"]

@@ -32,8 +32,9 @@ def main() -> None:
     parser.add_argument("--speed-only", action="store_true")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules import compiled_core
     from deckbuilder.rules.goldfish import game_seeds
     from deckbuilder.rules.match import match_report

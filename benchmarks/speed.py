@@ -96,9 +96,10 @@ def main() -> None:
     if not sets.is_dir() or not all((DECKS / d).is_file() for d in STANDARD):
         print(f"the real cards and decks are absent ({MYTHOS_DATA}): nothing to measure")
         return
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.search import parse_query
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     core = subprocess.run(mythos("--version"), capture_output=True, text=True).stdout.strip()
     print(f"installed: {core}; pure rows: the checkout's source; {os.cpu_count()} cores", flush=True)

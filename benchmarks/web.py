@@ -27,8 +27,8 @@ def main() -> None:
     from starlette.testclient import TestClient
 
     from deckbuilder import service
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
     from deckbuilder.web.app import Settings, create_app
 
     warnings.simplefilter("ignore", DeprecationWarning)

@@ -17,7 +17,7 @@ The hierarchy (module, kind)::
     MythosError
       UsageError                      errors                     error
         NotAnAdventureError           errors                     not-an-adventure
-      CardDataError                   catalog.importers          card-data
+      CardDataError                   catalog.importers.cardfile card-data
         SampleCatalogError            catalog.importers.sample   sample-catalog
       ErrataFileError                 catalog.importers.errata   errata-file
       CardFactsFileError              catalog.importers.cardfacts  card-facts-file

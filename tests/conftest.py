@@ -54,8 +54,8 @@ def rulings_text() -> list[str]:
 
 def _built(tmp_path_factory, name: str, *folders: Path) -> Path:
     """Builds a catalog file from card files, once per session."""
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
 
     path = tmp_path_factory.mktemp(name) / "catalog.sqlite"
     build_catalog(path, read_card_files(list(folders)))

@@ -384,8 +384,9 @@ def test_an_override_replaces_the_reading_for_its_title_only(adventures, vocabul
 def test_the_lackey_transcription_reads_the_official_adventures_as_fully(lackey_sets, tmp_path_factory):
     # The other transcription spells things differently (KINSGPORT, Lovecraft as a Region)
     # and carries the community's re-pointed Adventures (set Repointed, house-rule values).
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     path = tmp_path_factory.mktemp("lackey-adventures") / "catalog.sqlite"
     build_catalog(path, read_card_files([lackey_sets]))

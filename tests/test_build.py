@@ -410,7 +410,7 @@ def test_a_recommended_change_holds_up_when_applied(gccg_catalog, mythos_data):
 
 
 def test_the_web_api_suggests_as_the_cli_does(gccg_catalog_path, mythos_data, tmp_path):
-    from test_web_api import make_client
+    from support.web import make_client
 
     deck = mythos_data / "gccg" / "decks" / "standard-steadfast.deck"
     result = mythos("deck", "suggest", deck, "--games", "100", "--seed", "4", "--db", gccg_catalog_path, "--json")
@@ -422,7 +422,7 @@ def test_the_web_api_suggests_as_the_cli_does(gccg_catalog_path, mythos_data, tm
 
 
 def test_the_web_api_builds_from_the_deck_it_is_given(gccg_catalog_path, mythos_data, tmp_path):
-    from test_web_api import make_client
+    from support.web import make_client
 
     deck = mythos_data / "gccg" / "decks" / "standard-steadfast.deck"
     client = make_client(gccg_catalog_path, tmp_path)

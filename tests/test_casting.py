@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from test_engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, at, do, investigator, location, monster, setup, words
+from support.engine import ARKHAM_HOUSE, PARIS_CAFE, TYCHO, ally, at, do, investigator, location, monster, setup, words
 
 from deckbuilder.rules.cards import Card, CardType, Dimension, SpellIcon
 from deckbuilder.rules.effects import parse_effects

@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_sheet import select, select_one, texts
-from test_web_pages import BASE, Browser, new_deck
+from support.html import select, select_one, texts
+from support.web import BASE, Browser, new_deck
 
 from deckbuilder import service
 from deckbuilder.web.app import Settings, create_app
@@ -65,8 +65,8 @@ def invented_set(folder: Path, cards: int = 3000) -> Path:
 
 @pytest.fixture(scope="module")
 def invented_db(tmp_path_factory) -> Path:
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
 
     folder = tmp_path_factory.mktemp("invented")
     path = folder / "catalog.sqlite"
@@ -162,8 +162,9 @@ def test_a_catalog_rebuilt_while_open_is_read_whole_from_many_threads(invented_d
     # every read of the old catalog, from any thread, sees the file it opened, never a mix.
     import shutil
 
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
 
     path = tmp_path / "catalog.sqlite"
     shutil.copyfile(invented_db, path)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from support.html import select_one
-from test_web_pages import BASE, Browser, deck_lines
+from support.web import BASE, Browser, deck_lines
 from typer.testing import CliRunner
 
 from deckbuilder import service

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from support.html import select, select_one
-from test_web_pages import BASE, Browser, deck_lines
+from support.web import BASE, Browser, deck_lines
 from typer.testing import CliRunner
 
 from deckbuilder import service

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import typer
 from conftest import load_real_deck
-from test_engine import (
+from support.engine import (
     ARKHAM_GATE,
     ARKHAM_HOUSE,
     BOSTON_LIBRARY,

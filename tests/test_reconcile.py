@@ -13,10 +13,11 @@ import pytest
 from conftest import SEEDS
 from typer.testing import CliRunner
 
+from deckbuilder.catalog.building import build_catalog
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.importers.cardfacts import CardFactsFileError, load_card_facts
 from deckbuilder.catalog.reconcile import CardFact, apply_facts, reconcile
-from deckbuilder.catalog.store import Catalog, build_catalog
+from deckbuilder.catalog.store import Catalog
 from deckbuilder.cli import app
 from deckbuilder.rules.cards import Card, CardType, Dimension
 

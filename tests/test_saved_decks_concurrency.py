@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_sheet import parse_html, select, select_one
+from support.html import parse_html, select, select_one
 
 from deckbuilder import service
 from deckbuilder.library import DeckChangedError, DeckLibrary

@@ -9,7 +9,6 @@ A4 widths (nothing wider than the page).
 from __future__ import annotations
 
 import dataclasses
-import html as html_lib
 import re
 import struct
 import subprocess
@@ -23,19 +22,30 @@ import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.html import Element, parse_html, select, select_one, texts
+from support.sheets import (
+    ARKHAM_SANITARIUM,
+    CAR,
+    FILLER,
+    FORMATS,
+    PLAYED,
+    PROFESSOR,
+    card,
+    fits_width,
+    hand_deck,
+    pdf_pages,
+    sheet_dom,
+)
 from typer.testing import CliRunner
 
-from deckbuilder.catalog.importers.formats import load_formats
 from deckbuilder.cli import deck as sheet_command
 from deckbuilder.paths import catalog_data_dir, templates_dir
-from deckbuilder.rules.cards import Allegiance, Card, CardType, display_title, fold_title
+from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import find_format
 from deckbuilder.rules.stats import deck_stats
 from deckbuilder.rules.validator import check_deck
 from deckbuilder.sheet import context, render, text
 
-FORMATS, _HOUSE_RULES = load_formats()
 EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
 
 
@@ -60,76 +70,6 @@ def listed_cards(dom: Element, section: str = ".deck-list") -> list[tuple[str, s
 
 # --------------------------------------------------------------------------------------
 # decks built by hand
-
-
-def card(
-    title: str, card_type: CardType | None = CardType.EVENT, set_code: str = "LTD", **kw
-) -> Card:
-    return Card(
-        key=f"{set_code}:{fold_title(title)}", title=title, set_code=set_code, type=card_type, **kw
-    )
-
-
-PROFESSOR = card(
-    "Staid University Professor",
-    CardType.INVESTIGATOR,
-    sanity=13,
-    sanity_max=20,
-    education=21,
-    hand=13,
-    hand_min=6,
-    hand_max=6,
-    languages=("English", "Latin"),
-)
-ARKHAM_SANITARIUM = card(
-    "Arkham Sanitarium", CardType.LOCATION, subregion="Arkham", unique=True, sanity=6
-)
-ORNE_LIBRARY = card("Miskatonic University Orne Library", CardType.LOCATION, subregion="Arkham")
-DEVILS_HOPYARD = card("Devil's Hopyard", CardType.LOCATION, subregion="Dunwich", gate=True)
-WILBUR = card(
-    "Wilbur Whateley",
-    CardType.ALLY,
-    subregion="Dunwich",
-    unique=True,
-    value=3,
-    allegiance=Allegiance.CORRUPT,
-)
-DUNWICH_HORROR = card(
-    "Dunwich Horror, The", CardType.ADVENTURE, value=15, sanity=5, subtype="Heroic Adventure"
-)
-DARK_YOUNG = card(
-    "Dark Young", CardType.MONSTER, value=4, sanity=-1, monster_class="Greater Servitor"
-)
-NECRONOMICON = card("Necronomicon", CardType.TOME, value=3, sanity=-3, tome_languages=("Latin",))
-CAR = card("Car", CardType.EVENT, subtype="Travel by Land")
-MYSTERY = card("Mystery Card", None)
-
-PLAYED = [
-    (ARKHAM_SANITARIUM, 1),
-    (ORNE_LIBRARY, 4),
-    (DEVILS_HOPYARD, 4),
-    (WILBUR, 1),
-    (DUNWICH_HORROR, 2),
-    (DARK_YOUNG, 4),
-    (NECRONOMICON, 2),
-    (CAR, 4),
-    (MYSTERY, 2),
-]
-FILLER = [(card(f"Crossroads {i}", CardType.LOCATION, subregion="Kingsport"), 4) for i in range(8)]
-
-
-def hand_deck(
-    name: str | None = "Dunwich Nights", cards=PLAYED + FILLER, investigators=(PROFESSOR,)
-) -> Deck:
-    return Deck.of(cards, investigators, name=name)
-
-
-def sheet_dom(
-    deck: Deck, fmt: str = "advanced", **sections
-) -> tuple[Element, context.DeckSheetContext]:
-    verdict = check_deck(deck, find_format(FORMATS, fmt))
-    ctx = context.build_sheet_context(deck, verdict, deck_stats(deck), **sections)
-    return parse_html(render.render_deck_sheet(ctx)), ctx
 
 
 ADVENTURE_CHECKS = [
@@ -692,7 +632,7 @@ def mythos_sheet(*args: object):
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory) -> Path:
     """A catalog built from the bundled sample (the example deck resolves against it)."""
-    from deckbuilder.catalog.store import ensure_catalog
+    from deckbuilder.catalog.opening import ensure_catalog
 
     path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
     catalog, _ = ensure_catalog(path)
@@ -909,11 +849,6 @@ def printed_example(chromium, sample_db, tmp_path_factory) -> tuple[Path, Path]:
     return folder / "dark-horse.html", folder / "dark-horse.pdf"
 
 
-def pdf_pages(pdf: Path) -> int:
-    """Counts the page objects of a PDF (``/Type /Page``, not the ``/Pages`` tree)."""
-    return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf.read_bytes()))
-
-
 def test_the_example_decks_sheet_prints_on_at_most_two_pages(printed_example):
     _html, pdf = printed_example
     assert pdf.read_bytes().startswith(b"%PDF-")
@@ -956,40 +891,6 @@ def test_a_screenshot_of_the_sheet_is_a_png_of_the_window(printed_example, chrom
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (900, 1400)
-
-
-_PROBE = """<!doctype html><html><body style="margin:0">
-<iframe id="frame" width="{width}" height="900" style="border:0" srcdoc="{page}"></iframe>
-<script>
-window.addEventListener("load", function () {{
-  var frame = document.getElementById("frame"), root = frame.contentDocument.documentElement;
-  var out = document.createElement("output");
-  out.id = "overflow";
-  out.setAttribute("data-scroll-width", root.scrollWidth);
-  out.setAttribute("data-inner-width", frame.contentWindow.innerWidth);
-  out.textContent = String(root.scrollWidth <= frame.contentWindow.innerWidth);
-  document.body.appendChild(out);
-}});
-</script></body></html>"""
-
-
-def fits_width(page_html: str, width: int, chromium: str, folder: Path) -> Element:
-    """Lays the page out in a frame ``width`` CSS pixels wide; gets the probe's verdict element.
-
-    A frame, because headless Chromium will not make its window narrower than 500 px.
-    """
-    from deckbuilder.sheet.pdf import run_chromium
-
-    probe = folder / f"probe-{width}.html"
-    probe.write_text(
-        _PROBE.format(width=width, page=html_lib.escape(page_html, quote=True)), encoding="utf-8"
-    )
-    done = run_chromium(
-        probe.resolve().as_uri(),
-        ["--dump-dom", "--window-size=1200,1000", "--virtual-time-budget=5000"],
-        chromium=chromium,
-    )
-    return select_one(parse_html(done.stdout), "output#overflow")
 
 
 @pytest.mark.parametrize("width", [390, 794], ids=["phone-390px", "a4-794px"])

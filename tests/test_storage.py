@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.catalog import building as storage
+from deckbuilder.catalog.building import build_catalog
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
-from deckbuilder.catalog.store import Catalog, CatalogError, build_catalog
+from deckbuilder.catalog.store import Catalog, CatalogError
 
 
 @pytest.fixture
@@ -305,7 +306,7 @@ def test_building_the_catalog_loads_neither_sqlmodel_nor_sqlalchemy(tmp_path):
     # Their import was 0.30 s of the 0.73 s of `mythos catalog import` (issue 28).
     code = (
         "import sys\n"
-        "from deckbuilder.catalog.store import build_catalog\n"
+        "from deckbuilder.catalog.building import build_catalog\n"
         f"build_catalog(__import__('pathlib').Path({str(tmp_path / 'c.sqlite')!r}))\n"
         "print(','.join(m for m in ('sqlmodel', 'sqlalchemy', 'pydantic') if m in sys.modules))"
     )
@@ -317,9 +318,9 @@ def test_building_the_catalog_loads_neither_sqlmodel_nor_sqlalchemy(tmp_path):
 
 
 def test_the_models_are_found_where_they_were():
-    from deckbuilder.catalog import store, tables
+    from deckbuilder.catalog import tables
 
-    assert storage.CardRow is store.CardRow is tables.CardRow
+    assert storage.CardRow is tables.CardRow
     assert storage.MetaRow.__tablename__ == "meta"
 
 

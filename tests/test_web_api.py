@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from support.web import make_client
 from typer.testing import CliRunner
 
 from deckbuilder import service
 from deckbuilder.cli import app as cli_app
 from deckbuilder.paths import catalog_data_dir
-from deckbuilder.web.app import HTTP_STATUS, Settings, create_app
+from deckbuilder.web.app import HTTP_STATUS
 
 EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
-BASE = "http://127.0.0.1:8000"
 runner = CliRunner()
 
 
@@ -30,12 +30,6 @@ def sample_db(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("sample") / "catalog.sqlite"
     service.open_catalog(path)[0].close()
     return path
-
-
-def make_client(db: Path, tmp_path: Path, **settings) -> TestClient:
-    """A client of a server over ``db``, with its own saved decks and collection."""
-    settings = {"db": db, "decks": tmp_path / "decks", "collection": tmp_path / "collection.json", **settings}
-    return TestClient(create_app(Settings(**settings)), base_url=BASE)
 
 
 @pytest.fixture()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 from support.html import select, select_one, texts
-from test_web_pages import BASE, Browser, deck_lines, new_deck, verdict
+from support.web import BASE, Browser, deck_lines, new_deck, verdict
 
 from deckbuilder.web.app import Settings, create_app
 

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 import pytest
 from starlette.testclient import TestClient
 from support.html import parse_html, select, select_one, texts
+from support.web import BASE, Browser, deck_lines, new_deck, verdict
 
 from deckbuilder import service
 from deckbuilder.paths import catalog_data_dir, templates_dir
@@ -25,7 +26,6 @@ from deckbuilder.sheet import pages
 from deckbuilder.web.app import Settings, create_app
 
 EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
-BASE = "http://127.0.0.1:8000"
 
 
 @pytest.fixture(scope="module")
@@ -35,59 +35,12 @@ def sample_db(tmp_path_factory) -> Path:
     return path
 
 
-class Browser:
-    """A player's plain browser: follows redirects, keeps the session, sends each form's token
-    and the revision of the deck the last page showed (as the page's forms carry it)."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.csrf = ""
-        self.revisions: dict[str, str] = {}
-
-    def _seen(self, dom) -> None:
-        token = select(dom, "meta[name=csrf-token]")
-        if token:
-            self.csrf = token[0].attrs["content"]
-        for form in select(dom, "form"):
-            match = re.match(r"/decks/([a-z0-9-]+)/", form.attrs.get("action", ""))
-            for field in select(form, "input[name=revision]"):
-                if match:
-                    self.revisions[match[1]] = field.attrs["value"]
-
-    def get(self, url: str, status: int = 200):
-        answer = self.client.get(url)
-        assert answer.status_code == status, (url, answer.status_code, answer.text[:500])
-        dom = parse_html(answer.text)
-        self._seen(dom)
-        return dom
-
-    def post(self, url: str, data: dict | None = None, files=None, status: int = 200):
-        match = re.match(r"/decks/([a-z0-9-]+)/", url)
-        if match and match[1] not in self.revisions and match[1] not in ("new", "build"):
-            self.get(f"/decks/{match[1]}")
-        revision = {"revision": self.revisions[match[1]]} if match and match[1] in self.revisions else {}
-        answer = self.client.post(url, data={"csrf": self.csrf, **revision, **(data or {})}, files=files)
-        assert answer.status_code == status, (url, answer.status_code, answer.text[:800])
-        dom = parse_html(answer.text)
-        self._seen(dom)
-        return answer, dom
-
-
 @pytest.fixture()
 def browser(sample_db, tmp_path) -> Browser:
     app = create_app(Settings(db=sample_db, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
     b = Browser(TestClient(app, base_url=BASE))
     b.get("/decks")
     return b
-
-
-def deck_lines(dom) -> dict[str, int]:
-    """Gets {title: copies} of the editor's list (every section)."""
-    return {line.attrs["data-title"]: int(select_one(line, ".count").text()) for line in select(dom, "#deck-list li.card-line")}
-
-
-def verdict(dom) -> str:
-    return select_one(dom, "#verdict-badge").text()
 
 
 # --------------------------------------------------------------------------------------
@@ -204,13 +157,6 @@ def test_an_unknown_card_is_a_page_saying_so(browser):
 
 # --------------------------------------------------------------------------------------
 # a deck from nothing, with plain forms
-
-
-def new_deck(browser: Browser, name: str = "Onboard the 747", investigator: str = "NAE:diabolical-cultist",
-             fmt: str = "advanced") -> str:
-    browser.get("/decks/new")
-    answer, _ = browser.post("/decks/new", {"name": name, "investigator": investigator, "format": fmt})
-    return str(answer.url).rsplit("/", 1)[1]
 
 
 def add(browser: Browser, deck_id: str, card: str, **fields) -> object:

@@ -28,7 +28,7 @@ from typing import Any
 
 from deckbuilder.catalog.importers import ImportResult, SourceFile
 from deckbuilder.catalog.schema import CREATE_INDEXES, CREATE_TABLES
-from deckbuilder.catalog.store import SCHEMA_VERSION, SET_ORDER, CatalogError, OutdatedCatalogError, _schema_version
+from deckbuilder.catalog.store import SCHEMA_VERSION, SET_ORDER, CatalogError, OutdatedCatalogError, schema_version
 from deckbuilder.rules.cards import Card, fold_title, sort_title
 
 #: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card.
@@ -99,6 +99,17 @@ def build_catalog(
 
     with catalog_lock(Path(db_path), wait=wait, on_wait=on_wait):
         return _build_locked(Path(db_path), new, sample=sample, errata_dir=errata_dir, start_empty=start_empty)
+
+
+def build_missing(db_path: Path) -> BuildReport | None:
+    """Builds the catalog at ``db_path`` from the bundled sample, under the catalog's lock,
+    unless another build made it while this one waited for the lock (then None)."""
+    from deckbuilder.catalog.files import catalog_lock
+
+    with catalog_lock(Path(db_path)):
+        if Path(db_path).exists():
+            return None
+        return _build_locked(Path(db_path))
 
 
 def _build_locked(
@@ -299,7 +310,7 @@ def recorded_sources(db_path: Path) -> tuple[int | None, list[SourceFile]]:
 
     def read(con: sqlite3.Connection) -> tuple[int | None, list[SourceFile]]:
         rows = con.execute("select path, transcription, set_code, cards, sha256 from source order by id").fetchall()
-        return _schema_version(con), [SourceFile(*r) for r in rows]
+        return schema_version(con), [SourceFile(*r) for r in rows]
 
     return _read(db_path, read)
 

@@ -4,8 +4,8 @@ Every SQL statement of the tool is here, in :mod:`deckbuilder.catalog.building` 
 atomic build, imported only to build, running the schema of :mod:`deckbuilder.catalog.schema`
 that the sqlmodel tables of :mod:`deckbuilder.catalog.tables` emit: no command imports
 SQLAlchemy), or in :mod:`deckbuilder.catalog.search.sql` (the search language's WHERE clauses). Rows become :class:`~deckbuilder.rules.cards.Card` values
-at this edge. ``build_catalog`` and the other names of the building module can be imported
-from here as before.
+at this edge. Nothing here imports the building module: it imports this one
+(:mod:`deckbuilder.catalog.opening` opens a catalog, building it when there is none).
 
 Tables:
 
@@ -26,7 +26,8 @@ Tables:
     Build facts: schema version, errata report, reconciliation report, build time.
 
 The file records its :data:`SCHEMA_VERSION`; a catalog an older version built is rebuilt
-from its recorded source files by :func:`ensure_catalog` (see :func:`upgrade_catalog`).
+from its recorded source files by :func:`~deckbuilder.catalog.opening.ensure_catalog`
+(see :func:`~deckbuilder.catalog.building.upgrade_catalog`).
 """
 
 from __future__ import annotations
@@ -37,13 +38,10 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckbuilder.errors import MythosError
 from deckbuilder.rules.cards import SETS, Card, fold_title
-
-if TYPE_CHECKING:
-    from deckbuilder.catalog import building
 
 #: The layout of the catalog file. 2: one card per printing across the two transcriptions,
 #: with their disagreements (issue 12); 1 kept one transcription per set.
@@ -59,7 +57,7 @@ class CatalogError(MythosError):
 
 class OutdatedCatalogError(CatalogError):
     """Raised when the catalog file was built by another version of mythos (its schema
-    version differs); :func:`ensure_catalog` rebuilds an older one from its card files."""
+    version differs); :func:`~deckbuilder.catalog.opening.ensure_catalog` rebuilds an older one from its card files."""
 
     def __init__(self, path: Path, version: int | None) -> None:
         self.path = path
@@ -72,7 +70,8 @@ class OutdatedCatalogError(CatalogError):
         super().__init__(message)
 
 
-def _schema_version(con: sqlite3.Connection) -> int | None:
+def schema_version(con: sqlite3.Connection) -> int | None:
+    """Gets the schema version a catalog file records (None when it records none)."""
     row = con.execute("select value from meta where key = 'schema_version'").fetchone()
     if row is None:
         return None
@@ -122,7 +121,7 @@ class Catalog:
             raise CatalogError(
                 f"{path} is not a readable mythos catalog ({exc}); rebuild it with `mythos catalog import`"
             ) from None
-        found = _schema_version(con) if version is not None else None
+        found = schema_version(con) if version is not None else None
         if found != SCHEMA_VERSION:
             con.close()
             raise OutdatedCatalogError(path, found)
@@ -410,46 +409,3 @@ class _Connections:
             self._given_back.notify_all()
         for con in idle:
             con.close()
-
-
-def ensure_catalog(db_path: Path) -> tuple[Catalog, building.BuildReport | None]:
-    """Opens the catalog, first building it from the bundled sample if there is none yet, or
-    rebuilding it from its card files if an older version of mythos built it; gets the
-    catalog and the build report, if it was built.
-
-    Raises :class:`CatalogError` for a file that is not a catalog this version can read.
-    """
-    report = None
-    if not Path(db_path).exists():
-        # Only to build: the building module loads SQLAlchemy.
-        from deckbuilder.catalog.building import _build_locked
-        from deckbuilder.catalog.files import catalog_lock
-
-        with catalog_lock(Path(db_path)):
-            # Looked for again under the lock: an import may have built it meanwhile.
-            if not Path(db_path).exists():
-                report = _build_locked(Path(db_path))
-    try:
-        return Catalog.open(Path(db_path)), report
-    except OutdatedCatalogError as exc:
-        if exc.version is not None and exc.version > SCHEMA_VERSION:
-            raise
-    from deckbuilder.catalog.building import upgrade_catalog
-
-    report = upgrade_catalog(Path(db_path))
-    return Catalog.open(Path(db_path)), report
-
-
-#: What :mod:`deckbuilder.catalog.building` holds, found here too (``from
-#: deckbuilder.catalog.store import build_catalog``) but imported only when asked for: a
-#: command that only reads the catalog never loads SQLAlchemy.
-_BUILDING = frozenset({"build_catalog", "upgrade_catalog", "recorded_sources", "BuildReport", "TAG_KINDS",
-                       "CardRow", "CardTagRow", "AliasRow", "PrintedCardRow", "SourceRow", "MetaRow"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _BUILDING:
-        from deckbuilder.catalog import building
-
-        return getattr(building, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

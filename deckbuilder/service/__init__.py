@@ -47,8 +47,9 @@ from typing import TYPE_CHECKING, Any
 from deckbuilder.errors import NotAnAdventureError, UsageError
 
 if TYPE_CHECKING:
+    from deckbuilder.catalog.building import BuildReport
     from deckbuilder.catalog.importers import ImportResult
-    from deckbuilder.catalog.store import BuildReport, Catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
     from deckbuilder.rules.adventures import AdventureCheck as RecipeCheck
     from deckbuilder.rules.adventures import CampaignPlan as Plan
@@ -110,7 +111,7 @@ def open_catalog(db: str | Path | None = None) -> tuple[Catalog, list[str]]:
 
     Raises ``CatalogError`` when the file is not a catalog this version can read.
     """
-    from deckbuilder.catalog.store import ensure_catalog
+    from deckbuilder.catalog.opening import ensure_catalog
 
     catalog, built = ensure_catalog(catalog_path(db))
     notes = []
@@ -220,7 +221,7 @@ def fetch_card_files(
 
 def _build(path: Path, result: ImportResult, *, wait: bool = True,
            on_wait: Callable[[], None] | None = None) -> CatalogBuild:
-    from deckbuilder.catalog.store import build_catalog
+    from deckbuilder.catalog.building import build_catalog
 
     return CatalogBuild(build_catalog(path, result, wait=wait, on_wait=on_wait))
 

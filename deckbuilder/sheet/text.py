@@ -2,10 +2,15 @@
 
 Pure and stdlib-only; the Jinja environment (:mod:`deckbuilder.sheet.render`) offers the
 first three as filters, and the terminal's card views (:mod:`deckbuilder.cli.console`)
-read a card's value through :func:`value_text`.
+read a card's value through :func:`value_text`. The sections read the plain data they are
+given (a mapping, a ``to_dict()``, a dataclass) with :func:`plain_data` and :func:`text_of`.
 """
 
 from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from deckbuilder.rules.cards import Card, Disagreement
 
@@ -95,3 +100,35 @@ def disagreement_text(d: Disagreement) -> str:
         return f"{shown}: {readings}; settled by {d.decided_by} ({reading_text(d.field, d.value)})"
     first = TRANSCRIPTION_NAMES.get(d.readings[0][0], d.readings[0][0])
     return f"{shown}: {readings}; unsettled, {first}'s reading plays"
+
+
+def plain_data(item: Any) -> Mapping[str, Any]:
+    """Gets an item of an optional section as a mapping (mapping, ``to_dict()``, dataclass or attributes)."""
+    if isinstance(item, Mapping):
+        return item
+    to_dict = getattr(item, "to_dict", None)
+    if callable(to_dict):
+        data = to_dict()
+        if isinstance(data, Mapping):
+            return dict(data)
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        return {f.name: getattr(item, f.name) for f in dataclasses.fields(item)}
+    return dict(vars(item))
+
+
+def text_of(value: Any) -> str:
+    """Gets a value as words: enums by value, sequences joined, None empty."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    enum_value = getattr(value, "value", None)
+    if isinstance(enum_value, str):
+        return enum_value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{text_of(k)} {text_of(v)}" for k, v in value.items())
+    if isinstance(value, Iterable):
+        return ", ".join(text_of(v) for v in value)
+    if isinstance(value, float):
+        return f"{value:.1f}".removesuffix(".0")
+    return str(value)

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from deckbuilder.catalog.importers import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.catalog.importers import fields as f
+from deckbuilder.catalog.importers.cardfile import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 
 #: GCCG's ``set`` attribute values and file names, mapped to catalog set codes.
@@ -137,7 +137,7 @@ def _parse_reason(exc: Exception) -> str:
 
 
 def _read_bytes(file: Path) -> bytes:
-    from deckbuilder.catalog.importers import read_card_file_bytes
+    from deckbuilder.catalog.importers.cardfile import read_card_file_bytes
 
     return read_card_file_bytes(file)
 

@@ -43,8 +43,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckbuilder.catalog.importers import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.catalog.importers import fields as f
+from deckbuilder.catalog.importers.cardfile import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
 from deckbuilder.rules.cards import (
     GOO_CLASSES,
     Card,
@@ -250,7 +250,7 @@ def is_lackey_set(data: bytes) -> bool:
 
 
 def _read_bytes(file: Path) -> bytes:
-    from deckbuilder.catalog.importers import read_card_file_bytes
+    from deckbuilder.catalog.importers.cardfile import read_card_file_bytes
 
     return read_card_file_bytes(file)
 

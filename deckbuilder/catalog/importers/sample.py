@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.catalog.importers import CardDataError
+from deckbuilder.catalog.importers.cardfile import CardDataError
 from deckbuilder.catalog.importers.fields import card_key
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import (

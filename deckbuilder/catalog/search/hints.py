@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from deckbuilder.catalog.search.matching import _numbers, matches
+from deckbuilder.catalog.search.matching import card_numbers, matches
 from deckbuilder.catalog.search.syntax import And, Node, Term
 from deckbuilder.rules.cards import Card, CardType, fold_title
 
@@ -35,10 +35,10 @@ _FIELDS: dict[str, tuple[str, Callable[[Card], Sequence[str]]]] = {
     "r": ("Region", lambda c: (c.region,) if c.region else ()),
     "sr": ("Subregion", lambda c: (c.subregion,) if c.subregion else ()),
     "lang": ("language", lambda c: (*c.languages, *c.tome_languages)),
-    "v": ("value", lambda c: tuple(str(n) for n in _numbers(c, "v"))),
-    "san": ("Sanity value", lambda c: tuple(str(n) for n in _numbers(c, "san"))),
-    "edu": ("Education", lambda c: tuple(str(n) for n in _numbers(c, "edu"))),
-    "hand": ("Hand size", lambda c: tuple(str(n) for n in _numbers(c, "hand"))),
+    "v": ("value", lambda c: tuple(str(n) for n in card_numbers(c, "v"))),
+    "san": ("Sanity value", lambda c: tuple(str(n) for n in card_numbers(c, "san"))),
+    "edu": ("Education", lambda c: tuple(str(n) for n in card_numbers(c, "edu"))),
+    "hand": ("Hand size", lambda c: tuple(str(n) for n in card_numbers(c, "hand"))),
 }
 
 #: How many whole values a hint offers at most.

@@ -96,7 +96,7 @@ def _compare(number: int | None, op: str, wanted: int) -> bool:
     raise ValueError(f"unknown numeric operator {op!r}")
 
 
-def _numbers(card: Card, key: str) -> tuple[int, ...]:
+def card_numbers(card: Card, key: str) -> tuple[int, ...]:
     found: tuple[int | None, ...]
     if key == "v":
         found = (card.value, card.value2)
@@ -137,7 +137,7 @@ def _flag(card: Card, flag: str, owned: frozenset[str]) -> bool:
 def _term_matches(term: Term, card: Card, owned: frozenset[str]) -> bool:
     key, value = term.key, term.value
     if isinstance(value, int):
-        numbers = _numbers(card, key)
+        numbers = card_numbers(card, key)
         if term.op == "!=":
             return bool(numbers) and value not in numbers
         return any(_compare(n, term.op, value) for n in numbers)

@@ -1,4 +1,4 @@
-"""Shell habits (issue 13, the second part of test_reliability.py): ``--version``, ``--quiet``,
+"""Shell habits (issue 13; its files and errors are tests/test_careless_user.py): ``--version``, ``--quiet``,
 colour on a terminal only, and completion of card and Adventure titles from the catalog.
 
 Colour is checked on a real pseudo-terminal, completion through the very environment a
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_reliability import mythos, set_file
+from support.cli import mythos, set_file
 
 import deckbuilder
 from deckbuilder.rules import compiled_core

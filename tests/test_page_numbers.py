@@ -9,11 +9,11 @@ import json
 import pytest
 from conftest import MYTHOS_DATA
 from support.html import parse_html, select, select_one, texts
-from test_sheet import fits_width, hand_deck, pdf_pages, sheet_dom  # the sheet tests' decks and page probe
+from support.sheets import fits_width, hand_deck, pdf_pages, sheet_dom
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
-from deckbuilder.sheet import context, render
+from deckbuilder.sheet import goldfish, render
 from deckbuilder.sheet.text import percent
 
 runner = CliRunner()
@@ -28,7 +28,7 @@ def mythos(*args: object):
 
 
 def test_a_deck_completing_every_game_says_100_percent_not_one_game():
-    view = context.goldfish_view({"games": 500, "completed": 1.0, "by_round": [0.5, 1.0], "median_rounds": 2,
+    view = goldfish.goldfish_view({"games": 500, "completed": 1.0, "by_round": [0.5, 1.0], "median_rounds": 2,
                                   "final_sanity": 11})
     assert view.completed_share == "100%"
 
@@ -36,7 +36,7 @@ def test_a_deck_completing_every_game_says_100_percent_not_one_game():
 def test_held_back_by_names_the_cards():
     report = {"games": 100, "completed": 0.5, "by_round": [0.5], "median_rounds": 1, "final_sanity": 9,
               "blockers": [{"title": "Lord Edward Dunsany", "share": 0.48}, {"title": "Arthur Machen", "share": 0.44}]}
-    view = context.goldfish_view(report)
+    view = goldfish.goldfish_view(report)
     assert [(b.card, b.share) for b in view.blockers] == [("Lord Edward Dunsany", "48%"), ("Arthur Machen", "44%")]
 
 
@@ -46,11 +46,11 @@ def test_held_back_by_names_the_cards():
 @pytest.mark.parametrize("rounds", range(1, 21))
 def test_no_two_bar_labels_touch(rounds):
     shares = [min(1.0, 0.05 * i) for i in range(1, rounds + 1)]
-    goldfish = {"games": 100, "completed": shares[-1], "by_round": shares, "median_rounds": 3, "final_sanity": 9}
-    dom, _ = sheet_dom(hand_deck(), goldfish=goldfish)
+    report = {"games": 100, "completed": shares[-1], "by_round": shares, "median_rounds": 3, "final_sanity": 9}
+    dom, _ = sheet_dom(hand_deck(), goldfish=report)
     labels = [(float(t.attrs["x"]), t.text()) for t in select(dom, "svg.chart text.bar-label")]
     for (x1, a), (x2, b) in zip(labels, labels[1:]):
-        assert x2 - x1 >= (context.label_width(a) + context.label_width(b)) / 2, (a, b)
+        assert x2 - x1 >= (goldfish.label_width(a) + goldfish.label_width(b)) / 2, (a, b)
     assert labels and labels[-1][1] == percent(shares[-1])  # the last Round always says where it ends
     assert len(select(dom, "svg.chart rect.bar title")) == rounds  # every bar keeps its tooltip
 

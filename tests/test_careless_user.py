@@ -16,17 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from support.cli import mythos, set_file
 
-from deckbuilder.cli import app
-
-runner = CliRunner()
 ENV_KEYS = ("MYTHOS_DB", "MYTHOS_DECKS", "MYTHOS_COLLECTION")
-
-
-def mythos(*args: str, env: dict[str, str] | None = None):
-    """Runs mythos in this process (CliRunner): fast, for what needs no real process."""
-    return runner.invoke(app, list(args), env=env)
 
 
 def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, user: int | None = None,
@@ -35,16 +27,6 @@ def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, 
     full = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], cwd=cwd, env=full, input=stdin,
                           capture_output=True, timeout=timeout, user=user, **({} if stdin is not None else {"text": True}))
-
-
-def set_file(folder: Path, name: str, cards: int = 5) -> Path:
-    """Writes a small invented GCCG set file of ``cards`` Allies named "NAME Card N"."""
-    body = "".join(f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
-                   f'<attr key="set" value="{name}"/></card>' for i in range(cards))
-    path = folder / f"{name.lower()}.xml"
-    path.write_text(f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
-                    f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
-    return path
 
 
 def digest(path: Path) -> str:
@@ -116,7 +98,7 @@ def test_an_import_waits_for_the_one_building_and_says_so(tmp_path):
 @pytest.mark.parametrize("command", [("catalog", "import", "ALPHA"), ("catalog", "fetch", "--url", "URL")])
 def test_no_wait_refuses_while_another_import_builds(tmp_path, command):
     db = tmp_path / "catalog.sqlite"
-    runner.invoke(app, ["catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)])
+    mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db))
     before = digest(db)
     args = [str(set_file(tmp_path, "Alpha")) if a == "ALPHA" else "http://127.0.0.1:9/Mythos/" if a == "URL" else a
             for a in command]
