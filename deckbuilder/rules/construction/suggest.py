@@ -133,22 +133,24 @@ def suggest_changes(
     progress: Callable[[int, int], None] | None = None,
     field: bool = False,
     left: list[str] | None = None,
+    screen_games: int = SCREEN,
 ) -> list[Change]:
     """Gets single changes to a deck, measured: the recommended first (best effect on the
     Round first), then the rest of the finalists. ``counts`` are the deck section's copies
     by card key; ``cards`` the candidate cards (the catalog's); ``play`` the goldfish, whose
     games last at most ``max_rounds`` (a game that never completes costs ``max_rounds + 2``).
     With ``field``, ``play`` plays matches against a field and the win share decides; without,
-    the cards only matches can judge are not cut, each said in ``left`` (when given)."""
+    the cards only matches can judge are not cut, each said in ``left`` (when given).
+    ``screen_games``: the seeds each change is screened on (:data:`SCREEN`)."""
     pool = Pool.of(cards, max_copies)
     known: dict[str, Card] = dict(pool.cards)
     deck_cards = {k: c for k, c in ((k, _card(cards, k)) for k in counts) if c is not None}
     known.update(deck_cards)
     rng = random.Random(seed)
-    screen_seeds = [rng.randrange(2**31) for _ in range(SCREEN)]
+    screen_seeds = [rng.randrange(2**31) for _ in range(screen_games)]
     final_seeds = [rng.randrange(2**31) for _ in range(games)]
     screen = Arena(play, known, investigator, screen_seeds)
-    base = screen.results(counts, SCREEN)
+    base = screen.results(counts, screen_games)
     needs = _needs(counts, known, recipes)
     faults = _faults(counts, known, investigator)
     candidates = _candidates(counts, known, pool, recipes, min_cards, needs, faults, investigator, field, left)
@@ -163,8 +165,8 @@ def suggest_changes(
 
     def screened(change: Change) -> float:
         tick()
-        trial = screen.results(change.apply(counts), SCREEN)
-        return sum(_score(a, max_rounds) - _score(b, max_rounds) for a, b in zip(trial, base)) / SCREEN
+        trial = screen.results(change.apply(counts), screen_games)
+        return sum(_score(a, max_rounds) - _score(b, max_rounds) for a, b in zip(trial, base)) / screen_games
 
     scores = [(screened(c), i, c) for i, c in enumerate(candidates)]
     adds = sorted((s for s in scores if s[2].kind == "add"), key=lambda s: s[:2])[:SWAP_SIDE]
