@@ -264,12 +264,13 @@ def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: 
         title = fold_title(card.title)
         if key in needs and card.type is CardType.ADVENTURE:
             continue
-        if key not in needs and combat_card(card, faults.get(title)):
+        if combat_card(card, faults.get(title)):
             if not field:
                 if left is not None:
                     left.append(f"{display_title(card.title)} is left alone: {COMBAT_NOTE}")
                 continue
-            reason = f"{display_title(card.title)} works in Combat or on an opponent: judged by the matches"
+            reason = f"{display_title(card.title)} works in Combat or on an opponent: judged by the matches" + (
+                f" (it fills {needs[key]})" if key in needs else "")
         elif title in faults:
             reason = f"{display_title(card.title)} may not earn its place: {faults[title]}"
         elif key in needs:
