@@ -605,8 +605,11 @@ def collection_lines(view: Any) -> list[str]:
 
 def _measure_line(label: str, m: Any) -> str:
     median = f"median Round {m.median_round:g}" if m.median_round is not None else "no median"
-    wins = "" if getattr(m, "wins", None) is None else f"won {percent(m.wins)} of matches; "
-    return (f"  {label}: {wins}completed {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
+    if getattr(m, "wins", None) is not None:
+        won = f"median Round {m.median_round:g} of the matches won" if m.median_round is not None else "no match won"
+        return (f"  {label}: won {percent(m.wins)} of matches; {won}; final Sanity {m.final_sanity:.1f}; "
+                f"Combat damage dealt {m.dealt:.2f} a match")
+    return (f"  {label}: completed {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
             f"{median}; final Sanity {m.final_sanity:.1f}")
 
 
