@@ -79,7 +79,11 @@ def small_suggest(monkeypatch):
 
 
 def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matches(gccg_catalog, mythos_data,
-                                                                                     small_suggest):
+                                                                                     monkeypatch):
+    from deckbuilder.rules.construction import suggest
+
+    monkeypatch.setattr(suggest, "SWAP_SIDE", 4)
+    monkeypatch.setattr(suggest, "FINALISTS", 4)
     from deckbuilder import service
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
@@ -97,8 +101,11 @@ def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matc
     assert share["deck"] == rival.deck.name and share["interval"][0] <= share["win_share"] <= share["interval"][1]
     assert all(c["win_share"] is not None for c in answer["changes"])
     for change in result.changes:
-        assert change.recommended == (change.wins.low > 0)
-    assert result.recommended, "the small budget found nothing to check"
+        assert change.recommended == (change.wins.low > 0 and change.confirmed is not False)
+    # A change clear on the first fresh matches is replayed on as many others before it is
+    # recommended (here: a swap at +13% on 100 seeds that does not hold on the next 100).
+    replayed = [c for c in result.changes if c.confirmed is not None]
+    assert replayed, "no change was clear enough to replay"
     # Replayed on fresh matches (seeds none of the suggestion's), each recommended change still wins more.
     the_field = field_decks(gccg_catalog, [rival])
     counts: dict[str, int] = {}
@@ -115,8 +122,9 @@ def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matc
         return seed_results(field_records(deck, the_field, fresh, recipes, effects=load_effect_overrides()))
 
     before = games(counts)
-    for change in result.recommended:
-        assert win_effect(games(change.apply(counts)), before).mean > 0, change.describe()
+    for change in [*result.recommended, *replayed]:
+        held = win_effect(games(change.apply(counts)), before).mean > 0
+        assert held or not change.recommended, change.describe()
 
 
 def test_suggest_alone_says_its_objective_and_leaves_combat_cards_alone(gccg_catalog_path, mythos_data, small_suggest):

@@ -29,8 +29,11 @@ MAX_FIELD = 8
 #: Held-out seeds each reported deck plays against the field (one match per field deck each).
 FIELD_REPORT_GAMES = 200
 #: Seeds the search plays by default against a field (each one match per field deck): with a
-#: field of 3 about a minute on one core of this machine, busy (see CHANGELOG, issue 24).
-FIELD_BUDGET = 2_000
+#: field of 3 within the default 55 s on one core of this machine, busy (see CHANGELOG, issue 24).
+FIELD_BUDGET = 1_000
+#: Seeds of each racing stage against a field (alone: 40, 120, 360): a seed is a match per
+#: field deck, and a third of the seeds leaves the search budget for more changes tried.
+FIELD_STAGES = (20, 60, 180)
 #: Seeds each change of a suggestion is screened on against a field (alone: 120), each a match
 #: per field deck: the fresh matches, not these, decide what is recommended.
 FIELD_SCREEN = 60

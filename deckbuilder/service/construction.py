@@ -313,7 +313,13 @@ def build_deck(
     known.update({c.key: c for c, _n in (*(start or ()), *pinned)})
     if against:
         from deckbuilder.rules.construction import build as build_rules
-        from deckbuilder.service.against import FIELD_BUDGET, FIELD_REPORT_GAMES, field_decks, field_players
+        from deckbuilder.service.against import (
+            FIELD_BUDGET,
+            FIELD_REPORT_GAMES,
+            FIELD_STAGES,
+            field_decks,
+            field_players,
+        )
 
         the_field = field_decks(catalog, against)
         search_play, report_play = field_players(the_field, recipes, campaign=campaign, target=goal_target,
@@ -321,7 +327,7 @@ def build_deck(
         search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
         result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or FIELD_BUDGET,
                         should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
-                        report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES))
+                        report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES), stages=FIELD_STAGES)
     else:
         with build_players(known, who, recipes, campaign=campaign, target=goal_target,
                            search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,

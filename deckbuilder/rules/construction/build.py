@@ -88,6 +88,7 @@ def build_deck(
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     report_play: PlayBatch | None = None,
+    stages: Sequence[int] | None = None,
 ) -> Build:
     """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
 
@@ -95,7 +96,8 @@ def build_deck(
     play), ``report_games`` (held-out games per reported deck), ``should_stop`` (asked
     between steps: a time cap), ``progress`` (called with games played, budget),
     ``report_play`` (plays the held-out games, by default ``play``: the search may play
-    shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway).
+    shorter games, :data:`SEARCH_ROUNDS`, as a game unfinished by then is a poor one anyway),
+    ``stages`` (the games of each racing stage, :data:`~.search.STAGES` by default).
 
     Raises :class:`ImpossibleBuildError` when no legal deck meets the goal.
     """
@@ -119,7 +121,7 @@ def build_deck(
             arena = search_arena(play, every, goal.investigator, seed)
     plan.cards = every
     search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress,
-                    arena=arena)
+                    arena=arena, **({} if stages is None else {"stages": stages}))
     best = search.run()
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:

@@ -72,13 +72,16 @@ class Change:
     games: int = 0
     #: Against a field: the effect on the share of matches won (positive: more).
     wins: Effect | None = None
+    #: Against a field: whether a change clear on the fresh matches won more again on as many
+    #: others (None: not replayed).
+    confirmed: bool | None = None
 
     @property
     def recommended(self) -> bool:
         """Checks that the effect is not noise: against a field, clearly more matches won;
         alone, a clearly sooner Round, or clearly more Sanity with a Round not clearly later."""
         if self.wins is not None:
-            return self.wins.low > 0
+            return self.wins.low > 0 and self.confirmed is not False
         if self.rounds is None or self.sanity is None:
             return False
         return self.rounds.high < 0 or (self.sanity.low > 0 and self.rounds.low <= 0 <= self.rounds.high)
@@ -194,10 +197,37 @@ def suggest_changes(
         measured.append(Change(change.kind, change.cut, change.add, change.reason,
                                round_effect(after, before, max_rounds), sanity_effect(after, before), games,
                                win_effect(after, before) if field else None))
+    if field:
+        measured = _confirmed(measured, counts, known, investigator, play, [rng.randrange(2**31) for _ in range(games)],
+                              before, full, max_rounds)
     measured.sort(key=lambda c: (not c.recommended, -(c.wins.mean if c.wins else 0.0),
                                  c.rounds.mean if c.rounds else 0.0,
                                  -(c.sanity.mean if c.sanity else 0.0), c.describe()))
     return measured
+
+
+def _confirmed(measured: list[Change], counts: Counts, known: Mapping[str, Card], investigator: Card,
+               play: PlayBatch, seeds: Sequence[int], before: Sequence[GameResult], full: Arena,
+               max_rounds: int) -> list[Change]:
+    """Replays each change whose win share is clearly higher on as many other fresh matches:
+    the best of a dozen finalists is flattered by the choosing, so a change is recommended
+    only when it wins more again there (and the interval over both sets of matches leaves out
+    zero). The figures become those of both sets."""
+    again = Arena(play, dict(known), investigator, seeds)
+    base = again.results(counts, len(seeds))
+    out = []
+    for change in measured:
+        if change.wins is None or change.wins.low <= 0:
+            out.append(change)
+            continue
+        first = full.results(change.apply(counts), len(before))
+        second = again.results(change.apply(counts), len(seeds))
+        holds = win_effect(second, base).mean > 0
+        out.append(replace(change, rounds=round_effect([*first, *second], [*before, *base], max_rounds),
+                           sanity=sanity_effect([*first, *second], [*before, *base]),
+                           wins=win_effect([*first, *second], [*before, *base]), games=len(before) + len(seeds),
+                           confirmed=holds))
+    return out
 
 
 def _score(result: GameResult, max_rounds: int) -> float:
