@@ -30,7 +30,7 @@ MAX_FIELD = 8
 FIELD_REPORT_GAMES = 200
 #: Seeds the search plays by default against a field (each one match per field deck): with a
 #: field of 3 within the default 55 s on one core of this machine, busy (see CHANGELOG, issue 24).
-FIELD_BUDGET = 1_000
+FIELD_BUDGET = 2_000
 #: Seeds of each racing stage against a field (alone: 40, 120, 360): a seed is a match per
 #: field deck, and a third of the seeds leaves the search budget for more changes tried.
 FIELD_STAGES = (20, 60, 180)
