@@ -168,3 +168,19 @@ def test_build_against_a_field_reports_win_shares_and_is_reproducible(gccg_catal
             assert share["interval"][0] <= share["win_share"] <= share["interval"][1]
     assert json.loads(second.stdout)["built"]["cards"] == answer["built"]["cards"]
     assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()
+
+
+def test_the_web_build_form_offers_the_saved_decks_to_build_against(gccg_catalog_path, tmp_path):
+    from starlette.testclient import TestClient
+    from support.html import select
+    from test_web_pages import BASE, Browser, new_deck
+
+    from deckbuilder.web.app import Settings, create_app
+
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    assert not select(b.get("/decks/build"), "select#against")  # no saved deck: nothing to offer
+    rival = new_deck(b, "The Rival")
+    options = select(b.get("/decks/build"), "select#against option")
+    assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]

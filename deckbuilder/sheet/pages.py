@@ -477,6 +477,8 @@ class BuildPage:
     seconds: str = _doc("The time cap typed, in seconds.")
     most_seconds: int = _doc("The longest time cap a page may ask for.")
     error: ErrorView | None = _doc("Why the build could not start; None when nothing failed.")
+    field: tuple[Choice, ...] = _doc("The saved decks to judge the build by matches against (--against).",
+                                     default=())
 
 
 @dataclass(frozen=True)
