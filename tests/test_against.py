@@ -184,3 +184,20 @@ def test_the_web_build_form_offers_the_saved_decks_to_build_against(gccg_catalog
     rival = new_deck(b, "The Rival")
     options = select(b.get("/decks/build"), "select#against option")
     assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]
+
+
+def test_the_web_suggest_form_offers_the_other_saved_decks(gccg_catalog_path, tmp_path):
+    from starlette.testclient import TestClient
+    from support.html import select
+    from test_web_pages import BASE, Browser, new_deck
+
+    from deckbuilder.web.app import Settings, create_app
+
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    mine = new_deck(b, "Mine")
+    assert not select(b.get(f"/decks/{mine}"), "form.suggest-form select#against")
+    rival = new_deck(b, "The Rival")
+    options = select(b.get(f"/decks/{mine}"), "form.suggest-form select#against option")
+    assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]

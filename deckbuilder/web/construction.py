@@ -285,19 +285,20 @@ async def start_suggest(request: Request) -> Response:
                          "run `mythos deck suggest` for more")
     decks = state.settings.decks
 
-    def prepare() -> tuple[Any, Any, Any]:
+    def prepare() -> tuple[Any, Any, Any, Any]:
         catalog = state.catalog()
         saved = service.saved_deck(decks, deck_id)
         service.goldfish_format(saved.way_to_play.get("format") or "advanced")  # Cult vs Investigator: say so now
-        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True)
+        field = [service.load_saved_deck(catalog, decks, ref) for ref in _against(form)]
+        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True), field
 
-    catalog, saved, deck = await in_thread(prepare)
+    catalog, saved, deck, field = await in_thread(prepare)
     play = saved.way_to_play
 
     def run(progress: JobProgress) -> Any:
         return service.suggest_changes(catalog, deck, games=games, seed=seed or 0,
                                        format_name=play.get("format") or "advanced", target=play.get("target"),
-                                       progress=progress, checkpoint=progress.check)
+                                       progress=progress, checkpoint=progress.check, against=field)
 
     job = state.jobs.start(saved.id, 0, run, {"kind": "suggest", "games": games, "seed": seed})
     return see_other(f"/decks/{saved.id}/suggest/{job.id}")

@@ -460,7 +460,9 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
         play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
         notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error,
         share_code=(code := service.deck_code(catalog, deck)),
-        share_link=service.share_link(code, str(request.base_url)), **build.overview_parts(overview))
+        share_link=service.share_link(code, str(request.base_url)),
+        field=tuple(build.Choice(d.id, d.name, False) for d in service.saved_decks(decks).decks if d.id != saved.id),
+        **build.overview_parts(overview))
 
 
 @answers
