@@ -452,7 +452,7 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
     entries = deck.deck.entries
     return EditorPage(
         frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
-        deck=build.header(saved, deck),
+        deck=build.header(saved, deck), field=build.other_decks(service.saved_decks(decks).decks, saved.id),
         investigators=build.list_rows([e for e in entries if e.section.value == "investigator"], copies),
         groups=build.list_groups([e for e in entries if e.section.value == "deck"], copies),
         sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),
@@ -460,9 +460,7 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
         play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
         notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error,
         share_code=(code := service.deck_code(catalog, deck)),
-        share_link=service.share_link(code, str(request.base_url)),
-        field=tuple(build.Choice(d.id, d.name, False) for d in service.saved_decks(decks).decks if d.id != saved.id),
-        **build.overview_parts(overview))
+        share_link=service.share_link(code, str(request.base_url)), **build.overview_parts(overview))
 
 
 @answers
