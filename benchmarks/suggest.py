@@ -7,6 +7,11 @@ same way the suggestion said (sooner Round, or more Sanity for a Sanity change).
 Run from the repository root: ``python benchmarks/suggest.py [--games N] [--fresh N]
 [DECK ...]`` (default: every real deck of both transcriptions, each against a catalog of its
 own transcription). Prints a line per recommended change and the share that held up.
+
+With ``--against`` (issue 24) each deck's changes are measured by matches against the field
+(the gccg decks ``--field`` names, by default standard-steadfast, standard-corrupt and
+bourne-ultravox; a deck is never its own opponent), and each recommended change is replayed
+on ``--fresh`` fresh seeds, a match per field deck each: it holds up when it wins more of them.
 """
 
 from __future__ import annotations
@@ -20,6 +25,61 @@ from pathlib import Path
 from build import SHARED, catalog_for
 
 MAX_ROUNDS = 20
+
+
+FIELD = ("standard-steadfast.deck", "standard-corrupt.deck", "bourne-ultravox.deck")
+
+
+def check_against(catalog: object, deck_path: Path, field_paths: list[Path], *, games: int,
+                  fresh: int) -> list[tuple[str, bool]]:
+    """Gets, for each change ``deck suggest --against`` recommends to one real deck, its line
+    and whether it wins more on fresh matches."""
+    from deckbuilder import service
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.construction import to_deck
+    from deckbuilder.rules.construction.against import field_records, seed_results
+    from deckbuilder.rules.construction.measure import win_effect
+    from deckbuilder.service.against import field_decks
+
+    loaded = service.load_deck_file(catalog, deck_path)  # type: ignore[arg-type]
+    if not loaded.deck.investigators:
+        print(f"{deck_path.name}: skipped (names no Investigator)")
+        return []
+    field = [service.load_deck_file(catalog, p) for p in field_paths if p.name != deck_path.name]  # type: ignore[arg-type]
+    start = time.perf_counter()
+    try:
+        result = service.suggest_changes(catalog, loaded, games=games, seed=1, against=field)  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports every deck
+        print(f"{deck_path.name}: suggest failed ({exc})")
+        return []
+    took = time.perf_counter() - start
+    replayed = [c for c in result.changes if c.confirmed is not None]
+    print(f"{deck_path.name}: {len(result.recommended)} recommended, {len(replayed)} replayed by suggest itself "
+          f"({len(result.changes)} measured, {took:.0f} s)", flush=True)
+    the_field = field_decks(catalog, field)  # type: ignore[arg-type]
+    counts: dict[str, int] = {}
+    for e in loaded.deck.main:
+        counts[e.card.key] = counts.get(e.card.key, 0) + e.count
+    recipes = deck_recipes(catalog, loaded.deck)
+    who = loaded.deck.investigators[0]
+    seeds = list(range(2_000_000, 2_000_000 + fresh))  # none of the suggestion's own matches
+    effects = load_effect_overrides()
+    out = []
+    for change in result.recommended:
+        known = {**{e.card.key: e.card for e in loaded.deck.main}, **{c.key: c for c in (change.add,) if c}}
+        before = seed_results(field_records(to_deck(counts, known, who), the_field, seeds, recipes, effects=effects))
+        after = seed_results(field_records(to_deck(change.apply(counts), known, who), the_field, seeds, recipes,
+                                           effects=effects))
+        effect = win_effect(after, before)
+        held = effect.mean > 0
+        assert change.wins is not None
+        line = (f"{deck_path.name:34} {change.describe()[:48]:48} said win share {change.wins.mean:+.1%} "
+                f"fresh {effect.mean:+.1%} ({effect.low:+.1%} to {effect.high:+.1%}) "
+                f"{'holds' if held else 'DOES NOT HOLD'}")
+        print(line, flush=True)
+        out.append((line, held))
+    return out
 
 
 def check(catalog: object, deck_path: Path, *, games: int, fresh: int) -> list[tuple[str, bool]]:
@@ -81,6 +141,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per measured change (deck suggest --games)")
     parser.add_argument("--fresh", type=int, default=800, help="fresh games to check each recommended change on")
+    parser.add_argument("--against", action="store_true", help="measure by matches against the field (issue 24)")
+    parser.add_argument("--field", nargs="*", default=list(FIELD), help="gccg deck file names of the field")
     parser.add_argument("decks", nargs="*", help="deck file names to run (default: all)")
     options = parser.parse_args()
     if not SHARED.is_dir():
@@ -96,9 +158,15 @@ def main() -> int:
                 continue
             catalog = catalog_for(SHARED / source / "sets", Path(folder))
             for deck in decks:
+                if options.against:
+                    field = [SHARED / source / "decks" / n for n in options.field]
+                    if source == "gccg":
+                        results += check_against(catalog, deck, field, games=options.games, fresh=options.fresh)
+                    continue
                 results += check(catalog, deck, games=options.games, fresh=options.fresh)
     held = sum(1 for _, ok in results if ok)
-    print(f"\n{held} of {len(results)} recommended changes held up on {options.fresh} fresh games")
+    unit = "seeds of matches against the field" if options.against else "games"
+    print(f"\n{held} of {len(results)} recommended changes held up on {options.fresh} fresh {unit}")
     return 0
 
 

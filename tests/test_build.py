@@ -366,7 +366,7 @@ def test_a_card_other_cards_need_is_not_called_dead(gccg_catalog, mythos_data):
             if c.kind == "cut" and c.cut is not None}
     temple = cuts["The Temple of Loveliness at Kiran"]
     assert "dead card" not in temple and "the deck needs it" in temple and "Zoog Chieftain" in temple
-    assert any("dead card: no Adventure of the deck needs it" in reason for reason in cuts.values())
+    assert any("may not earn its place: no Adventure of the deck needs it" in reason for reason in cuts.values())
 
 
 def test_a_change_is_suggested_once_whatever_the_printings(gccg_catalog, mythos_data):

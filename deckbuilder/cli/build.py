@@ -29,6 +29,9 @@ from deckbuilder.cli.common import (
 
 # The goldfish plays the Mythos formats only, so a build or a suggestion does too.
 _MythosFormatOption = Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")]
+_AgainstOption = Annotated[Optional[list[str]], typer.Option(
+    "--against", help="Judge by matches against these decks (deck files, folders of them, deck codes or saved "
+    "decks' ids; repeatable): the win share first, then Adventure speed and Sanity.", show_default=False)]
 _TargetOption = Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
                                                       show_default=False)]
 
@@ -62,6 +65,7 @@ def deck_build(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
                                                 help="Processes playing the build's games (1: this one); the same "
                                                 "deck whatever the number.")] = None,
+    against: _AgainstOption = None,
     runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
                                              "(NAME.runner-up-1.EXT...).")] = False,
     force: ForceOption = False,
@@ -74,6 +78,8 @@ def deck_build(
     --force, and never when it is the --from deck or the collection.
 
     Example: mythos deck build --investigator "Bored Housewife" --adventure "The Auction" -o built.txt
+
+    Against a field: ... --against rival.deck --against decks/ --budget 1000 --time 120
     """
     with reported(as_json):
         from deckbuilder import service
@@ -84,11 +90,12 @@ def deck_build(
         check_output_path(output, option="-o", force=force, inputs=inputs)
         catalog = open_catalog(db, quiet=as_json)
         loaded = load_deck(db, from_deck, quiet=as_json)[1] if from_deck is not None else None
+        field = _field(catalog, against)
         with progress_bar("Building", not as_json and sys.stderr.isatty()) as tick:
             result = service.build_deck(catalog, investigator=investigator, adventures=adventure or (),
                                         format_name=format_name, target=target, collection=collection,
                                         from_deck=loaded, keep=keep or (), seed=seed, time_limit=time_limit,
-                                        budget=budget, jobs=jobs, progress=tick)
+                                        budget=budget, jobs=jobs, progress=tick, against=field)
         written = [(output, result.built)]
         if runners_up:
             written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]
@@ -110,18 +117,31 @@ def deck_suggest(
     target: _TargetOption = None,
     investigator: InvestigatorOption = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed measures the same games.")] = 0,
+    against: _AgainstOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Ranks single changes (add, cut, swap a card) by their measured effect on completion and Sanity.
 
     Example: mythos deck suggest my.deck --games 2000
+
+    Against a field: mythos deck suggest my.deck --against rival.deck --games 200
     """
     with reported(as_json):
         from deckbuilder import service
 
         catalog, loaded = load_deck(db, deck, quiet=as_json)
+        field = _field(catalog, against)
         with progress_bar("Measuring changes", not as_json and sys.stderr.isatty()) as tick:
             result = service.suggest_changes(catalog, loaded, games=games, format_name=format_name, target=target,
-                                             investigator=investigator, seed=seed, progress=tick)
+                                             investigator=investigator, seed=seed, progress=tick, against=field)
         show(result, as_json, "suggest_lines")
+
+
+def _field(catalog: object, against: Optional[list[str]]) -> list:
+    """Loads the decks ``--against`` names (none: measured alone)."""
+    if not against:
+        return []
+    from deckbuilder.service.against import load_field
+
+    return load_field(catalog, against)  # type: ignore[arg-type]

@@ -617,9 +617,19 @@ def collection_lines(view: Any) -> list[str]:
 
 def _measure_line(label: str, m: Any, target: int | None = None) -> str:
     median = f"median Round {m.median_round:g}" if m.median_round is not None else "no median"
+    if getattr(m, "wins", None) is not None:
+        won = f"median Round {m.median_round:g} of the matches won" if m.median_round is not None else "no match won"
+        return (f"  {label}: won {percent(m.wins)} of matches; {won}; final Sanity {m.final_sanity:.1f}; "
+                f"Combat damage dealt {m.dealt:.2f} a match")
     done = "completed" if target is None else f"reached {target} points in"
     return (f"  {label}: {done} {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
             f"{median}; final Sanity {m.final_sanity:.1f}")
+
+
+def _field_lines(shares: Any) -> list[str]:
+    """Gets a deck's win share against each field deck, with its 95% interval."""
+    return [f"      against {terminal_safe(s.deck)}: won {percent(s.wins)} (95%: {percent(s.low)}-{percent(s.high)}) "
+            f"of {s.games}" for s in shares]
 
 
 def deck_build_lines(result: Any) -> list[str]:
@@ -634,14 +644,17 @@ def deck_build_lines(result: Any) -> list[str]:
                 f"built for, of {len(result.screened)} Adventures tried alone "
                 f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more)"]
                if result.sets_tried else []),
+             f"  {result.objective}",
              f"Held-out games ({result.built.measure.games} each, the same seeds for every deck; the built deck's are "
              f"`mythos deck goldfish DECK{' --format ' + result.format_id if result.format_id != 'advanced' else ''}"
              f"{' --target ' + str(result.target) if result.target not in (None, 20) else ''} "
              f"--games {result.built.measure.games} --seed {result.held_out_seed}`):",
-             _measure_line("built", result.built.measure, result.target),
-             _measure_line(result.start.label, result.start.measure, result.target)]
+             _measure_line("built", result.built.measure, result.target), *_field_lines(result.built.against),
+             _measure_line(result.start.label, result.start.measure, result.target),
+             *_field_lines(result.start.against)]
     for n, runner in enumerate(result.runners_up, 1):
         lines.append(_measure_line(f"runner-up {n} ({runner.label})", runner.measure, result.target))
+        lines.extend(_field_lines(runner.against))
     lines.append("Why the cards are there:")
     lines.extend(f"  {note.removeprefix('Why: ')}" for note in result.built.notes)
     return lines
@@ -650,13 +663,19 @@ def deck_build_lines(result: Any) -> list[str]:
 def suggest_lines(result: Any) -> list[str]:
     """Gets ``deck suggest``: the changes measured, the recommended first, each with its interval."""
     lines = [f"{terminal_safe(result.deck.name)}, played by {result.investigator}: single changes measured on "
-             f"{result.games} games each (seed {result.seed}; 95% intervals)"]
+             f"{result.games} games each (seed {result.seed}; 95% intervals)", f"  {result.objective}"]
+    if result.against:
+        lines.append("  The deck as it is:")
+        lines.extend(_field_lines(result.against))
+    lines.extend(f"  {terminal_safe(note)}" for note in result.left_alone)
     if not result.recommended:
         lines.append("  No change's effect is clear of noise: none is recommended.")
     for change in result.changes:
         mark = "RECOMMENDED" if change.recommended else "within noise"
         r, s = change.rounds, change.sanity
-        lines.append(f"  {change.describe()} [{mark}]: Round {r.mean:+.2f} ({r.low:+.2f} to {r.high:+.2f}), "
+        w = change.wins
+        wins = "" if w is None else f"win share {w.mean:+.1%} ({w.low:+.1%} to {w.high:+.1%}), "
+        lines.append(f"  {change.describe()} [{mark}]: {wins}Round {r.mean:+.2f} ({r.low:+.2f} to {r.high:+.2f}), "
                      f"Sanity {s.mean:+.2f} ({s.low:+.2f} to {s.high:+.2f})")
         lines.append(f"      why: {change.reason}")
     return lines

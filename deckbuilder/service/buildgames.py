@@ -83,7 +83,7 @@ class DeckGames:
             self._batches.popitem(last=False)
         return found
 
-    def __call__(self, chunk: tuple[DeckKey, int, Sequence[int]]) -> list[tuple[int | None, int, float]]:
+    def __call__(self, chunk: tuple[DeckKey, int, Sequence[int]]) -> list[tuple[int | None, float, float]]:
         from deckbuilder.rules.construction.games import game_result
 
         key, max_rounds, seeds = chunk

@@ -33,6 +33,8 @@ DEFAULT_TIME = 55.0
 SCREEN_TIME_SHARE = 0.4
 #: Why a card the search brought in is there.
 CHOSEN_BY_GAMES = "chosen by the test games: the deck completed sooner with it"
+#: The same, for a build against a field.
+CHOSEN_BY_MATCHES = "chosen by the test matches: the deck won more of them with it"
 
 
 def _investigator(catalog: Catalog, name: str, notes: list[str]) -> Card:
@@ -179,10 +181,15 @@ class DeckChoice:
     deck: LoadedDeck
     measure: Measure
     notes: tuple[str, ...] = ()
+    #: Against a field: the win share against each field deck on held-out matches.
+    against: tuple[Any, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         cards = [{"title": e.card.title, "set": e.card.set_code, "count": e.count} for e in self.deck.deck.main]
-        return {"label": self.label, **self.measure.to_dict(), "cards": cards, "notes": list(self.notes)}
+        out = {"label": self.label, **self.measure.to_dict(), "cards": cards, "notes": list(self.notes)}
+        if self.against:
+            out["against"] = [s.to_json() for s in self.against]
+        return out
 
 
 @dataclass(frozen=True)
@@ -215,10 +222,23 @@ class DeckBuild:
     screened: tuple[tuple[str, float], ...] = ()
     #: The way to play the decks were built and measured for (:class:`~deckbuilder.service.WayToPlay`).
     play: Any = None
+    #: The field's deck names (empty: measured alone, by completion speed).
+    field_decks: tuple[str, ...] = field(default=())
+
+    @property
+    def objective(self) -> str:
+        """Gets what the build chose by, in one line."""
+        from deckbuilder.service.against import ALONE_LINE
+
+        if not self.field_decks:
+            return ALONE_LINE
+        return (f"Measured by matches against {len(self.field_decks)} deck{'s' if len(self.field_decks) != 1 else ''} "
+                "(the same seeds for every deck): the objective is the win share, then Adventure speed, then Sanity.")
 
     def to_json(self) -> dict[str, Any]:
         """Gets the build as ``mythos deck build --json`` prints it."""
         return {
+            "objective": self.objective, "against": list(self.field_decks),
             "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
             "target": self.target, "seed": self.seed, "held_out_seed": self.held_out_seed, "games": self.games,
             "steps": self.steps, "changes_kept": self.kept, "stopped_by": self.stopped_by,
@@ -247,6 +267,7 @@ def build_deck(
     jobs: int | None = None,
     progress: Progress | None = None,
     checkpoint: Callable[[], None] | None = None,
+    against: Sequence[LoadedDeck] = (),
 ) -> DeckBuild:
     """Builds a legal deck for an Investigator that can complete the Adventures named (in a
     Campaign, reach the target with Adventures it picks), tuned by goldfish games.
@@ -259,7 +280,9 @@ def build_deck(
     ``budget`` (games the search may play), ``jobs`` (processes the games are split across,
     kept for the whole build; None: the machine's cores; the same deck whatever the number:
     service/buildgames.py), ``progress`` (games played, budget), ``checkpoint`` (called
-    before every batch of games; what it raises ends the build: the web's Cancel and Ctrl-C).
+    before every batch of games; what it raises ends the build: the web's Cancel and Ctrl-C),
+    ``against`` (a field of decks: the deck is judged by its win share in matches against
+    them, played in this process; ``budget`` then counts seeds, each a match per field deck).
 
     Raises :class:`~deckbuilder.errors.UsageError` for options that name nothing or
     conflict, ``NotAnAdventureError``, the resolver's ``UnknownCardError``, and
@@ -324,22 +347,50 @@ def build_deck(
     # The workers know every card a deck of the build may hold: the pool's, the start's, the pinned.
     known = {c.key: c for c in cards}
     known.update({c.key: c for c, _n in (*(start or ()), *pinned)})
-    with build_players(known, who, recipes, campaign=campaign, target=goal_target,
-                       search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
-                       search_alone=players.search, report_alone=players.report,
-                       effects=players.effects) as (search_play, report_play):
+    if against:
+        from deckbuilder.rules.construction import build as build_rules
+        from deckbuilder.service.against import (
+            FIELD_BUDGET,
+            FIELD_REPORT_GAMES,
+            FIELD_STAGES,
+            field_decks,
+            field_players,
+        )
+
+        the_field = field_decks(catalog, against)
+        search_play, report_play = field_players(the_field, recipes, campaign=campaign, target=goal_target,
+                                                 search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds)
         search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
-        result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
+        result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or FIELD_BUDGET,
                         should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
+                        report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES), stages=FIELD_STAGES,
                         screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
+    else:
+        with build_players(known, who, recipes, campaign=campaign, target=goal_target,
+                           search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
+                           search_alone=players.search, report_alone=players.report,
+                           effects=players.effects) as (search_play, report_play):
+            search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
+            result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
+                            should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
+                            screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
     name = built_deck_name([a.title for a in result.adventures], who.title)
+    chosen_by = CHOSEN_BY_MATCHES if against else CHOSEN_BY_GAMES
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
-        why = {**result.why} if deck is result.start else {k: result.why.get(k, CHOSEN_BY_GAMES) for k in deck.counts}
+        why = {**result.why} if deck is result.start else {k: result.why.get(k, chosen_by) for k in deck.counts}
         deck_notes = _why_notes(deck.counts, result.cards, why)
         text = _deck_document(f"{name} ({label})" if label != "built" else name, who, deck.counts, result.cards,
                               deck_notes)
-        return DeckChoice(label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes))
+        shares: tuple[Any, ...] = ()
+        if against:
+            from deckbuilder.rules.construction import to_deck
+            from deckbuilder.service.against import field_shares
+
+            shares = field_shares(to_deck(deck.counts, result.cards, who), the_field, recipes, seed=seed,
+                                  campaign=campaign, target=goal_target, max_rounds=max_rounds)
+        return DeckChoice(label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes),
+                          shares)
 
     return DeckBuild(
         investigator=who.title,
@@ -353,6 +404,7 @@ def build_deck(
         format_id=format_name, target=goal_target if campaign else None, held_out_seed=held_out_seed(seed),
         play=play,
         sets_tried=result.sets_tried, screened=tuple((a.title, share) for a, share in result.screened),
+        field_decks=tuple(d.deck.name or d.name for d in against),
     )
 
 
@@ -384,15 +436,33 @@ class DeckSuggestions:
     seed: int
     changes: tuple[Any, ...]
     notes: tuple[str, ...] = ()
+    #: The field's deck names (empty: measured alone, by completion speed).
+    field_decks: tuple[str, ...] = ()
+    #: The cards left alone, each with why (a Combat card measured alone).
+    left_alone: tuple[str, ...] = ()
+    #: Against a field: the deck's win share against each field deck on the fresh matches.
+    against: tuple[Any, ...] = ()
 
     @property
     def recommended(self) -> tuple[Any, ...]:
         return tuple(c for c in self.changes if c.recommended)
 
+    @property
+    def objective(self) -> str:
+        """Gets what the changes are judged by, in one line."""
+        from deckbuilder.service.against import ALONE_LINE
+
+        if not self.field_decks:
+            return ALONE_LINE
+        n = len(self.field_decks)
+        return (f"Measured by matches against {n} deck{'s' if n != 1 else ''} (the same seeds for every change): "
+                "a change is recommended when it clearly wins more of them.")
+
     def to_json(self) -> dict[str, Any]:
         """Gets the changes as ``mythos deck suggest --json`` prints them."""
         return {"deck": self.deck.name, "investigator": self.investigator, "games": self.games, "seed": self.seed,
-                "changes": [c.to_dict() for c in self.changes]}
+                "objective": self.objective, "against": [s.to_json() for s in self.against],
+                "left_alone": list(self.left_alone), "changes": [c.to_dict() for c in self.changes]}
 
 
 def suggest_changes(
@@ -407,20 +477,27 @@ def suggest_changes(
     max_rounds: int = 20,
     progress: Progress | None = None,
     checkpoint: Callable[[], None] | None = None,
+    against: Sequence[LoadedDeck] = (),
 ) -> DeckSuggestions:
     """Measures single changes to a deck (add, cut, swap a card for one the catalog has) by
     goldfish games over common seeds; gets them ranked, each with its 95% interval and
     reason, the recommended (not within noise) first.
 
     ``checkpoint`` is called before every batch of games; what it raises ends the work.
+    ``against``: a field of decks; each change is then judged by its effect on the share of
+    matches won against them (``games`` seeds, a match per field deck each, fresh ones for the
+    figures), and the deck's own win share against each is reported. Without it, a card whose
+    worth shows only in Combat is left alone, with why.
 
     Raises :class:`~deckbuilder.errors.UsageError` for an out-of-range number or a way to
     play the goldfish cannot play, and ``NoInvestigatorError`` for a deck no Investigator plays.
     """
     from deckbuilder.rules.construction import deck_limits
+    from deckbuilder.rules.construction.suggest import SCREEN
     from deckbuilder.rules.construction.suggest import suggest_changes as measure_changes
     from deckbuilder.rules.engine import NoInvestigatorError
     from deckbuilder.service import play_as
+    from deckbuilder.service.against import FIELD_SCREEN
 
     if not 100 <= games <= 100_000:
         raise UsageError(f"--games {games}: give a number from 100 to 100000")
@@ -441,6 +518,19 @@ def suggest_changes(
     for e in deck.deck.main:
         counts[e.card.key] = counts.get(e.card.key, 0) + e.count
     size, copies = deck_limits(play.format)
+    left: list[str] = []
+    shares: tuple[Any, ...] = ()
+    if against:
+        from deckbuilder.service.against import field_decks, field_players, field_shares
+
+        the_field = field_decks(catalog, against)
+        _s, report_play = field_players(the_field, recipes, campaign=campaign, target=goal_target,
+                                        search_rounds=max_rounds, max_rounds=max_rounds)
+        shares = field_shares(deck.deck, the_field, recipes, seed=seed, campaign=campaign, target=goal_target,
+                              max_rounds=max_rounds)
     changes = measure_changes(counts, who, cards, recipes, _checked(report_play, checkpoint), min_cards=size,
-                              max_copies=copies, games=games, seed=seed, max_rounds=max_rounds, progress=progress)
-    return DeckSuggestions(deck, who.title, games, seed, tuple(changes), tuple(notes))
+                              max_copies=copies, games=games, seed=seed, max_rounds=max_rounds, progress=progress,
+                              field=bool(against), left=left, screen_games=FIELD_SCREEN if against else SCREEN)
+    return DeckSuggestions(deck, who.title, games, seed, tuple(changes), tuple(notes),
+                           field_decks=tuple(d.deck.name or d.name for d in against),
+                           left_alone=tuple(dict.fromkeys(left)), against=shares)

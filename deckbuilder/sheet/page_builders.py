@@ -315,6 +315,11 @@ def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
     return tuple(out)
 
 
+def other_decks(listed: Iterable[Any], saved_id: str) -> tuple[Choice, ...]:
+    """Gets the saved decks but one, as choices (to judge a deck by matches against them)."""
+    return tuple(Choice(d.id, d.name, False) for d in listed if d.id != saved_id)
+
+
 def overview_parts(overview: Any) -> dict[str, Any]:
     """Gets the verdict's parts of the editor from a :class:`~deckbuilder.service.DeckOverview`."""
     deck = overview.check.deck.deck

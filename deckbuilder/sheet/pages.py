@@ -394,6 +394,8 @@ class EditorPage:
     share_code: str = _doc("The deck's share code as the editor shows it (mythos:1:...): its name and cards, one line.")
     share_link: str = _doc("The address that opens the code in a deck builder's import form (the code after #, "
                            "never sent to a server).")
+    field: tuple[Choice, ...] = _doc("The other saved decks, to judge suggested changes by matches against "
+                                     "(--against).", default=())
 
 
 @dataclass(frozen=True)
@@ -478,6 +480,8 @@ class BuildPage:
     seconds: str = _doc("The time cap typed, in seconds.")
     most_seconds: int = _doc("The longest time cap a page may ask for.")
     error: ErrorView | None = _doc("Why the build could not start; None when nothing failed.")
+    field: tuple[Choice, ...] = _doc("The saved decks to judge the build by matches against (--against).",
+                                     default=())
 
 
 @dataclass(frozen=True)

@@ -89,10 +89,12 @@ def _build_page(request: Request, catalog: Any, form: Any = None, error: Any = N
     adventures = tuple(Choice(title, f"{shown} ({'?' if points is None else points} points)", title in chosen)
                        for shown, (title, points) in sorted(titles.items()))
     owned = service.show_collection(catalog, state.settings.collection).deck is not None
+    against = set(form.getlist("against")) if form is not None else set()
+    field = tuple(Choice(d.id, d.name, d.id in against) for d in service.saved_decks(state.settings.decks).decks)
     return BuildPage(frame(request, "Build a deck", "decks"), investigators, adventures,
                      _mythos_formats(given("format", "advanced")), given("target"), owned,
                      owned and (form is None or given("collection") == "on"), given("seed", "0"),
-                     given("time", "30"), MAX_PAGE_BUILD_SECONDS, error)
+                     given("time", "30"), MAX_PAGE_BUILD_SECONDS, error, field)
 
 
 @answers
@@ -121,6 +123,11 @@ def _build_options(form: Any) -> dict[str, Any]:
             "target": target, **_limits(form)}
 
 
+def _against(form: Any) -> list[str]:
+    """Gets the saved decks' ids a form chose to judge by matches against (--against)."""
+    return [a for a in form.getlist("against") if isinstance(a, str) and a.strip()]
+
+
 def _limits(form: Any) -> dict[str, Any]:
     """Gets a build form's seed, time cap and collection choice, checked. Raises
     :class:`~deckbuilder.errors.UsageError`."""
@@ -128,7 +135,7 @@ def _limits(form: Any) -> dict[str, Any]:
     if seconds is None or not 1 <= seconds <= MAX_PAGE_BUILD_SECONDS:
         raise UsageError(f"--time {seconds}: a page builds for 1 to {MAX_PAGE_BUILD_SECONDS} seconds")
     return {"seed": _number(_field(form, "seed"), "--seed", 0), "time": seconds,
-            "collection": _field(form, "collection") == "on"}
+            "collection": _field(form, "collection") == "on", "against": _against(form)}
 
 
 def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = None) -> Response:
@@ -138,13 +145,14 @@ def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = N
 
     decks = state.settings.decks
     collection = service.show_collection(catalog, state.settings.collection).path if options["collection"] else None
+    field = [service.load_saved_deck(catalog, decks, ref) for ref in options.get("against", ())]
 
     def run(progress: JobProgress) -> Any:
         found = service.build_deck(catalog, investigator=None if from_deck is not None else options["investigator"],
                                    adventures=options["adventures"], format_name=options["format"],
                                    target=options["target"], collection=collection, from_deck=from_deck,
                                    seed=options["seed"], time_limit=float(options["time"]), progress=progress,
-                                   checkpoint=progress.check)
+                                   checkpoint=progress.check, against=field)
         with progress.saving():  # refused once cancelled: nothing is saved from a cancelled build
             saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
                                             target=options["target"])
@@ -277,19 +285,20 @@ async def start_suggest(request: Request) -> Response:
                          "run `mythos deck suggest` for more")
     decks = state.settings.decks
 
-    def prepare() -> tuple[Any, Any, Any]:
+    def prepare() -> tuple[Any, Any, Any, Any]:
         catalog = state.catalog()
         saved = service.saved_deck(decks, deck_id)
         service.goldfish_format(saved.way_to_play.get("format") or "advanced")  # Cult vs Investigator: say so now
-        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True)
+        field = [service.load_saved_deck(catalog, decks, ref) for ref in _against(form)]
+        return catalog, saved, service.load_saved_deck(catalog, decks, saved.id, draft=True), field
 
-    catalog, saved, deck = await in_thread(prepare)
+    catalog, saved, deck, field = await in_thread(prepare)
     play = saved.way_to_play
 
     def run(progress: JobProgress) -> Any:
         return service.suggest_changes(catalog, deck, games=games, seed=seed or 0,
                                        format_name=play.get("format") or "advanced", target=play.get("target"),
-                                       progress=progress, checkpoint=progress.check)
+                                       progress=progress, checkpoint=progress.check, against=field)
 
     job = state.jobs.start(saved.id, 0, run, {"kind": "suggest", "games": games, "seed": seed})
     return see_other(f"/decks/{saved.id}/suggest/{job.id}")

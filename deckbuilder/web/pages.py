@@ -453,7 +453,7 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
     entries = deck.deck.entries
     return EditorPage(
         frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
-        deck=build.header(saved, deck),
+        deck=build.header(saved, deck), field=build.other_decks(service.saved_decks(decks).decks, saved.id),
         investigators=build.list_rows([e for e in entries if e.section.value == "investigator"], copies),
         groups=build.list_groups([e for e in entries if e.section.value == "deck"], copies),
         sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),

@@ -17,8 +17,16 @@ from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, display_title
 from deckbuilder.rules.construction.measure import Z95, Measure, measure, search_cost
-from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, PlayBatch, Pool, to_deck
-from deckbuilder.rules.construction.search import Arena, Search, runners_up, search_arena
+from deckbuilder.rules.construction.model import (
+    BuildGoal,
+    Counts,
+    GameResult,
+    ImpossibleBuildError,
+    PlayBatch,
+    Pool,
+    to_deck,
+)
+from deckbuilder.rules.construction.search import Arena, Candidate, Search, runners_up, search_arena
 from deckbuilder.rules.construction.start import Plan, first_decks
 
 if TYPE_CHECKING:
@@ -91,6 +99,7 @@ def build_deck(
     report_play: PlayBatch | None = None,
     screen_play: PlayBatch | None = None,
     screen_stop: Callable[[], bool] | None = None,
+    stages: Sequence[int] | None = None,
 ) -> Build:
     """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
 
@@ -103,7 +112,8 @@ def build_deck(
     that chooses its Adventures tries each alone with it, :mod:`.campaign`; by default such a
     build takes the Adventures in the order of points per card added, untried),
     ``screen_stop`` (asked between the Adventures tried alone, by default ``should_stop``: a
-    share of the time cap, so that the screen leaves the build its time).
+    share of the time cap, so that the screen leaves the build its time);
+    ``stages`` (the games of each racing stage, :data:`~.search.STAGES` by default).
 
     A Campaign build that chooses its Adventures builds for the likeliest set first and, until
     its deck clearly reaches the target in :data:`REACH_SHARE` of the held-out games
@@ -126,7 +136,7 @@ def build_deck(
 
     def attempt(aim: BuildGoal) -> Build:
         return _build_for(aim, cards, recipes, play, seed=seed, budget=budget, report_games=report_games,
-                          should_stop=should_stop, progress=ticked, report_play=report_play)
+                          should_stop=should_stop, progress=ticked, report_play=report_play, stages=stages)
 
     if not needs_choice(goal) or screen_play is None:
         return attempt(goal)
@@ -192,6 +202,7 @@ def _build_for(
     should_stop: Callable[[], bool] | None,
     progress: Callable[[int, int], None] | None,
     report_play: PlayBatch | None,
+    stages: Sequence[int] | None = None,
 ) -> Build:
     """Builds a deck for a goal whose Adventures are chosen (see :func:`build_deck`)."""
     from deckbuilder.rules.adventures import Collection
@@ -214,7 +225,7 @@ def _build_for(
             arena = search_arena(play, every, goal.investigator, seed)
     plan.cards = every
     search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress,
-                    arena=arena)
+                    arena=arena, **({} if stages is None else {"stages": stages}))
     best = search.run()
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:
@@ -224,7 +235,7 @@ def _build_for(
     report = Arena(report_play or play, plan.cards, goal.investigator, seeds)
     best_measure = measure(report.results(best, report_games), goal.max_rounds)
     start_measure = measure(report.results(start, report_games), goal.max_rounds)
-    kept_start = best_measure.mean_cost > start_measure.mean_cost
+    kept_start = best_measure.objective()[:2] > start_measure.objective()[:2]
     if kept_start:
         # The search chose by its own games; on the held-out ones its deck plays worse than
         # where it started (a small budget, noise): the start is the better answer.
@@ -233,6 +244,13 @@ def _build_for(
     for candidate in runners_up(best, search.state.archive):
         m = measure(report.results(candidate.counts, report_games), goal.max_rounds)
         others.append(BuiltDeck(candidate.counts, m, difference(m, best_measure)))
+    if best_measure.wins is not None:
+        best_games = report.results(best, report_games)
+        taken = [best, *(o.counts for o in others)]
+        for style in styled(best, search.state.archive, report, report_games, best_games, taken,
+                            goal.max_rounds):
+            others.append(style)
+            taken.append(style.counts)
     return Build(
         best=BuiltDeck(best, best_measure, "built"),
         start=BuiltDeck(start, start_measure, "your deck" if goal.start is not None else "first legal deck"),
@@ -262,6 +280,43 @@ def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int,
         costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}
         alive = sorted(alive, key=lambda p: costs[id(p)])[:max(1, len(alive) // 2)]
     return alive[0]
+
+
+#: The styles a runner-up may win by against a field, with the figure each is best at.
+def _dealt(m: Measure) -> float:
+    return m.dealt
+
+
+def _sanity(m: Measure) -> float:
+    return m.final_sanity
+
+
+STYLES: tuple[tuple[str, Callable[[Measure], float]], ...] = (("most Combat damage", _dealt),
+                                                              ("most Sanity kept", _sanity))
+
+
+def styled(best: Counts, archive: Sequence[Candidate], report: Arena, games: int, best_games: Sequence[GameResult],
+           taken: Sequence[Counts], max_rounds: int) -> list[BuiltDeck]:
+    """Gets, against a field, the deck of each other style (:data:`STYLES`: most Combat damage
+    dealt, most Sanity kept) that beats the best deck at it on the held-out matches and whose
+    win share is within the noise of the best's (the 95% interval of the paired difference
+    reaches zero), as MAP-Elites keeps the best deck of each style (Fontaine et al. 2019)."""
+    from deckbuilder.rules.construction.measure import win_effect
+    from deckbuilder.rules.construction.search import RUNNER_UP_DISTANCE, distance
+
+    best_measure = measure(best_games, max_rounds)
+    out: list[BuiltDeck] = []
+    for label, figure in STYLES:
+        pool = [c for c in archive if c.phase != "start" and all(distance(c.counts, t) >= RUNNER_UP_DISTANCE
+                                                                 for t in [*taken, *(o.counts for o in out)])]
+        # The search's own games pick the two likeliest; the held-out matches judge them.
+        for c in sorted(pool, key=lambda c: -figure(c.measure))[:2]:
+            games_of = report.results(c.counts, games)
+            m = measure(games_of, max_rounds)
+            if figure(m) > figure(best_measure) and win_effect(games_of, best_games).high >= 0:
+                out.append(BuiltDeck(c.counts, m, f"{label}, win share within noise of the built deck"))
+                break
+    return out
 
 
 def difference(m: Measure, best: Measure) -> str:

@@ -23,6 +23,9 @@ Z95 = 1.96
 #: Rounds a game that never completes costs the search beyond ``max_rounds + 2`` when none of
 #: its Adventure's cards were played (less the nearer it came; see :func:`search_cost`).
 PROGRESS_ROUNDS = 4.0
+#: Rounds a lost match costs the search against a field (:func:`search_cost`): a win share
+#: one point higher outweighs a Round sooner, so Adventure speed and Sanity only break ties.
+WIN_ROUNDS = 100.0
 
 
 def cost(result: GameResult, max_rounds: int) -> int:
@@ -33,10 +36,13 @@ def cost(result: GameResult, max_rounds: int) -> int:
 def search_cost(result: GameResult, max_rounds: int) -> float:
     """Gets a game's cost as the search weighs it: :func:`cost`, and for a game that never
     completes, up to :data:`PROGRESS_ROUNDS` more the fewer of its Adventure's cards it
-    played, so that decks whose games all fail still differ (the reports use :func:`cost`)."""
+    played, so that decks whose games all fail still differ (the reports use :func:`cost`).
+    A seed played against a field costs :data:`WIN_ROUNDS` for each match lost besides: the
+    win share is the objective, the Round its tie-break."""
+    lost = 0.0 if result.win is None else WIN_ROUNDS * (1.0 - result.win)
     if result.rounds is not None:
-        return result.rounds
-    return max_rounds + 2 + PROGRESS_ROUNDS * (1.0 - result.progress)
+        return lost + result.rounds
+    return lost + max_rounds + 2 + PROGRESS_ROUNDS * (1.0 - result.progress)
 
 
 @dataclass(frozen=True)
@@ -50,9 +56,17 @@ class Measure:
     median_round: float | None
     mean_cost: float
     final_sanity: float
+    #: Against a field: the share of matches won (a tie half) and the Combat damage dealt per match.
+    wins: float | None = None
+    dealt: float = 0.0
+
+    def objective(self) -> tuple[float, float, float]:
+        """Gets what a build minimises: the share of matches lost (none alone), then the mean
+        Round, then the Sanity lost."""
+        return (0.0 if self.wins is None else 1.0 - self.wins, self.mean_cost, -self.final_sanity)
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "games": self.games,
             "completed": round(self.completed, 4),
             "by_round_6": round(self.by_round_6, 4),
@@ -60,6 +74,10 @@ class Measure:
             "mean_round": round(self.mean_cost, 3),
             "final_sanity": round(self.final_sanity, 2),
         }
+        if self.wins is not None:
+            out["win_share"] = round(self.wins, 4)
+            out["combat_dealt"] = round(self.dealt, 3)
+        return out
 
 
 def measure(results: Sequence[GameResult], max_rounds: int) -> Measure:
@@ -73,6 +91,9 @@ def measure(results: Sequence[GameResult], max_rounds: int) -> Measure:
         median_round=float(statistics.median(done)) if done else None,
         mean_cost=statistics.fmean(cost(r, max_rounds) for r in results) if n else float(max_rounds + 2),
         final_sanity=statistics.fmean(r.final_sanity for r in results) if n else 0.0,
+        wins=statistics.fmean(r.win for r in results if r.win is not None) if n and results[0].win is not None
+        else None,
+        dealt=statistics.fmean(r.dealt for r in results) if n else 0.0,
     )
 
 
@@ -108,6 +129,11 @@ def paired(new: Sequence[float], old: Sequence[float]) -> Effect:
 def round_effect(new: Sequence[GameResult], old: Sequence[GameResult], max_rounds: int) -> Effect:
     """Gets the paired effect on the Round of completion (negative: sooner)."""
     return paired([cost(r, max_rounds) for r in new], [cost(r, max_rounds) for r in old])
+
+
+def win_effect(new: Sequence[GameResult], old: Sequence[GameResult]) -> Effect:
+    """Gets the paired effect on the share of matches won against a field (positive: more)."""
+    return paired([r.win or 0.0 for r in new], [r.win or 0.0 for r in old])
 
 
 def sanity_effect(new: Sequence[GameResult], old: Sequence[GameResult]) -> Effect:

@@ -33,11 +33,17 @@ class GameResult:
     """One goldfish game, as the search measures it: the Round the goal was met (the first
     Adventure, or the Campaign target) or None, and the Investigator's Sanity at the end;
     ``progress``, how near the game came: of the cards the recipe solver gives an Adventure,
-    the share played during the game (the best Adventure's; 1.0 when it completed one)."""
+    the share played during the game (the best Adventure's; 1.0 when it completed one).
+
+    A seed played as matches against a field (:mod:`.against`) also has ``win``, the share of
+    its matches the deck won (a tie half), and ``dealt``, the Combat damage its cards dealt per
+    match; goldfish games leave ``win`` None."""
 
     rounds: int | None
-    final_sanity: int
+    final_sanity: float
     progress: float = 0.0
+    win: float | None = None
+    dealt: float = 0.0
 
 
 #: Plays one seeded goldfish game per seed of a deck and gets each game's result, in order.

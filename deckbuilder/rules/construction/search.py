@@ -127,8 +127,11 @@ class Search:
 
     def __init__(self, plan: Plan, recipes: Mapping[str, Recipe], play: PlayBatch, *, seed: int,
                  budget: int, should_stop: Callable[[], bool] | None = None,
-                 progress: Callable[[int, int], None] | None = None, arena: Arena | None = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, arena: Arena | None = None,
+                 stages: Sequence[int] = STAGES) -> None:
         self.plan = plan
+        #: Games per racing stage (fewer where each game is costly: matches against a field).
+        self.stages = tuple(min(n, STAGES[-1]) for n in stages)
         self.goal: BuildGoal = plan.goal
         self.pool: Pool = plan.pool
         self.recipes = recipes
@@ -320,20 +323,20 @@ class Search:
     def race(self, new: Counts, old: Counts, sanity_weight: float, phase: str) -> bool:
         """Races a new deck against the current one over the common seeds; gets whether it wins."""
         max_rounds = self.goal.max_rounds
-        for n in STAGES:
+        for n in self.stages:
             a = self.arena.results(new, n)
             b = self.arena.results(old, n)
             diffs = [search_cost(x, max_rounds) - search_cost(y, max_rounds)
                      - sanity_weight * (x.final_sanity - y.final_sanity) / STEADY_SANITY for x, y in zip(a, b)]
             mean = statistics.fmean(diffs)
-            if n == STAGES[0] and not any(diffs) and all(x.rounds is None for x in a):
+            if n == self.stages[0] and not any(diffs) and all(x.rounds is None for x in a):
                 # Neither deck completes a game, nor plays more of its Adventure's cards: the
                 # games cannot tell them apart, so the deck with fewer playability faults
                 # (cards it can never play) goes ahead.
                 return faults(self.plan, new) < faults(self.plan, old)
             if mean >= 0:
                 return False
-            if n == STAGES[-1]:
+            if n == self.stages[-1]:
                 self.state.archive.append(Candidate(dict(new), measure(a, max_rounds), phase))
                 se = statistics.stdev(diffs) / math.sqrt(n)
                 return mean + ACCEPT_SE * se < 0
@@ -342,7 +345,7 @@ class Search:
     def run(self) -> Counts:
         """Runs both phases; gets the best deck (the steadier ones wait in the archive)."""
         current = dict(self.plan.counts)
-        self.state.archive.append(Candidate(dict(current), measure(self.arena.results(current, STAGES[-1]),
+        self.state.archive.append(Candidate(dict(current), measure(self.arena.results(current, self.stages[-1]),
                                                                       self.goal.max_rounds), "start"))
         fast_budget = int(self.budget * (1 - STEADY_SHARE))
         best = self._phase(current, 0.0, fast_budget, "fast")

@@ -1,0 +1,203 @@
+"""Builds and suggestions judged by the whole game (issue 24, ``--against``): matches against a
+field of real decks, Combat cards never called dead, runner-ups of another style.
+
+Real decks from ../shared/mythos-data (the tests skip without it); small budgets throughout.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from deckbuilder.cli import app
+
+runner = CliRunner()
+
+
+def mythos(*args: object):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def _deck(catalog, data, name):
+    from deckbuilder import service
+
+    return service.load_deck_file(catalog, data / "gccg" / "decks" / name)
+
+
+def _candidates(catalog, loaded, *, field: bool):
+    """Gets the cuts deck suggest would screen (no games played) and the cards left alone."""
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import recipe_for
+    from deckbuilder.rules.construction import suggest
+
+    counts: dict[str, int] = {}
+    for e in loaded.deck.main:
+        counts[e.card.key] = counts.get(e.card.key, 0) + e.count
+    pool = suggest.Pool.of(list(catalog.all_cards()), 4)
+    known = {**pool.cards, **{e.card.key: e.card for e in loaded.deck.main}}
+    vocabulary, overrides, _ = recipe_sources(catalog)
+    recipes = {k: recipe_for(known[k], vocabulary, overrides) for k in counts if known[k].type.value == "Adventure"}
+    who = loaded.deck.investigators[0]
+    needs, faults = suggest._needs(counts, known, recipes), suggest._faults(counts, known, who)
+    left: list[str] = []
+    changes = suggest._candidates(counts, known, pool, recipes, 52, needs, faults, who, field, left)
+    return {c.cut.title: c.reason for c in changes if c.kind == "cut" and c.cut is not None}, left
+
+
+@pytest.mark.parametrize("name", ["bourne-eat-n-beat.deck", "standard-corrupt.deck", "bourne-stilton-overload.deck"])
+def test_no_monster_with_a_gate_is_called_dead(gccg_catalog, mythos_data, name):
+    # Each deck holds Dark Young and Gates to play it at: its worth is in Combat, which the
+    # goldfish never plays. Alone it is left alone, with why; against a field it is a cut the
+    # matches judge. No reason anywhere calls a card dead.
+    from deckbuilder.rules.cards import CardType
+
+    loaded = _deck(gccg_catalog, mythos_data, name)
+    assert any(e.card.type is CardType.LOCATION and e.card.gate for e in loaded.deck.main)
+    monsters = {e.card.title for e in loaded.deck.main if e.card.type is CardType.MONSTER}
+    assert "Dark Young" in monsters
+    cuts, left = _candidates(gccg_catalog, loaded, field=False)
+    assert not monsters & set(cuts), sorted(monsters & set(cuts))
+    assert "Dark Young is left alone: its value is in Combat: measure it with --against" in left
+    assert not any("dead" in reason for reason in cuts.values())
+    cuts, left = _candidates(gccg_catalog, loaded, field=True)
+    assert not left
+    assert "judged by the matches" in cuts["Dark Young"]
+    assert not any("dead" in reason for reason in cuts.values())
+
+
+@pytest.fixture
+def small_suggest(monkeypatch):
+    """Fewer changes measured: the same logic on a budget a test can afford."""
+    from deckbuilder.rules.construction import suggest
+
+    monkeypatch.setattr(suggest, "ADDS", 12)
+    monkeypatch.setattr(suggest, "SWAP_SIDE", 3)
+    monkeypatch.setattr(suggest, "FINALISTS", 5)
+
+
+def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matches(gccg_catalog, mythos_data,
+                                                                                     monkeypatch):
+    from deckbuilder.rules.construction import suggest
+
+    monkeypatch.setattr(suggest, "SWAP_SIDE", 4)
+    monkeypatch.setattr(suggest, "FINALISTS", 4)
+    from deckbuilder import service
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.construction import to_deck
+    from deckbuilder.rules.construction.against import field_records, seed_results
+    from deckbuilder.rules.construction.measure import win_effect
+    from deckbuilder.service.against import field_decks
+
+    loaded = _deck(gccg_catalog, mythos_data, "bourne-eat-n-beat.deck")
+    rival = _deck(gccg_catalog, mythos_data, "standard-steadfast.deck")
+    result = service.suggest_changes(gccg_catalog, loaded, games=100, seed=0, against=[rival])
+    answer = result.to_json()
+    assert answer["objective"].startswith("Measured by matches against 1 deck")
+    (share,) = answer["against"]
+    assert share["deck"] == rival.deck.name and share["interval"][0] <= share["win_share"] <= share["interval"][1]
+    assert all(c["win_share"] is not None for c in answer["changes"])
+    for change in result.changes:
+        assert change.recommended == (change.wins.low > 0 and change.confirmed is not False)
+    # A change clear on the first fresh matches is replayed on as many others before it is
+    # recommended (here: a swap at +13% on 100 seeds that does not hold on the next 100).
+    replayed = [c for c in result.changes if c.confirmed is not None]
+    assert replayed, "no change was clear enough to replay"
+    # Replayed on fresh matches (seeds none of the suggestion's), each recommended change still wins more.
+    the_field = field_decks(gccg_catalog, [rival])
+    counts: dict[str, int] = {}
+    for e in loaded.deck.main:
+        counts[e.card.key] = counts.get(e.card.key, 0) + e.count
+    cards = {e.card.key: e.card for e in loaded.deck.main}
+    recipes = deck_recipes(gccg_catalog, loaded.deck)
+    rng = random.Random(2024)
+    fresh = [rng.randrange(2**31) for _ in range(300)]
+    who = loaded.deck.investigators[0]
+
+    def games(c):
+        deck = to_deck(c, {**cards, **{ch.add.key: ch.add for ch in result.changes if ch.add}}, who)
+        return seed_results(field_records(deck, the_field, fresh, recipes, effects=load_effect_overrides()))
+
+    before = games(counts)
+    for change in [*result.recommended, *replayed]:
+        held = win_effect(games(change.apply(counts)), before).mean > 0
+        assert held or not change.recommended, change.describe()
+
+
+def test_suggest_alone_says_its_objective_and_leaves_combat_cards_alone(gccg_catalog_path, mythos_data, small_suggest):
+    deck = mythos_data / "gccg" / "decks" / "bourne-eat-n-beat.deck"
+    result = mythos("deck", "suggest", deck, "--games", "100", "--db", gccg_catalog_path)
+    assert result.exit_code == 0, result.output
+    assert "the objective is completion speed; give --against to judge by matches" in result.output
+    assert "Dark Young is left alone: its value is in Combat: measure it with --against" in result.output
+    assert "dead card" not in result.output
+
+
+def test_against_names_no_deck_in_one_line(gccg_catalog_path, mythos_data, tmp_path):
+    deck = mythos_data / "gccg" / "decks" / "bourne-eat-n-beat.deck"
+    empty = tmp_path / "field"
+    empty.mkdir()
+    result = mythos("deck", "suggest", deck, "--against", empty, "--db", gccg_catalog_path)
+    assert result.exit_code == 2
+    assert "the folder holds no deck file" in result.output and "Traceback" not in result.output
+
+
+def test_build_against_a_field_reports_win_shares_and_is_reproducible(gccg_catalog_path, mythos_data, tmp_path):
+    decks = mythos_data / "gccg" / "decks"
+    field = [decks / "standard-steadfast.deck", decks / "bourne-ultravox.deck"]
+
+    def build(out):
+        args = ["deck", "build", "--from", decks / "standard-corrupt.deck", "--budget", "100", "--time", "300",
+                "--db", gccg_catalog_path, "-o", out, "--json"]
+        for f in field:
+            args += ["--against", f]
+        return mythos(*args)
+
+    first, second = build(tmp_path / "a.txt"), build(tmp_path / "b.txt")
+    assert first.exit_code == 0, first.output
+    answer = json.loads(first.stdout)
+    assert answer["objective"].startswith("Measured by matches against 2 decks")
+    assert len(answer["against"]) == 2
+    for deck in (answer["built"], answer["start"], *answer["runners_up"]):
+        assert 0 <= deck["win_share"] <= 1
+        assert [s["deck"] for s in deck["against"]] == answer["against"]
+        for share in deck["against"]:
+            assert share["interval"][0] <= share["win_share"] <= share["interval"][1]
+    assert json.loads(second.stdout)["built"]["cards"] == answer["built"]["cards"]
+    assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()
+
+
+def test_the_web_build_form_offers_the_saved_decks_to_build_against(gccg_catalog_path, tmp_path):
+    from starlette.testclient import TestClient
+    from support.html import select
+    from support.web import BASE, Browser, new_deck
+
+    from deckbuilder.web.app import Settings, create_app
+
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    assert not select(b.get("/decks/build"), "select#against")  # no saved deck: nothing to offer
+    rival = new_deck(b, "The Rival")
+    options = select(b.get("/decks/build"), "select#against option")
+    assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]
+
+
+def test_the_web_suggest_form_offers_the_other_saved_decks(gccg_catalog_path, tmp_path):
+    from starlette.testclient import TestClient
+    from support.html import select
+    from support.web import BASE, Browser, new_deck
+
+    from deckbuilder.web.app import Settings, create_app
+
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    b.get("/decks")
+    mine = new_deck(b, "Mine")
+    assert not select(b.get(f"/decks/{mine}"), "form.suggest-form select#against")
+    rival = new_deck(b, "The Rival")
+    options = select(b.get(f"/decks/{mine}"), "form.suggest-form select#against option")
+    assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]
