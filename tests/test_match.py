@@ -17,7 +17,7 @@ from deckbuilder.cli import app
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.engine import Game, Play, PlayKind, Rules, legal_plays, push
-from deckbuilder.rules.engine.locations import _arrive
+from deckbuilder.rules.engine.locations import arrive_at
 from deckbuilder.rules.match import (
     COMBAT,
     OVER,
@@ -91,7 +91,7 @@ def at(m: Match, seat: int, title: str) -> None:
     for zone in (s.hand, s.deck):
         if cid in zone:
             zone.remove(cid)
-    _arrive(s, cid)
+    arrive_at(s, cid)
 
 
 def put(m: Match, seat: int, zone: str, title: str, holder: str = "") -> int:

@@ -178,7 +178,7 @@ class _Analysis:
 
     def static_requirements_met(self, e: _Entry) -> bool:
         """Checks a Location's own requirements against the deck (engine:
-        ``_location_requirements_met``)."""
+        ``location_requirements_met``)."""
         loc = e.profile.loc
         assert loc is not None
         if loc.needs_event_subtypes:

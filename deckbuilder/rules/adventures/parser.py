@@ -59,22 +59,22 @@ from deckbuilder.rules.adventures.model import (
     atoms,
 )
 from deckbuilder.rules.adventures.phrases import (
-    _CONDITIONS,
-    _FIELD_OF,
-    _NUM,
-    _PLACE_KINDS,
-    _PLACE_OR_CLASS_KINDS,
-    _classify,
-    _Group,
-    _is_title_start,
-    _longest,
-    _Mention,
-    _Modifier,
-    _pick,
-    _Segment,
-    _term_requirement,
-    _terms_requirement,
+    CONDITIONS,
+    FIELD_OF,
+    NUM,
+    PLACE_KINDS,
+    PLACE_OR_CLASS_KINDS,
+    Group,
+    Mention,
+    Modifier,
+    Segment,
+    classify,
+    is_title_start,
+    longest_phrase,
     number,
+    pick,
+    term_requirement,
+    terms_requirement,
 )
 from deckbuilder.rules.adventures.vocabulary import FUNCTION_WORDS, TermKind, Vocabulary
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
@@ -88,7 +88,7 @@ class _Reading:
         self.vocabulary = vocabulary
         self.mask = list(text)
         self.conditions: list[tuple[int, str]] = []
-        self.modifiers: list[_Modifier] = []
+        self.modifiers: list[Modifier] = []
         self.notes: list[str] = []
         self.uninterpreted: list[str] = []
         self.slots: list[Slot] = []
@@ -120,7 +120,7 @@ class _Reading:
 
     def find_conditions(self) -> None:
         """Finds the non-card requirements and takes their words out of the card reading."""
-        for pattern, scope in _CONDITIONS:
+        for pattern, scope in CONDITIONS:
             for match in pattern.finditer(self.masked()):
                 start, end = match.span()
                 marks = r"[.;!?,]\s" if scope == "clause" else r"[.;!?]\s"
@@ -140,26 +140,26 @@ class _Reading:
     def add(self, match: re.Match[str], attach: str, kind: str, value: object = None, span: tuple[int, int] | None = None) -> None:
         """Records a modifier found by ``match`` and takes its words out of the text."""
         start, end = span or match.span()
-        self.modifiers.append(_Modifier(start, end, attach, kind, value))
+        self.modifiers.append(Modifier(start, end, attach, kind, value))
         self.consume(start, end)
 
     def find_modifiers(self) -> None:
         """Finds the uncapitalised phrases that change a card or a slot (pass 2)."""
         v = self.vocabulary
         text = self.masked()
-        for m in re.finditer(rf"\b({_NUM})\s+points?[- ]?worth\s+of\b", text, re.I):
+        for m in re.finditer(rf"\b({NUM})\s+points?[- ]?worth\s+of\b", text, re.I):
             self.add(m, "next", "total", Total(Measure.VALUE, number(m[1]) or 0))
         text = self.masked()
-        for m in re.finditer(rf"\b(?:that |which )?(?:required|requires|require|requiring) (?:at least )?({_NUM}) sanity points?(?: to \w+)?", text, re.I):
+        for m in re.finditer(rf"\b(?:that |which )?(?:required|requires|require|requiring) (?:at least )?({NUM}) sanity points?(?: to \w+)?", text, re.I):
             self.add(m, "prev", "total", Total(Measure.SANITY, number(m[1]) or 0))
         text = self.masked()
-        for m in re.finditer(rf"\b(?:that |which )?(?:costs?|costing)(?: you)?( at least)? ({_NUM}) sanity(?: points?)?", text, re.I):
+        for m in re.finditer(rf"\b(?:that |which )?(?:costs?|costing)(?: you)?( at least)? ({NUM}) sanity(?: points?)?", text, re.I):
             self.add(m, "prev", "and", SanityCost(number(m[2]) or 1, exactly=not m[1]))
         text = self.masked()
         for m in re.finditer(r"\b(?:that |which )?(?:costs?|costing)(?: you)? sanity\b", text, re.I):
             self.add(m, "prev", "and", SanityCost(1))
         text = self.masked()
-        for m in re.finditer(rf"\b({_NUM}) pieces of (?:the )?", text, re.I):
+        for m in re.finditer(rf"\b({NUM}) pieces of (?:the )?", text, re.I):
             self.add(m, "next", "count-distinct", number(m[1]))
         text = self.masked()
         for m in re.finditer(r"\b(?:who |that )?(?:knows?|speaks?) ([A-Za-z]+)\b", text, re.I):
@@ -194,7 +194,7 @@ class _Reading:
         for m in re.finditer(rf"\b(?:located )?in (?:(\w+) )?different {places}(?:(?:,\s*|\s+or\s+|,\s*or\s+){places})*", text, re.I):
             self.add(m, "prev", "distinct", (Distinct.SUBREGION, number(m[1] or "") if m[1] else None))
         text = self.masked()
-        for m in re.finditer(rf"\bin (?:({_NUM}) )?different regions\b", text, re.I):
+        for m in re.finditer(rf"\bin (?:({NUM}) )?different regions\b", text, re.I):
             self.add(m, "prev", "distinct", (Distinct.REGION, number(m[1]) if m[1] else None))
         text = self.masked()
         for phrase, distinct in (
@@ -208,15 +208,15 @@ class _Reading:
         for m in re.finditer(r"\((?:one of these|choose one)(?:\s*,)?", text, re.I):
             self.add(m, "prev", "group-or")
         text = self.masked()
-        for m in re.finditer(rf"\(({_NUM}) of these(?: {_NUM})?\)", text, re.I):
+        for m in re.finditer(rf"\(({NUM}) of these(?: {NUM})?\)", text, re.I):
             self.add(m, "prev", "group-or-count", number(m[1]))
         text = self.masked()
-        for m in re.finditer(rf"\(({_NUM}) ([A-Za-z]+) and ({_NUM}) ([A-Za-z]+)\)", text, re.I):
+        for m in re.finditer(rf"\(({NUM}) ([A-Za-z]+) and ({NUM}) ([A-Za-z]+)\)", text, re.I):
             parts = [(number(m[1]) or 1, self.soft_term(m[2])), (number(m[3]) or 1, self.soft_term(m[4]))]
             if all(req is not None for _, req in parts):
                 self.add(m, "prev", "split", parts)
         text = self.masked()
-        for m in re.finditer(rf"\(({_NUM}) (?:different|separate) ([A-Za-z]+)\)", text, re.I):
+        for m in re.finditer(rf"\(({NUM}) (?:different|separate) ([A-Za-z]+)\)", text, re.I):
             soft = None if m[2].casefold() in ("card", "cards") else self.soft_term(m[2])
             self.add(m, "prev", "paren-different", (number(m[1]), soft))
         text = self.masked()
@@ -225,10 +225,10 @@ class _Reading:
             if types and not m[1].isupper():
                 self.add(m, "adjacent", "and", Atom(Field.TYPE, types[0].value))
         text = self.masked()
-        for m in re.finditer(rf"\(({_NUM})\)", text, re.I):
+        for m in re.finditer(rf"\(({NUM})\)", text, re.I):
             self.add(m, "prev", "count", number(m[1]))
         text = self.masked()
-        for m in re.finditer(rf"\(({_NUM}) total [A-Za-z]+\)", text, re.I):
+        for m in re.finditer(rf"\(({NUM}) total [A-Za-z]+\)", text, re.I):
             self.consume(*m.span())
         text = self.masked()
         for m in re.finditer(r"\b[Nn][Oo][Nn]-([A-Za-z]+)\s+(?=[A-Z]{2})", text):
@@ -243,10 +243,10 @@ class _Reading:
         words = key(word)
         terms = self.vocabulary.lookup(words)
         if terms:
-            return _term_requirement(_pick(terms, has_type=False), words)
+            return term_requirement(pick(terms, has_type=False), words)
         partial = self.vocabulary.partial(words)
         if partial is not None and partial.kind is not TermKind.TITLE:
-            return Atom(_FIELD_OF[partial.kind], partial.value, partial=True)
+            return Atom(FIELD_OF[partial.kind], partial.value, partial=True)
         return None
 
     def find_places(self) -> None:
@@ -259,16 +259,16 @@ class _Reading:
                 phrase = tail[:n]
                 if all(w.isupper() and len(w) > 1 for w in phrase):
                     break  # capitalised: a mention, read in pass 3
-                terms = [t for t in self.vocabulary.lookup(key(" ".join(phrase))) if t.kind in _PLACE_KINDS]
+                terms = [t for t in self.vocabulary.lookup(key(" ".join(phrase))) if t.kind in PLACE_KINDS]
                 if terms:
-                    term = _pick(terms, has_type=False)
+                    term = pick(terms, has_type=False)
                     end = m.start(1) + len(" ".join(phrase))
                     if phrase[-1].endswith((".", ",")):
                         end -= 1
                     rest = re.match(r"\s+region\b", text[end:])
                     if rest:
                         end += rest.end()
-                    self.modifiers.append(_Modifier(m.start(), end, "prev", "and", _term_requirement(term, key(term.value))))
+                    self.modifiers.append(Modifier(m.start(), end, "prev", "and", term_requirement(term, key(term.value))))
                     self.consume(m.start(), end)
                     break
 
@@ -286,14 +286,14 @@ class _Reading:
     # ----------------------------------------------------------------------------------
     # pass 3: mentions
 
-    def find_mentions(self) -> list[_Mention]:
+    def find_mentions(self) -> list[Mention]:
         """Finds the runs of capitalised words left in the text, each resolved (pass 3)."""
         text = self.masked()
         tokens = [(m.start(), m.end(), m.group()) for m in re.finditer(r"[\wÆŒ][\w'’.\-/ÆŒ]*|&", text)]
         runs: list[list[tuple[int, int, str]]] = []
         current: list[tuple[int, int, str]] = []
         for start, _end, token in tokens:
-            word, kind, ends_sentence = _classify(token)
+            word, kind, ends_sentence = classify(token)
             gap = text[current[-1][1] : start] if current else ""
             joined = bool(current) and gap.strip() == "" and not current[-1][2].endswith("\0")
             if kind in ("caps", "single") or (kind in ("amp", "num") and joined):
@@ -317,7 +317,7 @@ class _Reading:
                 mentions.append(mention)
         return mentions
 
-    def make_mention(self, run: list[tuple[int, int, str]]) -> _Mention | None:
+    def make_mention(self, run: list[tuple[int, int, str]]) -> Mention | None:
         """Gets a mention from a run, its leading count and "DIFFERENT" taken off; None for a
         run that names nothing ("TWO" alone, a lone "I")."""
         while run and (run[-1][2] == "&" or run[-1][2].casefold() in ("card", "cards")):
@@ -326,7 +326,7 @@ class _Reading:
         different = separate = False
         while run:
             word = run[0][2].casefold()
-            if number(word) is not None and not _is_title_start(self.vocabulary, run):
+            if number(word) is not None and not is_title_start(self.vocabulary, run):
                 count = number(word)
             elif word in ("different", "distinct", "separate"):
                 different = True
@@ -342,13 +342,13 @@ class _Reading:
         letters = [w for _, _, w in run if re.search(r"[A-Za-z]{2}", w)]
         if not letters:
             return None
-        mention = _Mention(run[0][0], run[-1][1], [w for _, _, w in run])
+        mention = Mention(run[0][0], run[-1][1], [w for _, _, w in run])
         mention.count, mention.different, mention.separate = count, different, separate
         mention.source_start = mention.start
         self.resolve(mention)
         return mention
 
-    def resolve(self, mention: _Mention) -> None:
+    def resolve(self, mention: Mention) -> None:
         """Resolves a mention's words against the vocabulary, longest phrase first.
 
         At each word the longest phrase wins among: an exact vocabulary phrase; a title named
@@ -371,11 +371,11 @@ class _Reading:
             if fixed is not None:
                 self.note(f'read "{mention.words[origin[i]]}" as "{fixed}" (a misspelling on the card)')
                 words[i] = fixed
-        segments: list[_Segment] = []
+        segments: list[Segment] = []
         unresolved: list[int] = []
         i = 0
         while i < len(words):
-            segment = _longest(v, words, i)
+            segment = longest_phrase(v, words, i)
             if segment is None:
                 if words[i] not in FUNCTION_WORDS:
                     unresolved.append(i)
@@ -389,10 +389,10 @@ class _Reading:
             phrase = tuple(words[segment.start : segment.end])
             if segment.how == "exact":
                 others_typed = any(other is not segment for other in typed)
-                parts.append(_terms_requirement(segment.terms, phrase, others_typed))
+                parts.append(terms_requirement(segment.terms, phrase, others_typed))
                 continue
             term = segment.terms[0]
-            atom = Atom(_FIELD_OF[term.kind], term.value, partial=segment.how == "partial")
+            atom = Atom(FIELD_OF[term.kind], term.value, partial=segment.how == "partial")
             parts.append(self.typed(atom) if atom.partial and atom.field is Field.TITLE else atom)
             if segment.how in ("loose", "fuzzy") and key(term.value) != phrase:
                 self.note(f'read "{phrase_of(range(segment.start, segment.end))}" as the title "{term.value}"')
@@ -435,7 +435,7 @@ class _Reading:
     # ----------------------------------------------------------------------------------
     # pass 4: around each mention
 
-    def look_around(self, mentions: list[_Mention]) -> None:
+    def look_around(self, mentions: list[Mention]) -> None:
         """Reads the words around each mention: counts and flags before it, a type word after
         it ("CITY Locations"), a place or Monster class just before it (pass 4)."""
         text = self.masked()
@@ -459,17 +459,17 @@ class _Reading:
                 for n in range(len(phrase), 0, -1):
                     terms = [
                         t for t in self.vocabulary.lookup(key(" ".join(phrase[-n:])))
-                        if t.kind in _PLACE_OR_CLASS_KINDS
+                        if t.kind in PLACE_OR_CLASS_KINDS
                     ]  # fmt: skip
                     if terms:
-                        extra = _term_requirement(_pick(terms, has_type=False), key(" ".join(phrase[-n:])))
+                        extra = term_requirement(pick(terms, has_type=False), key(" ".join(phrase[-n:])))
                         joined = all_of([mention.requirement, extra])
                         if self.vocabulary.is_met(joined):
                             mention.requirement = joined
                             mention.source_start = mention.source_start - len(" ".join(phrase[-n:])) - 1
                         break
 
-    def read_lead(self, mention: _Mention, lead: str, offset: int) -> None:
+    def read_lead(self, mention: Mention, lead: str, offset: int) -> None:
         """Reads the words just before a mention: a count ("TWO different", "at least six
         Different", "two odd TOMES"), "different", "second"/"another", "either", and "the"
         (a card named again)."""
@@ -520,10 +520,10 @@ class _Reading:
                 near = False
             i -= 1
 
-    def attach_modifiers(self, mentions: list[_Mention]) -> None:
+    def attach_modifiers(self, mentions: list[Mention]) -> None:
         """Gives each modifier to the mention it changes, in the same sentence; notes the rest."""
         for modifier in sorted(self.modifiers, key=lambda m: m.start):
-            target: _Mention | None = None
+            target: Mention | None = None
             if modifier.attach in ("prev", "adjacent"):
                 before = [m for m in mentions if m.end <= modifier.start]
                 if before and self.sentence(before[-1].start) == self.sentence(modifier.start):
@@ -544,11 +544,11 @@ class _Reading:
     # ----------------------------------------------------------------------------------
     # pass 5: slots
 
-    def merge(self, mentions: list[_Mention]) -> list[_Mention]:
+    def merge(self, mentions: list[Mention]) -> list[Mention]:
         """Merges mentions that name the same card: a place after "in" ("a LOCATION in the
         EAST") and a parenthesis that only restates ("TRAVEL UNDERWATER (U-BOAT)")."""
         text = self.masked()
-        merged: list[_Mention] = []
+        merged: list[Mention] = []
         for mention in mentions:
             previous = merged[-1] if merged else None
             if previous is not None and previous.requirement is not None and mention.requirement is not None:
@@ -576,7 +576,7 @@ class _Reading:
             merged.append(mention)
         return merged
 
-    def connector(self, left: _Mention, right: _Mention) -> str:
+    def connector(self, left: Mention, right: Mention) -> str:
         """Gets how two neighbouring mentions are joined: or, or-comma, comma, and, that-are, break."""
         if self.sentence(left.start) != self.sentence(right.start):
             return "break"
@@ -594,11 +594,11 @@ class _Reading:
             return "that-are"
         return "break"
 
-    def build(self, mentions: list[_Mention]) -> None:
+    def build(self, mentions: list[Mention]) -> None:
         """Turns the mentions into slots and limits (pass 5)."""
-        chains: list[tuple[list[_Mention], list[str], bool]] = []  # mentions, connectors, refines previous
+        chains: list[tuple[list[Mention], list[str], bool]] = []  # mentions, connectors, refines previous
         refines = False
-        chain: list[_Mention] = []
+        chain: list[Mention] = []
         links: list[str] = []
         for mention in mentions:
             if chain:
@@ -632,7 +632,7 @@ class _Reading:
         self.slots[index] = dataclasses.replace(slot, requirement=all_of([slot.requirement, extra]))
         self.slot_keys[index] = self.slots[index].requirement
 
-    def link_list(self, last: _Group, made: list[int]) -> None:
+    def link_list(self, last: Group, made: list[int]) -> None:
         """Applies "(3 different Locations)" after a list ("ONE LIBRARY, ONE CEMETERY, and a
         GATE LOCATION"): the listed cards are different cards, each of that type."""
         for modifier in last.modifiers:
@@ -645,7 +645,7 @@ class _Reading:
                 for index in linked:
                     self.narrow(index, soft)
 
-    def groups(self, chain: list[_Mention], links: list[str]) -> list[_Group]:
+    def groups(self, chain: list[Mention], links: list[str]) -> list[Group]:
         """Splits a list of mentions into slots: all alternatives when the list says ", or",
         "either ..." or "(one of these)"; otherwise one slot per item, "X or Y" being one."""
         all_or = (
@@ -654,16 +654,16 @@ class _Reading:
             or any(m.kind in ("group-or", "group-or-count") for m in chain[-1].modifiers)
         )
         if all_or:
-            return [_Group(chain)]
-        groups = [_Group([chain[0]])]
+            return [Group(chain)]
+        groups = [Group([chain[0]])]
         for link, mention in zip(links, chain[1:]):
             if link == "or":
                 groups[-1].mentions.append(mention)
             else:
-                groups.append(_Group([mention]))
+                groups.append(Group([mention]))
         return groups
 
-    def add_group(self, group: _Group, in_list: bool) -> list[int]:
+    def add_group(self, group: Group, in_list: bool) -> list[int]:
         """Adds the slot(s) one group of mentions makes; gets their indexes."""
         first = group.mentions[0]
         for mention in group.mentions:

@@ -24,15 +24,15 @@ NUMBERS = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
     "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
 }  # fmt: skip
-_NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
-_PLACE_KINDS = (TermKind.REGION, TermKind.SUBREGION, TermKind.DIMENSION)
+NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+PLACE_KINDS = (TermKind.REGION, TermKind.SUBREGION, TermKind.DIMENSION)
 #: What a capitalised word just before a mention may narrow it by: a place or a Monster class.
-_PLACE_OR_CLASS_KINDS = _PLACE_KINDS + (TermKind.CLASS,)
+PLACE_OR_CLASS_KINDS = PLACE_KINDS + (TermKind.CLASS,)
 _ORDER = (
     TermKind.TYPE, TermKind.GATE, TermKind.SUBTYPE, TermKind.CLASS, TermKind.ATTRIBUTE, TermKind.PUBLIC,
     TermKind.DIMENSION, TermKind.REGION, TermKind.SUBREGION, TermKind.LANGUAGE, TermKind.ICON, TermKind.TITLE,
 )  # fmt: skip
-_FIELD_OF = {
+FIELD_OF = {
     TermKind.TYPE: Field.TYPE, TermKind.SUBTYPE: Field.SUBTYPE, TermKind.CLASS: Field.CLASS,
     TermKind.ATTRIBUTE: Field.ATTRIBUTE, TermKind.PUBLIC: Field.PUBLIC, TermKind.DIMENSION: Field.DIMENSION,
     TermKind.REGION: Field.REGION, TermKind.SUBREGION: Field.SUBREGION, TermKind.TITLE: Field.TITLE,
@@ -53,7 +53,7 @@ def number(word: str) -> int | None:
 # conditions: rulings document line 85, "'Strange' Requirements"
 
 #: Each pattern with how much text the condition quotes: its clause, or its sentence.
-_CONDITIONS: list[tuple[re.Pattern[str], str]] = [
+CONDITIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:find a way to )?drive your own sanity below [\w-]+(?: sanity)?(?: points?)?", re.I), "clause"),
     (re.compile(r"[\"']?\bre-?rolls?\b[\"']? your investigator", re.I), "clause"),
     (re.compile(r"\bof the opposite sex(?: (?:as|to|from))? your investigator", re.I), "clause"),
@@ -68,7 +68,7 @@ _CONDITIONS: list[tuple[re.Pattern[str], str]] = [
 
 
 @dataclass
-class _Modifier:
+class Modifier:
     """An uncapitalised phrase that changes the card before or after it."""
 
     start: int
@@ -79,7 +79,7 @@ class _Modifier:
 
 
 @dataclass
-class _Mention:
+class Mention:
     """A run of capitalised words: where it is, what it resolved to, what surrounds it."""
 
     start: int
@@ -93,17 +93,17 @@ class _Mention:
     either: bool = False
     anaphoric: bool = False
     source_start: int = 0
-    modifiers: list[_Modifier] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
 
 
 @dataclass
-class _Group:
+class Group:
     """Mentions that make one slot ("ARTIFACTS or TOMES")."""
 
-    mentions: list[_Mention]
+    mentions: list[Mention]
 
     @property
-    def modifiers(self) -> list[_Modifier]:
+    def modifiers(self) -> list[Modifier]:
         return [m for mention in self.mentions for m in mention.modifiers]
 
 
@@ -111,7 +111,7 @@ class _Group:
 # capitalised words: tokens, phrases, and what they name
 
 
-def _classify(token: str) -> tuple[str, str, bool]:
+def classify(token: str) -> tuple[str, str, bool]:
     """Gets a token's word, its kind (caps, single, num, amp, caps-prefix, other) and whether
     a full stop after it ends the sentence."""
     if token == "&":
@@ -136,14 +136,14 @@ def _classify(token: str) -> tuple[str, str, bool]:
     return word, "other", ends
 
 
-def _is_title_start(vocabulary: Vocabulary, run: list[tuple[int, int, str]]) -> bool:
+def is_title_start(vocabulary: Vocabulary, run: list[tuple[int, int, str]]) -> bool:
     """Checks whether a run starting with a number word is a title ("ONE OF THE CIRCLE")."""
     words = tuple(singular(w) for _, _, token in run for w in fold_words(token))
     return any(t.kind is TermKind.TITLE for t in vocabulary.lookup(words))
 
 
 @dataclass(frozen=True)
-class _Segment:
+class Segment:
     """Words ``start:end`` of a mention and what they name: ``exact`` (every meaning of the
     phrase), ``loose``/``fuzzy`` (one title), ``partial`` (one kind the phrase sits inside)."""
 
@@ -153,14 +153,14 @@ class _Segment:
     terms: tuple[Term, ...]
 
 
-def _longest(v: Vocabulary, words: list[str], i: int) -> _Segment | None:
+def longest_phrase(v: Vocabulary, words: list[str], i: int) -> Segment | None:
     """Gets the longest phrase starting at word ``i`` that names something, or None."""
     n = len(words)
-    best: _Segment | None = None
+    best: Segment | None = None
     for j in range(min(n, i + v.max_phrase), i, -1):
         terms = v.lookup(tuple(words[i:j]))
         if terms:
-            best = _Segment("exact", i, j, terms)
+            best = Segment("exact", i, j, terms)
             break
     if words[i] in FUNCTION_WORDS:
         return best  # "IN THE NICK OF TIME" is exact; "THE" alone starts nothing looser
@@ -169,24 +169,26 @@ def _longest(v: Vocabulary, words: list[str], i: int) -> _Segment | None:
             break
         title = v.loose_title(tuple(words[i:j]))
         if title:
-            best = _Segment("loose", i, j, (Term(TermKind.TITLE, title),))
+            best = Segment("loose", i, j, (Term(TermKind.TITLE, title),))
             break
     for j in range(n, i, -1):
         if best is not None and j <= best.end:
             break
         partial = v.partial(tuple(words[i:j]))
         if partial is not None:
-            best = _Segment("partial", i, j, (partial,))
+            best = Segment("partial", i, j, (partial,))
             break
     if best is None:
         for j in range(n, max(i + 1, n - 2), -1):
             title = v.fuzzy_title(tuple(words[i:j]))
             if title:
-                return _Segment("fuzzy", i, j, (Term(TermKind.TITLE, title),))
+                return Segment("fuzzy", i, j, (Term(TermKind.TITLE, title),))
     return best
 
 
-def _pick(terms: tuple[Term, ...] | list[Term], has_type: bool) -> Term:
+def pick(terms: tuple[Term, ...] | list[Term], has_type: bool) -> Term:
+    """Gets the meaning of a phrase that ranks first (an Attribute before a card type when a
+    type is named elsewhere in the phrase)."""
     ranked = sorted(terms, key=lambda t: _ORDER.index(t.kind))
     if has_type and ranked[0].kind is TermKind.TYPE:
         for term in ranked:
@@ -195,17 +197,18 @@ def _pick(terms: tuple[Term, ...] | list[Term], has_type: bool) -> Term:
     return ranked[0]
 
 
-def _term_requirement(term: Term, words: Key) -> Requirement:
+def term_requirement(term: Term, words: Key) -> Requirement:
+    """Gets the requirement of one meaning of a phrase (a place named with a card type needs both)."""
     if term.kind is TermKind.GATE:
         return Gate()
-    atom = Atom(_FIELD_OF[term.kind], term.value)
-    if term.kind in _PLACE_KINDS and len(words) > 1 and (words[-1],) in _TYPE_WORDS:
+    atom = Atom(FIELD_OF[term.kind], term.value)
+    if term.kind in PLACE_KINDS and len(words) > 1 and (words[-1],) in _TYPE_WORDS:
         type_name = next(t.value for t in CardType if key(t.value) == (words[-1],))
         return all_of([atom, Atom(Field.TYPE, type_name)])
     return atom
 
 
-def _terms_requirement(terms: tuple[Term, ...], words: Key, typed_elsewhere: bool) -> Requirement:
+def terms_requirement(terms: tuple[Term, ...], words: Key, typed_elsewhere: bool) -> Requirement:
     """Gets the requirement of a phrase with one or more meanings.
 
     A title loses to any other meaning (an attribute is never read from a title). A word
@@ -219,8 +222,8 @@ def _terms_requirement(terms: tuple[Term, ...], words: Key, typed_elsewhere: boo
         kinds = {t.kind for t in terms}
     if TermKind.TYPE in kinds and TermKind.ATTRIBUTE in kinds:
         chosen = [t for t in terms if t.kind is (TermKind.ATTRIBUTE if typed_elsewhere else TermKind.TYPE)]
-        return _term_requirement(chosen[0], words)
+        return term_requirement(chosen[0], words)
     if TermKind.ATTRIBUTE in kinds and kinds & {TermKind.CLASS, TermKind.PUBLIC}:
         both = [t for t in terms if t.kind in (TermKind.ATTRIBUTE, TermKind.CLASS, TermKind.PUBLIC)]
-        return any_of([_term_requirement(t, words) for t in sorted(both, key=lambda t: _ORDER.index(t.kind))])
-    return _term_requirement(_pick(terms, has_type=typed_elsewhere), words)
+        return any_of([term_requirement(t, words) for t in sorted(both, key=lambda t: _ORDER.index(t.kind))])
+    return term_requirement(pick(terms, has_type=typed_elsewhere), words)

@@ -10,12 +10,12 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _ALLY, _K_EVENT, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState, _payable
+from deckbuilder.rules.engine.plays import ALLY, AT, K_EVENT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
+from deckbuilder.rules.engine.state import GameState, can_pay
 from deckbuilder.rules.places import Profile, place_matches, region_matches
 
 
-def _ally_here(s: GameState, p: Profile) -> bool:
+def ally_here(s: GameState, p: Profile) -> bool:
     """Checks whether an Ally is found where you are: at the Current Location (rulebook l.84);
     while Walking only by the walking card's Region, Dimension and Public Attributes (l.239,
     l.247); on a Train-like Travel Event, once, any Ally of the Region."""
@@ -33,7 +33,7 @@ def _ally_here(s: GameState, p: Profile) -> bool:
     return False
 
 
-def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
     """Surprise Meeting brings an Ally that would not normally come from the Current Location:
     from another Region, but not another time or Dimension. Played with the Ally it brings."""
     if s.mode is NOWHERE:
@@ -43,10 +43,10 @@ def _ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play
     seen: set[int] = set()
     for a in s.hand:
         q = g.profiles[a]
-        if q.kind is not _ALLY or g.uid[a] in seen or q.place is None:
+        if q.kind is not ALLY or g.uid[a] in seen or q.place is None:
             continue
         seen.add(g.uid[a])
-        if q.place.past or s.dim not in q.place.dims or q.title in titles or _ally_here(s, q):
+        if q.place.past or s.dim not in q.place.dims or q.title in titles or ally_here(s, q):
             continue
-        if _payable(s, p.cost + q.cost):
-            plays.append(new_play(_K_EVENT, cid, (a,)))
+        if can_pay(s, p.cost + q.cost):
+            plays.append(new_play(K_EVENT, cid, (a,)))

@@ -44,26 +44,26 @@ from __future__ import annotations
 from typing import Final
 
 from deckbuilder.rules.effects.notation import After, CardEffects, EffectKind
-from deckbuilder.rules.engine.allies import _ally_here
-from deckbuilder.rules.engine.locations import _arrive, _location_requirements_met, _walk
+from deckbuilder.rules.engine.allies import ally_here
+from deckbuilder.rules.engine.locations import arrive_at, location_requirements_met, walk_to
 from deckbuilder.rules.engine.plays import (
-    _ALLY,
-    _K_CAST,
-    _K_REPLACE,
-    _K_USE,
-    _LOC,
-    _MON,
-    _REPLACE_DONE,
-    _SPELL,
-    _TOME,
+    ALLY,
     AT,
+    K_CAST,
+    K_REPLACE,
+    K_USE,
+    LOC,
+    MON,
     NOWHERE,
+    PLAY_REPLACE_DONE,
+    SPELL,
+    TOME,
     CardId,
     Play,
     PlayKind,
     new_play,
 )
-from deckbuilder.rules.engine.state import GameState, _pay, _payable
+from deckbuilder.rules.engine.state import GameState, can_pay, pay_sanity
 from deckbuilder.rules.places import dimension_ok, place_matches, travel_can_leave, travel_reaches
 
 # Final: the compiled core reads them from C statics, not the module's dict (issue 17).
@@ -90,7 +90,7 @@ def _use_cost(s: GameState, cid: CardId, holder: CardId) -> int:
     """Gets the Sanity change a use costs the Investigator: a Spell cast from a Tome its own
     cost (rulebook l.305, l.309), by an Ally or Artifact nothing (l.311); an Artifact what its use says."""
     g = s.game
-    if g.profiles[cid].kind is _SPELL and g.profiles[holder].kind is not _TOME:
+    if g.profiles[cid].kind is SPELL and g.profiles[holder].kind is not TOME:
         return 0
     return g.use_cost[cid]
 
@@ -118,7 +118,7 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         elif k is _TRADE:
             # Any Allies of your choice in play: every choice (a bit per Ally), none empty.
             allies = s.allies
-            if not allies or not _payable(s, cost):
+            if not allies or not can_pay(s, cost):
                 return None
             return [tuple(a for i, a in enumerate(allies) if m >> i & 1) for m in range(1, 1 << len(allies))]
         elif choosing is None and k in _CHOOSING:
@@ -126,7 +126,7 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
                 return None  # "Use a Gate to walk": only from a Location with a Gate
             choosing = effect
     if choosing is None:
-        return [()] if _payable(s, cost) else None
+        return [()] if can_pay(s, cost) else None
     k = choosing.kind
     out: list[tuple[CardId, ...]] = []
     seen: set[int] = set()
@@ -144,38 +144,38 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         if k is _TRAVEL_MONSTER or k is _SUMMON and q.travel is not None:
             # Rulebook l.317: a Monster that may be used for travel goes on top of the Story Deck
             # instead, and a Location it allows is then immediately played.
-            if q.kind is _MON and (k is _TRAVEL_MONSTER or choosing.what == "any" or g.monster_class[c] == choosing.what):
+            if q.kind is MON and (k is _TRAVEL_MONSTER or choosing.what == "any" or g.monster_class[c] == choosing.what):
                 out += _travel_monster_targets(s, c, cost)
             if k is _TRAVEL_MONSTER:
                 seen.add(u)
                 continue
         if k is _SUMMON or k is _MONSTER_AS_ALLY:
-            if q.kind is not _MON:
+            if q.kind is not MON:
                 continue
             if k is _SUMMON and choosing.what != "any" and g.monster_class[c] != choosing.what:
                 continue
             if k is _MONSTER_AS_ALLY and q.title in titles:
                 continue  # l.367: one copy by title in play
         elif k is _ALLY_NOW:
-            if q.kind is not _ALLY or q.title in titles or s.mode is NOWHERE or not _ally_here(s, q):
+            if q.kind is not ALLY or q.title in titles or s.mode is NOWHERE or not ally_here(s, q):
                 continue
             if s.in_past and (q.place is None or not q.place.past):
                 continue
         elif k is _RESURRECT:
-            if q.kind is not _ALLY or q.title in titles:
+            if q.kind is not ALLY or q.title in titles:
                 continue
         elif k is _RECALL:
             # A Location below the top of the Story Deck, while at a Location (not in the Past).
-            if q.loc is None or q.kind is not _LOC or s.mode is not AT or s.in_past or c == s.story[-1]:
+            if q.loc is None or q.kind is not LOC or s.mode is not AT or s.in_past or c == s.story[-1]:
                 continue
         else:  # _TRAVEL
             loc = q.loc
-            if loc is None or q.kind is _SPELL or s.mode is not AT or s.in_past or loc.exotic:
+            if loc is None or q.kind is SPELL or s.mode is not AT or s.in_past or loc.exotic:
                 continue
             if (loc.dim != s.dim) != bool(choosing.amount) or c == s.where:
                 continue  # the same Dimension, or (``travel dimension``) another one
         from_hand = c in s.hand and k is not _TRAVEL
-        if not _payable(s, cost + (q.cost if from_hand else 0)):
+        if not can_pay(s, cost + (q.cost if from_hand else 0)):
             continue
         seen.add(u)
         out.append((c,))
@@ -200,13 +200,13 @@ def _travel_monster_targets(s: GameState, monster: CardId, cost: int) -> list[tu
     for c in s.hand:
         p = g.profiles[c]
         loc = p.loc
-        if p.kind is not _LOC or loc is None or g.uid[c] in seen:
+        if p.kind is not LOC or loc is None or g.uid[c] in seen:
             continue
         seen.add(g.uid[c])
         if (
             travel_reaches(t, s.region, s.dim, loc)
-            and _location_requirements_met(s, p)
-            and _payable(s, cost + min(q.cost, 0) + min(p.cost, 0))
+            and location_requirements_met(s, p)
+            and can_pay(s, cost + min(q.cost, 0) + min(p.cost, 0))
         ):
             out.append((monster, c))
     return out
@@ -217,14 +217,14 @@ def _past_ally_here(s: GameState, c: CardId) -> bool:
     q = s.game.profiles[c]
     place = q.place
     return (
-        q.kind is _ALLY
+        q.kind is ALLY
         and place is not None
         and place.past
         and place_matches(place, s.region, s.subregion, s.dim, s.attrs | s.game.past, s.exotic)
     )
 
 
-def _use_plays(s: GameState, plays: list[Play]) -> None:
+def use_plays(s: GameState, plays: list[Play]) -> None:
     """Adds the casts of Spells in play and the uses of Artifacts in play whose target exists."""
     g = s.game
     effects = g.effects
@@ -236,7 +236,7 @@ def _use_plays(s: GameState, plays: list[Play]) -> None:
             choices = _targets(s, e, _use_cost(s, c, holder))
             if choices:
                 for joined in choices:
-                    plays.append(new_play(_K_CAST, c, joined, holder))
+                    plays.append(new_play(K_CAST, c, joined, holder))
     for holders in (s.artifacts, s.allies):  # not artifacts + allies: a new list every decision
         for a in holders:
             e = effects[a]
@@ -245,10 +245,10 @@ def _use_plays(s: GameState, plays: list[Play]) -> None:
             choices = _targets(s, e, _use_cost(s, a, -1))
             if choices:
                 for joined in choices:
-                    plays.append(new_play(_K_USE, a, joined))
+                    plays.append(new_play(K_USE, a, joined))
 
 
-def _redraw_plays(s: GameState) -> list[Play]:
+def redraw_plays(s: GameState) -> list[Play]:
     """Gets the plays of a redraw under way: replace a card (one per printing), or draw."""
     plays: list[Play] = []
     if s.redrawing > 0:
@@ -258,14 +258,14 @@ def _redraw_plays(s: GameState) -> list[Play]:
             u = g.uid[c]
             if u not in seen:
                 seen.add(u)
-                plays.append(new_play(_K_REPLACE, c))
-    plays.append(_REPLACE_DONE)
+                plays.append(new_play(K_REPLACE, c))
+    plays.append(PLAY_REPLACE_DONE)
     return plays
 
 
-def _replace(s: GameState, play: Play) -> None:
+def redraw_step(s: GameState, play: Play) -> None:
     """Plays a step of a redraw: a card put on the Discard, or the replacements drawn."""
-    if play.kind is _K_REPLACE:
+    if play.kind is K_REPLACE:
         s.hand.remove(play.card)
         s.discard.append(play.card)
         s.redrawing -= 1
@@ -273,25 +273,25 @@ def _replace(s: GameState, play: Play) -> None:
         return
     n = s.redrawn
     s.redrawing, s.redrawn = -1, 0
-    _draw_n(s, n)
+    draw_n(s, n)
 
 
-def _draw_n(s: GameState, n: int) -> None:
+def draw_n(s: GameState, n: int) -> None:
     """Draws n cards; an empty Mythos Deck costs 1 Sanity and reshuffles the Discard (l.544)."""
-    from deckbuilder.rules.engine.turn import _reshuffle
+    from deckbuilder.rules.engine.turn import reshuffle_discard
 
     for _ in range(n):
         if not s.deck:
             if not s.discard or s.is_over:
                 return
-            _pay(s, (-1,))
-            _reshuffle(s)
+            pay_sanity(s, (-1,))
+            reshuffle_discard(s)
             if s.is_over:
                 return
         s.hand.append(s.deck.pop())
 
 
-def _use(s: GameState, play: Play) -> None:
+def cast_or_use(s: GameState, play: Play) -> None:
     """Casts a Spell or uses an Artifact: pays, plays its effects, then flips or Buries it."""
     g = s.game
     cid = play.card
@@ -302,7 +302,7 @@ def _use(s: GameState, play: Play) -> None:
     # After use: a Spell under a Tome face-down for the Round (l.309), one held by an Ally or
     # Artifact Buried (l.311); an Artifact flipped or Buried as its card says (l.199).
     if play.kind is PlayKind.CAST:
-        if g.profiles[holder].kind is _TOME:
+        if g.profiles[holder].kind is TOME:
             s.cast += (cid,)
         else:
             s.spells.remove(cid)
@@ -317,7 +317,7 @@ def _use(s: GameState, play: Play) -> None:
     for effect in e.effects:
         k = effect.kind
         if k is _DRAW:
-            _draw_n(s, effect.amount)
+            draw_n(s, effect.amount)
         elif k is _REDRAW:
             s.redrawing, s.redrawn = effect.amount, 0
         elif k is _HAND:
@@ -337,7 +337,7 @@ def _use(s: GameState, play: Play) -> None:
             _travel_by_monster(s, play.joined[0], play.joined[1], costs)
         elif play.joined and k in _CHOOSING:
             _play_chosen(s, k, play.joined[0], costs)
-    _pay(s, costs)
+    pay_sanity(s, costs)
 
 
 def _travel_by_monster(s: GameState, monster: CardId, location: CardId, costs: list[int]) -> None:
@@ -350,7 +350,7 @@ def _travel_by_monster(s: GameState, monster: CardId, location: CardId, costs: l
     s.counted += g.weight[monster]
     costs.append(g.profiles[monster].cost)
     s.hand.remove(location)
-    _arrive(s, location)
+    arrive_at(s, location)
 
 
 def _recall(s: GameState, c: CardId) -> None:
@@ -393,7 +393,7 @@ def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> No
         return
     s.hand.remove(c)
     if k is _TRAVEL:
-        _walk(s, c)  # from a Location arrived at (see _targets): as if Walking (l.239)
+        walk_to(s, c)  # from a Location arrived at (see _targets): as if Walking (l.239)
         return
     costs.append(q.cost)
     if k is _SUMMON:

@@ -20,24 +20,24 @@ from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.effects.reader import NO_TARGET
-from deckbuilder.rules.engine.casting import _draw_n
+from deckbuilder.rules.engine.casting import draw_n
 from deckbuilder.rules.engine.plays import (
-    _ADV,
-    _ALLY,
-    _ART,
-    _EVENT,
-    _GOO,
-    _LOC,
-    _MON,
-    _THREAT,
-    _TOME,
-    _TRAVEL,
+    ADV,
+    ALLY,
+    ART,
+    EVENT,
+    GOO,
+    LOC,
+    MON,
+    THREAT,
+    TOME,
+    TRAVEL,
     CardId,
     Play,
     PlayKind,
 )
 from deckbuilder.rules.engine.state import GameState
-from deckbuilder.rules.engine.turn import _draw, shuffle
+from deckbuilder.rules.engine.turn import draw_up, shuffle
 from deckbuilder.rules.places import (
     Mask,
     Profile,
@@ -127,14 +127,14 @@ _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
 #: Per card kind, the play a copy of it makes on its own (see ``Game._own_play``).
 _OWN_PLAY = {
-    _LOC: PlayKind.LOCATION,
-    _ALLY: PlayKind.ALLY,
-    _TOME: PlayKind.TOME,
-    _ART: PlayKind.ARTIFACT,
-    _GOO: PlayKind.GOO,
-    _TRAVEL: PlayKind.TRAVEL,
-    _EVENT: PlayKind.EVENT,
-    _ADV: PlayKind.ADVENTURE,
+    LOC: PlayKind.LOCATION,
+    ALLY: PlayKind.ALLY,
+    TOME: PlayKind.TOME,
+    ART: PlayKind.ARTIFACT,
+    GOO: PlayKind.GOO,
+    TRAVEL: PlayKind.TRAVEL,
+    EVENT: PlayKind.EVENT,
+    ADV: PlayKind.ADVENTURE,
 }
 #: How many recipe answers a Game remembers (about 12 new ones a game; some 17 MB at most).
 _ADVENTURE_CACHE_SIZE = 200_000
@@ -224,7 +224,7 @@ class Game:
         #: An Event aimed at a card of an opponent's is never played without ``phantom_opponent``:
         #: the reason says so, whatever its text's reading (rulebook l.202).
         no_target = [
-            p.kind is _EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles
+            p.kind is EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles
         ]
         self.ignored: tuple[str, ...] = tuple(NO_TARGET if no_target[u] else read[u].ignored for u in uid)
         # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's
@@ -338,7 +338,7 @@ class Game:
         """Precomputes which Monsters Join which (a bit mask over card ids per card)."""
         n = self.size
         joins = [0] * n
-        threat_kinds = (_MON, _THREAT)
+        threat_kinds = (MON, THREAT)
         for i in range(n):
             pi = self.profiles[i]
             if pi.kind not in threat_kinds:
@@ -371,7 +371,7 @@ class Game:
         """Precomputes, per Great Old One requirement, the cards of the deck that meet it."""
         self.summon_masks: dict[int, tuple[int, ...]] = {}
         for i, p in enumerate(self.profiles):
-            if p.kind is not _GOO:
+            if p.kind is not GOO:
                 continue
             masks = []
             for req in p.summon:
@@ -391,9 +391,9 @@ class Game:
         shuffle(deck, seed)
         s.deck = deck
         s.sanity = s.low_sanity = self.sanity_start
-        _draw(s)
+        draw_up(s)
         if self.turn_draw:
-            _draw_n(s, self.turn_draw)  # the first Turn begins (the Pragmatic Hobo's "beg")
+            draw_n(s, self.turn_draw)  # the first Turn begins (the Pragmatic Hobo's "beg")
         return s
 
     def title(self, cid: CardId) -> str:

@@ -13,48 +13,48 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 from deckbuilder.rules.cards import fold_title
-from deckbuilder.rules.engine.allies import _ally_anywhere_plays, _ally_here
-from deckbuilder.rules.engine.casting import _redraw_plays, _use_plays
+from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
+from deckbuilder.rules.engine.casting import redraw_plays, use_plays
 from deckbuilder.rules.engine.locations import (
-    _hand_locations,
-    _location_plays,
-    _location_requirements_met,
-    _travel_plays,
+    location_plays,
+    location_requirements_met,
+    locations_in_hand,
+    travel_plays,
 )
 from deckbuilder.rules.engine.plays import (
-    _ABILITY,
-    _ADV,
-    _ALLY,
-    _ART,
-    _END,
-    _END_SHUFFLE,
-    _EVENT,
-    _GOO,
-    _K_CULTIST,
-    _K_MONSTER_ALLY,
-    _K_ROTATE,
-    _LOBOTOMY,
-    _LOC,
-    _LOSE_TURN,
-    _MON,
-    _PASS,
-    _SPELL,
-    _THREAT,
-    _TOME,
-    _TRAVEL,
+    ADV,
+    ALLY,
+    ART,
     AT,
     DISCARD,
+    EVENT,
+    GOO,
+    K_CULTIST,
+    K_MONSTER_ALLY,
+    K_ROTATE,
+    LOC,
+    MON,
     NOWHERE,
     PLAY,
+    PLAY_ABILITY,
+    PLAY_END,
+    PLAY_END_SHUFFLE,
+    PLAY_LOBOTOMY,
+    PLAY_LOSE_TURN,
+    PLAY_PASS,
+    SPELL,
+    THREAT,
+    TOME,
+    TRAVEL,
     TRAVELLING,
     WALKING,
     CardId,
     Play,
     new_play,
 )
-from deckbuilder.rules.engine.state import GameState, _payable, _titles_in_play
-from deckbuilder.rules.engine.threat import _gate_cost, _gate_free, _monster_plays, _summon_met
-from deckbuilder.rules.engine.tomes import _artifact_plays, _spell_plays, _tome_plays
+from deckbuilder.rules.engine.state import GameState, can_pay, titles_in_play
+from deckbuilder.rules.engine.threat import gate_cost, gate_free, monster_plays, summon_met
+from deckbuilder.rules.engine.tomes import artifact_plays, spell_plays, tome_plays
 from deckbuilder.rules.places import can_read, dimension_ok, place_matches
 
 
@@ -69,9 +69,9 @@ def legal_plays(state: GameState) -> list[Play]:
         if state.lost_turns:
             # Rulebook l.351, l.356: a Turn a card says to lose is that Turn's one play; the
             # cards that lose Turns say "playing no cards, and not passing".
-            return [_LOSE_TURN]
+            return [PLAY_LOSE_TURN]
         if state.redrawing >= 0:
-            return _redraw_plays(state)  # a redraw under way: replace cards, then draw
+            return redraw_plays(state)  # a redraw under way: replace cards, then draw
         return _card_plays(state)
     if phase is DISCARD:
         return _discard_plays(state)
@@ -96,12 +96,12 @@ def _card_plays(s: GameState) -> list[Play]:
     if mode is WALKING and not in_past:
         top = s.story[-1]
         # Rulebook l.241, l.343: rotate the Location right-side-up on a later Turn, paying its cost.
-        if _payable(s, profiles[top].cost) and _location_requirements_met(s, profiles[top]):
-            plays.append(new_play(_K_ROTATE, top))
+        if can_pay(s, profiles[top].cost) and location_requirements_met(s, profiles[top]):
+            plays.append(new_play(K_ROTATE, top))
     # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
     locations_only = not s.located and not g.rules.advanced
     here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
-    gate_ok = mode is AT and bool(here_attrs & g.gate) and _gate_free(s)
+    gate_ok = mode is AT and bool(here_attrs & g.gate) and gate_free(s)
     # Where a Location in hand leads from the last one arrived at, by its printing.
     steps = None
     if mode is not NOWHERE:
@@ -129,13 +129,13 @@ def _card_plays(s: GameState) -> list[Play]:
             seen |= bit
         p = profiles[cid]
         kind = p.kind
-        if kind is _LOC:
+        if kind is LOC:
             if not in_past:  # the Lamp: no new Location while in the Past
-                _location_plays(s, cid, p, plays, steps)
+                location_plays(s, cid, p, plays, steps)
             continue
         if locations_only:
             continue
-        if kind is _ADV:
+        if kind is ADV:
             # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
             if (
                 (not s.adventures or all(profiles[a].title != p.title for a in s.adventures))
@@ -143,7 +143,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 and (not g.conditions[cid] or _conditions_met(s, g.conditions[cid]))
             ):
                 plays.append(own[cid])
-        elif kind is _EVENT:
+        elif kind is EVENT:
             if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
                 continue
             if p.opponent_card and not g.rules.phantom_opponent:
@@ -153,25 +153,25 @@ def _card_plays(s: GameState) -> list[Play]:
                     event_titles = {profiles[e].title for e in s.events}
                 if p.title in event_titles:
                     continue  # rulebook l.202, l.367: one Event of a title at a time
-            if p.needs_titles and not _titles_in_play(s, p.needs_titles):
+            if p.needs_titles and not titles_in_play(s, p.needs_titles):
                 continue
             if p.ally_anywhere:
-                _ally_anywhere_plays(s, cid, p, plays)
+                ally_anywhere_plays(s, cid, p, plays)
                 continue
             plays.append(own[cid])
-        elif kind is _SPELL:
+        elif kind is SPELL:
             if dimension_ok(p.dim, dim):
-                _spell_plays(s, cid, p, plays)
+                spell_plays(s, cid, p, plays)
         elif mode is NOWHERE:
             continue  # rulebook l.76: nothing that depends on being at a Location before the first one
-        elif kind is _ALLY:
+        elif kind is ALLY:
             # The Ally's Dimension(s) are part of its place (rulebook l.160).
             if p.cost < 0 and -p.cost > sanity:
                 continue
             assert p.place is not None
             if in_past and not p.place.past:
                 pass  # the Lamp: Allies played must be found in that Location in the Past
-            elif _ally_here(s, p):
+            elif ally_here(s, p):
                 if ally_titles is None:
                     ally_titles = {profiles[a].title for a in s.allies}
                 if p.title not in ally_titles:  # rulebook l.367: one copy in play
@@ -181,10 +181,10 @@ def _card_plays(s: GameState) -> list[Play]:
                 p.cultist
                 and gate_ok
                 and place_matches(p.place, s.region, s.subregion, dim, here_attrs, s.exotic)
-                and _payable(s, p.cost + _gate_cost(s))
+                and can_pay(s, p.cost + gate_cost(s))
             ):
-                plays.append(new_play(_K_CULTIST, cid))
-        elif kind is _MON or kind is _THREAT:
+                plays.append(new_play(K_CULTIST, cid))
+        elif kind is MON or kind is THREAT:
             if gate_ok and dimension_ok(p.dim, dim):
                 if monsters is None:
                     monsters = {}
@@ -192,44 +192,44 @@ def _card_plays(s: GameState) -> list[Play]:
                 need = g.gate_ally[cid]
                 # The Investigator's card: "use a Water Gate to play Deep Ones as Allies" (one copy
                 # of a title in play, rulebook l.367; the Gate is used, l.227).
-                if need and not (need & ~here_attrs) and _payable(s, p.cost + _gate_cost(s)):
+                if need and not (need & ~here_attrs) and can_pay(s, p.cost + gate_cost(s)):
                     if ally_titles is None:
                         ally_titles = {profiles[a].title for a in s.allies}
                     if p.title not in ally_titles:
-                        plays.append(new_play(_K_MONSTER_ALLY, cid))
-        elif kind is _TOME:
+                        plays.append(new_play(K_MONSTER_ALLY, cid))
+        elif kind is TOME:
             # Rulebook l.324: only at a Location with the Tome attribute; l.326: a reader.
             if (
                 here_attrs & g.tome_attr
                 and dimension_ok(p.dim, dim)
-                and _payable(s, p.cost)
+                and can_pay(s, p.cost)
                 and can_read(p, s.readers())
             ):
-                _tome_plays(s, cid, p, plays)
-        elif kind is _ART:
+                tome_plays(s, cid, p, plays)
+        elif kind is ART:
             # Rulebook l.183: at a Location with the Artifact attribute.
-            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and _payable(s, p.cost):
-                _artifact_plays(s, cid, p, plays)
-        elif kind is _GOO:
+            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and can_pay(s, p.cost):
+                artifact_plays(s, cid, p, plays)
+        elif kind is GOO:
             if (
                 gate_ok
                 and s.goo < 0
                 and dimension_ok(p.dim, dim)
-                and _payable(s, p.cost + _gate_cost(s))
-                and _summon_met(s, cid, p)
+                and can_pay(s, p.cost + gate_cost(s))
+                and summon_met(s, cid, p)
             ):
                 plays.append(own[cid])
-        elif kind is _TRAVEL and not in_past:
+        elif kind is TRAVEL and not in_past:
             if hand_locations is None:
-                hand_locations = _hand_locations(s)
-            _travel_plays(s, cid, p, plays, hand_locations)
+                hand_locations = locations_in_hand(s)
+            travel_plays(s, cid, p, plays, hand_locations)
     if monsters is not None:
-        _monster_plays(s, list(monsters.values()), plays)
+        monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
-        _use_plays(s, plays)
+        use_plays(s, plays)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:
-        plays.append(_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
-    plays.append(_PASS)
+        plays.append(PLAY_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
+    plays.append(PLAY_PASS)
     return plays
 
 
@@ -289,9 +289,9 @@ def _discard_plays(s: GameState) -> list[Play]:
                 seen |= bit
             plays.append(discard[c])
     if len(s.hand) <= hand_max:
-        plays.append(_END)
+        plays.append(PLAY_END)
         if s.discard and s.sanity >= 1:
-            plays.append(_END_SHUFFLE)  # rulebook l.454
+            plays.append(PLAY_END_SHUFFLE)  # rulebook l.454
         if not s.lobotomized and s.sanity >= 1:
-            plays.append(_LOBOTOMY)  # rulebook l.451: at the end of the Round, once a game
+            plays.append(PLAY_LOBOTOMY)  # rulebook l.451: at the end of the Round, once a game
     return plays

@@ -15,8 +15,8 @@ from typing import Final
 
 from deckbuilder.rules.cards import CardType
 from deckbuilder.rules.effects.notation import EffectKind
-from deckbuilder.rules.engine.plays import _K_TRAVEL, _LOC, AT, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState, _pay, _pay_one, _payable, _titles_in_play
+from deckbuilder.rules.engine.plays import AT, K_TRAVEL, LOC, NOWHERE, TRAVELLING, WALKING, CardId, Play, new_play
+from deckbuilder.rules.engine.state import GameState, can_pay, pay_one, pay_sanity, titles_in_play
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
     Profile,
@@ -32,7 +32,7 @@ _NO_STEP: Final = Step.NONE
 _ARRIVE_AT_ONCE: Final = Step.ARRIVE
 
 
-def _location_requirements_met(s: GameState, p: Profile) -> bool:
+def location_requirements_met(s: GameState, p: Profile) -> bool:
     """Checks a Location's own requirements (Kadath: a Star Event in play; R'lyeh: the three
     R'lyeh Disk pieces; Al-Azhar University: a reader of Arabic)."""
     loc = p.loc
@@ -51,7 +51,7 @@ def _location_requirements_met(s: GameState, p: Profile) -> bool:
     return not (loc.needs_langs and loc.needs_langs & ~s.readers())
 
 
-def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], steps: dict[int, Step] | None) -> None:
+def location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], steps: dict[int, Step] | None) -> None:
     """Adds a Location's plays; ``steps`` remembers, by printing, how each Location is reached
     from the last one arrived at (None before the first)."""
     g = s.game
@@ -61,7 +61,7 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
     if mode is NOWHERE:
         if not s.located:
             # Rulebook l.79; rulings l.69: any Location but an Exotic or special one, right-side-up.
-            if loc.first_ok and _payable(s, p.cost) and _location_requirements_met(s, p):
+            if loc.first_ok and can_pay(s, p.cost) and location_requirements_met(s, p):
                 plays.append(g._own_play[cid])
         elif (
             not loc.exotic
@@ -74,14 +74,14 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
             # Rulings l.71: with no Location left you are Walking in your last Region and Dimension.
             plays.append(g._walk_play[cid])
         return
-    if g._loc_needs[cid] and not _location_requirements_met(s, p):
+    if g._loc_needs[cid] and not location_requirements_met(s, p):
         return
     if mode is TRAVELLING:
         t = g.profiles[s.travel].travel
         assert t is not None
         # Rulebook l.259: the Travel Event says where the next Location may be; all Travel
         # Events here play it right-side-up.
-        if travel_reaches(t, s.region, s.dim, loc) and _payable(s, p.cost):
+        if travel_reaches(t, s.region, s.dim, loc) and can_pay(s, p.cost):
             plays.append(g._own_play[cid])
     assert steps is not None
     lu = g.uid[cid]
@@ -99,28 +99,28 @@ def _location_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], st
     elif step is _ARRIVE_AT_ONCE:
         # Rulebook l.243: same subregion, both City: right-side-up at once. While Walking this
         # replaces the card you were walking to (l.247-249, rulings l.89).
-        if _payable(s, p.cost):
+        if can_pay(s, p.cost):
             plays.append(g._own_play[cid])
     else:
         plays.append(g._walk_play[cid])
 
 
-def _hand_locations(s: GameState) -> list[CardId]:
+def locations_in_hand(s: GameState) -> list[CardId]:
     """Gets the Locations in hand, the first copy of each printing, in hand order."""
     g = s.game
     profiles, uid = g.profiles, g.uid
     seen: set[int] = set()
     out = []
     for c in s.hand:
-        if profiles[c].kind is _LOC and uid[c] not in seen:
+        if profiles[c].kind is LOC and uid[c] not in seen:
             seen.add(uid[c])
             out.append(c)
     return out
 
 
-def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], locations: list[CardId]) -> None:
+def travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], locations: list[CardId]) -> None:
     """Adds a Travel Event's plays; ``locations`` are the Locations in hand
-    (:func:`_hand_locations`), for one that says "immediately play a new Location"."""
+    (:func:`locations_in_hand`), for one that says "immediately play a new Location"."""
     # Rulings l.89: no Travel Event while Walking or Travelling, except by changing your mind
     # while Walking (the revealed Location counts as Current).
     if s.mode is not AT and s.mode is not WALKING:
@@ -129,9 +129,9 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
     t = p.travel
     src = g.profiles[s.where]
     assert t is not None and src.loc is not None
-    if not dimension_ok(p.dim, s.where_dim) or not _payable(s, p.cost):
+    if not dimension_ok(p.dim, s.where_dim) or not can_pay(s, p.cost):
         return
-    if p.needs_titles and not _titles_in_play(s, p.needs_titles):
+    if p.needs_titles and not titles_in_play(s, p.needs_titles):
         return
     uid = g.uid
     tu = uid[cid]
@@ -155,14 +155,14 @@ def _travel_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play], loca
         ok = reaches.get(key)
         if ok is None:
             ok = reaches[key] = travel_reaches(t, region, dim, q.loc)
-        if ok and (not g._loc_needs[lid] or _location_requirements_met(s, q)) and _payable(s, p.cost + q.cost):
+        if ok and (not g._loc_needs[lid] or location_requirements_met(s, q)) and can_pay(s, p.cost + q.cost):
             play = g._travel_with.get((cid, lid))
             if play is None:
-                play = g._travel_with[(cid, lid)] = new_play(_K_TRAVEL, cid, (lid,))
+                play = g._travel_with[(cid, lid)] = new_play(K_TRAVEL, cid, (lid,))
             plays.append(play)
 
 
-def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
+def arrive_at(s: GameState, cid: CardId, rotate: bool = False) -> None:
     """Makes a Location your Current Location and applies its Sanity (rulebook l.38, l.343)."""
     p = s.game.profiles[cid]
     loc = p.loc
@@ -182,9 +182,9 @@ def _arrive(s: GameState, cid: CardId, rotate: bool = False) -> None:
     s.located = True
     arrival = s.game.on_arrival[cid]
     if arrival:
-        _pay(s, _on_arrival(s, cid, arrival))
+        pay_sanity(s, _on_arrival(s, cid, arrival))
     else:
-        _pay_one(s, p.cost)
+        pay_one(s, p.cost)
     lost = s.game.lost_turns[cid]
     if lost:
         s.lost_turns += lost  # rulebook l.356: Meghan arrives, gains 5 Sanity, then loses her next Turn
@@ -227,7 +227,7 @@ def _on_arrival(s: GameState, cid: CardId, arrival: tuple[EffectKind, ...]) -> t
     return tuple(changes)
 
 
-def _walk(s: GameState, cid: CardId) -> None:
+def walk_to(s: GameState, cid: CardId) -> None:
     """Plays a Location sideways: its Region, Dimension and Public Attributes apply, always
     Outside, no subregion and no title-bar attributes (rulebook l.239, l.574)."""
     loc = s.game.profiles[cid].loc
@@ -240,7 +240,7 @@ def _walk(s: GameState, cid: CardId) -> None:
     s.dim = prev_dim if loc.any_dimension and prev_dim != ANY_DIMENSION else loc.dim
 
 
-def _back_to(s: GameState) -> None:
+def back_to(s: GameState) -> None:
     """Restores the context of the last Location you arrived at (change of mind)."""
     loc = s.game.profiles[s.where].loc
     assert loc is not None

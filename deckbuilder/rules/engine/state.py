@@ -300,19 +300,21 @@ class GameState:
         )
 
 
-def _payable(state: GameState, cost: int) -> bool:
+def can_pay(state: GameState, cost: int) -> bool:
+    """Checks whether a Sanity cost can be paid whole (rulebook l.124, l.362)."""
     # Rulebook l.124, l.362: the whole cost must be payable.
     return cost >= 0 or -cost <= state.sanity
 
 
-def _titles_in_play(s: GameState, titles: Sequence[int]) -> bool:
+def titles_in_play(s: GameState, titles: Sequence[int]) -> bool:
+    """Checks whether a card of each title is in play."""
     profiles = s.game.profiles
     have = {profiles[c].title for c in s.in_play()}
     return all(t in have for t in titles)
 
 
-def _pay_one(s: GameState, change: int) -> None:
-    """Applies one Sanity change, as :func:`_pay` does a tuple of one (no tuple made: most plays
+def pay_one(s: GameState, change: int) -> None:
+    """Applies one Sanity change, as :func:`pay_sanity` does a tuple of one (no tuple made: most plays
     pay one card's cost)."""
     if change > 0:
         s.sanity = min(s.sanity + change, s.game.sanity_max)
@@ -325,7 +327,12 @@ def _pay_one(s: GameState, change: int) -> None:
             s.phase = OVER
 
 
-def _pay(s: GameState, changes: Iterable[int]) -> None:
+# The former private name, which match/table.py still imports (that room is being edited
+# apart); to go once it imports pay_one.
+_pay_one = pay_one
+
+
+def pay_sanity(s: GameState, changes: Iterable[int]) -> None:
     """Applies Sanity changes: gains before losses (rulebook l.40), at most the maximum
     (l.42); at zero the game ends (l.362)."""
     gain = loss = 0

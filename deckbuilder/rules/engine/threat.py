@@ -11,12 +11,14 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _K_MONSTERS, AT, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState, _pay, _payable
+from deckbuilder.rules.engine.plays import AT, K_MONSTERS, CardId, Play, new_play
+from deckbuilder.rules.engine.state import GameState, can_pay, pay_sanity
 from deckbuilder.rules.places import ANY_DIMENSION, Profile
 
 
-def _gate_free(s: GameState) -> bool:
+def gate_free(s: GameState) -> bool:
+    """Checks whether the Gate here may be used (rulebook l.227: once per arrival, again only
+    where the Gate may be reused, at its cost)."""
     # Rulebook l.227: each Gate once per arrival; some Gates may be reused at their cost.
     if not s.gate_used:
         return True
@@ -24,7 +26,7 @@ def _gate_free(s: GameState) -> bool:
     return loc is not None and loc.gate_reuse
 
 
-def _gate_cost(s: GameState) -> int:
+def gate_cost(s: GameState) -> int:
     """Gets the Sanity change of using the Gate again (a reusable Gate costs its Location's
     pentagram each further use)."""
     if not s.gate_used:
@@ -33,12 +35,12 @@ def _gate_cost(s: GameState) -> int:
     return cost if cost < 0 else 0
 
 
-def _monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) -> None:
+def monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) -> None:
     """Adds every group of Monsters (and Threat Events) playable together at the Gate: every
     pair Joins (rulebook l.292, l.359), the whole cost payable (l.272). ``options`` are the
     copies in hand of each printing, in hand order."""
     all_join = s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join  # Cthulhu
-    _monster_groups(s, options, 0, (), 0, 0, all_join, _gate_cost(s), plays)
+    _monster_groups(s, options, 0, (), 0, 0, all_join, gate_cost(s), plays)
 
 
 # A module function, not a nested one, for the reason given at tomes._spell_choices.
@@ -60,8 +62,8 @@ def _monster_groups(
     last = i == len(options) - 1
     if not last:
         _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
-    elif chosen and _payable(s, cost + extra):
-        plays.append(new_play(_K_MONSTERS, chosen[0], chosen[1:]))
+    elif chosen and can_pay(s, cost + extra):
+        plays.append(new_play(K_MONSTERS, chosen[0], chosen[1:]))
     joins, profiles = s.game.joins, s.game.profiles
     for c in options[i]:
         if chosen and not all_join and (mask & ~joins[c]):
@@ -71,11 +73,11 @@ def _monster_groups(
         cost += min(profiles[c].cost, 0)
         if not last:
             _monster_groups(s, options, i + 1, chosen, mask, cost, all_join, extra, plays)
-        elif _payable(s, cost + extra):
-            plays.append(new_play(_K_MONSTERS, chosen[0], chosen[1:]))
+        elif can_pay(s, cost + extra):
+            plays.append(new_play(K_MONSTERS, chosen[0], chosen[1:]))
 
 
-def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
+def summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
     """Checks a Great Old One's two requirements against your cards in play (rulebook l.282:
     "in play and active", the Current Location for a Location requirement)."""
     g = s.game
@@ -92,9 +94,9 @@ def _summon_met(s: GameState, cid: CardId, p: Profile) -> bool:
     return True
 
 
-def _use_gate(s: GameState, costs: tuple[int, ...]) -> None:
+def use_gate(s: GameState, costs: tuple[int, ...]) -> None:
     """Pays for cards played at the Gate, with the Gate's own cost when it is used again."""
-    extra = _gate_cost(s)
+    extra = gate_cost(s)
     s.gate_used = True
     s.gates_used += 1
-    _pay(s, costs + ((extra,) if extra else ()))
+    pay_sanity(s, costs + ((extra,) if extra else ()))

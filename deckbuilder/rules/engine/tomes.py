@@ -12,12 +12,13 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import _K_ARTIFACT, _K_SPELL, _K_TOME, _SPELL, CardId, Play, new_play
+from deckbuilder.rules.engine.plays import K_ARTIFACT, K_SPELL, K_TOME, SPELL, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState
 from deckbuilder.rules.places import Profile, dimension_ok
 
 
-def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    """Adds the plays of a Tome in hand: the Tome alone, then with each choice of Spells Joined."""
     plays.append(s.game._own_play[cid])
     if not p.capacity:
         return
@@ -26,14 +27,14 @@ def _tome_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> Non
     groups: dict[int, list[CardId]] = {}
     for c in s.hand:
         q = g.profiles[c]
-        if q.kind is _SPELL and q.icons & p.icons and dimension_ok(q.dim, s.dim):
+        if q.kind is SPELL and q.icons & p.icons and dimension_ok(q.dim, s.dim):
             groups.setdefault(g.uid[c], []).append(c)
     if not groups:
         return
     out: list[tuple[CardId, ...]] = []
     _spell_choices(list(groups.values()), 0, (), p.capacity, out)
     for joined in out:
-        plays.append(new_play(_K_TOME, cid, joined))
+        plays.append(new_play(K_TOME, cid, joined))
 
 
 # The choices of Spells recurse as a module function, not a nested one: a nested function that
@@ -52,23 +53,26 @@ def _spell_choices(
         _spell_choices(options, i + 1, chosen + tuple(copies[:k]), capacity, out)
 
 
-def _spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def spell_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    """Adds the plays of a Spell in hand: into each Tome in play with a matching icon and room."""
     profiles = s.game.profiles
     attached = s.attached
     # Rulebook l.336: one Spell per Turn into a Tome with a matching icon, up to its capacity.
     for t in s.tomes:
         tp = profiles[t]
         if tp.icons & p.icons and len(attached.get(t, ())) < tp.capacity:
-            plays.append(new_play(_K_SPELL, cid, (), t))  # target t
+            plays.append(new_play(K_SPELL, cid, (), t))  # target t
     # Rulebook l.170, l.187: Allies and Artifacts that can know Spells take any Spell.
     for holders in (s.allies, s.artifacts):
         for h in holders:
             hp = profiles[h]
-            if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is _SPELL) < hp.capacity:
-                plays.append(new_play(_K_SPELL, cid, (), h))
+            if hp.capacity and sum(1 for x in attached.get(h, ()) if profiles[x].kind is SPELL) < hp.capacity:
+                plays.append(new_play(K_SPELL, cid, (), h))
 
 
-def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+def artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:
+    """Adds the plays of an Artifact in hand: by itself, or, one that needs an Ally, given to each
+    Ally in play that may take it."""
     if not p.needs_ally:
         plays.append(s.game._own_play[cid])
         return
@@ -77,4 +81,4 @@ def _artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) ->
     for a in s.allies:
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
-        plays.append(new_play(_K_ARTIFACT, cid, (), a))  # target a
+        plays.append(new_play(K_ARTIFACT, cid, (), a))  # target a

@@ -14,34 +14,34 @@ from __future__ import annotations
 
 import random
 
-from deckbuilder.rules.engine.casting import _draw_n, _replace, _use
-from deckbuilder.rules.engine.locations import _arrive, _back_to, _walk
+from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
+from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
-    _K_ABILITY,
-    _K_ADVENTURE,
-    _K_ALLY,
-    _K_ARTIFACT,
-    _K_CAST,
-    _K_CULTIST,
-    _K_DISCARD,
-    _K_END_ROUND,
-    _K_EVENT,
-    _K_GOO,
-    _K_LOBOTOMY,
-    _K_LOCATION,
-    _K_LOSE_TURN,
-    _K_MONSTER_ALLY,
-    _K_MONSTERS,
-    _K_PASS,
-    _K_REPLACE,
-    _K_REPLACE_DONE,
-    _K_ROTATE,
-    _K_SPELL,
-    _K_TOME,
-    _K_TRAVEL,
-    _K_USE,
     AT,
     DISCARD,
+    K_ABILITY,
+    K_ADVENTURE,
+    K_ALLY,
+    K_ARTIFACT,
+    K_CAST,
+    K_CULTIST,
+    K_DISCARD,
+    K_END_ROUND,
+    K_EVENT,
+    K_GOO,
+    K_LOBOTOMY,
+    K_LOCATION,
+    K_LOSE_TURN,
+    K_MONSTER_ALLY,
+    K_MONSTERS,
+    K_PASS,
+    K_REPLACE,
+    K_REPLACE_DONE,
+    K_ROTATE,
+    K_SPELL,
+    K_TOME,
+    K_TRAVEL,
+    K_USE,
     NOWHERE,
     OVER,
     PLAY,
@@ -50,8 +50,8 @@ from deckbuilder.rules.engine.plays import (
     CardId,
     Play,
 )
-from deckbuilder.rules.engine.state import GameState, _pay, _pay_one
-from deckbuilder.rules.engine.threat import _use_gate
+from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
+from deckbuilder.rules.engine.threat import use_gate
 from deckbuilder.rules.places import Profile
 
 
@@ -76,22 +76,22 @@ def push(state: GameState, play: Play) -> None:
     g = s.game
     kind = play.kind
     cid = play.card
-    if kind is _K_PASS:
-        _end_card_play(s)
+    if kind is K_PASS:
+        end_card_play(s)
         return
-    if kind is _K_DISCARD:
+    if kind is K_DISCARD:
         s.hand.remove(cid)
         s.discard.append(cid)
         return
-    if kind is _K_END_ROUND:
+    if kind is K_END_ROUND:
         _end_round(s, play.reshuffle)
         return
-    if kind is _K_LOBOTOMY:
+    if kind is K_LOBOTOMY:
         _lobotomy(s)
         return
-    if kind is _K_REPLACE or kind is _K_REPLACE_DONE:
-        _replace(s, play)
-        if kind is _K_REPLACE_DONE and g.turn_draw:
+    if kind is K_REPLACE or kind is K_REPLACE_DONE:
+        redraw_step(s, play)
+        if kind is K_REPLACE_DONE and g.turn_draw:
             _begin_turn(s)  # the redraw's Turn is over: the next one begins
         return
     s.turn += 1
@@ -104,7 +104,7 @@ def _begin_turn(s: GameState) -> None:
     """Begins a Turn: the Investigator who draws at the beginning of each Turn draws (the
     Pragmatic Hobo's "beg"); not while a redraw of the Turn before is still under way."""
     if s.phase is PLAY and s.redrawing < 0:
-        _draw_n(s, s.game.turn_draw)
+        draw_n(s, s.game.turn_draw)
 
 
 def _turn_play(s: GameState, play: Play) -> None:
@@ -113,26 +113,26 @@ def _turn_play(s: GameState, play: Play) -> None:
     g = s.game
     kind = play.kind
     cid = play.card
-    if kind is _K_LOSE_TURN:
+    if kind is K_LOSE_TURN:
         s.lost_turns -= 1  # rulebook l.351, l.356: the Turn passes with nothing played
         return
-    if kind is _K_CAST or kind is _K_USE:
-        _use(s, play)
+    if kind is K_CAST or kind is K_USE:
+        cast_or_use(s, play)
         return
-    if kind is _K_ABILITY:
+    if kind is K_ABILITY:
         # "As your Turn one time during a Round, you may Discard up to N cards and replace them"
         s.ability_used = True
         s.redrawing, s.redrawn = g.ability_redraw, 0
         return
     p = g.profiles[cid]
-    if kind is _K_ROTATE:
-        _arrive(s, cid, rotate=True)
+    if kind is K_ROTATE:
+        arrive_at(s, cid, rotate=True)
         return
     s.hand.remove(cid)
     if play.joined:
         for j in play.joined:
             s.hand.remove(j)
-    if kind is _K_LOCATION:
+    if kind is K_LOCATION:
         replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
         if replace:
             # Rulebook l.247, l.253; rulings l.89: the card walked or travelled to is discarded.
@@ -140,23 +140,23 @@ def _turn_play(s: GameState, play: Play) -> None:
             if s.mode is TRAVELLING:
                 s.counted -= g.weight[gone]  # a Location walked to did not count yet
             s.discard.append(gone)
-            _back_to(s)
+            back_to(s)
         if play.sideways:
-            _walk(s, cid)
+            walk_to(s, cid)
         else:
-            _arrive(s, cid)
-    elif kind is _K_TRAVEL:
+            arrive_at(s, cid)
+    elif kind is K_TRAVEL:
         if s.mode is WALKING:
             s.discard.append(s.story.pop())
-            _back_to(s)
+            back_to(s)
         origin_region, origin_dim = g.profiles[s.where].loc.region, s.where_dim  # type: ignore[union-attr]
         s.story.append(cid)
         s.counted += g.weight[cid]
-        _pay_one(s, p.cost)
+        pay_one(s, p.cost)
         if s.phase is OVER:
             return
         if play.joined:
-            _arrive(s, play.joined[0])
+            arrive_at(s, play.joined[0])
         else:
             # Rulings l.73: the Travel Event is your Current Location, in the Region and
             # Dimension where it was played (rulebook l.208).
@@ -167,57 +167,57 @@ def _turn_play(s: GameState, play: Play) -> None:
             s.attrs = p.loc.attrs if p.loc else 0
             s.exotic = False
             s.stop_used = False
-    elif kind is _K_ALLY:
+    elif kind is K_ALLY:
         s.allies.append(cid)
         s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
-        _pay_one(s, p.cost)
-    elif kind is _K_MONSTER_ALLY:
+        pay_one(s, p.cost)
+    elif kind is K_MONSTER_ALLY:
         # The Investigator's card lets a Monster be played as an Ally through a Gate.
         s.allies.append(cid)
         s.counted += g.weight[cid]
-        _use_gate(s, (p.cost,))
-    elif kind is _K_CULTIST or kind is _K_MONSTERS:
+        use_gate(s, (p.cost,))
+    elif kind is K_CULTIST or kind is K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
-        _use_gate(s, tuple(g.profiles[c].cost for c in cards))
-    elif kind is _K_GOO:
+        use_gate(s, tuple(g.profiles[c].cost for c in cards))
+    elif kind is K_GOO:
         s.goo = cid
         s.goo_age = 0
         s.counted += g.weight[cid]
-        _use_gate(s, (p.cost,))
-    elif kind is _K_TOME:
+        use_gate(s, (p.cost,))
+    elif kind is K_TOME:
         s.tomes.append(cid)
         s.counted += g.weight[cid]
         if play.joined:
             s.spells.extend(play.joined)
             s.attached[cid] = play.joined
             s.counted += sum(g.weight[j] for j in play.joined)
-        _pay_one(s, p.cost)
-    elif kind is _K_ARTIFACT:
+        pay_one(s, p.cost)
+    elif kind is K_ARTIFACT:
         s.artifacts.append(cid)
         s.counted += g.weight[cid]
         if play.target >= 0:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
-        _pay_one(s, p.cost)
-    elif kind is _K_SPELL:
+        pay_one(s, p.cost)
+    elif kind is K_SPELL:
         s.spells.append(cid)
         s.counted += g.weight[cid]
         s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
-    elif kind is _K_EVENT:
+    elif kind is K_EVENT:
         if p.persistent and not p.needs_opponent:
             s.events.append(cid)
         else:
             s.story.insert(0, cid)  # rulings l.41: "Then Bury this card" (rulebook l.506: bottom)
         s.allies.extend(play.joined)  # the Ally a Surprise Meeting brings
         s.counted += g.weight[cid] + sum(g.weight[j] for j in play.joined)
-        _pay(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
-    elif kind is _K_ADVENTURE:
+        pay_sanity(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
+    elif kind is K_ADVENTURE:
         _complete(s, cid, p)
 
 
-def _end_card_play(s: GameState) -> None:
+def end_card_play(s: GameState) -> None:
     """Ends card play: Combat (nothing to fight alone), the Threat is Buried (rulebook l.439),
     a Great Old One stays through the next Round's Combat (l.286); then the Discard phase."""
     if s.threat:
@@ -233,10 +233,15 @@ def _end_card_play(s: GameState) -> None:
     s.phase = DISCARD
 
 
+# The former private name, which match/table.py still imports (that room is being edited
+# apart); to go once it imports end_card_play.
+_end_card_play = end_card_play
+
+
 def _end_round(s: GameState, reshuffle: bool) -> None:
     if reshuffle:
-        _pay_one(s, -1)  # rulebook l.454
-        _reshuffle(s)
+        pay_one(s, -1)  # rulebook l.454
+        reshuffle_discard(s)
     if s.phase is OVER:
         return
     s.round += 1
@@ -248,7 +253,7 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         s.attrs &= ~s.game.past
     s.ability_used = False  # "one time during a Round"
     s.phase = PLAY
-    _draw(s)
+    draw_up(s)
     if s.game.turn_draw:
         _begin_turn(s)
 
@@ -272,14 +277,15 @@ def _lobotomy(s: GameState) -> None:
     s.discard.extend(s.hand)
     s.hand = []
     s.counted = s.adventure_tally()
-    _pay_one(s, -1)
+    pay_one(s, -1)
     if s.phase is OVER:
         return
-    _reshuffle(s)
+    reshuffle_discard(s)
     _end_round(s, False)
 
 
-def _reshuffle(s: GameState) -> None:
+def reshuffle_discard(s: GameState) -> None:
+    """Shuffles the Discard back into the Mythos Deck (rulebook l.454, l.544)."""
     deck = s.deck + s.discard
     s.discard = []
     shuffle(deck, s.seed * 1_000_003 + s.shuffles)
@@ -305,7 +311,7 @@ def shuffle(cards: list[CardId], seed: int) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _draw(s: GameState) -> None:
+def draw_up(s: GameState) -> None:
     """Draws up to the Hand size (rulebook l.47, l.457), and the additional card of a Tome in play
     that says so; an empty Mythos Deck costs 1 Sanity and reshuffles the Discard (l.454, l.544)."""
     g = s.game
@@ -322,8 +328,8 @@ def _draw(s: GameState) -> None:
         if not deck:
             if not s.discard:
                 break
-            _pay_one(s, -1)
-            _reshuffle(s)
+            pay_one(s, -1)
+            reshuffle_discard(s)
             deck = s.deck
             if s.phase is OVER:
                 break
@@ -341,7 +347,7 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
     s.low_sanity = s.sanity
     s.points += p.value
     # The Adventure's Sanity, and what the Investigator's card adds for its kind (Diabolical Cultist).
-    _pay_one(s, p.gain + s.game.adventure_bonus[cid])
+    pay_one(s, p.gain + s.game.adventure_bonus[cid])
     if s.phase is OVER:
         return
     g = s.game
@@ -363,7 +369,7 @@ def _complete(s: GameState, cid: CardId, p: Profile) -> None:
             if loc is not None:
                 s.region, s.dim, s.subregion, s.attrs = loc.region, s.where_dim, -1, 0
     s.counted = s.adventure_tally()  # the Story Deck went to the Discard
-    _reshuffle(s)
+    reshuffle_discard(s)
     if s.points >= g.rules.target:
         s.won = True
         s.phase = OVER

@@ -20,23 +20,23 @@ from enum import StrEnum
 from typing import Any
 
 from deckbuilder.rules.cards import AppliedErratum, Card, fold_title
-from deckbuilder.rules.errata.checks import _coerce_item, _restore_field
+from deckbuilder.rules.errata.checks import coerce_item, restore_field
 from deckbuilder.rules.errata.matching import (
-    _ELLIPSIS,
-    _as_sentence,
-    _contains,
-    _in_sets,
-    _norm,
-    _pattern,
-    _qualifier_matches,
-    _replace_in,
-    _sentence_spans,
-    _TitleIndex,
+    ELLIPSIS,
+    TitleIndex,
+    as_sentence,
+    contains,
+    in_sets,
+    norm,
+    qualifier_matches,
+    replace_in,
+    sentence_spans,
     title_key,
+    words_pattern,
 )
 from deckbuilder.rules.errata.records import (
-    _KIND_ORDER,
-    _LIST_FIELDS,
+    KIND_ORDER,
+    LIST_FIELDS,
     Anchor,
     ErrataReport,
     Erratum,
@@ -59,7 +59,7 @@ def printed_card(card: Card) -> Card:
         return card
     known = {spec.name for spec in dataclasses.fields(Card)} - {"key", "printed", "errata"}
     restored = {
-        name: _restore_field(name, value) for name, value in card.printed.items() if name in known
+        name: restore_field(name, value) for name, value in card.printed.items() if name in known
     }
     return card.replace(**restored, printed={}, errata=())
 
@@ -92,7 +92,7 @@ def apply_errata(cards: Sequence[Card], errata: Sequence[Erratum]) -> ErrataRepo
     Errata are not checked here; :func:`check_erratum` does that (the importer calls it).
     """
     works = [_Work(printed=p, card=p, notes=[]) for p in (printed_card(c) for c in cards)]
-    index = _TitleIndex([(w.printed.title, *w.printed.aliases) for w in works])
+    index = TitleIndex([(w.printed.title, *w.printed.aliases) for w in works])
     # Card.affects holds the Affects line as printed ("Affects Your Investigator"); should
     # an importer strip the word "Affects", the errata follow its convention.
     stated = [w.printed.affects for w in works if w.printed.affects]
@@ -100,7 +100,7 @@ def apply_errata(cards: Sequence[Card], errata: Sequence[Erratum]) -> ErrataRepo
 
     outcomes: list[ErratumOutcome] = []
     unmatched: list[Erratum] = []
-    ordered = sorted(enumerate(errata), key=lambda pair: (_KIND_ORDER[pair[1].kind], pair[0]))
+    ordered = sorted(enumerate(errata), key=lambda pair: (KIND_ORDER[pair[1].kind], pair[0]))
     found: dict[int, list[int]] = {}
     for position, erratum in enumerate(errata):
         found[position] = _find_cards(erratum, works, index)
@@ -122,7 +122,7 @@ def apply_errata(cards: Sequence[Card], errata: Sequence[Erratum]) -> ErrataRepo
     return ErrataReport(cards=result, outcomes=tuple(outcomes), unmatched=tuple(unmatched))
 
 
-def _find_cards(erratum: Erratum, works: Sequence[_Work], index: _TitleIndex) -> list[int]:
+def _find_cards(erratum: Erratum, works: Sequence[_Work], index: TitleIndex) -> list[int]:
     names = list(erratum.names)
     if erratum.kind is ErratumKind.RENAME and isinstance(erratum.to, str):
         names.append(erratum.to)
@@ -133,9 +133,9 @@ def _find_cards(erratum: Erratum, works: Sequence[_Work], index: _TitleIndex) ->
     result = []
     for position in hits:
         card = works[position].printed
-        if not _in_sets(card, erratum.sets):
+        if not in_sets(card, erratum.sets):
             continue
-        if erratum.qualifier and not _qualifier_matches(card, erratum.qualifier):
+        if erratum.qualifier and not qualifier_matches(card, erratum.qualifier):
             continue
         result.append(position)
     return result
@@ -229,7 +229,7 @@ def _new_value(
     if kind is ErratumKind.SET:
         return _set_value(erratum, field, before, affects_prefixed)
     if kind in (ErratumKind.ADD, ErratumKind.REMOVE) or (
-        kind is ErratumKind.REPLACE and field in _LIST_FIELDS
+        kind is ErratumKind.REPLACE and field in LIST_FIELDS
     ):
         return _list_value(erratum, field, tuple(before))
     if kind in (ErratumKind.PREPEND, ErratumKind.APPEND):
@@ -240,17 +240,17 @@ def _new_value(
 def _set_value(
     erratum: Erratum, field: str, before: Any, affects_prefixed: bool
 ) -> tuple[Any, str]:
-    new = _coerce_item(field, erratum.to)
+    new = coerce_item(field, erratum.to)
     if field == "affects" and not affects_prefixed and new.lower().startswith("affects "):
         new = new[len("affects ") :]
     if field == "text":
-        new = _as_sentence(new)
-    if isinstance(new, str) and isinstance(before, str) and _norm(new) == _norm(before):
+        new = as_sentence(new)
+    if isinstance(new, str) and isinstance(before, str) and norm(new) == norm(before):
         return before, ""
     message = ""
     if erratum.from_ is not None and before is not None:
-        expected = _coerce_item(field, erratum.from_, "from")
-        same = _norm(before) == _norm(expected) if isinstance(before, str) else before == expected
+        expected = coerce_item(field, erratum.from_, "from")
+        same = norm(before) == norm(expected) if isinstance(before, str) else before == expected
         if not same and before != new:
             message = (
                 f"the document gives the printed {field} as {expected!r}; the card has {before!r}"
@@ -263,39 +263,39 @@ def _list_value(
 ) -> tuple[tuple[Any, ...], str]:
     def position(value: Any) -> int | None:
         for i, item in enumerate(items):
-            if _norm(str(item)) == _norm(str(value)):
+            if norm(str(item)) == norm(str(value)):
                 return i
         return None
 
     if erratum.kind is ErratumKind.ADD:
-        new = _coerce_item(field, erratum.to)
+        new = coerce_item(field, erratum.to)
         if position(new) is not None:
             return items, f"{new} is already there"
         return (*items, new), ""
-    old = _coerce_item(field, erratum.from_, "from")
+    old = coerce_item(field, erratum.from_, "from")
     at = position(old)
     if erratum.kind is ErratumKind.REMOVE:
         if at is None:
             return items, f"{old} is not there"
         return items[:at] + items[at + 1 :], ""
-    new = _coerce_item(field, erratum.to)
+    new = coerce_item(field, erratum.to)
     if at is None:
         if position(new) is not None:
             return items, f"{new} is already there"
         raise _NotApplicable(f"{field} has no {old!r} to change into {new!r}")
     rest = items[:at] + items[at + 1 :]
-    if any(_norm(str(item)) == _norm(str(new)) for item in rest):
+    if any(norm(str(item)) == norm(str(new)) for item in rest):
         return rest, ""
     return items[:at] + (new,) + items[at + 1 :], ""
 
 
 def _edge_text(erratum: Erratum, text: str) -> str:
-    words = _as_sentence(str(erratum.to))
+    words = as_sentence(str(erratum.to))
     if erratum.kind is ErratumKind.PREPEND:
-        if _norm(text).startswith(_norm(words)):
+        if norm(text).startswith(norm(words)):
             return text
         return f"{words} {text}".strip()
-    if _norm(text).endswith(_norm(words)):
+    if norm(text).endswith(norm(words)):
         return text
     return f"{text} {words}".strip()
 
@@ -305,46 +305,46 @@ def _replace_text(erratum: Erratum, field: str, text: str) -> str:
     new = str(erratum.to)
     if erratum.sentence is None:
         old = str(erratum.from_)
-        replaced = _replace_in(text, old, new)
+        replaced = replace_in(text, old, new)
         if replaced is not None:
             return replaced
-        if not new.strip() or _contains(text, new):
+        if not new.strip() or contains(text, new):
             return text  # already corrected (or the words to strike are not there)
         raise _NotApplicable(f"{old!r} is not in the {where}")
 
-    spans = _sentence_spans(text)
+    spans = sentence_spans(text)
     number = erratum.sentence
     if not spans or number > len(spans) or -number > len(spans):
         raise _NotApplicable(f"the {where} has no sentence {number} (it has {len(spans)})")
     start, end = spans[number - 1] if number > 0 else spans[number]
     sentence = text[start:end]
     if erratum.from_ is not None:
-        replaced = _replace_in(sentence, str(erratum.from_), new)
+        replaced = replace_in(sentence, str(erratum.from_), new)
         if replaced is None:
-            if _contains(sentence, new):
+            if contains(sentence, new):
                 return text
             raise _NotApplicable(f"{erratum.from_!r} is not in sentence {number} of the {where}")
         return text[:start] + replaced + text[end:]
-    words = _ELLIPSIS.sub("", new).strip()
+    words = ELLIPSIS.sub("", new).strip()
     if erratum.anchor is None:
-        rewritten = _as_sentence(new)
+        rewritten = as_sentence(new)
     elif erratum.anchor is Anchor.START:
-        if _norm(sentence).startswith(_norm(words)):
+        if norm(sentence).startswith(norm(words)):
             return text
         last = re.findall(r"\w+", words)[-1]
-        match = _pattern(last, re.IGNORECASE).search(sentence)
+        match = words_pattern(last, re.IGNORECASE).search(sentence)
         if match is None:
             raise _NotApplicable(f"sentence {number} of the {where} has no {last!r} to begin at")
         rewritten = words + sentence[match.end() :]
     else:
-        if _norm(sentence).endswith(_norm(words)):
+        if norm(sentence).endswith(norm(words)):
             return text
         first = re.findall(r"\w+", words)[0]
-        matches = list(_pattern(first, re.IGNORECASE).finditer(sentence))
+        matches = list(words_pattern(first, re.IGNORECASE).finditer(sentence))
         if not matches:
             raise _NotApplicable(f"sentence {number} of the {where} has no {first!r} to end from")
         rewritten = sentence[: matches[-1].start()] + words
-    if _norm(rewritten) == _norm(sentence):
+    if norm(rewritten) == norm(sentence):
         return text
     return text[:start] + rewritten + text[end:]
 
@@ -361,7 +361,7 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
     subtype, type, attribute or text words as each record says; rulings are listed in the
     document's order.
     """
-    index = _TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
+    index = TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
     found: list[list[RulingRecord]] = [[] for _ in cards]
     for ruling in rulings:
         excluded = set()
@@ -371,13 +371,13 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
         for title in (*ruling.cards, *(doc for _real, doc in ruling.doc_titles)):
             named.update(index.lookup(title))
         for position, card in enumerate(cards):
-            if position in excluded or not _in_sets(card, ruling.sets):
+            if position in excluded or not in_sets(card, ruling.sets):
                 continue
             if position in named:
                 if ruling.printing is not None:
                     if card.printing != ruling.printing:
                         continue
-                elif ruling.qualifier and not _qualifier_matches(card, ruling.qualifier):
+                elif ruling.qualifier and not qualifier_matches(card, ruling.qualifier):
                     continue
             elif not _selected(card, ruling):
                 continue
@@ -411,4 +411,4 @@ def _selected(card: Card, ruling: RulingRecord) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def _word_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(_pattern(word, re.IGNORECASE) for word in words)
+    return tuple(words_pattern(word, re.IGNORECASE) for word in words)

@@ -14,12 +14,12 @@ from typing import Any
 from deckbuilder.rules.cards import SETS
 from deckbuilder.rules.errata.matching import title_key
 from deckbuilder.rules.errata.records import (
-    _BOOL_FIELDS,
-    _ENUM_FIELDS,
-    _INT_FIELDS,
-    _LIST_FIELDS,
+    BOOL_FIELDS,
+    ENUM_FIELDS,
     ERRATUM_FIELDS,
+    INT_FIELDS,
     KIND_FIELDS,
+    LIST_FIELDS,
     Erratum,
     ErratumKind,
     InvalidErratumError,
@@ -76,7 +76,7 @@ def check_erratum(erratum: Erratum) -> None:
             if value is not None and not (
                 kind is ErratumKind.REPLACE and name == "to" and value == ""
             ):
-                _coerce_item(field, value, name)
+                coerce_item(field, value, name)
     elif kind is ErratumKind.NOTE and not isinstance(erratum.to, str):
         raise InvalidErratumError("a note's 'to' is the text shown to the player")
 
@@ -107,13 +107,13 @@ def check_ruling(ruling: RulingRecord) -> None:
         raise InvalidErratumError("printing counts from 1")
 
 
-def _coerce_item(field: str, value: Any, what: str = "to") -> Any:
+def coerce_item(field: str, value: Any, what: str = "to") -> Any:
     """Gets a record value as the Card field (or, for list fields, its items) holds it."""
-    if field in _INT_FIELDS:
+    if field in INT_FIELDS:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidErratumError(f"{what!r} for {field!r} must be an integer, not {value!r}")
         return value
-    if field in _BOOL_FIELDS:
+    if field in BOOL_FIELDS:
         if not isinstance(value, bool):
             raise InvalidErratumError(
                 f"{what!r} for {field!r} must be true or false, not {value!r}"
@@ -121,7 +121,7 @@ def _coerce_item(field: str, value: Any, what: str = "to") -> Any:
         return value
     if not isinstance(value, str):
         raise InvalidErratumError(f"{what!r} for {field!r} must be a string, not {value!r}")
-    enum = _ENUM_FIELDS.get(field) or _LIST_FIELDS.get(field)
+    enum = ENUM_FIELDS.get(field) or LIST_FIELDS.get(field)
     if enum is not None and issubclass(enum, StrEnum):
         try:
             return enum(value)
@@ -133,15 +133,15 @@ def _coerce_item(field: str, value: Any, what: str = "to") -> Any:
     return value
 
 
-def _restore_field(field: str, value: Any) -> Any:
+def restore_field(field: str, value: Any) -> Any:
     """Gets a stored printed value back in the Card field's own type (JSON gives lists, str)."""
     if value is None:
         return None
-    if field in _LIST_FIELDS:
-        item = _LIST_FIELDS[field]
+    if field in LIST_FIELDS:
+        item = LIST_FIELDS[field]
         return tuple(item(v) for v in value)
-    if field in _ENUM_FIELDS:
-        return _ENUM_FIELDS[field](value)
+    if field in ENUM_FIELDS:
+        return ENUM_FIELDS[field](value)
     if field == "aliases":
         return tuple(value)
     return value

@@ -40,7 +40,7 @@ def _loose_key(key: str) -> str:
     return key
 
 
-class _TitleIndex:
+class TitleIndex:
     """Cards by title key, built once; a lookup falls back to ignoring a leading article."""
 
     def __init__(self, titles: Sequence[Iterable[str]]) -> None:
@@ -77,15 +77,16 @@ def cards_named(cards: Sequence[Card], name: str) -> list[Card]:
 def cards_named_each(cards: Sequence[Card], names: Sequence[str]) -> list[list[Card]]:
     """Gets, for each name, the cards it names as :func:`cards_named` does, over one index of
     the cards (building it once per name was most of applying the card facts at import)."""
-    index = _TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
+    index = TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
     return [[cards[position] for position in index.lookup(name)] for name in names]
 
 
-def _in_sets(card: Card, sets: tuple[str, ...]) -> bool:
+def in_sets(card: Card, sets: tuple[str, ...]) -> bool:
+    """Checks whether a card is from one of the sets (any set when none is named)."""
     return not sets or card.set_code in sets or card.set_code == UNKNOWN_SET
 
 
-def _qualifier_matches(card: Card, qualifier: str) -> bool:
+def qualifier_matches(card: Card, qualifier: str) -> bool:
     """Checks a non-set qualifier ("Atlantean", "Left Fragment") against the card's facts."""
     wanted = fold_title(qualifier)
     facts = (
@@ -106,14 +107,15 @@ def _qualifier_matches(card: Card, qualifier: str) -> bool:
 # Text surgery: tolerant of case, whitespace and the document's quote punctuation
 
 _WORD = re.compile(r"\w", re.UNICODE)
-_ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|\u2026)\s*|\s*(?:\.\.\.|\u2026)\s*$")
+ELLIPSIS = re.compile(r"^\s*(?:\.\.\.|\u2026)\s*|\s*(?:\.\.\.|\u2026)\s*$")
 
 
-def _norm(text: str) -> str:
+def norm(text: str) -> str:
+    """Gets text with its whitespace runs made single spaces, casefolded."""
     return " ".join(text.split()).casefold()
 
 
-def _pattern(needle: str, flags: int) -> re.Pattern[str]:
+def words_pattern(needle: str, flags: int) -> re.Pattern[str]:
     """Gets a pattern for words of the document: any whitespace between them, whole words."""
     body = r"\s+".join(re.escape(token) for token in needle.split())
     if _WORD.match(needle[0]):
@@ -128,7 +130,7 @@ def _find(haystack: str, needle: str) -> tuple[int, int] | None:
     if not needle.strip():
         return None
     for flags in (0, re.IGNORECASE):
-        match = _pattern(needle.strip(), flags).search(haystack)
+        match = words_pattern(needle.strip(), flags).search(haystack)
         if match:
             return match.span()
     return None
@@ -138,7 +140,7 @@ def _variants(old: str, new: str) -> list[tuple[str, str]]:
     """Gets the (old, new) wordings to try: as written, without "...", without the trailing
     comma or full stop the document puts inside its quotation marks."""
     variants = [(old, new)]
-    old2, new2 = _ELLIPSIS.sub("", old), _ELLIPSIS.sub("", new)
+    old2, new2 = ELLIPSIS.sub("", old), ELLIPSIS.sub("", new)
     variants.append((old2, new2))
     old3 = old2.rstrip().rstrip(",.;:")
     new3 = new2.rstrip().rstrip(",.;:") if new2.rstrip()[-1:] in {",", ".", ";", ":"} else new2
@@ -146,7 +148,7 @@ def _variants(old: str, new: str) -> list[tuple[str, str]]:
     return list(dict.fromkeys(variants))
 
 
-def _replace_in(text: str, old: str, new: str) -> str | None:
+def replace_in(text: str, old: str, new: str) -> str | None:
     """Gets ``text`` with the first occurrence of ``old`` replaced, or None if not found.
 
     An empty ``new`` strikes the words together with the punctuation and space after them.
@@ -166,20 +168,20 @@ def _replace_in(text: str, old: str, new: str) -> str | None:
     return None
 
 
-def _contains(text: str, words: str) -> bool:
+def contains(text: str, words: str) -> bool:
     """Checks whether the document's words are in a text (as written, or without their "..."
     and trailing punctuation)."""
-    bare = _ELLIPSIS.sub("", words)
+    bare = ELLIPSIS.sub("", words)
     for variant in dict.fromkeys((words, bare, bare.rstrip().rstrip(",.;:"))):
         if variant.strip() and _find(text, variant):
             return True
     return False
 
 
-def _as_sentence(words: str) -> str:
+def as_sentence(words: str) -> str:
     """Gets quoted words as a sentence of card text: the quote's trailing comma becomes a
     full stop ("Then Bury this card," -> "Then Bury this card.")."""
-    words = _ELLIPSIS.sub("", words).strip()
+    words = ELLIPSIS.sub("", words).strip()
     if words.endswith((",", ";", ":")):
         words = words[:-1].rstrip() + "."
     return words
@@ -188,7 +190,7 @@ def _as_sentence(words: str) -> str:
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\u25c6")
 
 
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
+def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Gets the (start, end) of each sentence of a Special Effects text ("◆" also ends one)."""
     spans: list[tuple[int, int]] = []
     start = 0

@@ -61,10 +61,10 @@ class InvalidErratumError(ValueError):
 #: The set code that stands for "set unknown": such cards match an erratum of any set.
 UNKNOWN_SET = "SAMPLE"
 
-_INT_FIELDS = frozenset(
+INT_FIELDS = frozenset(
     {"value", "value2", "sanity", "sanity_max", "education", "hand", "hand_min", "hand_max"}
 )
-_BOOL_FIELDS = frozenset({"unique", "gate", "goo"})
+BOOL_FIELDS = frozenset({"unique", "gate", "goo"})
 _STR_FIELDS = frozenset(
     {
         "title",
@@ -79,12 +79,12 @@ _STR_FIELDS = frozenset(
         "rarity",
     }
 )
-_ENUM_FIELDS: dict[str, type[StrEnum]] = {
+ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "type": CardType,
     "dimension": Dimension,
     "allegiance": Allegiance,
 }
-_LIST_FIELDS: dict[str, type[str]] = {
+LIST_FIELDS: dict[str, type[str]] = {
     "attributes": str,
     "public": PublicAttribute,
     "languages": str,
@@ -98,20 +98,20 @@ _TEXT_FIELDS = frozenset({"text", "affects"})
 
 #: The Card fields an erratum may name.
 ERRATUM_FIELDS = frozenset(
-    _INT_FIELDS | _BOOL_FIELDS | _STR_FIELDS | set(_ENUM_FIELDS) | set(_LIST_FIELDS)
+    INT_FIELDS | BOOL_FIELDS | _STR_FIELDS | set(ENUM_FIELDS) | set(LIST_FIELDS)
 )
 
 _SCALAR_FIELDS = frozenset(
-    _INT_FIELDS | _BOOL_FIELDS | (_STR_FIELDS - {"title"}) | set(_ENUM_FIELDS)
+    INT_FIELDS | BOOL_FIELDS | (_STR_FIELDS - {"title"}) | set(ENUM_FIELDS)
 )
 
 #: Which fields each kind may change (a note may concern any field, or none).
 KIND_FIELDS: dict[ErratumKind, frozenset[str]] = {
     ErratumKind.SET: _SCALAR_FIELDS,
-    ErratumKind.ADD: frozenset(_LIST_FIELDS),
-    ErratumKind.REMOVE: frozenset(_LIST_FIELDS),
+    ErratumKind.ADD: frozenset(LIST_FIELDS),
+    ErratumKind.REMOVE: frozenset(LIST_FIELDS),
     ErratumKind.RENAME: frozenset({"title"}),
-    ErratumKind.REPLACE: frozenset(_TEXT_FIELDS | set(_LIST_FIELDS)),
+    ErratumKind.REPLACE: frozenset(_TEXT_FIELDS | set(LIST_FIELDS)),
     ErratumKind.PREPEND: frozenset({"text"}),
     ErratumKind.APPEND: frozenset({"text"}),
     ErratumKind.NOTE: ERRATUM_FIELDS,
@@ -120,7 +120,7 @@ KIND_FIELDS: dict[ErratumKind, frozenset[str]] = {
 # Kinds run in this order on each card: whole-value changes before edits inside the text, and
 # additions at the start or end of the text last, so that "the first sentence" of an erratum
 # is the printed card's first sentence.
-_KIND_ORDER = {
+KIND_ORDER = {
     ErratumKind.RENAME: 0,
     ErratumKind.SET: 1,
     ErratumKind.ADD: 2,
