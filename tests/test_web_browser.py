@@ -272,7 +272,7 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     driver.get(server.url + "/import")
     driver.execute_script("document.getElementById('text').value = arguments[0];",
                           EXAMPLE_DECK.read_text(encoding="utf-8").replace("# Deck: Dark Horse", f"# Deck: Shared {width}"))
-    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    press(driver, driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]"))
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
     first = deck_counts(driver)
     assert first["Star Vampire"] == 2
@@ -282,14 +282,14 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     for _ in range(2):
         click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
         line = (driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']") or [line])[0]
-    driver.find_element(By.ID, "save").click()
+    press(driver, driver.find_element(By.ID, "save"))
     wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
     assert "Star Vampire" not in deck_counts(driver)
-    driver.find_element(By.LINK_TEXT, "History").click()
+    press(driver, driver.find_element(By.LINK_TEXT, "History"))
     restore = wait(driver, when.element_to_be_clickable((By.CSS_SELECTOR, "li[data-version='1'] form.restore button")))
     assert not driver.find_elements(By.CSS_SELECTOR, "li[data-version='2'] form.restore")  # the newest is the deck
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", restore)
-    restore.click()
+    press(driver, restore)
     wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Restored version 1 as version 3."))
     assert deck_counts(driver) == first
 
@@ -303,7 +303,7 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
                                   ".map(e => e.getBoundingClientRect().right));", box)
     assert right <= driver.execute_script("return window.innerWidth;") + 1
     copy = box.find_element(By.CSS_SELECTOR, "button[data-copy='share-code']")
-    copy.click()
+    press(driver, copy)
     wait(driver, lambda d: copy.text in ("Copied", "Selected"))
     assert driver.execute_script("return document.activeElement.id;") == "share-code"
 
@@ -311,7 +311,7 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     driver.get(link)
     text = wait(driver, when.presence_of_element_located((By.ID, "text")))
     wait(driver, lambda d: text.get_attribute("value") == code)
-    driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
+    press(driver, driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]"))
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
     assert deck_counts(driver) == first and badge(driver) == "LEGAL"
     assert driver.find_element(By.ID, "h-deck").text == f"Shared {width} in the New Æon"
