@@ -165,6 +165,7 @@ def _first_decks(catalog, investigator: str, titles):
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.construction import BuildGoal, Pool, deck_limits
     from deckbuilder.rules.construction.start import first_decks
+    from deckbuilder.service.adventures import find_adventure
     from deckbuilder.service.construction import _pool_cards
 
     fmt = service.way_to_play("advanced").format
@@ -173,7 +174,7 @@ def _first_decks(catalog, investigator: str, titles):
     vocabulary, overrides, _ = recipe_sources(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
     who = next(c for c in catalog.all_cards() if c.title == investigator and c.type is CardType.INVESTIGATOR)
-    adventures = tuple(service._find_adventure(catalog, t, []) for t in titles)
+    adventures = tuple(find_adventure(catalog, t, []) for t in titles)
     goal = BuildGoal(investigator=who, adventures=adventures, format=fmt, min_cards=size, max_copies=copies)
     pool = Pool.of(cards, copies)
     return goal, recipes, first_decks(goal, pool, recipes, Collection(pool.cards.values()))

@@ -183,13 +183,13 @@ def test_each_adventure_is_tried_alone_without_the_named_ones(gccg_catalog):
     # first Adventure completed) counted The Auction's completion for the Adventure tried.
     from dataclasses import replace
 
-    from deckbuilder import service
     from deckbuilder.rules.adventures import Collection
     from deckbuilder.rules.construction import GameResult, Pool
     from deckbuilder.rules.construction.campaign import screen
+    from deckbuilder.service.adventures import find_adventure
 
     goal, cards, recipes = _goal(gccg_catalog)
-    goal = replace(goal, adventures=(service._find_adventure(gccg_catalog, "The Auction", []),))
+    goal = replace(goal, adventures=(find_adventure(gccg_catalog, "The Auction", []),))
     decks: list[frozenset[str]] = []
 
     def alone(deck, seeds):

@@ -16,19 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.errors import UsageError
-from deckbuilder.service import (
+from deckbuilder.service.adventures import DeckAdventures, deck_adventures
+from deckbuilder.service.cards import find_card, owned_cards
+from deckbuilder.service.decks import (
     PASTED_DECK,
-    DeckAdventures,
     DeckCheck,
     DeckStatsView,
     Playability,
     WayToPlay,
     check_deck,
-    deck_adventures,
     deck_playability,
     deck_stats,
     deck_text,
-    find_card,
     load_deck_file,
     load_deck_text,
     way_to_play,
@@ -461,14 +460,6 @@ def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
         changes.append(RenamedVersion(diff, name, named) if name is not None and named and named != name else diff)
         before, label, name = counts, f"{saved.id}@{version.number}", named or name
     return DeckHistory(saved, tuple(changes))
-
-
-def owned_cards(collection: str | Path | None = None) -> dict[str, int] | None:
-    """Gets the copies the player owns per folded title, or None without a collection."""
-    from deckbuilder.library import owned_titles
-    from deckbuilder.paths import default_collection_path
-
-    return owned_titles(Path(collection).expanduser() if collection else default_collection_path())
 
 
 @dataclass(frozen=True)

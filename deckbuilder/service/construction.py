@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.errors import UsageError
-from deckbuilder.service import Progress, _find_adventure, load_deck_file, load_deck_text, way_to_play
+from deckbuilder.service.adventures import find_adventure as _find_adventure
+from deckbuilder.service.catalog import Progress
+from deckbuilder.service.decks import load_deck_file, load_deck_text, way_to_play
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
@@ -496,8 +498,8 @@ def suggest_changes(
     from deckbuilder.rules.construction.suggest import SCREEN
     from deckbuilder.rules.construction.suggest import suggest_changes as measure_changes
     from deckbuilder.rules.engine import NoInvestigatorError
-    from deckbuilder.service import play_as
     from deckbuilder.service.against import FIELD_SCREEN
+    from deckbuilder.service.decks import play_as
 
     if not 100 <= games <= 100_000:
         raise UsageError(f"--games {games}: give a number from 100 to 100000")

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckbuilder.service import way_to_play
+from deckbuilder.service.decks import way_to_play
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
     from deckbuilder.decklists.deckfile import LoadedDeck
-    from deckbuilder.service import WayToPlay
+    from deckbuilder.service.decks import WayToPlay
 
 
 def fix_deck_file(catalog: Catalog, deck: LoadedDeck, path: str | Path) -> Path:
@@ -31,7 +31,7 @@ def fix_deck_file(catalog: Catalog, deck: LoadedDeck, path: str | Path) -> Path:
 
     from deckbuilder.decklists import DeckFileError, decode_deck_bytes
     from deckbuilder.decklists.deckfile import MAX_DECK_BYTES, fixed_text, write_deck_file
-    from deckbuilder.service import deck_text
+    from deckbuilder.service.decks import deck_text
 
     path = Path(path)
     try:

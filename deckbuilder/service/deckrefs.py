@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckbuilder.service import load_deck_file, load_deck_text
+from deckbuilder.service.decks import load_deck_file, load_deck_text
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog

@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.errors import UsageError
-from deckbuilder.service import GOLDFISH_FORMATS, Progress, play_as
+from deckbuilder.service.catalog import Progress
+from deckbuilder.service.decks import GOLDFISH_FORMATS, play_as
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.errors import UsageError
-from deckbuilder.service import GOLDFISH_FORMATS, play_as
+from deckbuilder.service.decks import GOLDFISH_FORMATS, play_as
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckbuilder.service import SearchQuery, WayToPlay, _query_terms
+from deckbuilder.service.cards import SearchQuery, query_terms
+from deckbuilder.service.decks import WayToPlay
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
@@ -20,7 +21,7 @@ def asks_for_unofficial(search: SearchQuery) -> bool:
     ``is:repointed``, or a set that is not Chaosium's (``set:sd``, ``set:rp``)."""
     from deckbuilder.rules.cards import SETS, Legality
 
-    for term in _query_terms(search.tree):
+    for term in query_terms(search.tree):
         key, _, value = term.partition(":")
         if key == "is" and value in ("fan", "repointed"):
             return True

@@ -253,7 +253,7 @@ def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0,
     computer player or format or an out-of-range number, ``NoInvestigatorError`` for a deck
     no Investigator can play."""
     from deckbuilder.rules.match import AI_NAMES
-    from deckbuilder.service import GOLDFISH_FORMATS, play_as
+    from deckbuilder.service.decks import GOLDFISH_FORMATS, play_as
 
     if len(opponents) + 1 > MAX_PLAYERS:
         raise TooManyPlayersError(f"{len(opponents) + 1} players: a table seats 2 to 4 (you and up to 3 opponents)")
@@ -395,7 +395,7 @@ def replay_goldfish(catalog: Catalog, deck: LoadedDeck, *, seed: int = 0, game: 
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import GameBatch, GreedyPolicy, game_seeds, needed_titles
     from deckbuilder.rules.tableplay import replay_solo
-    from deckbuilder.service import play_as
+    from deckbuilder.service.decks import play_as
     from deckbuilder.service.games import goldfish_format
 
     if game < 1:

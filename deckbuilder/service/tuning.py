@@ -26,8 +26,8 @@ def save_built_deck(catalog: Catalog, decks: str | Path | None, build: DeckBuild
     Raises :class:`~deckbuilder.errors.UsageError` for a runner-up the build does not have,
     and ``DeckStoreError`` when the deck cannot be written.
     """
-    from deckbuilder.service import way_to_play
     from deckbuilder.service.builder import rename_deck, save_deck, unique_deck_name
+    from deckbuilder.service.decks import way_to_play
 
     chosen = [build.built, *build.runners_up]
     if not 0 <= choice < len(chosen):
