@@ -433,3 +433,37 @@ def test_the_web_api_builds_from_the_deck_it_is_given(gccg_catalog_path, mythos_
     assert body["start"]["label"] == "your deck" and sum(c["count"] for c in body["built"]["cards"]) >= 52
     too_long = client.post("/api/deck/build", params={"time": "600"}, content=deck.read_bytes())
     assert too_long.status_code == 400 and "1 to 55 seconds" in too_long.text
+
+
+def test_a_build_is_the_same_whatever_the_hash_seed_of_its_process(gccg_catalog_path, tmp_path):
+    # A set or dict of strings iterates in an order that changes with PYTHONHASHSEED, from one
+    # process to the next: none of it may steer the search, or a --seed builds another deck
+    # tomorrow. Two processes, two hash seeds: the same games, changes, deck and report.
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import deckbuilder
+
+    root = str(Path(deckbuilder.__file__).resolve().parent.parent)
+    runs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"built-{hash_seed}.dek"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed,
+               "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+        args = [sys.executable, "-m", "deckbuilder", "deck", "build", "--investigator", HOUSEWIFE, "--adventure",
+                AUCTION, "-o", str(out), "--seed", "4", "--budget", "800", "--time", "600", "--jobs", "1",
+                "--db", str(gccg_catalog_path)]
+        runs.append((out, subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+    written, shown = [], []
+    for out, process in runs:
+        stdout, stderr = process.communicate(timeout=300)
+        assert process.returncode == 0, stderr
+        assert "stopped by its games budget" in stdout
+        written.append(out.read_text(encoding="utf-8"))
+        shown.append(re.sub(r"in \d+ s", "in 0 s", stdout.replace(str(out), "OUT")))
+    assert "changes tried" in shown[0] and " 0 changes tried" not in shown[0]  # the search made moves
+    assert shown[0] == shown[1]
+    assert written[0] == written[1]

@@ -134,6 +134,7 @@ def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, m
     are the same whatever the number of processes (service/pool.py)."""
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.construction import GameResult
+    from deckbuilder.rules.construction.games import adventure_titles, game_result
     from deckbuilder.rules.goldfish import GameBatch, needed_titles
     from deckbuilder.service.games import play_games
 
@@ -143,7 +144,12 @@ def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, m
         batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=mine,
                           needed=frozenset(needed_titles(deck, mine)), effects=effects)
         records = play_games(batch, list(seeds), jobs=None)
-        return [GameResult(r.target_reached if campaign else r.first_adventure, r.final_sanity) for r in records]
+        # The progress of a game that fell short, as the build's workers measure it
+        # (buildgames.DeckGames): without it a search that plays on this player (one process,
+        # a slow first deck) sees every failed game alike and goes another way than with two.
+        groups = adventure_titles(batch.game(), deck, mine)
+        return [game_result(r.target_reached if campaign else r.first_adventure, r.final_sanity, r.points,
+                            r.first_played, groups, campaign, target) for r in records]
 
     return play
 
