@@ -31,6 +31,19 @@ from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, des
 from deckbuilder.rules.engine.state import _pay_one
 from deckbuilder.rules.engine.turn import _end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.match.opponents import (
+    BURY_ALLY,
+    BURY_ARTIFACT,
+    DISCARD_ALLY,
+    DISCARD_HAND,
+    DISCARD_STORY_EVENT,
+    LOSE_IF,
+    ON_PASS,
+    ON_TURN,
+    Hit,
+    is_phobia,
+    opponent_effects,
+)
 from deckbuilder.rules.places import Kind
 
 if TYPE_CHECKING:
@@ -114,36 +127,67 @@ def event_aim(card: Card) -> str:
     return ""
 
 
+#: What an opponent must hold for an Event's effect on him or her to have a target (l.202), when
+#: its "Affects" line names only the Investigator.
+_HIT_AIMS: Final = {BURY_ARTIFACT: "artifacts", DISCARD_HAND: "hand", BURY_ALLY: "allies", DISCARD_ALLY: "allies",
+                    DISCARD_STORY_EVENT: "story-event"}
+
+
+def _hit_aim(hits: tuple[Hit, ...]) -> str:
+    """Gets the zone an Event's effects take a card from, "" when they take none (a Phobia)."""
+    zones = {_HIT_AIMS.get(kind, "") for kind, _, _ in hits}
+    return zones.pop() if len(zones) == 1 else ""
+
+
 def has_target(m: Match, seat: int, aim: str) -> bool:
     """Checks that some opponent holds what an Event aims at (l.202: "An Event that requires a
-    target must have a legitimate target in order to be played"). Phobias played on an opponent
-    are Buried at once here (their lasting effect is not played), so none is ever a target."""
+    target must have a legitimate target in order to be played")."""
+    return any(_holds(m, (seat + k) % m.n, aim) for k in range(1, m.n))
+
+
+def targets(m: Match, seat: int, cid: int) -> list[int]:
+    """Gets the opponents an Event of ``seat``'s may be played on: each holding what it aims at
+    (l.202), and none already affected by an Event of its title (l.367: "each Investigator may
+    be affected by only one card of any specifically titled Event at a time")."""
+    seat_ = m.seats[seat]
+    aim = seat_.aims[cid]
+    title = seat_.game.cards[cid].title
+    out = []
     for k in range(1, m.n):
-        s = m.players[(seat + k) % m.n]
-        if aim == "phobias":
-            return False
-        if aim == "tomes+allies":
-            found = bool(s.tomes or s.allies)
-        elif aim == "story-event":
-            found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
-        elif aim == "story-travel":
-            found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
-        elif aim == "location":
-            found = s.current_location >= 0
-        elif aim == "in-play":
-            found = bool(s.in_play())
-        else:
-            found = bool(getattr(s, aim))
-        if found:
-            return True
-    return False
+        t = (seat + k) % m.n
+        if aim and not _holds(m, t, aim):
+            continue
+        if any(m.seats[o].game.cards[c].title == title for o, c in m.afflicted[t]):
+            continue
+        out.append(t)
+    return out
+
+
+def _holds(m: Match, target: int, aim: str) -> bool:
+    """Checks that the opponent at ``target`` holds what an Event aims at (see ``_AIMS``)."""
+    s = m.players[target]
+    if aim == "phobias":
+        return False  # redirecting a Phobia on one's own Investigator is not played
+    if aim == "tomes+allies":
+        found = bool(s.tomes or s.allies)
+    elif aim == "story-event":
+        found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
+    elif aim == "story-travel":
+        found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+    elif aim == "location":
+        found = s.current_location >= 0
+    elif aim == "in-play":
+        found = bool(s.in_play())
+    else:
+        found = bool(getattr(s, aim))
+    return found
 
 
 class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
-    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming")
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "phobia")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -151,8 +195,12 @@ class Seat:
         self.education = game.investigator.education or 0
         self.combat: tuple[CombatProfile, ...] = tuple(combat_profile(c) for c in game.cards)
         self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
-        self.aims: tuple[str, ...] = tuple(event_aim(c) for c in game.cards)
-        self.aiming = any(self.aims)
+        #: What each Event does to the opponent it is played on (:mod:`~.opponents`).
+        self.hits: tuple[tuple[Hit, ...], ...] = tuple(opponent_effects(c) for c in game.cards)
+        self.aims: tuple[str, ...] = tuple(event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits))
+        #: Whether each card is a Phobia, which stays on the Investigator it afflicts.
+        self.phobia: tuple[bool, ...] = tuple(is_phobia(c) and bool(h) for c, h in zip(game.cards, self.hits))
+        self.aiming = any(self.aims) or any(self.hits)
 
 
 class Match:
@@ -165,7 +213,8 @@ class Match:
     """
 
     __slots__ = ("seats", "players", "stage", "to_move", "pending", "round", "max_rounds", "seed", "dice",
-                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played")
+                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played",
+                 "afflicted", "applied", "rng")
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
@@ -187,12 +236,20 @@ class Match:
         self.played: list[set[str]] = [set() for _ in range(n)]
         self.decisions = 0
         self.rounds_played = 0
+        #: Per Investigator, the Phobias on him or her: (the seat that played it, its card id).
+        self.afflicted: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, the titles whose effect on an opponent was applied.
+        self.applied: list[set[str]] = [set() for _ in range(n)]
+        #: The random choices of effects on opponents ("randomly choose ...").
+        self.rng = random.Random(seed)
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
         m = Match(self.seats, [s.copy() for s in self.players], self.seed, self.max_rounds)
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
+        m.afflicted = [list(a) for a in self.afflicted]
+        m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
 
     @property
@@ -263,6 +320,10 @@ def card_play(m: Match, play: Play) -> None:
     m.decisions += 1
     if play.kind is _PASS:
         m.say(f"  {m.name(seat)}: Pass")
+        if m.afflicted[seat]:
+            _phobias(m, seat, ON_PASS)
+            if m.stage == OVER:
+                return
         if m.pending >= 0:
             # l.384: a second Pass, by the same player on consecutive Turns or by another before
             # the Turn came back to the first to Pass: card play ends.
@@ -282,6 +343,11 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    seat_ = m.seats[seat]
+    if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
+        _on_opponent(m, seat, play.card)
+        if m.stage == OVER:
+            return
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
     if m.pending == seat:
@@ -298,6 +364,128 @@ def _ended(m: Match) -> None:
                     f"completes an Adventure: {s.points} points" + (" (rulebook l.91)" if not s.game.rules.campaign
                                                                    else ", the Campaign's target (rulebook l.470)"))
                 m.say(f"{m.name(i)} {why}; the game ends")
+
+
+# -- Events on opponents ----------------------------------------------------------------------
+
+
+def _on_opponent(m: Match, seat: int, cid: int) -> None:
+    """Applies an Event just played by ``seat`` to the opponent it is played on (l.202): the
+    legitimate target with the highest score (the leader; then the first to the left). A Phobia
+    leaves its player's Story Deck, where the engine Buried it, and stays on its target (l.210:
+    removed, it is Buried by the player who played it)."""
+    legit = targets(m, seat, cid)
+    if not legit:
+        return  # the engine buried it; no opponent could be its target (never offered then)
+    target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
+    seat_ = m.seats[seat]
+    hits = seat_.hits[cid]
+    m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
+    if not hits:
+        return
+    if m.tally:
+        m.applied[seat].add(seat_.game.cards[cid].title)
+    if seat_.phobia[cid]:
+        s = m.players[seat]
+        if cid in s.story:
+            s.story.remove(cid)
+            s.counted -= seat_.game.weight[cid]
+        m.afflicted[target].append((seat, cid))
+    for kind, amount, word in hits:
+        if kind in (ON_PASS, ON_TURN):
+            continue
+        if kind == LOSE_IF:
+            if _stands_at(m, target, word):
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
+        else:
+            _take(m, target, kind, amount, word)
+        if m.stage == OVER:
+            return
+
+
+def _phobias(m: Match, seat: int, when: int) -> None:
+    """Applies the Phobias on ``seat`` that strike now (``when``: ON_PASS or ON_TURN)."""
+    for owner, cid in list(m.afflicted[seat]):
+        owner_ = m.seats[owner]
+        for kind, amount, word in owner_.hits[cid]:
+            if kind == when and (not word or _stands_at(m, seat, word)):
+                _phobia_loss(m, seat, owner_.game.title(cid), amount)
+                if m.stage == OVER:
+                    return
+
+
+def _stands_at(m: Match, seat: int, attribute: str) -> bool:
+    """Checks that the Investigator's Current Location has an attribute ("water", "gate": the
+    engine's attributes of where he or she stands, a Travel Event's included)."""
+    s = m.players[seat]
+    return bool(s.attrs & s.game.vocab.attr(attribute))
+
+
+def _phobia_loss(m: Match, seat: int, title: str, points: int) -> None:
+    s = m.players[seat]
+    _pay_one(s, -points)
+    m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
+    if s.phase is _OVER_PHASE:
+        _ended(m)
+
+
+def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
+    """Takes from the opponent at ``target`` what an Event's effect says, chosen at random
+    where the card says "random" (the Artifact, the card of the Hand, the Allies)."""
+    t = m.players[target]
+    g = t.game
+    rng = m.rng
+    if kind == BURY_ARTIFACT:
+        held = {c for cs in t.attached.values() for c in cs}
+        pool = [c for c in t.artifacts if c not in held] + [c for c in t.artifacts if c in held]
+        if pool:
+            c = pool[rng.randrange(len(pool))]
+            t.artifacts.remove(c)
+            for ally, cs in list(t.attached.items()):
+                if c in cs:
+                    t.attached[ally] = tuple(x for x in cs if x != c)
+            t.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
+            m.say(f"  {m.name(target)} buries {g.title(c)}")
+    elif kind == DISCARD_HAND:
+        if t.hand:
+            c = t.hand.pop(rng.randrange(len(t.hand)))
+            t.discard.append(c)
+            m.say(f"  {m.name(target)} discards {g.title(c)} from the Hand")
+    elif kind in (BURY_ALLY, DISCARD_ALLY):
+        limit = int(word[4:]) if word.startswith("max ") else -1
+        combat_ = m.seats[target].combat
+        pool = [a for a in t.allies if limit < 0 or combat_[a].value <= limit]
+        k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
+        for a in rng.sample(pool, k):
+            _lose_ally(m, target, a, kind == BURY_ALLY)
+    elif kind == DISCARD_STORY_EVENT:
+        profiles = g.profiles
+        for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
+            if profiles[c].kind is Kind.EVENT:
+                t.story.remove(c)
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
+                break
+
+
+def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
+    """An Ally leaves play with the cards it holds (l.191): Buried, or Discarded."""
+    s = m.players[seat]
+    g = s.game
+    s.allies.remove(ally)
+    held = s.attached.pop(ally, ())
+    for c in held:
+        if c in s.artifacts:
+            s.artifacts.remove(c)
+        if c in s.spells:
+            s.spells.remove(c)
+    if bury:
+        s.story[0:0] = [ally, *held]
+    else:
+        s.discard.extend([ally, *held])
+        s.counted -= g.weight[ally] + sum(g.weight[c] for c in held)
+    m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
 # -- Combat ------------------------------------------------------------------------------------
@@ -693,9 +881,14 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
         s = m.players[seat]
         plays = legal_plays(s)
         seat_ = m.seats[seat]
+        if m.afflicted[seat] and s.redrawing < 0:
+            _phobias(m, seat, ON_TURN)  # the beginning of the player's Turn
+            if m.stage == OVER:
+                return
         if seat_.aiming:
-            aims = seat_.aims
-            plays = [p for p in plays if p.kind is not _EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])]
+            aims, hits = seat_.aims, seat_.hits
+            plays = [p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card])
+                     or targets(m, seat, p.card)]
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
     elif m.stage == COMBAT:

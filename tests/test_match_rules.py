@@ -1,0 +1,168 @@
+"""What opponents' cards do in a match (issue 23): Events and Phobias played on an opponent.
+Each rule's test cites its line of ../shared/seeds/new-aeon-rulebook.txt ("rulebook l.N").
+The cards are real ones, read from ../shared/mythos-data; the tests skip cleanly without it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from test_match import CARDS, Scripted, at, put, two_players
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.engine import Play, PlayKind
+from deckbuilder.rules.match import Match, card_play, step
+from deckbuilder.rules.match.opponents import not_read, opponent_effects
+
+
+@pytest.fixture(scope="module")
+def by_title(gccg_cards) -> dict[str, Card]:
+    """The real pool's cards by title (the first printing of each title)."""
+    cards: dict[str, Card] = {}
+    for card in gccg_cards:
+        cards.setdefault(card.title, card)
+    return cards
+
+
+#: The Events aimed at an opponent under test, twice each (l.367 is tried with two copies).
+EVENTS = ["Thieves in your Attic", "Amnesia", "Harvey Reginald Opens Fire", "Thaasophobia", "Hydrophobia",
+          "Police Investigation"] * 2
+
+
+def table(by_title) -> Match:
+    """Two players, every card in the Mythos Deck: each test puts in play what it needs."""
+    m = two_players(by_title, CARDS + EVENTS, CARDS + EVENTS)
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    return m
+
+
+class Playing(Scripted):
+    """Plays the Event titled ``title`` when offered (else Passes), and notes what it was offered."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+        self.offered: list[str] = []
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        g = m.players[seat].game
+        events = [p for p in plays if p.kind is PlayKind.EVENT and g.title(p.card) == self.title]
+        self.offered.append(self.title if events else "")
+        return events[0] if events else next(p for p in plays if p.kind is PlayKind.PASS)
+
+
+def play_event(m: Match, title: str, others: Sequence[Scripted] = ()) -> Playing:
+    """Gives seat 0 the Turn and lets it play ``title`` from its Hand if it may."""
+    m.to_move = 0
+    player = Playing(title)
+    step(m, [player, *(others or [Scripted()])])
+    return player
+
+
+def test_an_event_buries_a_random_artifact_of_the_opponent(by_title):
+    # Rulebook l.202: "Each effect is applied as described in the card's special effect box":
+    # Thieves in your Attic has the opponent Bury a random Artifact (not a Tome).
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Thieves in your Attic")
+    knife = put(m, 1, "artifacts", "Enchanted Knife")
+    play_event(m, "Thieves in your Attic")
+    b = m.players[1]
+    assert knife not in b.artifacts
+    assert b.story[0] == knife  # Buried: the bottom of the Story Deck
+    assert m.applied[0] == {"Thieves in your Attic"}
+
+
+def test_an_event_that_takes_an_artifact_needs_an_opponent_with_one(by_title):
+    # Rulebook l.202: "An Event that requires a target must have a legitimate target in order to be played."
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Thieves in your Attic")
+    player = play_event(m, "Thieves in your Attic")
+    assert player.offered == [""]
+
+
+def test_an_event_discards_a_random_card_of_the_opponents_hand(by_title):
+    # Rulebook l.202: Amnesia has the opponent Discard a random card of the Hand.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Amnesia")
+    put(m, 1, "hand", "Mi-Go")
+    put(m, 1, "hand", "Vampire")
+    play_event(m, "Amnesia")
+    b = m.players[1]
+    assert len(b.hand) == 1
+    assert [b.game.title(c) for c in b.discard] in (["Mi-Go"], ["Vampire"])
+
+
+def test_an_event_buries_an_ally_of_up_to_its_points(by_title):
+    # Rulebook l.202: Harvey Reginald Opens Fire Buries an Ally of up to 2 points (the Weapon's
+    # value left out), never a stronger one; l.191: the Weapon goes with its Ally.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Harvey Reginald Opens Fire")
+    put(m, 1, "allies", "Dr. Allen")
+    b = m.players[1]
+    values = {b.game.title(a): m.seats[1].combat[a].value for a in b.allies}
+    play_event(m, "Harvey Reginald Opens Fire")
+    kept = {b.game.title(a) for a in b.allies}
+    assert kept == ({"Dr. Allen"} if values["Dr. Allen"] > 2 else set())
+
+
+def test_a_phobia_stays_on_its_target_and_strikes_when_he_or_she_passes(by_title):
+    # Thaasophobia: the opponent loses 1 Sanity when he or she Passes; a Phobia stays on the
+    # Investigator it afflicts (rulebook l.210: removed, its player Buries it), so it is not in
+    # its player's Story Deck while it does.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    phobia = put(m, 0, "hand", "Thaasophobia")
+    mine = m.players[0].sanity
+    play_event(m, "Thaasophobia")
+    assert m.afflicted[1] == [(0, phobia)]
+    assert phobia not in m.players[0].story
+    assert m.to_move == 1
+    before = m.players[1].sanity
+    card_play(m, Play(PlayKind.PASS))
+    assert m.players[1].sanity == before - 1
+    card_play(m, Play(PlayKind.PASS))
+    assert m.players[0].sanity == mine  # the player who played it is not afflicted
+
+
+def test_one_event_of_a_title_per_investigator(by_title):
+    # Rulebook l.367: "each Investigator may be affected by only one card of any specifically
+    # titled Event at a time": a second Thaasophobia has no legitimate target (l.202).
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    a = m.players[0]
+    copies = [c for c in a.deck if a.game.title(c) == "Thaasophobia"]
+    for c in copies:
+        a.deck.remove(c)
+    a.hand += copies
+    assert len(copies) == 2
+    assert play_event(m, "Thaasophobia").offered == ["Thaasophobia"]
+    assert play_event(m, "Thaasophobia").offered == [""]
+
+
+@pytest.mark.parametrize("water", [True, False])
+def test_a_phobia_of_a_place_strikes_at_once_and_each_turn_there(by_title, water):
+    # Hydrophobia: 1 Sanity lost if the target stands at a Water Location now, and at the
+    # beginning of each Turn there (rulebook l.202: the effect box as written).
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    at(m, 1, "Arkham Sanitarium" if water else "DBZ Spacelab")  # Water, or not
+    put(m, 0, "hand", "Hydrophobia")
+    before = m.players[1].sanity
+    play_event(m, "Hydrophobia")
+    assert m.players[1].sanity == before - water
+    step(m, [Scripted(), Scripted()])  # the target's Turn begins
+    assert m.players[1].sanity == before - 2 * water
+
+
+def test_what_is_not_read_is_named(by_title):
+    # The ledger says per card what of its effect on the opponent is not played.
+    assert not_read(by_title["Thieves in your Attic"]) == ""
+    assert opponent_effects(by_title["Police Investigation"]) == ()
+    assert "not read yet" in not_read(by_title["Police Investigation"])
+    assert not_read(by_title["Arkham Sanitarium"]) == ""
