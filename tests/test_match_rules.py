@@ -10,9 +10,10 @@ import pytest
 from test_match import CARDS, Scripted, at, put, two_players
 
 from deckbuilder.rules.cards import Card
-from deckbuilder.rules.engine import Play, PlayKind
-from deckbuilder.rules.match import Match, card_play, step
+from deckbuilder.rules.engine import Play, PlayKind, legal_plays
+from deckbuilder.rules.match import DISCARD, GreedyPlayer, Match, card_play, finish_round, step
 from deckbuilder.rules.match.opponents import not_read, opponent_effects
+from deckbuilder.rules.match.table import discard_phase
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def by_title(gccg_cards) -> dict[str, Card]:
 
 #: The Events aimed at an opponent under test, twice each (l.367 is tried with two copies).
 EVENTS = ["Thieves in your Attic", "Amnesia", "Harvey Reginald Opens Fire", "Thaasophobia", "Hydrophobia",
-          "Police Investigation"] * 2
+          "Police Investigation", "Townsfolk Riot", "Obsessive/Compulsive", "Typhoid"] * 2
 
 
 def table(by_title) -> Match:
@@ -163,6 +164,85 @@ def test_a_phobia_of_a_place_strikes_at_once_and_each_turn_there(by_title, water
 def test_what_is_not_read_is_named(by_title):
     # The ledger says per card what of its effect on the opponent is not played.
     assert not_read(by_title["Thieves in your Attic"]) == ""
-    assert opponent_effects(by_title["Police Investigation"]) == ()
-    assert "not read yet" in not_read(by_title["Police Investigation"])
+    assert opponent_effects(by_title["Yithian Mental Contact"]) == ()
+    assert "not read yet" in not_read(by_title["Yithian Mental Contact"])
     assert not_read(by_title["Arkham Sanitarium"]) == ""
+
+
+def next_round(m: Match) -> None:
+    """Plays the Round out with greedy players, Combat and the Discard phase included."""
+    greedy = [GreedyPlayer(s.game, set()) for s in m.players]
+    finish_round(m, greedy)
+    assert m.stage == DISCARD
+    discard_phase(m, greedy)
+
+
+def test_police_investigation_confiscates_four_cards_at_the_next_round(by_title):
+    # The Event waits on the beginning of the next Round (rulebook l.206: "Some remain in effect
+    # until ..."): four cards of the target's refilled Hand are Discarded, then its player Buries it.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    police = put(m, 0, "hand", "Police Investigation")
+    put(m, 1, "hand", "Mi-Go")  # l.202: it affects the opponent's Hand, which must hold a card
+    play_event(m, "Police Investigation")
+    assert m.afflicted[1] == [(0, police)]
+    next_round(m)
+    assert m.round == 2
+    b = m.players[1]
+    assert len(b.hand) == b.game.hand_size - 4
+    assert m.afflicted[1] == []
+    assert m.players[0].story[0] == police  # l.210: Buried by the player who played it
+
+
+def test_a_phobia_of_each_round_costs_sanity_and_reshuffles(by_title):
+    # Obsessive/Compulsive: at the beginning of each Round, 1 Sanity lost and the Discards
+    # shuffled into the Mythos Deck.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Obsessive/Compulsive")
+    play_event(m, "Obsessive/Compulsive")
+    b = m.players[1]
+    greedy = [GreedyPlayer(s.game, set()) for s in m.players]
+    finish_round(m, greedy)
+    before = b.sanity
+    discard_phase(m, greedy)
+    assert m.round == 2
+    assert b.discard == []
+    assert b.sanity <= before - 1
+
+
+@pytest.mark.parametrize("moves", [True, False])
+def test_townsfolk_riot_attacks_unless_the_target_moves(by_title, moves):
+    # Townsfolk Riot: on the next Turn the target plays a new Location or Travel Event, or
+    # suffers an attack of 5 (Allies may defend: here none).
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    at(m, 1, "Arkham Sanitarium")
+    put(m, 0, "hand", "Townsfolk Riot")
+    put(m, 1, "hand", "Chapman Farmhouse")
+    play_event(m, "Townsfolk Riot")
+    b = m.players[1]
+    before = b.sanity
+    walk = next(p for p in legal_plays(b) if p.kind is PlayKind.LOCATION)
+    m.log = []
+    card_play(m, walk if moves else Play(PlayKind.PASS))
+    attacked = [line for line in m.log if "Townsfolk Riot attacks" in line]
+    assert len(attacked) == (0 if moves else 1)
+    if not moves:
+        assert b.sanity == before - 5
+    assert m.afflicted[1] == []  # Buried after the Turn, whatever was played
+
+
+@pytest.mark.parametrize("same_city", [True, False])
+def test_typhoid_strikes_every_investigator_in_the_targets_city(by_title, same_city):
+    # Typhoid: half (round up) of the target's Allies Buried, and any other player in the same
+    # City alike (the player who played it included: "any other players").
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium" if same_city else "DBZ Spacelab")
+    at(m, 1, "Arkham Sanitarium")
+    put(m, 0, "hand", "Typhoid")
+    put(m, 0, "allies", "Dr. Allen")
+    put(m, 1, "allies", "Dr. Allen")
+    play_event(m, "Typhoid")
+    assert m.players[1].allies == []
+    assert len(m.players[0].allies) == (0 if same_city else 1)

@@ -35,6 +35,21 @@ ON_PASS: Final = 5
 ON_TURN: Final = 6
 #: A Phobia's loss at once, when the Current Location has the attribute now.
 LOSE_IF: Final = 7
+#: At the beginning of each of the target's Turns while the Hand holds ``amount`` cards: 1 Sanity.
+ON_TURN_HAND: Final = 8
+#: At the beginning of each Round: ``amount`` Sanity lost, the Discards shuffled into the Mythos Deck.
+ON_ROUND_RESHUFFLE: Final = 9
+#: At the beginning of the next Round: ``amount`` random cards of the Hand Discarded; then Buried.
+NEXT_ROUND_HAND: Final = 10
+#: On the target's next Turn: unless a Location or Travel Event is played, an attack of
+#: ``amount`` points that Allies may defend; then Buried.
+NEXT_TURN_MOVE: Final = 11
+#: The effects before it also strike every other Investigator whose Current Location is in the
+#: target's City (``word`` "city": the subregion) or Region ("region").
+ALSO_NEAR: Final = 12
+
+#: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
+LASTING: Final = frozenset({ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE})
 
 #: One effect: (kind, amount, word). ``amount`` is cards, Sanity points, or -1 for "half
 #: (round up)"; for BURY_ALLY a second bound may ride in ``word`` as "max N" (an Ally of up to
@@ -56,13 +71,23 @@ _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
 )
 _UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
 _PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
-_TURN_IF: Final = re.compile(rf"at the beginning of your turn, lose {_N} sanity points? if your current location "
-                             r"features the (\w+) attribute")
+_TURN_IF: Final = re.compile(rf"at the beginning of your turn, lose {_N} sanity points? if (?:your current location|"
+                             r"the top card of your story deck) features the (\w+) attribute")
+_HAND: Final = re.compile(rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
+                          r"number (\d+)")
+_ROUND: Final = re.compile(rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
+                           r"and all discards")
+_POLICE: Final = re.compile(rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
+                            rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round")
+_MOVE: Final = re.compile(r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
+                          rf"or suffer an attack worth {_N} points?\. allies may defend")
+_NEAR: Final = re.compile(r"any other players whose investigators are in the same city as target are similary affected|"
+                          r"each other player's investigator also in the same region must also randomly bury one ally")
 _AT_WHILE: Final = re.compile(rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
                               r"the beginning of each turn that you are (?:in an? \w+ location|\w+)")
 
 #: Parts of a text the reader leaves: what stays unread is named by :func:`not_read`.
-_SPARE: Final = re.compile(r"then,? bury this card\.?|\bthe\b|\.|,")
+_SPARE: Final = re.compile(r"then,? bury this card\.?|your opponent's foul deeds are exposed\.|\bthe\b|\.|,")
 
 
 def _n(word: str) -> int:
@@ -96,6 +121,21 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
     if m:
         hits.append((LOSE_IF, _n(m[1]), m[2]))
         hits.append((ON_TURN, _n(m[1]), m[2]))
+    m = _HAND.search(text)
+    if m:
+        hits.append((ON_TURN_HAND, _n(m[2]), str(_n(m[1]))))
+    m = _ROUND.search(text)
+    if m:
+        hits.append((ON_ROUND_RESHUFFLE, _n(m[1]), ""))
+    m = _POLICE.search(text)
+    if m:
+        hits.append((NEXT_ROUND_HAND, _n(m[1]), ""))
+    m = _MOVE.search(text)
+    if m:
+        hits.append((NEXT_TURN_MOVE, _n(m[1]), ""))
+    m = _NEAR.search(text)
+    if m and hits:
+        hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
     return tuple(hits)
 
 
@@ -110,7 +150,7 @@ def not_read(card: Card) -> str:
     rest = text
     for pattern, _, _ in _ONCE:
         rest = pattern.sub("", rest)
-    for pattern in (_UP_TO, _PASS, _TURN_IF, _AT_WHILE):
+    for pattern in (_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR):
         rest = pattern.sub("", rest)
     words = _SPARE.sub(" ", rest).split()
     return f"partly read: not read '{' '.join(words)}'" if words else ""

@@ -32,16 +32,21 @@ from deckbuilder.rules.engine.state import _pay_one
 from deckbuilder.rules.engine.turn import _end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
 from deckbuilder.rules.match.opponents import (
+    ALSO_NEAR,
     BURY_ALLY,
     BURY_ARTIFACT,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
+    LASTING,
     LOSE_IF,
+    NEXT_ROUND_HAND,
+    NEXT_TURN_MOVE,
     ON_PASS,
+    ON_ROUND_RESHUFFLE,
     ON_TURN,
+    ON_TURN_HAND,
     Hit,
-    is_phobia,
     opponent_effects,
 )
 from deckbuilder.rules.places import Kind
@@ -187,7 +192,7 @@ class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
-    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "phobia")
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -198,8 +203,9 @@ class Seat:
         #: What each Event does to the opponent it is played on (:mod:`~.opponents`).
         self.hits: tuple[tuple[Hit, ...], ...] = tuple(opponent_effects(c) for c in game.cards)
         self.aims: tuple[str, ...] = tuple(event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits))
-        #: Whether each card is a Phobia, which stays on the Investigator it afflicts.
-        self.phobia: tuple[bool, ...] = tuple(is_phobia(c) and bool(h) for c, h in zip(game.cards, self.hits))
+        #: Whether each Event stays on the Investigator it is played on (a Phobia; an Event
+        #: waiting on a later Turn or Round).
+        self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
         self.aiming = any(self.aims) or any(self.hits)
 
 
@@ -318,6 +324,10 @@ def card_play(m: Match, play: Play) -> None:
     seat = m.to_move
     s = m.players[seat]
     m.decisions += 1
+    if m.afflicted[seat] and s.redrawing < 0:
+        _next_turn(m, seat, play)
+        if m.stage == OVER:
+            return
     if play.kind is _PASS:
         m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
@@ -385,22 +395,101 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         return
     if m.tally:
         m.applied[seat].add(seat_.game.cards[cid].title)
-    if seat_.phobia[cid]:
+    if seat_.lasting[cid]:
         s = m.players[seat]
         if cid in s.story:
             s.story.remove(cid)
             s.counted -= seat_.game.weight[cid]
         m.afflicted[target].append((seat, cid))
-    for kind, amount, word in hits:
-        if kind in (ON_PASS, ON_TURN):
+    done: list[Hit] = []
+    for hit in hits:
+        kind, amount, word = hit
+        if kind in LASTING:
+            continue
+        if kind == ALSO_NEAR:
+            # "Any other players ... similarly affected": every other Investigator, the one who
+            # played it included, whose Current Location shares the target's City or Region.
+            for other in range(m.n):
+                if other != target and _near(m, target, other, word):
+                    for k, a, w in done:
+                        _take(m, other, k, a, w)
             continue
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
         else:
             _take(m, target, kind, amount, word)
+            done.append(hit)
         if m.stage == OVER:
             return
+
+
+def _near(m: Match, a: int, b: int, where: str) -> bool:
+    """Checks that two Investigators' Current Locations share a City (the subregion) or Region."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    if here_a < 0 or here_b < 0:
+        return False
+    ca, cb = m.seats[a].game.cards[here_a], m.seats[b].game.cards[here_b]
+    if where == "city":
+        return bool(ca.subregion) and ca.subregion == cb.subregion
+    return bool(ca.region) and ca.region == cb.region
+
+
+def _lift(m: Match, seat: int, owner: int, cid: int) -> None:
+    """Ends an Event's stay on ``seat``: its player Buries it (l.210)."""
+    m.afflicted[seat].remove((owner, cid))
+    o = m.players[owner]
+    o.story.insert(0, cid)
+    o.counted += o.game.weight[cid]
+
+
+def _next_turn(m: Match, seat: int, play: Play) -> None:
+    """An Event waiting on its target's next Turn: unless he or she plays a Location or a Travel
+    Event, an attack; the Allies defend as in Combat (l.426), strongest first, and an Ally that
+    absorbs any of it is Buried (l.439); then the Event is Buried."""
+    for owner, cid in list(m.afflicted[seat]):
+        owner_ = m.seats[owner]
+        for kind, amount, _ in owner_.hits[cid]:
+            if kind != NEXT_TURN_MOVE:
+                continue
+            _lift(m, seat, owner, cid)
+            if play.kind is PlayKind.LOCATION or play.kind is PlayKind.TRAVEL:
+                continue
+            allies = _ally_cards(m, seat, list(m.players[seat].allies))
+            through = _absorb(m, allies, amount)
+            m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb "
+                  f"{amount - through}")
+            for c in allies:
+                if c.left < c.value:
+                    _lose_ally(m, seat, c.cid, True)
+            if through:
+                _phobia_loss(m, seat, owner_.game.title(cid), through)
+            if m.stage == OVER:
+                return
+
+
+def _new_round(m: Match) -> None:
+    """The beginning of a Round for the Events staying on Investigators: a Sanity loss and a
+    reshuffle of the Discards into the Mythos Deck; cards of the Hand confiscated (then the
+    Event is Buried)."""
+    for seat in range(m.n):
+        for owner, cid in list(m.afflicted[seat]):
+            owner_ = m.seats[owner]
+            title = owner_.game.title(cid)
+            for kind, amount, _ in owner_.hits[cid]:
+                s = m.players[seat]
+                if kind == ON_ROUND_RESHUFFLE:
+                    _phobia_loss(m, seat, title, amount)
+                    s.deck += s.discard
+                    s.discard = []
+                    m.rng.shuffle(s.deck)
+                elif kind == NEXT_ROUND_HAND:
+                    for _ in range(min(amount, len(s.hand))):
+                        s.discard.append(s.hand.pop(m.rng.randrange(len(s.hand))))
+                    m.say(f"  {m.name(seat)} loses {amount} cards of the Hand to {title}")
+                    _lift(m, seat, owner, cid)
+                if m.stage == OVER:
+                    return
 
 
 def _phobias(m: Match, seat: int, when: int) -> None:
@@ -408,10 +497,13 @@ def _phobias(m: Match, seat: int, when: int) -> None:
     for owner, cid in list(m.afflicted[seat]):
         owner_ = m.seats[owner]
         for kind, amount, word in owner_.hits[cid]:
-            if kind == when and (not word or _stands_at(m, seat, word)):
+            if kind == ON_TURN_HAND and when == ON_TURN:
+                if len(m.players[seat].hand) == amount:
+                    _phobia_loss(m, seat, owner_.game.title(cid), int(word))
+            elif kind == when and (not word or _stands_at(m, seat, word)):
                 _phobia_loss(m, seat, owner_.game.title(cid), amount)
-                if m.stage == OVER:
-                    return
+            if m.stage == OVER:
+                return
 
 
 def _stands_at(m: Match, seat: int, attribute: str) -> bool:
@@ -868,6 +960,10 @@ def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
         m.say(f"The game stops after {m.max_rounds} Rounds")
         return
     m.stage = CARD_PLAY
+    if any(m.afflicted):
+        _new_round(m)
+        if m.stage == OVER:
+            return
     m.to_move = m.order()[0]
     if m.log is not None:
         m.say(f"Round {m.round}: {m.name(m.to_move)} starts (" + ", ".join(
