@@ -27,7 +27,8 @@ def by_title(gccg_cards) -> dict[str, Card]:
 
 #: The Events aimed at an opponent under test, twice each (l.367 is tried with two copies).
 EVENTS = ["Thieves in your Attic", "Amnesia", "Harvey Reginald Opens Fire", "Thaasophobia", "Hydrophobia",
-          "Police Investigation", "Townsfolk Riot", "Obsessive/Compulsive", "Typhoid"] * 2
+          "Police Investigation", "Townsfolk Riot", "Obsessive/Compulsive", "Typhoid", "Nemesis",
+          "Swarm of Insects", "Christchurch Cemetery"] * 2
 
 
 def table(by_title) -> Match:
@@ -246,3 +247,33 @@ def test_typhoid_strikes_every_investigator_in_the_targets_city(by_title, same_c
     play_event(m, "Typhoid")
     assert m.players[1].allies == []
     assert len(m.players[0].allies) == (0 if same_city else 1)
+
+
+def test_an_event_on_all_investigators_strikes_its_player_too(by_title):
+    # "Affects All Investigators": Nemesis costs any Investigator 1 Sanity on each Pass while in
+    # play, the one who played it included.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    put(m, 0, "hand", "Nemesis")
+    play_event(m, "Nemesis")
+    assert m.players[0].events  # it stays in play
+    for seat in (1, 0):
+        assert m.to_move == seat
+        before = m.players[seat].sanity
+        card_play(m, Play(PlayKind.PASS))
+        assert m.players[seat].sanity == before - 1
+
+
+@pytest.mark.parametrize("outside", [True, False])
+def test_an_event_on_all_investigators_at_a_kind_of_location(by_title, outside):
+    # "Affects All Investigators": Swarm of Insects costs every Investigator at an Outside
+    # Location 1 Sanity when played, the one who played it included, nobody Inside.
+    m = table(by_title)
+    here = "Christchurch Cemetery" if outside else "Arkham Sanitarium"
+    at(m, 0, here)
+    at(m, 1, here)
+    put(m, 0, "hand", "Swarm of Insects")
+    before = [s.sanity for s in m.players]
+    player = play_event(m, "Swarm of Insects")
+    assert player.offered == ["Swarm of Insects"]
+    assert [s.sanity for s in m.players] == [b - outside for b in before]

@@ -156,6 +156,22 @@ def not_read(card: Card) -> str:
     return f"partly read: not read '{' '.join(words)}'" if words else ""
 
 
-def is_phobia(card: Card) -> bool:
-    """Checks that a card is a Phobia (an Event that stays on the Investigator it afflicts)."""
-    return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"
+_ANY_PASS: Final = re.compile(rf"any investigator loses {_N} sanity points? when he or she declares a pass")
+_ALL_AT: Final = re.compile(rf"all (\w+) investigators lose {_N} points? of sanity when this card is played")
+
+
+def everyone_effects(card: Card) -> tuple[Hit, ...]:
+    """Gets what an Event that "Affects All Investigators" does to every player, the one who
+    played it included: ON_PASS (a Sanity loss on each Pass while it is in play) and LOSE_IF
+    (a loss, when it is played, to each Investigator whose Current Location has an attribute)."""
+    if card.type is not CardType.EVENT or "opponent" in (card.affects or "").lower():
+        return ()  # the words read name every Investigator ("any", "all"), whatever the Affects line
+    text = _text(card)
+    hits: list[Hit] = []
+    m = _ANY_PASS.search(text)
+    if m:
+        hits.append((ON_PASS, _n(m[1]), ""))
+    m = _ALL_AT.search(text)
+    if m:
+        hits.append((LOSE_IF, _n(m[2]), m[1]))
+    return tuple(hits)

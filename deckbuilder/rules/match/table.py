@@ -47,6 +47,7 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN,
     ON_TURN_HAND,
     Hit,
+    everyone_effects,
     opponent_effects,
 )
 from deckbuilder.rules.places import Kind
@@ -192,7 +193,8 @@ class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
-    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting")
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting", "everyone",
+                 "on_pass")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -207,6 +209,10 @@ class Seat:
         #: waiting on a later Turn or Round).
         self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
         self.aiming = any(self.aims) or any(self.hits)
+        #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
+        self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
+        #: Whether some card of the deck costs every player Sanity on a Pass while in play.
+        self.on_pass = any(k == ON_PASS for h in self.everyone for k, _, _ in h)
 
 
 class Match:
@@ -220,7 +226,7 @@ class Match:
 
     __slots__ = ("seats", "players", "stage", "to_move", "pending", "round", "max_rounds", "seed", "dice",
                  "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played",
-                 "afflicted", "applied", "rng")
+                 "afflicted", "applied", "rng", "on_pass")
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
@@ -248,6 +254,8 @@ class Match:
         self.applied: list[set[str]] = [set() for _ in range(n)]
         #: The random choices of effects on opponents ("randomly choose ...").
         self.rng = random.Random(seed)
+        #: Whether some deck holds an Event costing every player Sanity on a Pass.
+        self.on_pass = any(seat.on_pass for seat in self.seats)
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
@@ -324,14 +332,18 @@ def card_play(m: Match, play: Play) -> None:
     seat = m.to_move
     s = m.players[seat]
     m.decisions += 1
-    if m.afflicted[seat] and s.redrawing < 0:
-        _next_turn(m, seat, play)
-        if m.stage == OVER:
-            return
+    waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
     if play.kind is _PASS:
         m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
             _phobias(m, seat, ON_PASS)
+            if m.stage == OVER:
+                return
+            _next_turn(m, seat, play)
+            if m.stage == OVER:
+                return
+        if m.on_pass:
+            _everyone_on_pass(m, seat)
             if m.stage == OVER:
                 return
         if m.pending >= 0:
@@ -353,9 +365,17 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if waiting:
+        _next_turn(m, seat, play)  # after the play: it was chosen among those legal before
+        if m.stage == OVER:
+            return
     seat_ = m.seats[seat]
     if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
         _on_opponent(m, seat, play.card)
+        if m.stage == OVER:
+            return
+    if play.kind is _EVENT and seat_.everyone[play.card]:
+        _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
     if s.redrawing >= 0:
@@ -422,6 +442,35 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
             done.append(hit)
         if m.stage == OVER:
             return
+
+
+def _on_everyone(m: Match, seat: int, cid: int) -> None:
+    """An Event that "Affects All Investigators", just played: its loss at once to every
+    Investigator at a Location with the attribute it names, the one who played it included."""
+    seat_ = m.seats[seat]
+    if m.tally:
+        m.applied[seat].add(seat_.game.cards[cid].title)
+    for kind, amount, word in seat_.everyone[cid]:
+        if kind != LOSE_IF:
+            continue
+        for x in m.order():
+            if _stands_at(m, x, word):
+                _phobia_loss(m, x, seat_.game.title(cid), amount)
+                if m.stage == OVER:
+                    return
+
+
+def _everyone_on_pass(m: Match, seat: int) -> None:
+    """Each Event in play, whoever played it, that costs every Investigator Sanity on a Pass
+    (the one who played it included)."""
+    for x in range(m.n):
+        everyone = m.seats[x].everyone
+        for cid in m.players[x].events:
+            for kind, amount, _ in everyone[cid]:
+                if kind == ON_PASS:
+                    _phobia_loss(m, seat, m.seats[x].game.title(cid), amount)
+                    if m.stage == OVER:
+                        return
 
 
 def _near(m: Match, a: int, b: int, where: str) -> bool:
@@ -975,12 +1024,12 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
     if m.stage == CARD_PLAY:
         seat = m.to_move
         s = m.players[seat]
-        plays = legal_plays(s)
-        seat_ = m.seats[seat]
         if m.afflicted[seat] and s.redrawing < 0:
             _phobias(m, seat, ON_TURN)  # the beginning of the player's Turn
             if m.stage == OVER:
                 return
+        plays = legal_plays(s)
+        seat_ = m.seats[seat]
         if seat_.aiming:
             aims, hits = seat_.aims, seat_.hits
             plays = [p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card])
