@@ -17,6 +17,7 @@ A card's effect counts as applied, in a game, when:
 - a card the reader names a Combat reason for ("works only in Combat", a card's value in
   Combat) counts in matches when its title dealt or absorbed damage there; any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
+- a Location that lifts Phobias counts in matches when a Phobia was Buried there;
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
   opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
   what is left unread of the others).
@@ -151,11 +152,13 @@ def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], ove
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.effects.reader import OPPONENT
+    from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and seen.fought:
             return True, ""
+        if reason == PHOBIA and seen is not None and seen.applied:
+            return True, ""  # a Location where a Phobia was Buried in a match
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 

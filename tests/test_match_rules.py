@@ -277,3 +277,30 @@ def test_an_event_on_all_investigators_at_a_kind_of_location(by_title, outside):
     player = play_event(m, "Swarm of Insects")
     assert player.offered == ["Swarm of Insects"]
     assert [s.sanity for s in m.players] == [b - outside for b in before]
+
+
+def test_a_turn_at_a_location_that_lifts_phobias_buries_one(by_title):
+    # Rulebook l.351: "TAKE ANY ONE CARD ACTION requiring a Turn (i.e., Bury a Phobia at an
+    # appropriate Location)"; l.356 (Meghan at the Vatican): the burying costs the Turn; l.210:
+    # the player who played the Phobia Buries it in his or her own Story Deck.
+    m = table(by_title)
+    at(m, 0, "Arkham Sanitarium")
+    at(m, 1, "Christchurch Cemetery")  # "Remain here for a Turn and Bury one Phobia"
+    phobia = put(m, 0, "hand", "Thaasophobia")
+    play_event(m, "Thaasophobia")
+    assert m.afflicted[1] == [(0, phobia)]
+    m.log = []
+    step(m, [Scripted(), Scripted()])  # Meghan's Turn
+    assert m.afflicted[1] == []
+    assert m.players[0].story[0] == phobia
+    assert m.to_move == 0  # the Turn is spent
+    assert "  Meghan stays at Christchurch Cemetery and buries Thaasophobia" in m.log
+
+
+def test_a_location_that_lifts_phobias_is_no_use_without_one(by_title):
+    # With no Phobia on the Investigator, the Turn is the player's own to play (l.351 needs one).
+    m = table(by_title)
+    at(m, 1, "Christchurch Cemetery")
+    m.to_move = 1
+    step(m, [Scripted(), Scripted()])
+    assert m.pending == 1  # Scripted Passes: the Turn was played, not spent burying

@@ -156,6 +156,16 @@ def not_read(card: Card) -> str:
     return f"partly read: not read '{' '.join(words)}'" if words else ""
 
 
+_LIFTS: Final = re.compile(r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
+                           r"(?:that )?you remain here,? you may bury one phobia")
+
+
+def lifts_phobia(card: Card) -> bool:
+    """Checks that a Location lets the Investigator spend a Turn there to Bury a Phobia (rulebook
+    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356)."""
+    return card.type is CardType.LOCATION and bool(_LIFTS.search(_text(card)))
+
+
 _ANY_PASS: Final = re.compile(rf"any investigator loses {_N} sanity points? when he or she declares a pass")
 _ALL_AT: Final = re.compile(rf"all (\w+) investigators lose {_N} points? of sanity when this card is played")
 
@@ -175,3 +185,8 @@ def everyone_effects(card: Card) -> tuple[Hit, ...]:
     if m:
         hits.append((LOSE_IF, _n(m[2]), m[1]))
     return tuple(hits)
+
+
+def is_phobia(card: Card) -> bool:
+    """Checks that a card is a Phobia (an Event that stays on the Investigator it afflicts)."""
+    return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"

@@ -48,6 +48,8 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN_HAND,
     Hit,
     everyone_effects,
+    is_phobia,
+    lifts_phobia,
     opponent_effects,
 )
 from deckbuilder.rules.places import Kind
@@ -194,7 +196,7 @@ class Seat:
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
     __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting", "everyone",
-                 "on_pass")
+                 "on_pass", "phobia", "lifts")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -209,6 +211,9 @@ class Seat:
         #: waiting on a later Turn or Round).
         self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
         self.aiming = any(self.aims) or any(self.hits)
+        self.phobia: tuple[bool, ...] = tuple(is_phobia(c) for c in game.cards)
+        #: Whether each Location lets its Investigator spend a Turn to Bury a Phobia (l.351).
+        self.lifts: tuple[bool, ...] = tuple(lifts_phobia(c) for c in game.cards)
         #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
         self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
         #: Whether some card of the deck costs every player Sanity on a Pass while in play.
@@ -471,6 +476,30 @@ def _everyone_on_pass(m: Match, seat: int) -> None:
                     _phobia_loss(m, seat, m.seats[x].game.title(cid), amount)
                     if m.stage == OVER:
                         return
+
+
+def _bury_a_phobia(m: Match, seat: int) -> bool:
+    """At a Location that lets its Investigator Bury a Phobia, the Turn is spent burying the
+    oldest Phobia on him or her (rulebook l.351: an action costing the Turn; l.356, Meghan at the
+    Vatican; l.210: its player Buries it); always taken, since a Phobia only costs Sanity. Gets
+    whether the Turn was spent so."""
+    here = m.players[seat].current_location
+    if here < 0 or not m.seats[seat].lifts[here]:
+        return False
+    phobia = next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+    if phobia is None:
+        return False
+    owner, cid = phobia
+    _lift(m, seat, owner, cid)
+    where = m.seats[seat].game.cards[here].title
+    m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
+    if m.tally:
+        m.applied[seat].add(where)
+    m.decisions += 1
+    if m.pending == seat:
+        m.pending = -1  # an action, not a Pass (l.386)
+    m.to_move = (seat + 1) % m.n
+    return True
 
 
 def _near(m: Match, a: int, b: int, where: str) -> bool:
@@ -1027,6 +1056,8 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
         if m.afflicted[seat] and s.redrawing < 0:
             _phobias(m, seat, ON_TURN)  # the beginning of the player's Turn
             if m.stage == OVER:
+                return
+            if _bury_a_phobia(m, seat):
                 return
         plays = legal_plays(s)
         seat_ = m.seats[seat]
