@@ -159,14 +159,17 @@ def targets(m: Match, seat: int, cid: int) -> list[int]:
     be affected by only one card of any specifically titled Event at a time")."""
     seat_ = m.seats[seat]
     aim = seat_.aims[cid]
-    title = seat_.game.cards[cid].title
+    afflicted = m.afflicted
+    n = m.n
     out = []
-    for k in range(1, m.n):
-        t = (seat + k) % m.n
+    for k in range(1, n):
+        t = (seat + k) % n
         if aim and not _holds(m, t, aim):
             continue
-        if any(m.seats[o].game.cards[c].title == title for o, c in m.afflicted[t]):
-            continue
+        if afflicted[t]:
+            title = seat_.game.cards[cid].title
+            if any(m.seats[o].game.cards[c].title == title for o, c in afflicted[t]):
+                continue
         out.append(t)
     return out
 
