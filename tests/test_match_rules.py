@@ -11,7 +11,7 @@ from test_match import CARDS, Scripted, at, put, two_players
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Play, PlayKind, legal_plays
-from deckbuilder.rules.match import DISCARD, GreedyPlayer, Match, card_play, finish_round, step
+from deckbuilder.rules.match import COMBAT, DISCARD, GreedyPlayer, Match, card_play, combat, finish_round, step
 from deckbuilder.rules.match.opponents import not_read, opponent_effects
 from deckbuilder.rules.match.table import discard_phase
 
@@ -304,3 +304,38 @@ def test_a_location_that_lifts_phobias_is_no_use_without_one(by_title):
     m.to_move = 1
     step(m, [Scripted(), Scripted()])
     assert m.pending == 1  # Scripted Passes: the Turn was played, not spent burying
+
+
+class Arming(Scripted):
+    """Places every Ally bearing an Enchanted Weapon atop the Threat against the next seat."""
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        return [-2 - (seat + 1) % m.n for _ in m.players[seat].allies]
+
+
+def test_an_ally_with_an_enchanted_weapon_joins_a_directed_threat(by_title):
+    # Rulebook l.193, l.395: an Ally bearing an Enchanted Weapon may be placed atop a Directed
+    # Threat (or make one), adding its value and its Weapon's; it is Buried at the end of Combat.
+    m = table(by_title)
+    ally = put(m, 0, "allies", "Albert Shiny")
+    knife = put(m, 0, "artifacts", "Enchanted Knife", holder="Albert Shiny")
+    value = m.seats[0].combat[ally].value + m.seats[0].combat[knife].value
+    before = m.players[1].sanity
+    m.log = []
+    m.stage = COMBAT
+    combat(m, [Arming(), Scripted()])
+    assert m.players[1].sanity == before - value
+    a = m.players[0]
+    assert ally not in a.allies and knife not in a.artifacts
+    assert a.story[:2] == [ally, knife]  # Buried, the Weapon with its Ally (l.191)
+
+
+def test_an_ally_without_an_enchanted_weapon_stays_out_of_the_threat(by_title):
+    # Rulebook l.193: only an Ally bearing an Enchanted Weapon may join a Threat.
+    m = table(by_title)
+    ally = put(m, 0, "allies", "Albert Shiny")
+    before = m.players[1].sanity
+    m.stage = COMBAT
+    combat(m, [Arming(), Scripted()])
+    assert m.players[1].sanity == before
+    assert ally in m.players[0].allies

@@ -90,7 +90,9 @@ class Policy(Protocol):
 
     def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
         """Gets, per Ally in play, the seat of the attacker it defends against, -1 for none
-        (l.406); ``incoming`` holds how many cards each seat aims at this player."""
+        (l.406), or ``-2 - seat`` to place an Ally bearing an Enchanted Weapon atop the Threat
+        against that seat (l.193, l.395); ``incoming`` holds how many cards each seat aims at
+        this player. Asked when something is aimed at the player or an Ally bears an Enchanted Weapon."""
         ...
 
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
@@ -751,27 +753,40 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         m.say("  no Threat to direct")
     # 2. Defending Allies.
     defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
+    # Allies bearing an Enchanted Weapon placed atop a Directed Threat, or making one (l.193, l.395):
+    # [b][a], b's Allies in the Threat against a.
+    attacking: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
     for b in m.order():
         allies = players[b].allies
         if not allies:
             continue
         incoming = [len(directed[a][b]) for a in range(n)]
-        if not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
+        armed = any(ally_value(m, b, a)[1] for a in allies)
+        if not armed and not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
         for ally, a in zip(allies, choice):
             if 0 <= a < n and a != b:
                 defending[b][a].append(ally)
+            elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
+                attacking[b][-2 - a].append(ally)
         for a in range(n):
             if defending[b][a]:
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
                 m.say(f"  {m.name(b)} defends against {m.name(a)} with {titles}")
+            if attacking[b][a]:
+                titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a])
+                m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
+                directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     _spell_rounds(m, policies)
     if m.stage == OVER:
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
+    for b in range(n):
+        for a in range(n):
+            hurt[b].update(attacking[b][a])  # Allies in a Threat are Buried at the end of Combat (l.395)
     done: set[tuple[int, int]] = set()
     for a in m.order():
         for k in range(1, n):
@@ -868,6 +883,10 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int]) -> list[_Ca
     attrs = _attributes(m, target)
     cards = []
     for cid in cids:
+        if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
+            ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster
+            cards.append(_Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0]))
+            continue
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, prof.bypass))
