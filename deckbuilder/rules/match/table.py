@@ -201,7 +201,7 @@ class Seat:
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
     __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting", "everyone",
-                 "on_pass", "phobia", "lifts")
+                 "on_pass", "phobia", "lifts", "enchanted")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -217,6 +217,8 @@ class Seat:
         self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
         self.aiming = any(self.aims) or any(self.hits)
         self.phobia: tuple[bool, ...] = tuple(is_phobia(c) for c in game.cards)
+        #: Whether the deck holds an Enchanted Weapon (its Allies may join a Threat, l.193).
+        self.enchanted = any(p.enchanted for p in self.combat)
         #: Whether each Location lets its Investigator spend a Turn to Bury a Phobia (l.351).
         self.lifts: tuple[bool, ...] = tuple(lifts_phobia(c) for c in game.cards)
         #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
@@ -761,7 +763,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if not allies:
             continue
         incoming = [len(directed[a][b]) for a in range(n)]
-        armed = any(ally_value(m, b, a)[1] for a in allies)
+        armed = m.seats[b].enchanted and any(ally_value(m, b, a)[1] for a in allies)
         if not armed and not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
