@@ -16,8 +16,11 @@ A card's effect counts as applied, in a game, when:
   Combat: damage dealt or absorbed, which only a match has;
 - a card the reader names a Combat reason for ("works only in Combat", a card's value in
   Combat) counts in matches when its title dealt or absorbed damage there; any other reason
-  (aimed at an opponent, a Phobia, an effect not read yet) is not applied, played or not: the
-  match plays such a card and buries it, its effect on the opponent is not modelled.
+  (a Phobia lifted, an effect not read yet) is not applied, played or not;
+- a Location that lifts Phobias counts in matches when a Phobia was Buried there;
+- an Event aimed at an opponent counts in matches when the match applied its effect to the
+  opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
+  what is left unread of the others).
 
 Each title is then classed: **played** (its effect applied alone, in the goldfish), **in
 matches only**, or **not yet**, with the reason: the reader's, or what the games showed
@@ -56,6 +59,8 @@ class Evidence:
     played: bool = False
     used: bool = False
     fought: bool = False
+    #: An Event's effect applied to the opponent it was played on (in matches).
+    applied: bool = False
 
 
 @dataclass
@@ -133,7 +138,10 @@ def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], ove
         watched = [Watcher(players[0], games[0], seen), players[1]]
         seats = [Seat(g, chr(65 + n)) for n, g in enumerate(games)]
         for seed in game_seeds(11 + k, MATCH_GAMES):
-            record = record_of(play_match(new_match(games, seed, seats=seats), watched))
+            match = play_match(new_match(games, seed, seats=seats), watched)
+            for title in match.applied[0]:
+                seen[title].applied = True
+            record = record_of(match)
             for title, points in (*record.dealt[0], *record.absorbed[0]):
                 if points > 0:
                     seen[title].fought = True
@@ -144,10 +152,22 @@ def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], ove
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and seen.fought:
             return True, ""
+        if reason == PHOBIA and seen is not None and seen.applied:
+            return True, ""  # a Location where a Phobia was Buried in a match
+        if reason == OPPONENT and card.type is CardType.EVENT:
+            from deckbuilder.rules.match.opponents import not_read
+
+            unread = not_read(card)
+            if unread:
+                return False, f"{reason}; in matches, {unread}"
+            if seen is not None and seen.applied:
+                return True, ""
+            return False, f"{reason}; in matches, never played on an opponent in these games"
         return False, reason
     if seen is None or not (seen.played or seen.used):
         return False, "never put in play in these games"

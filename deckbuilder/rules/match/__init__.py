@@ -3,8 +3,8 @@
 Each player plays with the one-Investigator engine of :mod:`deckbuilder.rules.engine` (its
 legal plays and its ``push``); :mod:`~.table` adds the table: who starts, Turns and Passing,
 Combat in the rulebook's order, the Discard phase and the score; :mod:`~.monsters` reads what
-a card brings to Combat; :mod:`~.policy` holds the computer players; :mod:`~.games` plays many
-matches and reports them.
+a card brings to Combat; :mod:`~.opponents` what an Event does to the opponent it is played on;
+:mod:`~.policy` holds the computer players; :mod:`~.games` plays many matches and reports them.
 
 >>> m = new_match([game_a, game_b], seed=1)                    # doctest: +SKIP
 >>> play_match(m, [GreedyPlayer(game_a, set()), GreedyPlayer(game_b, set())])  # doctest: +SKIP
@@ -14,22 +14,35 @@ What is modelled, each rule citing its line where it is applied (``new-aeon-rule
 setup and who starts (l.69-79), Turns and Passing (l.382-386), each player's Threat built at
 his or her own Gates (l.227, l.272, l.292, l.210, as the engine plays them), Great Old Ones with
 their summoner's own requirements and their stay to the next Combat (l.282-286, the engine's),
-Combat (l.400-445: Directed Threats, Defending Allies with Weapons and Enchanted Weapons, the
+Combat (l.400-445: Directed Threats, Allies bearing Enchanted Weapons placed atop a Directed
+Threat and Buried after Combat (l.193, l.395), Defending Allies with Weapons and Enchanted Weapons, the
 Spell-and-Artifact rounds, Battles from the lowest Sanity, the Cosmic Battle, Bypass, Invisible
 Monsters, Allies then the Investigator, Assault, burying), the Discard phase, reshuffle,
 Voluntary Lobotomy and refill (l.445-460, the engine's), an Event aimed at an opponent played
 only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...; read from its
-"Affects Opponent's ..." line), the end of a Basic game and of a Campaign and the score
-(l.91-93, l.470-474), and ties.
+"Affects Opponent's ..." line, or from what its effect takes), on an opponent not already
+affected by an Event of its title (l.367), and what it does to that opponent, read from its text
+by :mod:`~.opponents` (a random Artifact Buried, a card of the Hand Discarded, Allies Buried, the
+Story Deck's Event Discarded, an attack unless the target moves, cards confiscated at the next
+Round, the target's City or Region struck alike); Phobias that stay on their target and cost
+Sanity on a Pass, at a Turn's beginning at a Location's attribute or with a full Hand, or each
+Round (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
+l.351, l.356); "Affects All Investigators" on every player, the one who played it included (a
+Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic game and of a Campaign and
+the score (l.91-93, l.470-474), and ties.
 
-Not modelled (known gaps): what Events and Phobias played on an opponent do to that opponent
-(they are played, with the engine's ``phantom_opponent``, and Buried at once, so a Phobia never
-stays on an opponent and one Event of a title per Investigator, l.367, holds only for the
-player's own Events); "Affects All Investigators" on the other players;
-a Great Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
-(:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); Allies with Enchanted
-Weapons added to a Directed Threat (they defend and see Invisible Monsters, l.195); Spells and
-Artifacts in Combat other than those that draw or change Sanity.
+Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
+read do (:func:`~.opponents.not_read` names them per card: cancelling a card just played,
+Discarding a Current Location, stealing Threat cards...; they are played and Buried, no
+effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally or a Spell
+(only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
+Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
+Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
+(:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); an Ally's special
+effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
+Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
+and no policy is asked yet: the target of an Event is the legitimate opponent with the highest
+score; against an Event's attack every Ally defends, the strongest first.
 """
 
 from __future__ import annotations

@@ -79,6 +79,13 @@ class GreedyPlayer:
                 value, i = free.pop(0)
                 choice[i] = attacker
                 need -= value
+        # An Ally bearing an Enchanted Weapon that is not needed to defend joins the Threat
+        # against the leader (rulebook l.193, l.395; -2 - seat): it is Buried after Combat.
+        armed = [i for _, i in free if ally_value(m, seat, s.allies[i])[1]]
+        if armed:
+            leader = max((o for o in range(m.n) if o != seat), key=lambda o: (m.score(o), -((o - seat) % m.n)))
+            for i in armed:
+                choice[i] = -2 - leader
         return choice
 
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:

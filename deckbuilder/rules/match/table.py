@@ -31,6 +31,27 @@ from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, des
 from deckbuilder.rules.engine.state import _pay_one
 from deckbuilder.rules.engine.turn import _end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.match.opponents import (
+    ALSO_NEAR,
+    BURY_ALLY,
+    BURY_ARTIFACT,
+    DISCARD_ALLY,
+    DISCARD_HAND,
+    DISCARD_STORY_EVENT,
+    LASTING,
+    LOSE_IF,
+    NEXT_ROUND_HAND,
+    NEXT_TURN_MOVE,
+    ON_PASS,
+    ON_ROUND_RESHUFFLE,
+    ON_TURN,
+    ON_TURN_HAND,
+    Hit,
+    everyone_effects,
+    is_phobia,
+    lifts_phobia,
+    opponent_effects,
+)
 from deckbuilder.rules.places import Kind
 
 if TYPE_CHECKING:
@@ -69,7 +90,9 @@ class Policy(Protocol):
 
     def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
         """Gets, per Ally in play, the seat of the attacker it defends against, -1 for none
-        (l.406); ``incoming`` holds how many cards each seat aims at this player."""
+        (l.406), or ``-2 - seat`` to place an Ally bearing an Enchanted Weapon atop the Threat
+        against that seat (l.193, l.395); ``incoming`` holds how many cards each seat aims at
+        this player. Asked when something is aimed at the player or an Ally bears an Enchanted Weapon."""
         ...
 
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
@@ -114,36 +137,71 @@ def event_aim(card: Card) -> str:
     return ""
 
 
+#: What an opponent must hold for an Event's effect on him or her to have a target (l.202), when
+#: its "Affects" line names only the Investigator.
+_HIT_AIMS: Final = {BURY_ARTIFACT: "artifacts", DISCARD_HAND: "hand", BURY_ALLY: "allies", DISCARD_ALLY: "allies",
+                    DISCARD_STORY_EVENT: "story-event"}
+
+
+def _hit_aim(hits: tuple[Hit, ...]) -> str:
+    """Gets the zone an Event's effects take a card from, "" when they take none (a Phobia)."""
+    zones = {_HIT_AIMS.get(kind, "") for kind, _, _ in hits}
+    return zones.pop() if len(zones) == 1 else ""
+
+
 def has_target(m: Match, seat: int, aim: str) -> bool:
     """Checks that some opponent holds what an Event aims at (l.202: "An Event that requires a
-    target must have a legitimate target in order to be played"). Phobias played on an opponent
-    are Buried at once here (their lasting effect is not played), so none is ever a target."""
-    for k in range(1, m.n):
-        s = m.players[(seat + k) % m.n]
-        if aim == "phobias":
-            return False
-        if aim == "tomes+allies":
-            found = bool(s.tomes or s.allies)
-        elif aim == "story-event":
-            found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
-        elif aim == "story-travel":
-            found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
-        elif aim == "location":
-            found = s.current_location >= 0
-        elif aim == "in-play":
-            found = bool(s.in_play())
-        else:
-            found = bool(getattr(s, aim))
-        if found:
-            return True
-    return False
+    target must have a legitimate target in order to be played")."""
+    return any(_holds(m, (seat + k) % m.n, aim) for k in range(1, m.n))
+
+
+def targets(m: Match, seat: int, cid: int) -> list[int]:
+    """Gets the opponents an Event of ``seat``'s may be played on: each holding what it aims at
+    (l.202), and none already affected by an Event of its title (l.367: "each Investigator may
+    be affected by only one card of any specifically titled Event at a time")."""
+    seat_ = m.seats[seat]
+    aim = seat_.aims[cid]
+    afflicted = m.afflicted
+    n = m.n
+    out = []
+    for k in range(1, n):
+        t = (seat + k) % n
+        if aim and not _holds(m, t, aim):
+            continue
+        if afflicted[t]:
+            title = seat_.game.cards[cid].title
+            if any(m.seats[o].game.cards[c].title == title for o, c in afflicted[t]):
+                continue
+        out.append(t)
+    return out
+
+
+def _holds(m: Match, target: int, aim: str) -> bool:
+    """Checks that the opponent at ``target`` holds what an Event aims at (see ``_AIMS``)."""
+    s = m.players[target]
+    if aim == "phobias":
+        return False  # redirecting a Phobia on one's own Investigator is not played
+    if aim == "tomes+allies":
+        found = bool(s.tomes or s.allies)
+    elif aim == "story-event":
+        found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
+    elif aim == "story-travel":
+        found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+    elif aim == "location":
+        found = s.current_location >= 0
+    elif aim == "in-play":
+        found = bool(s.in_play())
+    else:
+        found = bool(getattr(s, aim))
+    return found
 
 
 class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
-    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming")
+    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting", "everyone",
+                 "on_pass", "phobia", "lifts", "enchanted")
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -151,8 +209,22 @@ class Seat:
         self.education = game.investigator.education or 0
         self.combat: tuple[CombatProfile, ...] = tuple(combat_profile(c) for c in game.cards)
         self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
-        self.aims: tuple[str, ...] = tuple(event_aim(c) for c in game.cards)
-        self.aiming = any(self.aims)
+        #: What each Event does to the opponent it is played on (:mod:`~.opponents`).
+        self.hits: tuple[tuple[Hit, ...], ...] = tuple(opponent_effects(c) for c in game.cards)
+        self.aims: tuple[str, ...] = tuple(event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits))
+        #: Whether each Event stays on the Investigator it is played on (a Phobia; an Event
+        #: waiting on a later Turn or Round).
+        self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
+        self.aiming = any(self.aims) or any(self.hits)
+        self.phobia: tuple[bool, ...] = tuple(is_phobia(c) for c in game.cards)
+        #: Whether the deck holds an Enchanted Weapon (its Allies may join a Threat, l.193).
+        self.enchanted = any(p.enchanted for p in self.combat)
+        #: Whether each Location lets its Investigator spend a Turn to Bury a Phobia (l.351).
+        self.lifts: tuple[bool, ...] = tuple(lifts_phobia(c) for c in game.cards)
+        #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
+        self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
+        #: Whether some card of the deck costs every player Sanity on a Pass while in play.
+        self.on_pass = any(k == ON_PASS for h in self.everyone for k, _, _ in h)
 
 
 class Match:
@@ -165,7 +237,8 @@ class Match:
     """
 
     __slots__ = ("seats", "players", "stage", "to_move", "pending", "round", "max_rounds", "seed", "dice",
-                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played")
+                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played",
+                 "afflicted", "applied", "rng", "on_pass")
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
@@ -187,12 +260,22 @@ class Match:
         self.played: list[set[str]] = [set() for _ in range(n)]
         self.decisions = 0
         self.rounds_played = 0
+        #: Per Investigator, the Phobias on him or her: (the seat that played it, its card id).
+        self.afflicted: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, the titles whose effect on an opponent was applied.
+        self.applied: list[set[str]] = [set() for _ in range(n)]
+        #: The random choices of effects on opponents ("randomly choose ...").
+        self.rng = random.Random(seed)
+        #: Whether some deck holds an Event costing every player Sanity on a Pass.
+        self.on_pass = any(seat.on_pass for seat in self.seats)
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
         m = Match(self.seats, [s.copy() for s in self.players], self.seed, self.max_rounds)
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
+        m.afflicted = [list(a) for a in self.afflicted]
+        m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
 
     @property
@@ -261,8 +344,20 @@ def card_play(m: Match, play: Play) -> None:
     seat = m.to_move
     s = m.players[seat]
     m.decisions += 1
+    waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
     if play.kind is _PASS:
         m.say(f"  {m.name(seat)}: Pass")
+        if m.afflicted[seat]:
+            _phobias(m, seat, ON_PASS)
+            if m.stage == OVER:
+                return
+            _next_turn(m, seat, play)
+            if m.stage == OVER:
+                return
+        if m.on_pass:
+            _everyone_on_pass(m, seat)
+            if m.stage == OVER:
+                return
         if m.pending >= 0:
             # l.384: a second Pass, by the same player on consecutive Turns or by another before
             # the Turn came back to the first to Pass: card play ends.
@@ -282,6 +377,19 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if waiting:
+        _next_turn(m, seat, play)  # after the play: it was chosen among those legal before
+        if m.stage == OVER:
+            return
+    seat_ = m.seats[seat]
+    if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
+        _on_opponent(m, seat, play.card)
+        if m.stage == OVER:
+            return
+    if play.kind is _EVENT and seat_.everyone[play.card]:
+        _on_everyone(m, seat, play.card)
+        if m.stage == OVER:
+            return
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
     if m.pending == seat:
@@ -298,6 +406,263 @@ def _ended(m: Match) -> None:
                     f"completes an Adventure: {s.points} points" + (" (rulebook l.91)" if not s.game.rules.campaign
                                                                    else ", the Campaign's target (rulebook l.470)"))
                 m.say(f"{m.name(i)} {why}; the game ends")
+
+
+# -- Events on opponents ----------------------------------------------------------------------
+
+
+def _on_opponent(m: Match, seat: int, cid: int) -> None:
+    """Applies an Event just played by ``seat`` to the opponent it is played on (l.202): the
+    legitimate target with the highest score (the leader; then the first to the left). A Phobia
+    leaves its player's Story Deck, where the engine Buried it, and stays on its target (l.210:
+    removed, it is Buried by the player who played it)."""
+    legit = targets(m, seat, cid)
+    if not legit:
+        return  # the engine buried it; no opponent could be its target (never offered then)
+    target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
+    seat_ = m.seats[seat]
+    hits = seat_.hits[cid]
+    m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
+    if not hits:
+        return
+    if m.tally:
+        m.applied[seat].add(seat_.game.cards[cid].title)
+    if seat_.lasting[cid]:
+        s = m.players[seat]
+        if cid in s.story:
+            s.story.remove(cid)
+            s.counted -= seat_.game.weight[cid]
+        m.afflicted[target].append((seat, cid))
+    done: list[Hit] = []
+    for hit in hits:
+        kind, amount, word = hit
+        if kind in LASTING:
+            continue
+        if kind == ALSO_NEAR:
+            # "Any other players ... similarly affected": every other Investigator, the one who
+            # played it included, whose Current Location shares the target's City or Region.
+            for other in range(m.n):
+                if other != target and _near(m, target, other, word):
+                    for k, a, w in done:
+                        _take(m, other, k, a, w)
+            continue
+        if kind == LOSE_IF:
+            if _stands_at(m, target, word):
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
+        else:
+            _take(m, target, kind, amount, word)
+            done.append(hit)
+        if m.stage == OVER:
+            return
+
+
+def _on_everyone(m: Match, seat: int, cid: int) -> None:
+    """An Event that "Affects All Investigators", just played: its loss at once to every
+    Investigator at a Location with the attribute it names, the one who played it included."""
+    seat_ = m.seats[seat]
+    if m.tally:
+        m.applied[seat].add(seat_.game.cards[cid].title)
+    for kind, amount, word in seat_.everyone[cid]:
+        if kind != LOSE_IF:
+            continue
+        for x in m.order():
+            if _stands_at(m, x, word):
+                _phobia_loss(m, x, seat_.game.title(cid), amount)
+                if m.stage == OVER:
+                    return
+
+
+def _everyone_on_pass(m: Match, seat: int) -> None:
+    """Each Event in play, whoever played it, that costs every Investigator Sanity on a Pass
+    (the one who played it included)."""
+    for x in range(m.n):
+        everyone = m.seats[x].everyone
+        for cid in m.players[x].events:
+            for kind, amount, _ in everyone[cid]:
+                if kind == ON_PASS:
+                    _phobia_loss(m, seat, m.seats[x].game.title(cid), amount)
+                    if m.stage == OVER:
+                        return
+
+
+def _bury_a_phobia(m: Match, seat: int) -> bool:
+    """At a Location that lets its Investigator Bury a Phobia, the Turn is spent burying the
+    oldest Phobia on him or her (rulebook l.351: an action costing the Turn; l.356, Meghan at the
+    Vatican; l.210: its player Buries it); always taken, since a Phobia only costs Sanity. Gets
+    whether the Turn was spent so."""
+    here = m.players[seat].current_location
+    if here < 0 or not m.seats[seat].lifts[here]:
+        return False
+    phobia = next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+    if phobia is None:
+        return False
+    owner, cid = phobia
+    _lift(m, seat, owner, cid)
+    where = m.seats[seat].game.cards[here].title
+    m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
+    if m.tally:
+        m.applied[seat].add(where)
+    m.decisions += 1
+    if m.pending == seat:
+        m.pending = -1  # an action, not a Pass (l.386)
+    m.to_move = (seat + 1) % m.n
+    return True
+
+
+def _near(m: Match, a: int, b: int, where: str) -> bool:
+    """Checks that two Investigators' Current Locations share a City (the subregion) or Region."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    if here_a < 0 or here_b < 0:
+        return False
+    ca, cb = m.seats[a].game.cards[here_a], m.seats[b].game.cards[here_b]
+    if where == "city":
+        return bool(ca.subregion) and ca.subregion == cb.subregion
+    return bool(ca.region) and ca.region == cb.region
+
+
+def _lift(m: Match, seat: int, owner: int, cid: int) -> None:
+    """Ends an Event's stay on ``seat``: its player Buries it (l.210)."""
+    m.afflicted[seat].remove((owner, cid))
+    o = m.players[owner]
+    o.story.insert(0, cid)
+    o.counted += o.game.weight[cid]
+
+
+def _next_turn(m: Match, seat: int, play: Play) -> None:
+    """An Event waiting on its target's next Turn: unless he or she plays a Location or a Travel
+    Event, an attack; the Allies defend as in Combat (l.426), strongest first, and an Ally that
+    absorbs any of it is Buried (l.439); then the Event is Buried."""
+    for owner, cid in list(m.afflicted[seat]):
+        owner_ = m.seats[owner]
+        for kind, amount, _ in owner_.hits[cid]:
+            if kind != NEXT_TURN_MOVE:
+                continue
+            _lift(m, seat, owner, cid)
+            if play.kind is PlayKind.LOCATION or play.kind is PlayKind.TRAVEL:
+                continue
+            allies = _ally_cards(m, seat, list(m.players[seat].allies))
+            through = _absorb(m, allies, amount)
+            m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb "
+                  f"{amount - through}")
+            for c in allies:
+                if c.left < c.value:
+                    _lose_ally(m, seat, c.cid, True)
+            if through:
+                _phobia_loss(m, seat, owner_.game.title(cid), through)
+            if m.stage == OVER:
+                return
+
+
+def _new_round(m: Match) -> None:
+    """The beginning of a Round for the Events staying on Investigators: a Sanity loss and a
+    reshuffle of the Discards into the Mythos Deck; cards of the Hand confiscated (then the
+    Event is Buried)."""
+    for seat in range(m.n):
+        for owner, cid in list(m.afflicted[seat]):
+            owner_ = m.seats[owner]
+            title = owner_.game.title(cid)
+            for kind, amount, _ in owner_.hits[cid]:
+                s = m.players[seat]
+                if kind == ON_ROUND_RESHUFFLE:
+                    _phobia_loss(m, seat, title, amount)
+                    s.deck += s.discard
+                    s.discard = []
+                    m.rng.shuffle(s.deck)
+                elif kind == NEXT_ROUND_HAND:
+                    for _ in range(min(amount, len(s.hand))):
+                        s.discard.append(s.hand.pop(m.rng.randrange(len(s.hand))))
+                    m.say(f"  {m.name(seat)} loses {amount} cards of the Hand to {title}")
+                    _lift(m, seat, owner, cid)
+                if m.stage == OVER:
+                    return
+
+
+def _phobias(m: Match, seat: int, when: int) -> None:
+    """Applies the Phobias on ``seat`` that strike now (``when``: ON_PASS or ON_TURN)."""
+    for owner, cid in list(m.afflicted[seat]):
+        owner_ = m.seats[owner]
+        for kind, amount, word in owner_.hits[cid]:
+            if kind == ON_TURN_HAND and when == ON_TURN:
+                if len(m.players[seat].hand) == amount:
+                    _phobia_loss(m, seat, owner_.game.title(cid), int(word))
+            elif kind == when and (not word or _stands_at(m, seat, word)):
+                _phobia_loss(m, seat, owner_.game.title(cid), amount)
+            if m.stage == OVER:
+                return
+
+
+def _stands_at(m: Match, seat: int, attribute: str) -> bool:
+    """Checks that the Investigator's Current Location has an attribute ("water", "gate": the
+    engine's attributes of where he or she stands, a Travel Event's included)."""
+    s = m.players[seat]
+    return bool(s.attrs & s.game.vocab.attr(attribute))
+
+
+def _phobia_loss(m: Match, seat: int, title: str, points: int) -> None:
+    s = m.players[seat]
+    _pay_one(s, -points)
+    m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
+    if s.phase is _OVER_PHASE:
+        _ended(m)
+
+
+def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
+    """Takes from the opponent at ``target`` what an Event's effect says, chosen at random
+    where the card says "random" (the Artifact, the card of the Hand, the Allies)."""
+    t = m.players[target]
+    g = t.game
+    rng = m.rng
+    if kind == BURY_ARTIFACT:
+        held = {c for cs in t.attached.values() for c in cs}
+        pool = [c for c in t.artifacts if c not in held] + [c for c in t.artifacts if c in held]
+        if pool:
+            c = pool[rng.randrange(len(pool))]
+            t.artifacts.remove(c)
+            for ally, cs in list(t.attached.items()):
+                if c in cs:
+                    t.attached[ally] = tuple(x for x in cs if x != c)
+            t.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
+            m.say(f"  {m.name(target)} buries {g.title(c)}")
+    elif kind == DISCARD_HAND:
+        if t.hand:
+            c = t.hand.pop(rng.randrange(len(t.hand)))
+            t.discard.append(c)
+            m.say(f"  {m.name(target)} discards {g.title(c)} from the Hand")
+    elif kind in (BURY_ALLY, DISCARD_ALLY):
+        limit = int(word[4:]) if word.startswith("max ") else -1
+        combat_ = m.seats[target].combat
+        pool = [a for a in t.allies if limit < 0 or combat_[a].value <= limit]
+        k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
+        for a in rng.sample(pool, k):
+            _lose_ally(m, target, a, kind == BURY_ALLY)
+    elif kind == DISCARD_STORY_EVENT:
+        profiles = g.profiles
+        for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
+            if profiles[c].kind is Kind.EVENT:
+                t.story.remove(c)
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
+                break
+
+
+def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
+    """An Ally leaves play with the cards it holds (l.191): Buried, or Discarded."""
+    s = m.players[seat]
+    g = s.game
+    s.allies.remove(ally)
+    held = s.attached.pop(ally, ())
+    for c in held:
+        if c in s.artifacts:
+            s.artifacts.remove(c)
+        if c in s.spells:
+            s.spells.remove(c)
+    if bury:
+        s.story[0:0] = [ally, *held]
+    else:
+        s.discard.extend([ally, *held])
+        s.counted -= g.weight[ally] + sum(g.weight[c] for c in held)
+    m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
 # -- Combat ------------------------------------------------------------------------------------
@@ -390,27 +755,40 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         m.say("  no Threat to direct")
     # 2. Defending Allies.
     defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
+    # Allies bearing an Enchanted Weapon placed atop a Directed Threat, or making one (l.193, l.395):
+    # [b][a], b's Allies in the Threat against a.
+    attacking: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
     for b in m.order():
         allies = players[b].allies
         if not allies:
             continue
         incoming = [len(directed[a][b]) for a in range(n)]
-        if not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
+        armed = m.seats[b].enchanted and any(ally_value(m, b, a)[1] for a in allies)
+        if not armed and not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
         for ally, a in zip(allies, choice):
             if 0 <= a < n and a != b:
                 defending[b][a].append(ally)
+            elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
+                attacking[b][-2 - a].append(ally)
         for a in range(n):
             if defending[b][a]:
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
                 m.say(f"  {m.name(b)} defends against {m.name(a)} with {titles}")
+            if attacking[b][a]:
+                titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a])
+                m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
+                directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     _spell_rounds(m, policies)
     if m.stage == OVER:
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
+    for b in range(n):
+        for a in range(n):
+            hurt[b].update(attacking[b][a])  # Allies in a Threat are Buried at the end of Combat (l.395)
     done: set[tuple[int, int]] = set()
     for a in m.order():
         for k in range(1, n):
@@ -507,6 +885,10 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int]) -> list[_Ca
     attrs = _attributes(m, target)
     cards = []
     for cid in cids:
+        if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
+            ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster
+            cards.append(_Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0]))
+            continue
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, prof.bypass))
@@ -680,6 +1062,10 @@ def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
         m.say(f"The game stops after {m.max_rounds} Rounds")
         return
     m.stage = CARD_PLAY
+    if any(m.afflicted):
+        _new_round(m)
+        if m.stage == OVER:
+            return
     m.to_move = m.order()[0]
     if m.log is not None:
         m.say(f"Round {m.round}: {m.name(m.to_move)} starts (" + ", ".join(
@@ -691,11 +1077,18 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
     if m.stage == CARD_PLAY:
         seat = m.to_move
         s = m.players[seat]
+        if m.afflicted[seat] and s.redrawing < 0:
+            _phobias(m, seat, ON_TURN)  # the beginning of the player's Turn
+            if m.stage == OVER:
+                return
+            if _bury_a_phobia(m, seat):
+                return
         plays = legal_plays(s)
         seat_ = m.seats[seat]
         if seat_.aiming:
-            aims = seat_.aims
-            plays = [p for p in plays if p.kind is not _EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])]
+            aims, hits = seat_.aims, seat_.hits
+            plays = [p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card])
+                     or targets(m, seat, p.card)]
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
     elif m.stage == COMBAT:

@@ -1,0 +1,192 @@
+"""What an Event played on an opponent does to that opponent, read from the card's text.
+
+The effect reader (:mod:`deckbuilder.rules.effects.reader`) names these cards "aims at an
+opponent" and the one-player engine plays them with no effect (``phantom_opponent``); at the
+table there is an opponent, so this module reads the recurring phrasings of what they do to
+the Investigator they are played on (rulebook l.202: "Each effect is applied as described in
+the card's special effect box"), and :mod:`~.table` applies them:
+
+- at once: the opponent Buries a random Artifact (not a Tome), Discards a random card of the
+  Hand, Buries or Discards a random Ally (one, or half rounded up), Buries an Ally of up to N
+  points, Discards the Event closest to the bottom of the Story Deck;
+- a Phobia that stays on its target (l.210: it is Buried by the player who played it when
+  removed): a Sanity loss when the target Passes, or at the beginning of each of the target's
+  Turns while the Current Location has an attribute (and at once if it has it now).
+
+:func:`opponent_effects` gets the effects, or "" and a reason naming what is not read, so a
+card's ledger says it (:func:`not_read`). Card text is read with errata applied (``Card.text``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from deckbuilder.rules.cards import Card, CardType
+
+#: What an effect does (the ``kind`` of a :data:`Hit`).
+BURY_ARTIFACT: Final = 0
+DISCARD_HAND: Final = 1
+BURY_ALLY: Final = 2
+DISCARD_ALLY: Final = 3
+DISCARD_STORY_EVENT: Final = 4
+#: Phobias: Sanity lost while they stay on the target.
+ON_PASS: Final = 5
+ON_TURN: Final = 6
+#: A Phobia's loss at once, when the Current Location has the attribute now.
+LOSE_IF: Final = 7
+#: At the beginning of each of the target's Turns while the Hand holds ``amount`` cards: 1 Sanity.
+ON_TURN_HAND: Final = 8
+#: At the beginning of each Round: ``amount`` Sanity lost, the Discards shuffled into the Mythos Deck.
+ON_ROUND_RESHUFFLE: Final = 9
+#: At the beginning of the next Round: ``amount`` random cards of the Hand Discarded; then Buried.
+NEXT_ROUND_HAND: Final = 10
+#: On the target's next Turn: unless a Location or Travel Event is played, an attack of
+#: ``amount`` points that Allies may defend; then Buried.
+NEXT_TURN_MOVE: Final = 11
+#: The effects before it also strike every other Investigator whose Current Location is in the
+#: target's City (``word`` "city": the subregion) or Region ("region").
+ALSO_NEAR: Final = 12
+
+#: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
+LASTING: Final = frozenset({ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE})
+
+#: One effect: (kind, amount, word). ``amount`` is cards, Sanity points, or -1 for "half
+#: (round up)"; for BURY_ALLY a second bound may ride in ``word`` as "max N" (an Ally of up to
+#: N points); for ON_TURN ``word`` is the Location attribute the loss waits on ("" for none).
+Hit = tuple[int, int, str]
+
+_NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_N: Final = r"(\d+|a|an|one|two|three|four)"
+
+#: The phrasings read (first match per effect), each with what it does.
+_ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
+    (re.compile(r"randomly select one artifact card \(not a tome\) that your opponent must bury|"
+                r"cause an opponent to bury a random artifact"), BURY_ARTIFACT, 1),
+    (re.compile(r"randomly choose one card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
+    (re.compile(r"randomly choose and bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
+    (re.compile(r"randomly choose one ally that opponent must bury"), BURY_ALLY, 1),
+    (re.compile(r"it never happened! when played on your opponent, you may force him or her to discard the event closest to the bottom of his or her story deck"),
+     DISCARD_STORY_EVENT, 1),
+)
+_UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
+_PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
+_TURN_IF: Final = re.compile(rf"at the beginning of your turn, lose {_N} sanity points? if (?:your current location|"
+                             r"the top card of your story deck) features the (\w+) attribute")
+_HAND: Final = re.compile(rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
+                          r"number (\d+)")
+_ROUND: Final = re.compile(rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
+                           r"and all discards")
+_POLICE: Final = re.compile(rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
+                            rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round")
+_MOVE: Final = re.compile(r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
+                          rf"or suffer an attack worth {_N} points?\. allies may defend")
+_NEAR: Final = re.compile(r"any other players whose investigators are in the same city as target are similary affected|"
+                          r"each other player's investigator also in the same region must also randomly bury one ally")
+_AT_WHILE: Final = re.compile(rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
+                              r"the beginning of each turn that you are (?:in an? \w+ location|\w+)")
+
+#: Parts of a text the reader leaves: what stays unread is named by :func:`not_read`.
+_SPARE: Final = re.compile(r"then,? bury this card\.?|your opponent's foul deeds are exposed\.|\bthe\b|\.|,")
+
+
+def _n(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def _text(card: Card) -> str:
+    return " ".join((card.text or "").lower().split())
+
+
+def opponent_effects(card: Card) -> tuple[Hit, ...]:
+    """Gets what an Event aimed at an opponent does to the Investigator it is played on, as
+    read from its text; () when no phrasing read here is found (see the module's list)."""
+    if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
+        return ()
+    text = _text(card)
+    hits: list[Hit] = []
+    for pattern, kind, amount in _ONCE:
+        if pattern.search(text):
+            hits.append((kind, amount, ""))
+    m = _UP_TO.search(text)
+    if m:
+        hits.append((BURY_ALLY, 1, f"max {_n(m[1])}"))
+    m = _PASS.search(text)
+    if m:
+        hits.append((ON_PASS, _n(m[1]), ""))
+    m = _TURN_IF.search(text)
+    if m:
+        hits.append((ON_TURN, _n(m[1]), m[2]))
+    m = _AT_WHILE.search(text)
+    if m:
+        hits.append((LOSE_IF, _n(m[1]), m[2]))
+        hits.append((ON_TURN, _n(m[1]), m[2]))
+    m = _HAND.search(text)
+    if m:
+        hits.append((ON_TURN_HAND, _n(m[2]), str(_n(m[1]))))
+    m = _ROUND.search(text)
+    if m:
+        hits.append((ON_ROUND_RESHUFFLE, _n(m[1]), ""))
+    m = _POLICE.search(text)
+    if m:
+        hits.append((NEXT_ROUND_HAND, _n(m[1]), ""))
+    m = _MOVE.search(text)
+    if m:
+        hits.append((NEXT_TURN_MOVE, _n(m[1]), ""))
+    m = _NEAR.search(text)
+    if m and hits:
+        hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
+    return tuple(hits)
+
+
+def not_read(card: Card) -> str:
+    """Gets what of an opponent-aimed Event the match does not play ("" when it plays it all):
+    the ledger's line for the card."""
+    if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
+        return ""
+    if not opponent_effects(card):
+        return "what it does to the opponent is not read yet (played and Buried, no effect)"
+    text = _text(card)
+    rest = text
+    for pattern, _, _ in _ONCE:
+        rest = pattern.sub("", rest)
+    for pattern in (_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR):
+        rest = pattern.sub("", rest)
+    words = _SPARE.sub(" ", rest).split()
+    return f"partly read: not read '{' '.join(words)}'" if words else ""
+
+
+_LIFTS: Final = re.compile(r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
+                           r"(?:that )?you remain here,? you may bury one phobia")
+
+
+def lifts_phobia(card: Card) -> bool:
+    """Checks that a Location lets the Investigator spend a Turn there to Bury a Phobia (rulebook
+    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356)."""
+    return card.type is CardType.LOCATION and bool(_LIFTS.search(_text(card)))
+
+
+_ANY_PASS: Final = re.compile(rf"any investigator loses {_N} sanity points? when he or she declares a pass")
+_ALL_AT: Final = re.compile(rf"all (\w+) investigators lose {_N} points? of sanity when this card is played")
+
+
+def everyone_effects(card: Card) -> tuple[Hit, ...]:
+    """Gets what an Event that "Affects All Investigators" does to every player, the one who
+    played it included: ON_PASS (a Sanity loss on each Pass while it is in play) and LOSE_IF
+    (a loss, when it is played, to each Investigator whose Current Location has an attribute)."""
+    if card.type is not CardType.EVENT or "opponent" in (card.affects or "").lower():
+        return ()  # the words read name every Investigator ("any", "all"), whatever the Affects line
+    text = _text(card)
+    hits: list[Hit] = []
+    m = _ANY_PASS.search(text)
+    if m:
+        hits.append((ON_PASS, _n(m[1]), ""))
+    m = _ALL_AT.search(text)
+    if m:
+        hits.append((LOSE_IF, _n(m[2]), m[1]))
+    return tuple(hits)
+
+
+def is_phobia(card: Card) -> bool:
+    """Checks that a card is a Phobia (an Event that stays on the Investigator it afflicts)."""
+    return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"
