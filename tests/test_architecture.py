@@ -330,8 +330,6 @@ def _cycles(room: str) -> list[list[str]]:
 TANGLED = {
     "web": "issue 28 item 2: api, pages and construction import app.py, which imports them back; "
            "construction takes private helpers of pages.py",
-    "rules": "issue 28 item 4: only match/table.py (edited apart) still imports engine.state._pay_one and "
-             "engine.turn._end_card_play; both are public now (pay_one, end_card_play)",
 }
 
 

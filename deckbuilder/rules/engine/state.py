@@ -327,9 +327,6 @@ def pay_one(s: GameState, change: int) -> None:
             s.phase = OVER
 
 
-# The former private name, which match/table.py still imports (that room is being edited
-# apart); to go once it imports pay_one.
-_pay_one = pay_one
 
 
 def pay_sanity(s: GameState, changes: Iterable[int]) -> None:

@@ -233,9 +233,6 @@ def end_card_play(s: GameState) -> None:
     s.phase = DISCARD
 
 
-# The former private name, which match/table.py still imports (that room is being edited
-# apart); to go once it imports end_card_play.
-_end_card_play = end_card_play
 
 
 def _end_round(s: GameState, reshuffle: bool) -> None:

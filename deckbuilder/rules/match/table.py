@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
-from deckbuilder.rules.engine.state import _pay_one
-from deckbuilder.rules.engine.turn import _end_card_play
+from deckbuilder.rules.engine.state import pay_one
+from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
@@ -600,7 +600,7 @@ def _stands_at(m: Match, seat: int, attribute: str) -> bool:
 
 def _phobia_loss(m: Match, seat: int, title: str, points: int) -> None:
     s = m.players[seat]
-    _pay_one(s, -points)
+    pay_one(s, -points)
     m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
     if s.phase is _OVER_PHASE:
         _ended(m)
@@ -997,7 +997,7 @@ def _lose(m: Match, seat: int, points: int) -> None:
         return
     s = m.players[seat]
     before = s.sanity
-    _pay_one(s, -points)
+    pay_one(s, -points)
     if m.tally:
         m.combat_lost[seat] += before - s.sanity
     if s.phase is _OVER_PHASE:
@@ -1034,7 +1034,7 @@ def end_of_combat(m: Match) -> None:
     """Ends Combat for every player: a Great Old One stays through the next Round's Combat
     (l.286), then each player's Discard phase begins (the engine's end of card play)."""
     for s in m.players:
-        _end_card_play(s)
+        end_card_play(s)
     m.stage = DISCARD
 
 
