@@ -328,8 +328,6 @@ def _cycles(room: str) -> list[list[str]]:
 
 #: Rooms still tangled, for a later round of issue 28; strict: the mark fails once they are mended.
 TANGLED = {
-    "web": "issue 28 item 2: api, pages and construction import app.py, which imports them back; "
-           "construction takes private helpers of pages.py",
     "service": "issue 28 item 3: the service's modules import the package back, and its private helpers",
     "rules": "issue 28 item 4: the engine's modules import each other's private helpers",
 }
