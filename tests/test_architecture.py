@@ -328,8 +328,6 @@ def _cycles(room: str) -> list[list[str]]:
 
 #: Rooms still tangled, for a later round of issue 28; strict: the mark fails once they are mended.
 TANGLED = {
-    "web": "issue 28 item 2: api, pages and construction import app.py, which imports them back; "
-           "construction takes private helpers of pages.py",
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from test_match import CARDS, Scripted, at, put, two_players
+from support.match import CARDS, Scripted, at, put, two_players
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Play, PlayKind, legal_plays

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from deckbuilder import service
 from deckbuilder.cli import app as cli_app
 from deckbuilder.paths import catalog_data_dir
-from deckbuilder.web.app import HTTP_STATUS
+from deckbuilder.web.http import HTTP_STATUS
 
 EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
 runner = CliRunner()

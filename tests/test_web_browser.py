@@ -461,6 +461,24 @@ def test_copies_are_counted_per_printing_and_the_bar_stays_in_view(server, size)
         driver.quit()
 
 
+def test_a_change_the_server_never_answers_is_said_on_the_page_not_turned_into_a_get(server):
+    # The connection fails (the server stopped, the network dropped): the script once loaded
+    # the form's address instead, a GET of a POST-only route, and the player met a 405 page.
+    driver = launch(DESKTOP)
+    try:
+        deck_id = new_deck_page(driver, server, "Unanswered")
+        driver.get(f"{server.url}/decks/{deck_id}?q=police+investigation")
+        driver.execute_script("window.fetch = function () { return Promise.reject(new TypeError('Failed to fetch')); };")
+        press(driver, driver.find_element(By.CSS_SELECTOR, "#search-panel tbody tr button.count[value='1']"))
+        alert = wait(driver, when.visibility_of_element_located((By.ID, "network-error")))
+        assert "the server did not answer" in alert.text and "Reload the page" in alert.text
+        assert driver.current_url == f"{server.url}/decks/{deck_id}?q=police+investigation"
+        assert "does not exist" not in driver.find_element(By.TAG_NAME, "body").text
+        assert card_count(driver) == 0
+    finally:
+        driver.quit()
+
+
 def test_the_build_forms_adventures_narrow_as_the_player_types(server):
     driver = launch(PHONE)
     try:

@@ -26,7 +26,7 @@ query parameters, or as JSON ``{"deck": TEXT, "format": "campaign", ...}``. The 
 the CLI's, by their long names (``house_rule`` and ``card`` may repeat, or be lists in
 JSON). The calls are synchronous; the goldfish plays at most :data:`MAX_API_GAMES` games a
 request. Errors answer the CLI's ``{"error": {"kind", "message", "exit_code"}}`` with an
-HTTP status (:data:`~deckbuilder.web.app.HTTP_STATUS`); a verdict against the deck (an
+HTTP status (:data:`~deckbuilder.web.http.HTTP_STATUS`); a verdict against the deck (an
 illegal deck, a card that can never be played) is an answer, status 200, with the CLI's
 exit code in the ``X-Mythos-Exit-Code`` header.
 
@@ -50,8 +50,8 @@ from starlette.routing import Route
 from deckbuilder import service
 from deckbuilder.decklists.jsonfmt import lone_surrogate
 from deckbuilder.errors import UsageError
-from deckbuilder.web.app import MAX_NUMBER_DIGITS, answers, in_thread, served, whole_number
 from deckbuilder.web.guard import NoSuchPageError
+from deckbuilder.web.http import MAX_NUMBER_DIGITS, answers, in_thread, served, whole_number
 
 #: The most goldfish games one API request plays (about ten seconds of one core); the
 #: CLI plays more, and the pages run theirs in the background.
@@ -85,7 +85,7 @@ def _whole_number(name: str, value: Any) -> int:
 
 def _json_int(digits: str) -> int | str:
     """Reads a JSON body's whole number: a long one stays its digits, for
-    :func:`~deckbuilder.web.app.whole_number` to refuse in one line."""
+    :func:`~deckbuilder.web.http.whole_number` to refuse in one line."""
     return int(digits) if len(digits) <= MAX_NUMBER_DIGITS + 1 else digits
 
 

@@ -16,7 +16,7 @@ Routes::
     POST /jobs/JOB/cancel          stop a build, suggestions or test games (a build saves
                                    nothing); back to the job's page
 
-Every form carries the session's token (:func:`~deckbuilder.web.pages.checked_form`) and
+Every form carries the session's token (:func:`~deckbuilder.web.http.checked_form`) and
 works without the script, which only follows a job's progress.
 """
 
@@ -33,20 +33,23 @@ from deckbuilder import service
 from deckbuilder.errors import MythosError, UsageError
 from deckbuilder.sheet import page_builders as build
 from deckbuilder.sheet.pages import BuildJobPage, BuildPage, Choice, Link, SuggestPage
-from deckbuilder.web.app import answers, in_thread, served
 from deckbuilder.web.guard import NoSuchPageError
-from deckbuilder.web.jobs import JobProgress
-from deckbuilder.web.pages import (
-    _failure,
-    _field,
-    _number,
-    changed_or,
+from deckbuilder.web.http import (
+    answers,
     checked_form,
     form_revision,
     frame,
+    in_thread,
     render,
     see_other,
+    served,
+    status_of,
 )
+from deckbuilder.web.http import failure_of as _failure
+from deckbuilder.web.http import field as _field
+from deckbuilder.web.http import number as _number
+from deckbuilder.web.jobs import JobProgress
+from deckbuilder.web.pages import changed_or
 
 #: The longest build a page starts, in seconds (the issue: under a minute; the API's too).
 MAX_PAGE_BUILD_SECONDS = 55
@@ -172,8 +175,6 @@ async def start_build(request: Request) -> Response:
         options = _build_options(form)
     except MythosError as exc:
         error = build.error_view(_failure(exc), exc)
-        from deckbuilder.web.app import status_of
-
         page = await in_thread(lambda: _build_page(request, state.catalog(), form, error))
         return render(request, page, status_of(_failure(exc)))
 

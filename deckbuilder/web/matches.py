@@ -31,7 +31,7 @@ from starlette.routing import Route
 
 from deckbuilder import service
 from deckbuilder.errors import UsageError
-from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.http import answers, in_thread, served
 
 #: The most two-player games one request plays with greedy players (a few seconds of one
 #: core); the CLI plays more.
@@ -206,7 +206,7 @@ def _match_page(request: Request, saved: Any, *, chosen: Sequence[str] = (), ai:
                 error: Any = None) -> Any:
     from deckbuilder.sheet import page_builders as build
     from deckbuilder.sheet.pages import MatchPage
-    from deckbuilder.web.pages import frame
+    from deckbuilder.web.http import frame
 
     view = None
     if result is not None:
@@ -220,7 +220,7 @@ def _match_page(request: Request, saved: Any, *, chosen: Sequence[str] = (), ai:
 @answers
 async def match_page(request: Request) -> Response:
     """The Match page: its form."""
-    from deckbuilder.web.pages import render
+    from deckbuilder.web.http import render
 
     state = served(request)
     saved = await in_thread(service.saved_decks, state.settings.decks)
@@ -234,19 +234,18 @@ async def play_match(request: Request) -> Response:
     form as it was sent)."""
     from deckbuilder.errors import classify
     from deckbuilder.sheet import page_builders as build
-    from deckbuilder.web.app import status_of
-    from deckbuilder.web.pages import _field, _number, checked_form, render
+    from deckbuilder.web.http import checked_form, field, number, render, status_of
 
     state = served(request)
     form = await checked_form(request)
-    seats = [(_field(form, f"deck{i}"), _field(form, f"ai{i}", "greedy")) for i in range(1, 5)]
+    seats = [(field(form, f"deck{i}"), field(form, f"ai{i}", "greedy")) for i in range(1, 5)]
     chosen = [deck for deck, _ai in seats if deck]
     ai = [a for deck, a in seats if deck]
-    format_name = _field(form, "format", "advanced")
+    format_name = field(form, "format", "advanced")
     saved = await in_thread(service.saved_decks, state.settings.decks)
     try:
-        games = _number(_field(form, "games"), "--games", 200) or 0
-        seed = _number(_field(form, "seed"), "--seed", 0) or 0
+        games = number(field(form, "games"), "--games", 200) or 0
+        seed = number(field(form, "seed"), "--seed", 0) or 0
         service.check_match_options(len(chosen), format_name, ai, ())
         most = MAX_PAGE_MATCH_GAMES // (LOOKAHEAD_COST if "lookahead" in ai else 1)
         if not 1 <= games <= most:
@@ -285,15 +284,15 @@ async def match_log(request: Request) -> Response:
     """One game of a match told as a play-by-play (``mythos match ... --log K``)."""
     from deckbuilder.sheet import page_builders as build
     from deckbuilder.sheet.pages import MatchLogPage
-    from deckbuilder.web.pages import _number, frame, render
+    from deckbuilder.web.http import frame, number, render
 
     state = served(request)
     params = request.query_params
     chosen = params.getlist("deck")
     ai = params.getlist("ai")
     format_name = params.get("format", "advanced")
-    game = _number(params.get("game", ""), "--log", 1) or 0
-    seed = _number(params.get("seed", ""), "--seed", 0) or 0
+    game = number(params.get("game", ""), "--log", 1) or 0
+    seed = number(params.get("seed", ""), "--seed", 0) or 0
     service.check_match_options(len(chosen), format_name, ai, ())
     if not 1 <= game <= MAX_LOG_GAME:
         raise UsageError(f"--log {game}: give a game number from 1 to {MAX_LOG_GAME}")

@@ -29,35 +29,30 @@ Routes::
     POST /decks/ID/goldfish        start test games;  GET /decks/ID/goldfish/JOB  their page
     (/decks/build, /decks/ID/suggest and /decks/ID/apply: deckbuilder/web/construction.py)
     GET  /collection  POST /collection      the cards owned; import them
-    GET  /static/NAME              app.css, app.js, table.js, favicon.svg
+    (GET /static/NAME, app.css, app.js, table.js, favicon.svg: deckbuilder/web/app.py)
     (GET /decks/ID/table, the table: deckbuilder/web/table.py)
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-import deckbuilder
 from deckbuilder import service
-from deckbuilder.errors import Failure, MythosError, UsageError, classify
+from deckbuilder.errors import Failure, MythosError, UsageError
 from deckbuilder.sheet import page_builders as build
 from deckbuilder.sheet.pages import (
-    TEMPLATES,
     CardPage,
     CardsPage,
     CollectionPage,
     DecksPage,
     DeleteDeckPage,
     EditorPage,
-    ErrorPage,
-    Frame,
     GoldfishPage,
     HistoryPage,
     ImportPage,
@@ -65,10 +60,21 @@ from deckbuilder.sheet.pages import (
     NewDeckPage,
     UnreadableRow,
 )
-from deckbuilder.web.app import answers, in_thread, served, whole_number
-from deckbuilder.web.guard import MAX_BODY_BYTES, SESSION_COOKIE, NoSuchPageError
-
-_SESSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
+from deckbuilder.web.guard import NoSuchPageError
+from deckbuilder.web.http import (
+    answers,
+    checked_form,
+    failure_of,
+    field,
+    form_revision,
+    frame,
+    in_thread,
+    number,
+    render,
+    see_other,
+    served,
+    status_of,
+)
 
 #: The most test games a page starts (the CLI plays more).
 MAX_PAGE_GAMES = 100_000
@@ -79,106 +85,7 @@ EXPORT_TYPES = {"text": ("text/plain", ".txt"), "gccg": ("text/plain", ".deck"),
 
 
 # --------------------------------------------------------------------------------------
-# rendering
-
-
-def _session(request: Request | None) -> tuple[str, bool]:
-    """Gets the request's session id, and whether it is new (then the answer sets the cookie)."""
-    if request is not None:
-        cached = getattr(request.state, "session", None)
-        if cached:
-            return cached
-        sid = request.cookies.get(SESSION_COOKIE, "")
-        found = (sid, False) if _SESSION.fullmatch(sid) else (served(request).sessions.new_session(), True)
-        request.state.session = found
-        return found
-    return "", False
-
-
-def frame(request: Request | None, title: str, section: str) -> Frame:
-    """Gets a page's frame: its title, the navigation's current part, the form token."""
-    csrf, sample = "", False
-    if request is not None:
-        state = served(request)
-        csrf = state.sessions.token(_session(request)[0])
-        try:
-            sample = state.sample_only()
-        except MythosError:
-            sample = False
-    return Frame(title, section, csrf, sample, f"mythos {deckbuilder.__version__}")
-
-
-def render(request: Request | None, context: Any, status: int = 200) -> HTMLResponse:
-    """Renders a page's context with its template through the deck sheet's Jinja environment."""
-    from deckbuilder.sheet.render import environment, template_variables
-
-    html = environment().get_template(TEMPLATES[type(context)]).render(template_variables(context))
-    response = HTMLResponse(html, status_code=status)
-    if request is not None:
-        sid, new = _session(request)
-        if new:
-            response.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict", path="/")
-    return response
-
-
-def error_page(request: Request | None, failure: Failure, exc: BaseException | None = None) -> Response:
-    """Renders an error the player ran into, with its HTTP status."""
-    from deckbuilder.web.app import status_of
-    from deckbuilder.web.jobs import JobGoneError
-
-    title = "Not found" if failure.kind in ("not-found", "unknown-deck", "unknown-card") else "Error"
-    status = status_of(failure)
-    back = None
-    if isinstance(exc, JobGoneError):  # a job's page after a restart: gone, and where to start it again
-        title, status = f"{exc.what[0].upper()}{exc.what[1:]} gone" if exc.what else "Gone", exc.status
-        back = Link(*exc.back) if exc.back else None
-    return render(request, ErrorPage(frame(request, title, ""), build.error_view(failure, exc), status, back), status)
-
-
-async def checked_form(request: Request) -> Any:
-    """Gets a state-changing request's form once its session token is checked. Raises
-    ``ForbiddenRequestError``."""
-    form = await request.form(max_part_size=MAX_BODY_BYTES)
-    state = served(request)
-    token = form.get("csrf") or request.headers.get("x-csrf-token")
-    # A file sent under the token's name is no token (the check refuses it).
-    state.sessions.check(request.cookies.get(SESSION_COOKIE), token if isinstance(token, str) else None)
-    return form
-
-
-def _field(form: Any, name: str, default: str = "") -> str:
-    value = form.get(name, default)
-    return value if isinstance(value, str) else default
-
-
-def _number(value: str, name: str, default: int | None = None) -> int | None:
-    value = (value or "").strip()
-    if not value:
-        return default
-    return whole_number(value, name)
-
-
-def _failure(exc: Exception) -> Failure:
-    failure = classify(exc)
-    if failure is None:
-        raise exc
-    return failure
-
-
-def see_other(url: str) -> RedirectResponse:
-    """Gets the redirect a form's answer is (post, redirect, get)."""
-    return RedirectResponse(url, status_code=303)
-
-
-def form_revision(form: Any) -> str:
-    """Gets the revision of the deck a form was made against (its hidden ``revision``).
-    Raises :class:`~deckbuilder.errors.UsageError` when it has none (a page of an older
-    server, or a hand-made request)."""
-    revision = _field(form, "revision").strip()
-    if not revision:
-        raise UsageError("this form does not say which revision of the deck it was made against; reload the page "
-                         "and make the change again")
-    return revision
+# a change to a saved deck, or the editor with its error
 
 
 async def changed_or(request: Request, deck_id: str, work: Any) -> Any:
@@ -186,13 +93,12 @@ async def changed_or(request: Request, deck_id: str, work: Any) -> Any:
     made against a revision no longer current (or another error with an editor to show it
     on), the editor as the deck now stands with the error, as a Response with its status
     (409: "the deck changed; reload")."""
-    from deckbuilder.web.app import status_of
 
     def guarded() -> Any:
         try:
             return work()
         except MythosError as exc:
-            failure = _failure(exc)
+            failure = failure_of(exc)
             if failure.kind in ("unknown-deck", "deck-boundary", "unreadable-deck", "forbidden"):
                 raise  # no editor to show it on: a page of its own
             return failure, exc
@@ -250,7 +156,7 @@ def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str
             if not cards and not hidden:
                 hint = service.search_hint(catalog, parsed)
         except MythosError as exc:
-            error = build.error_view(_failure(exc), exc)
+            error = build.error_view(failure_of(exc), exc)
     order = {"order": "desc"} if descending else {}
     toggle = ""
     if hidden or toggled:
@@ -361,20 +267,20 @@ async def new_deck(request: Request) -> Response:
     """Starts a deck: saves version 1 (the Investigator alone) and opens its editor."""
     state = served(request)
     form = await checked_form(request)
-    name, investigator, fmt = _field(form, "name"), _field(form, "investigator"), _field(form, "format", "advanced")
-    target = _field(form, "target")
+    name, investigator, fmt = field(form, "name"), field(form, "investigator"), field(form, "format", "advanced")
+    target = field(form, "target")
 
     def work() -> Any:
         catalog = state.catalog()
         try:
-            points = _number(target, "the Campaign target")
+            points = number(target, "the Campaign target")
             if points is not None and points < 1:
                 raise UsageError(f"the Campaign target {points}: give at least 1 Adventure point")
             play = service.way_to_play(fmt, target=points)
             deck = service.new_deck(catalog, name, investigator or None)
             return service.save_deck(catalog, state.settings.decks, deck, play=play)
         except MythosError as exc:
-            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(_failure(exc), exc), target)
+            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(failure_of(exc), exc), target)
 
     done = await in_thread(work)
     if isinstance(done, NewDeckPage):
@@ -398,14 +304,13 @@ async def _upload(form: Any) -> tuple[str | bytes, str | None]:
     upload = form.get("file")
     if isinstance(upload, UploadFile) and upload.filename:
         return await upload.read(), upload.filename
-    return _field(form, "text"), None
+    return field(form, "text"), None
 
 
 async def _import(request: Request, *, empty: str, use: Any, failed: Any) -> Response:
     """Reads a list pasted or uploaded (any deck format the CLI reads) and hands it to ``use``
     (catalog, loaded list), which gets the address to go to; on an error, shows the page
     ``failed`` (catalog, the text pasted, the error) gets, with the error's status."""
-    from deckbuilder.web.app import status_of
 
     state = served(request)
     form = await checked_form(request)
@@ -418,7 +323,7 @@ async def _import(request: Request, *, empty: str, use: Any, failed: Any) -> Res
                 raise UsageError(empty)
             return use(catalog, service.load_deck_text(catalog, text, filename=filename)), None
         except MythosError as exc:
-            failure = _failure(exc)
+            failure = failure_of(exc)
             return failed(catalog, text if isinstance(text, str) else "", build.error_view(failure, exc)), failure
 
     done, failure = await in_thread(work)
@@ -487,10 +392,10 @@ async def editor(request: Request) -> Response:
 def _back(form: Any, deck_id: str, added: str = "") -> str:
     """Gets where a change goes back to: the editor or the Cards page, with its search (and,
     for a card added by title, which printing was added)."""
-    keep = {k: _field(form, k) for k in ("q", "sort", "order", "fan") if _field(form, k)}
+    keep = {k: field(form, k) for k in ("q", "sort", "order", "fan") if field(form, k)}
     if added:
         keep["added"] = added
-    if _field(form, "back") == "cards":
+    if field(form, "back") == "cards":
         return "/cards?" + urlencode({**keep, "deck": deck_id})
     return f"/decks/{deck_id}" + (f"?{urlencode(keep)}" if keep else "")
 
@@ -502,7 +407,7 @@ async def change_cards(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    card = _field(form, "card").strip()
+    card = field(form, "card").strip()
 
     added = ""
 
@@ -515,9 +420,9 @@ async def change_cards(request: Request) -> Response:
         chosen = service.find_card(catalog, card).cards[0]
         if chosen.key != card:  # typed or suggested by title: say which printing it took
             added = f"{build.display_title(chosen.title)} ({chosen.set_name}, {chosen.set_code})"
-        count = _number(_field(form, "count"), "count")
-        change = _number(_field(form, "change"), "change", 0) or 0
-        section = _field(form, "section", "deck")
+        count = number(field(form, "count"), "count")
+        change = number(field(form, "change"), "change", 0) or 0
+        section = field(form, "section", "deck")
         saved = service.saved_deck(decks, deck_id)
         return service.change_saved_deck(
             catalog, decks, saved.id, lambda deck: service.edit_deck(catalog, deck, card, count=count, change=change,
@@ -574,7 +479,7 @@ async def rename(request: Request) -> Response:
     form = await checked_form(request)
 
     def work() -> Any:
-        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, _field(form, "name"),
+        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, field(form, "name"),
                                          revision=form_revision(form))
 
     saved = await changed_or(request, deck_id, work)
@@ -591,7 +496,7 @@ async def copy_deck(request: Request) -> Response:
     form = await checked_form(request)
 
     def work() -> Any:
-        return service.copy_saved_deck(state.catalog(), state.settings.decks, deck_id, _field(form, "name").strip() or None)
+        return service.copy_saved_deck(state.catalog(), state.settings.decks, deck_id, field(form, "name").strip() or None)
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):
@@ -607,13 +512,13 @@ async def restore(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    version = _number(_field(form, "version"), "version")
+    version = number(field(form, "version"), "version")
     if not version:
         raise UsageError("choose the version to restore (the History page lists them)")
 
     def work() -> Any:
         return service.restore_version(state.settings.decks, deck_id, version, revision=form_revision(form),
-                                       drop_changes=_field(form, "discard") == "1")
+                                       drop_changes=field(form, "discard") == "1")
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):
@@ -660,9 +565,9 @@ async def choose_play(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    play = service.way_to_play(_field(form, "format", "advanced"),
+    play = service.way_to_play(field(form, "format", "advanced"),
                                [h for h in form.getlist("house_rule") if isinstance(h, str)],
-                               _number(_field(form, "target"), "target"))
+                               number(field(form, "target"), "target"))
 
     def work() -> Any:
         return service.choose_way_to_play(state.settings.decks, deck_id, play, revision=form_revision(form))
@@ -764,8 +669,8 @@ async def start_goldfish(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    games = _number(_field(form, "games"), "--games", 1000)
-    seed = _number(_field(form, "seed"), "--seed", 0)
+    games = number(field(form, "games"), "--games", 1000)
+    seed = number(field(form, "seed"), "--seed", 0)
     if games is None or seed is None or not 1 <= games <= MAX_PAGE_GAMES:
         raise UsageError(f"--games {games}: give a number from 1 to {MAX_PAGE_GAMES}")
     named = [c for c in form.getlist("card") if isinstance(c, str) and c]
@@ -849,25 +754,6 @@ async def import_collection(request: Request) -> Response:
 # the builder's own files
 
 
-#: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript", "table.js": "text/javascript",
-          "favicon.svg": "image/svg+xml"}
-
-
-async def static(request: Request) -> Response:
-    """Serves the builder's own stylesheet and script (from ``templates/web/static``)."""
-    from deckbuilder.paths import templates_dir
-
-    name = request.path_params["name"]
-    if name not in STATIC:
-        return await answers(_missing)(request)
-    body = (templates_dir() / "web" / "static" / name).read_bytes()
-    return Response(body, media_type=f"{STATIC[name]}; charset=utf-8", headers={"Cache-Control": "no-cache"})
-
-
-async def _missing(request: Request) -> Response:
-    raise NoSuchPageError(f"no such file: {request.url.path}")
-
 
 def routes() -> list[Route]:
     """Gets the pages' routes."""
@@ -898,5 +784,4 @@ def routes() -> list[Route]:
         Route(deck + "/goldfish/{job}", goldfish_page, methods=["GET"]),
         Route("/collection", collection_page, methods=["GET"]),
         Route("/collection", import_collection, methods=["POST"]),
-        Route("/static/{name}", static, methods=["GET"]),
     ]

@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from deckbuilder.errors import UsageError
-from deckbuilder.web.app import answers, in_thread, served
+from deckbuilder.web.http import answers, in_thread, served
 
 #: The keys a new game's JSON body may hold.
 GAME_KEYS = ("deck", "saved", "seed", "game", "investigator", "format", "target", "opponents", "filename")
@@ -158,7 +158,7 @@ async def table_page(request: Request) -> Response:
     from deckbuilder.rules.match import AI_NAMES
     from deckbuilder.sheet import page_builders as build
     from deckbuilder.sheet.pages import Choice, TablePage
-    from deckbuilder.web.pages import frame, render
+    from deckbuilder.web.http import frame, render
 
     state = served(request)
     deck_id = request.path_params["deck_id"]

@@ -85,10 +85,37 @@
         .then(function (response) {
           return response.text().then(function (html) { swap(html, response.redirected ? response.url : null); });
         })
-        .catch(function () { window.location.assign(url); })
+        .catch(function () {
+          // A change is a POST: loading its address would GET a route that takes none (a
+          // 405 page). The page says the server did not answer; a search (a GET) is loaded.
+          if ((options.method || "GET").toUpperCase() === "GET") { window.location.assign(url); } else { unreachable(); }
+        })
         .finally(function () { setBusy(false); });
     });
     return queue;
+  }
+
+  // Shows at the top of the page that the server did not answer a change (one notice).
+  function unreachable() {
+    var box = document.getElementById("network-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "network-error";
+      box.className = "error";
+      box.setAttribute("role", "alert");
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(box, main.firstChild);
+    }
+    box.innerHTML = "";
+    var p = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = "Error:";
+    var message = document.createElement("span");
+    message.className = "message";
+    message.textContent = "the server did not answer, so this change may not have been made. Is mythos serve " +
+      "still running? Reload the page to see the deck as it stands, then try again.";
+    p.append(strong, " ", message);
+    box.append(p);
   }
 
   document.addEventListener("submit", function (event) {
