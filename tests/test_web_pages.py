@@ -129,6 +129,45 @@ def test_a_column_heading_sorts_by_it_then_the_other_way(browser):
     assert backwards == forwards[::-1]
 
 
+def _filter(dom, group: str, label: str):
+    row = next(p for p in select(dom, "nav.filters p.filter-row") if select_one(p, ".filter-key").text() == f"{group}:")
+    return next(a for a in select(row, "a.filter") if a.text() == label)
+
+
+def _query(dom) -> str:
+    return select_one(dom, "input#q").attrs["value"].replace("&quot;", '"')
+
+
+def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes_it_out(browser):
+    dom = browser.get("/cards?q=t:ally+set:ltd&sort=value")
+    ally, location = _filter(dom, "Type", "Ally"), _filter(dom, "Type", "Location")
+    assert "on" in ally.attrs["class"] and "on" not in location.attrs["class"]
+    dom = browser.get(location.attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "set:ltd t:location"  # the type replaced, the set kept
+    assert select_one(dom, "th[aria-sort]").text().startswith("Value")  # the order kept too
+    assert set(texts(dom, "table.results td.type")) and all(t.startswith("Location") for t in texts(dom, "table.results td.type"))
+    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"LTD"}
+    regions = [a.text() for a in select(select(dom, "nav.filters p.filter-row")[2], "a.filter")]
+    assert regions == sorted(regions, key=str.casefold) and len(regions) > 1
+    region = regions[0]
+    dom = browser.get(_filter(dom, "Region", region).attrs["href"].replace("&amp;", "&"))
+    term = f'r:"{region.lower()}"' if " " in region else f"r:{region.lower()}"
+    assert _query(dom) == f"set:ltd t:location {term}"
+    assert "on" in _filter(dom, "Region", region).attrs["class"]
+    assert set(texts(dom, "table.results td.type")) <= {t for t in texts(dom, "table.results td.type") if t.startswith("Location")}
+    dom = browser.get(_filter(dom, "Region", region).attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "set:ltd t:location"  # pressed again: taken out
+    dom = browser.get(_filter(dom, "Set", "LTD").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location"
+    assert len({c.text() for c in select(dom, "table.results td.set abbr")}) > 1
+
+
+def test_the_owned_filter_shows_only_with_a_collection_and_toggles_is_owned(browser, tmp_path):
+    dom = browser.get("/cards?q=t:ally")
+    assert "Owned:" not in texts(dom, "nav.filters .filter-key")
+    assert [t for t in texts(dom, "nav.filters .filter-key")] == ["Type:", "Set:", "Region:"]
+
+
 def test_a_query_error_is_shown_with_its_position(browser):
     dom = browser.get("/cards?q=t:ally+(a:city", status=400)
     error = select_one(dom, ".error")
