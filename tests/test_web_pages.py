@@ -139,33 +139,38 @@ def _query(dom) -> str:
 
 
 def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes_it_out(browser):
-    dom = browser.get("/cards?q=t:ally+set:ltd&sort=value")
+    dom = browser.get("/cards?q=t:ally+set:nae&sort=value")
     ally, location = _filter(dom, "Type", "Ally"), _filter(dom, "Type", "Location")
     assert "on" in ally.attrs["class"] and "on" not in location.attrs["class"]
     dom = browser.get(location.attrs["href"].replace("&amp;", "&"))
-    assert _query(dom) == "set:ltd t:location"  # the type replaced, the set kept
+    assert _query(dom) == "set:nae t:location"  # the type replaced, the set kept
     assert select_one(dom, "th[aria-sort]").text().startswith("Value")  # the order kept too
-    assert set(texts(dom, "table.results td.type")) and all(t.startswith("Location") for t in texts(dom, "table.results td.type"))
-    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"LTD"}
+    in_set = texts(dom, "table.results td.title")
+    assert in_set and all(t.startswith("Location") for t in texts(dom, "table.results td.type"))
+    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"NAE"}
     regions = [a.text() for a in select(select(dom, "nav.filters p.filter-row")[2], "a.filter")]
-    assert regions == sorted(regions, key=str.casefold) and len(regions) > 1
-    region = regions[0]
-    dom = browser.get(_filter(dom, "Region", region).attrs["href"].replace("&amp;", "&"))
-    term = f'r:"{region.lower()}"' if " " in region else f"r:{region.lower()}"
-    assert _query(dom) == f"set:ltd t:location {term}"
-    assert "on" in _filter(dom, "Region", region).attrs["class"]
-    assert set(texts(dom, "table.results td.type")) <= {t for t in texts(dom, "table.results td.type") if t.startswith("Location")}
-    dom = browser.get(_filter(dom, "Region", region).attrs["href"].replace("&amp;", "&"))
-    assert _query(dom) == "set:ltd t:location"  # pressed again: taken out
-    dom = browser.get(_filter(dom, "Set", "LTD").attrs["href"].replace("&amp;", "&"))
+    assert "Lovecraft Country" in regions and regions == sorted(regions, key=str.casefold)
+    dom = browser.get(_filter(dom, "Region", "Lovecraft Country").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == 'set:nae t:location r:"lovecraft country"'
+    assert "on" in _filter(dom, "Region", "Lovecraft Country").attrs["class"]
+    narrowed = texts(dom, "table.results td.title")
+    assert narrowed and len(narrowed) < len(in_set) and set(narrowed) <= set(in_set)
+    dom = browser.get(_filter(dom, "Region", "Lovecraft Country").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "set:nae t:location"  # pressed again: taken out
+    assert texts(dom, "table.results td.title") == in_set
+    dom = browser.get(_filter(dom, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
     assert _query(dom) == "t:location"
     assert len({c.text() for c in select(dom, "table.results td.set abbr")}) > 1
 
 
-def test_the_owned_filter_shows_only_with_a_collection_and_toggles_is_owned(browser, tmp_path):
-    dom = browser.get("/cards?q=t:ally")
-    assert "Owned:" not in texts(dom, "nav.filters .filter-key")
-    assert [t for t in texts(dom, "nav.filters .filter-key")] == ["Type:", "Set:", "Region:"]
+def test_the_owned_filter_shows_with_a_collection_and_toggles_is_owned(browser):
+    assert "Owned:" not in texts(browser.get("/cards?q=t:ally"), "nav.filters .filter-key")
+    browser.post("/collection", {"text": "2 Eiffel Tower\n1 Dark Horse\n"})
+    dom = browser.get(_filter(browser.get("/cards?q=t:location"), "Owned", "owned").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location is:owned"
+    assert texts(dom, "table.results td.title a") == ["Eiffel Tower"]
+    dom = browser.get(_filter(dom, "Owned", "owned").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location" and len(select(dom, "table.results tbody tr")) > 1
 
 
 def test_a_query_error_is_shown_with_its_position(browser):
