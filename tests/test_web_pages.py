@@ -135,7 +135,7 @@ def _filter(dom, group: str, label: str):
 
 
 def _query(dom) -> str:
-    return select_one(dom, "input#q").attrs["value"].replace("&quot;", '"')
+    return select_one(dom, "form.search input[name=q]").attrs["value"].replace("&quot;", '"')
 
 
 def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes_it_out(browser):
@@ -161,6 +161,16 @@ def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes
     dom = browser.get(_filter(dom, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
     assert _query(dom) == "t:location"
     assert len({c.text() for c in select(dom, "table.results td.set abbr")}) > 1
+
+
+def test_the_editors_filter_buttons_stay_on_the_deck(browser):
+    deck_id = new_deck(browser)
+    link = _filter(browser.get(f"/decks/{deck_id}?q=t:adventure"), "Type", "Location")
+    assert link.attrs["href"].startswith(f"/decks/{deck_id}?")
+    dom = browser.get(link.attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location"
+    types = texts(dom, "#search-panel td.type")
+    assert types and all(t.startswith("Location") for t in types)
 
 
 def test_the_owned_filter_shows_with_a_collection_and_toggles_is_owned(browser):

@@ -7,8 +7,8 @@ deck sheet's own views where the sheet shows the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -28,14 +28,14 @@ from deckbuilder.sheet.pages import (
     BuiltDeckRow,
     CardRowView,
     CardsPanel,
-    FilterGroup,
-    FilterLink,
     ChangeRow,
     Choice,
     DeckBar,
     DeckHeader,
     DiffView,
     ErrorView,
+    FilterGroup,
+    FilterLink,
     Link,
     ListGroup,
     ListRow,
