@@ -161,6 +161,10 @@ def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes
     dom = browser.get(_filter(dom, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
     assert _query(dom) == "t:location"
     assert len({c.text() for c in select(dom, "table.results td.set abbr")}) > 1
+    grouped = browser.get("/cards?q=t:ally+or+t:location")  # which term to replace is not plain: and-ed
+    dom = browser.get(_filter(grouped, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "(t:ally or t:location) set:nae"
+    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"NAE"}
 
 
 def test_the_editors_filter_buttons_stay_on_the_deck(browser):

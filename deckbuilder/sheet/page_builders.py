@@ -115,7 +115,10 @@ def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, 
 FILTER_KEYS = (("Type", ("t", "type"), "t"), ("Set", ("set", "s", "e"), "set"), ("Region", ("r", "region"), "r"))
 
 #: A top-level ``KEY:VALUE`` term of a query (the value quoted or a word), with what surrounds it.
-_TERM = re.compile(r'(?<![\S])(?P<key>[A-Za-z]+):(?P<value>"[^"]*"|[^\s()"]+)(?=[\s)]|$)')
+_TERM = re.compile(r'(?<![\S])(?P<key>[A-Za-z]+):(?P<value>"[^"]*"|[^\s()"]+)(?=\s|$)')
+
+#: A query with parentheses or ``or``: which term a button would replace is not plain, so it only adds.
+_GROUPED = re.compile(r'[()]|(?<!\S)or(?!\S)', re.IGNORECASE)
 
 
 def _folded(value: str) -> str:
@@ -125,7 +128,10 @@ def _folded(value: str) -> str:
 def _with_term(query: str, spellings: Sequence[str], term: str, value: str | None) -> tuple[str, bool]:
     """Gets the query with its terms of this key taken out and ``term`` put in, or (when the
     query holds it already) only taken out; and whether it held it. ``value`` None: the key is
-    ``is`` and only this one flag's term is taken out."""
+    ``is`` and only this one flag's term is taken out. In a query with parentheses or ``or``
+    the term is only added (and-ed to the whole)."""
+    if _GROUPED.search(query):
+        return f"({query}) {term}", False
     held = False
     kept: list[str] = []
     last = 0
