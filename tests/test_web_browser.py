@@ -835,3 +835,21 @@ def test_screenshot_of_the_table(real_server, table_decks):
         shoot(driver, folder, "web-table.png", (1280, 1400))
     finally:
         driver.quit()
+
+
+def test_a_filter_button_on_a_phone_writes_the_query_and_pressing_it_again_takes_it_out(server):
+    driver = launch(PHONE)
+    try:
+        driver.get(f"{server.url}/cards?q=t%3Alocation")
+        assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
+        everywhere = len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr"))
+        press(driver, driver.find_element(By.XPATH, "//nav[@class='filters']//a[normalize-space()='NAE']"))
+        wait(driver, lambda d: d.find_element(By.ID, "q").get_attribute("value") == "t:location set:nae")
+        sets = {e.text for e in driver.find_elements(By.CSS_SELECTOR, "table.results td.set abbr")}
+        assert sets == {"NAE"} and len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) < everywhere
+        assert [a.text for a in driver.find_elements(By.CSS_SELECTOR, "nav.filters a.filter.on")] == ["Location", "NAE"]
+        press(driver, driver.find_element(By.XPATH, "//nav[@class='filters']//a[contains(@class, 'on')][normalize-space()='NAE']"))
+        wait(driver, lambda d: d.find_element(By.ID, "q").get_attribute("value") == "t:location")
+        assert len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) == everywhere
+    finally:
+        driver.quit()

@@ -129,6 +129,64 @@ def test_a_column_heading_sorts_by_it_then_the_other_way(browser):
     assert backwards == forwards[::-1]
 
 
+def _filter(dom, group: str, label: str):
+    row = next(p for p in select(dom, "nav.filters p.filter-row") if select_one(p, ".filter-key").text() == f"{group}:")
+    return next(a for a in select(row, "a.filter") if a.text() == label)
+
+
+def _query(dom) -> str:
+    return select_one(dom, "form.search input[name=q]").attrs["value"].replace("&quot;", '"')
+
+
+def test_a_filter_button_writes_its_key_in_the_query_and_pressing_it_again_takes_it_out(browser):
+    dom = browser.get("/cards?q=t:ally+set:nae&sort=value")
+    ally, location = _filter(dom, "Type", "Ally"), _filter(dom, "Type", "Location")
+    assert "on" in ally.attrs["class"] and "on" not in location.attrs["class"]
+    dom = browser.get(location.attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "set:nae t:location"  # the type replaced, the set kept
+    assert select_one(dom, "th[aria-sort]").text().startswith("Value")  # the order kept too
+    in_set = texts(dom, "table.results td.title")
+    assert in_set and all(t.startswith("Location") for t in texts(dom, "table.results td.type"))
+    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"NAE"}
+    regions = [a.text() for a in select(select(dom, "nav.filters p.filter-row")[2], "a.filter")]
+    assert "Lovecraft Country" in regions and regions == sorted(regions, key=str.casefold)
+    dom = browser.get(_filter(dom, "Region", "Lovecraft Country").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == 'set:nae t:location r:"lovecraft country"'
+    assert "on" in _filter(dom, "Region", "Lovecraft Country").attrs["class"]
+    narrowed = texts(dom, "table.results td.title")
+    assert narrowed and len(narrowed) < len(in_set) and set(narrowed) <= set(in_set)
+    dom = browser.get(_filter(dom, "Region", "Lovecraft Country").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "set:nae t:location"  # pressed again: taken out
+    assert texts(dom, "table.results td.title") == in_set
+    dom = browser.get(_filter(dom, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location"
+    assert len({c.text() for c in select(dom, "table.results td.set abbr")}) > 1
+    grouped = browser.get("/cards?q=t:ally+or+t:location")  # which term to replace is not plain: and-ed
+    dom = browser.get(_filter(grouped, "Set", "NAE").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "(t:ally or t:location) set:nae"
+    assert {c.text() for c in select(dom, "table.results td.set abbr")} == {"NAE"}
+
+
+def test_the_editors_filter_buttons_stay_on_the_deck(browser):
+    deck_id = new_deck(browser)
+    link = _filter(browser.get(f"/decks/{deck_id}?q=t:adventure"), "Type", "Location")
+    assert link.attrs["href"].startswith(f"/decks/{deck_id}?")
+    dom = browser.get(link.attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location"
+    types = texts(dom, "#search-panel td.type")
+    assert types and all(t.startswith("Location") for t in types)
+
+
+def test_the_owned_filter_shows_with_a_collection_and_toggles_is_owned(browser):
+    assert "Owned:" not in texts(browser.get("/cards?q=t:ally"), "nav.filters .filter-key")
+    browser.post("/collection", {"text": "2 Eiffel Tower\n1 Dark Horse\n"})
+    dom = browser.get(_filter(browser.get("/cards?q=t:location"), "Owned", "owned").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location is:owned"
+    assert texts(dom, "table.results td.title a") == ["Eiffel Tower"]
+    dom = browser.get(_filter(dom, "Owned", "owned").attrs["href"].replace("&amp;", "&"))
+    assert _query(dom) == "t:location" and len(select(dom, "table.results tbody tr")) > 1
+
+
 def test_a_query_error_is_shown_with_its_position(browser):
     dom = browser.get("/cards?q=t:ally+(a:city", status=400)
     error = select_one(dom, ".error")

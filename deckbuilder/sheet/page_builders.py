@@ -7,6 +7,7 @@ deck sheet's own views where the sheet shows the same thing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -33,6 +34,8 @@ from deckbuilder.sheet.pages import (
     DeckHeader,
     DiffView,
     ErrorView,
+    FilterGroup,
+    FilterLink,
     Link,
     ListGroup,
     ListRow,
@@ -107,10 +110,77 @@ def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, 
         most=max(mine, most_copies(card) - (total - mine)))
 
 
+#: The filter buttons' keys: label, the spellings a query may use for it (as
+#: :data:`deckbuilder.catalog.search.keys.SEARCH_KEYS` lists them), the spelling written.
+FILTER_KEYS = (("Type", ("t", "type"), "t"), ("Set", ("set", "s", "e"), "set"), ("Region", ("r", "region"), "r"))
+
+#: A top-level ``KEY:VALUE`` term of a query (the value quoted or a word), with what surrounds it.
+_TERM = re.compile(r'(?<![\S])(?P<key>[A-Za-z]+):(?P<value>"[^"]*"|[^\s()"]+)(?=\s|$)')
+
+#: A query with parentheses or ``or``: which term a button would replace is not plain, so it only adds.
+_GROUPED = re.compile(r'[()]|(?<!\S)or(?!\S)', re.IGNORECASE)
+
+
+def _folded(value: str) -> str:
+    return fold_title(value.strip('"')).replace(" ", "")
+
+
+def _with_term(query: str, spellings: Sequence[str], term: str, value: str | None) -> tuple[str, bool]:
+    """Gets the query with its terms of this key taken out and ``term`` put in, or (when the
+    query holds it already) only taken out; and whether it held it. ``value`` None: the key is
+    ``is`` and only this one flag's term is taken out. In a query with parentheses or ``or``
+    the term is only added (and-ed to the whole)."""
+    if _GROUPED.search(query):
+        return f"({query}) {term}", False
+    held = False
+    kept: list[str] = []
+    last = 0
+    for match in _TERM.finditer(query):
+        key, found = match["key"].lower(), match["value"]
+        if key not in spellings or (value is None and _folded(found) != _folded(term.split(":", 1)[1])):
+            continue
+        held = held or _folded(found) == _folded(term.split(":", 1)[1])
+        kept.append(query[last:match.start()])
+        last = match.end()
+    kept.append(query[last:])
+    rest = " ".join("".join(kept).split())
+    return (rest if held else f"{rest} {term}".strip()), held
+
+
+def filter_groups(query: str, facts: Sequence[Card], *, href: str, params: Mapping[str, str],
+                  owned: bool) -> tuple[FilterGroup, ...]:
+    """Gets the filter buttons for the catalog's cards (``facts``): its types, set codes and
+    regions, and owned when a collection is imported. Each is a plain link to the query with
+    its term put in (replacing that key's term) or, when the query holds it, taken out."""
+    if not facts:
+        return ()
+    types = sorted({c.type for c in facts if c.type}, key=lambda t: t.value)
+    sets = list(dict.fromkeys(c.set_code for c in facts if c.set_code))
+    regions = sorted({c.region for c in facts if c.region}, key=fold_title)
+    values = ([(t.value, t.value.lower()) for t in types], [(code, code.lower()) for code in sets],
+              [(region, region.lower()) for region in regions])
+
+    def link(label: str, spellings: Sequence[str], term: str, value: str | None) -> FilterLink:
+        new, on = _with_term(query, spellings, term, value)
+        return FilterLink(label, term, f"{href}?{urlencode({**params, 'q': new})}", on)
+
+    groups = []
+    for (label, spellings, key), options in zip(FILTER_KEYS, values, strict=True):
+        links = []
+        for shown, value in options:
+            written = f'"{value}"' if " " in value else value
+            links.append(link(shown, spellings, f"{key}:{written}", written))
+        groups.append(FilterGroup(label, tuple(links)))
+    if owned:
+        groups.append(FilterGroup("Owned", (link("owned", ("is",), "is:owned", None),)))
+    return tuple(groups)
+
+
 def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descending: bool, href: str,
                 params: Mapping[str, str], owned: Mapping[str, int] | None, in_deck: Mapping[str, int] | None = None,
                 by_title: Mapping[str, int] | None = None, error: ErrorView | None = None, hidden: int = 0,
-                toggle_href: str = "", showing_all: bool = False, hint: str = "") -> CardsPanel:
+                toggle_href: str = "", showing_all: bool = False, hint: str = "",
+                facts: Sequence[Card] = ()) -> CardsPanel:
     """Gets a search box's context: the results (at most :data:`SHOWN`) and the column
     headings, each a link that sorts by it (a second time, the other way round). A heading's
     arrow shows the direction the rows run in: ▲ smallest first, ▼ largest first."""
@@ -125,7 +195,9 @@ def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descendi
     return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}, by_title) for c in found[:SHOWN]),
                       found=len(found), error=error, columns=tuple(columns), sort=sort, descending=descending,
                       collection=owned is not None, hidden=hidden, toggle_href=toggle_href,
-                      showing_all=showing_all, hint=hint)
+                      showing_all=showing_all, hint=hint,
+                      filters=filter_groups(query, facts, href=href, owned=owned is not None,
+                                            params={**params, "sort": sort, **({"order": "desc"} if descending else {})}))
 
 
 #: What a printing's label adds for a set that is not Chaosium's.

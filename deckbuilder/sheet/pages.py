@@ -61,6 +61,25 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class FilterLink:
+    """A filter button: a link that puts its term in the query (replacing that key's term), or
+    takes it out when it is there already."""
+
+    label: str = _doc("What it filters for (Ally, EOMU, Lovecraft Country, owned).")
+    term: str = _doc("The term it writes in the query (t:ally, set:eomu, r:\"lovecraft country\", is:owned).")
+    href: str = _doc("The link with the new query: the term put in, or taken out when on.")
+    on: bool = _doc("The query holds this term: pressing it takes it out.")
+
+
+@dataclass(frozen=True)
+class FilterGroup:
+    """A row of filter buttons for one key (Type, Set, Region, Owned)."""
+
+    label: str = _doc("The key in words (Type, Set, Region, Owned).")
+    links: tuple[FilterLink, ...] = _doc("Its buttons, one for each value the catalog holds.")
+
+
+@dataclass(frozen=True)
 class SortColumn:
     """A column heading of the search results; a link sorts by it."""
 
@@ -112,6 +131,8 @@ class CardsPanel:
                              "set:sd in the query).")
     hint: str = _doc("When nothing is found: the likely fix in words (a partial subtype, a key that does not apply "
                      "to that type); else empty.")
+    filters: tuple[FilterGroup, ...] = _doc("The filter buttons (type, set, region, owned) that write the query; "
+                                            "empty when the catalog's cards were not given.")
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str
     return build.cards_panel(query, cards, sort=sort, descending=descending, href=href,
                              params={**keep, **({"fan": "1"} if toggled else {})}, owned=owned, in_deck=in_deck,
                              by_title=by_title, error=error, hidden=hidden, toggle_href=toggle, showing_all=asked,
-                             hint=hint)
+                             hint=hint, facts=catalog.all_cards())
 
 
 @answers
