@@ -17,23 +17,17 @@ from __future__ import annotations
 import re
 
 from deckbuilder.decklists.lines import (
+    LineFormat,
     PrintingsOf,
-    check_count,
-    check_name,
-    comment_text,
     gccg_title,
     grouped_by_type,
-    name_directive,
     read_count,
+    read_deck_lines,
     section_heading,
-    split_lines,
-    type_heading,
     type_label,
 )
 from deckbuilder.decklists.model import (
-    DeckLine,
     DeckList,
-    ParseProblem,
     ResolvedDeck,
     ResolvedLine,
     Section,
@@ -58,6 +52,27 @@ def gccg_section(text: str) -> Section | None:
     return None
 
 
+def _gccg_card(text: str) -> tuple[int | None, str, str | None] | None:
+    """Gets (count, name, problem) from a ``COUNT NAME`` line, ``None`` from any other."""
+    match = _CARD.match(text)
+    if match is None:
+        return None
+    count, problem = read_count(match["count"])
+    return count, match["name"].strip(), problem
+
+
+_GCCG = LineFormat(
+    source_format=FORMAT,
+    comment_marks=("#",),
+    section=gccg_section,
+    card=_gccg_card,
+    not_a_card=lambda _line: (
+        "expected COUNT NAME (as in '1 Dark Young'), a # comment, 'Investigators' or 'Deck'"
+    ),
+    header_names=True,
+)
+
+
 def read_gccg_deck(text: str) -> DeckList:
     """Parses a GCCG ``.deck`` file; never raises.
 
@@ -68,73 +83,7 @@ def read_gccg_deck(text: str) -> DeckList:
     >>> [(line.name, line.set_hint, line.printing) for line in deck.lines]
     [('Car', 'MSGS', 2), ('Athenaeum, The', None, None)]
     """
-    name: str | None = None
-    named = False
-    opened = False  # a section line or card line has been seen: the header block is over
-    section = Section.DECK
-    lines: list[DeckLine] = []
-    notes: list[str] = []
-    problems: list[ParseProblem] = []
-    headings: list[int] = []
-    for line_no, raw in enumerate(split_lines(text), start=1):
-        stripped = raw.strip()
-        if not stripped:
-            continue
-        comment = comment_text(stripped) if stripped.startswith("#") else None
-        if comment is not None:
-            directive = name_directive(comment) if not opened else None
-            if directive is not None and not named:
-                name, named = directive or None, True
-            elif not comment or type_heading(comment) is not None:
-                pass
-            elif not named and not opened:
-                name, named = comment, True
-            else:
-                notes.append(comment)
-            continue
-        found = gccg_section(stripped)
-        if found is not None:
-            section, opened = found, True
-            headings.append(line_no)
-            continue
-        match = _CARD.match(stripped)
-        if match is None:
-            problems.append(
-                ParseProblem(
-                    line_no,
-                    raw,
-                    "expected COUNT NAME (as in '1 Dark Young'), a # comment, "
-                    "'Investigators' or 'Deck'",
-                )
-            )
-            continue
-        opened = True
-        count, problem = read_count(match["count"])
-        problem = problem or check_count(count or 0)
-        card_name, set_hint, printing, name_problem = check_name(match["name"].strip())
-        problem = problem or name_problem
-        if problem is not None or count is None:
-            problems.append(ParseProblem(line_no, raw, problem or "expected a number of copies"))
-            continue
-        lines.append(
-            DeckLine(
-                count=count,
-                name=card_name,
-                section=section,
-                line_no=line_no,
-                raw=raw,
-                set_hint=set_hint,
-                printing=printing,
-            )
-        )
-    return DeckList(
-        name=name,
-        lines=tuple(lines),
-        notes=tuple(notes),
-        problems=tuple(problems),
-        source_format=FORMAT,
-        headings=tuple(headings),
-    )
+    return read_deck_lines(text, _GCCG)
 
 
 def gccg_name(line: ResolvedLine, printings_of: PrintingsOf | None = None) -> str:

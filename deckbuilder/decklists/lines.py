@@ -1,15 +1,21 @@
-"""What the line-based deck formats (plain text and GCCG) share: splitting lines,
-recognising headings, checking counts and card names, naming cards on output."""
+"""What the line-based deck formats (plain text and GCCG) share: the one loop that reads
+their lines (:func:`read_deck_lines`, told what sets a format apart by a
+:class:`LineFormat`), recognising headings, checking counts and card names, naming cards on
+output."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeAlias
 
 from deckbuilder.decklists.model import (
     MAX_COUNT,
     TYPE_ORDER,
+    DeckLine,
+    DeckList,
+    ParseProblem,
     ResolvedDeck,
     ResolvedLine,
     Section,
@@ -173,6 +179,143 @@ def check_name(name: str) -> tuple[str, str | None, int | None, str | None]:
     if parts.set_code is None and parts.printing is None:
         return parts.name, None, None, None
     return parts.base, parts.set_code, parts.printing, None
+
+
+#: Gets a card line's count (``None``: no count written, one copy), the name as written and
+#: what is wrong with the count, or ``None`` when the line is no card line at all.
+CardSplit: TypeAlias = Callable[[str], tuple[int | None, str, str | None] | None]
+
+
+@dataclass(frozen=True)
+class LineFormat:
+    """What sets one line-based deck format apart, for :func:`read_deck_lines`.
+
+    - ``source_format``: the name the list is stamped with (``"gccg"``, ``"text"``).
+    - ``comment_marks``: what starts a whole-line comment (``("#",)``, ``("#", "//")``).
+    - ``section``: gets the section a heading line opens, else ``None`` (the heading words
+      the format knows).
+    - ``card``: splits a card line (:data:`CardSplit`).
+    - ``not_a_card``: what is wrong with a line ``card`` does not read, given the line.
+    - ``header_names``: the name is only given before the first section or card line,
+      where the first plain comment is the name (GCCG); else a ``Deck: NAME`` comment
+      anywhere names the deck.
+    - ``rules``: the characters a comment made only of is a rule line, not a note.
+    - ``bare_headings``: card-type headings and ``Deck: NAME`` lines count uncommented too.
+    - ``trailing_comment``: what starts a comment after a card (its text becomes a note).
+    - ``bullet``: a list bullet to take off the front of a line.
+    - ``big_count_hint``: what to add, given the line, to "a count of N copies is more than".
+    """
+
+    source_format: str
+    comment_marks: tuple[str, ...]
+    section: Callable[[str], Section | None]
+    card: CardSplit
+    not_a_card: Callable[[str], str]
+    header_names: bool = False
+    rules: str = ""
+    bare_headings: bool = False
+    trailing_comment: str | None = None
+    bullet: re.Pattern[str] | None = None
+    big_count_hint: Callable[[str], str] | None = None
+
+
+def read_deck_lines(text: str, form: LineFormat) -> DeckList:
+    """Parses a line-based deck list in the format ``form`` describes; never raises.
+
+    Blank lines are skipped; comments give the name and the notes; heading lines open a
+    section; every other line is ``COUNT NAME`` as the format writes it. What cannot be read
+    (an unknown line, an impossible count, no card name) becomes a
+    :class:`~deckbuilder.decklists.model.ParseProblem` with its line number.
+    """
+    name: str | None = None
+    named = False
+    opened = False  # a section line or card line has been seen: the header block is over
+    section = Section.DECK
+    lines: list[DeckLine] = []
+    notes: list[str] = []
+    problems: list[ParseProblem] = []
+    headings: list[int] = []
+    for line_no, raw in enumerate(split_lines(text), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        comment = comment_text(stripped) if stripped.startswith(form.comment_marks) else None
+        if comment is not None:
+            directive = name_directive(comment) if not (form.header_names and opened) else None
+            if directive is not None and not named:
+                name, named = directive or None, True
+            elif (
+                not comment
+                or type_heading(comment) is not None
+                or not set(comment) - set(form.rules)
+            ):
+                pass
+            elif form.header_names and not named and not opened:
+                name, named = comment, True
+            else:
+                notes.append(comment)
+            continue
+        body = stripped
+        if form.trailing_comment is not None:
+            body, marker, trailing = stripped.partition(form.trailing_comment)
+            if marker and trailing.strip():
+                notes.append(trailing.strip())
+        if form.bullet is not None:
+            body = form.bullet.sub("", body.strip())
+        body = body.strip()
+        if not body:
+            problems.append(ParseProblem(line_no, raw, "a list bullet with no card name"))
+            continue
+        found = form.section(body)
+        if found is not None:
+            section, opened = found, True
+            headings.append(line_no)
+            continue
+        if form.bare_headings and type_heading(body) is not None:
+            headings.append(line_no)
+            continue
+        directive = name_directive(body) if form.bare_headings else None
+        if directive is not None:
+            if named:
+                problems.append(ParseProblem(line_no, raw, "the deck is named twice"))
+            else:
+                name, named = directive or None, True
+                headings.append(line_no)
+            continue
+        split = form.card(body)
+        if split is None:
+            problems.append(ParseProblem(line_no, raw, form.not_a_card(body)))
+            continue
+        opened = True
+        count, card_name, problem = split
+        if problem is None and count is not None:
+            problem = check_count(count)
+            if problem and count > MAX_COUNT and form.big_count_hint is not None:
+                problem += form.big_count_hint(body)
+        if problem is None:
+            card_name, set_hint, printing, problem = check_name(card_name)
+        if problem is not None:
+            problems.append(ParseProblem(line_no, raw, problem))
+            continue
+        lines.append(
+            DeckLine(
+                count=1 if count is None else count,
+                name=card_name,
+                section=section,
+                line_no=line_no,
+                raw=raw,
+                set_hint=set_hint,
+                printing=printing,
+            )
+        )
+    return DeckList(
+        name=name,
+        lines=tuple(lines),
+        notes=tuple(notes),
+        problems=tuple(problems),
+        source_format=form.source_format,
+        headings=tuple(headings),
+    )
 
 
 def printed_name(line: ResolvedLine, printings_of: PrintingsOf | None) -> str:

@@ -26,23 +26,18 @@ from __future__ import annotations
 import re
 
 from deckbuilder.decklists.lines import (
+    LineFormat,
     PrintingsOf,
-    check_count,
-    check_name,
-    comment_text,
     grouped_by_type,
     name_directive,
     printed_name,
     read_count,
+    read_deck_lines,
     section_heading,
-    split_lines,
-    type_heading,
     type_label,
 )
 from deckbuilder.decklists.model import (
-    DeckLine,
     DeckList,
-    ParseProblem,
     ResolvedDeck,
     Section,
 )
@@ -57,8 +52,18 @@ _COUNT_ONLY = re.compile(r"^[-+]?\d+\s*[xX×]?$|^[xX×]\s*[-+]?\d+$")
 _BULLET = re.compile(r"^[-*•]\s+")
 
 
-def _split_count(text: str) -> tuple[int | None, str, str | None]:
-    """Gets (count, name, problem) from a card line; count ``None`` means a bare name."""
+def _title_hint(line: str) -> str:
+    """Gets the hint for a line whose leading number may be part of the title."""
+    return f'; if "{line}" is the card\'s name, write "1 {line}"'
+
+
+def _split_count(text: str) -> tuple[int | None, str, str | None] | None:
+    """Gets (count, name, problem) from a card line; count ``None`` means a bare name.
+
+    ``None`` for a count with no name (``4x``).
+    """
+    if _COUNT_ONLY.match(text):
+        return None
     for pattern in (_PREFIX_X, _PREFIX):
         match = pattern.match(text)
         if match:
@@ -74,6 +79,30 @@ def _split_count(text: str) -> tuple[int | None, str, str | None]:
     return None, text, None
 
 
+def _count_only(line: str) -> str:
+    """Gets what is wrong with a count with no card name (``197``: perhaps a title)."""
+    return "a count with no card name" + (_title_hint(line) if line.isdigit() else "")
+
+
+def _big_count_hint(line: str) -> str:
+    """Gets the hint for too many copies: a bare ``197 E. Pickman Street`` is a title."""
+    return "" if _PREFIX_X.match(line) else _title_hint(line)
+
+
+_TEXT = LineFormat(
+    source_format=FORMAT,
+    comment_marks=("#", "//"),
+    section=section_heading,
+    card=_split_count,
+    not_a_card=_count_only,
+    rules="-=*#~_/",
+    bare_headings=True,
+    trailing_comment="//",
+    bullet=_BULLET,
+    big_count_hint=_big_count_hint,
+)
+
+
 def read_text_deck(text: str) -> DeckList:
     """Parses a plain-text deck list; never raises.
 
@@ -84,83 +113,7 @@ def read_text_deck(text: str) -> DeckList:
     >>> deck.name, [(line.count, line.name, line.section.value) for line in deck.lines]
     ("Shub's Brood", [(1, 'Bored Clerk', 'investigator'), (4, 'Dark Young', 'deck')])
     """
-    name: str | None = None
-    named = False
-    section = Section.DECK
-    lines: list[DeckLine] = []
-    notes: list[str] = []
-    problems: list[ParseProblem] = []
-    headings: list[int] = []
-    for line_no, raw in enumerate(split_lines(text), start=1):
-        stripped = raw.strip()
-        if not stripped:
-            continue
-        comment = comment_text(stripped)
-        if comment is not None:
-            directive = name_directive(comment)
-            if directive is not None and not named:
-                name, named = directive or None, True
-            elif comment and type_heading(comment) is None and set(comment) - set("-=*#~_/"):
-                notes.append(comment)
-            continue
-        body, marker, trailing = stripped.partition("//")
-        if marker and trailing.strip():
-            notes.append(trailing.strip())
-        body = _BULLET.sub("", body.strip()).strip()
-        if not body:
-            problems.append(ParseProblem(line_no, raw, "a list bullet with no card name"))
-            continue
-        opened = section_heading(body)
-        if opened is not None:
-            section = opened
-            headings.append(line_no)
-            continue
-        if type_heading(body) is not None:
-            headings.append(line_no)
-            continue
-        directive = name_directive(body)
-        if directive is not None:
-            if named:
-                problems.append(ParseProblem(line_no, raw, "the deck is named twice"))
-            else:
-                name, named = directive or None, True
-                headings.append(line_no)
-            continue
-        if _COUNT_ONLY.match(body):
-            message = "a count with no card name"
-            if body.isdigit():
-                message += f'; if "{body}" is the card\'s name, write "1 {body}"'
-            problems.append(ParseProblem(line_no, raw, message))
-            continue
-        count, card_name, problem = _split_count(body)
-        if problem is None and count is not None:
-            problem = check_count(count)
-            if problem and count > 99 and not _PREFIX_X.match(body):
-                problem += f'; if "{body}" is the card\'s name, write "1 {body}"'
-        if problem is None:
-            card_name, set_hint, printing, problem = check_name(card_name)
-        if problem is not None:
-            problems.append(ParseProblem(line_no, raw, problem))
-            continue
-        lines.append(
-            DeckLine(
-                count=1 if count is None else count,
-                name=card_name,
-                section=section,
-                line_no=line_no,
-                raw=raw,
-                set_hint=set_hint,
-                printing=printing,
-            )
-        )
-    return DeckList(
-        name=name,
-        lines=tuple(lines),
-        notes=tuple(notes),
-        problems=tuple(problems),
-        source_format=FORMAT,
-        headings=tuple(headings),
-    )
+    return read_deck_lines(text, _TEXT)
 
 
 def write_text_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None) -> str:
