@@ -53,8 +53,9 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
             built = self._compile(root, sources)
         except (Exception, SystemExit) as exc:  # no compiler or mypyc; mypyc refusing the source exits
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-            self.app.display_warning(f"mythos: the rules core could not be compiled ({first}); "
-                                     "building the pure Python core instead")
+            self.app.display_warning(
+                f"mythos: the rules core could not be compiled ({first}); building the pure Python core instead"
+            )
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True  # cp311-cp311-<platform>: the .so files fit one Python
@@ -83,8 +84,13 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
         cwd = Path.cwd()
         os.chdir(root)  # mypyc reads the sources and names the modules relative to the root
         try:
-            extensions = mypycify(sources, opt_level=str(self.config.get("opt-level", "3")),
-                                  target_dir=str(build / "c"), group_name=GROUP, multi_file=True)
+            extensions = mypycify(
+                sources,
+                opt_level=str(self.config.get("opt-level", "3")),
+                target_dir=str(build / "c"),
+                group_name=GROUP,
+                multi_file=True,
+            )
             dist = Distribution({"name": "mythos-core", "ext_modules": extensions})
             command = dist.get_command_obj("build_ext")
             command.build_lib = str(build / "lib")  # type: ignore[attr-defined]
@@ -95,10 +101,12 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
             outputs = [Path(p) for p in command.get_outputs()]
         finally:
             os.chdir(cwd)
-        self.app.display_info(f"mythos: compiled {len(sources)} rules modules with mypyc "
-                              f"in {time.perf_counter() - start:.0f} s")
+        self.app.display_info(
+            f"mythos: compiled {len(sources)} rules modules with mypyc in {time.perf_counter() - start:.0f} s"
+        )
         lib = build / "lib"  # absolute, so are the outputs
         return [(path, path.resolve().relative_to(lib).as_posix()) for path in outputs]
+
 
 def _c_compiler() -> bool:
     """Tells whether the C compiler Python was built with (or $CC) is on this machine."""

@@ -18,8 +18,6 @@ DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 DECK = ROOT.parent / "shared" / "mythos-data" / "gccg" / "decks" / "standard-steadfast.deck"
 
 
-
-
 def report(label: str, seconds: float, goal: float) -> None:
     print(f"{label}: {seconds * 1000:.1f} ms  (goal < {goal * 1000:.0f} ms: {seconds / goal:.2f}x of budget)")
 
@@ -80,7 +78,9 @@ def main() -> None:
     completable = solve_pool()
     print(f"pool: {len(cards)} cards as one collection, {len(adventures)} Adventures ({completable} completable)")
     report("  check every Adventure (recipes read)", best_of(3, solve_pool), 2.0)
-    seconds = best_of(3, lambda: [check_adventure(read_recipe(a, vocabulary), pool.without_title(a.title)) for a in adventures])
+    seconds = best_of(
+        3, lambda: [check_adventure(read_recipe(a, vocabulary), pool.without_title(a.title)) for a in adventures]
+    )
     report("  read + check every Adventure", seconds, 2.0)
     report("  read every Adventure's recipe", best_of(3, lambda: [read_recipe(a, vocabulary) for a in adventures]), 2.0)
 

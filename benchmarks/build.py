@@ -57,10 +57,15 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
         return f"{name}: skipped (names no Investigator)", None
     vocabulary, overrides, _ = recipe_sources(catalog)
     cards = list(deck.cards())
-    adventures = list({fold_title(e.card.title): e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values())
+    adventures = list(
+        {fold_title(e.card.title): e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values()
+    )
     recipes = {a.key: recipe_for(a, vocabulary, overrides) for a in adventures}
-    can = [a for a in adventures if check_adventure(recipes[a.key], [c for c in cards if fold_title(c.title)
-                                                                     != fold_title(a.title)]).completable]
+    can = [
+        a
+        for a in adventures
+        if check_adventure(recipes[a.key], [c for c in cards if fold_title(c.title) != fold_title(a.title)]).completable
+    ]
     if not can:
         return f"{name}: skipped (completes none of its Adventures)", None
     who = deck.investigators[0]
@@ -68,15 +73,26 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
     try:
         # A re-pointed Adventure (a house rule) is built for as printed: "X (RP)" is X.
         titles = [a.title.removesuffix(" (RP)") for a in can]
-        built = service.build_deck(catalog, investigator=who.title, adventures=titles,  # type: ignore[arg-type]
-                                   seed=1, time_limit=seconds)
+        built = service.build_deck(
+            catalog,
+            investigator=who.title,
+            adventures=titles,  # type: ignore[arg-type]
+            seed=1,
+            time_limit=seconds,
+        )
     except Exception as exc:  # noqa: BLE001 - a benchmark reports every deck
         return f"{name}: build failed ({exc})", f"{name}: the build failed: {exc}"
     took = time.perf_counter() - start
     rng = random.Random(99)
     seeds = [rng.randrange(2**31) for _ in range(games)]
-    all_recipes = {**recipes, **{e.card.key: recipe_for(e.card, vocabulary, overrides) for e in built.built.deck.deck.main
-                                 if e.card.type is CardType.ADVENTURE}}
+    all_recipes = {
+        **recipes,
+        **{
+            e.card.key: recipe_for(e.card, vocabulary, overrides)
+            for e in built.built.deck.deck.main
+            if e.card.type is CardType.ADVENTURE
+        },
+    }
     from deckbuilder.catalog.importers.effects import load_effect_overrides
 
     effects = load_effect_overrides()  # as the build and deck goldfish play
@@ -85,23 +101,29 @@ def compare(catalog: object, deck_path: Path, *, seconds: float, games: int) -> 
 
     def show(m: object) -> str:
         median = "-" if m.median_round is None else f"{m.median_round:g}"  # type: ignore[attr-defined]
-        return (f"median {median:>4}, {m.by_round_6:6.1%} by Round 6, "  # type: ignore[attr-defined]
-                f"mean {m.mean_cost:4.1f}")  # type: ignore[attr-defined]
+        return (
+            f"median {median:>4}, {m.by_round_6:6.1%} by Round 6, "  # type: ignore[attr-defined]
+            f"mean {m.mean_cost:4.1f}"
+        )  # type: ignore[attr-defined]
 
-    line = (f"{name:38} {who.title[:28]:28}  real: {show(real)}   built: {show(mine)}   "
-            f"{took:5.1f} s ({built.games} games)")
+    line = (
+        f"{name:38} {who.title[:28]:28}  real: {show(real)}   built: {show(mine)}   {took:5.1f} s ({built.games} games)"
+    )
     short = None
     if mine.mean_cost > real.mean_cost:
-        short = (f"{name}: built mean Round {mine.mean_cost:.1f} against the player's {real.mean_cost:.1f} "
-                 f"({', '.join(a.title for a in can)})")
+        short = (
+            f"{name}: built mean Round {mine.mean_cost:.1f} against the player's {real.mean_cost:.1f} "
+            f"({', '.join(a.title for a in can)})"
+        )
     return line, short
 
 
 FIELD = ("standard-steadfast.deck", "standard-corrupt.deck", "bourne-ultravox.deck")
 
 
-def compare_against(catalog: object, deck_path: Path, field_paths: list[Path], *, seconds: float, games: int,
-                    budget: int) -> tuple[str, str | None]:
+def compare_against(
+    catalog: object, deck_path: Path, field_paths: list[Path], *, seconds: float, games: int, budget: int
+) -> tuple[str, str | None]:
     """Builds against the player's deck and the field for one real deck's Investigator and
     Adventures; gets the line (win shares on fresh seeds) and, below half against the player's
     deck, why."""
@@ -114,14 +136,23 @@ def compare_against(catalog: object, deck_path: Path, field_paths: list[Path], *
     name = deck_path.name
     if not deck.investigators:
         return f"{name}: skipped (names no Investigator)", None
-    adventures = list({fold_title(e.card.title): e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values())
+    adventures = list(
+        {fold_title(e.card.title): e.card for e in deck.main if e.card.type is CardType.ADVENTURE}.values()
+    )
     titles = [a.title.removesuffix(" (RP)") for a in adventures]
     field = [service.load_deck_file(catalog, p) for p in field_paths if p.name != name]  # type: ignore[arg-type]
     who = deck.investigators[0]
     start = time.perf_counter()
     try:
-        built = service.build_deck(catalog, investigator=who.title, adventures=titles, seed=1,  # type: ignore[arg-type]
-                                   time_limit=seconds, budget=budget, against=[loaded, *field])
+        built = service.build_deck(
+            catalog,
+            investigator=who.title,
+            adventures=titles,
+            seed=1,  # type: ignore[arg-type]
+            time_limit=seconds,
+            budget=budget,
+            against=[loaded, *field],
+        )
     except Exception as exc:  # noqa: BLE001 - a benchmark reports every deck
         return f"{name}: build failed ({exc})", f"{name}: the build failed: {exc}"
     took = time.perf_counter() - start
@@ -132,15 +163,26 @@ def compare_against(catalog: object, deck_path: Path, field_paths: list[Path], *
     for d in (mine, deck, *(f.deck for f in field)):
         recipes.update(deck_recipes(catalog, d))
     # Fresh seeds: field_shares draws from a seed none of the build's used (seed 7 here).
-    vs_player = field_shares(mine, field_decks(catalog, [loaded]), recipes, seed=7, campaign=False, target=20,
-                             max_rounds=20, games=games)[0]  # type: ignore[arg-type]
-    vs_field = field_shares(mine, field_decks(catalog, field), recipes, seed=7, campaign=False, target=20,  # type: ignore[arg-type]
-                            max_rounds=20, games=games)
+    vs_player = field_shares(
+        mine, field_decks(catalog, [loaded]), recipes, seed=7, campaign=False, target=20, max_rounds=20, games=games
+    )[0]  # type: ignore[arg-type]
+    vs_field = field_shares(
+        mine,
+        field_decks(catalog, field),
+        recipes,
+        seed=7,
+        campaign=False,
+        target=20,  # type: ignore[arg-type]
+        max_rounds=20,
+        games=games,
+    )
     wins = sum(s.wins for s in vs_field) / len(vs_field)
-    line = (f"{name:34} {who.title[:24]:24} vs player's deck {vs_player.wins:6.1%} "
-            f"({vs_player.low:.0%}-{vs_player.high:.0%})   vs field {wins:6.1%} "
-            f"[{', '.join(f'{s.wins:.0%}' for s in vs_field)}]   {took:5.1f} s ({built.games} seeds, "
-            f"stopped by {built.stopped_by})")
+    line = (
+        f"{name:34} {who.title[:24]:24} vs player's deck {vs_player.wins:6.1%} "
+        f"({vs_player.low:.0%}-{vs_player.high:.0%})   vs field {wins:6.1%} "
+        f"[{', '.join(f'{s.wins:.0%}' for s in vs_field)}]   {took:5.1f} s ({built.games} seeds, "
+        f"stopped by {built.stopped_by})"
+    )
     short = None if vs_player.wins >= 0.5 else f"{name}: the built deck won {vs_player.wins:.0%} against the player's"
     return line, short
 
@@ -156,7 +198,9 @@ def main() -> None:
     args = parser.parse_args()
     if not (SHARED / "gccg" / "sets").is_dir():
         sys.exit("../shared/mythos-data is absent")
-    decks = args.decks or sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted((SHARED / "lackey" / "decks").glob("*.dek"))
+    decks = args.decks or sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted(
+        (SHARED / "lackey" / "decks").glob("*.dek")
+    )
     short: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         catalogs: dict[str, object] = {}
@@ -168,8 +212,9 @@ def main() -> None:
                 if transcription != "gccg":
                     continue
                 field = [SHARED / "gccg" / "decks" / n for n in args.field]
-                line, note = compare_against(catalogs[transcription], deck_path, field, seconds=args.time,
-                                             games=args.games, budget=args.budget)
+                line, note = compare_against(
+                    catalogs[transcription], deck_path, field, seconds=args.time, games=args.games, budget=args.budget
+                )
             else:
                 line, note = compare(catalogs[transcription], deck_path, seconds=args.time, games=args.games)
             print(line, flush=True)

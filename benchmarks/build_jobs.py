@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "mythos-data" / "gccg"
 
 #: (Investigator, Adventures, way to play): an Adventure of each kind the benchmark decks play.
-GOALS = (("Bored Housewife", ("The Auction",), "advanced"),
-         ("Bored Housewife", ("Arkham Horror",), "basic"))
+GOALS = (("Bored Housewife", ("The Auction",), "advanced"), ("Bored Housewife", ("Arkham Horror",), "basic"))
 
 
 def main() -> int:
@@ -45,8 +44,10 @@ def main() -> int:
     build_catalog(path, read_card_files([SHARED / "sets"]))
     catalog = Catalog.open(path)
     cores = os.cpu_count() or 1
-    print(f"core: {'compiled' if compiled_core() else 'pure Python'}; {cores} cores; budget {args.budget} games; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"core: {'compiled' if compiled_core() else 'pure Python'}; {cores} cores; budget {args.budget} games; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'goal':<46} {'seed':>4} {'games':>6} {'1 process':>10} {f'{cores} processes':>12} {'ratio':>6}  same")
     totals = [0.0, 0.0]
     for who, adventures, fmt in GOALS:
@@ -54,8 +55,16 @@ def main() -> int:
             times, answers = [], []
             for jobs in (1, cores):
                 started = time.perf_counter()
-                build = service.build_deck(catalog, investigator=who, adventures=adventures, format_name=fmt,
-                                           seed=seed, budget=args.budget, time_limit=3600.0, jobs=jobs)
+                build = service.build_deck(
+                    catalog,
+                    investigator=who,
+                    adventures=adventures,
+                    format_name=fmt,
+                    seed=seed,
+                    budget=args.budget,
+                    time_limit=3600.0,
+                    jobs=jobs,
+                )
                 times.append(time.perf_counter() - started)
                 answer = build.to_json()
                 answer.pop("seconds")
@@ -63,8 +72,10 @@ def main() -> int:
             totals[0] += times[0]
             totals[1] += times[1]
             goal = f"{who}: {', '.join(adventures)} ({fmt})"
-            print(f"{goal:<46} {seed:>4} {answers[0]['games']:>6} {times[0]:>9.1f}s {times[1]:>11.1f}s "
-                  f"{times[0] / times[1]:>6.2f}  {'yes' if answers[0] == answers[1] else 'NO'}")
+            print(
+                f"{goal:<46} {seed:>4} {answers[0]['games']:>6} {times[0]:>9.1f}s {times[1]:>11.1f}s "
+                f"{times[0] / times[1]:>6.2f}  {'yes' if answers[0] == answers[1] else 'NO'}"
+            )
     print(f"{'all':<46} {'':>4} {'':>6} {totals[0]:>9.1f}s {totals[1]:>11.1f}s {totals[0] / totals[1]:>6.2f}")
     return 0
 

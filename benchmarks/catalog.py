@@ -20,7 +20,7 @@ DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 
 QUERIES = [
     "t:ally a:steadfast a:professor lang:latin",
-    't:location sr:arkham is:gate',
+    "t:location sr:arkham is:gate",
     'st:"great old one" or st:"outer god"',
     "pub:water -a:city dim:drm",
     "v>=3 t:monster",
@@ -30,8 +30,6 @@ QUERIES = [
     "is:unique set:ltd",
     "r:lovecraft t:ally al:corrupt",
 ]
-
-
 
 
 def main() -> None:
@@ -45,14 +43,17 @@ def main() -> None:
     db = tmp / "catalog.sqlite"
     if sets.is_dir():
         label = f"{sets}"
+
         def full_import() -> None:
             db.unlink(missing_ok=True)
             build_catalog(db, read_card_files([sets]))
     else:
         label = "bundled sample (real pool not found)"
+
         def full_import() -> None:
             db.unlink(missing_ok=True)
             build_catalog(db)
+
     seconds = best_of(3, full_import)
     print(f"full import + errata ({label}): {seconds * 1000:.0f} ms  (goal < 1000 ms: {seconds / 1.0:.2f}x of budget)")
 
@@ -68,8 +69,10 @@ def main() -> None:
         p50 = statistics.median(latencies)
         p95 = statistics.quantiles(latencies, n=20)[-1]
         cards = catalog.counts()["total"]
-    print(f"search latency over {cards} cards, {len(latencies)} queries: p50 {p50 * 1000:.2f} ms, "
-          f"p95 {p95 * 1000:.2f} ms  (goal p50 < 5 ms: {p50 / 0.005:.2f}x of budget)")
+    print(
+        f"search latency over {cards} cards, {len(latencies)} queries: p50 {p50 * 1000:.2f} ms, "
+        f"p95 {p95 * 1000:.2f} ms  (goal p50 < 5 ms: {p50 / 0.005:.2f}x of budget)"
+    )
 
     def run(args: list[str]) -> float:
         return best_of(15, lambda: subprocess.run(args, capture_output=True, check=True))
@@ -78,8 +81,10 @@ def main() -> None:
     # The installed console script, as a user runs it (python -m adds runpy's own cost).
     script = Path(sys.executable).parent / "mythos"
     help_ = run([str(script), "--help"] if script.is_file() else [sys.executable, "-m", "deckbuilder", "--help"])
-    print(f"cold start: python -c pass {bare * 1000:.0f} ms, mythos --help {help_ * 1000:.0f} ms, "
-          f"ratio {help_ / bare:.1f}x  (goal < 8x)")
+    print(
+        f"cold start: python -c pass {bare * 1000:.0f} ms, mythos --help {help_ * 1000:.0f} ms, "
+        f"ratio {help_ / bare:.1f}x  (goal < 8x)"
+    )
 
 
 if __name__ == "__main__":

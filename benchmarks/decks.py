@@ -17,8 +17,6 @@ DEFAULT_SETS = ROOT.parent / "shared" / "mythos-data" / "gccg" / "sets"
 SAMPLE_DECK = ROOT / "catalog" / "sample" / "example-deck.txt"
 
 
-
-
 def main() -> None:
     from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files

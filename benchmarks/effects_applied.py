@@ -86,8 +86,15 @@ class Watcher:
         title = self.game.cards[play.card].title
         if play.kind in (PlayKind.CAST, PlayKind.USE):
             self.seen[title].used = True
-        elif play.kind not in (PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE,
-                               PlayKind.END_ROUND, PlayKind.LOBOTOMY, PlayKind.PASS):
+        elif play.kind not in (
+            PlayKind.DISCARD,
+            PlayKind.REPLACE,
+            PlayKind.REPLACE_DONE,
+            PlayKind.ROTATE,
+            PlayKind.END_ROUND,
+            PlayKind.LOBOTOMY,
+            PlayKind.PASS,
+        ):
             self.seen[title].played = True
             for j in play.joined:
                 self.seen[self.game.cards[j].title].played = True
@@ -122,8 +129,9 @@ def _goldfish(deck: Any, recipes: Any, overrides: Any, seen: dict[str, Evidence]
             seen[titles[title]].used = True
 
 
-def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], overrides: Any, i: int,
-             seen: dict[str, Evidence]) -> int:
+def _matches(
+    decks: list[Any], recipes: list[Any], investigators: list[Any], overrides: Any, i: int, seen: dict[str, Evidence]
+) -> int:
     """Plays deck ``i`` in seat A against the next decks in name order; gets the games played."""
     from deckbuilder.rules.goldfish import game_seeds
     from deckbuilder.rules.match import MatchBatch, new_match, play_match, record_of
@@ -132,8 +140,12 @@ def _matches(decks: list[Any], recipes: list[Any], investigators: list[Any], ove
     played = 0
     for k in range(1, OPPONENTS + 1):
         j = (i + k) % len(decks)
-        batch = MatchBatch([decks[i], decks[j]], investigators=[investigators[i], investigators[j]],
-                           recipes=[recipes[i], recipes[j]], effects=overrides)
+        batch = MatchBatch(
+            [decks[i], decks[j]],
+            investigators=[investigators[i], investigators[j]],
+            recipes=[recipes[i], recipes[j]],
+            effects=overrides,
+        )
         games, players = batch.build()
         watched = [Watcher(players[0], games[0], seen), players[1]]
         seats = [Seat(g, chr(65 + n)) for n, g in enumerate(games)]
@@ -242,8 +254,10 @@ def coverage() -> None:
                 reasons[match_why] += 1
                 named[match_why][card.title] += 1
     seconds = time.perf_counter() - start
-    print(f"{len(decks)} real decks, {copies} card copies; {GOLDFISH_GAMES} goldfish games and "
-          f"{OPPONENTS * MATCH_GAMES} match games a deck ({match_games} matches), {seconds:.0f} s")
+    print(
+        f"{len(decks)} real decks, {copies} card copies; {GOLDFISH_GAMES} goldfish games and "
+        f"{OPPONENTS * MATCH_GAMES} match games a deck ({match_games} matches), {seconds:.0f} s"
+    )
     print(f"effects applied in matches: {in_matches} copies = {in_matches / copies:.1%} of all copies (goal 90%)")
     print(f"effects applied alone (the goldfish): {alone} copies = {alone / copies:.1%}")
     print("each copy classed (alone, then in matches):")

@@ -99,7 +99,9 @@ def coverage() -> None:
             deck = load_deck_file(catalog, path).deck
             # The goldfish's own ledger, per copy: the card's effect as read, an Event aimed at an
             # opponent's card (never played alone), an Adventure whose condition no game tells.
-            rules = Rules(advanced=True, effects=overrides, adventure_check=recipe_check(deck, deck_recipes(catalog, deck)))
+            rules = Rules(
+                advanced=True, effects=overrides, adventure_check=recipe_check(deck, deck_recipes(catalog, deck))
+            )
             game = Game(deck, None if deck.investigators else anyone, rules)
             for investigator in deck.investigators:
                 if investigator.type is CardType.INVESTIGATOR:
@@ -114,7 +116,9 @@ def coverage() -> None:
     lone = sum(n for r, n in reasons.items() if not r.startswith(lone_cannot))
     print(f"{len(decks)} real decks, {copies} card copies")
     whole = sum(1 for r in abilities.values() if not r)
-    print(f"Investigators of the decks: {whole} of {len(abilities)} have their whole ability played; the rest leave out:")
+    print(
+        f"Investigators of the decks: {whole} of {len(abilities)} have their whole ability played; the rest leave out:"
+    )
     for title, reason in sorted(abilities.items()):
         if reason:
             print(f"      {title}: {reason}")

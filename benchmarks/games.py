@@ -39,8 +39,9 @@ def play(games: int, db: Path) -> str:
     for name in STANDARD:
         deck = service.load_deck_file(catalog, DECKS / name).deck
         recipes = deck_recipes(catalog, deck)
-        batch = GameBatch(deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)),
-                          effects=load_effect_overrides())
+        batch = GameBatch(
+            deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)), effects=load_effect_overrides()
+        )
         batch.game()
         seeds = game_seeds(1, games)
         start = time.process_time()
@@ -62,7 +63,7 @@ def main() -> None:
     other = None
     if "--vs" in args:
         at = args.index("--vs")
-        other, args = args[at + 1], args[:at] + args[at + 2:]
+        other, args = args[at + 1], args[:at] + args[at + 2 :]
     games = int(args[0]) if args else 3000
     if not SETS.is_dir() or not all((DECKS / d).is_file() for d in STANDARD):
         print(f"the real cards and decks are absent ({MYTHOS_DATA}): nothing to measure")
@@ -77,14 +78,20 @@ def main() -> None:
     for turn in range(3 if other else 1):
         rates = []
         for python in pythons:
-            done = subprocess.run([python, __file__, "--play", str(games), str(db)], capture_output=True, text=True,
-                                  cwd=tempfile.gettempdir())
+            done = subprocess.run(
+                [python, __file__, "--play", str(games), str(db)],
+                capture_output=True,
+                text=True,
+                cwd=tempfile.gettempdir(),
+            )
             if done.returncode:
                 raise SystemExit(f"{python} failed: {done.stderr.strip()}")
             rate, digest, core = done.stdout.split()
             rates.append(float(rate))
-            print(f"turn {turn + 1}: {python}: {float(rate):,.0f} games per CPU second ({core} core), "
-                  f"records {digest}", flush=True)
+            print(
+                f"turn {turn + 1}: {python}: {float(rate):,.0f} games per CPU second ({core} core), records {digest}",
+                flush=True,
+            )
         if other:
             ratios.append(rates[0] / rates[1])
     if ratios:

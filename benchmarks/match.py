@@ -46,8 +46,10 @@ def main() -> None:
         path = Path(tmp) / "catalog.sqlite"
         build_catalog(path, read_card_files([SHARED / "sets"]))
         with Catalog.open(path) as catalog:
-            decks = [load_deck_file(catalog, SHARED / "decks" / n) for n in ("standard-corrupt.deck",
-                                                                              "standard-steadfast.deck")]
+            decks = [
+                load_deck_file(catalog, SHARED / "decks" / n)
+                for n in ("standard-corrupt.deck", "standard-steadfast.deck")
+            ]
             core = "compiled" if compiled_core() else "pure Python"
             seeds = game_seeds(1, args.games)
             # Speed: greedy against greedy, one process, the decks read before the clock starts.
@@ -61,8 +63,11 @@ def main() -> None:
                 return
             base_report = match_report(base, 1)
             names = [d.deck.name for d in decks]
-            print(f"greedy against greedy, {args.games} games: " + "; ".join(
-                f"{n} {p.wins:.1%}" for n, p in zip(names, base_report.players)) + f"; ties {base_report.ties:.1%}")
+            print(
+                f"greedy against greedy, {args.games} games: "
+                + "; ".join(f"{n} {p.wins:.1%}" for n, p in zip(names, base_report.players))
+                + f"; ties {base_report.ties:.1%}"
+            )
             wins = ties = 0
             greedy_wins = 0
             for seat in (0, 1):
@@ -75,13 +80,17 @@ def main() -> None:
                 wins += round(p.wins * args.games)
                 ties += round(report.ties * args.games)
                 greedy_wins += round(base_report.players[seat].wins * args.games)
-                print(f"lookahead as {names[seat]}: wins {p.wins:.1%} (greedy in its place "
-                      f"{base_report.players[seat].wins:.1%}); {args.games / took:.1f} games/s with {args.jobs} jobs")
+                print(
+                    f"lookahead as {names[seat]}: wins {p.wins:.1%} (greedy in its place "
+                    f"{base_report.players[seat].wins:.1%}); {args.games / took:.1f} games/s with {args.jobs} jobs"
+                )
             n = 2 * args.games
             low, high = wilson(wins, n)
             glow, ghigh = wilson(greedy_wins, n)
-            print(f"lookahead wins {wins / n:.1%} of {n} games (95%: {low:.1%}-{high:.1%}); greedy in the same seats "
-                  f"{greedy_wins / n:.1%} (95%: {glow:.1%}-{ghigh:.1%}); ties {ties / n:.1%}")
+            print(
+                f"lookahead wins {wins / n:.1%} of {n} games (95%: {low:.1%}-{high:.1%}); greedy in the same seats "
+                f"{greedy_wins / n:.1%} (95%: {glow:.1%}-{ghigh:.1%}); ties {ties / n:.1%}"
+            )
             verdict = "stronger" if low > greedy_wins / n else "not shown stronger at this number of games"
             print(f"the lookahead player is {verdict}")
 

@@ -13,7 +13,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("speed.py", "catalog.py", "catalog_import.py", "decks.py", "adventures.py", "engine.py", "games.py", "goldfish.py", "web.py")
+SCRIPTS = (
+    "speed.py",
+    "catalog.py",
+    "catalog_import.py",
+    "decks.py",
+    "adventures.py",
+    "engine.py",
+    "games.py",
+    "goldfish.py",
+    "web.py",
+)
 
 
 def main() -> int:

@@ -27,9 +27,19 @@ SETS = MYTHOS_DATA / "gccg" / "sets"
 DECKS = MYTHOS_DATA / "gccg" / "decks"
 STANDARD = ("standard-corrupt.deck", "standard-steadfast.deck")
 GAMES = 10_000
-SEARCHES = ["necronomicon", "t:ally a:steadfast a:professor lang:latin", "t:location sr:arkham is:gate",
-            'st:"great old one" or st:"outer god"', "pub:water -a:city dim:drm", "v>=3 t:monster", "o:bury t:event",
-            "(t:tome or t:spell) icon:eye", "is:unique set:ltd", "r:lovecraft t:ally al:corrupt", "cthulhu"]
+SEARCHES = [
+    "necronomicon",
+    "t:ally a:steadfast a:professor lang:latin",
+    "t:location sr:arkham is:gate",
+    'st:"great old one" or st:"outer god"',
+    "pub:water -a:city dim:drm",
+    "v>=3 t:monster",
+    "o:bury t:event",
+    "(t:tome or t:spell) icon:eye",
+    "is:unique set:ltd",
+    "r:lovecraft t:ally al:corrupt",
+    "cthulhu",
+]
 
 
 def mythos(*args: str, pure: bool = False) -> list[str]:
@@ -76,8 +86,7 @@ def bare_loops_per_second(size: int = 52, per_game: int = 23) -> float:
     return loops / (time.perf_counter() - start)
 
 
-def goldfish_rate(db: Path, *, pure: bool, jobs: int | None = None, games: int = GAMES,
-                  runs: int = 3) -> float:
+def goldfish_rate(db: Path, *, pure: bool, jobs: int | None = None, games: int = GAMES, runs: int = 3) -> float:
     """Gets games per second over both Standard Game decks, ``mythos deck goldfish`` end to
     end (a deck listing two Investigators plays ``games`` games with each)."""
     played, seconds = 0, 0.0
@@ -108,15 +117,30 @@ def main() -> None:
     build_catalog(db, read_card_files([sets]))
 
     rate = goldfish_rate(db, pure=False)
-    row(f"goldfish, 2 Standard decks, {GAMES:,} games each, end to end", f"{rate:,.0f} games/s", rate / 10_000,
-        ">= 10,000", rate >= 10_000)
+    row(
+        f"goldfish, 2 Standard decks, {GAMES:,} games each, end to end",
+        f"{rate:,.0f} games/s",
+        rate / 10_000,
+        ">= 10,000",
+        rate >= 10_000,
+    )
     one_core = goldfish_rate(db, pure=False, jobs=1, runs=2)
     bare = bare_loops_per_second()
-    row("  stretch: one core, within 10x of the bare shuffle-and-draw", f"1/{bare / one_core:.1f} of it",
-        (bare / one_core) / 10, f"bare {bare:,.0f} loops/s", bare / one_core <= 10)
+    row(
+        "  stretch: one core, within 10x of the bare shuffle-and-draw",
+        f"1/{bare / one_core:.1f} of it",
+        (bare / one_core) / 10,
+        f"bare {bare:,.0f} loops/s",
+        bare / one_core <= 10,
+    )
     pure_rate = goldfish_rate(db, pure=True, runs=2)
-    row("goldfish, the same, pure Python core", f"{pure_rate:,.0f} games/s", pure_rate / 2_100,
-        ">= 2,100 (before)", pure_rate >= 2_100)
+    row(
+        "goldfish, the same, pure Python core",
+        f"{pure_rate:,.0f} games/s",
+        pure_rate / 2_100,
+        ">= 2,100 (before)",
+        pure_rate >= 2_100,
+    )
 
     # The import: reading the GCCG set files, applying errata and writing the catalog, as
     # `mythos catalog import` does (in process: the command adds start-up, measured below).
@@ -129,8 +153,13 @@ def main() -> None:
     wall, _ = timed(mythos("catalog", "import", str(sets), "--db", str(tmp / "cli.sqlite")), runs=3)
     # Issue 28: the command as a user runs it, start-up included (benchmarks/catalog_import.py
     # gives its spread, and the ratio to another checkout run in turn).
-    row("  mythos catalog import of the GCCG pool, end to end", f"{wall * 1000:.0f} ms", wall / 0.4, "< 400 ms",
-        wall < 0.4)
+    row(
+        "  mythos catalog import of the GCCG pool, end to end",
+        f"{wall * 1000:.0f} ms",
+        wall / 0.4,
+        "< 400 ms",
+        wall < 0.4,
+    )
 
     bare_start, _ = timed([sys.executable, "-c", "pass"], runs=10)
     help_, _ = timed(mythos("--help"), runs=10)
@@ -149,8 +178,13 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
             if statistics.median(times) > worst:
                 worst, worst_query = statistics.median(times), query
-    row(f"slowest search of {len(SEARCHES)} on the full pool (median)", f"{worst * 1000:.2f} ms", worst / 0.005,
-        f"< 5 ms; {worst_query}", worst < 0.005)
+    row(
+        f"slowest search of {len(SEARCHES)} on the full pool (median)",
+        f"{worst * 1000:.2f} ms",
+        worst / 0.005,
+        f"< 5 ms; {worst_query}",
+        worst < 0.005,
+    )
     # The same, each query the first of a freshly opened catalog (no card read yet, the title
     # words not scored yet; the search language loaded by one search before), best of 7.
     worst, worst_query = 0.0, ""
@@ -165,14 +199,24 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
         if min(times) > worst:
             worst, worst_query = min(times), query
-    row("  the same, each the first search of a freshly opened catalog", f"{worst * 1000:.2f} ms", worst / 0.005,
-        f"< 5 ms; {worst_query}", worst < 0.005)
+    row(
+        "  the same, each the first search of a freshly opened catalog",
+        f"{worst * 1000:.2f} ms",
+        worst / 0.005,
+        f"< 5 ms; {worst_query}",
+        worst < 0.005,
+    )
 
     deck = str(DECKS / STANDARD[0])
     for command, goal in (("check", 0.2), ("adventures", 0.3), ("playability", 0.3)):
         wall, _ = timed(mythos("deck", command, deck, "--db", str(db)), runs=5)
-        row(f"mythos deck {command} {STANDARD[0]}, end to end", f"{wall * 1000:.0f} ms", wall / goal,
-            f"< {goal * 1000:.0f} ms", wall < goal)
+        row(
+            f"mythos deck {command} {STANDARD[0]}, end to end",
+            f"{wall * 1000:.0f} ms",
+            wall / goal,
+            f"< {goal * 1000:.0f} ms",
+            wall < goal,
+        )
 
 
 if __name__ == "__main__":

@@ -30,8 +30,9 @@ MAX_ROUNDS = 20
 FIELD = ("standard-steadfast.deck", "standard-corrupt.deck", "bourne-ultravox.deck")
 
 
-def check_against(catalog: object, deck_path: Path, field_paths: list[Path], *, games: int,
-                  fresh: int) -> list[tuple[str, bool]]:
+def check_against(
+    catalog: object, deck_path: Path, field_paths: list[Path], *, games: int, fresh: int
+) -> list[tuple[str, bool]]:
     """Gets, for each change ``deck suggest --against`` recommends to one real deck, its line
     and whether it wins more on fresh matches."""
     from deckbuilder import service
@@ -55,8 +56,11 @@ def check_against(catalog: object, deck_path: Path, field_paths: list[Path], *, 
         return []
     took = time.perf_counter() - start
     replayed = [c for c in result.changes if c.confirmed is not None]
-    print(f"{deck_path.name}: {len(result.recommended)} recommended, {len(replayed)} replayed by suggest itself "
-          f"({len(result.changes)} measured, {took:.0f} s)", flush=True)
+    print(
+        f"{deck_path.name}: {len(result.recommended)} recommended, {len(replayed)} replayed by suggest itself "
+        f"({len(result.changes)} measured, {took:.0f} s)",
+        flush=True,
+    )
     the_field = field_decks(catalog, field)  # type: ignore[arg-type]
     counts: dict[str, int] = {}
     for e in loaded.deck.main:
@@ -69,14 +73,17 @@ def check_against(catalog: object, deck_path: Path, field_paths: list[Path], *, 
     for change in result.recommended:
         known = {**{e.card.key: e.card for e in loaded.deck.main}, **{c.key: c for c in (change.add,) if c}}
         before = seed_results(field_records(to_deck(counts, known, who), the_field, seeds, recipes, effects=effects))
-        after = seed_results(field_records(to_deck(change.apply(counts), known, who), the_field, seeds, recipes,
-                                           effects=effects))
+        after = seed_results(
+            field_records(to_deck(change.apply(counts), known, who), the_field, seeds, recipes, effects=effects)
+        )
         effect = win_effect(after, before)
         held = effect.mean > 0
         assert change.wins is not None
-        line = (f"{deck_path.name:34} {change.describe()[:48]:48} said win share {change.wins.mean:+.1%} "
-                f"fresh {effect.mean:+.1%} ({effect.low:+.1%} to {effect.high:+.1%}) "
-                f"{'holds' if held else 'DOES NOT HOLD'}")
+        line = (
+            f"{deck_path.name:34} {change.describe()[:48]:48} said win share {change.wins.mean:+.1%} "
+            f"fresh {effect.mean:+.1%} ({effect.low:+.1%} to {effect.high:+.1%}) "
+            f"{'holds' if held else 'DOES NOT HOLD'}"
+        )
         print(line, flush=True)
         out.append((line, held))
     return out
@@ -119,8 +126,9 @@ def check(catalog: object, deck_path: Path, *, games: int, fresh: int) -> list[t
         recipes = {k: recipe_for(c, vocabulary, overrides) for k, c in known.items() if c.type is CardType.ADVENTURE}
         # With the effect overrides suggest (and deck goldfish) play with.
         before = measure(play_games(to_deck(counts, known, who), seeds, recipes, effects=effects), MAX_ROUNDS)
-        after = measure(play_games(to_deck(change.apply(counts), known, who), seeds, recipes, effects=effects),
-                        MAX_ROUNDS)
+        after = measure(
+            play_games(to_deck(change.apply(counts), known, who), seeds, recipes, effects=effects), MAX_ROUNDS
+        )
         assert change.rounds is not None and change.sanity is not None
         if change.rounds.high < 0:
             said, fresh_effect = f"Round {change.rounds.mean:+.2f}", after.mean_cost - before.mean_cost
@@ -130,8 +138,10 @@ def check(catalog: object, deck_path: Path, *, games: int, fresh: int) -> list[t
             said, fresh_effect = f"Sanity {change.sanity.mean:+.2f}", after.final_sanity - before.final_sanity
             held = fresh_effect > 0
             now = f"Sanity {fresh_effect:+.2f}"
-        line = (f"{deck_path.name:34} {change.describe()[:48]:48} said {said:13} fresh {now:13} "
-                f"{'holds' if held else 'DOES NOT HOLD'}")
+        line = (
+            f"{deck_path.name:34} {change.describe()[:48]:48} said {said:13} fresh {now:13} "
+            f"{'holds' if held else 'DOES NOT HOLD'}"
+        )
         print(line, flush=True)
         out.append((line, held))
     return out

@@ -52,10 +52,15 @@ def main() -> None:
     saved = service.save_deck(catalog, work / "decks", deck, play=play)
     service.deck_overview(catalog, deck, play)  # warm: the recipes' vocabulary, the name index
     overview = best_of(20, lambda: service.deck_overview(catalog, deck, play))
-    edit = best_of(20, lambda: service.deck_overview(catalog, service.edit_deck(catalog, deck, titles_of(deck)[0], change=-1), play))
+    edit = best_of(
+        20,
+        lambda: service.deck_overview(catalog, service.edit_deck(catalog, deck, titles_of(deck)[0], change=-1), play),
+    )
 
-    client = TestClient(create_app(Settings(db=db, decks=work / "decks", collection=work / "none.json")),
-                        base_url="http://127.0.0.1:8000")
+    client = TestClient(
+        create_app(Settings(db=db, decks=work / "decks", collection=work / "none.json")),
+        base_url="http://127.0.0.1:8000",
+    )
     client.get(f"/decks/{saved.id}")
     page = best_of(10, lambda: client.get(f"/decks/{saved.id}"))
     parsed = [service.parse_search(q) for q in QUERIES]
@@ -63,14 +68,20 @@ def main() -> None:
     api = [best_of(20, lambda q=q: client.get("/api/cards", params={"q": q})) for q in QUERIES]
 
     print(f"web deck builder on {pool}; a {deck.deck.count()}-card deck")
-    print(f"live verdict (deck_overview: check, Adventures, playability, make-up): {overview * 1e3:.2f} ms"
-          f"  (goal < 50 ms: {overview / 0.050:.2f}x of budget)")
+    print(
+        f"live verdict (deck_overview: check, Adventures, playability, make-up): {overview * 1e3:.2f} ms"
+        f"  (goal < 50 ms: {overview / 0.050:.2f}x of budget)"
+    )
     print(f"one card changed, then the verdict (edit_deck + deck_overview): {edit * 1e3:.2f} ms  ({edit / 0.050:.2f}x)")
-    print(f"the editor page, whole request (list, verdict, every title for completion): {page * 1e3:.2f} ms"
-          f"  ({page / 0.050:.2f}x)")
+    print(
+        f"the editor page, whole request (list, verdict, every title for completion): {page * 1e3:.2f} ms"
+        f"  ({page / 0.050:.2f}x)"
+    )
     for query, alone, whole in zip(QUERIES, searches, api):
-        print(f"search {query!r}: {alone * 1e3:.2f} ms in the service, {whole * 1e3:.2f} ms through /api/cards"
-              f"  (goal < 20 ms: {whole / 0.020:.2f}x)")
+        print(
+            f"search {query!r}: {alone * 1e3:.2f} ms in the service, {whole * 1e3:.2f} ms through /api/cards"
+            f"  (goal < 20 ms: {whole / 0.020:.2f}x)"
+        )
 
 
 def titles_of(deck) -> list[str]:

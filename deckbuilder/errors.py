@@ -140,8 +140,10 @@ def classify(exc: BaseException) -> Failure | None:
                 message = f"the file is not UTF-8 text ({exc}); save it as UTF-8"
             elif isinstance(exc, UnicodeEncodeError):
                 bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else ""
-                message = (f'the text holds "{bad}", which cannot be written as {exc.encoding} (a lone surrogate is '
-                           "half of a UTF-16 pair, no character); remove it")
+                message = (
+                    f'the text holds "{bad}", which cannot be written as {exc.encoding} (a lone surrogate is '
+                    "half of a UTF-16 pair, no character); remove it"
+                )
             return Failure(kind, _one_line(message), code)
     return None
 

@@ -14,8 +14,15 @@ from hypothesis import HealthCheck, settings
 # (a test's own max_examples, else 100) and no example database. "dev" (the default here):
 # random draws, more of them for a test that does not fix its count, and the failures found
 # kept in the example database. HYPOTHESIS_PROFILE chooses one by name.
-settings.register_profile("ci", derandomize=True, max_examples=100, database=None, deadline=None,
-                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=100,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("dev", max_examples=300, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 

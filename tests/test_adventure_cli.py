@@ -26,7 +26,16 @@ deck_app.command("plan")(commands.deck_plan)
 
 runner = CliRunner()
 
-CHECK_KEYS = {"adventure", "points", "completable", "assignment", "missing", "conditions", "uninterpreted", "add_one_of"}
+CHECK_KEYS = {
+    "adventure",
+    "points",
+    "completable",
+    "assignment",
+    "missing",
+    "conditions",
+    "uninterpreted",
+    "add_one_of",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -110,7 +119,9 @@ def test_check_json_has_the_check_shape(gccg_catalog_path):
 
 def test_check_any_adventure_against_any_deck(gccg_catalog_path):
     # The Dunwich Horror is not in the Steadfast starter deck; it can still be checked.
-    result = mythos("adventure", "check", "The Dunwich Horror", deck("standard-steadfast.deck"), "--db", gccg_catalog_path, "--json")
+    result = mythos(
+        "adventure", "check", "The Dunwich Horror", deck("standard-steadfast.deck"), "--db", gccg_catalog_path, "--json"
+    )
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["assignment"]['1x subtype:"Travel by Land"'] == ["Train"]
 
@@ -119,7 +130,12 @@ def test_deck_adventures_json_is_a_list_of_checks(gccg_catalog_path):
     result = mythos("deck", "adventures", deck("standard-corrupt.deck"), "--db", gccg_catalog_path, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert [d["adventure"] for d in data] == ["Alone in the World", "The Price", "Questionable Judgement", "Whispers in Darkness"]
+    assert [d["adventure"] for d in data] == [
+        "Alone in the World",
+        "The Price",
+        "Questionable Judgement",
+        "Whispers in Darkness",
+    ]
     assert all(set(d) >= CHECK_KEYS and d["completable"] for d in data)
 
 
@@ -140,7 +156,9 @@ def test_deck_plan_reaches_the_target_and_names_shared_cards(gccg_catalog_path):
 
 
 def test_deck_plan_json(gccg_catalog_path):
-    result = mythos("deck", "plan", deck("karooni-new-aeon.deck"), "--target", "20", "--db", gccg_catalog_path, "--json")
+    result = mythos(
+        "deck", "plan", deck("karooni-new-aeon.deck"), "--target", "20", "--db", gccg_catalog_path, "--json"
+    )
     data = json.loads(result.stdout)
     assert data["target"] == 20 and data["points"] == 20 and data["reaches_target"] is True
     assert data["completable"] is False and data["missing"] == {"The Outsider": ["1x House & gate"]}
@@ -149,9 +167,13 @@ def test_deck_plan_json(gccg_catalog_path):
 
 def test_an_overrides_file_replaces_a_reading(gccg_catalog_path, tmp_path):
     recipes = tmp_path / "recipes.toml"
-    recipes.write_text('[[recipe]]\ntitle = "The Outsider"\nrecipe = """\n1x House\n1x Business\n"""\n', encoding="utf-8")
+    recipes.write_text(
+        '[[recipe]]\ntitle = "The Outsider"\nrecipe = """\n1x House\n1x Business\n"""\n', encoding="utf-8"
+    )
     env = {"MYTHOS_RECIPES": str(recipes)}
-    result = mythos("adventure", "check", "The Outsider", deck("karooni-new-aeon.deck"), "--db", gccg_catalog_path, env=env)
+    result = mythos(
+        "adventure", "check", "The Outsider", deck("karooni-new-aeon.deck"), "--db", gccg_catalog_path, env=env
+    )
     assert result.exit_code == 0, result.output
     assert f"  recipe from: {recipes}" in result.stdout.splitlines()
 
@@ -159,11 +181,13 @@ def test_an_overrides_file_replaces_a_reading(gccg_catalog_path, tmp_path):
 def test_a_broken_overrides_file_is_one_error_line(gccg_catalog_path, tmp_path):
     recipes = tmp_path / "recipes.toml"
     recipes.write_text('[[recipe]]\ntitle = "The Outsider"\nrecipe = "1x House &"\n', encoding="utf-8")
-    result = mythos("adventure", "show", "The Outsider", "--db", gccg_catalog_path, "--json", env={"MYTHOS_RECIPES": str(recipes)})
+    result = mythos(
+        "adventure", "show", "The Outsider", "--db", gccg_catalog_path, "--json", env={"MYTHOS_RECIPES": str(recipes)}
+    )
     assert result.exit_code == 2
     error = json.loads(result.stdout)["error"]
     assert error["kind"] == "recipe-file" and error["exit_code"] == 2
-    assert error["message"].startswith(f"{recipes}, line 3: \"The Outsider\": expected a requirement")
+    assert error["message"].startswith(f'{recipes}, line 3: "The Outsider": expected a requirement')
 
 
 @pytest.mark.parametrize(

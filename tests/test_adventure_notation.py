@@ -48,9 +48,14 @@ from deckbuilder.rules.adventures import (
         ("Artifact | Tome", AnyOf((Atom(Field.TYPE, "Artifact"), Atom(Field.TYPE, "Tome")))),
         (
             "Ally & (Author | Artist)",
-            AllOf((Atom(Field.TYPE, "Ally"), AnyOf((Atom(Field.ATTRIBUTE, "Author"), Atom(Field.ATTRIBUTE, "Artist"))))),
+            AllOf(
+                (Atom(Field.TYPE, "Ally"), AnyOf((Atom(Field.ATTRIBUTE, "Author"), Atom(Field.ATTRIBUTE, "Artist"))))
+            ),
         ),
-        ('class:"Great Old One" | class:"Outer God"', AnyOf((Atom(Field.CLASS, "Great Old One"), Atom(Field.CLASS, "Outer God")))),
+        (
+            'class:"Great Old One" | class:"Outer God"',
+            AnyOf((Atom(Field.CLASS, "Great Old One"), Atom(Field.CLASS, "Outer God"))),
+        ),
         ("any", AnyCard()),
     ],
 )
@@ -136,13 +141,17 @@ def _one_line(text: str) -> str:
 
 values = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
 lines = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30).map(_one_line)
-atoms = st.builds(Atom, st.sampled_from(list(Field)), values | st.sampled_from(["Location", "Ally", "City", "gate"]), st.booleans())
+atoms = st.builds(
+    Atom, st.sampled_from(list(Field)), values | st.sampled_from(["Location", "Ally", "City", "gate"]), st.booleans()
+)
 leaves = atoms | st.builds(Gate) | st.builds(AnyCard) | st.builds(SanityCost, st.integers(0, 30), st.booleans())
 requirements = st.recursive(
     leaves,
-    lambda inner: st.builds(Not, inner)
-    | st.lists(inner, min_size=2, max_size=3).map(lambda items: AllOf(tuple(items)))
-    | st.lists(inner, min_size=2, max_size=3).map(lambda items: AnyOf(tuple(items))),
+    lambda inner: (
+        st.builds(Not, inner)
+        | st.lists(inner, min_size=2, max_size=3).map(lambda items: AllOf(tuple(items)))
+        | st.lists(inner, min_size=2, max_size=3).map(lambda items: AnyOf(tuple(items)))
+    ),
     max_leaves=8,
 )
 totals = st.none() | st.builds(Total, st.sampled_from(list(Measure)), st.integers(0, 40))
@@ -211,20 +220,23 @@ def test_the_examples_in_the_recipes_doc_read(tmp_path):
 # -- the same slots in plain words, as the web's Adventures show them (issue 27) ----------
 
 
-@pytest.mark.parametrize("notation, words", [
-    ('1x title:"Henry Armitage"', "Henry Armitage"),
-    ("1x subregion:Arkham & Location", "a Location in Arkham"),
-    ("2x Tome {distinct:card}", "two different Tomes"),
-    ("3x gate & Location {distinct:subregion}", "three Gate Locations in different Subregions"),
-    ("1x Ally & knows:Arabic", "an Ally who knows Arabic"),
-    ("1x Tome & !tome-lang:English", "a Tome not in English"),
-    ("1x Monster {total:value>=20}", "Monsters worth at least 20 points"),
-    ("1x Tome | Artifact", "a Tome or an Artifact"),
-    ("1x Church", "a Church"),
-    ("1x subtype:Phobia", "a Phobia card"),
-    ("1x Location & region:Europe & title~Catacombs", "a Location in Europe with Catacombs in the title"),
-    ("2x Ally & (Author | Scholar)", "two Allies (an Author or a Scholar)"),
-])
+@pytest.mark.parametrize(
+    "notation, words",
+    [
+        ('1x title:"Henry Armitage"', "Henry Armitage"),
+        ("1x subregion:Arkham & Location", "a Location in Arkham"),
+        ("2x Tome {distinct:card}", "two different Tomes"),
+        ("3x gate & Location {distinct:subregion}", "three Gate Locations in different Subregions"),
+        ("1x Ally & knows:Arabic", "an Ally who knows Arabic"),
+        ("1x Tome & !tome-lang:English", "a Tome not in English"),
+        ("1x Monster {total:value>=20}", "Monsters worth at least 20 points"),
+        ("1x Tome | Artifact", "a Tome or an Artifact"),
+        ("1x Church", "a Church"),
+        ("1x subtype:Phobia", "a Phobia card"),
+        ("1x Location & region:Europe & title~Catacombs", "a Location in Europe with Catacombs in the title"),
+        ("2x Ally & (Author | Scholar)", "two Allies (an Author or a Scholar)"),
+    ],
+)
 def test_a_slot_reads_in_plain_words(notation: str, words: str):
     from deckbuilder.rules.adventures.words import slot_words
 

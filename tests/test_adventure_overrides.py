@@ -50,12 +50,20 @@ def test_overrides_are_keyed_by_folded_title_and_carry_their_file(tmp_path):
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
-        ('[[recipe]]\ntitle = "The Cruise"\nrecipe = """\n1x City\n2x Location &\n"""\n', 5, '"The Cruise": expected a requirement'),
+        (
+            '[[recipe]]\ntitle = "The Cruise"\nrecipe = """\n1x City\n2x Location &\n"""\n',
+            5,
+            '"The Cruise": expected a requirement',
+        ),
         ('[[recipe]]\ntitle = "The Cruise"\nrecipe = "1x colour:Red"\n', 3, "'colour' is not a field"),
         ('[[recipe]]\ntitle = "The Cruise"\nrecipe = """1x City"""\ncolour = "red"\n', 1, "unknown key 'colour'"),
         ('[[recipe]]\nrecipe = "1x City"\n', 1, "needs a title"),
         ('[[recipe]]\ntitle = "The Cruise"\n', 1, "needs a recipe"),
-        ('[[recipe]]\ntitle = "A"\nrecipe = "1x City"\n[[recipe]]\ntitle = "a"\nrecipe = "1x Town"\n', 4, "has two recipes"),
+        (
+            '[[recipe]]\ntitle = "A"\nrecipe = "1x City"\n[[recipe]]\ntitle = "a"\nrecipe = "1x Town"\n',
+            4,
+            "has two recipes",
+        ),
         ('[[recipe]]\ntitle = "The Cruise\n', 2, "not valid TOML"),
         ('[cruise]\ntitle = "The Cruise"\n', None, "unknown table 'cruise'"),
     ],

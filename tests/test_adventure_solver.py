@@ -432,7 +432,9 @@ def small_problems(draw: st.DrawFn) -> tuple[Recipe, list[Card]]:
     slots = []
     for _ in range(draw(st.integers(1, 3))):
         words = draw(st.lists(st.sampled_from(ATTRS), min_size=1, max_size=2, unique=True))
-        requirement = AnyOf(tuple(Atom(Field.ATTRIBUTE, w) for w in words)) if len(words) > 1 else Atom(Field.ATTRIBUTE, words[0])
+        requirement = (
+            AnyOf(tuple(Atom(Field.ATTRIBUTE, w) for w in words)) if len(words) > 1 else Atom(Field.ATTRIBUTE, words[0])
+        )
         distinct = draw(st.sampled_from((None, Distinct.CARD, Distinct.SUBREGION)))
         slots.append(Slot(draw(st.integers(1, 2)), requirement, distinct=distinct))
     limits = ()
@@ -482,15 +484,24 @@ def test_distinct_slots_do_not_hide_a_fuller_assignment():
     # Arkham, one a City in Kingsport), two copies each. One City, two different Cities and
     # two different Sites: only one Site card exists, so at best 4 of 5 units fill
     # (City: Kingsport; different Cities: Arkham + Kingsport; Site: Arkham).
-    site_city = Card(key="T:0", title="Alpha", set_code="TEST", type=CardType.LOCATION,
-                     attributes=("Site", "City"), subregion="Arkham")
-    city = Card(key="T:1", title="Alpha", set_code="TEST", type=CardType.LOCATION,
-                attributes=("City",), subregion="Kingsport")
-    recipe = Recipe(slots=(
-        Slot(1, Atom(Field.ATTRIBUTE, "City")),
-        Slot(2, Atom(Field.ATTRIBUTE, "City"), distinct=Distinct.CARD),
-        Slot(2, Atom(Field.ATTRIBUTE, "Site"), distinct=Distinct.CARD),
-    ))
+    site_city = Card(
+        key="T:0",
+        title="Alpha",
+        set_code="TEST",
+        type=CardType.LOCATION,
+        attributes=("Site", "City"),
+        subregion="Arkham",
+    )
+    city = Card(
+        key="T:1", title="Alpha", set_code="TEST", type=CardType.LOCATION, attributes=("City",), subregion="Kingsport"
+    )
+    recipe = Recipe(
+        slots=(
+            Slot(1, Atom(Field.ATTRIBUTE, "City")),
+            Slot(2, Atom(Field.ATTRIBUTE, "City"), distinct=Distinct.CARD),
+            Slot(2, Atom(Field.ATTRIBUTE, "Site"), distinct=Distinct.CARD),
+        )
+    )
     check = check_adventure(recipe, [site_city, city, site_city, city])
     assert check.cards_missing == 1
 
@@ -499,13 +510,28 @@ def test_add_one_of_offers_the_decks_home_region_first():
     # A deck whose Locations are in Lovecraft Country is offered a City Location there before
     # one in Europe, whatever the alphabet says (it offered "Abhoth Azathoth Being of Ib...").
     def location(title: str, region: str) -> Card:
-        return Card(key=f"T:{fold_title(title)}", title=title, set_code="LTD", type=CardType.LOCATION,
-                    region=region, attributes=("City",))
+        return Card(
+            key=f"T:{fold_title(title)}",
+            title=title,
+            set_code="LTD",
+            type=CardType.LOCATION,
+            region=region,
+            attributes=("City",),
+        )
 
-    home = [location("Zeta Town Hall", "Lovecraft Country"), location("Omega Square", "Lovecraft Country"),
-            location("Rue Morgue", "Europe")]
-    pool = Collection([*home, location("Aachen Cathedral", "Europe"), location("Yonder Bank", "Lovecraft Country"),
-                       location("Abbey of Nowhere", "Far Away")])
+    home = [
+        location("Zeta Town Hall", "Lovecraft Country"),
+        location("Omega Square", "Lovecraft Country"),
+        location("Rue Morgue", "Europe"),
+    ]
+    pool = Collection(
+        [
+            *home,
+            location("Aachen Cathedral", "Europe"),
+            location("Yonder Bank", "Lovecraft Country"),
+            location("Abbey of Nowhere", "Far Away"),
+        ]
+    )
     recipe = parse_recipe_text("4x City & Location {distinct:card}\n")
     check = check_adventure(recipe, [home[0], home[1], home[2]], pool=pool)
     assert check.missing[0].add_one_of == ("Yonder Bank", "Aachen Cathedral", "Abbey of Nowhere")

@@ -78,8 +78,9 @@ def small_suggest(monkeypatch):
     monkeypatch.setattr(suggest, "FINALISTS", 5)
 
 
-def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matches(gccg_catalog, mythos_data,
-                                                                                     monkeypatch):
+def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matches(
+    gccg_catalog, mythos_data, monkeypatch
+):
     from deckbuilder.rules.construction import suggest
 
     monkeypatch.setattr(suggest, "SWAP_SIDE", 4)
@@ -150,8 +151,21 @@ def test_build_against_a_field_reports_win_shares_and_is_reproducible(gccg_catal
     field = [decks / "standard-steadfast.deck", decks / "bourne-ultravox.deck"]
 
     def build(out):
-        args = ["deck", "build", "--from", decks / "standard-corrupt.deck", "--budget", "100", "--time", "300",
-                "--db", gccg_catalog_path, "-o", out, "--json"]
+        args = [
+            "deck",
+            "build",
+            "--from",
+            decks / "standard-corrupt.deck",
+            "--budget",
+            "100",
+            "--time",
+            "300",
+            "--db",
+            gccg_catalog_path,
+            "-o",
+            out,
+            "--json",
+        ]
         for f in field:
             args += ["--against", f]
         return mythos(*args)

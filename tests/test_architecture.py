@@ -46,23 +46,39 @@ MAY_IMPORT: dict[str, set[str]] = {
 FRONT_ENDS = {"cli", "web", "__main__"}
 
 #: Libraries only a front end may import: the terminal's and the web's.
-FRONT_END_LIBRARIES = {"typer", "click", "rich", "shellingham", "fastapi", "starlette", "uvicorn", "httpx", "httpx2",
-                       "multipart", "python_multipart"}
+FRONT_END_LIBRARIES = {
+    "typer",
+    "click",
+    "rich",
+    "shellingham",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "httpx",
+    "httpx2",
+    "multipart",
+    "python_multipart",
+}
 
-RULES_MODULES = sorted(
-    m.name for m in pkgutil.walk_packages(deckbuilder.rules.__path__, prefix="deckbuilder.rules.")
+RULES_MODULES = sorted(m.name for m in pkgutil.walk_packages(deckbuilder.rules.__path__, prefix="deckbuilder.rules."))
+OUTSIDE_THE_CORE = (
+    "sqlite3",
+    "sqlmodel",
+    "sqlalchemy",
+    "typer",
+    "click",
+    "jinja2",
+    "rapidfuzz",
+    "defusedxml",
+    "platformdirs",
+    "deckbuilder.catalog.store",
+    "deckbuilder.cli",
 )
-OUTSIDE_THE_CORE = ("sqlite3", "sqlmodel", "sqlalchemy", "typer", "click", "jinja2", "rapidfuzz",
-                    "defusedxml", "platformdirs", "deckbuilder.catalog.store", "deckbuilder.cli")
 
 
 @pytest.mark.parametrize("module", RULES_MODULES)
 def test_a_rules_module_imports_no_storage_terminal_or_third_party_code(module):
-    code = (
-        f"import sys, {module}\n"
-        f"bad = [m for m in {OUTSIDE_THE_CORE!r} if m in sys.modules]\n"
-        "print(','.join(bad))"
-    )
+    code = f"import sys, {module}\nbad = [m for m in {OUTSIDE_THE_CORE!r} if m in sys.modules]\nprint(','.join(bad))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "", f"{module} pulls in {result.stdout.strip()}"
@@ -81,13 +97,23 @@ def test_starting_the_cli_loads_no_heavy_module():
     assert result.stdout.strip() == ""
 
 
-
 #: What a reading command (deck check, adventures, playability) never needs: the catalog's
 #: builder (SQLAlchemy), pydantic (typer 0.29 loads it to parse options), the web, the deck
 #: builder's search, the network (issue 17: these were most of a command's time).
-NOT_FOR_READING = ("sqlmodel", "sqlalchemy", "pydantic", "jinja2", "starlette", "urllib.request", "http.client",
-                   "deckbuilder.catalog.building", "deckbuilder.service.construction",
-                   "deckbuilder.service.builder", "deckbuilder.rules.construction", "deckbuilder.web")
+NOT_FOR_READING = (
+    "sqlmodel",
+    "sqlalchemy",
+    "pydantic",
+    "jinja2",
+    "starlette",
+    "urllib.request",
+    "http.client",
+    "deckbuilder.catalog.building",
+    "deckbuilder.service.construction",
+    "deckbuilder.service.builder",
+    "deckbuilder.rules.construction",
+    "deckbuilder.web",
+)
 
 
 @pytest.mark.parametrize("command", ["check", "adventures", "playability"])
@@ -96,8 +122,9 @@ def test_a_reading_command_loads_only_what_it_reads(command, tmp_path):
 
     db = tmp_path / "c.sqlite"
     deck = catalog_data_dir() / "sample" / "example-deck.txt"
-    built = subprocess.run([sys.executable, "-m", "deckbuilder", "-q", "catalog", "info", "--db", str(db)],
-                           capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, "-m", "deckbuilder", "-q", "catalog", "info", "--db", str(db)], capture_output=True, text=True
+    )
     assert built.returncode == 0, built.stderr
     code = (
         "import sys\n"
@@ -167,8 +194,11 @@ def test_the_package_top_holds_only_the_rooms_and_five_modules():
 def test_a_module_imports_only_the_rooms_below_its_own(name, path):
     room = _room(name)
     allowed = MAY_IMPORT[room] | {room} | (set() if room == "rules" else {"__init__"})
-    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
-             if target.split(".")[0] == "deckbuilder" and _room(target) not in allowed]
+    wrong = [
+        f"line {line}: {target}"
+        for line, target in _imports(name, path)
+        if target.split(".")[0] == "deckbuilder" and _room(target) not in allowed
+    ]
     assert wrong == [], f"{name} ({room}) may import only {sorted(allowed)}"
 
 
@@ -176,16 +206,23 @@ def test_a_module_imports_only_the_rooms_below_its_own(name, path):
 def test_nothing_below_the_front_ends_imports_a_terminal_or_web_library(name, path):
     if _room(name) in FRONT_ENDS:
         return
-    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
-             if target.split(".")[0] in FRONT_END_LIBRARIES]
+    wrong = [
+        f"line {line}: {target}" for line, target in _imports(name, path) if target.split(".")[0] in FRONT_END_LIBRARIES
+    ]
     assert wrong == []
 
 
-@pytest.mark.parametrize(("name", "path"), [m for m in MODULES if _room(m[0]) == "rules"],
-                         ids=[name for name, _ in MODULES if _room(name) == "rules"])
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [m for m in MODULES if _room(m[0]) == "rules"],
+    ids=[name for name, _ in MODULES if _room(name) == "rules"],
+)
 def test_the_rules_core_imports_only_the_standard_library(name, path):
-    wrong = [f"line {line}: {target}" for line, target in _imports(name, path)
-             if target.split(".")[0] not in sys.stdlib_module_names and not target.startswith("deckbuilder.rules")]
+    wrong = [
+        f"line {line}: {target}"
+        for line, target in _imports(name, path)
+        if target.split(".")[0] not in sys.stdlib_module_names and not target.startswith("deckbuilder.rules")
+    ]
     assert wrong == []
 
 
@@ -221,7 +258,7 @@ def _house_entries() -> dict[str, str]:
     for line in block.splitlines():
         if head := re.match(r"^  (\S+)\s", line):
             current = head[1]
-            entries[current] = line[len(head[0]):]
+            entries[current] = line[len(head[0]) :]
         elif current and line.startswith("   "):
             entries[current] += " " + line.strip()
         else:
@@ -259,8 +296,11 @@ def test_a_module_over_900_lines_is_named_with_its_concept():
     # Issue 28: in place of a cap of 900 lines (which cut concepts in two to stay under it),
     # a long module is allowed when the page says which one concept it holds.
     table = _long_modules_table()
-    long = sorted(f"deckbuilder/{path.relative_to(PACKAGE).as_posix()}" for _name, path in MODULES
-                  if len(path.read_text(encoding="utf-8").splitlines()) > 900)
+    long = sorted(
+        f"deckbuilder/{path.relative_to(PACKAGE).as_posix()}"
+        for _name, path in MODULES
+        if len(path.read_text(encoding="utf-8").splitlines()) > 900
+    )
     assert [m for m in long if m not in table] == [], "name its concept in docs/architecture.md, Long modules"
     assert [m for m in table if not (PACKAGE.parent / m).is_file()] == [], "the table names a module that is gone"
 
@@ -291,9 +331,13 @@ def _edges(name: str, path: Path) -> list[tuple[int, str, str | None]]:
 
 def _cycles(room: str) -> list[list[str]]:
     """Gets the groups of the room's modules that import each other, however lazily (Tarjan)."""
-    graph = {name: sorted({t for _, t, _ in _edges(name, path) if t != name and _room(t) == room
-                           and t.startswith("deckbuilder.")})
-             for name, path in MODULES if _room(name) == room}
+    graph = {
+        name: sorted(
+            {t for _, t, _ in _edges(name, path) if t != name and _room(t) == room and t.startswith("deckbuilder.")}
+        )
+        for name, path in MODULES
+        if _room(name) == room
+    }
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -327,8 +371,7 @@ def _cycles(room: str) -> list[list[str]]:
 
 
 #: Rooms still tangled, for a later round of issue 28; strict: the mark fails once they are mended.
-TANGLED = {
-}
+TANGLED = {}
 
 
 def _room_param(room: str, reason: str | None) -> object:
@@ -344,16 +387,24 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
     a, b = tmp_path / "a.py", tmp_path / "b.py"
     a.write_text("def f():\n    from deckbuilder.sheet import b\n")
     b.write_text("from deckbuilder.sheet.a import f\n")
-    monkeypatch.setattr(sys.modules[__name__], "MODULES", [*MODULES, ("deckbuilder.sheet.a", a),
-                                                           ("deckbuilder.sheet.b", b)])
+    monkeypatch.setattr(
+        sys.modules[__name__], "MODULES", [*MODULES, ("deckbuilder.sheet.a", a), ("deckbuilder.sheet.b", b)]
+    )
     assert _cycles("sheet") == [["deckbuilder.sheet.a", "deckbuilder.sheet.b"]]
 
 
 def _private_imports(room: str) -> list[str]:
-    return [f"{name} line {line}: {target}.{alias}" for name, path in MODULES if _room(name) == room
-            for line, target, alias in _edges(name, path)
-            if alias and alias.startswith("_") and not alias.startswith("__") and target.startswith("deckbuilder")
-            and target != name]
+    return [
+        f"{name} line {line}: {target}.{alias}"
+        for name, path in MODULES
+        if _room(name) == room
+        for line, target, alias in _edges(name, path)
+        if alias
+        and alias.startswith("_")
+        and not alias.startswith("__")
+        and target.startswith("deckbuilder")
+        and target != name
+    ]
 
 
 ROOMS_AND_TOP = sorted({_room(name) for name, _ in MODULES})
@@ -374,10 +425,18 @@ def test_no_test_module_imports_another():
     wrong = []
     for path in sorted(TESTS.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            wrong += [f"{path.relative_to(TESTS)} line {node.lineno}: {n}" for n in names
-                      if n.split(".")[-1].startswith("test_") or n.startswith("tests.test_")]
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            wrong += [
+                f"{path.relative_to(TESTS)} line {node.lineno}: {n}"
+                for n in names
+                if n.split(".")[-1].startswith("test_") or n.startswith("tests.test_")
+            ]
     assert wrong == [], "move what they share into tests/support/ (or a fixture of conftest.py)"
 
 
@@ -389,7 +448,8 @@ def _package_modules() -> list[str]:
     import deckbuilder
 
     return sorted(
-        m.name for m in pkgutil.walk_packages(deckbuilder.__path__, prefix="deckbuilder.")
+        m.name
+        for m in pkgutil.walk_packages(deckbuilder.__path__, prefix="deckbuilder.")
         if m.name not in ("deckbuilder.__main__",)
     )
 
@@ -480,4 +540,3 @@ def test_the_service_finds_each_name_where_its_one_list_says():
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("deckbuilder.service."):
             listed.update({a.name: node.module.rpartition(".")[2] for a in node.names})
     assert listed == service._HOME
-

@@ -86,7 +86,6 @@ def test_the_written_deck_never_plays_worse_than_its_start_on_the_held_out_games
     assert auction_build.games > BUDGET  # the search's games and the held-out ones
 
 
-
 def test_the_reported_games_are_the_written_decks_games(gccg_catalog, auction_build):
     # The goldfish's choices between equal plays follow the deck's order: the build measures
     # each deck in the order its file loads in, so the figures it reports are the ones the
@@ -105,6 +104,7 @@ def test_the_reported_games_are_the_written_decks_games(gccg_catalog, auction_bu
     # With the effect overrides deck goldfish plays with (catalog/effects.toml).
     played = play_games(deck, seeds, deck_recipes(gccg_catalog, deck), effects=load_effect_overrides())
     assert measure(played, 20) == auction_build.built.measure
+
 
 def test_the_same_seed_builds_the_same_deck(gccg_catalog, auction_build):
     again = _build(gccg_catalog, adventures=[AUCTION], seed=5)
@@ -209,8 +209,9 @@ def test_first_decks_take_their_places_from_the_home_region_the_adventures_point
             assert check_adventure(recipes[adventure.key], rest).completable, (plan.home, adventure.title)
     # The picks for the Adventures' slots that have a place are the home region's.
     home = plans[0]
-    placed = [(home.cards[k], n) for k, n in home.counts.items()
-              if home.cards[k].region and home.why[k].startswith("for ")]
+    placed = [
+        (home.cards[k], n) for k, n in home.counts.items() if home.cards[k].region and home.why[k].startswith("for ")
+    ]
     assert placed and all(fold_title(c.region) == "new aeon" for c, _n in placed), placed
 
 
@@ -248,8 +249,24 @@ def test_games_that_never_complete_tell_how_near_they_came(gccg_catalog, passers
 
 def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catalog_path, tmp_path):
     out = tmp_path / "built.json"
-    result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out,
-                    "--time", "8", "--seed", "1", "--runners-up", "--db", gccg_catalog_path, "--json")
+    result = mythos(
+        "deck",
+        "build",
+        "--investigator",
+        HOUSEWIFE,
+        "--adventure",
+        AUCTION,
+        "-o",
+        out,
+        "--time",
+        "8",
+        "--seed",
+        "1",
+        "--runners-up",
+        "--db",
+        gccg_catalog_path,
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     answer = json.loads(result.stdout)
     assert answer["seed"] == 1 and answer["games"] > 0
@@ -271,8 +288,26 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
     written, shown = [], []
     for n in (1, 2):  # in one process, then in two: the same deck
         out = tmp_path / f"built-{n}.dek"
-        result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--seed", "4",
-                        "--budget", "1500", "--time", "600", "--jobs", n, "--db", gccg_catalog_path)
+        result = mythos(
+            "deck",
+            "build",
+            "--investigator",
+            HOUSEWIFE,
+            "--adventure",
+            AUCTION,
+            "-o",
+            out,
+            "--seed",
+            "4",
+            "--budget",
+            "1500",
+            "--time",
+            "600",
+            "--jobs",
+            n,
+            "--db",
+            gccg_catalog_path,
+        )
         assert result.exit_code == 0, result.output
         assert "stopped by its games budget" in result.stdout
         written.append(out.read_text(encoding="utf-8"))
@@ -291,7 +326,9 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
 def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_catalog_path, tmp_path, mythos_data):
     out = tmp_path / "mine.txt"
     out.write_text("1 Dark Young\n", encoding="utf-8")
-    result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--db", gccg_catalog_path)
+    result = mythos(
+        "deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--db", gccg_catalog_path
+    )
     assert result.exit_code == 2
     assert "add --force to overwrite it" in result.output
     assert out.read_text(encoding="utf-8") == "1 Dark Young\n"
@@ -299,19 +336,35 @@ def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_
     mine.write_bytes((mythos_data / "gccg" / "decks" / "standard-steadfast.deck").read_bytes())
     result = mythos("deck", "build", "--from", mine, "-o", mine, "--force", "--db", gccg_catalog_path)
     assert result.exit_code == 2 and "the file being read" in result.output
-    forced = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--force",
-                    "--time", "5", "--db", gccg_catalog_path)
+    forced = mythos(
+        "deck",
+        "build",
+        "--investigator",
+        HOUSEWIFE,
+        "--adventure",
+        AUCTION,
+        "-o",
+        out,
+        "--force",
+        "--time",
+        "5",
+        "--db",
+        gccg_catalog_path,
+    )
     assert forced.exit_code == 0, forced.output
     assert "The Auction" in out.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--investigator", "Nobody At All Here", "--adventure", AUCTION], "not a card"),
-    (["--investigator", "Dark Young", "--adventure", AUCTION], "not an Investigator"),
-    (["--investigator", HOUSEWIFE, "--adventure", "Dark Young"], "not an Adventure"),
-    (["--investigator", HOUSEWIFE], "--adventure"),
-    (["--investigator", HOUSEWIFE, "--adventure", AUCTION, "--format", "cvi-investigator"], "goldfish"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--investigator", "Nobody At All Here", "--adventure", AUCTION], "not a card"),
+        (["--investigator", "Dark Young", "--adventure", AUCTION], "not an Investigator"),
+        (["--investigator", HOUSEWIFE, "--adventure", "Dark Young"], "not an Adventure"),
+        (["--investigator", HOUSEWIFE], "--adventure"),
+        (["--investigator", HOUSEWIFE, "--adventure", AUCTION, "--format", "cvi-investigator"], "goldfish"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(gccg_catalog_path, tmp_path, args, words):
     result = mythos("deck", "build", *args, "-o", tmp_path / "x.txt", "--db", gccg_catalog_path)
     assert result.exit_code == 2, result.output
@@ -324,8 +377,20 @@ def test_bad_input_is_one_line_and_exit_2(gccg_catalog_path, tmp_path, args, wor
 def test_impossible_constraints_are_one_line(gccg_catalog_path, tmp_path):
     owned = tmp_path / "owned.txt"
     owned.write_text("1 The Auction\n1 Arkham Gazette\n", encoding="utf-8")
-    result = mythos("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "--collection", owned,
-                    "-o", tmp_path / "x.txt", "--db", gccg_catalog_path)
+    result = mythos(
+        "deck",
+        "build",
+        "--investigator",
+        HOUSEWIFE,
+        "--adventure",
+        AUCTION,
+        "--collection",
+        owned,
+        "-o",
+        tmp_path / "x.txt",
+        "--db",
+        gccg_catalog_path,
+    )
     assert result.exit_code == 2, result.output
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and "cannot be completed" in errors[0] and "collection" in errors[0], result.output
@@ -363,8 +428,11 @@ def test_a_card_other_cards_need_is_not_called_dead(gccg_catalog, mythos_data):
     recipes = {k: recipe_for(known[k], vocabulary, overrides) for k in counts if known[k].type.value == "Adventure"}
     who = deck.deck.investigators[0]
     needs, faults = suggest._needs(counts, known, recipes), suggest._faults(counts, known, who)
-    cuts = {c.cut.title: c.reason for c in suggest._candidates(counts, known, pool, recipes, 52, needs, faults, who)
-            if c.kind == "cut" and c.cut is not None}
+    cuts = {
+        c.cut.title: c.reason
+        for c in suggest._candidates(counts, known, pool, recipes, 52, needs, faults, who)
+        if c.kind == "cut" and c.cut is not None
+    }
     temple = cuts["The Temple of Loveliness at Kiran"]
     assert "dead card" not in temple and "the deck needs it" in temple and "Zoog Chieftain" in temple
     assert any("may not earn its place: no Adventure of the deck needs it" in reason for reason in cuts.values())
@@ -417,8 +485,9 @@ def test_the_web_api_suggests_as_the_cli_does(gccg_catalog_path, mythos_data, tm
     result = mythos("deck", "suggest", deck, "--games", "100", "--seed", "4", "--db", gccg_catalog_path, "--json")
     assert result.exit_code == 0, result.output
     client = make_client(gccg_catalog_path, tmp_path)
-    answer = client.post("/api/deck/suggest", params={"games": "100", "seed": "4", "filename": str(deck)},
-                         content=deck.read_bytes())
+    answer = client.post(
+        "/api/deck/suggest", params={"games": "100", "seed": "4", "filename": str(deck)}, content=deck.read_bytes()
+    )
     assert answer.status_code == 200 and answer.json() == json.loads(result.stdout)
 
 
@@ -451,11 +520,34 @@ def test_a_build_is_the_same_whatever_the_hash_seed_of_its_process(gccg_catalog_
     runs = []
     for hash_seed in ("1", "2"):
         out = tmp_path / f"built-{hash_seed}.dek"
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed,
-               "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
-        args = [sys.executable, "-m", "deckbuilder", "deck", "build", "--investigator", HOUSEWIFE, "--adventure",
-                AUCTION, "-o", str(out), "--seed", "4", "--budget", "800", "--time", "600", "--jobs", "1",
-                "--db", str(gccg_catalog_path)]
+        env = {
+            **os.environ,
+            "PYTHONHASHSEED": hash_seed,
+            "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]),
+        }
+        args = [
+            sys.executable,
+            "-m",
+            "deckbuilder",
+            "deck",
+            "build",
+            "--investigator",
+            HOUSEWIFE,
+            "--adventure",
+            AUCTION,
+            "-o",
+            str(out),
+            "--seed",
+            "4",
+            "--budget",
+            "800",
+            "--time",
+            "600",
+            "--jobs",
+            "1",
+            "--db",
+            str(gccg_catalog_path),
+        ]
         runs.append((out, subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
     written, shown = [], []
     for out, process in runs:

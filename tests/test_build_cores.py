@@ -99,8 +99,15 @@ def test_a_build_is_the_same_whatever_the_number_of_processes(gccg_catalog, monk
     monkeypatch.setattr(Workers, "map", counted)
     answers = {}
     for jobs in (1, 2):
-        build = service.build_deck(gccg_catalog, investigator="Bored Housewife", adventures=["The Auction"], seed=2,
-                                   budget=1200, time_limit=600.0, jobs=jobs)
+        build = service.build_deck(
+            gccg_catalog,
+            investigator="Bored Housewife",
+            adventures=["The Auction"],
+            seed=2,
+            budget=1200,
+            time_limit=600.0,
+            jobs=jobs,
+        )
         assert build.stopped_by == "budget"
         answer = build.to_json()
         answer.pop("seconds")

@@ -30,8 +30,28 @@ def mythos(*args: object):
 
 
 def _campaign_build(db, out, investigator: str, *more: object):
-    return mythos("deck", "build", "--db", db, "--format", "campaign", "--target", 20, "--investigator", investigator,
-                  "--budget", BUDGET, "--time", 900, "--seed", 0, "-o", out, "--json", *more)
+    return mythos(
+        "deck",
+        "build",
+        "--db",
+        db,
+        "--format",
+        "campaign",
+        "--target",
+        20,
+        "--investigator",
+        investigator,
+        "--budget",
+        BUDGET,
+        "--time",
+        900,
+        "--seed",
+        0,
+        "-o",
+        out,
+        "--json",
+        *more,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +76,18 @@ def test_the_figures_a_build_reports_are_deck_goldfishs_on_the_written_deck(gccg
     out, result = housewife_build
     build = json.loads(result.stdout)
     # No --format: the deck file records its way to play, and deck goldfish plays it so.
-    again = mythos("deck", "goldfish", "--db", gccg_catalog_path, out, "--games", build["built"]["games"],
-                   "--seed", build["held_out_seed"], "--json")
+    again = mythos(
+        "deck",
+        "goldfish",
+        "--db",
+        gccg_catalog_path,
+        out,
+        "--games",
+        build["built"]["games"],
+        "--seed",
+        build["held_out_seed"],
+        "--json",
+    )
     assert again.exit_code == 0, again.output
     games = json.loads(again.stdout)
     assert games["campaign"] and games["target"] == 20
@@ -67,7 +97,8 @@ def test_the_figures_a_build_reports_are_deck_goldfishs_on_the_written_deck(gccg
 
 @pytest.mark.parametrize("investigator", [HOUSEWIFE, "Homeless Waif", "Grinning Ghoul"])
 def test_a_campaign_build_reaches_20_points_in_half_of_fresh_games_or_refuses_in_one_line(
-        gccg_catalog_path, housewife_build, tmp_path, investigator):
+    gccg_catalog_path, housewife_build, tmp_path, investigator
+):
     if investigator == HOUSEWIFE:
         out, result = housewife_build
     else:
@@ -88,8 +119,24 @@ def test_a_campaign_build_reaches_20_points_in_half_of_fresh_games_or_refuses_in
 
 def test_a_target_no_adventures_reach_is_refused_in_one_line_and_nothing_is_written(gccg_catalog_path, tmp_path):
     out = tmp_path / "built.txt"
-    result = mythos("deck", "build", "--db", gccg_catalog_path, "--format", "campaign", "--target", 300,
-                    "--investigator", HOUSEWIFE, "--budget", 100, "--time", 900, "-o", out)
+    result = mythos(
+        "deck",
+        "build",
+        "--db",
+        gccg_catalog_path,
+        "--format",
+        "campaign",
+        "--target",
+        300,
+        "--investigator",
+        HOUSEWIFE,
+        "--budget",
+        100,
+        "--time",
+        900,
+        "-o",
+        out,
+    )
     assert result.exit_code == 2
     message = result.stderr.strip()
     assert message.startswith("Error: no set of Adventures a deck can complete reaches the Campaign target of 300")
@@ -114,8 +161,9 @@ def _goal(catalog, investigator: str = HOUSEWIFE):
     vocabulary, overrides = recipe_reading(catalog)
     recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
     who = next(c for c in catalog.all_cards() if c.title == investigator and c.type is CardType.INVESTIGATOR)
-    goal = BuildGoal(investigator=who, adventures=(), format=fmt, campaign=True, target=20, min_cards=size,
-                     max_copies=copies)
+    goal = BuildGoal(
+        investigator=who, adventures=(), format=fmt, campaign=True, target=20, min_cards=size, max_copies=copies
+    )
     return goal, cards, recipes
 
 
@@ -172,8 +220,9 @@ def test_when_no_set_reaches_the_target_the_build_says_so_in_one_line(gccg_catal
     with pytest.raises(ImpossibleBuildError) as caught:
         build_deck(goal, cards, recipes, campaign, seed=0, budget=100, report_games=40, screen_play=screen)
     message = str(caught.value)
-    assert message.startswith("no deck reaches the Campaign target of 20 points in half of its test games "
-                              f"({ATTEMPTS} Adventure sets tried")
+    assert message.startswith(
+        f"no deck reaches the Campaign target of 20 points in half of its test games ({ATTEMPTS} Adventure sets tried"
+    )
     assert "\n" not in message and "0% of 40" in message
     assert len(set(played)) >= ATTEMPTS
 

@@ -21,12 +21,26 @@ from support.cli import mythos, set_file
 ENV_KEYS = ("MYTHOS_DB", "MYTHOS_DECKS", "MYTHOS_COLLECTION")
 
 
-def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, user: int | None = None,
-        stdin: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    user: int | None = None,
+    stdin: bytes | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
     """Runs ``python -m deckbuilder ARGS`` as a real process (as ``user`` when given)."""
     full = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], cwd=cwd, env=full, input=stdin,
-                          capture_output=True, timeout=timeout, user=user, **({} if stdin is not None else {"text": True}))
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "deckbuilder", *args],
+        cwd=cwd,
+        env=full,
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        user=user,
+        **({} if stdin is not None else {"text": True}),
+    )
 
 
 def digest(path: Path) -> str:
@@ -60,8 +74,15 @@ def test_two_imports_at_once_keep_both_sets(tmp_path):
     trials = 3
     for trial in range(trials):
         db.unlink(missing_ok=True)
-        procs = [subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(f), "--db", str(db)],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for f in (a, b)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(f), "--db", str(db)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for f in (a, b)
+        ]
         outs = [p.communicate(timeout=300) for p in procs]
         assert [p.returncode for p in procs] == [0, 0], outs
         assert set_codes(db) >= {"ALPHA", "BETA"}, f"trial {trial}: a set was lost"
@@ -81,9 +102,22 @@ def test_an_import_waits_for_the_one_building_and_says_so(tmp_path):
     db = tmp_path / "catalog.sqlite"
     lock = _hold_lock(db)
     try:
-        proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import",
-                                 str(set_file(tmp_path, "Alpha")), "--db", str(db)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-P",
+                "-m",
+                "deckbuilder",
+                "catalog",
+                "import",
+                str(set_file(tmp_path, "Alpha")),
+                "--db",
+                str(db),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(3)
         assert proc.poll() is None, "the import did not wait for the lock"
         assert not db.exists()
@@ -100,8 +134,10 @@ def test_no_wait_refuses_while_another_import_builds(tmp_path, command):
     db = tmp_path / "catalog.sqlite"
     mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db))
     before = digest(db)
-    args = [str(set_file(tmp_path, "Alpha")) if a == "ALPHA" else "http://127.0.0.1:9/Mythos/" if a == "URL" else a
-            for a in command]
+    args = [
+        str(set_file(tmp_path, "Alpha")) if a == "ALPHA" else "http://127.0.0.1:9/Mythos/" if a == "URL" else a
+        for a in command
+    ]
     lock = _hold_lock(db)
     try:
         result = run(*args, "--db", str(db), "--no-wait", timeout=60)
@@ -117,8 +153,11 @@ def test_searches_during_an_import_see_a_whole_catalog(tmp_path):
     a, b = set_file(tmp_path, "Alpha", 3000), set_file(tmp_path, "Beta", 3000)
     db = tmp_path / "catalog.sqlite"
     assert run("catalog", "import", str(a), "--db", str(db)).returncode == 0
-    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(b), "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(b), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     from deckbuilder.catalog.store import Catalog
 
     seen = set()
@@ -159,8 +198,11 @@ def test_kill_9_mid_build_leaves_the_old_catalog_and_the_next_import_cleans_up(t
     assert run("catalog", "import", str(set_file(tmp_path, "Alpha")), "--db", str(db)).returncode == 0
     before = digest(db)
     big = set_file(tmp_path, "Beta", 20000)
-    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(big), "--db", str(db)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-P", "-m", "deckbuilder", "catalog", "import", str(big), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob(".catalog.sqlite.*.building*")) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -215,8 +257,9 @@ def _sparse(path: Path, size: int, head: bytes) -> Path:
     return path
 
 
-@pytest.mark.parametrize("head", [b'<?xml version="1.0"?><ccg-setinfo name="Huge"><cards>', b"Name\tSet\tType\n"],
-                         ids=["gccg", "lackey"])
+@pytest.mark.parametrize(
+    "head", [b'<?xml version="1.0"?><ccg-setinfo name="Huge"><cards>', b"Name\tSet\tType\n"], ids=["gccg", "lackey"]
+)
 @pytest.mark.parametrize("named", [True, False], ids=["file", "folder"])
 def test_a_card_file_over_20_mb_is_refused_by_catalog_import(tmp_path, head, named):
     folder = tmp_path / "sets"
@@ -232,14 +275,22 @@ def test_a_card_file_over_20_mb_is_refused_by_catalog_import(tmp_path, head, nam
     assert time.monotonic() - started < 30  # refused, not read (it took 77 s and 2 GB before)
 
 
-@pytest.mark.parametrize("command", [("deck", "check", "DECK"), ("deck", "stats", "DECK"),
-                                     ("deck", "convert", "DECK", "OUT"), ("deck", "sheet", "DECK"),
-                                     ("collection", "import", "DECK")])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("deck", "check", "DECK"),
+        ("deck", "stats", "DECK"),
+        ("deck", "convert", "DECK", "OUT"),
+        ("deck", "sheet", "DECK"),
+        ("collection", "import", "DECK"),
+    ],
+)
 def test_a_deck_file_over_5_mb_is_refused(tmp_path, command):
     deck = _sparse(tmp_path / "huge.txt", 50_000_000, b"4 Dark Young\n")
     args = [str(deck) if a == "DECK" else str(tmp_path / "out.json") if a == "OUT" else a for a in command]
-    result = mythos(*args, "--db", str(tmp_path / "c.sqlite"),
-                    env={"MYTHOS_COLLECTION": str(tmp_path / "collection.json")})
+    result = mythos(
+        *args, "--db", str(tmp_path / "c.sqlite"), env={"MYTHOS_COLLECTION": str(tmp_path / "collection.json")}
+    )
     assert result.exit_code == 2, result.output
     assert "larger than 5 MB" in one_error_line(result.stderr)
     assert not (tmp_path / "collection.json").exists() and not (tmp_path / "out.json").exists()
@@ -249,27 +300,40 @@ def test_a_deck_file_over_5_mb_is_refused(tmp_path, command):
 # One line, exit 2, nothing touched: hostile card files and searches
 
 
-@pytest.mark.parametrize(("declaration", "data_encoding", "message"), [
-    ("x-klingon", "utf-8", "unknown encoding 'x-klingon'"),
-    ("UTF-32", "utf-8", "encoding 'utf-32'"),
-    ("UTF-16", "utf-8", "encoding 'utf-16'"),
-    ("UTF-32", "utf-32", "neither a GCCG set file"),
-])
+@pytest.mark.parametrize(
+    ("declaration", "data_encoding", "message"),
+    [
+        ("x-klingon", "utf-8", "unknown encoding 'x-klingon'"),
+        ("UTF-32", "utf-8", "encoding 'utf-32'"),
+        ("UTF-16", "utf-8", "encoding 'utf-16'"),
+        ("UTF-32", "utf-32", "neither a GCCG set file"),
+    ],
+)
 def test_an_xml_encoding_the_reader_cannot_take_is_one_line(tmp_path, declaration, data_encoding, message):
     db = tmp_path / "catalog.sqlite"
     assert mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)).exit_code == 0
     before = digest(db)
     bad = tmp_path / "bad.xml"
-    bad.write_bytes(f'<?xml version="1.0" encoding="{declaration}"?><ccg-setinfo name="A"><cards>'
-                    '<card name="x"/></cards></ccg-setinfo>'.encode(data_encoding))
+    bad.write_bytes(
+        f'<?xml version="1.0" encoding="{declaration}"?><ccg-setinfo name="A"><cards>'
+        '<card name="x"/></cards></ccg-setinfo>'.encode(data_encoding)
+    )
     result = mythos("catalog", "import", str(bad), "--db", str(db))
     assert result.exit_code == 2
     assert message in one_error_line(result.stderr)
     assert digest(db) == before
 
 
-@pytest.mark.parametrize("query", ["v>99999999999999999999", "v>-99999999999999999999", "san<=9223372036854775808",
-                                   "edu=1" + "0" * 400, "hand>=-9223372036854775809"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "v>99999999999999999999",
+        "v>-99999999999999999999",
+        "san<=9223372036854775808",
+        "edu=1" + "0" * 400,
+        "hand>=-9223372036854775809",
+    ],
+)
 def test_a_number_past_64_bits_in_a_search_is_one_line(tmp_path, query):
     db = tmp_path / "catalog.sqlite"
     assert mythos("catalog", "import", str(set_file(tmp_path, "Beta")), "--db", str(db)).exit_code == 0
@@ -295,8 +359,11 @@ def test_a_closed_pipe_is_exit_0_with_no_message(tmp_path):
     db = tmp_path / "catalog.sqlite"
     assert mythos("catalog", "import", str(set_file(folder, "Alpha", 4000)), "--db", str(db)).exit_code == 0
     for args in (["search", "t:ally"], ["search", "t:ally", "--json"]):
-        proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", *args, "--db", str(db)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-P", "-m", "deckbuilder", *args, "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()  # `| head -1`
         proc.stdout.close()
@@ -333,8 +400,15 @@ def _as_nobody_works(cwd: Path) -> bool:
     """Checks that the unprivileged user can run this Python and import mythos (in CI the
     interpreter may sit in a folder only root can read)."""
     try:
-        probe = subprocess.run([sys.executable, "-c", "import deckbuilder.cli, deckbuilder.service, sqlite3, filelock"],
-                               cwd=cwd, capture_output=True, timeout=60, user=_NOBODY, group=_NOBODY, extra_groups=[])
+        probe = subprocess.run(
+            [sys.executable, "-c", "import deckbuilder.cli, deckbuilder.service, sqlite3, filelock"],
+            cwd=cwd,
+            capture_output=True,
+            timeout=60,
+            user=_NOBODY,
+            group=_NOBODY,
+            extra_groups=[],
+        )
     except (OSError, subprocess.SubprocessError):
         return False
     return probe.returncode == 0
@@ -368,8 +442,15 @@ def as_user(shared_dir):
 
     def invoke(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         full = {**os.environ, "HOME": str(shared_dir), **(env or {})}
-        return subprocess.run([*prefix, sys.executable, "-P", "-m", "deckbuilder", *args], cwd=shared_dir, env=full,
-                              capture_output=True, text=True, timeout=120, **user)  # type: ignore[call-overload]
+        return subprocess.run(
+            [*prefix, sys.executable, "-P", "-m", "deckbuilder", *args],
+            cwd=shared_dir,
+            env=full,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            **user,
+        )  # type: ignore[call-overload]
 
     probe = invoke("--version")
     if probe.returncode != 0:
@@ -489,8 +570,10 @@ def test_a_deck_file_with_a_byte_order_mark_reads_like_utf8(tmp_path, alpha_db, 
     import codecs
 
     text = "# Notepad's \u201cUnicode\u201d\r\n4 Alpha Card 1\r\n2 Alpha Card 2\r\n"
-    data = {"utf-16-le-bom": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
-            "utf-16-be-bom": codecs.BOM_UTF16_BE + text.encode("utf-16-be")}.get(encoding) or text.encode(encoding)
+    data = {
+        "utf-16-le-bom": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        "utf-16-be-bom": codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+    }.get(encoding) or text.encode(encoding)
     deck = tmp_path / "deck.txt"
     deck.write_bytes(data)
     assert _cards(alpha_db, deck) == {"Alpha Card 1": 4, "Alpha Card 2": 2}
@@ -585,8 +668,18 @@ def test_a_failed_pdf_still_writes_the_html_asked_for(tmp_path, alpha_db):
     chromium = tmp_path / "broken-chromium"
     chromium.write_text("#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
     chromium.chmod(0o755)
-    result = mythos("deck", "sheet", str(deck), "-o", str(tmp_path / "s.html"), "--pdf", str(tmp_path / "s.pdf"),
-                    "--db", str(alpha_db), env={"MYTHOS_CHROMIUM": str(chromium)})
+    result = mythos(
+        "deck",
+        "sheet",
+        str(deck),
+        "-o",
+        str(tmp_path / "s.html"),
+        "--pdf",
+        str(tmp_path / "s.pdf"),
+        "--db",
+        str(alpha_db),
+        env={"MYTHOS_CHROMIUM": str(chromium)},
+    )
     assert result.exit_code == 2
     assert "cannot open display" in one_error_line(result.stderr)
     assert "<html" in (tmp_path / "s.html").read_text(encoding="utf-8").lower()
@@ -596,12 +689,9 @@ def test_a_failed_pdf_still_writes_the_html_asked_for(tmp_path, alpha_db):
 def test_fix_writes_through_a_symlink_keeping_mode_and_comments(tmp_path, alpha_db):
     real = tmp_path / "decks" / "real.txt"
     real.parent.mkdir()
-    original = ("# Alpha rush, by me\r\n"
-                "Deck\r\n"
-                "4 alpha  card 1   // the engine\r\n"
-                "\r\n"
-                "# the finishers\r\n"
-                "2 Alpha Card 2\r\n")
+    original = (
+        "# Alpha rush, by me\r\nDeck\r\n4 alpha  card 1   // the engine\r\n\r\n# the finishers\r\n2 Alpha Card 2\r\n"
+    )
     real.write_bytes(original.encode("utf-8"))
     real.chmod(0o640)
     link = tmp_path / "link.txt"
@@ -635,14 +725,49 @@ def only_our_errors(parse, *args, **kwargs):
         return None
 
 
-_QUERY_WORDS = st.sampled_from(["t:ally", "v>", "v>=5", "san<", "edu=", "hand>13", "a:city", "-", "(", ")", "OR",
-                                "and", "not", '"', "dim:", "is:unique", "1e400", "99999999999999999999", "é", ":",
-                                "=", "<=", "!=", "pub:x", "set:ltd", "\x00", "\n"])
-_NUMBER_TERMS = st.builds(lambda key, op, n: f"{key}{op}{n}", st.sampled_from(["v", "san", "edu", "hand", "value"]),
-                          st.sampled_from([":", "=", "<", "<=", ">", ">=", "!="]),
-                          st.integers(min_value=-(2**80), max_value=2**80) | st.sampled_from(["1e400", "-0", "+5"]))
-_queries = st.text(max_size=60) | st.lists(_QUERY_WORDS, max_size=12).map(" ".join) \
-    | st.lists(_QUERY_WORDS, max_size=12).map("".join) | st.lists(_NUMBER_TERMS | _QUERY_WORDS, max_size=4).map(" ".join)
+_QUERY_WORDS = st.sampled_from(
+    [
+        "t:ally",
+        "v>",
+        "v>=5",
+        "san<",
+        "edu=",
+        "hand>13",
+        "a:city",
+        "-",
+        "(",
+        ")",
+        "OR",
+        "and",
+        "not",
+        '"',
+        "dim:",
+        "is:unique",
+        "1e400",
+        "99999999999999999999",
+        "é",
+        ":",
+        "=",
+        "<=",
+        "!=",
+        "pub:x",
+        "set:ltd",
+        "\x00",
+        "\n",
+    ]
+)
+_NUMBER_TERMS = st.builds(
+    lambda key, op, n: f"{key}{op}{n}",
+    st.sampled_from(["v", "san", "edu", "hand", "value"]),
+    st.sampled_from([":", "=", "<", "<=", ">", ">=", "!="]),
+    st.integers(min_value=-(2**80), max_value=2**80) | st.sampled_from(["1e400", "-0", "+5"]),
+)
+_queries = (
+    st.text(max_size=60)
+    | st.lists(_QUERY_WORDS, max_size=12).map(" ".join)
+    | st.lists(_QUERY_WORDS, max_size=12).map("".join)
+    | st.lists(_NUMBER_TERMS | _QUERY_WORDS, max_size=4).map(" ".join)
+)
 
 
 @settings(max_examples=400)
@@ -674,10 +799,35 @@ def test_fuzz_a_search_run_against_a_catalog(fuzz_catalog, text):
         only_our_errors(service.search_cards, fuzz_catalog, search)
 
 
-_DECK_LINES = st.sampled_from(["4 Dark Young", "Investigator", "Deck", "Sideboard", "# Deck: x", "// c", "1 Car (LTD)",
-                               "2x Mi-Go #2", "<deck>", "</deck>", '<card><name id="x">Car</name><set>L</set></card>',
-                               "<superzone name=\"Deck\">", "</superzone>", "{", "}", '"cards": [', "]", "0 x", "-1 y",
-                               "99999999999999999999 Dark Young", "\t", "\ufeff", "\x00", "* ", "Allies (3)"])
+_DECK_LINES = st.sampled_from(
+    [
+        "4 Dark Young",
+        "Investigator",
+        "Deck",
+        "Sideboard",
+        "# Deck: x",
+        "// c",
+        "1 Car (LTD)",
+        "2x Mi-Go #2",
+        "<deck>",
+        "</deck>",
+        '<card><name id="x">Car</name><set>L</set></card>',
+        '<superzone name="Deck">',
+        "</superzone>",
+        "{",
+        "}",
+        '"cards": [',
+        "]",
+        "0 x",
+        "-1 y",
+        "99999999999999999999 Dark Young",
+        "\t",
+        "\ufeff",
+        "\x00",
+        "* ",
+        "Allies (3)",
+    ]
+)
 _deck_texts = st.text(max_size=200) | st.lists(_DECK_LINES, max_size=15).map("\n".join)
 
 
@@ -698,9 +848,11 @@ def test_fuzz_deck_bytes_as_uploaded(data):
     only_our_errors(read_deck_text, data, path="upload.txt", filename="upload.txt")
 
 
-_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                     max_leaves=20)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
 _json_decks = st.fixed_dictionaries(
     {"format": st.just("mythos-deck"), "version": st.sampled_from([1, 2, "1", None])},
     optional={"name": _json, "notes": _json, "investigators": _json, "cards": _json, "sideboard": _json},
@@ -717,9 +869,31 @@ def test_fuzz_the_json_deck_reader(doc):
     only_our_errors(read_deck, json.dumps(doc), format="json")
 
 
-_RECIPE_BITS = st.sampled_from(["2x Location & City", "{distinct:subregion}", "1x Monster", "Adventure: X", "points: 5",
-                                "{limit:1,2}", "{limit:0,x}", "x", "&", "|", "!", "(", ")", "3x", "0x", "#", ":",
-                                "subregion", "Tome", "99999999999999999999x Ally", "\n"])
+_RECIPE_BITS = st.sampled_from(
+    [
+        "2x Location & City",
+        "{distinct:subregion}",
+        "1x Monster",
+        "Adventure: X",
+        "points: 5",
+        "{limit:1,2}",
+        "{limit:0,x}",
+        "x",
+        "&",
+        "|",
+        "!",
+        "(",
+        ")",
+        "3x",
+        "0x",
+        "#",
+        ":",
+        "subregion",
+        "Tome",
+        "99999999999999999999x Ally",
+        "\n",
+    ]
+)
 _recipes = st.text(max_size=80) | st.lists(_RECIPE_BITS, max_size=10).map(" ".join)
 
 
@@ -732,8 +906,15 @@ def test_fuzz_the_recipe_notation(text):
     only_our_errors(parse_requirement, text)
 
 
-@given(st.text(max_size=200) | st.builds(lambda t, r, n: f'[[recipe]]\ntitle = {t!r}\nrecipe = """{r}"""\n{n}',
-                                          st.text(max_size=10), _recipes, st.sampled_from(["", "note = 3", "x = 1"])))
+@given(
+    st.text(max_size=200)
+    | st.builds(
+        lambda t, r, n: f'[[recipe]]\ntitle = {t!r}\nrecipe = """{r}"""\n{n}',
+        st.text(max_size=10),
+        _recipes,
+        st.sampled_from(["", "note = 3", "x = 1"]),
+    )
+)
 def test_fuzz_the_recipe_overrides_file(text):
     import tempfile
 
@@ -745,16 +926,28 @@ def test_fuzz_the_recipe_overrides_file(text):
         only_our_errors(load_recipe_overrides, path)
 
 
-_ATTR = st.builds(lambda k, v: f'<attr key="{k}" value="{v}"/>',
-                  st.sampled_from(["type", "set", "value", "san", "private", "public", "gate", "education", "x"]),
-                  st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='<&"'),
-                          max_size=8))
-_gccg = st.builds(lambda decl, name, attrs, tail: f'{decl}<ccg-setinfo name="{name}"><cards><card name="{name}">'
-                  + "".join(attrs) + "</card>" + tail,
-                  st.sampled_from(['<?xml version="1.0"?>', '<?xml version="1.0" encoding="latin-1"?>',
-                                   '<?xml version="1.0" encoding="nope"?>', "", '<!DOCTYPE x [<!ENTITY a "b">]>']),
-                  st.sampled_from(["Limited", "", "Promo", "x"]), st.lists(_ATTR, max_size=6),
-                  st.sampled_from(["</cards></ccg-setinfo>", "", "</cards>", "</x>"]))
+_ATTR = st.builds(
+    lambda k, v: f'<attr key="{k}" value="{v}"/>',
+    st.sampled_from(["type", "set", "value", "san", "private", "public", "gate", "education", "x"]),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='<&"'), max_size=8),
+)
+_gccg = st.builds(
+    lambda decl, name, attrs, tail: (
+        f'{decl}<ccg-setinfo name="{name}"><cards><card name="{name}">' + "".join(attrs) + "</card>" + tail
+    ),
+    st.sampled_from(
+        [
+            '<?xml version="1.0"?>',
+            '<?xml version="1.0" encoding="latin-1"?>',
+            '<?xml version="1.0" encoding="nope"?>',
+            "",
+            '<!DOCTYPE x [<!ENTITY a "b">]>',
+        ]
+    ),
+    st.sampled_from(["Limited", "", "Promo", "x"]),
+    st.lists(_ATTR, max_size=6),
+    st.sampled_from(["</cards></ccg-setinfo>", "", "</cards>", "</x>"]),
+)
 
 
 @settings(max_examples=400)
@@ -766,13 +959,22 @@ def test_fuzz_the_gccg_importer(data):
 
 
 _HEADER = "Name\tSet\tImage\tType\tAttributes\tValue\tSanity\tText\n"
-_lackey = st.lists(st.lists(st.text(alphabet=st.characters(blacklist_characters="\t\n\r"), max_size=8) |
-                            st.sampled_from(["Ally", "Location", "Limited", "3", "-2", "{G}", "Arkham"]),
-                            min_size=0, max_size=9).map("\t".join), max_size=6).map(lambda rows: _HEADER + "\n".join(rows))
+_lackey = st.lists(
+    st.lists(
+        st.text(alphabet=st.characters(blacklist_characters="\t\n\r"), max_size=8)
+        | st.sampled_from(["Ally", "Location", "Limited", "3", "-2", "{G}", "Arkham"]),
+        min_size=0,
+        max_size=9,
+    ).map("\t".join),
+    max_size=6,
+).map(lambda rows: _HEADER + "\n".join(rows))
 
 
 @settings(max_examples=400)
-@given(_lackey.map(lambda t: t.encode("utf-8", "surrogatepass")) | st.binary(max_size=200).map(lambda b: _HEADER.encode() + b))
+@given(
+    _lackey.map(lambda t: t.encode("utf-8", "surrogatepass"))
+    | st.binary(max_size=200).map(lambda b: _HEADER.encode() + b)
+)
 def test_fuzz_the_lackey_importer(data):
     from deckbuilder.catalog.importers.lackey import read_lackey_bytes
 

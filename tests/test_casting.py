@@ -19,13 +19,29 @@ ICON = SpellIcon.DEATH
 
 
 def spell(title: str, text: str, sanity: int = -1) -> Card:
-    return Card(key=f"T:{title}", title=title, set_code="T", type=CardType.SPELL, subtype=ICON.value,
-                icons=(ICON,), sanity=sanity, text=text)
+    return Card(
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.SPELL,
+        subtype=ICON.value,
+        icons=(ICON,),
+        sanity=sanity,
+        text=text,
+    )
 
 
 def book(capacity: int = 2) -> Card:
-    return Card(key="T:Liber", title="Liber", set_code="T", type=CardType.TOME, value=capacity,
-                icons=(ICON,), tome_languages=("English",), text="")
+    return Card(
+        key="T:Liber",
+        title="Liber",
+        set_code="T",
+        type=CardType.TOME,
+        value=capacity,
+        icons=(ICON,),
+        tome_languages=("English",),
+        text="",
+    )
 
 
 def artifact(title: str, text: str, sanity: int | None = None) -> Card:
@@ -40,10 +56,22 @@ RAISE = spell("Raise", "Bring one Ally back into play from your Story Deck.", sa
 FLY = spell("Fly", "Travel to any Location as if Walking. May travel between Regions. Not to Exotic Locations.")
 SOOTHE = spell("Soothe", "Gain 2 Sanity points.")
 GLIMPSE = spell("Glimpse", "Draw two cards.")
-CURSE = Card(key="T:Curse", title="Curse", set_code="T", type=CardType.SPELL, subtype=ICON.value, icons=(ICON,),
-             sanity=-1, text="Discard a random Ally.", affects="Affects Opponent's Ally")
-LAMP = artifact("Lamp", "Spend 1 Sanity point and flip this card to add the Past attribute to your current Location. "
-                "Ally cards that you play must be found in that Location in the Past.")
+CURSE = Card(
+    key="T:Curse",
+    title="Curse",
+    set_code="T",
+    type=CardType.SPELL,
+    subtype=ICON.value,
+    icons=(ICON,),
+    sanity=-1,
+    text="Discard a random Ally.",
+    affects="Affects Opponent's Ally",
+)
+LAMP = artifact(
+    "Lamp",
+    "Spend 1 Sanity point and flip this card to add the Past attribute to your current Location. "
+    "Ally cards that you play must be found in that Location in the Past.",
+)
 KEEPER = ally("Keeper", text="Can know any one Spell.")
 
 
@@ -182,10 +210,19 @@ def _lamp_deck(catalog, lamp: bool):  # type: ignore[no-untyped-def]
     Past). With the Lamp of Alhazrad or, in its place, three more Arkham Locations."""
     from deckbuilder.rules.decks import Deck
 
-    titles = [("Your First Big Story", 3), ("Arkham Mystical Supply", 3), ("The Shunned House", 2),
-              ("Nahum Gardner Place", 2), ("The Arkham Advertiser", 3), ("Arkham Gazette", 2), ("Keziah Mason", 3),
-              ("Hangman's Hill", 2), ("Old Arkham Cemetery", 2), ("The Silver Key", 2),
-              ("Lamp of Alhazrad" if lamp else "Golden Eye Society", 3)]
+    titles = [
+        ("Your First Big Story", 3),
+        ("Arkham Mystical Supply", 3),
+        ("The Shunned House", 2),
+        ("Nahum Gardner Place", 2),
+        ("The Arkham Advertiser", 3),
+        ("Arkham Gazette", 2),
+        ("Keziah Mason", 3),
+        ("Hangman's Hill", 2),
+        ("Old Arkham Cemetery", 2),
+        ("The Silver Key", 2),
+        ("Lamp of Alhazrad" if lamp else "Golden Eye Society", 3),
+    ]
     cards = [(catalog.cards_named(t)[0], n) for t, n in titles]
     return Deck.of(cards, [catalog.cards_named("Pragmatic Hobo")[0]], "Past")
 
@@ -201,8 +238,15 @@ def test_the_lamp_lets_a_past_ally_complete_an_adventure(gccg_catalog) -> None: 
     for lamp in (True, False):
         deck = _lamp_deck(gccg_catalog, lamp)
         recipes = deck_recipes(gccg_catalog, deck)
-        report = goldfish(deck, games=60, seed=1, max_rounds=15, adventure_check=recipe_check(deck, recipes),
-                          needed=needed_titles(deck, recipes), effects=load_effect_overrides())
+        report = goldfish(
+            deck,
+            games=60,
+            seed=1,
+            max_rounds=15,
+            adventure_check=recipe_check(deck, recipes),
+            needed=needed_titles(deck, recipes),
+            effects=load_effect_overrides(),
+        )
         completed[lamp] = report.completed
         stats = {c.title: c for c in report.cards}
         keziah[lamp] = stats["Keziah Mason"].played
@@ -216,10 +260,21 @@ def test_the_lamp_lets_a_past_ally_complete_an_adventure(gccg_catalog) -> None: 
 def test_allies_change_the_hand_minimum_and_maximum_while_in_play() -> None:
     # Rulebook l.51-53, l.445: discard down to the Minimum at most, keep the Maximum at most; the
     # Allies' cards: the Minimum's change is not cumulative, the Maximum's is.
-    lower = [ally(f"Lower {i}", text="While in play, subtract one from the Minimum number of cards that you may "
-                  "keep in your Hand. Not cumulative.") for i in (1, 2)]
-    raiser = [ally(f"Raise {i}", text="While in play, add one to the Maximum number of cards that you may keep in "
-                   "your Hand. Cumulative.") for i in (1, 2)]
+    lower = [
+        ally(
+            f"Lower {i}",
+            text="While in play, subtract one from the Minimum number of cards that you may "
+            "keep in your Hand. Not cumulative.",
+        )
+        for i in (1, 2)
+    ]
+    raiser = [
+        ally(
+            f"Raise {i}",
+            text="While in play, add one to the Maximum number of cards that you may keep in your Hand. Cumulative.",
+        )
+        for i in (1, 2)
+    ]
     s = setup([ARKHAM_HOUSE, *lower, *raiser], inv=investigator(hand=13, hand_min=4, hand_max=6))
     assert s.hand_limits() == (4, 6)
     s = do(s, "Play Arkham House")
@@ -234,8 +289,12 @@ def test_allies_change_the_hand_minimum_and_maximum_while_in_play() -> None:
 
 
 def test_a_location_that_reveals_applies_the_top_cards_sanity_and_discards_it() -> None:
-    hospital = location("Hospital", sanity=4, text="Gain 4 Sanity points, but reveal the top card of your Mythos "
-                        "Deck. Apply any Sanity gain or loss indicated on the card, then Discard it.")
+    hospital = location(
+        "Hospital",
+        sanity=4,
+        text="Gain 4 Sanity points, but reveal the top card of your Mythos "
+        "Deck. Apply any Sanity gain or loss indicated on the card, then Discard it.",
+    )
     horror = monster("Horror", sanity=-3)
     s = setup([hospital], [horror], sanity=8)
     s.deck.remove(1)
@@ -247,8 +306,10 @@ def test_a_location_that_reveals_applies_the_top_cards_sanity_and_discards_it() 
 def test_an_ally_with_a_use_draws_a_card_once() -> None:
     # Rulebook l.49: a Turn may use a card already in play; this Ally's card: flip it face-down
     # and draw a card.
-    dreamer = ally("Dreamer", text="As a Turn you may Flip this card face-down and draw a new card from the top of "
-                   "your Mythos deck.")
+    dreamer = ally(
+        "Dreamer",
+        text="As a Turn you may Flip this card face-down and draw a new card from the top of your Mythos deck.",
+    )
     s = do(do(setup([ARKHAM_HOUSE, dreamer]), "Play Arkham House"), "Play Dreamer")
     assert casts(s) == {"Use Dreamer"}
     top = s.deck[-1]
@@ -276,12 +337,30 @@ def test_the_voluntary_lobotomy_once_a_game_at_the_end_of_the_round() -> None:
 def test_resurrection_with_the_lekythos_plays_an_ally_from_the_past() -> None:
     # Rulings l.85 (Resurrection "to play a Cultist from the Past"); rulebook l.552; the
     # Lekythos's card: while it is in play, Resurrection may play a Past Ally found here.
-    jar = artifact("Jar", "While this card is in play, you can use the Resurrection Spell to play an Ally Card from "
-                   "the Past. You must be in the proper Location.")
-    keziah = Card(key="T:Keziah", title="Keziah", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
-                  subregion="Arkham Past", languages=("English",), sanity=-1)
-    far = Card(key="T:Far", title="Far", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
-               subregion="Providence Past", languages=("English",))
+    jar = artifact(
+        "Jar",
+        "While this card is in play, you can use the Resurrection Spell to play an Ally Card from "
+        "the Past. You must be in the proper Location.",
+    )
+    keziah = Card(
+        key="T:Keziah",
+        title="Keziah",
+        set_code="T",
+        type=CardType.ALLY,
+        region="Lovecraft Country",
+        subregion="Arkham Past",
+        languages=("English",),
+        sanity=-1,
+    )
+    far = Card(
+        key="T:Far",
+        title="Far",
+        set_code="T",
+        type=CardType.ALLY,
+        region="Lovecraft Country",
+        subregion="Providence Past",
+        languages=("English",),
+    )
     s = tome_with([RAISE], [keziah, far, jar])
     assert casts(s) == set()  # no Ally in the Story Deck, and no Lekythos yet
     s = do(s, "Play Jar")
@@ -294,8 +373,9 @@ def test_resurrection_with_the_lekythos_plays_an_ally_from_the_past() -> None:
 def test_the_silver_key_walks_from_a_gate_to_another_dimension() -> None:
     # Rulebook l.267: another Dimension only by a card that says so; the Key's card: from a Gate,
     # walk to any Location (not Exotic) of another Dimension, then flip it.
-    key = artifact("Key", "Use a Gate to walk to any Location (except Exotic) in another Dimension. Flip this card "
-                   "when used.")
+    key = artifact(
+        "Key", "Use a Gate to walk to any Location (except Exotic) in another Dimension. Flip this card when used."
+    )
     gate_house = location("Gate House", attrs=("City", "Artifact"), gate=True)
     plain = location("Plain House", attrs=("City", "Artifact"))
     ulthar = location("Ulthar", region="The West", sub="Ulthar", dimension=Dimension.DREAMLANDS)
@@ -311,33 +391,63 @@ def test_a_location_that_loses_a_card_at_random_on_arrival() -> None:
     # The cards' own effects: a card of the Hand (Essex Institute), or of the Story Deck below
     # the Location (Congregational Hospital), is Discarded at random as you arrive.
     trepan = location("Trepan House", text="Randomly Discard one card from your Hand.")
-    shock = location("Shock Ward", text="Set aside this card and shuffle your Story Deck. Randomly Discard one Story "
-                     "Deck card, then replace this card.")
+    shock = location(
+        "Shock Ward",
+        text="Set aside this card and shuffle your Story Deck. Randomly Discard one Story "
+        "Deck card, then replace this card.",
+    )
     a, b = location("Spare One"), location("Spare Two")
     s = do(setup([trepan, a, b]), "Play Trepan House")
-    assert len(s.hand) == 1 and len(s.discard) == 1 and {s.game.title(c) for c in s.hand + s.discard} == {
-        "Spare One", "Spare Two"}
+    assert (
+        len(s.hand) == 1
+        and len(s.discard) == 1
+        and {s.game.title(c) for c in s.hand + s.discard} == {"Spare One", "Spare Two"}
+    )
     s = do(setup([ARKHAM_HOUSE, shock]), "Play Arkham House")
     s = do(s, "Play Shock Ward")
     assert [s.game.title(c) for c in s.story] == ["Shock Ward"] and [s.game.title(c) for c in s.discard] == [
-        "Arkham House"]
+        "Arkham House"
+    ]
     assert s.counted == s.adventure_tally()
 
 
 def test_allies_traded_for_sanity_are_buried_with_what_they_hold() -> None:
     # Call Power of Nyambe's card: choose Allies, gain their values in Sanity, Bury them; a
     # Weapon held goes with its Ally (rulebook l.191); gains before losses (l.40).
-    nyambe = spell("Nyambe", "Choose Allies to be affected. Tally value of cards chosen excluding Weapons or other "
-                   "Artifacts, and add that value to your Investigator's Sanity points. Bury the chosen Allies.", -2)
-    one = Card(key="T:One", title="One", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
-               subregion="Arkham", languages=("English",), value=3)
-    two = Card(key="T:Two", title="Two", set_code="T", type=CardType.ALLY, region="Lovecraft Country",
-               subregion="Arkham", languages=("English",), value=2)
+    nyambe = spell(
+        "Nyambe",
+        "Choose Allies to be affected. Tally value of cards chosen excluding Weapons or other "
+        "Artifacts, and add that value to your Investigator's Sanity points. Bury the chosen Allies.",
+        -2,
+    )
+    one = Card(
+        key="T:One",
+        title="One",
+        set_code="T",
+        type=CardType.ALLY,
+        region="Lovecraft Country",
+        subregion="Arkham",
+        languages=("English",),
+        value=3,
+    )
+    two = Card(
+        key="T:Two",
+        title="Two",
+        set_code="T",
+        type=CardType.ALLY,
+        region="Lovecraft Country",
+        subregion="Arkham",
+        languages=("English",),
+        value=2,
+    )
     s = tome_with([nyambe], [one, two], sanity=5)
     assert casts(s) == set()  # no Ally in play
     s = do(do(s, "Play One"), "Play Two")
-    assert casts(s) == {"Cast Nyambe from Liber on One", "Cast Nyambe from Liber on Two",
-                        "Cast Nyambe from Liber on One, Two"}
+    assert casts(s) == {
+        "Cast Nyambe from Liber on One",
+        "Cast Nyambe from Liber on Two",
+        "Cast Nyambe from Liber on One, Two",
+    }
     s = do(s, "Cast Nyambe from Liber on One, Two")
     assert s.sanity == 5 - 2 + 5 and s.allies == [] and {s.game.title(c) for c in s.story[:2]} == {"One", "Two"}
     assert s.counted == s.adventure_tally()
@@ -346,8 +456,11 @@ def test_allies_traded_for_sanity_are_buried_with_what_they_hold() -> None:
 def test_a_location_of_the_story_deck_recalled_to_the_top() -> None:
     # Create Time Warp's card: move any Location of your Story Deck to the top; no Sanity, and
     # its Gate may be used again.
-    warp = spell("Warp", "Move any Location in your Story Deck to the top of the deck. Ignore Sanity gain/loss; may "
-                 "reuse Gate.", -2)
+    warp = spell(
+        "Warp",
+        "Move any Location in your Story Deck to the top of the deck. Ignore Sanity gain/loss; may reuse Gate.",
+        -2,
+    )
     gate = location("Arkham Gate", attrs=("City", "Site"), gate=True, sanity=-3)
     s = setup([gate, ARKHAM_HOUSE, book(1), warp], sanity=10)
     s = do(do(do(s, "Play Arkham Gate"), "Play Arkham House"), "Play Liber with Warp")
@@ -364,11 +477,12 @@ def test_spell_heavy_real_decks_show_their_spells_cast_and_costs_paid(gccg_catal
 
     from deckbuilder.service.games import run_goldfish
 
-    for name, spell_title in (("standard-corrupt.deck", "Dust of Suleiman"),
-                              ("bourne-me-and-my-shadow.deck", "Chant of Thoth")):
+    for name, spell_title in (
+        ("standard-corrupt.deck", "Dust of Suleiman"),
+        ("bourne-me-and-my-shadow.deck", "Chant of Thoth"),
+    ):
         deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / name, gccg_catalog)
-        report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=True, target=20, max_rounds=25,
-                              odds=False)
+        report = run_goldfish(gccg_catalog, deck, games=60, seed=1, campaign=True, target=20, max_rounds=25, odds=False)
         stats = {c.title: c for c in report.cards}
         assert stats[spell_title].used is not None and stats[spell_title].used > 0.1, name
         assert stats[spell_title].ignored == ""
@@ -377,8 +491,12 @@ def test_spell_heavy_real_decks_show_their_spells_cast_and_costs_paid(gccg_catal
 def test_a_sanitarium_reveals_a_monster_that_attacks_as_you_arrive() -> None:
     # The card: reveal the Mythos Deck's top card; a Monster attacks, Allies may defend, then it
     # is Discarded. Alone the engine lets no Ally defend: you lose its value (rulebook l.433).
-    ward = location("Ward", sanity=6, text="Reveal the top card of your Mythos Deck. If it is a Monster, it attacks "
-                    "immediately. Allies may defend you, then Discard it. Discard any other card drawn.")
+    ward = location(
+        "Ward",
+        sanity=6,
+        text="Reveal the top card of your Mythos Deck. If it is a Monster, it attacks "
+        "immediately. Allies may defend you, then Discard it. Discard any other card drawn.",
+    )
     horror = monster("Horror")  # value 2
     s = setup([ward], [horror], sanity=8)
     s.deck.remove(1)
@@ -391,8 +509,16 @@ def test_a_sanitarium_reveals_a_monster_that_attacks_as_you_arrive() -> None:
 
 
 def _folk_book() -> Card:
-    return Card(key="T:Folk Book", title="Folk Book", set_code="T", type=CardType.TOME, value=2,
-                icons=(SpellIcon.FOLK,), tome_languages=("English",), text="")
+    return Card(
+        key="T:Folk Book",
+        title="Folk Book",
+        set_code="T",
+        type=CardType.TOME,
+        value=2,
+        icons=(SpellIcon.FOLK,),
+        tome_languages=("English",),
+        text="",
+    )
 
 
 def test_song_of_the_stellar_larvae_with_shantaks_reaches_yuggoth(gccg_catalog) -> None:  # type: ignore[no-untyped-def]
@@ -417,8 +543,11 @@ def test_song_of_the_stellar_larvae_with_shantaks_reaches_yuggoth(gccg_catalog) 
 def test_a_summon_spell_may_use_a_travel_monster_to_travel_or_to_attack() -> None:
     # Rulebook l.317: Summon plays the Monster to attack, or, if it may be used for travel, onto
     # the Story Deck with a Location it allows.
-    lift = monster("Lifters", "Lesser Independent", text="If summoned, use Lifters as a Travel by Air Event and "
-                   "immediately play a new Location in any Region.")
+    lift = monster(
+        "Lifters",
+        "Lesser Independent",
+        text="If summoned, use Lifters as a Travel by Air Event and immediately play a new Location in any Region.",
+    )
     s = tome_with([SUMMON], [lift, PARIS_CAFE])
     assert casts(s) == {"Cast Dust from Liber on Lifters", "Cast Dust from Liber on Lifters, Paris Cafe"}
     flown = do(s, "Cast Dust from Liber on Lifters, Paris Cafe")
@@ -429,8 +558,12 @@ def test_a_summon_spell_may_use_a_travel_monster_to_travel_or_to_attack() -> Non
 
 
 def test_a_monster_that_travels_by_land_stays_in_its_region() -> None:
-    walker = monster("Crawler", "Lesser Independent", text="When summoned can be used to travel by Land. "
-                     "Immediately play a new Location in the same Region right-side-up.")
+    walker = monster(
+        "Crawler",
+        "Lesser Independent",
+        text="When summoned can be used to travel by Land. "
+        "Immediately play a new Location in the same Region right-side-up.",
+    )
     near = location("Arkham Shop")
     s = tome_with([SUMMON], [walker, PARIS_CAFE, near])
     assert casts(s) == {"Cast Dust from Liber on Crawler", "Cast Dust from Liber on Crawler, Arkham Shop"}

@@ -82,10 +82,33 @@ def test_card_shows_the_card_as_it_plays(gccg_db_path, name, facts):
 
 def test_card_json_has_every_documented_key(gccg_db_path):
     card = json.loads(mythos("card", "Henry Armitage", "--json", "--db", str(gccg_db_path)).stdout)
-    for key in ("title", "printed_title", "set", "type", "subtype", "value", "unique", "gate", "sanity",
-                "attributes", "public", "icons", "region", "subregion", "dimension", "languages",
-                "sanity_max", "education", "hand", "hand_min", "hand_max", "text", "printed",
-                "errata", "rulings"):
+    for key in (
+        "title",
+        "printed_title",
+        "set",
+        "type",
+        "subtype",
+        "value",
+        "unique",
+        "gate",
+        "sanity",
+        "attributes",
+        "public",
+        "icons",
+        "region",
+        "subregion",
+        "dimension",
+        "languages",
+        "sanity_max",
+        "education",
+        "hand",
+        "hand_min",
+        "hand_max",
+        "text",
+        "printed",
+        "errata",
+        "rulings",
+    ):
         assert key in card
     assert card["languages"][:1] == ["English"]
 
@@ -125,8 +148,19 @@ def test_search_table_and_json(gccg_db_path):
     result = mythos("search", "t:ally a:steadfast a:professor lang:latin", "--db", str(gccg_db_path))
     assert result.exit_code == 0, result.output
     assert "Henry Armitage" in result.stdout
-    assert result.stdout.splitlines()[0].split() == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion", "Dim"]
-    data = json.loads(mythos("search", "sr:arkham t:location", "--json", "--limit", "2", "--db", str(gccg_db_path)).stdout)
+    assert result.stdout.splitlines()[0].split() == [
+        "Title",
+        "Set",
+        "Type",
+        "Subtype",
+        "Value",
+        "San",
+        "Subregion",
+        "Dim",
+    ]
+    data = json.loads(
+        mythos("search", "sr:arkham t:location", "--json", "--limit", "2", "--db", str(gccg_db_path)).stdout
+    )
     assert len(data) == 2 and all(c["subregion"] == "Arkham" for c in data)
 
 
@@ -159,21 +193,31 @@ def test_json_errors_have_one_shape(gccg_db_path):
 def test_search_help_documents_every_key():
     from deckbuilder.catalog.search import SEARCH_KEYS
 
-    result = subprocess.run([sys.executable, "-P", "-m", "deckbuilder", "search", "--help"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-P", "-m", "deckbuilder", "search", "--help"], capture_output=True, text=True
+    )
     assert result.returncode == 0
     for key in SEARCH_KEYS:
         assert f"{key.name}:" in result.stdout or f"{key.name}>" in result.stdout or key.name in result.stdout
 
 
 def test_every_command_has_help():
-    for args in (["--help"], ["catalog", "--help"], ["catalog", "import", "--help"], ["catalog", "fetch", "--help"],
-                 ["catalog", "info", "--help"], ["card", "--help"], ["search", "--help"]):
+    for args in (
+        ["--help"],
+        ["catalog", "--help"],
+        ["catalog", "import", "--help"],
+        ["catalog", "fetch", "--help"],
+        ["catalog", "info", "--help"],
+        ["card", "--help"],
+        ["search", "--help"],
+    ):
         result = mythos(*args)
         assert result.exit_code == 0
         assert "Example" in result.stdout or args in (["--help"], ["catalog", "--help"])
 
 
 # --- Hostile input keeps the old catalog ------------------------------------------------
+
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -183,10 +227,16 @@ def digest(path: Path) -> str:
     "content, words",
     [
         (b'<?xml version="1.0"?><ccg-setinfo name="Limited"><cards><card name="x">', "malformed XML"),
-        (b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
-         b'<ccg-setinfo name="x"><cards><card name="&b;"/></cards></ccg-setinfo>', "refused"),
-        (b'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Limited"><cards><card name="Caf\xe9"/>'
-         b"</cards></ccg-setinfo>", "not valid UTF-8"),
+        (
+            b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+            b'<ccg-setinfo name="x"><cards><card name="&b;"/></cards></ccg-setinfo>',
+            "refused",
+        ),
+        (
+            b'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Limited"><cards><card name="Caf\xe9"/>'
+            b"</cards></ccg-setinfo>",
+            "not valid UTF-8",
+        ),
         (b"\x00\x01\x02 binary junk", "is neither a GCCG set file"),
     ],
     ids=["truncated", "xml-bomb", "wrong-encoding", "junk"],
@@ -212,6 +262,7 @@ def test_first_use_builds_the_sample_catalog(sample_db):
 
 
 # --- fetch, against a local server on loopback ------------------------------------------
+
 
 @pytest.fixture
 def gccg_server(mythos_data: Path):
@@ -240,8 +291,10 @@ def test_placeholder_card_files_are_skipped(tmp_path):
     from deckbuilder.catalog.importers import read_card_files
 
     base = tmp_path / "mythos_basecards.xml"
-    base.write_text('<?xml version="1.0"?><ccg-setinfo name="" game="Mythos"><cards>'
-                    '<card name="A Card" text="" graphics=""></card></cards></ccg-setinfo>')
+    base.write_text(
+        '<?xml version="1.0"?><ccg-setinfo name="" game="Mythos"><cards>'
+        '<card name="A Card" text="" graphics=""></card></cards></ccg-setinfo>'
+    )
     result = read_card_files([tmp_path])
     assert result.cards == [] and "placeholder cards" in result.notes[0]
 

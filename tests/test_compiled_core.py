@@ -21,20 +21,29 @@ from deckbuilder.rules import compiled_core
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(not compiled_core(), reason="the installed rules core is pure Python: "
-                                "nothing compiled to compare (pip install . with a C compiler builds it)")
+pytestmark = pytest.mark.skipif(
+    not compiled_core(),
+    reason="the installed rules core is pure Python: "
+    "nothing compiled to compare (pip install . with a C compiler builds it)",
+)
 
 
 def _run(args: list[str], *, pure: bool, tmp_path: Path) -> str:
     """Runs ``mythos ARGS`` on the installed core, or on the checkout's pure source."""
-    env = dict(os.environ, MYTHOS_DB=str(tmp_path / "catalog.sqlite"), MYTHOS_DECKS=str(tmp_path / "decks"),
-               MYTHOS_COLLECTION=str(tmp_path / "collection.json"), PYTHONHASHSEED="0")
+    env = dict(
+        os.environ,
+        MYTHOS_DB=str(tmp_path / "catalog.sqlite"),
+        MYTHOS_DECKS=str(tmp_path / "decks"),
+        MYTHOS_COLLECTION=str(tmp_path / "collection.json"),
+        PYTHONHASHSEED="0",
+    )
     env.pop("PYTHONPATH", None)
     if pure:
         env["PYTHONPATH"] = str(CHECKOUT)
     # From an empty folder: the checkout is on the path only when asked for.
-    done = subprocess.run([sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env,
-                          cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
     assert done.returncode in (0, 1), done.stderr
     return done.stdout
 
@@ -72,8 +81,11 @@ REAL_DECKS = ["standard-corrupt.deck", "standard-steadfast.deck", "bourne-ultrav
 def test_both_cores_answer_alike_on_real_decks(gccg_catalog_path, tmp_path, name):
     deck = str(MYTHOS_DATA / "gccg" / "decks" / name)
     db = ["--db", str(gccg_catalog_path)]
-    for args in (["deck", "goldfish", deck, "-n", "400", "--seed", "3", "--json"],
-                 ["deck", "goldfish", deck, "-n", "200", "--seed", "4", "--format", "campaign"],
-                 ["deck", "adventures", deck, "--json"], ["deck", "plan", deck, "--json"]):
+    for args in (
+        ["deck", "goldfish", deck, "-n", "400", "--seed", "3", "--json"],
+        ["deck", "goldfish", deck, "-n", "200", "--seed", "4", "--format", "campaign"],
+        ["deck", "adventures", deck, "--json"],
+        ["deck", "plan", deck, "--json"],
+    ):
         compiled, pure = _both(args + db, tmp_path)
         assert compiled and compiled == pure, args

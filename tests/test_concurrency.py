@@ -45,21 +45,36 @@ ADJECTIVES = ("Dark", "Silver", "Hidden", "Drowned", "Whispering", "Forgotten", 
 NOUNS = ("Library", "Professor", "Lantern", "Archive", "Harbour", "Observatory", "Manuscript", "Sailor")
 #: Searches on the invented set: bare words (one, two, misspelt: the fuzzy title words run
 #: inside SQLite, the hang of issue 26) and keyed ones.
-INVENTED_SEARCHES = ("library", "dark lantern", "manuscrpt", "whispering sailor", "observatory", "t:ally hollow",
-                     "t:ally", "crimson or harbour")
+INVENTED_SEARCHES = (
+    "library",
+    "dark lantern",
+    "manuscrpt",
+    "whispering sailor",
+    "observatory",
+    "t:ally hollow",
+    "t:ally",
+    "crimson or harbour",
+)
 #: Searches on the real pool: the bare words that hung the server, and keyed ones.
 REAL_SEARCHES = ("necronomicon", "dark young", "necronomicn", "mi-go", "t:monster young", "t:ally", "a:city")
 
 
 def invented_set(folder: Path, cards: int = 3000) -> Path:
     """Writes an invented GCCG set file of ``cards`` Allies named from a few words."""
-    names = [f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1)
-             for a in ADJECTIVES for n in NOUNS][:cards]
-    body = "".join(f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
-                   '<attr key="set" value="Invented"/></card>' for name in names)
+    names = [
+        f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1) for a in ADJECTIVES for n in NOUNS
+    ][:cards]
+    body = "".join(
+        f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
+        '<attr key="set" value="Invented"/></card>'
+        for name in names
+    )
     path = folder / "invented.xml"
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
-                    f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
+        f"<cards>{body}</cards></ccg-setinfo>",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -87,8 +102,10 @@ def expected_keys(db: Path, searches: tuple[str, ...], limit: int) -> dict[str, 
     from deckbuilder.catalog.store import Catalog
 
     with Catalog.open(db) as catalog:
-        return {q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=limit)).cards]
-                for q in searches}
+        return {
+            q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=limit)).cards]
+            for q in searches
+        }
 
 
 # --------------------------------------------------------------------------------------
@@ -134,8 +151,21 @@ def test_the_catalog_read_from_many_threads_answers_as_from_one(searched, thread
     db, searches = searched
     names = ["Dark Young", "Necronomicn"] if searches is REAL_SEARCHES else ["Silver Lantern 3", "Hiden Archive 7"]
     try:
-        done = subprocess.run([sys.executable, "-P", "-c", THREADED_READS, str(db), str(threads),
-                               json.dumps(searches), json.dumps(names)], capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-P",
+                "-c",
+                THREADED_READS,
+                str(db),
+                str(threads),
+                json.dumps(searches),
+                json.dumps(names),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"reading the catalog from {threads} threads at once hung (killed after 120 s)")
     assert done.returncode == 0, done.stderr[-2000:]
@@ -229,8 +259,22 @@ def serving(db: Path, folder: Path) -> Iterator[Server]:
     the test did not) at the end."""
     port = free_port()
     decks = folder / f"decks-{port}"
-    command = [sys.executable, "-P", "-m", "deckbuilder", "serve", "--no-browser", "--port", str(port), "--db", str(db),
-               "--decks", str(decks), "--collection", str(folder / "collection.json")]
+    command = [
+        sys.executable,
+        "-P",
+        "-m",
+        "deckbuilder",
+        "serve",
+        "--no-browser",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--decks",
+        str(decks),
+        "--collection",
+        str(folder / "collection.json"),
+    ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     server = Server(process, port, decks)
     try:
@@ -329,9 +373,11 @@ def test_a_client_gone_in_the_middle_of_its_body_is_logged_in_one_line(invented_
     with serving(invented_db, tmp_path) as server:
         for path in ("/api/deck/check", "/decks/new"):
             with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
-                raw.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n"
-                            "name=Dark".encode())
+                raw.sendall(
+                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n"
+                    "name=Dark".encode()
+                )
                 time.sleep(0.3)
         time.sleep(0.5)
         assert search(server, "library", 5)[0] == 200  # still serving
@@ -339,8 +385,11 @@ def test_a_client_gone_in_the_middle_of_its_body_is_logged_in_one_line(invented_
     lines = [line for line in server.stderr.splitlines() if line.strip()]
     assert len(lines) == 2, server.stderr
     for line, path in zip(lines, ("/api/deck/check", "/decks/new")):
-        assert re.fullmatch(rf"WARNING: +a client \(127\.0\.0\.1:\d+\) went away in the middle of its request: "
-                            rf"POST {re.escape(path)}, 9 of 1000 bytes of its body sent; nothing was done", line), line
+        assert re.fullmatch(
+            rf"WARNING: +a client \(127\.0\.0\.1:\d+\) went away in the middle of its request: "
+            rf"POST {re.escape(path)}, 9 of 1000 bytes of its body sent; nothing was done",
+            line,
+        ), line
 
 
 # --------------------------------------------------------------------------------------
@@ -369,8 +418,13 @@ def real(gccg_catalog_path, tmp_path) -> Browser:
     return b
 
 
-BUILD_FORM = {"investigator": "Bored Housewife", "adventure": "The Auction", "format": "advanced", "seed": "2",
-              "time": "40"}
+BUILD_FORM = {
+    "investigator": "Bored Housewife",
+    "adventure": "The Auction",
+    "format": "advanced",
+    "seed": "2",
+    "time": "40",
+}
 
 
 def test_cancel_stops_a_running_build_and_nothing_is_saved(real, tmp_path):
@@ -386,8 +440,9 @@ def test_cancel_stops_a_running_build_and_nothing_is_saved(real, tmp_path):
     # Guarded as every form: without the session's token, or from another site, refused.
     refused = real.client.post(f"/jobs/{job_id}/cancel", data={})
     assert refused.status_code == 403 and jobs.get(job_id).state == "running"
-    elsewhere = real.client.post(f"/jobs/{job_id}/cancel", data={"csrf": real.csrf},
-                                 headers={"origin": "http://evil.example"})
+    elsewhere = real.client.post(
+        f"/jobs/{job_id}/cancel", data={"csrf": real.csrf}, headers={"origin": "http://evil.example"}
+    )
     assert elsewhere.status_code == 403 and jobs.get(job_id).state == "running"
 
     pressed = time.monotonic()
@@ -426,8 +481,10 @@ def test_ctrl_c_cancels_a_running_build_and_nothing_is_saved(gccg_catalog_path, 
         page = opener.open(server.url("/decks/build"), timeout=ANSWER_SECONDS).read().decode()
         csrf = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
         form = urllib.parse.urlencode({"csrf": csrf, **BUILD_FORM}).encode()
-        started = opener.open(urllib.request.Request(server.url("/decks/build"), data=form,
-                                                     headers={"Origin": server.base}), timeout=ANSWER_SECONDS)
+        started = opener.open(
+            urllib.request.Request(server.url("/decks/build"), data=form, headers={"Origin": server.base}),
+            timeout=ANSWER_SECONDS,
+        )
         job_id = started.url.rstrip("/").rsplit("/", 1)[1]
         deadline = time.monotonic() + 120
         while True:
@@ -526,8 +583,10 @@ def test_a_job_cancelled_while_queued_never_runs_and_a_cancel_too_late_saves(tmp
     wait_running(jobs, fourth.id)
     jobs.stop()
     assert jobs.wait_stopped(STOP_SECONDS)
-    assert fourth.state == "cancelled" and fourth.failure.message == "the build stopped: the server was stopped; " \
-        "nothing was saved"
+    assert (
+        fourth.state == "cancelled"
+        and fourth.failure.message == "the build stopped: the server was stopped; nothing was saved"
+    )
     from deckbuilder.web.jobs import WorkStoppedError
 
     with pytest.raises(WorkStoppedError, match="the server is stopping"):

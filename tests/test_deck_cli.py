@@ -36,7 +36,9 @@ def lackey_db(lackey_sets: Path, tmp_path_factory) -> Path:
 def real_decks() -> list[Path]:
     from conftest import MYTHOS_DATA
 
-    return sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck")) + sorted((MYTHOS_DATA / "lackey" / "decks").glob("*.dek"))
+    return sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck")) + sorted(
+        (MYTHOS_DATA / "lackey" / "decks").glob("*.dek")
+    )
 
 
 @pytest.mark.parametrize("catalog", ["gccg_db", "lackey_db"])
@@ -71,7 +73,9 @@ def test_a_deck_of_50_cards_is_not_legal(gccg_db, mythos_data):
 
 
 def test_a_deck_without_an_investigator_is_not_legal(gccg_db, mythos_data):
-    result = mythos("deck", "check", mythos_data / "gccg" / "decks" / "bourne-dreamlands.deck", "--db", gccg_db, "--json")
+    result = mythos(
+        "deck", "check", mythos_data / "gccg" / "decks" / "bourne-dreamlands.deck", "--db", gccg_db, "--json"
+    )
     assert result.exit_code == 1
     errors = json.loads(result.stdout)["errors"]
     assert [e["rule"] for e in errors] == ["one-investigator"]
@@ -112,7 +116,9 @@ def test_round_trip_through_every_format_keeps_every_card(gccg_db, deck, tmp_pat
 
 
 def test_stats_reports_languages_gates_and_adventures(gccg_db, mythos_data):
-    result = mythos("deck", "stats", mythos_data / "gccg" / "decks" / "standard-steadfast.deck", "--db", gccg_db, "--json")
+    result = mythos(
+        "deck", "stats", mythos_data / "gccg" / "decks" / "standard-steadfast.deck", "--db", gccg_db, "--json"
+    )
     stats = json.loads(result.stdout)
     assert stats["cards"] == 52
     assert stats["gates"] >= 1
@@ -121,6 +127,14 @@ def test_stats_reports_languages_gates_and_adventures(gccg_db, mythos_data):
 
 
 def test_unknown_format_is_a_clear_error(gccg_db, mythos_data):
-    result = mythos("deck", "check", mythos_data / "gccg" / "decks" / "standard-corrupt.deck", "--format", "vintage", "--db", gccg_db)
+    result = mythos(
+        "deck",
+        "check",
+        mythos_data / "gccg" / "decks" / "standard-corrupt.deck",
+        "--format",
+        "vintage",
+        "--db",
+        gccg_db,
+    )
     assert result.exit_code == 2
     assert "unknown format 'vintage'; choose one of" in result.stderr

@@ -64,9 +64,12 @@ def test_a_text_deck_becomes_a_code_and_the_code_the_same_deck(catalog, data):
     chosen = data.draw(st.lists(st.sampled_from(titles), min_size=1, max_size=12, unique=True), label="titles")
     counts = data.draw(st.lists(st.integers(1, 99), min_size=len(chosen), max_size=len(chosen)), label="counts")
     side = data.draw(st.lists(st.booleans(), min_size=len(chosen), max_size=len(chosen)), label="sideboard")
-    name = data.draw(st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
-                             min_size=1, max_size=40).filter(lambda n: n.strip() and not n.lstrip().startswith("#")),
-                     label="name")
+    name = data.draw(
+        st.text(
+            st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=40
+        ).filter(lambda n: n.strip() and not n.lstrip().startswith("#")),
+        label="name",
+    )
     lines = [f"# Deck: {name}", "Deck"]
     lines += [f"{n} {t}" for t, n, s in zip(chosen, counts, side) if not s]
     lines += ["Sideboard"] + [f"{n} {t}" for t, n, s in zip(chosen, counts, side) if s]
@@ -88,8 +91,18 @@ def test_the_example_deck_fits_a_chat_line_and_keeps_its_printings(catalog):
     assert printings(service.load_deck_text(catalog, code)) == printings(deck)
 
 
-@given(st.lists(st.tuples(st.sampled_from("icds"), st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
-                          st.sampled_from(["NAE", "LTD", None]), st.integers(1, 3), st.integers(1, 99)), max_size=20))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from("icds"),
+            st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
+            st.sampled_from(["NAE", "LTD", None]),
+            st.integers(1, 3),
+            st.integers(1, 99),
+        ),
+        max_size=20,
+    )
+)
 def test_any_document_round_trips(entries):
     keys = {"i": "investigators", "d": "cards", "c": "cards", "s": "sideboard"}
     doc: dict = {"name": "N", "investigators": [], "cards": [], "sideboard": []}
@@ -124,7 +137,7 @@ def test_every_changed_letter_is_refused_or_reads_the_same_deck(catalog):
     original = read_deck_code(code)
     refused = 0
     for i in range(head, len(code)):
-        changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+        changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1 :]
         try:
             assert read_deck_code(changed) == original  # only the unused bits of the last letter
         except DeckFileError as exc:
@@ -140,12 +153,15 @@ def test_a_code_cut_short_is_refused(catalog, cut):
         read_deck_code(code[:-cut])
 
 
-@pytest.mark.parametrize(("code", "words"), [
-    ("mythos:2:eNoLAQAA", "version 2 is not one this mythos reads"),
-    ("mythos:1:abc$def", "'$' cannot be part of one"),
-    ("mythos:1:", "it is empty"),
-    ("mythos:", "no version"),
-])
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("mythos:2:eNoLAQAA", "version 2 is not one this mythos reads"),
+        ("mythos:1:abc$def", "'$' cannot be part of one"),
+        ("mythos:1:", "it is empty"),
+        ("mythos:", "no version"),
+    ],
+)
 def test_a_code_that_is_no_code_says_what_is_wrong(code, words):
     assert is_deck_code(code)
     with pytest.raises(DeckFileError, match=words.replace("$", r"\$")):
@@ -170,7 +186,9 @@ def mythos(*args, db: Path, decks: Path):
 
 def test_the_cli_prints_a_code_and_reads_it_where_a_file_goes(sample_catalog_path, tmp_path):
     decks = tmp_path / "decks"
-    printed = mythos("deck", "code", EXAMPLE_DECK, "--url", "http://localhost:8000", db=sample_catalog_path, decks=decks)
+    printed = mythos(
+        "deck", "code", EXAMPLE_DECK, "--url", "http://localhost:8000", db=sample_catalog_path, decks=decks
+    )
     assert printed.exit_code == 0, printed.output
     code, link = printed.stdout.split()
     assert link == f"http://localhost:8000/import#{code}"

@@ -113,7 +113,11 @@ def test_an_unknown_version_is_named_with_the_versions_there_are(catalog, decks)
 def test_a_deleted_deck_is_kept_with_its_history_until_purged(catalog, decks):
     deck_id = saved_example(catalog, decks)
     place = service.delete_saved_deck(decks, deck_id)
-    assert place.parent == decks / ".trash" and (place / "deck.json").is_file() and (place / "history" / "0002.json").is_file()
+    assert (
+        place.parent == decks / ".trash"
+        and (place / "deck.json").is_file()
+        and (place / "history" / "0002.json").is_file()
+    )
     assert service.saved_decks(decks).decks == []
     with pytest.raises(UnknownDeckError):
         service.saved_deck(decks, deck_id)
@@ -126,8 +130,9 @@ def test_a_deleted_deck_is_kept_with_its_history_until_purged(catalog, decks):
         service.undelete_saved_deck(decks, deck_id)
 
 
-def test_a_file_that_is_no_deck_is_deleted_by_its_id_and_a_link_is_left_alone(sample_catalog_path, catalog, decks,
-                                                                            tmp_path):
+def test_a_file_that_is_no_deck_is_deleted_by_its_id_and_a_link_is_left_alone(
+    sample_catalog_path, catalog, decks, tmp_path
+):
     saved_example(catalog, decks)
     (decks / "broken.json").write_bytes(b"{not json")
     result = mythos("deck", "delete", "broken", db=sample_catalog_path, decks=decks)
@@ -163,7 +168,10 @@ def test_a_rename_is_a_saved_version_and_keeps_the_id_and_the_unsaved_changes(ca
     assert service.load_saved_deck(catalog, decks, deck_id, draft=True).name == "Old Horse"
     assert titles(catalog, decks, deck_id, draft=True)["Mugging"] == 3
     assert service.load_saved_deck(catalog, decks, deck_id, version=2).name == "Dark Horse in the New Æon"
-    assert service.deck_history(decks, deck_id).changes[-1].summary() == 'renamed "Dark Horse in the New Æon" to "Old Horse"'
+    assert (
+        service.deck_history(decks, deck_id).changes[-1].summary()
+        == 'renamed "Dark Horse in the New Æon" to "Old Horse"'
+    )
 
 
 def test_built_decks_are_named_after_their_adventures_and_numbered_when_taken(catalog, decks):
@@ -199,14 +207,28 @@ def test_the_cli_restores_copies_renames_deletes_and_brings_back(sample_catalog_
     assert result.exit_code == 0 and "purged" in result.stdout
 
 
-@pytest.mark.parametrize("args", [("restore", "nonesuch", "1"), ("restore", EXAMPLE_ID, "9"), ("delete", "nonesuch"),
-                                  ("copy", "nonesuch"), ("rename", "nonesuch", "X"), ("undelete", EXAMPLE_ID),
-                                  ("check", "nonesuch"), ("goldfish", "no/such/file.deck")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("restore", "nonesuch", "1"),
+        ("restore", EXAMPLE_ID, "9"),
+        ("delete", "nonesuch"),
+        ("copy", "nonesuch"),
+        ("rename", "nonesuch", "X"),
+        ("undelete", EXAMPLE_ID),
+        ("check", "nonesuch"),
+        ("goldfish", "no/such/file.deck"),
+    ],
+)
 def test_the_cli_refuses_what_is_not_there_with_one_line(sample_catalog_path, catalog, decks, args):
     saved_example(catalog, decks)
     result = mythos("deck", *args, db=sample_catalog_path, decks=decks)
     assert result.exit_code == 2, result.output
-    assert result.stderr.startswith("Error:") and result.stderr.strip().count("\n") == 0 and "Traceback" not in result.output
+    assert (
+        result.stderr.startswith("Error:")
+        and result.stderr.strip().count("\n") == 0
+        and "Traceback" not in result.output
+    )
 
 
 def test_the_cli_refuses_a_restore_over_unsaved_changes_unless_told(sample_catalog_path, catalog, decks):
@@ -218,8 +240,9 @@ def test_the_cli_refuses_a_restore_over_unsaved_changes_unless_told(sample_catal
     assert done.exit_code == 0, done.output
 
 
-def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(sample_catalog_path, catalog, decks, tmp_path,
-                                                                 monkeypatch):
+def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(
+    sample_catalog_path, catalog, decks, tmp_path, monkeypatch
+):
     deck_id = saved_example(catalog, decks)
     service.choose_way_to_play(decks, deck_id, service.way_to_play("campaign", target=15))
     check = mythos("deck", "check", deck_id, db=sample_catalog_path, decks=decks)
@@ -237,8 +260,9 @@ def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(sample_catalog_
     assert fix.exit_code == 2 and "--fix writes the names back into a deck file" in fix.stderr
 
 
-def test_a_file_that_exists_wins_over_a_saved_deck_of_that_name(sample_catalog_path, catalog, decks, tmp_path,
-                                                                 monkeypatch):
+def test_a_file_that_exists_wins_over_a_saved_deck_of_that_name(
+    sample_catalog_path, catalog, decks, tmp_path, monkeypatch
+):
     deck_id = saved_example(catalog, decks)
     monkeypatch.chdir(tmp_path)
     (tmp_path / deck_id).write_text("Deck\n4 Mugging\n", encoding="utf-8")
@@ -252,8 +276,11 @@ def test_a_file_that_exists_wins_over_a_saved_deck_of_that_name(sample_catalog_p
 
 @pytest.fixture()
 def browser(sample_catalog_path, decks) -> Browser:
-    b = Browser(TestClient(create_app(Settings(db=sample_catalog_path, decks=decks, collection=decks.parent / "c.json")),
-                           base_url=BASE))
+    b = Browser(
+        TestClient(
+            create_app(Settings(db=sample_catalog_path, decks=decks, collection=decks.parent / "c.json")), base_url=BASE
+        )
+    )
     b.get("/decks")
     return b
 
@@ -315,7 +342,9 @@ def test_a_card_page_tells_decks_of_one_name_apart(browser, catalog, decks):
     copy = service.copy_saved_deck(catalog, decks, deck_id, "Dark Horse in the New Æon")
     dom = browser.get("/cards/Mugging")
     buttons = sorted(b.text() for b in select(dom, ".add-to button"))
-    assert buttons == sorted([f"+1 to Dark Horse in the New Æon ({copy.id})", f"+1 to Dark Horse in the New Æon ({deck_id})"])
+    assert buttons == sorted(
+        [f"+1 to Dark Horse in the New Æon ({copy.id})", f"+1 to Dark Horse in the New Æon ({deck_id})"]
+    )
 
 
 def test_the_api_restores_copies_renames_and_deletes(browser, catalog, decks):

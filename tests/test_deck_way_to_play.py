@@ -46,8 +46,9 @@ def test_a_written_deck_records_its_way_to_play_and_deck_check_uses_it(sample_db
         deck = service.load_deck_file(catalog, EXAMPLE)
         play = service.way_to_play("campaign", target=15)
         written = tmp_path / f"built.{ext}"
-        written.write_text(service.recorded_deck_text(catalog, deck, play, service.deck_format_for(written)),
-                           encoding="utf-8")
+        written.write_text(
+            service.recorded_deck_text(catalog, deck, play, service.deck_format_for(written)), encoding="utf-8"
+        )
     assert "Way to play: campaign, target 15" in written.read_text(encoding="utf-8")
     answer = _checked(sample_db, written)
     assert (answer["format"], answer["campaign_target"]) == ("campaign", 15)
@@ -71,8 +72,9 @@ def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(sample_db, tmp_
     monkeypatch.setenv("MYTHOS_DECKS", str(decks))
     catalog, _notes = service.open_catalog(sample_db)
     with catalog:
-        saved = service.save_deck(catalog, decks, service.load_deck_file(catalog, EXAMPLE),
-                                  play=service.way_to_play("tournament"))
+        saved = service.save_deck(
+            catalog, decks, service.load_deck_file(catalog, EXAMPLE), play=service.way_to_play("tournament")
+        )
     monkeypatch.chdir(tmp_path)
     assert _checked(sample_db, saved.id)["format"] == "tournament"
     stats = mythos("deck", "stats", saved.id, "--db", sample_db, "--json")
@@ -99,8 +101,9 @@ def test_a_deck_file_saved_among_the_decks_keeps_the_way_to_play_it_records(samp
     with catalog:
         deck = service.load_deck_file(catalog, EXAMPLE)
         written = tmp_path / "built.txt"
-        written.write_text(service.recorded_deck_text(catalog, deck, service.way_to_play("campaign", target=15)),
-                           encoding="utf-8")
+        written.write_text(
+            service.recorded_deck_text(catalog, deck, service.way_to_play("campaign", target=15)), encoding="utf-8"
+        )
     result = mythos("deck", "save", written, "--db", sample_db, "--decks", decks, "--json")
     assert result.exit_code == 0, result.output
     saved = json.loads(result.stdout)

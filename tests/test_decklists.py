@@ -131,9 +131,7 @@ def resolved(text: str, index: CardIndex) -> ResolvedDeck:
         ("4 X-Ray Goggles", 4, "X-Ray Goggles", None, None),
     ],
 )
-def test_text_card_lines(
-    line: str, count: int, name: str, set_hint: str | None, printing: int | None
-):
+def test_text_card_lines(line: str, count: int, name: str, set_hint: str | None, printing: int | None):
     deck = read_text_deck(line)
     assert deck.problems == ()
     assert card_lines(deck) == [(count, name, set_hint, printing, "deck")]
@@ -490,9 +488,7 @@ def test_lackey_cards_it_cannot_place_are_reported():
 
 
 def test_lackey_writer_writes_one_card_per_copy_with_lackey_set_names(small_index: CardIndex):
-    deck = resolved(
-        "Investigator\nBored Clerk\nDeck\n2 Car (MSGS) #2\n1 The Forgotten Crypt", small_index
-    )
+    deck = resolved("Investigator\nBored Clerk\nDeck\n2 Car (MSGS) #2\n1 The Forgotten Crypt", small_index)
     assert write_lackey_deck(deck, small_index.printings_of) == (
         '<deck version="0.8">\n'
         "\t<meta>\n"
@@ -529,7 +525,7 @@ def test_lackey_files_carry_the_name_and_notes_in_their_meta(small_index: CardIn
         "Why: <chosen> by the test games: 1 Car.",
     )
     # A note only an XML parser would take apart is still one well-formed element.
-    odd = ResolvedDeck("x", deck.lines, ("a ]]> b -- c\x0b", ), "text")
+    odd = ResolvedDeck("x", deck.lines, ("a ]]> b -- c\x0b",), "text")
     assert read_lackey_deck(write_lackey_deck(odd)).notes == ("a ]]> b -- c",)
 
 
@@ -691,9 +687,7 @@ def test_json_writer_pins_every_printing_sorted_by_type_then_title(small_index: 
         ("", None, "text"),
     ],
 )
-def test_detect_format_goes_by_content_and_uses_the_extension_only_on_a_tie(
-    text: str, filename: str | None, fmt: str
-):
+def test_detect_format_goes_by_content_and_uses_the_extension_only_on_a_tie(text: str, filename: str | None, fmt: str):
     assert detect_format(text, filename) == fmt
     assert detect_format(text.encode("utf-8"), filename) == fmt
 
@@ -949,9 +943,7 @@ def test_read_deck_raises_only_deck_file_errors(data: str | bytes):
         pass
 
 
-_pool_entries = st.lists(
-    st.tuples(st.sampled_from(range(len(SMALL_POOL))), st.integers(1, 4)), min_size=1, max_size=10
-)
+_pool_entries = st.lists(st.tuples(st.sampled_from(range(len(SMALL_POOL))), st.integers(1, 4)), min_size=1, max_size=10)
 
 
 @settings(max_examples=60, deadline=None)
@@ -973,7 +965,9 @@ def test_any_deck_of_the_small_pool_round_trips(entries: list[tuple[int, int]], 
 def test_lackey_writer_numbers_twins_when_the_catalog_has_no_pictures(small_index: CardIndex):
     # A LackeyCCG deck read against the GCCG catalog (which has no LackeyCCG image ids):
     # the id is kept, and "(vN)" carries the printing back.
-    text = '<deck><superzone name="Deck"><card><name id="StdC403">Car (v3)</name><set>StdC</set></card></superzone></deck>'
+    text = (
+        '<deck><superzone name="Deck"><card><name id="StdC403">Car (v3)</name><set>StdC</set></card></superzone></deck>'
+    )
     deck, problems = resolve_deck(read_lackey_deck(text), small_index)
     assert problems == []
     written = write_lackey_deck(deck)
@@ -1003,17 +997,26 @@ def test_ether_headings_open_the_ether_deck(heading: str):
 
 
 def test_json_reads_the_ether_key():
-    doc = {"format": "mythos-deck", "version": 1, "name": "Cult", "cards": [{"title": "Dark Young", "count": 3}],
-           "ether": [{"title": "Ether", "count": 20}]}
+    doc = {
+        "format": "mythos-deck",
+        "version": 1,
+        "name": "Cult",
+        "cards": [{"title": "Dark Young", "count": 3}],
+        "ether": [{"title": "Ether", "count": 20}],
+    }
     deck = read_json_deck(json.dumps(doc))
     assert [(ln.count, ln.name, ln.section.value) for ln in deck.lines] == [
-        (3, "Dark Young", "deck"), (20, "Ether", "ether")]
+        (3, "Dark Young", "deck"),
+        (20, "Ether", "ether"),
+    ]
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "lackey"])
 def test_an_ether_deck_survives_text_json_and_lackey(fmt: str):
     index = CardIndex(ETHER_POOL)
-    deck = resolved("Investigator\n1 Bored Clerk\nDeck\n3 Dark Young\nEther deck\n17 Ether\n3 Ether of Madness\n", index)
+    deck = resolved(
+        "Investigator\n1 Bored Clerk\nDeck\n3 Dark Young\nEther deck\n17 Ether\n3 Ether of Madness\n", index
+    )
     written = write_deck(deck, fmt, index.printings_of)
     again, problems = resolve_deck(read_deck(written.encode(), f"cult{EXTENSION[fmt]}"), index)
     assert not problems

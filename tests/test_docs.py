@@ -118,7 +118,9 @@ def test_every_link_of_the_readme_and_docs_leads_somewhere(page):
         assert linked.exists(), f"{page.name} links to {target}, which does not exist"
         if fragment and linked.suffix == ".md":
             headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
-            assert fragment in {anchor(h) for h in headings}, f"{page.name} links to {target}#{fragment}: no such heading"
+            assert fragment in {anchor(h) for h in headings}, (
+                f"{page.name} links to {target}#{fragment}: no such heading"
+            )
 
 
 def test_the_search_page_holds_the_whole_query_language_of_the_help():

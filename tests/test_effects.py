@@ -91,14 +91,27 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.SPELL, "Immediately Discard up to four cards and replace them with new ones.", None, "redraw 4"),
         (CardType.SPELL, "Summon or Control one Lesser Servitor Monster", None, "summon lesser servitor"),
         (CardType.SPELL, "Immediately play a Monster card to your Mythos Threat, whatever.", None, "summon any"),
-        (CardType.SPELL, "Cast this to immediately play one Monster card as an Ally (no Gate).", None, "monster as ally"),
+        (
+            CardType.SPELL,
+            "Cast this to immediately play one Monster card as an Ally (no Gate).",
+            None,
+            "monster as ally",
+        ),
         (CardType.SPELL, "Bring one Ally back into play from your Story Deck.", None, "resurrect"),
         (CardType.SPELL, "Travel to any location as if Walking. Not Exotic.", None, "travel"),
         (CardType.SPELL, "Gain 3 Sanity points when cast during a Full Moon.", None, "ignored: " + reader.MOON),
-        (CardType.ARTIFACT, "Costs 2 Sanity points to use. Travel to any Location in the same Dimension, as if "
-         "Walking.", None, "travel; cost 2"),
-        (CardType.ARTIFACT, "Spend 1 Sanity point and flip this card to add the Past attribute to your current "
-         "Location.", None, "past; cost 1; then flip"),
+        (
+            CardType.ARTIFACT,
+            "Costs 2 Sanity points to use. Travel to any Location in the same Dimension, as if Walking.",
+            None,
+            "travel; cost 2",
+        ),
+        (
+            CardType.ARTIFACT,
+            "Spend 1 Sanity point and flip this card to add the Past attribute to your current Location.",
+            None,
+            "past; cost 1; then flip",
+        ),
         (CardType.ARTIFACT, "Add 3 points to Ally's value.", None, "ignored: " + reader.WEAPON),
         (CardType.SPELL, "Discard a random Ally.", "Opponent's Ally", "ignored: " + reader.OPPONENT),
         (CardType.SPELL, "May only be cast during Combat. Something.", None, "ignored: " + reader.COMBAT),
@@ -106,35 +119,87 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.LOCATION, "", None, ""),
         (CardType.MONSTER, "Bypasses your opponent's Threat.", None, "ignored: " + reader.COMBAT),
         (CardType.ALLY, "Joins with Brown Jenkin.", None, "ignored: " + reader.JOINING_ALLIES),
-        (CardType.ALLY, "While this card is in play, subtract one from the Minimum number of cards that you may "
-         "keep in your Hand.", None, "hand min -1"),
-        (CardType.ALLY, "While in play, add one to the Maximum number of cards that you may keep.", None, "hand max +1"),
-        (CardType.LOCATION, "Gain 4 Sanity points, but reveal the top card of your Mythos Deck. Apply any Sanity gain "
-         "or loss indicated on the card, then Discard it. You may remain here and Bury one Phobia.", None, "reveal"),
-        (CardType.LOCATION, "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately. "
-         "Allies may defend you, then Discard it. Discard any other card drawn. You may remain here for one turn "
-         "and Bury one Phobia.", None, "reveal attack"),
+        (
+            CardType.ALLY,
+            "While this card is in play, subtract one from the Minimum number of cards that you may keep in your Hand.",
+            None,
+            "hand min -1",
+        ),
+        (
+            CardType.ALLY,
+            "While in play, add one to the Maximum number of cards that you may keep.",
+            None,
+            "hand max +1",
+        ),
+        (
+            CardType.LOCATION,
+            "Gain 4 Sanity points, but reveal the top card of your Mythos Deck. Apply any Sanity gain "
+            "or loss indicated on the card, then Discard it. You may remain here and Bury one Phobia.",
+            None,
+            "reveal",
+        ),
+        (
+            CardType.LOCATION,
+            "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately. "
+            "Allies may defend you, then Discard it. Discard any other card drawn. You may remain here for one turn "
+            "and Bury one Phobia.",
+            None,
+            "reveal attack",
+        ),
         (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
-        (CardType.LOCATION, "All Reporters add 1 point to their card value when this card is your Current Location.",
-         None, "ignored: " + reader.VALUE),
-        (CardType.SPELL, "You may play one Monster allowing Travel as a Special Effect to the top of your Story "
-         "Deck. Then play the Location it allows.", None, "summon travel"),
-        (CardType.TOME, "Draw one additional card at the beginning of each Round while this card is in play. Not "
-         "cumulative with other cards that allow you to increase hand size.", None, "round draw 1"),
+        (
+            CardType.LOCATION,
+            "All Reporters add 1 point to their card value when this card is your Current Location.",
+            None,
+            "ignored: " + reader.VALUE,
+        ),
+        (
+            CardType.SPELL,
+            "You may play one Monster allowing Travel as a Special Effect to the top of your Story "
+            "Deck. Then play the Location it allows.",
+            None,
+            "summon travel",
+        ),
+        (
+            CardType.TOME,
+            "Draw one additional card at the beginning of each Round while this card is in play. Not "
+            "cumulative with other cards that allow you to increase hand size.",
+            None,
+            "round draw 1",
+        ),
         (CardType.TOME, "You know the languages of Chinese and Hyperborean while this card is in play.", None, ""),
-        (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None,
-         "lose turn 1"),
-        (CardType.LOCATION, "Gain seven Sanity but you must remain here for two Turns in isolation (playing no "
-         "cards and not passing).", None, "lose turn 2"),
-        (CardType.LOCATION, "Gain 5 Sanity. You must either Bury a Steadfast Ally or remain at this Location for "
-         "an additional Turn.", None, "ignored: " + reader.LOST_TURN),
+        (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None, "lose turn 1"),
+        (
+            CardType.LOCATION,
+            "Gain seven Sanity but you must remain here for two Turns in isolation (playing no cards and not passing).",
+            None,
+            "lose turn 2",
+        ),
+        (
+            CardType.LOCATION,
+            "Gain 5 Sanity. You must either Bury a Steadfast Ally or remain at this Location for an additional Turn.",
+            None,
+            "ignored: " + reader.LOST_TURN,
+        ),
         (CardType.ARTIFACT, "Can know any one Spell. Bury Spell after it is cast. Knows Greek.", None, ""),
-        (CardType.ARTIFACT, "Give this card to an Ally in play. This card adds the Dreamer attribute to that Ally.",
-         None, "ignored: " + reader.ATTRIBUTE),
-        (CardType.ALLY, "You may Bury the Peddler instead of paying the Sanity cost for playing one Artifact.", None,
-         "ignored: " + reader.BURY_INSTEAD),
-        (CardType.ALLY, "Flip this card face-down to draw a new card from the top of your Mythos deck.", None,
-         "draw 1; then flip"),
+        (
+            CardType.ARTIFACT,
+            "Give this card to an Ally in play. This card adds the Dreamer attribute to that Ally.",
+            None,
+            "ignored: " + reader.ATTRIBUTE,
+        ),
+        (
+            CardType.ALLY,
+            "You may Bury the Peddler instead of paying the Sanity cost for playing one Artifact.",
+            None,
+            "ignored: " + reader.BURY_INSTEAD,
+        ),
+        (
+            CardType.ALLY,
+            "Flip this card face-down to draw a new card from the top of your Mythos deck.",
+            None,
+            "draw 1; then flip",
+        ),
     ],
 )
 def test_reader_reads_recurring_phrasings(kind: CardType, text: str, affects: str | None, expected: str) -> None:
@@ -158,9 +223,12 @@ def test_shipped_overrides_load_and_each_names_its_reason_or_line() -> None:
     ("content", "says"),
     [
         ("[[effect]]\ntitle = 'A'\neffect = 'fly'\n", "line 1: \"A\": 'fly' is not an effect"),
-        ("[[effect]]\ntitle = 'A'\n", 'needs an effect'),
+        ("[[effect]]\ntitle = 'A'\n", "needs an effect"),
         ("[[effect]]\ntitle = 'A'\neffect = 'draw 1'\nline = 'p. 3'\n", 'line = "rulebook:N"'),
-        ("[[effect]]\ntitle = 'A'\neffect = 'draw 1'\n[[effect]]\ntitle = 'a'\neffect = 'draw 2'\n", "line 4: \"a\" is given twice"),
+        (
+            "[[effect]]\ntitle = 'A'\neffect = 'draw 1'\n[[effect]]\ntitle = 'a'\neffect = 'draw 2'\n",
+            'line 4: "a" is given twice',
+        ),
         ("[[effect]]\ntitle = 'A'\nwhat = 1\n", "unknown key 'what'"),
         ("[[effect]\n", "not valid TOML"),
     ],

@@ -551,29 +551,57 @@ def _sanity_cases(cost: int) -> dict[str, tuple[list[Card], list[str], str, int]
     deep = monster("Deep One", text="Joins Father Dagon, Deep Ones and Shoggoths.", sanity=-1)
     dagon = monster("Father Dagon", text="Joins Deep Ones.", sanity=cost + 1)
     # A Gate used again costs its Location's Sanity (1 here) on top of the Cultist's own.
-    pickman = location("Pickman Street", attrs=("City", "House"), gate=True, sanity=-1,
-                       text="You may use this Gate more than once, but pay this card's Sanity cost again each time.")
+    pickman = location(
+        "Pickman Street",
+        attrs=("City", "House"),
+        gate=True,
+        sanity=-1,
+        text="You may use this Gate more than once, but pay this card's Sanity cost again each time.",
+    )
     cultist = ally("Brother", attrs=("Corrupt", "Cultist"), sanity=cost + 1)
     return {
         "first Location": ([crypt], [], "Play Arkham Crypt", 3),
         "Location at once": ([ARKHAM_HOUSE, crypt], ["Play Arkham House"], "Play Arkham Crypt", 3),
-        "Location walked to": ([ARKHAM_HOUSE, boston_crypt], ["Play Arkham House", "Walk to Boston Crypt"],
-                               "Arrive at Boston Crypt", 3),
-        "Location with a Travel Event": ([ARKHAM_HOUSE, MONOPLANE, paris_crypt], ["Play Arkham House"],
-                                         "Travel by Monoplane with Paris Crypt", 3),
-        "Location after a Travel Event": ([ARKHAM_HOUSE, DIRIGIBLE, paris_crypt],
-                                          ["Play Arkham House", "Travel by Dirigible"], "Play Paris Crypt", 3),
+        "Location walked to": (
+            [ARKHAM_HOUSE, boston_crypt],
+            ["Play Arkham House", "Walk to Boston Crypt"],
+            "Arrive at Boston Crypt",
+            3,
+        ),
+        "Location with a Travel Event": (
+            [ARKHAM_HOUSE, MONOPLANE, paris_crypt],
+            ["Play Arkham House"],
+            "Travel by Monoplane with Paris Crypt",
+            3,
+        ),
+        "Location after a Travel Event": (
+            [ARKHAM_HOUSE, DIRIGIBLE, paris_crypt],
+            ["Play Arkham House", "Travel by Dirigible"],
+            "Play Paris Crypt",
+            3,
+        ),
         "Ally": ([ARKHAM_HOUSE, ally("Pricey", sanity=cost)], ["Play Arkham House"], "Play Pricey", 3),
         "Event": ([ARKHAM_HOUSE, event("Dread", "Night", sanity=cost)], ["Play Arkham House"], "Play Dread", 3),
         "Tome": ([ARKHAM_HOUSE, tome("Liber", ("English",), sanity=cost)], ["Play Arkham House"], "Play Liber", 3),
         "Artifact": ([ARKHAM_HOUSE, artifact("Idol", sanity=cost)], ["Play Arkham House"], "Play Idol", 3),
-        "Monster": ([ARKHAM_GATE, monster("Byakhee", sanity=cost)], ["Play Arkham Gate"],
-                    "Play Byakhee to the Threat", 3),
-        "Joined Monsters": ([ARKHAM_GATE, deep, dagon], ["Play Arkham Gate"],
-                            "Play Deep One, Father Dagon to the Threat", 3),
-        "Cultist at a Gate used again": ([pickman, monster("Byakhee"), cultist],
-                                         ["Play Pickman Street", "Play Byakhee to the Threat"],
-                                         "Play as a Monster Brother", 4),
+        "Monster": (
+            [ARKHAM_GATE, monster("Byakhee", sanity=cost)],
+            ["Play Arkham Gate"],
+            "Play Byakhee to the Threat",
+            3,
+        ),
+        "Joined Monsters": (
+            [ARKHAM_GATE, deep, dagon],
+            ["Play Arkham Gate"],
+            "Play Deep One, Father Dagon to the Threat",
+            3,
+        ),
+        "Cultist at a Gate used again": (
+            [pickman, monster("Byakhee"), cultist],
+            ["Play Pickman Street", "Play Byakhee to the Threat"],
+            "Play as a Monster Brother",
+            4,
+        ),
     }
 
 
@@ -605,8 +633,9 @@ def test_paying_the_last_sanity_ends_the_game(way: str) -> None:
 
 def test_a_spell_costs_no_sanity_to_play() -> None:
     # Rulebook l.126: "There is no cost to play a Spell card"; its cost is paid when cast.
-    s = do(setup([ARKHAM_HOUSE, tome("Liber", ("English",), sanity=None), spell("Wrack")], sanity=1),
-           "Play Arkham House")
+    s = do(
+        setup([ARKHAM_HOUSE, tome("Liber", ("English",), sanity=None), spell("Wrack")], sanity=1), "Play Arkham House"
+    )
     s = do(s, "Play Liber")
     assert "Play Wrack to Liber" in words(s)
     s = do(s, "Play Wrack to Liber")
@@ -658,8 +687,9 @@ def test_event_aimed_only_at_an_opponent_needs_one() -> None:
     assert s.game.title(s.story[0]) == "Raid"
 
 
-@pytest.mark.parametrize("affects", ["Affects Opponent's Investigator", "Affects Opponent's Hand",
-                                     "Affects Opponent's Mythos Deck"])
+@pytest.mark.parametrize(
+    "affects", ["Affects Opponent's Investigator", "Affects Opponent's Hand", "Affects Opponent's Mythos Deck"]
+)
 def test_an_opponent_who_plays_nothing_still_has_an_investigator_a_hand_and_a_deck(affects: str) -> None:
     # Rulebook l.202: the target exists at the table (its effect on him is not played alone).
     phobia = event("Hydrophobia", "Phobia", "Water is feared.", affects=affects)
@@ -853,8 +883,10 @@ def test_recipe_answers_are_forgotten_past_the_limit_and_asked_again(monkeypatch
         asked.append(len(cards))
         return len(cards) >= 3
 
-    s = setup([ARKHAM_GATE, event("Earthquake"), event("Fog"), adventure("Quest")],
-              rules=Rules(adventure_check=needs_three_cards))
+    s = setup(
+        [ARKHAM_GATE, event("Earthquake"), event("Fog"), adventure("Quest")],
+        rules=Rules(adventure_check=needs_three_cards),
+    )
     for text in ("Play Arkham Gate", "Play Earthquake", "Play Fog"):
         s = do(s, text)
     assert [p.kind for p in plays_of(s, "Quest")] == [PlayKind.ADVENTURE]
@@ -972,7 +1004,11 @@ def test_push_plays_in_place_exactly_as_apply_does(real_games: dict[str, Game], 
             assert pushed.counted == applied.counted == applied.adventure_tally()
             assert repr(pushed) == repr(applied)
             assert (pushed.mode, pushed.where, pushed.attrs, pushed.gate_used, pushed.points) == (
-                applied.mode, applied.where, applied.attrs, applied.gate_used, applied.points
+                applied.mode,
+                applied.where,
+                applied.attrs,
+                applied.gate_used,
+                applied.points,
             )
 
 
@@ -1038,7 +1074,13 @@ def test_a_play_made_by_the_engine_is_the_play_a_player_would_write():
     written = Play(PlayKind.SPELL, 3, target=5)
     assert made == written and hash(made) == hash(written) and type(made) is Play
     assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle) == (
-        PlayKind.SPELL, 3, (), 5, False, False)
+        PlayKind.SPELL,
+        3,
+        (),
+        5,
+        False,
+        False,
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -1103,8 +1145,9 @@ def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
     necro = real(gccg_catalog, "Necronomicon", "EOMU")
     eibon = real(gccg_catalog, "Book of Eibon", "CR")
     house = location("Library", attrs=("City", "Tome"))
-    inv = investigator(languages=("English", "Latin", "Greek", "Atlantean", "Hyperborean"), hand=8,
-                       hand_min=0, hand_max=8)
+    inv = investigator(
+        languages=("English", "Latin", "Greek", "Atlantean", "Hyperborean"), hand=8, hand_min=0, hand_max=8
+    )
     s = do(setup([house, necro, eibon], inv=inv), "Play Library")
     plain = do(do(s, "Pass"), "End the Round")
     assert len(plain.hand) == 8
@@ -1126,8 +1169,12 @@ def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
         ("Adventurous Dilettante", "LTD", "redraw 2", ""),
         ("Cleric of Fading Faith", "LTD", "redraw 1", ""),
         ("Deep-One Hybrid", "NAE", "gate allies water: deep ones", "Underwater"),
-        ("Diabolical Cultist", "NAE",
-         "gate allies tome: servants of the silver twilight; society silver twilight; adventure sanity corrupt +1", ""),
+        (
+            "Diabolical Cultist",
+            "NAE",
+            "gate allies tome: servants of the silver twilight; society silver twilight; adventure sanity corrupt +1",
+            "",
+        ),
         ("Pragmatic Hobo", "LTD", "", "may not Pass"),
         ("Obsessed Federal Agent", "NAE", "", "who goes first"),
         ("Enthusiastic Chorus Girl", "DRM", "", "opponent"),
@@ -1214,7 +1261,7 @@ def test_an_investigator_who_draws_at_the_beginning_of_each_turn() -> None:
         ("Find a way to drive your own SANITY below SIX POINTS", ("sanity below", "6")),
         ("Learn at least ONE SPELL in that Tome", ("spell in tome", "")),
         ("find and translate a TOME in a language that you do not already speak", ("tome unread", "")),
-        ("he \"REROLLS\" YOUR INVESTIGATOR", ("", "")),
+        ('he "REROLLS" YOUR INVESTIGATOR', ("", "")),
         ("and get back to a PRESS LOCATION while it is DAY", ("time", "day")),
         ("to meet an ALLY of the opposite sex as your Investigator", ("", "")),
     ],

@@ -39,18 +39,14 @@ RULINGS = load_rulings()
 LIMITED = ("LTD", "EOMU", "CR", "LOTN")
 
 
-def make_card(
-    title: str, set_code: str = "LTD", type: CardType | None = CardType.EVENT, **fields: Any
-) -> Card:
+def make_card(title: str, set_code: str = "LTD", type: CardType | None = CardType.EVENT, **fields: Any) -> Card:
     key = f"{set_code}:{fold_title(title).replace(' ', '-')}"
     if fields.get("printing", 1) > 1:
         key += f"#{fields['printing']}"
     return Card(key=key, title=title, set_code=set_code, type=type, **fields)
 
 
-def make_erratum(
-    card: str, kind: str, field: str | None = None, to: Any = None, **extra: Any
-) -> Erratum:
+def make_erratum(card: str, kind: str, field: str | None = None, to: Any = None, **extra: Any) -> Erratum:
     section = extra.pop("set", "LTD")
     sets = extra.pop("sets", LIMITED if section == "LTD" else (section,))
     erratum = Erratum(
@@ -102,9 +98,7 @@ def test_erratum_card_is_named_on_its_line(erratum: Erratum, rulings_text: list[
 def test_every_card_bullet_is_covered(rulings_text: list[str]) -> None:
     # The card sections start at "Card and Set Specific Errata" (line 91); each "- Title ..."
     # bullet there is one entry of the document.
-    start = next(
-        i for i, line in enumerate(rulings_text) if line.startswith("Card and Set Specific")
-    )
+    start = next(i for i, line in enumerate(rulings_text) if line.startswith("Card and Set Specific"))
     bullets = {i + 1 for i, line in enumerate(rulings_text) if i > start and line.startswith("- ")}
     assert len(bullets) > 100
     covered = {e.line for e in ERRATA}
@@ -142,8 +136,7 @@ def test_reversals_follow_the_asterisks(rulings_text: list[str]) -> None:
     bullets_with_star = {
         e.line
         for e in ERRATA
-        if _doc_line(rulings_text, e.line).startswith("- ")
-        and "*" in _doc_line(rulings_text, e.line)
+        if _doc_line(rulings_text, e.line).startswith("- ") and "*" in _doc_line(rulings_text, e.line)
     }
     assert marked == bullets_with_star
     assert marked == {99, 104, 116, 162, 169}
@@ -164,9 +157,7 @@ def test_reversals_follow_the_asterisks(rulings_text: list[str]) -> None:
         ("Hitch a Ride", "add", "public", "Outside"),
     ],
 )
-def test_shipped_errata_hold_the_documented_values(
-    card: str, kind: str, field: str, to: Any
-) -> None:
+def test_shipped_errata_hold_the_documented_values(card: str, kind: str, field: str, to: Any) -> None:
     matches = [e for e in ERRATA if e.card == card and e.kind.value == kind and e.field == field]
     assert [e.to for e in matches] == [to]
 
@@ -282,9 +273,7 @@ KIND_CASES = [
         id="remove-attribute",
     ),
     pytest.param(
-        make_card(
-            "Easter Island", "CR", CardType.LOCATION, attributes=("Island", "Artifacts", "Site")
-        ),
+        make_card("Easter Island", "CR", CardType.LOCATION, attributes=("Island", "Artifacts", "Site")),
         make_erratum("Easter Island", "replace", "attributes", "Artifact", from_="Artifacts"),
         {"attributes": ("Island", "Artifact", "Site")},
         id="replace-list-item-keeps-order",
@@ -429,9 +418,7 @@ KIND_CASES = [
         id="last-sentence",
     ),
     pytest.param(
-        make_card(
-            "Angry Zoogs", "DRM", text="Investigator with the highest Sanity must Bury. Then more."
-        ),
+        make_card("Angry Zoogs", "DRM", text="Investigator with the highest Sanity must Bury. Then more."),
         make_erratum(
             "Angry Zoogs",
             "replace",
@@ -509,9 +496,7 @@ def test_each_kind_changes_the_card(card: Card, erratum: Erratum, expected: dict
 
 
 @pytest.mark.parametrize(("card", "erratum", "expected"), KIND_CASES)
-def test_applying_twice_changes_nothing_more(
-    card: Card, erratum: Erratum, expected: dict[str, Any]
-) -> None:
+def test_applying_twice_changes_nothing_more(card: Card, erratum: Erratum, expected: dict[str, Any]) -> None:
     once = apply_errata([card], [erratum])
     twice = apply_errata(once.cards, [erratum])
     assert twice.cards == once.cards
@@ -520,9 +505,7 @@ def test_applying_twice_changes_nothing_more(
 
 
 @pytest.mark.parametrize(("card", "erratum", "expected"), KIND_CASES)
-def test_stored_cards_reapply_the_same(
-    card: Card, erratum: Erratum, expected: dict[str, Any]
-) -> None:
+def test_stored_cards_reapply_the_same(card: Card, erratum: Erratum, expected: dict[str, Any]) -> None:
     # The catalog stores cards as to_dict() JSON; printed values come back as lists and text.
     once = apply_errata([card], [erratum]).cards[0]
     stored = Card.from_dict(json.loads(json.dumps(once.to_dict())))
@@ -531,9 +514,7 @@ def test_stored_cards_reapply_the_same(
 
 def test_a_note_changes_no_field_but_is_shown() -> None:
     card = make_card("Simon Orne", "LOTN", CardType.ALLY, region="Lovecraft Country")
-    note = make_erratum(
-        "Simon Orne", "note", "region", "Should have two Region colours, green and purple."
-    )
+    note = make_erratum("Simon Orne", "note", "region", "Should have two Region colours, green and purple.")
     report = apply_errata([card], [note])
     (played,) = report.cards
     assert played.region == "Lovecraft Country" and played.printed == {}
@@ -606,9 +587,7 @@ def test_an_erratum_the_data_already_shows_is_marked_already() -> None:
 def test_a_qualifier_picks_one_of_same_titled_cards() -> None:
     atlantean = make_card("Book of Dzyan", "CR", CardType.ARTIFACT, tome_languages=("Atlantean",))
     english = make_card("Book of Dzyan", "LTD", CardType.ARTIFACT, tome_languages=("English",))
-    fix = make_erratum(
-        "Book of Dzyan", "set", "type", "Tome", doc_title="Book of Dyzan", qualifier="Atlantean"
-    )
+    fix = make_erratum("Book of Dzyan", "set", "type", "Tome", doc_title="Book of Dyzan", qualifier="Atlantean")
     report = apply_errata([atlantean, english], [fix])
     assert [c.type for c in report.cards] == [CardType.TOME, CardType.ARTIFACT]
 
@@ -616,9 +595,7 @@ def test_a_qualifier_picks_one_of_same_titled_cards() -> None:
 def test_rlyeh_disk_fragments_become_three_titles() -> None:
     # A transcription that keeps the fragment words in the private-attribute area...
     fragments = [
-        make_card(
-            "R'lyeh Disk", "CR", CardType.ARTIFACT, attributes=(f"{side} Fragment",), printing=n
-        )
+        make_card("R'lyeh Disk", "CR", CardType.ARTIFACT, attributes=(f"{side} Fragment",), printing=n)
         for n, side in enumerate(("Left", "Right", "Top"), start=1)
     ]
     renames = [e for e in ERRATA if e.card == "R'lyeh Disk"]
@@ -640,11 +617,7 @@ def test_a_renamed_card_is_found_under_both_names() -> None:
         [make_card("Celeano", "CR", CardType.LOCATION)],
         [make_erratum("Celeano", "rename", "title", "Celaeno")],
     )
-    assert (
-        cards_named(report.cards, "Celaeno")
-        == cards_named(report.cards, "Celeano")
-        == list(report.cards)
-    )
+    assert cards_named(report.cards, "Celaeno") == cards_named(report.cards, "Celeano") == list(report.cards)
 
 
 def test_affects_follows_the_catalogs_convention() -> None:
@@ -653,9 +626,7 @@ def test_affects_follows_the_catalogs_convention() -> None:
         make_card("Voorish Sign", affects="Spells"),
         make_card("Chant of Thoth", affects="Your Investigator"),
     ]
-    report = apply_errata(
-        cards, [make_erratum("Voorish Sign", "set", "affects", "Affects Your Spells")]
-    )
+    report = apply_errata(cards, [make_erratum("Voorish Sign", "set", "affects", "Affects Your Spells")])
     assert report.cards[0].affects == "Your Spells"
 
 
@@ -663,9 +634,7 @@ def test_sentences_count_on_the_printed_text() -> None:
     # Prepending runs last, so "the first sentence" is the printed card's first sentence.
     card = make_card("Eclipse of the Sun", text="Bury any Day Event. Bury this card later.")
     errata = [
-        make_erratum(
-            "Eclipse of the Sun", "prepend", "text", "This is an Eclipse card. It is now Day,"
-        ),
+        make_erratum("Eclipse of the Sun", "prepend", "text", "This is an Eclipse card. It is now Day,"),
         make_erratum("Eclipse of the Sun", "replace", "text", "Bury every Day Event.", sentence=1),
     ]
     assert apply_errata([card], errata).cards[0].text == (
@@ -675,9 +644,7 @@ def test_sentences_count_on_the_printed_text() -> None:
 
 def test_a_printed_value_unlike_the_documents_is_mentioned() -> None:
     card = make_card("Summon Great Cthulhu", "LOTN", CardType.ADVENTURE, value=8)
-    report = apply_errata(
-        [card], [make_erratum("Summon Great Cthulhu", "set", "value", 13, from_=7)]
-    )
+    report = apply_errata([card], [make_erratum("Summon Great Cthulhu", "set", "value", 13, from_=7)])
     assert report.cards[0].value == 13
     assert "7" in report.outcomes[0].message and "8" in report.outcomes[0].message
 
@@ -699,9 +666,7 @@ POOL_ERRATA = [case.values[1] for case in KIND_CASES] + [
     cards=st.lists(st.sampled_from(POOL), unique_by=lambda c: c.key, max_size=len(POOL)),
     errata=st.lists(st.sampled_from(POOL_ERRATA), max_size=12),
 )
-def test_any_errata_apply_idempotently_and_account_for_everything(
-    cards: list[Card], errata: list[Erratum]
-) -> None:
+def test_any_errata_apply_idempotently_and_account_for_everything(cards: list[Card], errata: list[Erratum]) -> None:
     once = apply_errata(cards, errata)
     assert apply_errata(once.cards, errata).cards == once.cards
     assert [printed_card(c) for c in once.cards] == cards
@@ -711,21 +676,11 @@ def test_any_errata_apply_idempotently_and_account_for_everything(
 
 def test_check_erratum_refuses_inconsistent_records() -> None:
     with pytest.raises(InvalidErratumError, match="needs 'to'"):
-        check_erratum(
-            Erratum(card="X", set="LTD", kind=ErratumKind.SET, field="value", line=1, quote="q")
-        )
+        check_erratum(Erratum(card="X", set="LTD", kind=ErratumKind.SET, field="value", line=1, quote="q"))
     with pytest.raises(InvalidErratumError, match="cannot change 'value'"):
-        check_erratum(
-            Erratum(
-                card="X", set="LTD", kind=ErratumKind.ADD, field="value", to=1, line=1, quote="q"
-            )
-        )
+        check_erratum(Erratum(card="X", set="LTD", kind=ErratumKind.ADD, field="value", to=1, line=1, quote="q"))
     with pytest.raises(InvalidErratumError, match="must be an integer"):
-        check_erratum(
-            Erratum(
-                card="X", set="LTD", kind=ErratumKind.SET, field="value", to="13", line=1, quote="q"
-            )
-        )
+        check_erratum(Erratum(card="X", set="LTD", kind=ErratumKind.SET, field="value", to="13", line=1, quote="q"))
     with pytest.raises(InvalidErratumError, match="must be one of"):
         check_erratum(
             Erratum(
@@ -744,7 +699,9 @@ def test_check_erratum_refuses_inconsistent_records() -> None:
 # The loader
 
 
-GOOD_RECORD = 'card = "Mugging"\nset = "NAE"\nkind = "set"\nfield = "unique"\nto = true\nline = 105\nquote = "Mugging"\n'
+GOOD_RECORD = (
+    'card = "Mugging"\nset = "NAE"\nkind = "set"\nfield = "unique"\nto = true\nline = 105\nquote = "Mugging"\n'
+)
 
 
 @pytest.mark.parametrize(
@@ -760,9 +717,7 @@ GOOD_RECORD = 'card = "Mugging"\nset = "NAE"\nkind = "set"\nfield = "unique"\nto
         (GOOD_RECORD.replace("to = true\n", ""), "needs 'to'"),
     ],
 )
-def test_bad_errata_records_are_refused_with_a_one_line_message(
-    tmp_path: Path, record: str, message: str
-) -> None:
+def test_bad_errata_records_are_refused_with_a_one_line_message(tmp_path: Path, record: str, message: str) -> None:
     path = tmp_path / "errata.toml"
     path.write_text(f"[[erratum]]\n{GOOD_RECORD}\n[[erratum]]\n{record}", encoding="utf-8")
     with pytest.raises(ErrataFileError) as caught:
@@ -832,9 +787,7 @@ def test_rulings_honour_set_and_printing_qualifiers() -> None:
         make_card("Instability in the Mythos", "LTD", printing=1),
         make_card("Instability in the Mythos", "LTD", printing=2),
     ]
-    topics = [
-        [r.topic for r in c.rulings if "Events" in r.topic] for c in attach_rulings(cards, RULINGS)
-    ]
+    topics = [[r.topic for r in c.rulings if "Events" in r.topic] for c in attach_rulings(cards, RULINGS)]
     assert topics == [
         ["Delayed Events (effect fixed when played)"],
         ["Instant Events"],
@@ -844,9 +797,7 @@ def test_rulings_honour_set_and_printing_qualifiers() -> None:
 
 
 def test_rulings_by_type_and_text_words() -> None:
-    greys = make_card(
-        "Greys", "NAE", CardType.MONSTER, text="Use an Outside Gate to play as an Ally."
-    )
+    greys = make_card("Greys", "NAE", CardType.MONSTER, text="Use an Outside Gate to play as an Ally.")
     ghoul = make_card("Ghoul", "LTD", CardType.MONSTER, text="Joins Ghouls.")
     ally = make_card("Cultist", "LTD", CardType.ALLY, text="Can be played as an Ally anywhere.")
     result = attach_rulings([greys, ghoul, ally], RULINGS)

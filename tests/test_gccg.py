@@ -25,8 +25,17 @@ def test_every_card_imports(gccg):
     assert len(gccg.cards) == 1115
     assert sum(1 for c in gccg.cards if c.set_code != "SD") == 946
     counts = Counter(c.set_code for c in gccg.cards)
-    assert counts == {"LTD": 218, "DRM": 210, "NAE": 210, "SD": 169, "MSGS": 106,
-                      "EOMU": 67, "CR": 67, "LOTN": 67, "PR": 1}
+    assert counts == {
+        "LTD": 218,
+        "DRM": 210,
+        "NAE": 210,
+        "SD": 169,
+        "MSGS": 106,
+        "EOMU": 67,
+        "CR": 67,
+        "LOTN": 67,
+        "PR": 1,
+    }
 
 
 def test_every_card_has_a_type_and_a_unique_key(gccg):
@@ -127,8 +136,7 @@ def test_the_game_file_is_skipped_with_a_note(mythos_data: Path):
 
 SET_HEAD = b'<?xml version="1.0" encoding="UTF-8"?>\n<ccg-setinfo name="Limited" game="Mythos"><cards>'
 CARD = (
-    '<card name="Test Card" text="Caf\u00e9"><attr key="set" value="Limited"/><attr key="type" value="Event"/>'
-    "</card>"
+    '<card name="Test Card" text="Caf\u00e9"><attr key="set" value="Limited"/><attr key="type" value="Event"/></card>'
 )
 
 

@@ -50,8 +50,10 @@ CASES: list[tuple[str, list[str]]] = [
     ("deck-check", ["deck", "check", DECK]),
     ("deck-check-json", ["deck", "check", DECK, "--json"]),
     ("deck-check-campaign", ["deck", "check", DECK, "--format", "campaign", "--target", "15"]),
-    ("deck-check-tournament-house-rules-json",
-     ["deck", "check", DECK, "-f", "tournament", "--house-rule", "official-cards-only", "--json"]),
+    (
+        "deck-check-tournament-house-rules-json",
+        ["deck", "check", DECK, "-f", "tournament", "--house-rule", "official-cards-only", "--json"],
+    ),
     ("deck-check-cult-vs-investigator", ["deck", "check", DECK, "-f", "cult-vs-investigator"]),
     ("deck-check-cvi-investigator", ["deck", "check", DECK, "-f", "cvi-investigator"]),
     ("deck-check-cvi-cultist-json", ["deck", "check", DECK, "-f", "cvi-cultist", "--json"]),
@@ -75,13 +77,19 @@ CASES: list[tuple[str, list[str]]] = [
     ("deck-sheet-goldfish-no-sanity", ["deck", "sheet", DECK, "-o", "-", "--goldfish", "40"]),
     ("deck-sheet-onto-the-deck", ["deck", "sheet", DECK, "-o", DECK]),
     # The same for a build and the suggestions, which judge decks by test games.
-    ("deck-build-no-sanity", ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure", "Dark Horse",
-                              "--seed", "1", "-o", OUT]),
-    ("deck-build-campaign-target-json", ["deck", "build", "--investigator", "Diabolical Cultist", "-f", "campaign",
-                                         "-o", OUT, "--json"]),
+    (
+        "deck-build-no-sanity",
+        ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure", "Dark Horse", "--seed", "1", "-o", OUT],
+    ),
+    (
+        "deck-build-campaign-target-json",
+        ["deck", "build", "--investigator", "Diabolical Cultist", "-f", "campaign", "-o", OUT, "--json"],
+    ),
     ("deck-build-no-adventure", ["deck", "build", "--investigator", "Pragmatic Hobo", "-o", OUT]),
-    ("deck-build-not-an-adventure-json", ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure",
-                                          "Dark Young", "-o", OUT, "--json"]),
+    (
+        "deck-build-not-an-adventure-json",
+        ["deck", "build", "--investigator", "Pragmatic Hobo", "--adventure", "Dark Young", "-o", OUT, "--json"],
+    ),
     ("deck-suggest-no-sanity", ["deck", "suggest", DECK, "--games", "100"]),
     ("adventure-show", ["adventure", "show", "Dark Horse"]),
     ("adventure-show-json", ["adventure", "show", "dark horse", "--json"]),
@@ -116,7 +124,9 @@ def _answer(workspace: Path, args: list[str]) -> str:
     result = CliRunner().invoke(app, [*argv, "--db", str(db)])
     if OUT in args:
         assert not out.exists(), "a refused build wrote its file"
-    shown = f"$ mythos {' '.join(args)}\nexit {result.exit_code}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    shown = (
+        f"$ mythos {' '.join(args)}\nexit {result.exit_code}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    )
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         shown += f"--- uncaught\n{type(result.exception).__name__}: {result.exception}\n"
     return _steady(shown, workspace)

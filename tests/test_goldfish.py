@@ -61,9 +61,26 @@ def test_the_same_seed_gives_the_same_report_in_another_process(gccg_catalog_pat
     for hash_seed in ("1", "2", "3"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         done = subprocess.run(
-            [sys.executable, "-P", "-m", "deckbuilder", "deck", "goldfish", str(deck), "-n", "40", "--seed", "3",
-             "--json", "--db", str(gccg_catalog_path)],
-            capture_output=True, text=True, env=env, check=True,
+            [
+                sys.executable,
+                "-P",
+                "-m",
+                "deckbuilder",
+                "deck",
+                "goldfish",
+                str(deck),
+                "-n",
+                "40",
+                "--seed",
+                "3",
+                "--json",
+                "--db",
+                str(gccg_catalog_path),
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
         )
         outputs.append(json.loads(done.stdout))
     assert outputs[0]["blockers"], "the deck should have blockers for this test to mean anything"
@@ -103,8 +120,16 @@ def test_campaign_plays_on_to_the_target(gccg_catalog):
 
 
 def test_the_policy_plays_an_adventure_before_anything_else():
-    hobo = Card(key="X:hobo", title="Hobo", set_code="LTD", type=CardType.INVESTIGATOR, sanity=10, hand=5,
-                hand_min=0, hand_max=5)
+    hobo = Card(
+        key="X:hobo",
+        title="Hobo",
+        set_code="LTD",
+        type=CardType.INVESTIGATOR,
+        sanity=10,
+        hand=5,
+        hand_min=0,
+        hand_max=5,
+    )
     adv = Card(key="X:adv", title="Adv", set_code="LTD", type=CardType.ADVENTURE, value=3)
     game = Game(Deck.of([(adv, 1)], [hobo]), rules=Rules())
     policy = GreedyPolicy(game, {"adv"})
@@ -136,8 +161,9 @@ def test_a_second_copy_waiting_while_the_first_counts_holds_nothing_back(gccg_ca
 
 def test_cli_json_has_the_documented_keys(gccg_catalog_path):
     deck = MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck"
-    result = runner.invoke(app, ["deck", "goldfish", str(deck), "--games", "30", "--seed", "4", "--json",
-                                 "--db", str(gccg_catalog_path)])
+    result = runner.invoke(
+        app, ["deck", "goldfish", str(deck), "--games", "30", "--seed", "4", "--json", "--db", str(gccg_catalog_path)]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     for key in ("games", "seed", "completed", "by_round", "median_rounds", "final_sanity", "blockers", "odds"):
@@ -256,22 +282,23 @@ def test_the_goldfish_plays_what_the_policy_chooses_among_all_legal_plays(gccg_c
         state = game.new_state(seed)
         while not state.is_over and state.round <= 12:
             state = apply(state, policy.choose(state, legal_plays(state)))
-        assert (record.points, record.final_sanity, record.rounds) == (
-            state.points, state.sanity, min(state.round, 12)
-        )
+        assert (record.points, record.final_sanity, record.rounds) == (state.points, state.sanity, min(state.round, 12))
 
 
 def test_named_card_odds_are_exact(gccg_catalog_path):
     # One copy among 52 cards, 13 seen in the opening hand: exactly 13/52.
     deck = MYTHOS_DATA / "gccg" / "decks" / "standard-corrupt.deck"
-    result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "10", "--card", "dark young", "--json",
-                                 "--db", str(gccg_catalog_path)])
+    result = runner.invoke(
+        app,
+        ["deck", "goldfish", str(deck), "-n", "10", "--card", "dark young", "--json", "--db", str(gccg_catalog_path)],
+    )
     assert result.exit_code == 0, result.output
     odds = {o["label"]: o for o in json.loads(result.stdout)["odds"]}
     first = odds["Dark Young (1 copy) by Round 1"]
     assert first["exact"] and first["probability"] == 0.25 and first["draws"] == 13
-    missing = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "5", "--card", "Cthulhu",
-                                  "--db", str(gccg_catalog_path)])
+    missing = runner.invoke(
+        app, ["deck", "goldfish", str(deck), "-n", "5", "--card", "Cthulhu", "--db", str(gccg_catalog_path)]
+    )
     assert missing.exit_code == 2
     assert missing.stderr.strip().splitlines()[-1].startswith("Error: --card 'Cthulhu': no card of the deck")
 
@@ -280,8 +307,16 @@ def test_named_card_odds_are_exact(gccg_catalog_path):
 
 
 def _solo_deck(*cards: tuple[Card, int]) -> Deck:
-    hobo = Card(key="X:hobo", title="Hobo", set_code="LTD", type=CardType.INVESTIGATOR, sanity=10, hand=8,
-                hand_min=0, hand_max=8)
+    hobo = Card(
+        key="X:hobo",
+        title="Hobo",
+        set_code="LTD",
+        type=CardType.INVESTIGATOR,
+        sanity=10,
+        hand=8,
+        hand_min=0,
+        hand_max=8,
+    )
     return Deck.of(list(cards), [hobo], "solo")
 
 
@@ -292,8 +327,15 @@ def _event(title: str, affects: str) -> Card:
 def test_an_event_aimed_at_an_opponents_card_is_never_played_and_the_report_says_why():
     # Rulebook l.202: an Event that needs a target must have a legitimate one. The goldfish's
     # opponent plays nothing, so an Event aimed at an opponent's card has none: never played.
-    home = Card(key="X:home", title="Home", set_code="LTD", type=CardType.LOCATION, region="Lovecraft Country",
-                subregion="Arkham", attributes=("City",))
+    home = Card(
+        key="X:home",
+        title="Home",
+        set_code="LTD",
+        type=CardType.LOCATION,
+        region="Lovecraft Country",
+        subregion="Arkham",
+        attributes=("City",),
+    )
     aimed = _event("Curse Them", "Affects Opponent's Ally")
     mine = _event("Good Luck", "Affects Your Investigator")
     report = goldfish(_solo_deck((home, 20), (aimed, 16), (mine, 16)), games=20, seed=1, max_rounds=4)
@@ -314,8 +356,9 @@ def test_basic_mythos_plays_a_location_first_advanced_need_not(advanced, played)
     assert {c.title: c.played for c in report.cards}["Good Luck"] == played
 
 
-@pytest.mark.parametrize("format_name, advanced", [("basic", False), ("advanced", True), ("campaign", True),
-                                                   ("tournament", True)])
+@pytest.mark.parametrize(
+    "format_name, advanced", [("basic", False), ("advanced", True), ("campaign", True), ("tournament", True)]
+)
 def test_the_format_chooses_the_first_play_rule(format_name, advanced):
     from deckbuilder.service.games import goldfish_advanced
 

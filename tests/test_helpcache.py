@@ -85,8 +85,7 @@ def test_a_changed_command_line_file_changes_the_key(tmp_path):
     before = helpcache.help_key([str(code)])
     assert helpcache.help_key([str(code)]) == before
     tree = code / "tree.py"
-    tree.write_text(tree.read_text(encoding="utf-8").replace("Build and inspect", "Build or inspect"),
-                    encoding="utf-8")
+    tree.write_text(tree.read_text(encoding="utf-8").replace("Build and inspect", "Build or inspect"), encoding="utf-8")
     edited = helpcache.help_key([str(code)])
     assert edited != before
     os.utime(tree, ns=(tree.stat().st_atime_ns, tree.stat().st_mtime_ns + 1_000_000_000))  # same size
@@ -127,8 +126,13 @@ def test_a_reader_that_goes_away_is_a_normal_end(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     env.update(XDG_CACHE_HOME=str(cache), COLUMNS="80")
     for _ in range(2):
-        proc = subprocess.Popen([sys.executable, "-m", "deckbuilder", "--help"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "deckbuilder", "--help"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=tmp_path,
+        )
         proc.stdout.close()  # gone before a byte is read
         assert proc.wait(timeout=60) == 0
         assert proc.stderr.read() == b""

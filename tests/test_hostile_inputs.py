@@ -56,9 +56,13 @@ def one_error_line(stderr: str) -> str:
 def run(*args: str, timeout: float = 60, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Runs ``python -m deckbuilder ARGS`` as a real process: a command that would wait on
     a pipe for ever fails the test by its timeout instead of hanging it."""
-    return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
-                                                **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "deckbuilder", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), **(env or {})},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -77,8 +81,13 @@ def sample_catalog(sample_db):
 
 def json_deck(**fields) -> str:
     """Gets a JSON deck file's text (ASCII: a surrogate is written as its escape)."""
-    doc = {"format": "mythos-deck", "version": 1, "name": "Hostile",
-           "cards": [{"title": "Dark Young", "count": 4}], **fields}
+    doc = {
+        "format": "mythos-deck",
+        "version": 1,
+        "name": "Hostile",
+        "cards": [{"title": "Dark Young", "count": 4}],
+        **fields,
+    }
     return json.dumps(doc, indent=2)
 
 
@@ -95,14 +104,16 @@ def test_a_lone_surrogate_in_a_json_deck_is_one_line_and_nothing_is_saved(sample
         assert result.exit_code == 2
         assert one_error_line(result.stderr) == (
             'Error: name: holds "\\ud800", half of a UTF-16 pair and no character by itself; '
-            "write the whole character (both halves) or remove it")
+            "write the whole character (both halves) or remove it"
+        )
     assert not decks.exists() or list(decks.rglob("*")) == []
 
 
 def test_a_lone_surrogate_in_a_card_title_names_its_place(sample_db, tmp_path):
     deck = tmp_path / "deck.json"
-    deck.write_text(json_deck(cards=[{"title": "Dark Young", "count": 4}, {"title": "Mi-\udc80Go", "count": 1}]),
-                    encoding="ascii")
+    deck.write_text(
+        json_deck(cards=[{"title": "Dark Young", "count": 4}, {"title": "Mi-\udc80Go", "count": 1}]), encoding="ascii"
+    )
     result = mythos("deck", "check", str(deck), "--db", str(sample_db))
     assert result.exit_code == 2
     assert 'cards[1].title: holds "\\udc80"' in one_error_line(result.stderr)
@@ -157,20 +168,33 @@ def test_a_search_limit_past_64_bits_is_one_line(sample_db):
     assert result.exit_code == 2
     assert one_error_line(result.stderr) == (
         "Error: --limit 9223372036854775808: show at most 1,000,000 cards (every card of the game is far fewer); "
-        "leave --limit out to see them all")
+        "leave --limit out to see them all"
+    )
     assert mythos("search", "dark", "--limit", "1000000", "--db", str(sample_db)).exit_code == 0
 
 
-@pytest.mark.parametrize(("name", "text", "message"), [
-    ("deck.txt", f"# Deck: Big\n\n{HUGE} Dark Young\n", "line 3: a count of 5000 digits is not a number of copies"),
-    ("deck.txt", f"Dark Young x{HUGE}\n", "line 1: a count of 5000 digits is not a number of copies"),
-    ("deck.deck", f"Investigators\n1 Pragmatic Hobo\nDeck\n{HUGE} Dark Young\n",
-     "line 4: a count of 5000 digits is not a number of copies"),
-    ("deck.json", json_deck().replace('"count": 4', f'"count": {HUGE}'),
-     "cards[0].count (line 6): must be a whole number from 1 to 99, not a number of 5000 digits"),
-    ("deck.json", json_deck(cards=[{"title": "Dark Young", "count": 4, "printing": 10**30}]),
-     "cards[0].printing (line 6): must be a whole number from 1, or null, not a number of 31 digits"),
-])
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("deck.txt", f"# Deck: Big\n\n{HUGE} Dark Young\n", "line 3: a count of 5000 digits is not a number of copies"),
+        ("deck.txt", f"Dark Young x{HUGE}\n", "line 1: a count of 5000 digits is not a number of copies"),
+        (
+            "deck.deck",
+            f"Investigators\n1 Pragmatic Hobo\nDeck\n{HUGE} Dark Young\n",
+            "line 4: a count of 5000 digits is not a number of copies",
+        ),
+        (
+            "deck.json",
+            json_deck().replace('"count": 4', f'"count": {HUGE}'),
+            "cards[0].count (line 6): must be a whole number from 1 to 99, not a number of 5000 digits",
+        ),
+        (
+            "deck.json",
+            json_deck(cards=[{"title": "Dark Young", "count": 4, "printing": 10**30}]),
+            "cards[0].printing (line 6): must be a whole number from 1, or null, not a number of 31 digits",
+        ),
+    ],
+)
 def test_a_count_of_5000_digits_is_one_line(sample_db, tmp_path, name, text, message):
     deck = tmp_path / name
     deck.write_text(text, encoding="utf-8")
@@ -184,7 +208,8 @@ def test_a_card_name_with_a_printing_of_5000_digits_is_no_card(sample_db):
     result = mythos("card", f"Dark Young #{HUGE}", "--db", str(sample_db))
     assert result.exit_code == 2
     assert one_error_line(result.stderr) == (
-        f'Error: "Dark Young #{HUGE[:88]}... (5012 characters)" is not a card; did you mean "Dark Young"?')
+        f'Error: "Dark Young #{HUGE[:88]}... (5012 characters)" is not a card; did you mean "Dark Young"?'
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -213,8 +238,11 @@ def test_a_lackey_set_file_cut_in_a_name_is_not_a_card(lackey_sets):
 
     whole = (lackey_sets / "Limited.txt").read_bytes()
     at = whole.index(b"Your First Big Story") + len("Your First Big Stor")
-    with pytest.raises(CardDataError, match=r'stops after 1 of the header\'s 22 columns with no line end '
-                                            r'\("Your First Big Stor"\)'):
+    with pytest.raises(
+        CardDataError,
+        match=r"stops after 1 of the header\'s 22 columns with no line end "
+        r'\("Your First Big Stor"\)',
+    ):
         read_lackey_bytes(whole[:at], "Limited.txt")
     whole_cards = read_lackey_bytes(whole, "Limited.txt")
     assert len(whole_cards.cards) == 217 and whole_cards.notes == []
@@ -226,8 +254,10 @@ def test_a_lackey_set_file_without_its_last_line_end_is_read_with_a_note(lackey_
     whole = (lackey_sets / "Limited.txt").read_bytes()
     result = read_lackey_bytes(whole.rstrip(b"\n"), "Limited.txt")
     assert len(result.cards) == 217
-    assert result.notes == ["Limited.txt: no line end after its last line (line 218); if the file was cut short "
-                            "there, the last column of that card may be incomplete"]
+    assert result.notes == [
+        "Limited.txt: no line end after its last line (line 218); if the file was cut short "
+        "there, the last column of that card may be incomplete"
+    ]
 
 
 # --------------------------------------------------------------------------------------
@@ -235,15 +265,21 @@ def test_a_lackey_set_file_without_its_last_line_end_is_read_with_a_note(lackey_
 
 
 @posix_only
-@pytest.mark.parametrize("command", [["deck", "check"], ["deck", "diff", "@PIPE"], ["collection", "import"],
-                                     ["catalog", "import"]])
+@pytest.mark.parametrize(
+    "command", [["deck", "check"], ["deck", "diff", "@PIPE"], ["collection", "import"], ["catalog", "import"]]
+)
 def test_a_named_pipe_is_refused_at_once(sample_db, tmp_path, command):
     pipe = tmp_path / "deck.txt"
     os.mkfifo(pipe)
     args = [str(pipe) if a == "@PIPE" else a for a in command]
-    result = run(*args, str(pipe), "--db", str(sample_db if command[0] != "catalog" else tmp_path / "c.sqlite"),
-                 *(["--collection", str(tmp_path / "owned.json")] if command[0] == "collection" else []),
-                 timeout=60)
+    result = run(
+        *args,
+        str(pipe),
+        "--db",
+        str(sample_db if command[0] != "catalog" else tmp_path / "c.sqlite"),
+        *(["--collection", str(tmp_path / "owned.json")] if command[0] == "collection" else []),
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "cannot be read" in one_error_line(result.stderr)
     assert "a named pipe (FIFO), not a file; save what it gives to a file and name that" in result.stderr
@@ -257,7 +293,8 @@ def test_a_named_pipe_as_the_collection_is_refused_at_once(sample_db, tmp_path):
     assert result.returncode == 2
     assert one_error_line(result.stderr) == (
         f"Error: {pipe}: the collection cannot be read (a named pipe (FIFO), not a file; "
-        "save what it gives to a file and name that)")
+        "save what it gives to a file and name that)"
+    )
 
 
 @pytest.mark.parametrize(("path", "kind"), [(os.devnull, "a device"), (".", "a folder")])
@@ -271,14 +308,26 @@ def test_a_device_or_a_folder_as_a_deck_file_is_one_line(sample_db, path, kind):
 # a deck of comments only
 
 
-@pytest.mark.parametrize(("name", "text", "message"), [
-    ("deck.txt", "# Deck: Nothing yet\n# ideas: Dark Young?\n\n// more later\n",
-     "no cards, only comments or headings; write one card a line, such as '4 Dark Young'"),
-    ("deck.deck", "# GCCG\nInvestigators\nDeck\n",
-     "no cards, only comments or headings; write one card a line, such as '4 Dark Young'"),
-    ("deck.dek", '<deck version="0.8"><meta><game>mythos</game></meta><superzone name="Deck"></superzone></deck>',
-     "no cards (the deck's zones list none); export the deck from LackeyCCG again"),
-])
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        (
+            "deck.txt",
+            "# Deck: Nothing yet\n# ideas: Dark Young?\n\n// more later\n",
+            "no cards, only comments or headings; write one card a line, such as '4 Dark Young'",
+        ),
+        (
+            "deck.deck",
+            "# GCCG\nInvestigators\nDeck\n",
+            "no cards, only comments or headings; write one card a line, such as '4 Dark Young'",
+        ),
+        (
+            "deck.dek",
+            '<deck version="0.8"><meta><game>mythos</game></meta><superzone name="Deck"></superzone></deck>',
+            "no cards (the deck's zones list none); export the deck from LackeyCCG again",
+        ),
+    ],
+)
 def test_a_deck_of_comments_only_is_no_cards(sample_db, tmp_path, name, text, message):
     deck = tmp_path / name
     deck.write_text(text, encoding="utf-8")
@@ -340,8 +389,9 @@ def client(sample_db, sample_catalog, tmp_path_factory) -> TestClient:
     folder = tmp_path_factory.mktemp("web")
     settings_ = Settings(db=sample_db, decks=folder / "decks", collection=folder / "collection.json")
     client = TestClient(create_app(settings_), base_url=BASE, raise_server_exceptions=False)
-    saved = service.save_deck(sample_catalog, folder / "decks",
-                              service.load_deck_text(sample_catalog, "4 Dark Young\n", filename="x"))
+    saved = service.save_deck(
+        sample_catalog, folder / "decks", service.load_deck_text(sample_catalog, "4 Dark Young\n", filename="x")
+    )
     client.deck_id = saved.id  # type: ignore[attr-defined]
     page = client.get("/import")
     client.csrf = page.text.split('name="csrf-token" content="', 1)[1].split('"', 1)[0]  # type: ignore[attr-defined]
@@ -359,11 +409,17 @@ def error_of(answer, status: int) -> dict:
 def test_a_surrogate_in_a_json_request_is_400(client):
     body = json.dumps({"deck": "4 Dark Young\n1 Mi-\ud800Go"}).encode()
     error = error_of(client.post("/api/deck/check", content=body, headers={"content-type": "application/json"}), 400)
-    assert error["message"] == ('the body\'s deck holds "\\ud800", half of a UTF-16 pair and no character by itself; '
-                                "send the whole character or remove it")
+    assert error["message"] == (
+        'the body\'s deck holds "\\ud800", half of a UTF-16 pair and no character by itself; '
+        "send the whole character or remove it"
+    )
     body = json.dumps({"deck": "4 Dark Young", "filename": "x\udfff.txt"}).encode()
-    assert "filename" in error_of(client.post("/api/deck/stats", content=body,
-                                              headers={"content-type": "application/json"}), 400)["message"]
+    assert (
+        "filename"
+        in error_of(client.post("/api/deck/stats", content=body, headers={"content-type": "application/json"}), 400)[
+            "message"
+        ]
+    )
 
 
 def test_a_json_deck_with_a_surrogate_is_400_from_the_api_and_the_import_page(client):
@@ -375,8 +431,11 @@ def test_a_json_deck_with_a_surrogate_is_400_from_the_api_and_the_import_page(cl
 
 
 def test_a_surrogate_in_a_form_field_or_a_query_string_is_never_a_500(client):
-    answer = client.post("/import", content=f"csrf={client.csrf}&text=%ED%A0%80+Dark+Young".encode(),
-                         headers={"content-type": "application/x-www-form-urlencoded"})
+    answer = client.post(
+        "/import",
+        content=f"csrf={client.csrf}&text=%ED%A0%80+Dark+Young".encode(),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert answer.status_code == 200  # read as U+FFFD: "\ufffd Dark Young" read loosely as Dark Young
     error_of(client.get("/api/cards?q=%ED%A0%80"), 400)
     assert client.get("/cards?q=%ED%A0%80").status_code == 400  # the page says the query cannot be read
@@ -388,22 +447,33 @@ def test_a_limit_past_any_number_of_cards_is_400(client, query):
     assert error["message"].startswith("--limit")
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    (f"{HUGE} Dark Young", "pasted deck: 1 line could not be read: line 1: a count of 5000 digits is not a number of copies"),
-    (json_deck().replace('"count": 4', f'"count": {HUGE}'),
-     "cards[0].count (line 6): must be a whole number from 1 to 99, not a number of 5000 digits"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            f"{HUGE} Dark Young",
+            "pasted deck: 1 line could not be read: line 1: a count of 5000 digits is not a number of copies",
+        ),
+        (
+            json_deck().replace('"count": 4', f'"count": {HUGE}'),
+            "cards[0].count (line 6): must be a whole number from 1 to 99, not a number of 5000 digits",
+        ),
+    ],
+)
 def test_a_count_of_5000_digits_is_4xx(client, body, message):
     answer = client.post("/api/deck/check", content=body.encode(), headers={"content-type": "text/plain"})
     assert error_of(answer, answer.status_code)["message"] == message
     assert answer.status_code in (400, 422)
 
 
-@pytest.mark.parametrize("body", [f'{{"deck": "4 Dark Young", "target": {HUGE}}}',
-                                  '{"deck": "4 Dark Young", "target": 99999999999999999999}'])
+@pytest.mark.parametrize(
+    "body",
+    [f'{{"deck": "4 Dark Young", "target": {HUGE}}}', '{"deck": "4 Dark Young", "target": 99999999999999999999}'],
+)
 def test_a_number_option_of_too_many_digits_is_400(client, body):
-    error = error_of(client.post("/api/deck/check", content=body.encode(),
-                                 headers={"content-type": "application/json"}), 400)
+    error = error_of(
+        client.post("/api/deck/check", content=body.encode(), headers={"content-type": "application/json"}), 400
+    )
     assert error["message"].startswith("--target: a number of ") and "digits is far too large" in error["message"]
 
 
@@ -427,11 +497,24 @@ def test_a_content_length_that_is_no_number_is_never_a_500(client, length):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/api/deck/stats", "raw_path": b"/api/deck/stats",
-             "query_string": b"", "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"text/plain"),
-                                              (b"content-length", length.encode("latin-1", "replace"))],
-             "scheme": "http", "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 1), "http_version": "1.1",
-             "root_path": "", "app": None}
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/deck/stats",
+        "raw_path": b"/api/deck/stats",
+        "query_string": b"",
+        "headers": [
+            (b"host", b"127.0.0.1:8000"),
+            (b"content-type", b"text/plain"),
+            (b"content-length", length.encode("latin-1", "replace")),
+        ],
+        "scheme": "http",
+        "server": ("127.0.0.1", 8000),
+        "client": ("127.0.0.1", 1),
+        "http_version": "1.1",
+        "root_path": "",
+        "app": None,
+    }
     asyncio.run(client.app(scope, receive, send))
     assert sent[0]["status"] < 500
 
@@ -441,17 +524,45 @@ def test_a_content_length_that_is_no_number_is_never_a_500(client, length):
 
 
 _HOSTILE_CHARS = st.characters(exclude_categories=())  # surrogates and controls included
-_HOSTILE_WORDS = st.sampled_from([
-    "\ud800", "\udcff", "\x1b[2J", "\x00", "²", "٣", HUGE, "9223372036854775808", "-9223372036854775809",
-    "99999999999999999999", "1e400", "NaN", "-0", "4 Dark Young", "Investigator", "Pragmatic Hobo", "Deck",
-    "# Deck: x", "#" + HUGE, "x" + HUGE, "Dark Young #" + HUGE, "(LTD)", '{"format": "mythos-deck"', "<deck>",
-])
-_hostile_text = st.text(_HOSTILE_CHARS, max_size=40) | st.lists(_HOSTILE_WORDS | st.text(_HOSTILE_CHARS, max_size=6),
-                                                               max_size=8).map(lambda parts: " ".join(parts))
-_hostile_number = (_HOSTILE_WORDS | st.integers(-(10**30), 10**30).map(str) | st.text(_HOSTILE_CHARS, max_size=4))
-_hostile_deck = st.lists(_hostile_text | _HOSTILE_WORDS.map(lambda w: f"{w} Dark Young"), max_size=6).map("\n".join) | \
-    st.builds(lambda name, count: json_deck(name=name, cards=[{"title": "Dark Young", "count": count}]),
-              _hostile_text, st.integers(-(10**30), 10**30) | _hostile_text)
+_HOSTILE_WORDS = st.sampled_from(
+    [
+        "\ud800",
+        "\udcff",
+        "\x1b[2J",
+        "\x00",
+        "²",
+        "٣",
+        HUGE,
+        "9223372036854775808",
+        "-9223372036854775809",
+        "99999999999999999999",
+        "1e400",
+        "NaN",
+        "-0",
+        "4 Dark Young",
+        "Investigator",
+        "Pragmatic Hobo",
+        "Deck",
+        "# Deck: x",
+        "#" + HUGE,
+        "x" + HUGE,
+        "Dark Young #" + HUGE,
+        "(LTD)",
+        '{"format": "mythos-deck"',
+        "<deck>",
+    ]
+)
+_hostile_text = st.text(_HOSTILE_CHARS, max_size=40) | st.lists(
+    _HOSTILE_WORDS | st.text(_HOSTILE_CHARS, max_size=6), max_size=8
+).map(lambda parts: " ".join(parts))
+_hostile_number = _HOSTILE_WORDS | st.integers(-(10**30), 10**30).map(str) | st.text(_HOSTILE_CHARS, max_size=4)
+_hostile_deck = st.lists(_hostile_text | _HOSTILE_WORDS.map(lambda w: f"{w} Dark Young"), max_size=6).map(
+    "\n".join
+) | st.builds(
+    lambda name, count: json_deck(name=name, cards=[{"title": "Dark Young", "count": count}]),
+    _hostile_text,
+    st.integers(-(10**30), 10**30) | _hostile_text,
+)
 
 
 def _url(text: str) -> str:
@@ -463,8 +574,10 @@ def _request(client: TestClient, draw) -> object:
     kind = draw(st.sampled_from(["search", "card", "json", "text", "import", "history", "export", "cards-page"]))
     deck_id = client.deck_id  # type: ignore[attr-defined]
     if kind == "search":
-        params = {k: draw(_hostile_number if k == "limit" else _hostile_text)
-                  for k in draw(st.sets(st.sampled_from(["q", "limit", "sort", "order"])))}
+        params = {
+            k: draw(_hostile_number if k == "limit" else _hostile_text)
+            for k in draw(st.sets(st.sampled_from(["q", "limit", "sort", "order"])))
+        }
         return client.get("/api/cards?" + "&".join(f"{_url(k)}={_url(v)}" for k, v in params.items()))
     if kind == "card":
         return client.get("/api/cards/" + _url(draw(_hostile_text) or "x"))
@@ -475,15 +588,22 @@ def _request(client: TestClient, draw) -> object:
         body = json.dumps(doc).encode()
         if draw(st.booleans()):  # a number of many digits, unquoted
             body = body.replace(b'"deck":', b'"target": ' + draw(st.sampled_from([b"1", HUGE.encode()])) + b', "deck":')
-        return client.post(f"/api/deck/{draw(st.sampled_from(['check', 'stats', 'adventures', 'playability']))}",
-                           content=body, headers={"content-type": "application/json"})
+        return client.post(
+            f"/api/deck/{draw(st.sampled_from(['check', 'stats', 'adventures', 'playability']))}",
+            content=body,
+            headers={"content-type": "application/json"},
+        )
     if kind == "text":
-        return client.post("/api/deck/check?filename=" + _url(draw(_hostile_text)),
-                           content=draw(_hostile_deck).encode("utf-8", "surrogatepass"),
-                           headers={"content-type": "text/plain"})
+        return client.post(
+            "/api/deck/check?filename=" + _url(draw(_hostile_text)),
+            content=draw(_hostile_deck).encode("utf-8", "surrogatepass"),
+            headers={"content-type": "text/plain"},
+        )
     if kind == "import":
         body = f"csrf={client.csrf}&text={_url(draw(_hostile_deck))}"  # type: ignore[attr-defined]
-        return client.post("/import", content=body.encode(), headers={"content-type": "application/x-www-form-urlencoded"})
+        return client.post(
+            "/import", content=body.encode(), headers={"content-type": "application/x-www-form-urlencoded"}
+        )
     if kind == "history":
         return client.get(f"/decks/{deck_id}/history?a={_url(draw(_hostile_number))}&b={_url(draw(_hostile_number))}")
     if kind == "export":
@@ -504,8 +624,13 @@ _FILE_KINDS = ["file", "file", "file", "folder", "device"] + (["fifo", "socket"]
 
 
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(_FILE_KINDS), text=_hostile_deck, raw=st.binary(max_size=60), as_bytes=st.booleans(),
-       name=st.sampled_from(["deck.txt", "deck.deck", "deck.dek", "deck.json", "deck"]))
+@given(
+    kind=st.sampled_from(_FILE_KINDS),
+    text=_hostile_deck,
+    raw=st.binary(max_size=60),
+    as_bytes=st.booleans(),
+    name=st.sampled_from(["deck.txt", "deck.deck", "deck.dek", "deck.json", "deck"]),
+)
 def test_hostile_deck_files_are_one_line_and_at_once(sample_catalog, kind, text, raw, as_bytes, name):
     """A deck file of any content, or a pipe, a socket, a folder or a device in its place:
     read within seconds, and any failure one of our errors (one line, exit 2)."""

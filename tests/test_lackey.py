@@ -79,9 +79,7 @@ def row(*cells: str) -> str:
         ("StdS.txt", "MSGS", 54),
     ],
 )
-def test_every_line_of_each_file_imports(
-    lackey: ImportResult, lackey_sets: Path, file: str, set_code: str, cards: int
-):
+def test_every_line_of_each_file_imports(lackey: ImportResult, lackey_sets: Path, file: str, set_code: str, cards: int):
     (source,) = [s for s in lackey.sources if Path(s.path).name == file]
     # StdS lists two printings StdC lists too: read with it, they are kept once (issue 12).
     repeats = 2 if file == "StdS.txt" else 0
@@ -166,9 +164,7 @@ def test_repointed_adventures_import_as_what_they_are(lackey: ImportResult):
         ("NAE:larva-of-the-other-gods-first-stage", "Larva of the Other Gods, First Stage", ""),
     ],
 )
-def test_names_lose_version_and_language_tags_into_aliases(
-    lackey: ImportResult, key: str, title: str, alias: str
-):
+def test_names_lose_version_and_language_tags_into_aliases(lackey: ImportResult, key: str, title: str, alias: str):
     found = card(lackey, key)
     assert found.title == title
     assert found.aliases == ((alias,) if alias else ())
@@ -183,7 +179,9 @@ def test_standard_game_decks_list_a_shared_printing_once(lackey: ImportResult):
     # Both Standard Game decks hold Portophobia and Boston & Maine Train Station: one
     # printing each (GCCG lists each once), so the import keeps one and says so.
     for title in ("Boston & Maine Train Station", "Portophobia"):
-        assert [c.key for c in lackey.cards if c.title == title] == [f"MSGS:{title.lower().replace(' & ', '-').replace(' ', '-')}"]
+        assert [c.key for c in lackey.cards if c.title == title] == [
+            f"MSGS:{title.lower().replace(' & ', '-').replace(' ', '-')}"
+        ]
     assert [n for n in lackey.notes if "kept once" in n] == [
         "StdS.txt line 26: Portophobia repeats StdC.txt line 24 (one printing listed in both files of the set); kept once",
         "StdS.txt line 35: Boston & Maine Train Station repeats StdC.txt line 29 (one printing listed in both files of the set); kept once",
@@ -251,9 +249,7 @@ def test_header_variants(lackey: ImportResult):
         ),  # "CIty"
     ],
 )
-def test_location_line_splits_into_public_gate_and_attributes(
-    lackey, key, public, gate, attributes
-):
+def test_location_line_splits_into_public_gate_and_attributes(lackey, key, public, gate, attributes):
     found = card(lackey, key)
     assert {p.value for p in found.public} == public
     assert found.gate is gate
@@ -375,9 +371,7 @@ def test_no_region_is_left_in_its_short_form(lackey: ImportResult):
         ),
     ],
 )
-def test_tomes_take_icons_from_attributes_and_language_from_languages(
-    lackey, key, icons, languages, rule
-):
+def test_tomes_take_icons_from_attributes_and_language_from_languages(lackey, key, icons, languages, rule):
     tome = card(lackey, key)
     assert set(tome.icons) == icons
     assert (tome.tome_languages, tome.tome_language_rule) == (languages, rule)
@@ -435,9 +429,7 @@ def test_monster_allies_read_class_then_person(lackey: ImportResult):
         ("DRM:overworked-telephone-operator", 15, 20, 9, 13, 4, 5, ("English",)),
     ],
 )
-def test_investigator_numbers(
-    lackey, key, sanity, sanity_max, education, hand, hand_min, hand_max, languages
-):
+def test_investigator_numbers(lackey, key, sanity, sanity_max, education, hand, hand_min, hand_max, languages):
     found = card(lackey, key)
     assert (
         found.sanity,
@@ -468,16 +460,12 @@ def test_unique_dimension_rarity_and_travel(lackey: ImportResult):
 
 
 def test_the_real_folder_has_exactly_these_problems(lackey: ImportResult):
-    problems = Counter(
-        (c.set_code, c.title, p.field, p.raw) for c in lackey.cards for p in c.problems
-    )
+    problems = Counter((c.set_code, c.title, p.field, p.raw) for c in lackey.cards for p in c.problems)
     movieland = {k: n for k, n in problems.items() if k[2] == "dimension"}
     # Movieland is the fan set's own Dimension: kept raw, on 83 of its 161 cards.
     assert {(s, f, raw) for s, _, f, raw in movieland} == {("MOVIELAND", "dimension", "Movieland")}
     assert sum(movieland.values()) == 83
-    assert all(
-        c.dimension is None for c in lackey.cards if any(p.field == "dimension" for p in c.problems)
-    )
+    assert all(c.dimension is None for c in lackey.cards if any(p.field == "dimension" for p in c.problems))
     # Two pentagrams hold no number (GCCG has the same two, as "+?").
     assert sorted(k for k in problems if k[2] != "dimension") == [
         ("LTD", "Giant Albino Penguins", "sanity", "?"),
@@ -1029,8 +1017,7 @@ def test_one_bad_line_is_a_problem_not_a_crash():
             HEADER,
             row("Good Card", "Limited", "X1", "Event", "Phobia", "", "", "-1"),
             "Short Card\tLimited\tX2\tAlly",
-            row("Long Card", "Limited", "X3", "Monster", "Lesser Independent", "", "2")
-            + "\tstray\tcells",
+            row("Long Card", "Limited", "X3", "Monster", "Lesser Independent", "", "2") + "\tstray\tcells",
             row("Odd Card", "Promo Pack", "X4", "Gadget", "", "", "lots", "", "", "Maybe"),
             row("", "Limited", "X5", "Event"),
         ]
@@ -1059,9 +1046,7 @@ def test_one_bad_line_is_a_problem_not_a_crash():
 
 
 def test_values_in_a_column_the_card_type_does_not_use_are_kept():
-    text = "\n".join(
-        [HEADER, row("Quiet Street", "Limited", "X1", "Location", "City", "Latin")]
-    ).encode()
+    text = "\n".join([HEADER, row("Quiet Street", "Limited", "X1", "Location", "City", "Latin")]).encode()
     (found,) = read_lackey_bytes(text, "one.txt").cards
     assert [(p.field, p.raw) for p in found.problems] == [("languages", "Latin")]
 
@@ -1073,20 +1058,14 @@ def test_is_lackey_set(lackey_sets: Path, gccg_sets: Path):
 
 
 def test_a_folder_skips_files_that_are_not_set_files(tmp_path: Path):
-    (tmp_path / "Limited.txt").write_text(
-        HEADER + "\n" + row("A Card", "Limited", "X1", "Event") + "\n"
-    )
+    (tmp_path / "Limited.txt").write_text(HEADER + "\n" + row("A Card", "Limited", "X1", "Event") + "\n")
     (tmp_path / "readme.txt").write_text("These are the Mythos set files.\n")
     result = read_lackey_dir(tmp_path)
     assert [c.key for c in result.cards] == ["LTD:a-card"]
-    assert result.notes == [
-        "readme.txt: not a LackeyCCG set file (no Name/Set/Type header), skipped"
-    ]
+    assert result.notes == ["readme.txt: not a LackeyCCG set file (no Name/Set/Type header), skipped"]
 
 
-CELL = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\t"), max_size=12
-)
+CELL = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\t"), max_size=12)
 
 
 @settings(max_examples=200, deadline=None)
@@ -1110,8 +1089,30 @@ def test_a_quoted_field_holds_tabs_and_doubled_quotes():
     text = "\n".join(
         [
             HEADER,
-            row("Quoted Card", "Limited", "X1", "Event", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-                "C", '"Say ""yes""\tthen go."'),
+            row(
+                "Quoted Card",
+                "Limited",
+                "X1",
+                "Event",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "C",
+                '"Say ""yes""\tthen go."',
+            ),
             row('Bare "Quote" Card', "Limited", "X2", "Event"),
         ]
     ).encode()

@@ -54,14 +54,23 @@ def mythos(*args: str, sample_catalog_path: Path, decks: Path | None = None, col
 # ids
 
 
-@pytest.mark.parametrize("bad", ["../etc/passwd", "a/b", ".history", "Deck", "", "-x", "x-", "a" * 65, "deck.json", "c:\\x"])
+@pytest.mark.parametrize(
+    "bad", ["../etc/passwd", "a/b", ".history", "Deck", "", "-x", "x-", "a" * 65, "deck.json", "c:\\x"]
+)
 def test_a_deck_id_is_never_a_path(bad):
     with pytest.raises(UnknownDeckError):
         check_deck_id(bad)
 
 
-@pytest.mark.parametrize(("name", "slug"), [("Shub's Brood", "shubs-brood"), ("Dark Horse in the New Æon", "dark-horse-in-the-new-aeon"),
-                                            ("!!!", "deck"), ("x" * 100, "x" * 60)])
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("Shub's Brood", "shubs-brood"),
+        ("Dark Horse in the New Æon", "dark-horse-in-the-new-aeon"),
+        ("!!!", "deck"),
+        ("x" * 100, "x" * 60),
+    ],
+)
 def test_a_new_deck_is_named_by_a_slug_of_its_name(name, slug):
     assert deck_slug(name) == slug and check_deck_id(slug) == slug
 
@@ -190,21 +199,42 @@ def test_deck_list_history_and_diff_from_the_cli(catalog, decks, sample_catalog_
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("saved dark-horse-in-the-new-aeon version 1 (60 cards)")
     smaller = tmp_path / "smaller.txt"
-    smaller.write_text(EXAMPLE_DECK.read_text(encoding="utf-8").replace("4 Serpent People", "1 Serpent People"), encoding="utf-8")
-    result = mythos("deck", "save", str(smaller), "--id", "dark-horse-in-the-new-aeon", sample_catalog_path=sample_catalog_path,
-                    decks=decks)
+    smaller.write_text(
+        EXAMPLE_DECK.read_text(encoding="utf-8").replace("4 Serpent People", "1 Serpent People"), encoding="utf-8"
+    )
+    result = mythos(
+        "deck",
+        "save",
+        str(smaller),
+        "--id",
+        "dark-horse-in-the-new-aeon",
+        sample_catalog_path=sample_catalog_path,
+        decks=decks,
+    )
     assert "version 2 (57 cards)" in result.stdout
     listed = json.loads(mythos("deck", "list", "--json", sample_catalog_path=sample_catalog_path, decks=decks).stdout)
     assert [(d["id"], d["cards"], d["versions"]) for d in listed] == [("dark-horse-in-the-new-aeon", 57, 2)]
-    history = mythos("deck", "history", "dark-horse-in-the-new-aeon", sample_catalog_path=sample_catalog_path, decks=decks)
+    history = mythos(
+        "deck", "history", "dark-horse-in-the-new-aeon", sample_catalog_path=sample_catalog_path, decks=decks
+    )
     assert history.exit_code == 0
     assert history.stdout.splitlines()[-1].split("  ")[-1] == "-3 Serpent People"
-    diff = mythos("deck", "diff", "dark-horse-in-the-new-aeon@1", "dark-horse-in-the-new-aeon", "--json",
-                  sample_catalog_path=sample_catalog_path, decks=decks)
+    diff = mythos(
+        "deck",
+        "diff",
+        "dark-horse-in-the-new-aeon@1",
+        "dark-horse-in-the-new-aeon",
+        "--json",
+        sample_catalog_path=sample_catalog_path,
+        decks=decks,
+    )
     assert diff.exit_code == 0, diff.output
     assert json.loads(diff.stdout)["changed"] == [
-        {"section": "deck", "title": "Serpent People", "before": 4, "after": 1, "change": -3}]
-    files = mythos("deck", "diff", str(EXAMPLE_DECK), str(smaller), sample_catalog_path=sample_catalog_path, decks=decks)
+        {"section": "deck", "title": "Serpent People", "before": 4, "after": 1, "change": -3}
+    ]
+    files = mythos(
+        "deck", "diff", str(EXAMPLE_DECK), str(smaller), sample_catalog_path=sample_catalog_path, decks=decks
+    )
     assert "changed  -3 Serpent People  [4 -> 1]" in files.stdout
 
 
@@ -222,19 +252,22 @@ def test_the_collection_is_imported_shown_and_searched(sample_catalog_path, tmp_
     assert "No collection yet" in result.stdout
     result = mythos("collection", "import", str(owned), sample_catalog_path=sample_catalog_path, collection=collection)
     assert result.exit_code == 0, result.output
-    shown = json.loads(mythos("collection", "show", "--json", sample_catalog_path=sample_catalog_path,
-                              collection=collection).stdout)
+    shown = json.loads(
+        mythos("collection", "show", "--json", sample_catalog_path=sample_catalog_path, collection=collection).stdout
+    )
     assert shown["cards"] == 6 and shown["titles"] == 3
     found = mythos("search", "is:owned", "--json", sample_catalog_path=sample_catalog_path, collection=collection)
     assert sorted(c["title"] for c in json.loads(found.stdout)) == ["747", "Colosseum", "Eiffel Tower"]
-    locations = mythos("search", "is:owned t:location", "--json", sample_catalog_path=sample_catalog_path,
-                       collection=collection)
+    locations = mythos(
+        "search", "is:owned t:location", "--json", sample_catalog_path=sample_catalog_path, collection=collection
+    )
     assert sorted(c["title"] for c in json.loads(locations.stdout)) == ["Colosseum", "Eiffel Tower"]
 
 
 def test_is_owned_without_a_collection_finds_nothing(sample_catalog_path, tmp_path):
-    found = mythos("search", "is:owned", "--json", sample_catalog_path=sample_catalog_path,
-                   collection=tmp_path / "none.json")
+    found = mythos(
+        "search", "is:owned", "--json", sample_catalog_path=sample_catalog_path, collection=tmp_path / "none.json"
+    )
     assert found.exit_code == 0 and json.loads(found.stdout) == []
 
 
@@ -255,9 +288,16 @@ def test_shortfalls_name_the_titles_beyond_the_collection(catalog, tmp_path):
 @pytest.mark.parametrize("sort", ["gate", "unique", "region"])
 def test_the_new_orders_sort_as_their_column_reads(catalog, sort):
     cards = service.search_cards(catalog, service.parse_search("t:location", sort=sort)).cards
-    key = {"gate": lambda c: not c.gate, "unique": lambda c: not c.unique,
-           "region": lambda c: (c.region is None and c.subregion is None, c.region is None, (c.region or "").casefold(),
-                                (c.subregion or "").casefold())}[sort]
+    key = {
+        "gate": lambda c: not c.gate,
+        "unique": lambda c: not c.unique,
+        "region": lambda c: (
+            c.region is None and c.subregion is None,
+            c.region is None,
+            (c.region or "").casefold(),
+            (c.subregion or "").casefold(),
+        ),
+    }[sort]
     assert [key(c) for c in cards] == sorted(key(c) for c in cards)
     backwards = service.search_cards(catalog, service.parse_search("t:location", sort=sort, descending=True)).cards
     assert backwards == cards[::-1]

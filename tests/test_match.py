@@ -63,8 +63,14 @@ def test_the_lowest_sanity_starts_then_the_highest_education(by_title):
 
 
 def _three(by_title) -> Match:
-    deck = ["Arkham Sanitarium", "Chapman Farmhouse", "Arkham Historical Society", "The Lowell Street Cafe",
-            "Christchurch Cemetery", "Arkham Sanitarium"]
+    deck = [
+        "Arkham Sanitarium",
+        "Chapman Farmhouse",
+        "Arkham Historical Society",
+        "The Lowell Street Cafe",
+        "Christchurch Cemetery",
+        "Arkham Sanitarium",
+    ]
     games = [game(by_title, deck, investigator(n, 10 + i, 10)) for i, n in enumerate(("Brian", "Meghan", "Austin"))]
     return new_match(games, seed=1, names=["Brian", "Meghan", "Austin"])
 
@@ -103,7 +109,6 @@ def test_one_pass_does_not_end_card_play_for_that_player(by_title):
 
 
 # -- Combat ---------------------------------------------------------------------------------------
-
 
 
 def table(by_title, sanity=(15, 15)) -> Match:
@@ -347,10 +352,17 @@ def test_the_standard_decks_both_win_and_lose_sanity_in_combat(standard):
 
 
 def _without(deck: Deck, *kinds: CardType, gates: bool = False) -> Deck:
-    entries = [(e.card, e.count) for e in deck.main
-               if e.card.type not in kinds and not (gates and e.card.gate)
-               and not (CardType.MONSTER in kinds and e.card.type is CardType.ALLY and "cultist" in
-                        " ".join(e.card.attributes).lower())]
+    entries = [
+        (e.card, e.count)
+        for e in deck.main
+        if e.card.type not in kinds
+        and not (gates and e.card.gate)
+        and not (
+            CardType.MONSTER in kinds
+            and e.card.type is CardType.ALLY
+            and "cultist" in " ".join(e.card.attributes).lower()
+        )
+    ]
     return Deck.of(entries, deck.investigators, deck.name + " (stripped)")
 
 
@@ -416,8 +428,10 @@ def test_match_json_has_the_figures_per_deck(db):
     assert result.exit_code == 0, result.output
     answer = json.loads(result.stdout)
     assert answer["games"] == 200 and answer["seed"] == 4 and 0 <= answer["ties"] <= 1
-    assert [p["deck"] for p in answer["players"]] == ["Mythos Standard Game - Corrupt",
-                                                      "Mythos Standard Game - Steadfast"]
+    assert [p["deck"] for p in answer["players"]] == [
+        "Mythos Standard Game - Corrupt",
+        "Mythos Standard Game - Steadfast",
+    ]
     for p in answer["players"]:
         assert {"investigator", "wins", "mean_final_sanity", "combat_sanity_lost"} <= set(p)
     assert abs(sum(p["wins"] for p in answer["players"]) + answer["ties"] - 1) < 1e-3
@@ -507,7 +521,7 @@ def test_the_lookahead_player_does_not_peek(standard):
     s = swapped.players[1]
     pool = s.hand + s.deck
     random.Random(5).shuffle(pool)
-    s.hand, s.deck = pool[: len(s.hand)], pool[len(s.hand):]
+    s.hand, s.deck = pool[: len(s.hand)], pool[len(s.hand) :]
     m.to_move = swapped.to_move = 0
     player = players[0]
     assert isinstance(player, LookaheadPlayer)

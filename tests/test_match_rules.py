@@ -26,9 +26,20 @@ def by_title(gccg_cards) -> dict[str, Card]:
 
 
 #: The Events aimed at an opponent under test, twice each (l.367 is tried with two copies).
-EVENTS = ["Thieves in your Attic", "Amnesia", "Harvey Reginald Opens Fire", "Thaasophobia", "Hydrophobia",
-          "Police Investigation", "Townsfolk Riot", "Obsessive/Compulsive", "Typhoid", "Nemesis",
-          "Swarm of Insects", "Christchurch Cemetery"] * 2
+EVENTS = [
+    "Thieves in your Attic",
+    "Amnesia",
+    "Harvey Reginald Opens Fire",
+    "Thaasophobia",
+    "Hydrophobia",
+    "Police Investigation",
+    "Townsfolk Riot",
+    "Obsessive/Compulsive",
+    "Typhoid",
+    "Nemesis",
+    "Swarm of Insects",
+    "Christchurch Cemetery",
+] * 2
 
 
 def table(by_title) -> Match:

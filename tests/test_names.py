@@ -78,7 +78,7 @@ def _drop_letter(title: str) -> str | None:
     if len(letters) < 6:
         return None
     j = letters[len(letters) // 2]
-    words[i] = words[i][:j] + words[i][j + 1:]
+    words[i] = words[i][:j] + words[i][j + 1 :]
     return " ".join(words)
 
 
@@ -106,7 +106,9 @@ REWRITES = {
     "a letter and the hyphens dropped": lambda t: _no_marks(d) if (d := _drop_letter(t)) else None,
 }
 
-REAL_DECKS = sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck")) + sorted((MYTHOS_DATA / "lackey" / "decks").glob("*.dek"))
+REAL_DECKS = sorted((MYTHOS_DATA / "gccg" / "decks").glob("*.deck")) + sorted(
+    (MYTHOS_DATA / "lackey" / "decks").glob("*.dek")
+)
 
 
 @pytest.mark.parametrize("catalog_name", ["gccg", "both"])
@@ -147,8 +149,9 @@ def test_gccg_inverted_articles_and_set_tags_print_no_notes(gccg_catalog, deck):
 
 @pytest.mark.parametrize("fmt, ext", [("gccg", "deck"), ("text", "txt"), ("lackey", "dek"), ("json", "json")])
 @pytest.mark.parametrize("catalog_name", ["gccg", "both"])
-def test_fix_and_convert_write_names_that_read_back_with_no_notes(fmt, ext, catalog_name, gccg_catalog, both_catalog,
-                                                                  tmp_path):
+def test_fix_and_convert_write_names_that_read_back_with_no_notes(
+    fmt, ext, catalog_name, gccg_catalog, both_catalog, tmp_path
+):
     from deckbuilder.service import deck_text, load_deck_file
 
     catalog = gccg_catalog if catalog_name == "gccg" else both_catalog

@@ -132,8 +132,10 @@ def test_a_simulated_odd_shuffles_as_the_standard_library_would(n, draws, seed, 
 
 
 @settings(max_examples=300, deadline=None)
-@given(hand=st.lists(st.integers(0, 7), max_size=7),
-       requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 7), max_size=4), st.integers(0, 2)), max_size=3))
+@given(
+    hand=st.lists(st.integers(0, 7), max_size=7),
+    requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 7), max_size=4), st.integers(0, 2)), max_size=3),
+)
 def test_requirements_are_met_exactly_when_some_assignment_of_separate_cards_meets_them(hand, requirements):
     from itertools import permutations
 
@@ -145,14 +147,19 @@ def test_requirements_are_met_exactly_when_some_assignment_of_separate_cards_mee
 
 
 @settings(max_examples=60, deadline=None)
-@given(deck=st.lists(st.integers(0, 9), min_size=1, max_size=40), draws=st.integers(1, 20),
-       requirements=st.lists(st.tuples(st.frozensets(st.integers(0, 9), min_size=1, max_size=5), st.integers(1, 2)),
-                             min_size=2, max_size=4),
-       seed=st.integers(0, 2**32))
+@given(
+    deck=st.lists(st.integers(0, 9), min_size=1, max_size=40),
+    draws=st.integers(1, 20),
+    requirements=st.lists(
+        st.tuples(st.frozensets(st.integers(0, 9), min_size=1, max_size=5), st.integers(1, 2)), min_size=2, max_size=4
+    ),
+    seed=st.integers(0, 2**32),
+)
 def test_simulated_odds_meet_each_shuffle_as_the_cards_themselves_would(deck, draws, requirements, seed):
     # odds_of_requirements simulates over what each card could serve (issue 17): the share
     # must be the one of checking each shuffle's very cards.
     odd = odds_of_requirements(deck, requirements, draws, "x", trials=200, seed=seed)
     if not odd.exact:
-        assert odd.probability == simulate(deck, draws, lambda hand: requirements_met(hand, requirements),
-                                           trials=200, seed=seed)
+        assert odd.probability == simulate(
+            deck, draws, lambda hand: requirements_met(hand, requirements), trials=200, seed=seed
+        )

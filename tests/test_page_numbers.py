@@ -28,14 +28,21 @@ def mythos(*args: object):
 
 
 def test_a_deck_completing_every_game_says_100_percent_not_one_game():
-    view = goldfish.goldfish_view({"games": 500, "completed": 1.0, "by_round": [0.5, 1.0], "median_rounds": 2,
-                                  "final_sanity": 11})
+    view = goldfish.goldfish_view(
+        {"games": 500, "completed": 1.0, "by_round": [0.5, 1.0], "median_rounds": 2, "final_sanity": 11}
+    )
     assert view.completed_share == "100%"
 
 
 def test_held_back_by_names_the_cards():
-    report = {"games": 100, "completed": 0.5, "by_round": [0.5], "median_rounds": 1, "final_sanity": 9,
-              "blockers": [{"title": "Lord Edward Dunsany", "share": 0.48}, {"title": "Arthur Machen", "share": 0.44}]}
+    report = {
+        "games": 100,
+        "completed": 0.5,
+        "by_round": [0.5],
+        "median_rounds": 1,
+        "final_sanity": 9,
+        "blockers": [{"title": "Lord Edward Dunsany", "share": 0.48}, {"title": "Arthur Machen", "share": 0.44}],
+    }
     view = goldfish.goldfish_view(report)
     assert [(b.card, b.share) for b in view.blockers] == [("Lord Edward Dunsany", "48%"), ("Arthur Machen", "44%")]
 
@@ -58,14 +65,18 @@ def test_no_two_bar_labels_touch(rounds):
 # -- every number on the sheet is the CLI's number ----------------------------------------------
 
 
-@pytest.mark.parametrize("deck, fmt", [("bourne-me-and-my-shadow.deck", "campaign"), ("karooni-new-aeon.deck", "advanced")])
+@pytest.mark.parametrize(
+    "deck, fmt", [("bourne-me-and-my-shadow.deck", "campaign"), ("karooni-new-aeon.deck", "advanced")]
+)
 def test_every_goldfish_number_on_the_sheet_is_the_clis(gccg_catalog_path, tmp_path, deck, fmt):
     path = DECKS / deck
     cli = mythos("deck", "goldfish", path, "-n", 120, "--seed", 5, "-f", fmt, "--json", "--db", gccg_catalog_path)
     assert cli.exit_code == 0, cli.output
     data = json.loads(cli.stdout)
     out = tmp_path / "sheet.html"
-    made = mythos("deck", "sheet", path, "-o", out, "--goldfish", 120, "--seed", 5, "-f", fmt, "--db", gccg_catalog_path)
+    made = mythos(
+        "deck", "sheet", path, "-o", out, "--goldfish", 120, "--seed", 5, "-f", fmt, "--db", gccg_catalog_path
+    )
     assert made.exit_code == 0, made.output
     dom = parse_html(out.read_text(encoding="utf-8"))
     box = select_one(dom, "section.goldfish")
@@ -85,9 +96,14 @@ def test_every_goldfish_number_on_the_sheet_is_the_clis(gccg_catalog_path, tmp_p
     if fmt == "campaign":
         assert facts[f"Reached {data['target']} points"] == f"{percent(data['reached_target'])} of games"
         players = [[td.text() for td in select(tr, "td")] for tr in select(box, "table.players tbody tr")]
-        assert players == [[p["name"], percent(p["reached_target"]),
-                            "n/a" if p["median_rounds"] is None else f"{p['median_rounds']:g}"]
-                           for p in data["investigators"]]
+        assert players == [
+            [
+                p["name"],
+                percent(p["reached_target"]),
+                "n/a" if p["median_rounds"] is None else f"{p['median_rounds']:g}",
+            ]
+            for p in data["investigators"]
+        ]
 
 
 # -- goldfish: the Campaign row, who plays ---------------------------------------------------
@@ -95,8 +111,19 @@ def test_every_goldfish_number_on_the_sheet_is_the_clis(gccg_catalog_path, tmp_p
 
 def test_the_campaign_by_round_row_is_reaching_the_target(gccg_catalog_path):
     path = DECKS / "bourne-me-and-my-shadow.deck"
-    args = ("deck", "goldfish", path, "-n", 100, "-f", "campaign", "--investigator", "Bored Housewife", "--db",
-            gccg_catalog_path)
+    args = (
+        "deck",
+        "goldfish",
+        path,
+        "-n",
+        100,
+        "-f",
+        "campaign",
+        "--investigator",
+        "Bored Housewife",
+        "--db",
+        gccg_catalog_path,
+    )
     data = json.loads(mythos(*args, "--json").stdout)
     text = mythos(*args).stdout
     (row,) = [line for line in text.splitlines() if "By Round" in line]
@@ -111,8 +138,14 @@ def test_a_deck_listing_several_investigators_plays_each_best_first(gccg_catalog
     result = mythos("deck", "goldfish", path, "-n", 60, "--json", "--db", gccg_catalog_path)
     data = json.loads(result.stdout)
     names = [p["name"] for p in data["investigators"]]
-    assert sorted(names) == ["Adventurous Dilettante", "Bored Housewife", "Controversial French Mystic",
-                             "Grinning Ghoul", "Haunted French Sculptor", "Skeptical Pathologist"]
+    assert sorted(names) == [
+        "Adventurous Dilettante",
+        "Bored Housewife",
+        "Controversial French Mystic",
+        "Grinning Ghoul",
+        "Haunted French Sculptor",
+        "Skeptical Pathologist",
+    ]
     assert data["investigator"] == names[0] and data["investigators"][0]["best"] is True
     shares = [p["completed"] for p in data["investigators"]]
     assert shares == sorted(shares, reverse=True)
@@ -125,27 +158,38 @@ def test_a_deck_listing_several_investigators_plays_each_best_first(gccg_catalog
 
 def test_investigator_chooses_who_plays_and_says_so(gccg_catalog_path):
     path = DECKS / "bourne-me-and-my-shadow.deck"
-    result = mythos("deck", "goldfish", path, "-n", 30, "--investigator", "grinning ghoul", "--json",
-                    "--db", gccg_catalog_path)
+    result = mythos(
+        "deck", "goldfish", path, "-n", 30, "--investigator", "grinning ghoul", "--json", "--db", gccg_catalog_path
+    )
     data = json.loads(result.stdout)
     assert data["investigator"] == "Grinning Ghoul" and data["investigators"] == []
 
 
 def test_a_deck_without_an_investigator_can_be_played_with_one(gccg_catalog_path, tmp_path):
     deck = tmp_path / "none.txt"
-    deck.write_text("".join(line + "\n" for line in (DECKS / "karooni-new-aeon.deck").read_text().splitlines()
-                            if not line.startswith("#")).split("Deck\n", 1)[1], encoding="utf-8")
+    deck.write_text(
+        "".join(
+            line + "\n"
+            for line in (DECKS / "karooni-new-aeon.deck").read_text().splitlines()
+            if not line.startswith("#")
+        ).split("Deck\n", 1)[1],
+        encoding="utf-8",
+    )
     plain = mythos("deck", "goldfish", deck, "-n", 10, "--db", gccg_catalog_path)
     assert plain.exit_code == 2 and "names no Investigator" in plain.stderr
     chosen = mythos("deck", "goldfish", deck, "-n", 10, "--investigator", "Pragmatic Hobo", "--db", gccg_catalog_path)
     assert chosen.exit_code == 0, chosen.output
     assert "played by Pragmatic Hobo" in chosen.stdout
-    assert "Pragmatic Hobo is not listed: the deck lists no Investigator; the deck is played by Pragmatic Hobo" in chosen.stderr
+    assert (
+        "Pragmatic Hobo is not listed: the deck lists no Investigator; the deck is played by Pragmatic Hobo"
+        in chosen.stderr
+    )
 
 
 def test_investigator_must_name_an_investigator(gccg_catalog_path):
-    result = mythos("deck", "goldfish", DECKS / "karooni-new-aeon.deck", "--investigator", "Dark Young",
-                    "--db", gccg_catalog_path)
+    result = mythos(
+        "deck", "goldfish", DECKS / "karooni-new-aeon.deck", "--investigator", "Dark Young", "--db", gccg_catalog_path
+    )
     assert result.exit_code == 2
     assert "Error: --investigator 'Dark Young': Dark Young is a Monster, not an Investigator" in result.stderr
 
@@ -154,8 +198,9 @@ def test_deck_check_with_investigator_settles_a_pool(gccg_catalog_path):
     path = DECKS / "bourne-me-and-my-shadow.deck"
     pool = json.loads(mythos("deck", "check", path, "-f", "tournament", "--json", "--db", gccg_catalog_path).stdout)
     assert pool["legal"] is False and [e["rule"] for e in pool["errors"]] == ["investigator-pool"]
-    chosen = mythos("deck", "check", path, "-f", "tournament", "--investigator", "Bored Housewife", "--db",
-                    gccg_catalog_path)
+    chosen = mythos(
+        "deck", "check", path, "-f", "tournament", "--investigator", "Bored Housewife", "--db", gccg_catalog_path
+    )
     assert chosen.exit_code == 0, chosen.output
 
 
@@ -172,12 +217,14 @@ def test_later_pages_carry_the_decks_name():
     assert "@page :first { @top-left { content: none; } }" in page
 
 
-def test_several_investigators_share_one_table_and_the_sheet_prints_on_three_pages(chromium, gccg_catalog_path,
-                                                                                    tmp_path):
+def test_several_investigators_share_one_table_and_the_sheet_prints_on_three_pages(
+    chromium, gccg_catalog_path, tmp_path
+):
     path = DECKS / "bourne-me-and-my-shadow.deck"
     out, pdf = tmp_path / "shadow.html", tmp_path / "shadow.pdf"
-    result = mythos("deck", "sheet", path, "-o", out, "--goldfish", 60, "-f", "campaign", "--pdf", pdf,
-                    "--db", gccg_catalog_path)
+    result = mythos(
+        "deck", "sheet", path, "-o", out, "--goldfish", 60, "-f", "campaign", "--pdf", pdf, "--db", gccg_catalog_path
+    )
     assert result.exit_code == 0, result.output
     dom = parse_html(out.read_text(encoding="utf-8"))
     rows = texts(dom, "table.investigator-pool tbody th")
@@ -210,10 +257,24 @@ def test_every_column_of_the_search_table_shows_its_field_for_every_card(gccg_ca
     assert list(rows[0]) == ["Title", "Set", "Type", "Subtype", "Value", "San", "Subregion", "Dim"]
     for card, row in zip(gccg_cards, rows):
         corner = value_text(card) or ("Gate" if card.gate and card.type is CardType.LOCATION else "")
-        sanity = "" if card.sanity is None else str(card.sanity) if card.type is CardType.INVESTIGATOR else f"{card.sanity:+d}"
+        sanity = (
+            ""
+            if card.sanity is None
+            else str(card.sanity)
+            if card.type is CardType.INVESTIGATOR
+            else f"{card.sanity:+d}"
+        )
         dim = {"Dreamlands": "DRM", "New Æon": "NAE"}.get(card.dimension.value if card.dimension else "", "")
-        assert row == {"Title": card.title, "Set": card.set_code, "Type": card.type.value, "Subtype": card.subtype or "",
-                       "Value": corner, "San": sanity, "Subregion": card.subregion or "", "Dim": dim}, card.key
+        assert row == {
+            "Title": card.title,
+            "Set": card.set_code,
+            "Type": card.type.value,
+            "Subtype": card.subtype or "",
+            "Value": corner,
+            "San": sanity,
+            "Subregion": card.subregion or "",
+            "Dim": dim,
+        }, card.key
     tomes = [r for c, r in zip(gccg_cards, rows) if c.type is CardType.TOME and c.dimension]
     assert tomes and all(r["Subregion"] == "" for r in tomes)  # a Tome's Dimension is no Subregion
 

@@ -414,8 +414,10 @@ def test_command_prints_findings_and_exits_0_for_warnings(cli_app, gccg_catalog_
     ]
     # The ledger: one line per card whose effect the goldfish leaves out, with the reason.
     assert len(lines) == 3 + 17 and all(line.startswith("  note: ") for line in lines[3:])
-    assert "  note: Cthulhu Statuette: its effect is not played by the goldfish: works only in Combat: nothing " \
+    assert (
+        "  note: Cthulhu Statuette: its effect is not played by the goldfish: works only in Combat: nothing "
         "fights alone (rulebook l.439)" in lines
+    )
 
 
 def test_command_json_and_exit_1_for_errors(cli_app, gccg_catalog_path: Path, tmp_path: Path) -> None:

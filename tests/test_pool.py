@@ -46,8 +46,11 @@ def test_a_job_that_cannot_reach_a_fresh_process_runs_here(monkeypatch):
     assert results == [(os.getpid(), 11), (os.getpid(), 12), (os.getpid(), 13)]
 
 
-@pytest.mark.skipif(compiled_core(), reason="the compiled core's frozen dataclasses (decks, cards) do not unpickle: "
-                    "the pool forks instead, or plays in process")
+@pytest.mark.skipif(
+    compiled_core(),
+    reason="the compiled core's frozen dataclasses (decks, cards) do not unpickle: "
+    "the pool forks instead, or plays in process",
+)
 def test_a_game_batch_plays_the_same_games_after_pickling(gccg_catalog):
     deck = load_real_deck(MYTHOS_DATA / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
     recipes = deck_recipes(gccg_catalog, deck)
@@ -78,16 +81,30 @@ def test_a_batch_with_a_check_of_its_own_refuses_to_travel(gccg_catalog):
 
 
 @pytest.mark.parametrize("deck_name", ["standard-corrupt.deck", "bourne-ultravox.deck"])
-def test_the_report_for_a_seed_is_the_same_whatever_the_number_of_processes(gccg_catalog_path, monkeypatch,
-                                                                            deck_name):
+def test_the_report_for_a_seed_is_the_same_whatever_the_number_of_processes(gccg_catalog_path, monkeypatch, deck_name):
     # Small chunks and no lower bound, so that 60 games really do spread over 2 and 3 processes.
     monkeypatch.setattr(service_games, "CHUNK_GAMES", 7)
     monkeypatch.setattr(service_games, "POOL_FROM_GAMES", 0)
     deck = MYTHOS_DATA / "gccg" / "decks" / deck_name
     outputs = []
     for jobs in ("1", "2", "3"):
-        result = runner.invoke(app, ["deck", "goldfish", str(deck), "-n", "60", "--seed", "5", "--jobs", jobs,
-                                     "--json", "--db", str(gccg_catalog_path)])
+        result = runner.invoke(
+            app,
+            [
+                "deck",
+                "goldfish",
+                str(deck),
+                "-n",
+                "60",
+                "--seed",
+                "5",
+                "--jobs",
+                jobs,
+                "--json",
+                "--db",
+                str(gccg_catalog_path),
+            ],
+        )
         assert result.exit_code == 0, result.output
         outputs.append(json.loads(result.stdout))
     assert outputs[0]["games"] == 60 and outputs[0]["by_round"]

@@ -792,9 +792,32 @@ def test_title_word_matching(word: str, title: str, expected: bool) -> None:
     assert (title in titles_matching(word, [title, "mi go", "car"])) is expected
 
 
-@pytest.mark.parametrize("word", ["necronomicon", "necronomicn", "cthulhu", "ctulhu", "migo", "mi go", "car",
-                                  "carr", "cartography", "dark young", "the", "armitag", "yog sothoth", "zzzz",
-                                  "1", "d", "arkham", "r lyeh", "rlyeh", "miskatonic univ", "shub niggurath"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        "necronomicon",
+        "necronomicn",
+        "cthulhu",
+        "ctulhu",
+        "migo",
+        "mi go",
+        "car",
+        "carr",
+        "cartography",
+        "dark young",
+        "the",
+        "armitag",
+        "yog sothoth",
+        "zzzz",
+        "1",
+        "d",
+        "arkham",
+        "r lyeh",
+        "rlyeh",
+        "miskatonic univ",
+        "shub niggurath",
+    ],
+)
 def test_the_titles_a_word_matches_are_those_it_matches_one_by_one(word: str, gccg_cards) -> None:
     titles = sorted({fold_title(card.title) for card in gccg_cards})
     assert titles_matching(word, titles) == {title for title in titles if title_word_matches(word, title)}
@@ -835,9 +858,7 @@ def test_every_listed_value_is_accepted(key: SearchKey) -> None:
 def test_help_mentions_every_key_alias_and_example() -> None:
     text = search_help()
     for key in SEARCH_KEYS:
-        line = next(
-            line for line in text.splitlines() if line.startswith(f"  {', '.join(key.spellings)} ")
-        )
+        line = next(line for line in text.splitlines() if line.startswith(f"  {', '.join(key.spellings)} "))
         assert ", ".join(key.spellings) in line
         assert key.example in line
         assert key.description in line
@@ -944,16 +965,29 @@ def test_gccg_spell_icons_are_search_values(gccg_sets: Path) -> None:
 # -- the hint a search that finds nothing gives (issue 27) ---------------------------------
 
 
-@pytest.mark.parametrize("query, hint", [
-    # st matches a whole subtype: "lesser" is part of two Monster classes.
-    ("t:monster st:lesser", re.compile(r'^st:lesser matches a whole subtype: try st:"lesser independent" \(\d+ cards\) '
-                                       r'or st:"lesser servitor" \(\d+ cards\)$')),
-    ("t:ally occ:prof", re.compile(r"^occ:prof matches a whole occupation: try occ:professor \(\d+ cards\)")),
-    # A key that does not apply to the type the rest of the query asks for.
-    ("t:adventure sr:arkham", re.compile(r"^Adventures \(the \d+ cards the rest of the query finds\) have no Subregion: "
-                                         r"sr: finds Locations and Allies$")),
-    ("necronomicon", re.compile(r"^$")),  # title words: no single term to blame
-])
+@pytest.mark.parametrize(
+    "query, hint",
+    [
+        # st matches a whole subtype: "lesser" is part of two Monster classes.
+        (
+            "t:monster st:lesser",
+            re.compile(
+                r'^st:lesser matches a whole subtype: try st:"lesser independent" \(\d+ cards\) '
+                r'or st:"lesser servitor" \(\d+ cards\)$'
+            ),
+        ),
+        ("t:ally occ:prof", re.compile(r"^occ:prof matches a whole occupation: try occ:professor \(\d+ cards\)")),
+        # A key that does not apply to the type the rest of the query asks for.
+        (
+            "t:adventure sr:arkham",
+            re.compile(
+                r"^Adventures \(the \d+ cards the rest of the query finds\) have no Subregion: "
+                r"sr: finds Locations and Allies$"
+            ),
+        ),
+        ("necronomicon", re.compile(r"^$")),  # title words: no single term to blame
+    ],
+)
 def test_a_search_that_finds_nothing_says_the_likely_fix(query: str, hint: re.Pattern[str], gccg_cards) -> None:
     from deckbuilder.catalog.search.hints import search_hint
 

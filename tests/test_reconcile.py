@@ -121,8 +121,13 @@ def test_mythos_card_shows_the_disagreement(both_catalog_path):
     assert "unique: GCCG no vs LackeyCCG yes; settled by rulings:189 (yes)" in result.stdout
     data = json.loads(mythos("card", "Mosque of Ibn Tulun", "--json", "--db", str(both_catalog_path)).stdout)
     assert data["transcriptions"] == ["gccg", "lackey"]
-    assert {"field": "gate", "readings": {"gccg": True, "lackey": False}, "value": True, "decided_by": None,
-            "quote": None} in data["disagreements"]
+    assert {
+        "field": "gate",
+        "readings": {"gccg": True, "lackey": False},
+        "value": True,
+        "decided_by": None,
+        "quote": None,
+    } in data["disagreements"]
 
 
 def test_catalog_info_lists_every_disagreement(both_catalog, both_catalog_path):
@@ -198,8 +203,14 @@ def test_every_card_fact_names_a_card_of_the_real_pool(gccg_catalog, both_catalo
 
 
 def test_a_fact_agreeing_with_every_reading_records_nothing():
-    card = Card(key="NAE:porta-portese", title="Porta Portese", set_code="NAE", type=CardType.LOCATION,
-                gate=True, transcriptions=("lackey",))
+    card = Card(
+        key="NAE:porta-portese",
+        title="Porta Portese",
+        set_code="NAE",
+        type=CardType.LOCATION,
+        gate=True,
+        transcriptions=("lackey",),
+    )
     fact = CardFact("Porta Portese", "NAE", "gate", "rulebook:180", "has a Gate", value=True)
     cards, changed, unmatched = apply_facts([card], [fact])
     assert (cards, changed, unmatched) == ([card], 0, [])
@@ -209,12 +220,21 @@ def test_a_fact_agreeing_with_every_reading_records_nothing():
     "record, message",
     [
         ('card = "X"\nset = "NAE"\nfield = "gate"\nvalue = true\nsource = "rulebook:1"', "lacks quote"),
-        ('card = "X"\nset = "ZZ"\nfield = "gate"\nvalue = true\nsource = "rulebook:1"\nquote = "q"', "unknown set 'ZZ'"),
+        (
+            'card = "X"\nset = "ZZ"\nfield = "gate"\nvalue = true\nsource = "rulebook:1"\nquote = "q"',
+            "unknown set 'ZZ'",
+        ),
         ('card = "X"\nset = "NAE"\nfield = "text"\nvalue = "t"\nsource = "rulebook:1"\nquote = "q"', "field 'text'"),
         ('card = "X"\nset = "NAE"\nfield = "gate"\nvalue = 1\nsource = "rulebook:1"\nquote = "q"', "must be bool"),
         ('card = "X"\nset = "NAE"\nfield = "gate"\nvalue = true\nsource = "p.40"\nquote = "q"', "not rulebook:N"),
-        ('card = "X"\nset = "NAE"\nfield = "attributes"\nvalue = "a"\nsource = "rulings:1"\nquote = "q"', "takes `without`"),
-        ('card = "X"\nset = "NAE"\nfield = "gate"\nvalue = true\nsource = "rulings:1"\nquote = "q"\nwhy = "w"', "unknown key 'why'"),
+        (
+            'card = "X"\nset = "NAE"\nfield = "attributes"\nvalue = "a"\nsource = "rulings:1"\nquote = "q"',
+            "takes `without`",
+        ),
+        (
+            'card = "X"\nset = "NAE"\nfield = "gate"\nvalue = true\nsource = "rulings:1"\nquote = "q"\nwhy = "w"',
+            "unknown key 'why'",
+        ),
     ],
 )
 def test_a_bad_card_fact_is_one_clear_error(tmp_path, record, message):
@@ -288,29 +308,52 @@ def test_a_newer_catalog_is_refused_in_one_line(tmp_path):
 
 def _deck_with(tmp_path, line: str, catalog) -> Path:
     """A legal 52-card filler (13 plain Events, four each) and ``line``."""
-    events = sorted({c.title for c in catalog.all_cards() if c.is_official and c.type is CardType.EVENT
-                     and not c.unique and not c.disagreements and len(catalog.cards_named(c.title)) == 1})[:13]
+    events = sorted(
+        {
+            c.title
+            for c in catalog.all_cards()
+            if c.is_official
+            and c.type is CardType.EVENT
+            and not c.unique
+            and not c.disagreements
+            and len(catalog.cards_named(c.title)) == 1
+        }
+    )[:13]
     deck = tmp_path / "deck.txt"
-    deck.write_text("Investigator\n1 Pragmatic Hobo\nDeck\n" + "".join(f"4 {t}\n" for t in events) + line + "\n",
-                    encoding="utf-8")
+    deck.write_text(
+        "Investigator\n1 Pragmatic Hobo\nDeck\n" + "".join(f"4 {t}\n" for t in events) + line + "\n", encoding="utf-8"
+    )
     return deck
 
 
 def test_copies_of_a_card_one_transcription_reads_unique_are_a_warning(both_catalog, both_catalog_path, tmp_path):
     # GCCG reads Being of Ib without the Uniqueness Dot, LackeyCCG with it; no document says.
-    result = mythos("deck", "check", str(_deck_with(tmp_path, "2 Being of Ib", both_catalog)), "--json", "--db", str(both_catalog_path))
+    result = mythos(
+        "deck",
+        "check",
+        str(_deck_with(tmp_path, "2 Being of Ib", both_catalog)),
+        "--json",
+        "--db",
+        str(both_catalog_path),
+    )
     data = json.loads(result.stdout)
     assert data["legal"] is True and data["errors"] == []
     (warning,) = [w for w in data["warnings"] if w["rule"] == "one-card-limit-unique"]
-    assert warning["message"] == ("2 copies of Being of Ib, which the card transcriptions disagree is Unique "
-                                  "(GCCG reads it not Unique; LackeyCCG reads it Unique); legal only if it is not")
+    assert warning["message"] == (
+        "2 copies of Being of Ib, which the card transcriptions disagree is Unique "
+        "(GCCG reads it not Unique; LackeyCCG reads it Unique); legal only if it is not"
+    )
 
 
 def test_an_error_on_a_disputed_dot_names_the_other_reading(both_catalog, both_catalog_path, tmp_path):
-    result = mythos("deck", "check", str(_deck_with(tmp_path, "2 Jeremiah Brewster", both_catalog)), "--db", str(both_catalog_path))
+    result = mythos(
+        "deck", "check", str(_deck_with(tmp_path, "2 Jeremiah Brewster", both_catalog)), "--db", str(both_catalog_path)
+    )
     assert result.exit_code == 1
-    assert ("error: 2 copies of the Unique card Jeremiah Brewster, max 1 (though GCCG reads it Unique; "
-            "LackeyCCG reads it not Unique)") in result.stdout
+    assert (
+        "error: 2 copies of the Unique card Jeremiah Brewster, max 1 (though GCCG reads it Unique; "
+        "LackeyCCG reads it not Unique)"
+    ) in result.stdout
 
 
 # -- issue 23: the documents settle facts that block play ----------------------------------
@@ -331,5 +374,8 @@ def test_first_national_grocery_is_in_innsmouth_of_the_1920s(request, catalog_na
     (grocery,) = request.getfixturevalue(catalog_name).cards_named("First National Grocery")
     (gilman,) = request.getfixturevalue(catalog_name).cards_named("Gilman House Hotel")
     assert (grocery.region, grocery.subregion, grocery.dimension) == (
-        gilman.region, gilman.subregion, Dimension.WAKING_WORLD)
+        gilman.region,
+        gilman.subregion,
+        Dimension.WAKING_WORLD,
+    )
     assert grocery.disagreement("region").decided_by == "rulebook:267"

@@ -131,9 +131,7 @@ def test_set_hint_and_printing_arguments_pick_the_printing(index: CardIndex):
 def test_a_set_the_title_is_not_in_falls_back_with_a_note(index: CardIndex):
     resolution = index.resolve("Dark Young", set_hint="RP")
     assert resolution.card.key == "MSGS:Dark Young#1"
-    assert resolution.notes == (
-        "Dark Young has no RP printing (it is in MSGS); using the earliest",
-    )
+    assert resolution.notes == ("Dark Young has no RP printing (it is in MSGS); using the earliest",)
 
 
 def test_a_printing_number_that_does_not_exist_is_unknown(index: CardIndex):
@@ -150,12 +148,8 @@ def test_numbers_across_sets_count_printings_overall():
     # second printing; each set prints it once.
     index = CardIndex(
         [
-            _card(
-                "Seven Cryptical Books of H'san", "LTD", CardType.TOME, tome_languages=("English",)
-            ),
-            _card(
-                "Seven Cryptical Books of H'san", "LOTN", CardType.TOME, tome_languages=("Chinese",)
-            ),
+            _card("Seven Cryptical Books of H'san", "LTD", CardType.TOME, tome_languages=("English",)),
+            _card("Seven Cryptical Books of H'san", "LOTN", CardType.TOME, tome_languages=("Chinese",)),
         ]
     )
     resolution = index.resolve("Seven Cryptical Books of H'San #2")
@@ -175,9 +169,7 @@ def test_numbers_across_sets_count_printings_overall():
         ("Mi-Go (v4)", "MSGS", "MSGS:Mi-Go#2"),
     ],
 )
-def test_lackey_versions_pick_the_printing_within_the_set(
-    index: CardIndex, name: str, set_hint: str, key: str
-):
+def test_lackey_versions_pick_the_printing_within_the_set(index: CardIndex, name: str, set_hint: str, key: str):
     assert index.resolve(name, set_hint=set_hint).card.key == key
 
 
@@ -208,9 +200,7 @@ def test_an_alias_naming_one_printing_picks_it():
 
 
 def test_a_renamed_card_found_by_its_printed_title_says_so(index: CardIndex):
-    assert index.resolve("Celeano").notes == (
-        '"Celeano" is the printed title of "Celaeno" (renamed)',
-    )
+    assert index.resolve("Celeano").notes == ('"Celeano" is the printed title of "Celaeno" (renamed)',)
 
 
 @pytest.mark.parametrize(
@@ -236,8 +226,7 @@ def test_a_misspelling_as_close_to_two_titles_is_ambiguous(index: CardIndex):
         index.resolve("Waking Moon")
     assert caught.value.candidates == ("Waning Moon", "Waxing Moon")
     assert str(caught.value) == (
-        '"Waking Moon" is not a card and could be any of "Waning Moon" or "Waxing Moon"; '
-        "type the title in full"
+        '"Waking Moon" is not a card and could be any of "Waning Moon" or "Waxing Moon"; type the title in full'
     )
 
 
@@ -248,17 +237,13 @@ def test_lookup_gets_every_printing_and_never_raises(index: CardIndex):
         "MSGS:Mi-Go#2",
         "NAE:Mi-Go#1",
     ]
-    assert [card.key for card in index.lookup("Mi-Go (MSGS) #2")] == [
-        card.key for card in index.lookup("Mi-Go")
-    ]
+    assert [card.key for card in index.lookup("Mi-Go (MSGS) #2")] == [card.key for card in index.lookup("Mi-Go")]
     assert index.lookup("Shoggoth Lord") == []
     assert index.printings_of("Forgotten Crypt, The")[0].key == "MSGS:The Forgotten Crypt#1"
 
 
 def test_resolve_deck_reports_every_unresolved_line_with_its_number(index: CardIndex):
-    deck = read_text_deck(
-        "Deck\n4 Dark Young\n2 Dark Yoo\n1 Car (MSGS) #7\n1 Waking Moon\n3 Car (LTD)"
-    )
+    deck = read_text_deck("Deck\n4 Dark Young\n2 Dark Yoo\n1 Car (MSGS) #7\n1 Waking Moon\n3 Car (LTD)")
     resolved, problems = resolve_deck(deck, index)
     assert [(line.count, line.card.key) for line in resolved.lines] == [
         (4, "MSGS:Dark Young#1"),
@@ -356,15 +341,11 @@ def test_near_misses_stay_below_the_threshold(typed: str, title: str, at_most: f
 
 
 def _deck_files(root: Path) -> list[Path]:
-    return sorted((root / "gccg" / "decks").glob("*.deck")) + sorted(
-        (root / "lackey" / "decks").glob("*.dek")
-    )
+    return sorted((root / "gccg" / "decks").glob("*.deck")) + sorted((root / "lackey" / "decks").glob("*.dek"))
 
 
 @pytest.mark.parametrize("catalog", ["gccg_index", "lackey_index"])
-def test_every_name_in_every_real_deck_resolves(
-    mythos_data: Path, catalog: str, request: pytest.FixtureRequest
-):
+def test_every_name_in_every_real_deck_resolves(mythos_data: Path, catalog: str, request: pytest.FixtureRequest):
     index: CardIndex = request.getfixturevalue(catalog)
     unresolved = []
     for path in _deck_files(mythos_data):
@@ -410,15 +391,11 @@ def test_the_two_standard_corrupt_decks_are_the_same_printings(mythos_data: Path
 @settings(max_examples=300, deadline=None)
 @given(
     st.text(max_size=40)
-    | st.from_regex(
-        r"[A-Za-z ,.'#()-]{0,30}( \((LTD|MSGS|v[0-9]|Greek)\))?( #[0-9]{1,2})?", fullmatch=True
-    ),
+    | st.from_regex(r"[A-Za-z ,.'#()-]{0,30}( \((LTD|MSGS|v[0-9]|Greek)\))?( #[0-9]{1,2})?", fullmatch=True),
     st.none() | st.sampled_from(["LTD", "MSGS", "StdC", "RP", "Nowhere"]),
     st.none() | st.integers(-1, 5),
 )
-def test_any_name_resolves_or_raises_a_card_name_error(
-    name: str, set_hint: str | None, printing: int | None
-):
+def test_any_name_resolves_or_raises_a_card_name_error(name: str, set_hint: str | None, printing: int | None):
     index = CardIndex(POOL)
     try:
         resolution = index.resolve(name, set_hint=set_hint, printing=printing)
@@ -433,8 +410,16 @@ def test_an_empty_catalog_knows_no_card():
         CardIndex([]).resolve("Dark Young")
 
 
-@pytest.mark.parametrize(("name", "shown"), [("\n", "\\n"), ("Zzyzx\nQqqqq", "Zzyzx Qqqqq"), ("\r", "\\r"),
-                                            ("Zz\x00\x1b[31m", "Zz\\x00\\x1b[31m"), ("Zz\u2028yzx", "Zz yzx")])
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("\n", "\\n"),
+        ("Zzyzx\nQqqqq", "Zzyzx Qqqqq"),
+        ("\r", "\\r"),
+        ("Zz\x00\x1b[31m", "Zz\\x00\\x1b[31m"),
+        ("Zz\u2028yzx", "Zz yzx"),
+    ],
+)
 def test_a_name_with_a_control_character_is_echoed_escaped_on_one_line(name, shown):
     # Found by the property test above: the message echoed a newline the name held. A name
     # alone is shown escaped; a break between words is read as the space it stands for.
@@ -461,9 +446,13 @@ def _fold_as_first_written(text: str) -> str:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(st.text(max_size=40),
-                 st.text(alphabet="AaÆæŒœéÉ ,'’`-ßİ\u0301Tthe", max_size=30),
-                 st.sampled_from(["Athenaeum, The", "New Æon", "It's Pickman's", "Ashes, Ashes, Azathoth"])))
+@given(
+    st.one_of(
+        st.text(max_size=40),
+        st.text(alphabet="AaÆæŒœéÉ ,'’`-ßİ\u0301Tthe", max_size=30),
+        st.sampled_from(["Athenaeum, The", "New Æon", "It's Pickman's", "Ashes, Ashes, Azathoth"]),
+    )
+)
 def test_folding_a_title_is_what_it_always_was(text):
     from deckbuilder.rules.cards import fold_title
 

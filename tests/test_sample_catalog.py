@@ -35,16 +35,10 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 
 RECORDS: list[dict[str, Any]] = tomllib.loads(SAMPLE.read_text(encoding="utf-8"))["card"]
 RULEBOOK_SOURCES = [
-    (r["title"], s[len("rulebook: ") :])
-    for r in RECORDS
-    for s in r["sources"]
-    if s.startswith("rulebook: ")
+    (r["title"], s[len("rulebook: ") :]) for r in RECORDS for s in r["sources"] if s.startswith("rulebook: ")
 ]
 RULINGS_SOURCES = [
-    (r["title"], int(s[len("rulings:") :]))
-    for r in RECORDS
-    for s in r["sources"]
-    if s.startswith("rulings:")
+    (r["title"], int(s[len("rulings:") :])) for r in RECORDS for s in r["sources"] if s.startswith("rulings:")
 ]
 
 
@@ -116,9 +110,7 @@ def test_rulebook_quote_is_in_the_rulebook(rulebook: str, title: str, quote: str
 @pytest.mark.parametrize(("title", "line"), RULINGS_SOURCES)
 def test_rulings_line_names_the_card(rulings_text: list[str], title: str, line: int) -> None:
     assert 1 <= line <= len(rulings_text), f"{title}: the rulings document has no line {line}"
-    assert _names(rulings_text[line - 1], title), (
-        f"{title}: line {line} does not name it: {rulings_text[line - 1]!r}"
-    )
+    assert _names(rulings_text[line - 1], title), f"{title}: line {line} does not name it: {rulings_text[line - 1]!r}"
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r["title"] for r in RECORDS])
@@ -131,10 +123,7 @@ def test_every_card_is_named_by_a_source_it_cites(
         s
         for s in record["sources"]
         if (s.startswith("rulebook: ") and _names(s[len("rulebook: ") :], record["title"]))
-        or (
-            s.startswith("rulings:")
-            and _names(rulings_text[int(s[len("rulings:") :]) - 1], record["title"])
-        )
+        or (s.startswith("rulings:") and _names(rulings_text[int(s[len("rulings:") :]) - 1], record["title"]))
     ]
     assert named, f"{record['title']}: no source names the card"
 
@@ -261,19 +250,13 @@ def test_a_repeated_title_in_one_set_gets_a_printing_number() -> None:
         ),
     ],
 )
-def test_sample_card_facts(
-    sample_cards: list[Card], title: str, set_code: str, facts: dict[str, object]
-) -> None:
+def test_sample_card_facts(sample_cards: list[Card], title: str, set_code: str, facts: dict[str, object]) -> None:
     card = next(c for c in sample_cards if c.title == title and c.set_code == set_code)
     assert {name: getattr(card, name) for name in facts} == facts
 
 
-@pytest.mark.parametrize(
-    "title", ["R'lyeh", "Bal Sagoth", "Easter Island", "Otaheite", "Ponape", "Retoka"]
-)
-def test_old_island_cards_keep_their_printed_travel_by_sea_sentence(
-    sample_cards: list[Card], title: str
-) -> None:
+@pytest.mark.parametrize("title", ["R'lyeh", "Bal Sagoth", "Easter Island", "Otaheite", "Ponape", "Retoka"])
+def test_old_island_cards_keep_their_printed_travel_by_sea_sentence(sample_cards: list[Card], title: str) -> None:
     card = next(c for c in sample_cards if c.title == title)
     assert card.type is CardType.LOCATION and "Island" in card.attributes
     assert "You must use a Travel by Sea card to get to this Location" in card.text
@@ -319,9 +302,7 @@ MISSING = object()  # a key left out of the record
 def test_bad_record_names_the_card(change: dict[str, Any], message: str) -> None:
     record = {k: v for k, v in (GOOD | change).items() if v is not MISSING}
     with pytest.raises(SampleCatalogError) as raised:
-        cards_from_records(
-            {"card": [{"title": "Colosseum", "set": "SAMPLE", "sources": ["rulings:1"]}, record]}
-        )
+        cards_from_records({"card": [{"title": "Colosseum", "set": "SAMPLE", "sources": ["rulings:1"]}, record]})
     text = str(raised.value)
     assert 'card 2 "The Vatican": ' in text and message in text
     assert "\n" not in text
@@ -415,9 +396,7 @@ def test_example_deck_follows_the_deck_rules(
     # Rulings lines 11-13: at least 52 cards, 4 per title, 1 per Unique card.
     assert sum(by_folded.values()) >= 52
     assert {t: n for t, n in by_folded.items() if n > 4} == {}
-    assert {
-        t: n for t, n in by_folded.items() if n > 1 and any(c.unique for c in by_title[t])
-    } == {}
+    assert {t: n for t, n in by_folded.items() if n > 1 and any(c.unique for c in by_title[t])} == {}
     assert all(by_title[t][0].type is not CardType.INVESTIGATOR for t in by_folded)
 
 
@@ -429,9 +408,7 @@ def test_example_deck_can_play_what_it_carries(
     locations = [c for c in cards if c.type is CardType.LOCATION]
     subregions = {c.subregion for c in locations if c.subregion}
     # Rulebook: "Make sure that your Allies come from the Locations that you are including."
-    assert {
-        c.title for c in cards if c.type is CardType.ALLY and c.subregion not in subregions
-    } == set()
+    assert {c.title for c in cards if c.type is CardType.ALLY and c.subregion not in subregions} == set()
     # Monsters are played only at Gate Locations.
     if any(c.type is CardType.MONSTER for c in cards):
         assert any(c.gate for c in locations)

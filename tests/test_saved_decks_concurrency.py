@@ -36,8 +36,9 @@ EXAMPLE_DECK = catalog_data_dir() / "sample" / "example-deck.txt"
 BASE = "http://127.0.0.1:8000"
 REPO = Path(__file__).resolve().parents[1]
 
-needs_symlinks = pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt",
-                                    reason="symbolic links need privileges on Windows")
+needs_symlinks = pytest.mark.skipif(
+    not hasattr(os, "symlink") or os.name == "nt", reason="symbolic links need privileges on Windows"
+)
 
 
 @pytest.fixture(scope="module")
@@ -172,8 +173,13 @@ def test_a_change_made_against_an_old_revision_is_refused_with_409_and_nothing_c
     stale = player.form()
     assert player.post("cards", {"card": first, "count": "1"}) == 303
     before = service.deck_library(decks).revision(deck_id)
-    for action, fields in (("cards", {"card": second, "count": "1"}), ("save", {}), ("discard", {}),
-                           ("rename", {"name": "Renamed"}), ("play", {"format": "campaign"})):
+    for action, fields in (
+        ("cards", {"card": second, "count": "1"}),
+        ("save", {}),
+        ("discard", {}),
+        ("rename", {"name": "Renamed"}),
+        ("play", {"format": "campaign"}),
+    ):
         answer = player.http.post(f"/decks/{deck_id}/{action}", data={**stale, **fields})
         assert answer.status_code == 409, action
         assert "the deck changed; reload" in select_one(parse_html(answer.text), "#deck-head .error").text()
@@ -238,8 +244,9 @@ def test_processes_saving_one_deck_at_once_keep_every_card_and_version(catalog, 
     keys = card_keys(catalog, 24)
     workers = 4
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        results = pool.starmap(_adding_process, [(str(sample_db), str(decks), deck_id, keys[n::workers])
-                                                 for n in range(workers)])
+        results = pool.starmap(
+            _adding_process, [(str(sample_db), str(decks), deck_id, keys[n::workers]) for n in range(workers)]
+        )
     applied = [k for r in results for k in r[0]]
     assert sorted(applied) == sorted(keys)
     assert keys_in(catalog, decks, deck_id) == set(keys)
@@ -254,8 +261,12 @@ def test_saves_without_a_revision_are_one_at_a_time_and_every_one_is_a_version(c
     keys = card_keys(catalog, 16)
     errors: list[BaseException] = []
     # The texts are made first, in this thread (an open catalog stays in the thread that opened it).
-    texts = {key: service.deck_text(catalog, service.edit_deck(catalog, service.new_deck(catalog, "Crowded"), key,
-                                                                count=1), "json") for key in keys}
+    texts = {
+        key: service.deck_text(
+            catalog, service.edit_deck(catalog, service.new_deck(catalog, "Crowded"), key, count=1), "json"
+        )
+        for key in keys
+    }
     library = DeckLibrary(decks)
 
     def save_text(key: str) -> None:
@@ -271,7 +282,9 @@ def test_saves_without_a_revision_are_one_at_a_time_and_every_one_is_a_version(c
         t.join(120)
     assert errors == []
     assert_history_whole(decks, deck_id, 1 + len(keys))
-    kept = {(decks / ".history" / deck_id / f"{n:04d}.json").read_text(encoding="utf-8") for n in range(2, len(keys) + 2)}
+    kept = {
+        (decks / ".history" / deck_id / f"{n:04d}.json").read_text(encoding="utf-8") for n in range(2, len(keys) + 2)
+    }
     assert kept == set(texts.values())
 
 
@@ -291,7 +304,9 @@ def test_a_stale_revision_is_refused_by_the_service_before_anything_is_written(c
     deck = service.load_saved_deck(catalog, decks, deck_id)
     service.save_deck(catalog, decks, service.edit_deck(catalog, deck, first, count=1), deck_id=deck_id, revision=old)
     with pytest.raises(DeckChangedError, match="the deck changed; reload"):
-        service.save_deck(catalog, decks, service.edit_deck(catalog, deck, second, count=1), deck_id=deck_id, revision=old)
+        service.save_deck(
+            catalog, decks, service.edit_deck(catalog, deck, second, count=1), deck_id=deck_id, revision=old
+        )
     assert keys_in(catalog, decks, deck_id) == {first}
     assert_history_whole(decks, deck_id, 2)
 
@@ -302,8 +317,9 @@ def test_a_stale_revision_is_refused_by_the_service_before_anything_is_written(c
 
 def mythos_process(*args: str, db: Path, decks: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "MYTHOS_DB": str(db), "MYTHOS_DECKS": str(decks), "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckbuilder", *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 #: Each entry of a saved deck made a symbolic link to a file or folder outside the decks folder.
@@ -315,8 +331,12 @@ def link_entry(decks: Path, deck_id: str, entry: str, outside: Path) -> Path:
     folder; gets what the link points to."""
     import shutil
 
-    path = {"deck file": decks / f"{deck_id}.json", "history folder": decks / ".history" / deck_id,
-            "index": decks / ".history" / deck_id / "index.json", "draft": decks / ".drafts" / f"{deck_id}.json"}[entry]
+    path = {
+        "deck file": decks / f"{deck_id}.json",
+        "history folder": decks / ".history" / deck_id,
+        "index": decks / ".history" / deck_id / "index.json",
+        "draft": decks / ".drafts" / f"{deck_id}.json",
+    }[entry]
     target = outside / f"target-{entry.replace(' ', '-')}"
     if path.is_dir():
         shutil.copytree(path, target)
@@ -354,8 +374,9 @@ def test_a_symlinked_deck_entry_is_refused_by_the_cli_the_editor_and_the_api(ent
 
     # mythos deck save, a real process
     smaller = tmp_path / "smaller.txt"
-    smaller.write_text(EXAMPLE_DECK.read_text(encoding="utf-8").replace("4 Serpent People", "1 Serpent People"),
-                       encoding="utf-8")
+    smaller.write_text(
+        EXAMPLE_DECK.read_text(encoding="utf-8").replace("4 Serpent People", "1 Serpent People"), encoding="utf-8"
+    )
     result = mythos_process("deck", "save", str(smaller), "--id", saved.id, db=sample_db, decks=decks)
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
@@ -374,9 +395,11 @@ def test_a_symlinked_deck_entry_is_refused_by_the_cli_the_editor_and_the_api(ent
     assert [li.attrs["data-deck"] for li in select(parse_html(listing.text), ".unreadable li")] == [saved.id]
 
     # the API
-    for method, url, body in (("GET", f"/api/decks/{saved.id}", None),
-                              ("POST", f"/api/decks/{saved.id}/cards", {"card": "747", "change": 1, "revision": "x"}),
-                              ("POST", f"/api/decks/{saved.id}/save", {"revision": "x"})):
+    for method, url, body in (
+        ("GET", f"/api/decks/{saved.id}", None),
+        ("POST", f"/api/decks/{saved.id}/cards", {"card": "747", "change": 1, "revision": "x"}),
+        ("POST", f"/api/decks/{saved.id}/save", {"revision": "x"}),
+    ):
         answer = browser.request(method, url, json=body)
         assert answer.status_code == 403, (url, answer.status_code)
         assert answer.json()["error"]["kind"] == "deck-boundary"
@@ -385,8 +408,12 @@ def test_a_symlinked_deck_entry_is_refused_by_the_cli_the_editor_and_the_api(ent
 
     # the link and what it points to are as they were; nothing of it was copied into history
     assert {**snapshot(target), **snapshot(secret)} == before
-    link = {"deck file": decks / f"{saved.id}.json", "history folder": decks / ".history" / saved.id,
-            "index": decks / ".history" / saved.id / "index.json", "draft": decks / ".drafts" / f"{saved.id}.json"}[entry]
+    link = {
+        "deck file": decks / f"{saved.id}.json",
+        "history folder": decks / ".history" / saved.id,
+        "index": decks / ".history" / saved.id / "index.json",
+        "draft": decks / ".drafts" / f"{saved.id}.json",
+    }[entry]
     assert link.is_symlink()
     if entry != "history folder":
         assert sorted(p.name for p in (decks / ".history").rglob("*")) == history_before
@@ -446,10 +473,15 @@ def test_deck_list_the_page_and_the_api_list_every_readable_deck_and_name_the_ot
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines[2:4]] == [saved.id, other]
-    assert [re.match(r"unreadable: \S*/([a-z0-9-]+)\.json", line)[1] for line in lines if line.startswith("unreadable")] == bad
+    assert [
+        re.match(r"unreadable: \S*/([a-z0-9-]+)\.json", line)[1] for line in lines if line.startswith("unreadable")
+    ] == bad
     listed = json.loads(mythos_process("deck", "list", "--json", db=sample_db, decks=decks).stdout)
-    assert [(d["id"], d["unreadable"] is None) for d in listed] == [(saved.id, True), (other, True),
-                                                                   *((b, False) for b in bad)]
+    assert [(d["id"], d["unreadable"] is None) for d in listed] == [
+        (saved.id, True),
+        (other, True),
+        *((b, False) for b in bad),
+    ]
 
     client = TestClient(create_app(Settings(db=sample_db, decks=decks)), base_url=BASE)
     assert client.get("/api/decks").json() == listed

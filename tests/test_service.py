@@ -116,8 +116,9 @@ def test_each_deck_answer_is_the_json_the_cli_prints(sample_catalog):
     }
     for command, answer in answers.items():
         extra = ["-f", "campaign"] if command == "check" else []
-        result = CliRunner().invoke(app, ["deck", command, str(EXAMPLE_DECK), *extra, "--db",
-                                          str(sample_catalog.path), "--json"])
+        result = CliRunner().invoke(
+            app, ["deck", command, str(EXAMPLE_DECK), *extra, "--db", str(sample_catalog.path), "--json"]
+        )
         assert json.loads(result.stdout) == answer, command
 
 
@@ -176,8 +177,9 @@ def test_repointed_adventures_matches_an_heroic_rescue_and_does_not_call_it_unof
         printing = service.check_deck(catalog, service.load_deck_text(catalog, "Deck\n1 An Heroic Rescue (RP)\n"), play)
         assert printing.verdict.adventure_points == rp_value
         assert not [f for f in printing.verdict.findings if f.rule == "chaosium-cards"]
-        without = service.check_deck(catalog, service.load_deck_text(catalog, "Deck\n1 An Heroic Rescue (RP)\n"),
-                                     service.way_to_play("campaign"))
+        without = service.check_deck(
+            catalog, service.load_deck_text(catalog, "Deck\n1 An Heroic Rescue (RP)\n"), service.way_to_play("campaign")
+        )
         assert [f.cards for f in without.verdict.findings if f.rule == "chaosium-cards"] == [("An Heroic Rescue [RP]",)]
     finally:
         catalog.close()

@@ -149,20 +149,13 @@ def test_the_investigators_numbers_are_shown(label, value):
     dom, _ = sheet_dom(hand_deck())
     investigator = select_one(dom, "article.investigator")
     assert select_one(investigator, ".investigator-name").text() == "Staid University Professor"
-    figures = {
-        select_one(n, "dt").text(): select_one(n, "dd").text()
-        for n in select(investigator, ".number")
-    }
+    figures = {select_one(n, "dt").text(): select_one(n, "dd").text() for n in select(investigator, ".number")}
     assert figures[label] == value
     assert select_one(investigator, ".languages").text() == "Languages English, Latin"
 
 
 def test_numbers_the_catalog_does_not_know_read_unknown():
-    dom, _ = sheet_dom(
-        hand_deck(
-            investigators=(card("Diabolical Cultist", CardType.INVESTIGATOR, set_code="NAE"),)
-        )
-    )
+    dom, _ = sheet_dom(hand_deck(investigators=(card("Diabolical Cultist", CardType.INVESTIGATOR, set_code="NAE"),)))
     numbers = select(dom, "article.investigator .number")
     assert [select_one(n, "dd").text() for n in numbers] == ["unknown"] * 4 + ["unknown / unknown"]
     assert all("unknown" in n.classes() for n in numbers)
@@ -179,8 +172,7 @@ def test_every_card_is_listed_once_with_its_count_under_its_type():
     deck = hand_deck()
     dom, _ = sheet_dom(deck)
     expected = Counter(
-        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
-        for e in deck.main
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count) for e in deck.main
     )
     assert Counter(listed_cards(dom)) == expected
     for group in select(dom, ".deck-list section.type-group"):
@@ -208,17 +200,13 @@ def test_locations_are_listed_by_subregion_then_title():
     places = texts(group, "li.card .place")
     assert places == sorted(places, key=str.casefold)
     arkham = [
-        select_one(r, ".title").text()
-        for r in select(group, "li.card")
-        if select_one(r, ".place").text() == "Arkham"
+        select_one(r, ".title").text() for r in select(group, "li.card") if select_one(r, ".place").text() == "Arkham"
     ]
     assert arkham == ["Arkham Sanitarium", "Miskatonic University Orne Library"]
 
 
 def _row(dom: Element, title: str) -> Element:
-    (row,) = [
-        r for r in select(dom, ".deck-list li.card") if select_one(r, ".title").text() == title
-    ]
+    (row,) = [r for r in select(dom, ".deck-list li.card") if select_one(r, ".title").text() == title]
     return row
 
 
@@ -296,10 +284,7 @@ def test_the_make_up_sums_sanity_gates_and_adventure_points():
 def test_a_legal_deck_says_so_and_lists_the_rules_checked():
     dom, _ = sheet_dom(hand_deck())
     assert select_one(dom, ".sheet-head .badge").text() == "LEGAL"
-    assert (
-        select_one(dom, ".verdict .verdict-line").text()
-        == "Legal for Advanced: 0 errors, 0 warnings, 0 notes."
-    )
+    assert select_one(dom, ".verdict .verdict-line").text() == "Legal for Advanced: 0 errors, 0 warnings, 0 notes."
     checked = texts(dom, ".rules-checked li")
     fmt = find_format(FORMATS, "advanced")
     # Two rules sharing the documents' sentence (one Investigator; a pool of them) list it once.
@@ -380,10 +365,7 @@ def test_the_adventure_checklist_shows_assignments_what_is_missing_and_condition
     assert rows["DUNWICH"] == ("Devil's Hopyard", {"met"})
     assert rows["GOO"] == ("no card", {"unmet"})
     assert select_one(adventure, ".missing").text() == "Missing: GOO"
-    assert (
-        select_one(adventure, ".conditions").text()
-        == "Still to do in play: be at a Dunwich Current Location"
-    )
+    assert select_one(adventure, ".conditions").text() == "Still to do in play: be at a Dunwich Current Location"
     assert select(adventure, ".uninterpreted") == []
 
 
@@ -406,10 +388,7 @@ def test_playability_warnings_name_the_card_reason_and_fix():
     dom, _ = sheet_dom(hand_deck(), playability=PLAYABILITY)
     (item,) = select(dom, "section.playability li")
     assert "warning" in item.classes()
-    assert (
-        select_one(item, ".message").text()
-        == "warning Dark Young: no Gate yet when it is drawn early"
-    )
+    assert select_one(item, ".message").text() == "warning Dark Young: no Gate yet when it is drawn early"
     assert select_one(item, ".fix").text() == "Fix: add Gates"
 
 
@@ -473,9 +452,7 @@ def test_a_blocker_without_its_share_is_refused():
         sheet_dom(hand_deck(), goldfish={**GOLDFISH, "blockers": [{"title": "Dark Young"}]})
 
 
-@pytest.mark.parametrize(
-    ("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")]
-)
+@pytest.mark.parametrize(("value", "shown"), [(2, "+2"), (-1, "\u22121"), (0, "0"), (None, "unknown"), (1.5, "+1.5")])
 def test_signed_numbers(value, shown):
     assert text.signed(value) == shown
 
@@ -577,19 +554,14 @@ def _context_classes() -> list[type]:
 
 @pytest.mark.parametrize("cls", _context_classes(), ids=lambda c: c.__name__)
 def test_every_context_field_is_documented(cls):
-    undocumented = [
-        f.name for f in dataclasses.fields(cls) if not f.metadata.get("help", "").strip()
-    ]
+    undocumented = [f.name for f in dataclasses.fields(cls) if not f.metadata.get("help", "").strip()]
     assert undocumented == []
     assert cls.__dataclass_params__.frozen
 
 
 def _template_asts() -> list:
     env = render.environment()
-    return [
-        env.parse(path.read_text(encoding="utf-8"))
-        for path in sorted(templates_dir().glob("*.html"))
-    ]
+    return [env.parse(path.read_text(encoding="utf-8")) for path in sorted(templates_dir().glob("*.html"))]
 
 
 def test_the_template_uses_exactly_the_contexts_top_level_fields():
@@ -654,8 +626,7 @@ def _expected_rows(deck_path: Path, catalog_path: Path) -> Counter:
     with Catalog.open(catalog_path) as catalog:
         deck = load_deck_file(catalog, deck_path).deck
     return Counter(
-        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
-        for e in deck.main
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count) for e in deck.main
     )
 
 
@@ -681,18 +652,13 @@ def test_dash_o_dash_writes_the_sheet_to_standard_output(sample_db, example_deck
 
 def test_an_illegal_deck_still_gets_its_sheet_with_a_warning(sample_db, tmp_path):
     deck = tmp_path / "short.txt"
-    deck.write_text(
-        "# Deck: Too Short\nInvestigator\n1 Diabolical Cultist\nDeck\n4 United Nations\n4 Eiffel Tower\n"
-    )
+    deck.write_text("# Deck: Too Short\nInvestigator\n1 Diabolical Cultist\nDeck\n4 United Nations\n4 Eiffel Tower\n")
     result = mythos_sheet(deck, "-o", tmp_path / "out.html", "--db", sample_db)
     assert result.exit_code == 0
     assert "Too Short is ILLEGAL for Advanced (1 error)" in result.stderr
     dom = parse_html((tmp_path / "out.html").read_text(encoding="utf-8"))
     assert select_one(dom, ".badge").text() == "ILLEGAL"
-    assert (
-        select_one(dom, ".finding .message").text()
-        == "error the deck has 8 cards; at least 52 are required"
-    )
+    assert select_one(dom, ".finding .message").text() == "error the deck has 8 cards; at least 52 are required"
 
 
 def test_the_command_lists_the_playability_checks_findings(sample_db, example_deck):
@@ -724,9 +690,7 @@ def test_the_command_lists_the_playability_checks_findings(sample_db, example_de
 )
 def test_bad_options_are_refused_before_any_work(sample_db, example_deck, args, message):
     before = example_deck.read_bytes()
-    result = mythos_sheet(
-        example_deck, *[a.format(deck=example_deck) for a in args], "--db", sample_db
-    )
+    result = mythos_sheet(example_deck, *[a.format(deck=example_deck) for a in args], "--db", sample_db)
     assert result.exit_code == 2
     assert message in result.stderr and "Traceback" not in result.output
     assert example_deck.read_bytes() == before and not example_deck.with_suffix(".html").exists()
@@ -799,9 +763,7 @@ def test_a_real_investigators_numbers(gccg_catalog, mythos_data):
     deck = load_deck_file(gccg_catalog, mythos_data / "gccg" / "decks" / "karooni-new-aeon.deck").deck
     dom, _ = sheet_dom(deck)
     investigator = select_one(dom, "article.investigator")
-    assert (
-        select_one(investigator, ".investigator-name").text() == "Inquisitive Chinese Intellectual"
-    )
+    assert select_one(investigator, ".investigator-name").text() == "Inquisitive Chinese Intellectual"
     figures = dict(zip(texts(investigator, "dt"), texts(investigator, "dd")))
     assert figures == {
         "Sanity": "15",
@@ -825,8 +787,7 @@ def test_every_card_of_a_real_deck_is_on_its_sheet(gccg_catalog, path):
     deck = load_deck_file(gccg_catalog, path).deck
     dom, _ = sheet_dom(deck)
     expected = Counter(
-        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count)
-        for e in deck.main
+        (e.card.type.value if e.card.type else "unknown", display_title(e.card.title), e.count) for e in deck.main
     )
     assert Counter(listed_cards(dom)) == expected
     verdict = check_deck(deck, find_format(FORMATS, "advanced"))
@@ -855,9 +816,7 @@ def test_the_example_decks_sheet_prints_on_at_most_two_pages(printed_example):
     assert 1 <= pdf_pages(pdf) <= 2
 
 
-def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
-    chromium, gccg_cards, tmp_path
-):
+def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(chromium, gccg_cards, tmp_path):
     """The worst case for length: 60 different cards, the longest titles of the real pool."""
     from deckbuilder.sheet.pdf import print_pdf
 
@@ -870,9 +829,7 @@ def test_a_sixty_card_deck_of_the_longest_titles_prints_on_two_pages(
         if len(by_title) == 60:
             break
     investigator = next(c for c in gccg_cards if c.type is CardType.INVESTIGATOR)
-    deck = Deck.of(
-        [(c, 1) for c in by_title.values()], [investigator], name="The sixty longest titles"
-    )
+    deck = Deck.of([(c, 1) for c in by_title.values()], [investigator], name="The sixty longest titles")
     verdict = check_deck(deck, find_format(FORMATS, "campaign"))
     page = tmp_path / "longest.html"
     page.write_text(

@@ -20,8 +20,14 @@ from deckbuilder.rules import compiled_core
 
 
 def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-P", "-m", "deckbuilder", *args], env={**os.environ, **(env or {})},
-                          capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-P", "-m", "deckbuilder", *args],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
 
 
 @pytest.fixture
@@ -30,10 +36,12 @@ def db(tmp_path) -> Path:
     path = tmp_path / "catalog.sqlite"
     cards = set_file(tmp_path, "Alpha", 60)
     adventure = tmp_path / "quest.xml"
-    adventure.write_text('<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Quest" game="Mythos"><cards>'
-                         '<card name="Alpha Quest" text="Have 2 Allies."><attr key="type" value="Adventure"/>'
-                         '<attr key="set" value="Quest"/><attr key="value" value="5"/></card></cards></ccg-setinfo>',
-                         encoding="utf-8")
+    adventure.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Quest" game="Mythos"><cards>'
+        '<card name="Alpha Quest" text="Have 2 Allies."><attr key="type" value="Adventure"/>'
+        '<attr key="set" value="Quest"/><attr key="value" value="5"/></card></cards></ccg-setinfo>',
+        encoding="utf-8",
+    )
     assert mythos("catalog", "import", str(cards), str(adventure), "--db", str(path)).exit_code == 0
     return path
 
@@ -47,7 +55,11 @@ def test_version_prints_the_program_and_its_version(tmp_path):
     # core the installed package (this process's) has.
     result = run("--version", cwd=tmp_path)
     core = "compiled" if compiled_core() else "pure Python"
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"mythos {deckbuilder.__version__} ({core} core)\n", "")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"mythos {deckbuilder.__version__} ({core} core)\n",
+        "",
+    )
 
 
 def test_quiet_silences_notes_never_the_answer(tmp_path):
@@ -83,8 +95,12 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> tuple[int, s
     """Runs mythos with standard output and error on a pseudo-terminal; gets (exit code, what it showed)."""
     pty = pytest.importorskip("pty")
     main, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-P", "-m", "deckbuilder", *args], stdout=child, stderr=child,
-                            env={**os.environ, "TERM": "xterm", **(env or {})})
+    proc = subprocess.Popen(
+        [sys.executable, "-P", "-m", "deckbuilder", *args],
+        stdout=child,
+        stderr=child,
+        env={**os.environ, "TERM": "xterm", **(env or {})},
+    )
     os.close(child)
     shown = b""
     while True:
@@ -138,8 +154,7 @@ def test_show_completion_gives_each_shell_its_script(shell):
     command = f"{shlex.quote(sys.executable)} -m deckbuilder --show-completion; status=$?; exit $status"
     if shell == "fish":
         command = f"{shlex.quote(sys.executable)} -m deckbuilder --show-completion; exit $status"
-    result = subprocess.run([program, "-c", command],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run([program, "-c", command], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "_MYTHOS_COMPLETE" in result.stdout and f"complete_{shell}" in result.stdout
 
@@ -148,8 +163,13 @@ def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
     """Asks for completions as bash's completion script does; gets the words offered."""
     cword = len(words.split()) - (0 if words.endswith(" ") else 1)
     full = {"_MYTHOS_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword), **(env or {})}
-    result = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'mythos'; from deckbuilder.cli import main;"
-                             " main()"], env={**os.environ, **full}, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'mythos'; from deckbuilder.cli import main; main()"],
+        env={**os.environ, **full},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     return [w for w in result.stdout.splitlines() if w]
 
@@ -163,10 +183,18 @@ def test_a_card_title_completes_from_the_catalog_at_most_50(db):
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 def test_titles_complete_in_zsh_and_fish_too(db, shell):
     # What typer's zsh and fish scripts send: the whole command line so far.
-    env = {"_MYTHOS_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": f"mythos card --db {db} 'Alpha Card 5",
-           "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
-    result = subprocess.run([sys.executable, "-c", "from deckbuilder.cli import main; main()"],
-                            env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
+    env = {
+        "_MYTHOS_COMPLETE": f"complete_{shell}",
+        "_TYPER_COMPLETE_ARGS": f"mythos card --db {db} 'Alpha Card 5",
+        "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", "from deckbuilder.cli import main; main()"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     for title in ("Alpha Card 5", "Alpha Card 59"):
         assert title in result.stdout

@@ -72,18 +72,28 @@ def count(catalog, query: str) -> int:
         ('st:"great old one" or st:"outer god"', lambda a: a["subtype"] in ("Great Old One", "Outer God")),
         ("t:spell icon:eye", lambda a: a["type"] == "Spell" and a["subtype"] == "Eye"),
         # Summon Great Cthulhu is printed 7 and worth 13 by erratum (rulings document).
-        ("v>=10", lambda a: (a["value"].lstrip("+").isdigit() and int(a["value"].lstrip("+")) >= 10)
-         or a["name"] == "Summon Great Cthulhu"),
+        (
+            "v>=10",
+            lambda a: (
+                (a["value"].lstrip("+").isdigit() and int(a["value"].lstrip("+")) >= 10)
+                or a["name"] == "Summon Great Cthulhu"
+            ),
+        ),
         ("san<0 t:location", lambda a: a["type"] == "Location" and a["san"].startswith("-")),
         (
             "t:ally a:steadfast a:professor lang:latin",
-            lambda a: a["type"] == "Ally"
-            and a["private"].startswith("Steadfast")
-            and "Professor" in a["private"].split(",")[0]
-            and "Latin" in a["private"].split("Knows")[-1],
+            lambda a: (
+                a["type"] == "Ally"
+                and a["private"].startswith("Steadfast")
+                and "Professor" in a["private"].split(",")[0]
+                and "Latin" in a["private"].split("Knows")[-1]
+            ),
         ),
         ("pub:water t:location", lambda a: a["type"] == "Location" and "W" in a["public"]),
-        ("-t:location r:\"lovecraft country\" t:ally", lambda a: a["type"] == "Ally" and a["region"] == "Lovecraft Country"),
+        (
+            '-t:location r:"lovecraft country" t:ally',
+            lambda a: a["type"] == "Ally" and a["region"] == "Lovecraft Country",
+        ),
     ],
 )
 def test_search_counts_match_an_independent_reading(gccg_catalog, raw_cards, query, predicate):
@@ -105,11 +115,39 @@ def test_errata_show_in_search(gccg_catalog, raw_cards):
 
 
 QUERIES = [
-    "t:ally", "a:city", "pub:water", "pub:i -a:city", "r:lovecraft", "sr:arkham", "dim:nae",
-    "set:ltd", "lang:latin", "icon:eye", "v>=3", "v!=2", "san<0", "is:unique", "is:gate", "is:goo",
-    "o:bury", "necronomicon", "cthulu", "(t:tome or t:spell) icon:death", "-t:location -t:event",
-    "is:fan", "is:errata", "class:\"living dead\"", "occ:cultist", "al:corrupt", "edu>=15",
-    "hand<13", "rarity:rare t:monster", "name:house", "st:phobia", "is:exotic", "is:island",
+    "t:ally",
+    "a:city",
+    "pub:water",
+    "pub:i -a:city",
+    "r:lovecraft",
+    "sr:arkham",
+    "dim:nae",
+    "set:ltd",
+    "lang:latin",
+    "icon:eye",
+    "v>=3",
+    "v!=2",
+    "san<0",
+    "is:unique",
+    "is:gate",
+    "is:goo",
+    "o:bury",
+    "necronomicon",
+    "cthulu",
+    "(t:tome or t:spell) icon:death",
+    "-t:location -t:event",
+    "is:fan",
+    "is:errata",
+    'class:"living dead"',
+    "occ:cultist",
+    "al:corrupt",
+    "edu>=15",
+    "hand<13",
+    "rarity:rare t:monster",
+    "name:house",
+    "st:phobia",
+    "is:exotic",
+    "is:island",
 ]
 
 

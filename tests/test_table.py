@@ -48,8 +48,7 @@ def seatings(gccg_catalog, mythos_data):
 
     corrupt = service.load_deck_file(gccg_catalog, DECKS / "standard-corrupt.deck")
     steadfast = service.load_deck_file(gccg_catalog, DECKS / "standard-steadfast.deck")
-    return {"solo": seating(gccg_catalog, [corrupt]),
-            "versus": seating(gccg_catalog, [corrupt, steadfast], ["greedy"])}
+    return {"solo": seating(gccg_catalog, [corrupt]), "versus": seating(gccg_catalog, [corrupt, steadfast], ["greedy"])}
 
 
 def _view(answer: dict) -> dict:
@@ -96,8 +95,9 @@ def test_a_move_not_legal_now_is_refused_with_409_and_the_game_unchanged(client,
 
 
 def test_the_state_shows_the_own_hand_and_the_opponents_counts(client, corrupt, steadfast):
-    game = client.post("/api/game", json={"deck": corrupt, "seed": 1,
-                                          "opponents": [{"deck": steadfast, "ai": "lookahead"}]}).json()
+    game = client.post(
+        "/api/game", json={"deck": corrupt, "seed": 1, "opponents": [{"deck": steadfast, "ai": "lookahead"}]}
+    ).json()
     you, computer = game["state"]["players"]
     assert you["name"] == "You" and computer["name"] == "Computer"
     assert isinstance(you["hand"], list) and all("title" in c for c in you["hand"])
@@ -141,8 +141,9 @@ def test_undo_goes_back_to_the_deal_and_redo_replays(client, corrupt):
 
 
 def test_a_round_against_the_computer_reaches_combat(client, corrupt, steadfast):
-    game = client.post("/api/game", json={"deck": corrupt, "seed": 4,
-                                          "opponents": [{"deck": steadfast, "ai": "greedy"}]}).json()
+    game = client.post(
+        "/api/game", json={"deck": corrupt, "seed": 4, "opponents": [{"deck": steadfast, "ai": "greedy"}]}
+    ).json()
     gid = game["id"]
     for _ in range(60):
         if game["state"]["round"] > 1 or game["state"]["over"]:
@@ -219,8 +220,9 @@ def test_a_replayed_goldfish_game_reaches_the_reports_result(gccg_catalog, mytho
 
     deck = service.load_deck_file(gccg_catalog, DECKS / "standard-corrupt.deck")
     recipes = deck_recipes(gccg_catalog, deck.deck)
-    batch = GameBatch(deck.deck, recipes=recipes, needed=frozenset(needed_titles(deck.deck, recipes)),
-                      effects=load_effect_overrides())
+    batch = GameBatch(
+        deck.deck, recipes=recipes, needed=frozenset(needed_titles(deck.deck, recipes)), effects=load_effect_overrides()
+    )
     records = batch.play(game_seeds(7, 6))
     for k, record in enumerate(records, start=1):
         replay = replay_goldfish(gccg_catalog, deck, seed=7, game=k)
@@ -233,12 +235,15 @@ def test_mythos_deck_goldfish_replay_prints_the_game_play_by_play(gccg_catalog_p
 
     runner = CliRunner()
     deck = str(DECKS / "standard-corrupt.deck")
-    text = runner.invoke(app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7", "--replay", "2"])
+    text = runner.invoke(
+        app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7", "--replay", "2"]
+    )
     assert text.exit_code == 0, text.output
     assert "game 2 of seed 7" in text.stdout and "    why: " in text.stdout and "The game ends after" in text.stdout
     assert "the deck lists 2 Investigators" in text.output  # which one plays, and how to replay another
-    as_json = runner.invoke(app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7",
-                                  "--replay", "2", "--json"])
+    as_json = runner.invoke(
+        app, ["deck", "goldfish", deck, "--db", str(gccg_catalog_path), "--seed", "7", "--replay", "2", "--json"]
+    )
     doc = json.loads(as_json.stdout)
     assert doc["game"] == 2 and doc["plays"][0]["play"].startswith("Round 1: ")
     assert f"{doc['points']} Adventure points, Sanity {doc['final_sanity']}" in text.stdout
@@ -266,8 +271,9 @@ def test_stepping_a_deal_with_the_computers_moves_plays_the_goldfishs_game(gccg_
 
     deck = service.load_deck_file(gccg_catalog, DECKS / "standard-corrupt.deck").deck
     recipes = deck_recipes(gccg_catalog, deck)
-    batch = GameBatch(deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)),
-                      effects=load_effect_overrides())
+    batch = GameBatch(
+        deck, recipes=recipes, needed=frozenset(needed_titles(deck, recipes)), effects=load_effect_overrides()
+    )
     for k, record in enumerate(batch.play(game_seeds(11, 4)), start=1):
         game = new_game(seatings["solo"], seed=11, game=k)
         _step_to_the_end(game)
@@ -286,7 +292,9 @@ def test_stepping_a_deal_against_the_computer_plays_the_matchs_game(gccg_catalog
     from deckbuilder.service.matches import match_batch
     from deckbuilder.service.table import new_game
 
-    decks = [service.load_deck_file(gccg_catalog, DECKS / n) for n in ("standard-corrupt.deck", "standard-steadfast.deck")]
+    decks = [
+        service.load_deck_file(gccg_catalog, DECKS / n) for n in ("standard-corrupt.deck", "standard-steadfast.deck")
+    ]
     batch = match_batch(gccg_catalog, decks, ai=("greedy", "greedy"))
     for k in (1, 2, 3):
         record = record_of(batch.match(game_seeds(5, k)[-1]))
@@ -340,7 +348,7 @@ def test_defending_allies_are_the_persons_moves_in_combat(seatings):
         told = game.log()[before:]
         assert any(line.startswith(f"  You defends against Computer with {ally}") for line in told), told
         assert any(line.startswith("Combat, Round") for line in told)
-        while game.log()[before - 1:before] and len(game.log()) > before:
+        while game.log()[before - 1 : before] and len(game.log()) > before:
             undo(game)
         assert game.to_json()["legal"] == legal  # back at the question
         return
@@ -351,8 +359,10 @@ def test_with_two_opponents_the_person_directs_each_threat_card(gccg_catalog, my
     from deckbuilder import service
     from deckbuilder.service.table import new_game, seating
 
-    decks = [service.load_deck_file(gccg_catalog, DECKS / n)
-             for n in ("standard-corrupt.deck", "standard-steadfast.deck", "standard-steadfast.deck")]
+    decks = [
+        service.load_deck_file(gccg_catalog, DECKS / n)
+        for n in ("standard-corrupt.deck", "standard-steadfast.deck", "standard-steadfast.deck")
+    ]
     three = seating(gccg_catalog, decks, ["greedy", "greedy"])
     for seed in range(30):
         game = new_game(three, seed=seed)

@@ -108,8 +108,10 @@ def test_an_investigator_written_among_the_playing_cards_leaves_the_deck_short(f
     verdict = check_deck(deck, find_format(FORMATS, fmt))
     assert verdict.cards == 51
     (short,) = [f for f in verdict.errors if f.rule == "minimum-cards"]
-    assert short.message == ("the deck has 51 cards (the Investigator Pragmatic Hobo written among them does "
-                             "not count); at least 52 are required")
+    assert short.message == (
+        "the deck has 51 cards (the Investigator Pragmatic Hobo written among them does "
+        "not count); at least 52 are required"
+    )
     assert short.fix == "add 1 card" and short.source == "rulings:11"
     assert short.cards == ("Pragmatic Hobo",)
     # The Investigator itself is reported too, with where it belongs.
@@ -161,7 +163,9 @@ def test_house_rules_are_off_unless_chosen():
 
 # -- Investigators (rulings:9: "a single Investigator card") ------------------------------
 
-CLERK, YOUTH, HOUSEWIFE = (card(t, CardType.INVESTIGATOR) for t in ("Bored Clerk", "Rebellious Youth", "Bored Housewife"))
+CLERK, YOUTH, HOUSEWIFE = (
+    card(t, CardType.INVESTIGATOR) for t in ("Bored Clerk", "Rebellious Youth", "Bored Housewife")
+)
 
 
 @pytest.mark.parametrize("fmt", ["basic", "advanced", "campaign", "tournament"])
@@ -172,7 +176,9 @@ def test_two_copies_of_one_investigator_are_an_error(fmt):
     )
     verdict = check_deck(deck, find_format(FORMATS, fmt))
     assert rules_broken(verdict) == ["one-investigator"]
-    assert verdict.errors[0].message == "2 copies of the Investigator Bored Clerk; a deck has a single Investigator card"
+    assert (
+        verdict.errors[0].message == "2 copies of the Investigator Bored Clerk; a deck has a single Investigator card"
+    )
     assert verdict.errors[0].fix == "list Bored Clerk once"
 
 
@@ -181,14 +187,23 @@ def test_the_same_investigator_on_two_lines_is_two_copies():
     assert rules_broken(verdict) == ["one-investigator"]
 
 
-@pytest.mark.parametrize("fmt, severity", [("basic", Severity.WARNING), ("advanced", Severity.WARNING),
-                                           ("campaign", Severity.WARNING), ("tournament", Severity.ERROR)])
+@pytest.mark.parametrize(
+    "fmt, severity",
+    [
+        ("basic", Severity.WARNING),
+        ("advanced", Severity.WARNING),
+        ("campaign", Severity.WARNING),
+        ("tournament", Severity.ERROR),
+    ],
+)
 def test_three_investigators_are_a_pool_to_choose_from(fmt, severity):
     verdict = check_deck(deck_of(investigators=(CLERK, YOUTH, HOUSEWIFE)), find_format(FORMATS, fmt))
     (pool,) = [f for f in verdict.findings if f.rule == "investigator-pool"]
     assert pool.severity is severity
-    assert pool.message == ("3 Investigators listed: Bored Clerk, Bored Housewife, Rebellious Youth; "
-                            "the deck plays one; choose it with --investigator")
+    assert pool.message == (
+        "3 Investigators listed: Bored Clerk, Bored Housewife, Rebellious Youth; "
+        "the deck plays one; choose it with --investigator"
+    )
     assert pool.cards == ("Bored Clerk", "Bored Housewife", "Rebellious Youth")
     assert verdict.is_legal is (severity is Severity.WARNING)
     assert not verdict.notes  # no "two sides of one card" note for a pool
@@ -200,8 +215,15 @@ SNACK = card("Scooby Snack", set_code="SD")
 SET_PIECE = card("Studio Backlot", CardType.LOCATION, set_code="MOVIELAND")
 
 
-@pytest.mark.parametrize("fmt, severity", [("basic", Severity.WARNING), ("advanced", Severity.WARNING),
-                                           ("campaign", Severity.WARNING), ("tournament", Severity.ERROR)])
+@pytest.mark.parametrize(
+    "fmt, severity",
+    [
+        ("basic", Severity.WARNING),
+        ("advanced", Severity.WARNING),
+        ("campaign", Severity.WARNING),
+        ("tournament", Severity.ERROR),
+    ],
+)
 def test_fan_cards_are_named_and_illegal_for_tournament_play(fmt, severity):
     verdict = check_deck(deck_of([(SNACK, 2), (SET_PIECE, 1)]), find_format(FORMATS, fmt))
     (found,) = [f for f in verdict.findings if f.rule == "chaosium-cards"]
@@ -264,8 +286,12 @@ def test_repointed_cards_are_not_called_unofficial_under_their_house_rule(fmt):
     (flagged,) = [f for f in chosen.findings if f.rule == "chaosium-cards"]
     assert flagged.cards == ("Scooby Snack [SD]",)  # the fan card is still named
     # Official cards only still names the re-pointed printing: it says so in its description.
-    strict = check_deck(deck, find_format(FORMATS, fmt), [REPOINTED, find_house_rule(HOUSE_RULES, "official-cards-only")],
-                        repointed={"An Heroic Rescue": 1})
+    strict = check_deck(
+        deck,
+        find_format(FORMATS, fmt),
+        [REPOINTED, find_house_rule(HOUSE_RULES, "official-cards-only")],
+        repointed={"An Heroic Rescue": 1},
+    )
     assert "An Heroic Rescue [RP]" in [c for f in strict.errors for c in f.cards]
 
 
@@ -301,8 +327,14 @@ def test_the_cultist_side_needs_its_ether_deck_of_20():
 
 def test_regular_ether_is_not_held_to_three_copies_but_other_ether_is():
     cultist = find_format(FORMATS, "cvi-cultist")
-    deck = Deck("cult", (*cvi_deck(50).entries, DeckEntry(card("Ether"), 16, Section.ETHER),
-                         DeckEntry(card("Ether of Madness"), 4, Section.ETHER)))
+    deck = Deck(
+        "cult",
+        (
+            *cvi_deck(50).entries,
+            DeckEntry(card("Ether"), 16, Section.ETHER),
+            DeckEntry(card("Ether of Madness"), 4, Section.ETHER),
+        ),
+    )
     assert rules_broken(check_deck(deck, cultist)) == ["three-card-limit-ether"]
 
 
@@ -310,8 +342,11 @@ def test_the_ether_deck_holds_at_most_6_cards_with_abilities():
     # cvi:352 "the Ether deck can contain no more than 6 cards with abilities"; regular Ether
     # (cvi:350, "Ether without abilities") is the card titled Ether.
     cultist = find_format(FORMATS, "cvi-cultist")
-    six = [DeckEntry(card("Ether"), 14, Section.ETHER), DeckEntry(card("Ether of Madness"), 3, Section.ETHER),
-           DeckEntry(card("Ether of Hunger"), 3, Section.ETHER)]
+    six = [
+        DeckEntry(card("Ether"), 14, Section.ETHER),
+        DeckEntry(card("Ether of Madness"), 3, Section.ETHER),
+        DeckEntry(card("Ether of Hunger"), 3, Section.ETHER),
+    ]
     assert check_deck(Deck("cult", (*cvi_deck(50).entries, *six)), cultist).is_legal
     seven = [DeckEntry(card("Ether"), 13, Section.ETHER), *six[1:], DeckEntry(card("Ether of Dread"), 1, Section.ETHER)]
     verdict = check_deck(Deck("cult", (*cvi_deck(50).entries, *seven)), cultist)
@@ -330,10 +365,13 @@ def test_an_ether_deck_where_the_way_to_play_has_none_is_named(fmt, severity):
     assert finding.message.startswith("the Ether deck (20 cards) has no place in ")
 
 
-@pytest.mark.parametrize("side, unchecked", [
-    ("cvi-investigator", ["allies-faction", "faction-quota"]),
-    ("cvi-cultist", ["clue-cards-20", "cult-leader-faction", "elder-god-and-cult-leader", "faction-quota"]),
-])
+@pytest.mark.parametrize(
+    "side, unchecked",
+    [
+        ("cvi-investigator", ["allies-faction", "faction-quota"]),
+        ("cvi-cultist", ["clue-cards-20", "cult-leader-faction", "elder-god-and-cult-leader", "faction-quota"]),
+    ],
+)
 def test_rules_that_need_that_games_cards_are_unchecked_not_met_or_broken(side, unchecked):
     verdict = check_deck(cvi_deck(50, ether=20), find_format(FORMATS, side))
     assert sorted(f.rule for f in verdict.unchecked) == unchecked
@@ -352,8 +390,11 @@ def test_unknown_format_names_the_known_ones():
 
 def _source_text(source: str) -> str | None:
     kind, _, line = source.partition(":")
-    files = {"rulings": "mythos-errata-rulings.txt", "rulebook": "new-aeon-rulebook.txt",
-             "cvi": "cult-vs-investigator-rules.txt"}
+    files = {
+        "rulings": "mythos-errata-rulings.txt",
+        "rulebook": "new-aeon-rulebook.txt",
+        "cvi": "cult-vs-investigator-rules.txt",
+    }
     if kind not in files or not (SEEDS / files[kind]).is_file():
         return None
     return (SEEDS / files[kind]).read_text(encoding="utf-8").splitlines()[int(line) - 1]
@@ -393,17 +434,23 @@ def test_a_cultist_deck_written_as_text_can_meet_cvi_cultist():
     resolved, _ = resolve_deck(read_text_deck(short), CardIndex(pool))
     (finding,) = check_deck(to_rules_deck(resolved), find_format(FORMATS, "cvi-cultist")).errors
     assert (finding.rule, finding.message, finding.source) == (
-        "ether-deck-20", "the Ether deck has 19 cards; exactly 20 are required", "cvi:348")
+        "ether-deck-20",
+        "the Ether deck has 19 cards; exactly 20 are required",
+        "cvi:348",
+    )
 
 
-@pytest.mark.parametrize("fmt, house_rules, named", [
-    ("campaign", [], {"fan", "repointed"}),
-    ("tournament", [], {"fan", "repointed"}),
-    ("campaign", ["fan-cards"], set()),
-    ("campaign", ["repointed-adventures"], {"fan"}),
-    ("campaign", ["repointed-adventures", "official-cards-only"], {"fan", "repointed"}),
-    ("cvi-cultist", [], set()),
-])
+@pytest.mark.parametrize(
+    "fmt, house_rules, named",
+    [
+        ("campaign", [], {"fan", "repointed"}),
+        ("tournament", [], {"fan", "repointed"}),
+        ("campaign", ["fan-cards"], set()),
+        ("campaign", ["repointed-adventures"], {"fan"}),
+        ("campaign", ["repointed-adventures", "official-cards-only"], {"fan", "repointed"}),
+        ("cvi-cultist", [], set()),
+    ],
+)
 def test_the_cards_a_way_to_play_names_as_not_its_own(fmt, house_rules, named):
     # What the search hides for a deck of that way to play: what its verdict would name.
     from deckbuilder.rules.validator import legalities_named

@@ -51,8 +51,18 @@ def cli_json(db: Path, *args: str) -> tuple[object, int]:
     [
         ("check", "", []),
         ("check", "format=campaign&target=12", ["--format", "campaign", "--target", "12"]),
-        ("check", "format=tournament&house_rule=official-cards-only&house_rule=no-create-your-own-adventure",
-         ["--format", "tournament", "--house-rule", "official-cards-only", "--house-rule", "no-create-your-own-adventure"]),
+        (
+            "check",
+            "format=tournament&house_rule=official-cards-only&house_rule=no-create-your-own-adventure",
+            [
+                "--format",
+                "tournament",
+                "--house-rule",
+                "official-cards-only",
+                "--house-rule",
+                "no-create-your-own-adventure",
+            ],
+        ),
         ("adventures", "", []),
         ("playability", "", []),
         ("stats", "", []),
@@ -75,7 +85,9 @@ def test_a_deck_command_answers_the_clis_json(client, sample_db, monkeypatch, co
 def test_a_json_body_answers_as_the_text_body_does(client):
     text = EXAMPLE_DECK.read_text(encoding="utf-8")
     as_text = client.post("/api/deck/check?format=campaign&house_rule=official-cards-only", content=text.encode())
-    as_json = client.post("/api/deck/check", json={"deck": text, "format": "campaign", "house_rule": ["official-cards-only"]})
+    as_json = client.post(
+        "/api/deck/check", json={"deck": text, "format": "campaign", "house_rule": ["official-cards-only"]}
+    )
     assert as_text.status_code == as_json.status_code == 200
     assert as_text.json() == as_json.json()
     assert as_text.json()["path"] == "pasted deck"
@@ -108,15 +120,25 @@ def test_a_card_answers_the_clis_json(client, sample_db):
 
 @pytest.fixture(scope="module")
 def real_decks(mythos_data) -> list[Path]:
-    return sorted((mythos_data / "gccg" / "decks").glob("*.deck"))[:4] + sorted((mythos_data / "lackey" / "decks").glob("*.dek"))[:2]
+    return (
+        sorted((mythos_data / "gccg" / "decks").glob("*.deck"))[:4]
+        + sorted((mythos_data / "lackey" / "decks").glob("*.dek"))[:2]
+    )
 
 
 def test_real_decks_answer_the_clis_json(real_decks, gccg_catalog_path, tmp_path):
     client = make_client(gccg_catalog_path, tmp_path)
     for deck in real_decks:
-        for command, options in (("check", ()), ("adventures", ()), ("playability", ()), ("stats", ()),
-                                 ("goldfish", ("--games", "40"))):
-            result = runner.invoke(cli_app, ["deck", command, str(deck), *options, "--db", str(gccg_catalog_path), "--json"])
+        for command, options in (
+            ("check", ()),
+            ("adventures", ()),
+            ("playability", ()),
+            ("stats", ()),
+            ("goldfish", ("--games", "40")),
+        ):
+            result = runner.invoke(
+                cli_app, ["deck", command, str(deck), *options, "--db", str(gccg_catalog_path), "--json"]
+            )
             query = {"filename": str(deck), **({"games": "40"} if options else {})}
             answer = client.post(f"/api/deck/{command}", params=query, content=deck.read_bytes())
             assert answer.json() == json.loads(result.stdout), (deck.name, command)
@@ -155,7 +177,14 @@ def error_of(answer) -> dict:
         ("post", "/api/deck/check", b"4 Zzyzx Qqq\n", 422, "unresolved-deck", "line 1"),
         ("post", "/api/deck/check", b'{"format": "mythos-deck", "version": 1}', 400, "deck-file", "cards"),
         ("post", "/api/deck/goldfish?games=20001", b"4 747", 400, "error", "at most 20000 games a request"),
-        ("post", "/api/deck/goldfish?format=cult-vs-investigator", b"4 747", 400, "error", "goldfish plays Mythos formats only"),
+        (
+            "post",
+            "/api/deck/goldfish?format=cult-vs-investigator",
+            b"4 747",
+            400,
+            "error",
+            "goldfish plays Mythos formats only",
+        ),
         ("post", "/api/deck/goldfish?card=Car", EXAMPLE_DECK.read_bytes(), 400, "error", "--card 'Car'"),
         ("post", "/api/deck/goldfish", EXAMPLE_DECK.read_bytes(), 422, "no-investigator", "Sanity"),
         ("get", "/api/jobs/0123abcd", None, 404, "not-found", "no test games"),
@@ -293,8 +322,22 @@ def test_mythos_serve_prints_its_address_and_warns_off_loopback(sample_db, tmp_p
     import urllib.request
 
     port = _free_port()
-    command = [sys.executable, "-P", "-m", "deckbuilder", "serve", "--host", host, "--port", str(port), "--no-browser",
-               "--db", str(sample_db), "--decks", str(tmp_path / "decks")]
+    command = [
+        sys.executable,
+        "-P",
+        "-m",
+        "deckbuilder",
+        "serve",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--no-browser",
+        "--db",
+        str(sample_db),
+        "--decks",
+        str(tmp_path / "decks"),
+    ]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = server.stdout.readline()

@@ -32,9 +32,18 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 #: The flags that let Chromium run headless here, as root, without reaching the network.
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage", "--hide-scrollbars")
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+)
 
 #: Window sizes: a laptop, and a phone held upright.
 DESKTOP = (1280, 1000)
@@ -47,8 +56,10 @@ from selenium.webdriver.support import expected_conditions as when  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
-    pytest.skip(f"no Chromium and chromedriver at {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)",
-                allow_module_level=True)
+    pytest.skip(
+        f"no Chromium and chromedriver at {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -207,7 +218,9 @@ def build_a_legal_deck(driver, server: Server, name: str) -> str:
             break
     assert card_count(driver) >= 52
     wait(driver, lambda d: badge(d) == "LEGAL")
-    assert "complete" in driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Dark Horse']").get_attribute("class")
+    assert "complete" in driver.find_element(
+        By.CSS_SELECTOR, "article.adventure[data-adventure='Dark Horse']"
+    ).get_attribute("class")
     return deck_id
 
 
@@ -246,7 +259,8 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
     # Export as a LackeyCCG file and import it again, uploaded.
     exported = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        f"fetch('/decks/{deck_id}/export?to=lackey').then(r => r.text()).then(done);")
+        f"fetch('/decks/{deck_id}/export?to=lackey').then(r => r.text()).then(done);"
+    )
     upload = tmp_path / f"{deck_id}.dek"
     upload.write_text(exported, encoding="utf-8")
     driver.get(server.url + "/import")
@@ -260,8 +274,10 @@ def test_a_newcomer_builds_saves_changes_compares_exports_and_imports_a_deck(bro
 
 def deck_counts(driver) -> dict[str, int]:
     """Gets {title: copies} of the editor's list."""
-    return {li.get_attribute("data-title"): int(li.find_element(By.CSS_SELECTOR, ".count").text)
-            for li in driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line")}
+    return {
+        li.get_attribute("data-title"): int(li.find_element(By.CSS_SELECTOR, ".count").text)
+        for li in driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line")
+    }
 
 
 def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, server):
@@ -270,8 +286,10 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     driver = browser
     width = driver.get_window_size()["width"]
     driver.get(server.url + "/import")
-    driver.execute_script("document.getElementById('text').value = arguments[0];",
-                          EXAMPLE_DECK.read_text(encoding="utf-8").replace("# Deck: Dark Horse", f"# Deck: Shared {width}"))
+    driver.execute_script(
+        "document.getElementById('text').value = arguments[0];",
+        EXAMPLE_DECK.read_text(encoding="utf-8").replace("# Deck: Dark Horse", f"# Deck: Shared {width}"),
+    )
     press(driver, driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]"))
     wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
     first = deck_counts(driver)
@@ -281,7 +299,9 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     line = driver.find_element(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']")
     for _ in range(2):
         click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
-        line = (driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']") or [line])[0]
+        line = (driver.find_elements(By.CSS_SELECTOR, "#deck-list li.card-line[data-title='Star Vampire']") or [line])[
+            0
+        ]
     press(driver, driver.find_element(By.ID, "save"))
     wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Saved as version 2."))
     assert "Star Vampire" not in deck_counts(driver)
@@ -299,8 +319,11 @@ def test_a_player_restores_a_version_and_shares_the_deck_by_its_link(browser, se
     assert code.startswith("mythos:1:") and link == f"{server.url}/import#{code}"
     box = driver.find_element(By.ID, "share")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
-    right = driver.execute_script("return Math.max(...[...arguments[0].querySelectorAll('input, button')]"
-                                  ".map(e => e.getBoundingClientRect().right));", box)
+    right = driver.execute_script(
+        "return Math.max(...[...arguments[0].querySelectorAll('input, button')]"
+        ".map(e => e.getBoundingClientRect().right));",
+        box,
+    )
     assert right <= driver.execute_script("return window.innerWidth;") + 1
     copy = box.find_element(By.CSS_SELECTOR, "button[data-copy='share-code']")
     press(driver, copy)
@@ -421,7 +444,11 @@ def test_no_element_is_wider_than_the_viewport_on_the_editor_with_50_results(ser
         box = last_button.rect
         assert box["x"] >= 0 and box["x"] + box["width"] <= seen["width"], box
         # The other pages of a deck and the Cards page fit too.
-        for path in (f"/cards?q=t%3Alocation&deck={deck_id}", f"/decks/{deck_id}/history", "/cards/LTD:police-investigation"):
+        for path in (
+            f"/cards?q=t%3Alocation&deck={deck_id}",
+            f"/decks/{deck_id}/history",
+            "/cards/LTD:police-investigation",
+        ):
             driver.get(server.url + path)
             seen = settled_overflow(driver)
             assert seen["settled"] and seen["overflow"] <= 1, (path, seen)
@@ -444,8 +471,10 @@ def test_copies_are_counted_per_printing_and_the_bar_stays_in_view(server, size)
 
         click_live(driver, row("LTD:police-investigation").find_element(By.CSS_SELECTOR, "button.count[value='1']"))
         click_live(driver, row("NAE:police-investigation").find_element(By.CSS_SELECTOR, "button.count[value='2']"))
-        pressed = {key: row(key).find_element(By.CSS_SELECTOR, "button.count[aria-pressed='true']").text
-                   for key in ("LTD:police-investigation", "NAE:police-investigation")}
+        pressed = {
+            key: row(key).find_element(By.CSS_SELECTOR, "button.count[aria-pressed='true']").text
+            for key in ("LTD:police-investigation", "NAE:police-investigation")
+        }
         assert pressed == {"LTD:police-investigation": "1", "NAE:police-investigation": "2"}
         assert row("LTD:police-investigation").find_element(By.CSS_SELECTOR, ".title-total").text == "3 by title"
         assert card_count(driver) == 3
@@ -468,7 +497,9 @@ def test_a_change_the_server_never_answers_is_said_on_the_page_not_turned_into_a
     try:
         deck_id = new_deck_page(driver, server, "Unanswered")
         driver.get(f"{server.url}/decks/{deck_id}?q=police+investigation")
-        driver.execute_script("window.fetch = function () { return Promise.reject(new TypeError('Failed to fetch')); };")
+        driver.execute_script(
+            "window.fetch = function () { return Promise.reject(new TypeError('Failed to fetch')); };"
+        )
         press(driver, driver.find_element(By.CSS_SELECTOR, "#search-panel tbody tr button.count[value='1']"))
         alert = wait(driver, when.visibility_of_element_located((By.ID, "network-error")))
         assert "the server did not answer" in alert.text and "Reload the page" in alert.text
@@ -484,7 +515,11 @@ def test_the_build_forms_adventures_narrow_as_the_player_types(server):
     try:
         driver.get(server.url + "/decks/build")
         driver.find_element(By.ID, "adventure-filter").send_keys("great cthulhu")
-        shown = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#adventure option") if o.get_attribute("hidden") is None]
+        shown = [
+            o.text
+            for o in driver.find_elements(By.CSS_SELECTOR, "#adventure option")
+            if o.get_attribute("hidden") is None
+        ]
         assert shown == ["Summon Great Cthulhu (13 points)"]
     finally:
         driver.quit()
@@ -497,7 +532,9 @@ def test_a_player_builds_a_deck_then_applies_a_suggested_change(real_server):
         driver.get(real_server.url + "/decks")
         driver.find_element(By.LINK_TEXT, "Build a deck").click()
         wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.build-form")))
-        Select(driver.find_element(By.ID, "investigator")).select_by_value(_option_value(driver, "investigator", "Bored Housewife"))
+        Select(driver.find_element(By.ID, "investigator")).select_by_value(
+            _option_value(driver, "investigator", "Bored Housewife")
+        )
         Select(driver.find_element(By.ID, "adventure")).select_by_value("The Auction")
         Select(driver.find_element(By.ID, "format")).select_by_value("advanced")
         for name, value in (("seed", "3"), ("time", "4")):
@@ -586,7 +623,9 @@ def test_a_player_plays_two_saved_decks_and_reads_a_games_log(real_server, mytho
         assert driver.find_element(By.CSS_SELECTOR, "#h-match").text.lower() == "80 games"  # styled in capitals
         rows = driver.find_elements(By.CSS_SELECTOR, "table.match tbody tr")
         assert [r.find_element(By.CSS_SELECTOR, "td.deck").text for r in rows] == [
-            "Mythos Standard Game - Corrupt", "Mythos Standard Game - Steadfast"]
+            "Mythos Standard Game - Corrupt",
+            "Mythos Standard Game - Steadfast",
+        ]
         wins = [r.find_element(By.CSS_SELECTOR, "td.wins").text for r in rows]
         assert all(w.endswith("%") for w in wins), wins
         driver.set_window_size(*PHONE)
@@ -604,8 +643,10 @@ def test_a_player_plays_two_saved_decks_and_reads_a_games_log(real_server, mytho
         assert "Combat, Round 1" in told and ": Pass" in told
         driver.find_element(By.LINK_TEXT, "Back to the Match page").click()
         wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.match-form")))
-        assert Select(driver.find_element(By.ID, "deck2")).first_selected_option.get_attribute("value") == \
-            "standard-steadfast"
+        assert (
+            Select(driver.find_element(By.ID, "deck2")).first_selected_option.get_attribute("value")
+            == "standard-steadfast"
+        )
     finally:
         driver.quit()
 
@@ -643,8 +684,9 @@ def test_screenshots_of_the_main_pages(server):
     try:
         # The example deck, pasted in; one change left unsaved; a search open beside it.
         driver.get(server.url + "/import")
-        driver.execute_script("document.getElementById('text').value = arguments[0];",
-                              EXAMPLE_DECK.read_text(encoding="utf-8"))
+        driver.execute_script(
+            "document.getElementById('text').value = arguments[0];", EXAMPLE_DECK.read_text(encoding="utf-8")
+        )
         driver.find_element(By.CSS_SELECTOR, "form.stacked button[type=submit]").click()
         wait(driver, when.presence_of_element_located((By.ID, "verdict-badge")))
         deck_id = driver.current_url.rstrip("/").rsplit("/", 1)[1]
@@ -848,7 +890,12 @@ def test_a_filter_button_on_a_phone_writes_the_query_and_pressing_it_again_takes
         sets = {e.text for e in driver.find_elements(By.CSS_SELECTOR, "table.results td.set abbr")}
         assert sets == {"NAE"} and len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) < everywhere
         assert [a.text for a in driver.find_elements(By.CSS_SELECTOR, "nav.filters a.filter.on")] == ["Location", "NAE"]
-        press(driver, driver.find_element(By.XPATH, "//nav[@class='filters']//a[contains(@class, 'on')][normalize-space()='NAE']"))
+        press(
+            driver,
+            driver.find_element(
+                By.XPATH, "//nav[@class='filters']//a[contains(@class, 'on')][normalize-space()='NAE']"
+            ),
+        )
         wait(driver, lambda d: d.find_element(By.ID, "q").get_attribute("value") == "t:location")
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) == everywhere
     finally:

@@ -34,8 +34,9 @@ def sample(tmp_path) -> Browser:
 
     db = tmp_path / "catalog.sqlite"
     service.open_catalog(db)[0].close()
-    b = Browser(TestClient(create_app(Settings(db=db, decks=tmp_path / "decks", collection=tmp_path / "c.json")),
-                           base_url=BASE))
+    b = Browser(
+        TestClient(create_app(Settings(db=db, decks=tmp_path / "decks", collection=tmp_path / "c.json")), base_url=BASE)
+    )
     b.get("/decks")
     return b
 
@@ -55,10 +56,17 @@ def test_a_deck_is_built_in_the_background_and_saved_with_its_why_notes(real):
     investigators = {o.attrs["value"]: o.text() for o in select(dom, "select#investigator option")}
     assert any("Bored Housewife" in label for label in investigators.values())
     assert AUCTION in [o.attrs["value"] for o in select(dom, "select#adventure option")]
-    assert [o.attrs["value"] for o in select(dom, "select#format option")] == ["basic", "advanced", "campaign", "tournament"]
+    assert [o.attrs["value"] for o in select(dom, "select#format option")] == [
+        "basic",
+        "advanced",
+        "campaign",
+        "tournament",
+    ]
 
-    answer, dom = real.post("/decks/build", {"investigator": "Bored Housewife", "adventure": AUCTION,
-                                             "format": "advanced", "seed": "2", "time": "4"})
+    answer, dom = real.post(
+        "/decks/build",
+        {"investigator": "Bored Housewife", "adventure": AUCTION, "format": "advanced", "seed": "2", "time": "4"},
+    )
     job = job_of(answer)
     assert str(answer.url).endswith(f"/decks/build/{job}")
     wait_done(real, job)
@@ -111,8 +119,11 @@ def test_suggested_changes_are_measured_and_one_applied_is_the_next_version(real
 
     # Apply the first: a copy of one card out, a copy of another in, saved as version 2.
     first = changes[0]
-    fields = {i.attrs["name"]: i.attrs.get("value", "") for i in select(first, "form input")
-              if i.attrs["name"] not in ("csrf", "revision")}  # the browser sends the revision it last saw
+    fields = {
+        i.attrs["name"]: i.attrs.get("value", "")
+        for i in select(first, "form input")
+        if i.attrs["name"] not in ("csrf", "revision")
+    }  # the browser sends the revision it last saw
     answer, editor = real.post(f"/decks/{deck_id}/apply", fields)
     assert "Saved as version 2." in select_one(editor, "p.message").text()
     assert select_one(first, ".what").text() in select_one(editor, "p.message").text()
@@ -123,7 +134,9 @@ def test_suggested_changes_are_measured_and_one_applied_is_the_next_version(real
     assert len(select(history, "ol.versions li")) == 2
     changed = {t: after.get(t, 0) - before.get(t, 0) for t in {*before, *after} if after.get(t, 0) != before.get(t, 0)}
     rows = [[cell.text() for cell in select(row, "td")] for row in select(history, "table.changes tbody tr")]
-    assert sorted(rows) == sorted([f"{n:+d}", t, str(before.get(t, 0)), str(after.get(t, 0))] for t, n in changed.items())
+    assert sorted(rows) == sorted(
+        [f"{n:+d}", t, str(before.get(t, 0)), str(after.get(t, 0))] for t, n in changed.items()
+    )
 
     # Applying it again, once the deck no longer holds the card to cut, is refused in one line.
     if fields["cut"]:
@@ -170,8 +183,10 @@ def test_a_deck_is_built_from_a_saved_deck_which_stays_as_it_is(real, mythos_dat
 
 
 def _campaign_build(b: Browser, target: str) -> tuple[object, object]:
-    answer, _ = b.post("/decks/build", {"investigator": "Bored Housewife", "format": "campaign", "target": target,
-                                        "seed": "0", "time": "55"})
+    answer, _ = b.post(
+        "/decks/build",
+        {"investigator": "Bored Housewife", "format": "campaign", "target": target, "seed": "0", "time": "55"},
+    )
     job = job_of(answer)
     finished = b.client.app.state.jobs.wait(job, 400)
     assert finished.state in ("done", "failed"), finished.state
@@ -215,10 +230,12 @@ def test_the_build_form_refuses_what_it_cannot_build_in_one_line(sample):
     # The sample's Investigators have no beginning Sanity: none can play the games.
     assert select(dom, "select#investigator") == [] and "beginning Sanity" in select_one(dom, "p#investigator").text()
     assert "disabled" in select_one(dom, "form.build-form button[type=submit]").attrs
-    for fields, words in (({"adventure": "Dark Horse"}, "choose the Investigator"),
-                          ({"investigator": "Pragmatic Hobo"}, "at least one Adventure"),
-                          ({"investigator": "Pragmatic Hobo", "adventure": "Dark Horse", "time": "600"}, "1 to 55 seconds"),
-                          ({"investigator": "Pragmatic Hobo", "format": "cvi-cultist"}, "")):
+    for fields, words in (
+        ({"adventure": "Dark Horse"}, "choose the Investigator"),
+        ({"investigator": "Pragmatic Hobo"}, "at least one Adventure"),
+        ({"investigator": "Pragmatic Hobo", "adventure": "Dark Horse", "time": "600"}, "1 to 55 seconds"),
+        ({"investigator": "Pragmatic Hobo", "format": "cvi-cultist"}, ""),
+    ):
         _answer, dom = sample.post("/decks/build", fields, status=400)
         assert words in select_one(dom, ".error").text()
     # Chosen options are kept on the page that shows the error.

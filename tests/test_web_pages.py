@@ -93,8 +93,11 @@ def test_each_page_template_uses_exactly_its_contexts_fields(page):
 def test_the_templates_read_every_field_of_each_part(cls):
     from jinja2 import nodes
 
-    read = {n.attr for path in (templates_dir() / "web").glob("*.html")
-            for n in _ast(f"web/{path.name}").find_all(nodes.Getattr)}
+    read = {
+        n.attr
+        for path in (templates_dir() / "web").glob("*.html")
+        for n in _ast(f"web/{path.name}").find_all(nodes.Getattr)
+    }
     assert [f.name for f in dataclasses.fields(cls) if f.name not in read] == []
 
 
@@ -112,7 +115,16 @@ def test_the_web_templates_load_nothing_from_the_network():
 
 def test_the_search_lists_the_columns_players_scan(browser):
     dom = browser.get("/cards?q=t:location+is:gate&sort=region")
-    assert texts(dom, "table.results thead th") == ["Title", "Type", "Value", "Sanity", "Gate", "Region ▲", "Unique", "Set"]
+    assert texts(dom, "table.results thead th") == [
+        "Title",
+        "Type",
+        "Value",
+        "Sanity",
+        "Gate",
+        "Region ▲",
+        "Unique",
+        "Set",
+    ]
     rows = select(dom, "table.results tbody tr")
     assert rows and all(select(r, "span.gate") for r in rows)
     regions = [[c.text() for c in select(r, "td")][5] for r in rows]
@@ -273,7 +285,9 @@ def build_the_example(browser: Browser, deck_id: str) -> object:
     from deckbuilder.decklists import read_deck
 
     dom = None
-    for line in read_deck(EXAMPLE_DECK.read_text(encoding="utf-8")).section(read_deck("").lines and None or _deck_section()):
+    for line in read_deck(EXAMPLE_DECK.read_text(encoding="utf-8")).section(
+        read_deck("").lines and None or _deck_section()
+    ):
         dom = add(browser, deck_id, line.name, count=line.count)
     return dom
 
@@ -377,13 +391,17 @@ def test_the_collection_is_imported_and_the_editor_warns_beyond_it(browser):
     browser.post("/collection", {"text": "2 Eiffel Tower\n1 Dark Horse\n"})
     dom = browser.get("/collection")
     assert [[c.text() for c in select(r, "td")] for r in select(dom, "table.owned tbody tr")] == [
-        ["1", "Dark Horse"], ["2", "Eiffel Tower"]]
+        ["1", "Dark Horse"],
+        ["2", "Eiffel Tower"],
+    ]
     assert "3 cards, 2 titles" in select(dom, "main p")[0].text()
     deck_id = new_deck(browser)
     add(browser, deck_id, "Eiffel Tower", count=3)
     dom = browser.get(f"/decks/{deck_id}?q=is:owned")
-    assert texts(dom, "ul.shortfalls li") == ["Diabolical Cultist: the deck has 1, you own 0",
-                                             "Eiffel Tower: the deck has 3, you own 2"]
+    assert texts(dom, "ul.shortfalls li") == [
+        "Diabolical Cultist: the deck has 1, you own 0",
+        "Eiffel Tower: the deck has 3, you own 2",
+    ]
     assert sorted(texts(dom, "#search-panel td.title")) == ["Dark Horse", "Eiffel Tower"]
     _answer, dom = browser.post("/collection", {"text": "3 Zzyzx Qqq"}, status=422)
     assert select_one(dom, ".error").attrs["data-kind"] == "unresolved-deck"
@@ -493,10 +511,15 @@ def test_the_helps_by_value_example_lists_the_highest_first_and_its_keys_link_wo
     assert select_one(first, "td.value").text() == str(max(values)) == "18"
 
 
-@pytest.mark.parametrize("query, says", [
-    ("t:adventure sr:arkham", "Adventures (the 7 cards the rest of the query finds) have no Subregion: sr: finds "
-                              "Locations and Allies"),
-])
+@pytest.mark.parametrize(
+    "query, says",
+    [
+        (
+            "t:adventure sr:arkham",
+            "Adventures (the 7 cards the rest of the query finds) have no Subregion: sr: finds Locations and Allies",
+        ),
+    ],
+)
 def test_no_results_say_the_likely_fix(browser, query, says):
     dom = browser.get(f"/cards?q={query}")
     assert select_one(dom, "p.found").text().startswith("0 cards")
@@ -505,7 +528,9 @@ def test_no_results_say_the_likely_fix(browser, query, says):
 
 @pytest.fixture()
 def real_browser(lackey_catalog_path, tmp_path) -> Browser:
-    app = create_app(Settings(db=lackey_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    app = create_app(
+        Settings(db=lackey_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json")
+    )
     b = Browser(TestClient(app, base_url=BASE))
     b.get("/decks")
     return b
@@ -522,8 +547,10 @@ def test_fan_and_repointed_cards_are_hidden_from_an_official_decks_search_unless
     assert re.search(r"; \d+ fan and re-pointed cards hidden, as Campaign does not play them", found)
     # The toggle shows them, each with its mark.
     dom = browser.get(select_one(dom, "a.toggle-fan").attrs["href"].replace("&amp;", "&"))
-    marked = {select_one(r, "td.set abbr").text(): select_one(r, ".mark").text()
-              for r in select(dom, "#search-panel tbody tr.marked")}
+    marked = {
+        select_one(r, "td.set abbr").text(): select_one(r, ".mark").text()
+        for r in select(dom, "#search-panel tbody tr.marked")
+    }
     assert marked.get("RP") == "house rule" and marked.get("MOVIELAND") == "fan"
     assert select_one(dom, "a.toggle-fan").text() == "hide fan and re-pointed cards"
     # is:fan asks for them too.
@@ -533,7 +560,9 @@ def test_fan_and_repointed_cards_are_hidden_from_an_official_decks_search_unless
     # A way to play with repointed-adventures plays the re-pointed cards: they are shown, marked.
     browser.post(f"/decks/{deck_id}/play", {"format": "campaign", "house_rule": "repointed-adventures"})
     dom = browser.get(f"/decks/{deck_id}?q=t:adventure&sort=value")
-    assert "RP" in texts(dom, "#search-panel td.set abbr") and "MOVIELAND" not in texts(dom, "#search-panel td.set abbr")
+    assert "RP" in texts(dom, "#search-panel td.set abbr") and "MOVIELAND" not in texts(
+        dom, "#search-panel td.set abbr"
+    )
 
 
 def test_the_card_page_names_a_printings_set_and_mark(real_browser):
@@ -567,17 +596,23 @@ def test_notes_that_need_nothing_done_fold_into_one_line_below_the_problems(brow
     assert "Mugging" in select_one(folded, "li").text()
     # Not among the problems: the deck's cards can all be played.
     assert "Every card can be played." in texts(dom, "#verdict p.muted")
-    assert not [li for li in select(dom, "#verdict ul.playability li") if "Mugging" in li.text()
-                and li not in select(folded, "li")]
+    assert not [
+        li
+        for li in select(dom, "#verdict ul.playability li")
+        if "Mugging" in li.text() and li not in select(folded, "li")
+    ]
 
 
 def test_the_new_deck_form_shows_each_investigators_numbers_and_takes_a_campaign_target(browser):
     dom = browser.get("/decks/new")
     labels = texts(dom, "select#investigator option")[1:]
-    assert labels and all(re.fullmatch(r".+ \([A-Z]+\) · Sanity (\d+|\?), hand (\d+|\?), knows .+", label)
-                          for label in labels), labels
-    answer, dom = browser.post("/decks/new", {"name": "Short campaign", "investigator": "NAE:diabolical-cultist",
-                                              "format": "campaign", "target": "12"})
+    assert labels and all(
+        re.fullmatch(r".+ \([A-Z]+\) · Sanity (\d+|\?), hand (\d+|\?), knows .+", label) for label in labels
+    ), labels
+    answer, dom = browser.post(
+        "/decks/new",
+        {"name": "Short campaign", "investigator": "NAE:diabolical-cultist", "format": "campaign", "target": "12"},
+    )
     assert select_one(dom, "#deck-bar .bar-points").text() == "0/12 Adventure points"
     _answer, dom = browser.post("/decks/new", {"name": "Nought", "format": "campaign", "target": "0"}, status=400)
     assert "give at least 1 Adventure point" in select_one(dom, ".error").text()
@@ -593,8 +628,14 @@ def test_one_card_is_one_card_and_the_favicon_is_served(browser):
 
 
 def test_an_adventures_page_shows_its_recipe_in_words(browser):
-    dom = browser.get("/cards/" + next(r.attrs["data-key"] for r in select(browser.get("/cards?q=t:adventure"), "tbody tr")
-                                         if "Dark Horse" in r.text()))
+    dom = browser.get(
+        "/cards/"
+        + next(
+            r.attrs["data-key"]
+            for r in select(browser.get("/cards?q=t:adventure"), "tbody tr")
+            if "Dark Horse" in r.text()
+        )
+    )
     assert texts(dom, "ul.recipe li") == ["three Locations in different Subregions"]
     assert "3x Location {distinct:subregion}" in select_one(dom, "details.notation pre").text()
     assert not select(browser.get("/cards/LTD:police-investigation"), "ul.recipe")
@@ -610,6 +651,8 @@ def test_add_by_title_says_which_printing_it_added(browser):
     # A row's own buttons name the printing already: no message.
     dom = add(browser, deck_id, line.attrs["data-key"], change=1)
     assert not select(dom, "p.message")
+
+
 def test_the_match_page_plays_saved_decks_and_opens_a_games_log(gccg_catalog_path, tmp_path, mythos_data):
     app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "c.json"))
     b = Browser(TestClient(app, base_url=BASE))
@@ -637,15 +680,30 @@ def test_the_match_page_plays_saved_decks_and_opens_a_games_log(gccg_catalog_pat
     refused = b.client.post("/match", data={"deck1": ids[0], "deck2": ids[1], "games": "20"})
     assert refused.status_code == 403
 
-    _answer, dom = b.post("/match", {"deck1": ids[0], "ai1": "greedy", "deck2": ids[1], "ai2": "greedy",
-                                     "games": "60", "seed": "4", "format": "advanced"})
+    _answer, dom = b.post(
+        "/match",
+        {
+            "deck1": ids[0],
+            "ai1": "greedy",
+            "deck2": ids[1],
+            "ai2": "greedy",
+            "games": "60",
+            "seed": "4",
+            "format": "advanced",
+        },
+    )
     assert select_one(dom, "section.match-result h2").text() == "60 games"
     rows = select(dom, "table.match tbody tr")
-    assert [texts(r, "td.deck") for r in rows] == [["Mythos Standard Game - Corrupt"], ["Mythos Standard Game - Steadfast"]]
+    assert [texts(r, "td.deck") for r in rows] == [
+        ["Mythos Standard Game - Corrupt"],
+        ["Mythos Standard Game - Steadfast"],
+    ]
     # The table is mythos match's, for the same decks and seed.
     catalog = service.open_catalog(gccg_catalog_path)[0]
-    decks = [service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / n)
-             for n in ("standard-corrupt.deck", "standard-steadfast.deck")]
+    decks = [
+        service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / n)
+        for n in ("standard-corrupt.deck", "standard-steadfast.deck")
+    ]
     expected = service.match_decks(catalog, decks, games=60, seed=4).to_json()
     catalog.close()
     from deckbuilder.sheet.text import percent
@@ -661,6 +719,15 @@ def test_the_match_page_plays_saved_decks_and_opens_a_games_log(gccg_catalog_pat
     # Any game opens by its number, through the form's hidden fields.
     hidden = {i.attrs["name"]: i.attrs["value"] for i in select(dom, "form.log-form input[type=hidden]")}
     assert hidden["seed"] == "4" and hidden["format"] == "advanced"
-    log = b.get("/match/log?" + urlencode([*[(k, v) for k, v in hidden.items() if k not in ("deck", "ai")],
-                                           ("deck", ids[0]), ("deck", ids[1]), ("game", "45")]))
+    log = b.get(
+        "/match/log?"
+        + urlencode(
+            [
+                *[(k, v) for k, v in hidden.items() if k not in ("deck", "ai")],
+                ("deck", ids[0]),
+                ("deck", ids[1]),
+                ("game", "45"),
+            ]
+        )
+    )
     assert select_one(log, "h1").text().startswith("Game 45")

@@ -3,7 +3,7 @@ checker and the tests, then says which passed.
 
     python tools/check.py                  # everything (after: pip install -e ".[dev]")
     python tools/check.py --no-tests       # ruff and mypy only: seconds, not minutes
-    python tools/check.py --no-format      # skip `ruff format --check` (the tree is not formatted yet)
+    python tools/check.py --no-format      # skip `ruff format --check`
     python tools/check.py -- -x tests/test_sheet.py   # the words after -- go to pytest
 
 The steps, in order: ``ruff check``, ``ruff format --check``, ``mypy --strict
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Runs ruff, the formatter's check, mypy and pytest; words after -- go to pytest."
     )
     parser.add_argument(
-        "--no-format", action="store_true", help="skip `ruff format --check` (until the tree is formatted once)"
+        "--no-format", action="store_true", help="skip `ruff format --check`"
     )
     parser.add_argument("--no-tests", action="store_true", help="run ruff and mypy only")
     parser.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS", help="arguments for pytest")

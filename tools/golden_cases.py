@@ -50,9 +50,24 @@ CARDS = (
 
 #: Every command and group, whose --help is compared too.
 HELP = (
-    (), ("catalog",), ("catalog", "import"), ("catalog", "fetch"), ("catalog", "info"), ("card",), ("search",),
-    ("deck",), ("deck", "check"), ("deck", "stats"), ("deck", "convert"), ("deck", "adventures"), ("deck", "plan"),
-    ("deck", "playability"), ("deck", "goldfish"), ("deck", "sheet"), ("adventure",), ("adventure", "show"),
+    (),
+    ("catalog",),
+    ("catalog", "import"),
+    ("catalog", "fetch"),
+    ("catalog", "info"),
+    ("card",),
+    ("search",),
+    ("deck",),
+    ("deck", "check"),
+    ("deck", "stats"),
+    ("deck", "convert"),
+    ("deck", "adventures"),
+    ("deck", "plan"),
+    ("deck", "playability"),
+    ("deck", "goldfish"),
+    ("deck", "sheet"),
+    ("adventure",),
+    ("adventure", "show"),
     ("adventure", "check"),
 )
 
@@ -101,13 +116,29 @@ def main() -> int:
         "lackey": sorted((data / "lackey" / "decks").glob("*.dek")),
     }
     run("catalog import gccg", "catalog", "import", data / "gccg" / "sets", "--db", catalogs["gccg"], normalise=True)
-    run("catalog import lackey --json", "catalog", "import", data / "lackey" / "sets", "--db", catalogs["lackey"],
-        "--json", normalise=True)
+    run(
+        "catalog import lackey --json",
+        "catalog",
+        "import",
+        data / "lackey" / "sets",
+        "--db",
+        catalogs["lackey"],
+        "--json",
+        normalise=True,
+    )
 
     for name, db in catalogs.items():
         run(f"{name}: catalog info", "catalog", "info", "--db", db, normalise=True)
-        run(f"{name}: catalog info --problems --json", "catalog", "info", "--problems", "--db", db, "--json",
-            normalise=True)
+        run(
+            f"{name}: catalog info --problems --json",
+            "catalog",
+            "info",
+            "--problems",
+            "--db",
+            db,
+            "--json",
+            normalise=True,
+        )
         for card in CARDS:
             for form in ((), ("--json",)):
                 run(f"{name}: card {' '.join(card)} {' '.join(form)}", "card", *card, "--db", db, *form)
@@ -121,17 +152,42 @@ def main() -> int:
     for name, db in catalogs.items():
         for source in ("gccg", "lackey"):
             for deck in decks[source]:
-                _deck_cases(run, f"{name}: {source}/{deck.name}", deck, db, work, args.games,
-                            adventures=ADVENTURES[:3] if source == name else ())
+                _deck_cases(
+                    run,
+                    f"{name}: {source}/{deck.name}",
+                    deck,
+                    db,
+                    work,
+                    args.games,
+                    adventures=ADVENTURES[:3] if source == name else (),
+                )
 
     # A deck that builds itself: a games budget (not the time cap) ends the search, so the
     # same seed builds the same deck on any machine; the file says why each group is there.
     for name, db in catalogs.items():
         for ext in (".txt", ".dek", ".json"):
             target = work / f"built{ext}"
-            run(f"{name}: deck build {ext}", "deck", "build", "--investigator", "Bored Housewife", "--adventure",
-                "The Auction", "--seed", "1", "--budget", "2000", "--time", "600", "-o", target, "--db", db,
-                *(("--json",) if ext == ".json" else ()), normalise=True)
+            run(
+                f"{name}: deck build {ext}",
+                "deck",
+                "build",
+                "--investigator",
+                "Bored Housewife",
+                "--adventure",
+                "The Auction",
+                "--seed",
+                "1",
+                "--budget",
+                "2000",
+                "--time",
+                "600",
+                "-o",
+                target,
+                "--db",
+                db,
+                *(("--json",) if ext == ".json" else ()),
+                normalise=True,
+            )
             answers[f"{name}: deck build {ext} (file)"] = {
                 "exit": 0 if target.exists() else -1,
                 "stdout": target.read_text(encoding="utf-8") if target.exists() else "",
@@ -140,8 +196,19 @@ def main() -> int:
             target.unlink(missing_ok=True)
         first = decks[name][0]
         for form in ((), ("--json",)):
-            run(f"{name}: deck suggest {first.name} {' '.join(form)}", "deck", "suggest", first, "--games", "100",
-                "--seed", "1", "--db", db, *form)
+            run(
+                f"{name}: deck suggest {first.name} {' '.join(form)}",
+                "deck",
+                "suggest",
+                first,
+                "--games",
+                "100",
+                "--seed",
+                "1",
+                "--db",
+                db,
+                *form,
+            )
 
     # The bundled sample: a catalog built on first use, the example deck, some errors.
     fresh = work / "fresh" / "sample.sqlite"
@@ -156,15 +223,54 @@ def main() -> int:
     for form in ((), ("--json",)):
         run(f"errors: unresolved deck {' '.join(form)}", "deck", "check", bad, "--db", fresh, *form)
         run(f"errors: no such deck {' '.join(form)}", "deck", "stats", work / "missing.deck", "--db", fresh, *form)
-        run(f"errors: unknown format {' '.join(form)}", "deck", "check", example, "--format", "chess", "--db", fresh, *form)
-        run(f"errors: unknown house rule {' '.join(form)}", "deck", "check", example, "--house-rule", "nope",
-            "--db", fresh, *form)
+        run(
+            f"errors: unknown format {' '.join(form)}",
+            "deck",
+            "check",
+            example,
+            "--format",
+            "chess",
+            "--db",
+            fresh,
+            *form,
+        )
+        run(
+            f"errors: unknown house rule {' '.join(form)}",
+            "deck",
+            "check",
+            example,
+            "--house-rule",
+            "nope",
+            "--db",
+            fresh,
+            *form,
+        )
         run(f"errors: bad sort {' '.join(form)}", "search", "t:ally", "--sort", "colour", "--db", fresh, *form)
         run(f"errors: not an adventure {' '.join(form)}", "adventure", "show", "Dark Young", "--db", fresh, *form)
-        run(f"errors: goldfish card {' '.join(form)}", "deck", "goldfish", example, "--card", "Azathoth",
-            "--games", "10", "--db", fresh, *form)
-        run(f"errors: goldfish format {' '.join(form)}", "deck", "goldfish", example, "-f", "cult-vs-investigator",
-            "--db", fresh, *form)
+        run(
+            f"errors: goldfish card {' '.join(form)}",
+            "deck",
+            "goldfish",
+            example,
+            "--card",
+            "Azathoth",
+            "--games",
+            "10",
+            "--db",
+            fresh,
+            *form,
+        )
+        run(
+            f"errors: goldfish format {' '.join(form)}",
+            "deck",
+            "goldfish",
+            example,
+            "-f",
+            "cult-vs-investigator",
+            "--db",
+            fresh,
+            *form,
+        )
     run("errors: convert --to", "deck", "convert", example, work / "x.out", "--to", "yaml", "--db", fresh)
     run("errors: sheet onto the deck", "deck", "sheet", example, "-o", example, "--db", fresh)
     run("errors: not a catalog", "catalog", "info", "--db", example)
@@ -179,12 +285,45 @@ def _deck_cases(run, prefix: str, deck: Path, db: Path, work: Path, games: int, 
     for form in ((), ("--json",)):
         tail = " ".join(form)
         run(f"{prefix} check {tail}", "deck", "check", deck, "--db", db, *form)
-        run(f"{prefix} check campaign {tail}", "deck", "check", deck, "-f", "campaign", "--target", "15", "--db", db,
-            *form)
-        run(f"{prefix} check tournament official-cards-only {tail}", "deck", "check", deck, "-f", "tournament",
-            "--house-rule", "official-cards-only", "--house-rule", "repointed-adventures", "--db", db, *form)
-        run(f"{prefix} check cult-vs-investigator {tail}", "deck", "check", deck, "-f", "cult-vs-investigator",
-            "--db", db, *form)
+        run(
+            f"{prefix} check campaign {tail}",
+            "deck",
+            "check",
+            deck,
+            "-f",
+            "campaign",
+            "--target",
+            "15",
+            "--db",
+            db,
+            *form,
+        )
+        run(
+            f"{prefix} check tournament official-cards-only {tail}",
+            "deck",
+            "check",
+            deck,
+            "-f",
+            "tournament",
+            "--house-rule",
+            "official-cards-only",
+            "--house-rule",
+            "repointed-adventures",
+            "--db",
+            db,
+            *form,
+        )
+        run(
+            f"{prefix} check cult-vs-investigator {tail}",
+            "deck",
+            "check",
+            deck,
+            "-f",
+            "cult-vs-investigator",
+            "--db",
+            db,
+            *form,
+        )
         run(f"{prefix} stats {tail}", "deck", "stats", deck, "--db", db, *form)
         run(f"{prefix} adventures {tail}", "deck", "adventures", deck, "--db", db, *form)
         run(f"{prefix} plan {tail}", "deck", "plan", deck, "--db", db, *form)
@@ -192,11 +331,37 @@ def _deck_cases(run, prefix: str, deck: Path, db: Path, work: Path, games: int, 
         run(f"{prefix} goldfish {tail}", "deck", "goldfish", deck, "--games", games, "--seed", "1", "--db", db, *form)
         for title in adventures:
             run(f"{prefix} adventure check {title} {tail}", "adventure", "check", title, deck, "--db", db, *form)
-    run(f"{prefix} goldfish campaign --card", "deck", "goldfish", deck, "--games", games // 4, "--seed", "3",
-        "-f", "campaign", "--card", "Car", "--db", db)
+    run(
+        f"{prefix} goldfish campaign --card",
+        "deck",
+        "goldfish",
+        deck,
+        "--games",
+        games // 4,
+        "--seed",
+        "3",
+        "-f",
+        "campaign",
+        "--card",
+        "Car",
+        "--db",
+        db,
+    )
     run(f"{prefix} sheet", "deck", "sheet", deck, "-o", "-", "--db", db)
-    run(f"{prefix} sheet campaign --goldfish", "deck", "sheet", deck, "-o", "-", "-f", "campaign", "--goldfish",
-        games // 4, "--db", db)
+    run(
+        f"{prefix} sheet campaign --goldfish",
+        "deck",
+        "sheet",
+        deck,
+        "-o",
+        "-",
+        "-f",
+        "campaign",
+        "--goldfish",
+        games // 4,
+        "--db",
+        db,
+    )
     for ext in (".json", ".txt", ".deck", ".dek"):
         target = work / f"converted{ext}"
         run(f"{prefix} convert {ext}", "deck", "convert", deck, target, "--db", db)
@@ -206,6 +371,7 @@ def _deck_cases(run, prefix: str, deck: Path, db: Path, work: Path, games: int, 
             "stderr": "" if target.exists() else "no file written",
         }
         target.unlink(missing_ok=True)
+
 
 #: What changes from one run to the next whatever the code: build times and clock readings.
 _VOLATILE = (

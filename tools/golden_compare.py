@@ -34,8 +34,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", default="main", help="the commit before the change (default: main)")
     parser.add_argument("--after", default="HEAD", help="the commit after it (default: HEAD)")
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "mythos-data",
-                        help="the real card data (default: ../shared/mythos-data)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=ROOT.parent / "shared" / "mythos-data",
+        help="the real card data (default: ../shared/mythos-data)",
+    )
     parser.add_argument("--games", type=int, default=200, help="goldfish games per deck (default 200)")
     parser.add_argument("--keep", type=Path, help="keep the venvs and answers in this folder")
     args = parser.parse_args()
@@ -52,10 +56,22 @@ def main() -> int:
         out = folder / f"answers-{label}.json"
         started = time.perf_counter()
         subprocess.run(
-            [str(python), str(CASES), "--data", str(args.data), "--work", str(folder / "work"),
-             "--example", str(folder / label / "src" / "catalog" / "sample" / "example-deck.txt"),
-             "--out", str(out), "--games", str(args.games)],
-            check=True, cwd=folder,  # not the checkout: the installed package must answer
+            [
+                str(python),
+                str(CASES),
+                "--data",
+                str(args.data),
+                "--work",
+                str(folder / "work"),
+                "--example",
+                str(folder / label / "src" / "catalog" / "sample" / "example-deck.txt"),
+                "--out",
+                str(out),
+                "--games",
+                str(args.games),
+            ],
+            check=True,
+            cwd=folder,  # not the checkout: the installed package must answer
             env={**os.environ, "MYTHOS_DB": str(folder / "work" / "stray.sqlite")},
         )
         print(f"{label}: {rev} = {commit[:12]}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
@@ -77,8 +93,9 @@ def main() -> int:
         for part in ("exit", "stdout", "stderr"):
             if a[part] != b[part]:
                 print(f"  {part}:")
-                lines = difflib.unified_diff(str(a[part]).splitlines(), str(b[part]).splitlines(), "before", "after",
-                                             lineterm="", n=1)
+                lines = difflib.unified_diff(
+                    str(a[part]).splitlines(), str(b[part]).splitlines(), "before", "after", lineterm="", n=1
+                )
                 print("\n".join(f"    {line}" for line in list(lines)[:40]))
     same = len(set(before) & set(after)) - sum(1 for c in set(before) & set(after) if before[c] != after[c])
     print(f"{len(before)} cases before, {len(after)} after: {same} identical, {differ} differ")

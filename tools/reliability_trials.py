@@ -52,17 +52,24 @@ CARDS = 3000
 
 
 def set_file(folder: Path, name: str, cards: int = CARDS) -> Path:
-    body = "".join(f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
-                   f'<attr key="set" value="{name}"/></card>' for i in range(cards))
+    body = "".join(
+        f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
+        f'<attr key="set" value="{name}"/></card>'
+        for i in range(cards)
+    )
     path = folder / f"{name.lower()}.xml"
-    path.write_text(f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
-                    f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
+        f"<cards>{body}</cards></ccg-setinfo>",
+        encoding="utf-8",
+    )
     return path
 
 
 def mythos(*args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "deckbuilder", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "deckbuilder", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 def counts(db: Path) -> dict[str, int]:
@@ -98,8 +105,9 @@ def killed_imports(folder: Path, trials: int, rng: random.Random) -> tuple[int, 
             time.sleep(rng.uniform(0.3, 3.0))  # any moment
         else:  # a moment while the new catalog is being written
             deadline = time.monotonic() + 60
-            while not list(folder.glob(f".{db.name}.*.building")) and proc.poll() is None \
-                    and time.monotonic() < deadline:
+            while (
+                not list(folder.glob(f".{db.name}.*.building")) and proc.poll() is None and time.monotonic() < deadline
+            ):
                 time.sleep(0.005)
             time.sleep(rng.uniform(0.0, 0.2))
         proc.kill()
@@ -143,8 +151,10 @@ def catalog_trials(trials: int) -> int:
         lost = concurrent_imports(folder, trials)
         print(f"two imports at once: {trials} trials, {lost} with a set lost")
         broken, mid_build = killed_imports(folder, trials, rng)
-        print(f"kill -9 mid-import: {trials} trials ({mid_build} killed mid-build, leaving a .building file), "
-              f"{broken} with the catalog not whole or leftovers after the next import")
+        print(
+            f"kill -9 mid-import: {trials} trials ({mid_build} killed mid-build, leaving a .building file), "
+            f"{broken} with the catalog not whole or leftovers after the next import"
+        )
         partial, reads = searches_during_imports(folder, trials)
         print(f"searches during an import: {reads} reads in {trials} imports, {partial} saw a partial catalog")
     failures = lost + broken + partial
@@ -174,8 +184,13 @@ def _adding_worker(db: str, decks: str, deck_id: str, keys: list[str]) -> tuple[
                 saved = service.saved_deck(decks, deck_id)
                 deck = service.load_saved_deck(catalog, decks, deck_id)
                 try:
-                    service.save_deck(catalog, decks, service.edit_deck(catalog, deck, key, count=1), deck_id=deck_id,
-                                      revision=saved.revision)
+                    service.save_deck(
+                        catalog,
+                        decks,
+                        service.edit_deck(catalog, deck, key, count=1),
+                        deck_id=deck_id,
+                        revision=saved.revision,
+                    )
                 except DeckChangedError:
                     refused += 1
                     continue
@@ -213,16 +228,18 @@ def concurrent_deck_saves(folder: Path, trials: int) -> tuple[int, int, int, int
 
     db = folder / "sample.sqlite"
     catalog, _ = service.open_catalog(db)
-    keys = sorted({c.title: c.key for c in catalog.all_cards() if c.type is not None
-                   and c.type.value != "Investigator"}.values())[:DECK_WORKERS * CARDS_EACH]
+    keys = sorted(
+        {c.title: c.key for c in catalog.all_cards() if c.type is not None and c.type.value != "Investigator"}.values()
+    )[: DECK_WORKERS * CARDS_EACH]
     cases = failures = lost = refused = 0
     pool = multiprocessing.get_context("spawn").Pool(DECK_WORKERS)
     try:
         for trial in range(trials):
             decks = folder / f"decks-{trial}"
             deck_id = service.save_deck(catalog, decks, service.new_deck(catalog, f"Trial {trial}")).id
-            results = pool.starmap(_adding_worker, [(str(db), str(decks), deck_id, keys[n::DECK_WORKERS])
-                                                    for n in range(DECK_WORKERS)])
+            results = pool.starmap(
+                _adding_worker, [(str(db), str(decks), deck_id, keys[n::DECK_WORKERS]) for n in range(DECK_WORKERS)]
+            )
             applied = {k for r in results for k in r[0]}
             refused += sum(r[1] for r in results)
             cases += len(keys)
@@ -264,9 +281,16 @@ def concurrent_cli_saves(folder: Path, trials: int, processes: int = 6) -> tuple
         catalog, _ = service.open_catalog(db)
         deck_id = service.save_deck(catalog, decks, service.new_deck(catalog, "Saved at once")).id
         catalog.close()
-        procs = [subprocess.Popen([sys.executable, "-m", "deckbuilder", "deck", "save", str(f), "--id", deck_id,
-                                   "--decks", str(decks)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                                  text=True) for f in files]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "deckbuilder", "deck", "save", str(f), "--id", deck_id, "--decks", str(decks)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                text=True,
+            )
+            for f in files
+        ]
         answers = [p.communicate() for p in procs]
         made = sorted(int(m[1]) for out, _err in answers if (m := re.search(r"version (\d+) ", out)))
         cases += processes
@@ -287,25 +311,36 @@ def deck_trials(trials: int) -> int:
     with tempfile.TemporaryDirectory(prefix="mythos-deck-trials-") as tmp:
         folder = Path(tmp)
         cases, failed, lost, refused = concurrent_deck_saves(folder, trials)
-        print(f"{DECK_WORKERS} processes adding {CARDS_EACH} cards each to one deck: {trials} trials, {cases} cards, "
-              f"{failed} failures, {lost} cards lost ({refused} saves refused as made against an old revision, "
-              "then retried)")
+        print(
+            f"{DECK_WORKERS} processes adding {CARDS_EACH} cards each to one deck: {trials} trials, {cases} cards, "
+            f"{failed} failures, {lost} cards lost ({refused} saves refused as made against an old revision, "
+            "then retried)"
+        )
         cli_cases, cli_failed, cli_lost = concurrent_cli_saves(folder, trials)
-        print(f"mythos deck save --id, 6 processes at once: {trials} trials, {cli_cases} saves, {cli_failed} failures, "
-              f"{cli_lost} versions lost")
+        print(
+            f"mythos deck save --id, 6 processes at once: {trials} trials, {cli_cases} saves, {cli_failed} failures, "
+            f"{cli_lost} versions lost"
+        )
     failures = failed + cli_failed
-    print(f"{cases + cli_cases} cases in {time.perf_counter() - started:.0f} s: {failures} failures, "
-          f"{lost + cli_lost} lost")
+    print(
+        f"{cases + cli_cases} cases in {time.perf_counter() - started:.0f} s: {failures} failures, "
+        f"{lost + cli_lost} lost"
+    )
     return failures
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description="Tries the catalog (or, with --decks, the saved decks) as a careless "
-                                                 "user would, many times over, and prints what was lost.")
+    parser = argparse.ArgumentParser(
+        description="Tries the catalog (or, with --decks, the saved decks) as a careless "
+        "user would, many times over, and prints what was lost."
+    )
     parser.add_argument("trials", nargs="?", type=int, default=10, help="trials of each kind (default 10)")
     parser.add_argument("--decks", action="store_true", help="the saved-deck trials: one deck changed at once")
-    parser.add_argument("--searches", action="store_true",
-                        help=f"the web server's trials: {AT_ONCE} searches at once on each of TRIALS fresh servers")
+    parser.add_argument(
+        "--searches",
+        action="store_true",
+        help=f"the web server's trials: {AT_ONCE} searches at once on each of TRIALS fresh servers",
+    )
     parser.add_argument("--db", type=Path, help="with --searches: a catalog to search (default: an invented set)")
     args = parser.parse_args(argv)
     if args.searches:
@@ -323,28 +358,44 @@ AT_ONCE = 200
 SEARCH_TIMEOUT, STOP_TIMEOUT = 30.0, 10.0
 ADJECTIVES = ("Dark", "Silver", "Hidden", "Drowned", "Whispering", "Forgotten", "Crimson", "Hollow")
 NOUNS = ("Library", "Professor", "Lantern", "Archive", "Harbour", "Observatory", "Manuscript", "Sailor")
-INVENTED_SEARCHES = ("library", "dark lantern", "manuscrpt", "whispering sailor", "observatory", "t:ally hollow",
-                     "t:ally", "crimson or harbour")
+INVENTED_SEARCHES = (
+    "library",
+    "dark lantern",
+    "manuscrpt",
+    "whispering sailor",
+    "observatory",
+    "t:ally hollow",
+    "t:ally",
+    "crimson or harbour",
+)
 REAL_SEARCHES = ("necronomicon", "dark young", "necronomicn", "mi-go", "t:monster young", "t:ally", "a:city")
 
 
 def invented_catalog(folder: Path, cards: int = 3000) -> Path:
     """Builds a catalog of ``cards`` invented Allies named from a few words (bare words match
     many titles, so each search runs the title-word function on every row)."""
-    names = [f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1)
-             for a in ADJECTIVES for n in NOUNS][:cards]
-    body = "".join(f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
-                   '<attr key="set" value="Invented"/></card>' for name in names)
+    names = [
+        f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1) for a in ADJECTIVES for n in NOUNS
+    ][:cards]
+    body = "".join(
+        f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
+        '<attr key="set" value="Invented"/></card>'
+        for name in names
+    )
     source = folder / "invented.xml"
-    source.write_text('<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
-                      f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
+    source.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
+        f"<cards>{body}</cards></ccg-setinfo>",
+        encoding="utf-8",
+    )
     db = folder / "invented.sqlite"
     assert mythos("catalog", "import", str(source), "--db", str(db)).wait() == 0
     return db
 
 
-def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...],
-                        trials: int) -> tuple[int, int, int, int, float]:
+def concurrent_searches(
+    folder: Path, db: Path, searches: tuple[str, ...], trials: int
+) -> tuple[int, int, int, int, float]:
     """Starts a fresh server ``trials`` times, fires :data:`AT_ONCE` searches at once at each,
     then Ctrl-C; gets the searches fired, the wrong or failed answers, the hangs (a search
     past its timeout, or a server not stopped in time), the servers stopped and the slowest
@@ -360,17 +411,33 @@ def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...],
     from deckbuilder.catalog.store import Catalog
 
     with Catalog.open(db) as catalog:
-        expected = {q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=20)).cards]
-                    for q in searches}
+        expected = {
+            q: [c.key for c in service.search_cards(catalog, service.parse_search(q, limit=20)).cards] for q in searches
+        }
     cases = failures = hangs = stopped = 0
     slowest = 0.0
     for trial in range(trials):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        server = subprocess.Popen([sys.executable, "-m", "deckbuilder", "serve", "--no-browser", "--port", str(port),
-                                   "--db", str(db), "--decks", str(folder / f"decks-{trial}")],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "deckbuilder",
+                "serve",
+                "--no-browser",
+                "--port",
+                str(port),
+                "--db",
+                str(db),
+                "--decks",
+                str(folder / f"decks-{trial}"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -402,8 +469,10 @@ def concurrent_searches(folder: Path, db: Path, searches: tuple[str, ...],
             hangs += 1
             print(f"  trial {trial}: the server was still running {STOP_TIMEOUT:.0f} s after Ctrl-C")
         if outcomes.count("ok") != len(outcomes):
-            print(f"  trial {trial}: {outcomes.count('hang')} hung, "
-                  f"{sum(o not in ('ok', 'hang') for o in outcomes)} wrong or failed of {len(outcomes)}")
+            print(
+                f"  trial {trial}: {outcomes.count('hang')} hung, "
+                f"{sum(o not in ('ok', 'hang') for o in outcomes)} wrong or failed of {len(outcomes)}"
+            )
     return cases, failures, hangs, stopped, slowest
 
 
@@ -431,11 +500,14 @@ def search_trials(trials: int, db: Path | None) -> int:
     with tempfile.TemporaryDirectory(prefix="mythos-trials-") as tmp:
         folder = Path(tmp)
         searches = REAL_SEARCHES if db is not None else INVENTED_SEARCHES
-        cases, failures, hangs, stopped, slowest = concurrent_searches(folder, db or invented_catalog(folder), searches,
-                                                                       trials)
-    print(f"{AT_ONCE} searches at once on {trials} fresh servers ({'the catalog ' + str(db) if db else 'an invented set'}"
-          f"): {cases} cases, {failures} failures, {hangs} hangs; Ctrl-C stopped {stopped} of {trials} servers, the "
-          f"slowest in {slowest:.1f} s ({time.perf_counter() - started:.0f} s in all)")
+        cases, failures, hangs, stopped, slowest = concurrent_searches(
+            folder, db or invented_catalog(folder), searches, trials
+        )
+    print(
+        f"{AT_ONCE} searches at once on {trials} fresh servers ({'the catalog ' + str(db) if db else 'an invented set'}"
+        f"): {cases} cases, {failures} failures, {hangs} hangs; Ctrl-C stopped {stopped} of {trials} servers, the "
+        f"slowest in {slowest:.1f} s ({time.perf_counter() - started:.0f} s in all)"
+    )
     return 1 if failures or hangs else 0
 
 

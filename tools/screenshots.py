@@ -20,8 +20,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> int:
     folder = ROOT / "docs"
     env = {**os.environ, "MYTHOS_SCREENSHOTS": str(folder)}
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests" / "test_web_browser.py"),
-               "-k", "screenshots", "-rs"]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        str(ROOT / "tests" / "test_web_browser.py"),
+        "-k",
+        "screenshots",
+        "-rs",
+    ]
     done = subprocess.run(command, env=env, cwd=ROOT)
     if done.returncode == 0:
         for picture in sorted(folder.glob("web-*.png")):

@@ -267,8 +267,12 @@ def _read_printed(
         if version is not None and version > SCHEMA_VERSION:
             raise OutdatedCatalogError(db_path, version)
         return _reread(sources, notes)
-    rows = _read(db_path, lambda con: con.execute(
-        "select data, source_path, transcription, seq from printed_card order by seq").fetchall())
+    rows = _read(
+        db_path,
+        lambda con: con.execute(
+            "select data, source_path, transcription, seq from printed_card order by seq"
+        ).fetchall(),
+    )
     skip = replaced or set()
     names = {p: Path(p).name for p in {row[1] for row in rows}}
     return [
@@ -343,8 +347,11 @@ def _upgrade_locked(db_path: Path) -> BuildReport:
     printed, sources = _reread(sources, notes)
     result = ImportResult(cards=[p.card for p in printed], sources=list(sources), notes=notes)
     report = _build_locked(db_path, result if result.cards else None, start_empty=True)
-    report.notes.insert(0, f"{db_path} was built by an older mythos: rebuilt from its "
-                           + (f"{len(sources)} card files" if sources else "bundled sample"))
+    report.notes.insert(
+        0,
+        f"{db_path} was built by an older mythos: rebuilt from its "
+        + (f"{len(sources)} card files" if sources else "bundled sample"),
+    )
     report.upgraded_from = version or 1
     return report
 
@@ -432,29 +439,37 @@ def _write_atomically(
         _insert(con, "card", card_rows)
         _insert(con, "card_tag", tags)
         _insert(con, "alias", aliases)
-        _insert(con, "printed_card", [
-            {
-                "key": p.card.key,
-                "seq": i,
-                "source_path": p.source_path,
-                "transcription": p.transcription,
-                "set_code": p.card.set_code,
-                "data": json.dumps(p.card.to_dict(), ensure_ascii=False),
-            }
-            for i, p in enumerate(printed)
-        ])
-        _insert(con, "source", [
-            {
-                "path": s.path,
-                "name": Path(s.path).name,
-                "transcription": s.transcription,
-                "set_code": s.set_code,
-                "cards": s.cards,
-                "sha256": s.sha256,
-                "imported_at": now,
-            }
-            for s in sources
-        ])
+        _insert(
+            con,
+            "printed_card",
+            [
+                {
+                    "key": p.card.key,
+                    "seq": i,
+                    "source_path": p.source_path,
+                    "transcription": p.transcription,
+                    "set_code": p.card.set_code,
+                    "data": json.dumps(p.card.to_dict(), ensure_ascii=False),
+                }
+                for i, p in enumerate(printed)
+            ],
+        )
+        _insert(
+            con,
+            "source",
+            [
+                {
+                    "path": s.path,
+                    "name": Path(s.path).name,
+                    "transcription": s.transcription,
+                    "set_code": s.set_code,
+                    "cards": s.cards,
+                    "sha256": s.sha256,
+                    "imported_at": now,
+                }
+                for s in sources
+            ],
+        )
         _insert(con, "meta", [{"key": k, "value": json.dumps(v, ensure_ascii=False)} for k, v in meta.items()])
         for statement in CREATE_INDEXES:  # after the rows: one sort each, not an update per row
             con.execute(statement)

@@ -73,10 +73,12 @@ def catalog_file(db: str | Path | None = None) -> Path:
         return folder / "catalog.sqlite"
     if path.is_dir():
         raise CatalogPathError(
-            f"{given} names a folder, not a catalog file; give a file path such as {path / 'catalog.sqlite'}")
+            f"{given} names a folder, not a catalog file; give a file path such as {path / 'catalog.sqlite'}"
+        )
     if not path.parent.is_dir():
         raise CatalogPathError(
-            f"{given}: the folder {path.parent} does not exist; correct the path, or create the folder first")
+            f"{given}: the folder {path.parent} does not exist; correct the path, or create the folder first"
+        )
     return path
 
 
@@ -148,7 +150,7 @@ def remove_stale_builds(db_path: Path) -> list[Path]:
     except OSError:
         return removed
     for file in candidates:
-        pid_text = file.name[len(prefix):].split(".", 1)[0]
+        pid_text = file.name[len(prefix) :].split(".", 1)[0]
         if not pid_text.isdigit() or int(pid_text) == os.getpid():
             continue
         if sys.platform != "win32" and not _process_gone(int(pid_text)):

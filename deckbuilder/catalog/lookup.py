@@ -60,6 +60,7 @@ def card_index(catalog: Any) -> Any:
     Where the catalog keeps the resolver's name tables (:mod:`deckbuilder.catalog.derived`),
     the index is made from them and reads a title's printings only when a name finds it;
     otherwise it is built from every card."""
+
     def make() -> Any:
         from deckbuilder.catalog.derived import stored_name_tables
         from deckbuilder.decklists.resolve import CardIndex

@@ -19,6 +19,7 @@ def recipe_reading(catalog: Any) -> tuple[Any, dict[str, Any]]:
     ``$MYTHOS_RECIPES`` must exist; the one beside the catalog is optional. Raises
     ``RecipeFileError`` for a file that cannot be read.
     """
+
     def make() -> tuple[Any, dict[str, Any]]:
         from deckbuilder.catalog.importers.recipes import RECIPES_ENV, default_recipes_path, load_recipe_overrides
         from deckbuilder.rules.adventures import Vocabulary
@@ -40,6 +41,7 @@ def recipe_pool(catalog: Any) -> Any:
     :class:`~deckbuilder.rules.adventures.Collection`, each card's facts read once per open
     catalog: reading them for the whole pool on every check was most of the web builder's
     live verdict, ``benchmarks/web.py``), for the cards a short slot could take."""
+
     def make() -> Any:
         from deckbuilder.rules.adventures import Collection
 
@@ -63,4 +65,6 @@ def deck_recipes(catalog: Any, deck: Any) -> dict[str, Any]:
     from deckbuilder.rules.cards import CardType
 
     vocabulary, overrides = recipe_reading(catalog)
-    return {e.card.key: recipe_for(e.card, vocabulary, overrides) for e in deck.main if e.card.type is CardType.ADVENTURE}
+    return {
+        e.card.key: recipe_for(e.card, vocabulary, overrides) for e in deck.main if e.card.type is CardType.ADVENTURE
+    }

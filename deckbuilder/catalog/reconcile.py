@@ -239,7 +239,9 @@ def _pair_greedily(scored: list[tuple[float, int, int]]) -> list[tuple[int, int]
     return pairs
 
 
-def match_printings(first: Sequence[Card], second: Sequence[Card]) -> tuple[list[tuple[int, int, float | None]], list[int], list[int]]:
+def match_printings(
+    first: Sequence[Card], second: Sequence[Card]
+) -> tuple[list[tuple[int, int, float | None]], list[int], list[int]]:
     """Gets the printings two transcriptions share: pairs of positions (with the title
     similarity when matched by similarity, else ``None``), then the positions of each side
     left unmatched. See the module docstring for the rule."""
@@ -390,8 +392,10 @@ def apply_facts(cards: Sequence[Card], facts: Sequence[CardFact]) -> tuple[list[
             card = out[i]
             value = fact.value_for(card)
             old = card.disagreement(fact.field)
-            readings = old.readings if old is not None else tuple(
-                (s, _plain(getattr(card, fact.field))) for s in card.transcriptions or (card.source,)
+            readings = (
+                old.readings
+                if old is not None
+                else tuple((s, _plain(getattr(card, fact.field))) for s in card.transcriptions or (card.source,))
             )
             if old is None and all(_same(_restored(v), value) for _, v in readings):
                 continue  # every transcription already reads it so
@@ -417,8 +421,13 @@ def settle_by_errata(cards: Sequence[Card]) -> list[Card]:
             out.append(card)
             continue
         settled = tuple(
-            Disagreement(d.field, d.readings, _plain(getattr(card, d.field)), f"rulings:{fixed[d.field].source_line}",
-                         fixed[d.field].note)
+            Disagreement(
+                d.field,
+                d.readings,
+                _plain(getattr(card, d.field)),
+                f"rulings:{fixed[d.field].source_line}",
+                fixed[d.field].note,
+            )
             if not d.decided and d.field in fixed
             else d
             for d in card.disagreements

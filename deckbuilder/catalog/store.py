@@ -63,8 +63,10 @@ class OutdatedCatalogError(CatalogError):
         self.path = path
         self.version = version
         if version is not None and version > SCHEMA_VERSION:
-            message = (f"{path} was built by a newer mythos (catalog schema {version}, this one reads "
-                       f"{SCHEMA_VERSION}); upgrade mythos or choose another catalog with --db")
+            message = (
+                f"{path} was built by a newer mythos (catalog schema {version}, this one reads "
+                f"{SCHEMA_VERSION}); upgrade mythos or choose another catalog with --db"
+            )
         else:
             message = f"{path} was built by an older mythos; rebuild it with `mythos catalog import PATH`"
         super().__init__(message)
@@ -172,8 +174,12 @@ class Catalog:
 
     def all_cards(self) -> list[Card]:
         """Gets every card, in set order (cached)."""
-        cards: list[Card] = self._once("_all", lambda: [
-            self._card(row_id, d) for row_id, d in self._rows("select id, data from card order by set_order, id")])
+        cards: list[Card] = self._once(
+            "_all",
+            lambda: [
+                self._card(row_id, d) for row_id, d in self._rows("select id, data from card order by set_order, id")
+            ],
+        )
         return cards
 
     def cards_by_keys(self, keys: Sequence[str]) -> list[Card]:
@@ -212,8 +218,11 @@ class Catalog:
         may be left out), of one card type if given, in sort order (shell completion)."""
         folded = fold_title(prefix).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         bare = prefix.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        sql = ("select title from card where (title_fold like ? escape '\\' or sort_title like ? escape '\\')"
-               + (" and type = ?" if card_type else "") + " group by title order by min(sort_title) limit ?")
+        sql = (
+            "select title from card where (title_fold like ? escape '\\' or sort_title like ? escape '\\')"
+            + (" and type = ?" if card_type else "")
+            + " group by title order by min(sort_title) limit ?"
+        )
         params: list[Any] = [folded + "%", bare + "%", *([card_type] if card_type else []), int(limit)]
         return [title for (title,) in self._rows(sql, params)]
 
@@ -253,8 +262,9 @@ class Catalog:
                 out.append({"card": card["title"], "set": card["set"], "key": card["key"], **d})
         return out
 
-    def search(self, query: Any, *, limit: int | None = None, sort: str = "title",
-               owned: frozenset[str] = frozenset()) -> list[Card]:
+    def search(
+        self, query: Any, *, limit: int | None = None, sort: str = "title", owned: frozenset[str] = frozenset()
+    ) -> list[Card]:
         """Gets the cards matching a parsed query (see :mod:`deckbuilder.catalog.search`);
         ``owned`` holds the folded titles ``is:owned`` matches."""
         from deckbuilder.catalog.search.sql import compile_query, order_by
@@ -282,8 +292,9 @@ class Catalog:
 
     def _title_list(self) -> list[str]:
         """Gets every folded title of the catalog (cached)."""
-        folds: list[str] = self._once("_title_folds", lambda: [
-            t for (t,) in self._rows("select distinct title_fold from card")])
+        folds: list[str] = self._once(
+            "_title_folds", lambda: [t for (t,) in self._rows("select distinct title_fold from card")]
+        )
         return folds
 
     def _title_word_matches(self, word: str, folded_title: str) -> bool:
@@ -381,8 +392,9 @@ class _Connections:
             try:
                 con = self._ready(_connect(self._path))
             except sqlite3.DatabaseError as exc:
-                raise CatalogError(f"{self._path} cannot be read ({exc}); rebuild it with `mythos catalog import`") \
-                    from None
+                raise CatalogError(
+                    f"{self._path} cannot be read ({exc}); rebuild it with `mythos catalog import`"
+                ) from None
         try:
             yield con
         finally:

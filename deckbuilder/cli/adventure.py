@@ -11,7 +11,6 @@ Recipes come from the card text, or from the user's overrides file
 (``recipes.toml`` beside the catalog, or ``$MYTHOS_RECIPES``; see ``docs/recipes.md``).
 """
 
-
 from typing import Annotated
 
 import typer
@@ -44,12 +43,21 @@ def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOptio
 
 #: ``--notation``: the slots as the recipe notation writes them, not in plain words.
 NotationOption = Annotated[
-    bool, typer.Option("--notation", help="Show each requirement in the recipe notation (3x Location {distinct:subregion}), not in words.")
+    bool,
+    typer.Option(
+        "--notation",
+        help="Show each requirement in the recipe notation (3x Location {distinct:subregion}), not in words.",
+    ),
 ]
 
 
-def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False,
-                    notation: NotationOption = False) -> None:
+def adventure_check(
+    title: TitleArgument,
+    deck: DeckArgument,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    notation: NotationOption = False,
+) -> None:
     """Checks whether a deck can complete an Adventure (in the deck or not) and what it lacks.
 
     Exit 0: completable; 1: cards are missing; 2: the deck or the title cannot be read.
@@ -66,8 +74,9 @@ def adventure_check(title: TitleArgument, deck: DeckArgument, db: DbOption = Non
             raise typer.Exit(1)
 
 
-def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False,
-                    notation: NotationOption = False) -> None:
+def deck_adventures(
+    deck: DeckArgument, db: DbOption = None, as_json: JsonOption = False, notation: NotationOption = False
+) -> None:
     """Checks every Adventure in a deck against the deck's own cards.
 
     Example: mythos deck adventures my.deck --json
@@ -76,8 +85,11 @@ def deck_adventures(deck: DeckArgument, db: DbOption = None, as_json: JsonOption
         from deckbuilder import service
 
         catalog, loaded = load_deck(db, deck, quiet=as_json)
-        show(service.deck_adventures(catalog, loaded), as_json,
-             "deck_adventures_notation_lines" if notation else "deck_adventures_lines")
+        show(
+            service.deck_adventures(catalog, loaded),
+            as_json,
+            "deck_adventures_notation_lines" if notation else "deck_adventures_lines",
+        )
 
 
 def deck_plan(deck: DeckArgument, target: TargetOption = 20, db: DbOption = None, as_json: JsonOption = False) -> None:

@@ -6,7 +6,6 @@ one service function, writes the decks and prints the answer (text, or ``--json`
 progress bar shows on a terminal.
 """
 
-
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -28,12 +27,21 @@ from deckbuilder.cli.common import (
 )
 
 # The goldfish plays the Mythos formats only, so a build or a suggestion does too.
-_MythosFormatOption = Annotated[str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")]
-_AgainstOption = Annotated[Optional[list[str]], typer.Option(
-    "--against", help="Judge by matches against these decks (deck files, folders of them, deck codes or saved "
-    "decks' ids; repeatable): the win share first, then Adventure speed and Sanity.", show_default=False)]
-_TargetOption = Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1,
-                                                      show_default=False)]
+_MythosFormatOption = Annotated[
+    str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")
+]
+_AgainstOption = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--against",
+        help="Judge by matches against these decks (deck files, folders of them, deck codes or saved "
+        "decks' ids; repeatable): the win share first, then Adventure speed and Sanity.",
+        show_default=False,
+    ),
+]
+_TargetOption = Annotated[
+    Optional[int], typer.Option("--target", help="Campaign Adventure-point target.", min=1, show_default=False)
+]
 
 
 def runner_up_path(output: Path, n: int) -> Path:
@@ -42,32 +50,69 @@ def runner_up_path(output: Path, n: int) -> Path:
 
 
 def deck_build(
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the deck; the format follows the "
-                                         "extension (.txt, .deck, .dek, .json).", show_default=False)],
-    investigator: Annotated[Optional[str], typer.Option("--investigator", help="Who plays the deck.",
-                                                        show_default=False)] = None,
-    adventure: Annotated[Optional[list[str]], typer.Option("--adventure", help="An Adventure the deck must "
-                                                           "complete (repeatable).", show_default=False)] = None,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Where to write the deck; the format follows the extension (.txt, .deck, .dek, .json).",
+            show_default=False,
+        ),
+    ],
+    investigator: Annotated[
+        Optional[str], typer.Option("--investigator", help="Who plays the deck.", show_default=False)
+    ] = None,
+    adventure: Annotated[
+        Optional[list[str]],
+        typer.Option("--adventure", help="An Adventure the deck must complete (repeatable).", show_default=False),
+    ] = None,
     format_name: _MythosFormatOption = "advanced",
     target: _TargetOption = None,
-    collection: Annotated[Optional[Path], typer.Option("--collection", help="The cards you own (a counts list in "
-                                                       "any deck format): no card beyond them.", show_default=False)] = None,
-    from_deck: Annotated[Optional[Path], typer.Option("--from", help="Start from this deck and change as little "
-                                                      "as it must.", show_default=False)] = None,
-    keep: Annotated[Optional[list[str]], typer.Option("--keep", help="A card the deck must hold (repeatable: one "
-                                                      "copy per mention).", show_default=False)] = None,
+    collection: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--collection",
+            help="The cards you own (a counts list in any deck format): no card beyond them.",
+            show_default=False,
+        ),
+    ] = None,
+    from_deck: Annotated[
+        Optional[Path],
+        typer.Option("--from", help="Start from this deck and change as little as it must.", show_default=False),
+    ] = None,
+    keep: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--keep", help="A card the deck must hold (repeatable: one copy per mention).", show_default=False
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed builds the same deck.")] = 0,
     time_limit: Annotated[float, typer.Option("--time", help="At most this many seconds.")] = 55.0,
-    budget: Annotated[Optional[int], typer.Option("--budget", help="At most this many test games for the search "
-                                                  "(20000 by default): the same seed and budget build the same deck "
-                                                  "on any machine, when the time cap does not end it first.",
-                                                  min=100, show_default=False)] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
-                                                help="Processes playing the build's games (1: this one); the same "
-                                                "deck whatever the number.")] = None,
+    budget: Annotated[
+        Optional[int],
+        typer.Option(
+            "--budget",
+            help="At most this many test games for the search "
+            "(20000 by default): the same seed and budget build the same deck "
+            "on any machine, when the time cap does not end it first.",
+            min=100,
+            show_default=False,
+        ),
+    ] = None,
+    jobs: Annotated[
+        Optional[int],
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default="the machine's cores",
+            help="Processes playing the build's games (1: this one); the same deck whatever the number.",
+        ),
+    ] = None,
     against: _AgainstOption = None,
-    runners_up: Annotated[bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck "
-                                             "(NAME.runner-up-1.EXT...).")] = False,
+    runners_up: Annotated[
+        bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck (NAME.runner-up-1.EXT...).")
+    ] = False,
     force: ForceOption = False,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -92,18 +137,35 @@ def deck_build(
         loaded = load_deck(db, from_deck, quiet=as_json)[1] if from_deck is not None else None
         field = _field(catalog, against)
         with progress_bar("Building", not as_json and sys.stderr.isatty()) as tick:
-            result = service.build_deck(catalog, investigator=investigator, adventures=adventure or (),
-                                        format_name=format_name, target=target, collection=collection,
-                                        from_deck=loaded, keep=keep or (), seed=seed, time_limit=time_limit,
-                                        budget=budget, jobs=jobs, progress=tick, against=field)
+            result = service.build_deck(
+                catalog,
+                investigator=investigator,
+                adventures=adventure or (),
+                format_name=format_name,
+                target=target,
+                collection=collection,
+                from_deck=loaded,
+                keep=keep or (),
+                seed=seed,
+                time_limit=time_limit,
+                budget=budget,
+                jobs=jobs,
+                progress=tick,
+                against=field,
+            )
         written = [(output, result.built)]
         if runners_up:
             written += [(runner_up_path(output, n), r) for n, r in enumerate(result.runners_up, 1)]
         for path, _choice in written:
             check_output_path(path, option="-o", force=force, inputs=inputs)  # nothing appeared meanwhile
         for path, choice in written:
-            write_output_file(path, service.recorded_deck_text(catalog, choice.deck, result.play, out_format),
-                              option="-o", force=force, inputs=inputs)
+            write_output_file(
+                path,
+                service.recorded_deck_text(catalog, choice.deck, result.play, out_format),
+                option="-o",
+                force=force,
+                inputs=inputs,
+            )
         show(result, as_json, "deck_build_lines")
         if not as_json:
             echo_lines(["wrote " + ", ".join(str(p) for p, _ in written)])
@@ -111,8 +173,9 @@ def deck_build(
 
 def deck_suggest(
     deck: DeckArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games for each change that is measured in full.",
-                                       min=100, max=100_000)] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games for each change that is measured in full.", min=100, max=100_000)
+    ] = 1000,
     format_name: _MythosFormatOption = "advanced",
     target: _TargetOption = None,
     investigator: InvestigatorOption = None,
@@ -133,8 +196,17 @@ def deck_suggest(
         catalog, loaded = load_deck(db, deck, quiet=as_json)
         field = _field(catalog, against)
         with progress_bar("Measuring changes", not as_json and sys.stderr.isatty()) as tick:
-            result = service.suggest_changes(catalog, loaded, games=games, format_name=format_name, target=target,
-                                             investigator=investigator, seed=seed, progress=tick, against=field)
+            result = service.suggest_changes(
+                catalog,
+                loaded,
+                games=games,
+                format_name=format_name,
+                target=target,
+                investigator=investigator,
+                seed=seed,
+                progress=tick,
+                against=field,
+            )
         show(result, as_json, "suggest_lines")
 
 

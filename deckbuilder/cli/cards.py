@@ -4,7 +4,6 @@ Each command parses its options, calls :mod:`deckbuilder.service` and prints the
 (text, or ``--json``); nothing heavy is imported until a command runs.
 """
 
-
 from typing import Annotated, Any, Optional
 
 import typer
@@ -17,15 +16,15 @@ from deckbuilder.cli.common import CardArgument, DbOption, JsonOption, open_cata
 SORTS = ("title", "set", "type", "value", "sanity", "subregion", "region", "gate", "unique")
 
 SEARCH_HELP = (
-    "Searches the catalog with a query language.\n\n"
-    "Example: mythos search 't:ally a:steadfast a:professor lang:latin'"
+    "Searches the catalog with a query language.\n\nExample: mythos search 't:ally a:steadfast a:professor lang:latin'"
 )
 
 
 def card(
     name: CardArgument,
     set_code: Annotated[
-        Optional[str], typer.Option("--set", help="Choose among same-titled cards by set (LTD, NAE...).", show_default=False)
+        Optional[str],
+        typer.Option("--set", help="Choose among same-titled cards by set (LTD, NAE...).", show_default=False),
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,

@@ -5,7 +5,6 @@ prints the answer (text, or ``--json``); the service and the catalog are importe
 the command, so importing this module costs only typer.
 """
 
-
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -70,8 +69,9 @@ def catalog_fetch(
     with reported(as_json):
         from deckbuilder import service
 
-        build = service.fetch_card_files(db, url, progress=lambda name: warn(f"downloading {name}"),
-                                         wait=not no_wait, on_wait=_waiting)
+        build = service.fetch_card_files(
+            db, url, progress=lambda name: warn(f"downloading {name}"), wait=not no_wait, on_wait=_waiting
+        )
         _show_build(build, as_json)
 
 

@@ -4,7 +4,6 @@ standard library at load time, so the command modules can import it freely witho
 start-up.
 """
 
-
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -44,20 +43,35 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 DecksOption = Annotated[
     Optional[Path],
-    typer.Option("--decks", help="Folder of saved decks (default: $MYTHOS_DECKS or decks/ in the user data folder).",
-                 show_default=False),
+    typer.Option(
+        "--decks",
+        help="Folder of saved decks (default: $MYTHOS_DECKS or decks/ in the user data folder).",
+        show_default=False,
+    ),
 ]
 CollectionOption = Annotated[
     Optional[Path],
-    typer.Option("--collection", help="The cards you own (default: $MYTHOS_COLLECTION or collection.json in the "
-                 "user data folder).", show_default=False),
+    typer.Option(
+        "--collection",
+        help="The cards you own (default: $MYTHOS_COLLECTION or collection.json in the user data folder).",
+        show_default=False,
+    ),
 ]
-DeckArgument = Annotated[Path, typer.Argument(
-    help="A deck list (text, GCCG .deck, LackeyCCG .dek or JSON), a deck code (mythos:1:...), or a saved deck's id.")]
+DeckArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="A deck list (text, GCCG .deck, LackeyCCG .dek or JSON), a deck code (mythos:1:...), or a saved deck's id."
+    ),
+]
 FormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament, "
-                                "cult-vs-investigator (default: the one the deck records, else advanced).",
-                                show_default=False)
+    Optional[str],
+    typer.Option(
+        "--format",
+        "-f",
+        help="Way to play: basic, advanced, campaign, tournament, "
+        "cult-vs-investigator (default: the one the deck records, else advanced).",
+        show_default=False,
+    ),
 ]
 TitleArgument = Annotated[
     str, typer.Argument(help="The Adventure's title; spelling may be loose.", autocompletion=complete_adventure_title)
@@ -69,8 +83,12 @@ TargetOption = Annotated[int, typer.Option("--target", help="Campaign Adventure-
 ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite a file that exists.")]
 InvestigatorOption = Annotated[
     Optional[str],
-    typer.Option("--investigator", help="The Investigator who plays (one the deck lists, or any).", show_default=False,
-                 autocompletion=complete_card_title),
+    typer.Option(
+        "--investigator",
+        help="The Investigator who plays (one the deck lists, or any).",
+        show_default=False,
+        autocompletion=complete_card_title,
+    ),
 ]
 
 

@@ -32,7 +32,10 @@ def card_lines(card: Card) -> list[str]:
     kind = card.type.value if card.type else UNKNOWN
     if card.subtype:
         kind += f" - {card.subtype}"
-    lines = [head, f"  {kind} · {card.set_name} [{card.set_code}]" + (f" #{card.printing}" if card.printing > 1 else "")]
+    lines = [
+        head,
+        f"  {kind} · {card.set_name} [{card.set_code}]" + (f" #{card.printing}" if card.printing > 1 else ""),
+    ]
     if card.legality.value != "official":
         lines.append(f"  Not an official card: {card.set_name}")
     facts: list[tuple[str, str]] = []
@@ -72,7 +75,9 @@ def card_lines(card: Card) -> list[str]:
         joiner = " or " if card.tome_language_rule and card.tome_language_rule.value == "any" else " & "
         facts.append(("Written in", joiner.join(card.tome_languages)))
     if card.icons:
-        facts.append(("Spell icons" if card.type is CardType.TOME else "Spell icon", ", ".join(i.value for i in card.icons)))
+        facts.append(
+            ("Spell icons" if card.type is CardType.TOME else "Spell icon", ", ".join(i.value for i in card.icons))
+        )
     if card.monster_class and card.monster_class != card.subtype:
         facts.append(("Monster class", card.monster_class))
     if card.summon:
@@ -115,7 +120,7 @@ def card_lines(card: Card) -> list[str]:
         lines.extend(f"    {disagreement_text(d)}" for d in card.disagreements)
         for d in card.disagreements:
             if d.quote:
-                lines.append(f"      {d.decided_by}: \"{d.quote}\"")
+                lines.append(f'      {d.decided_by}: "{d.quote}"')
     if card.rulings:
         lines.append("")
         lines.append("  Rulings:")
@@ -194,8 +199,10 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], len(cell))
+
     def fmt(row: Sequence[str]) -> str:
         return "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
+
     return [fmt(header), fmt(["-" * w for w in widths]), *(fmt(r) for r in rows)]
 
 
@@ -248,8 +255,10 @@ def _reconciliation_lines(info: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     rec = info.get("reconciliation") or {}
     if rec.get("matched_total"):
-        lines.append(f"Printings read from both transcriptions: {rec['matched_total']}"
-                     + (f" ({len(rec['similar'])} matched by a close title)" if rec.get("similar") else ""))
+        lines.append(
+            f"Printings read from both transcriptions: {rec['matched_total']}"
+            + (f" ({len(rec['similar'])} matched by a close title)" if rec.get("similar") else "")
+        )
         only = rec.get("unmatched", [])
         if only:
             lines.append(f"Printings only one transcription has: {len(only)}")
@@ -261,8 +270,10 @@ def _reconciliation_lines(info: dict[str, Any]) -> list[str]:
     found = info.get("disagreements", [])
     if found:
         settled = sum(1 for d in found if d.get("decided_by"))
-        lines.append(f"Where the transcriptions or the documents differ: {len(found)} "
-                     f"({settled} settled by a document, {len(found) - settled} not)")
+        lines.append(
+            f"Where the transcriptions or the documents differ: {len(found)} "
+            f"({settled} settled by a document, {len(found) - settled} not)"
+        )
         for d in found:
             lines.append(f"  {d['card']} [{d['set']}] {disagreement_text(Disagreement.from_dict(d))}")
     return lines
@@ -301,8 +312,10 @@ def check_lines(check: Any) -> list[str]:
     if verdict.is_legal and verdict.unchecked:
         word = "LEGAL as far as the catalog can check"
     unchecked = f", {len(verdict.unchecked)} UNCHECKED" if verdict.unchecked else ""
-    lines = [f"{terminal_safe(check.deck.name)}: {word} for {check.play.name} "
-             f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings{unchecked})"]
+    lines = [
+        f"{terminal_safe(check.deck.name)}: {word} for {check.play.name} "
+        f"({verdict.cards} cards, {len(verdict.errors)} errors, {len(verdict.warnings)} warnings{unchecked})"
+    ]
     for finding in verdict.findings:
         lines.append(f"  {finding.severity.value if finding.checked else 'UNCHECKED'}: {finding.message}")
         if finding.fix != "none needed":
@@ -314,13 +327,18 @@ def check_lines(check: Any) -> list[str]:
 def stats_lines(view: Any) -> list[str]:
     """Gets ``deck stats``: types, Sanity, places, languages, Gates and Adventures."""
     stats, deck = view.stats, view.deck
-    lines = [f"{terminal_safe(deck.name)}: {stats.cards} cards; Investigator: "
-             + (", ".join(c.title for c in deck.deck.investigators) or "none")]
+    lines = [
+        f"{terminal_safe(deck.name)}: {stats.cards} cards; Investigator: "
+        + (", ".join(c.title for c in deck.deck.investigators) or "none")
+    ]
     lines.append("Types: " + ", ".join(f"{k} {v}" for k, v in stats.by_type.items()))
     if stats.by_subtype:
         lines.append("Subtypes: " + ", ".join(f"{k} {v}" for k, v in stats.by_subtype.items()))
-    lines.append(f"Sanity: costs {stats.sanity_costs}, gains {stats.sanity_gains}, "
-                 f"Spell casting {stats.spell_casting_costs}" + (f", unknown {stats.unknown_sanity}" if stats.unknown_sanity else ""))
+    lines.append(
+        f"Sanity: costs {stats.sanity_costs}, gains {stats.sanity_gains}, "
+        f"Spell casting {stats.spell_casting_costs}"
+        + (f", unknown {stats.unknown_sanity}" if stats.unknown_sanity else "")
+    )
     if stats.regions:
         lines.append("Regions: " + ", ".join(f"{k} {v}" for k, v in stats.regions.items()))
     if stats.subregions:
@@ -335,8 +353,10 @@ def stats_lines(view: Any) -> list[str]:
     if stats.unread_tomes:
         lines.append("No reader in the deck for: " + ", ".join(stats.unread_tomes))
     if stats.adventures:
-        lines.append(f"Adventures ({stats.adventure_points} points): " + ", ".join(
-            f"{a['title']} {a['points'] if a['points'] is not None else '?'}" for a in stats.adventures))
+        lines.append(
+            f"Adventures ({stats.adventure_points} points): "
+            + ", ".join(f"{a['title']} {a['points'] if a['points'] is not None else '?'}" for a in stats.adventures)
+        )
     return lines
 
 
@@ -350,9 +370,11 @@ def playability_lines(result: Any) -> list[str]:
             lines[0] += f"; {notes} note{'s' if notes != 1 else ''}"
     else:
         warnings = len(issues) - errors - notes
-        lines = [f"{terminal_safe(result.deck.name)}: {errors} error{'s' if errors != 1 else ''}, "
-                 f"{warnings} warning{'s' if warnings != 1 else ''}"
-                 + (f", {notes} note{'s' if notes != 1 else ''}" if notes else "")]
+        lines = [
+            f"{terminal_safe(result.deck.name)}: {errors} error{'s' if errors != 1 else ''}, "
+            f"{warnings} warning{'s' if warnings != 1 else ''}"
+            + (f", {notes} note{'s' if notes != 1 else ''}" if notes else "")
+        ]
     for issue in issues:
         copies = f" (x{issue.copies})" if issue.copies > 1 else ""
         lines.append(f"  {issue.severity.value}: {issue.card}{copies}: {issue.reason}")
@@ -369,7 +391,9 @@ def goldfish_replay_lines(replay: Any) -> list[str]:
         lines.append(f"{play}  [Sanity {sanity}]")
         lines.append(f"    why: {why}")
     lines.append("")
-    lines.append(f"The game ends after {replay.rounds} Round(s): {replay.points} Adventure points, Sanity {replay.sanity}")
+    lines.append(
+        f"The game ends after {replay.rounds} Round(s): {replay.points} Adventure points, Sanity {replay.sanity}"
+    )
     return lines
 
 
@@ -400,8 +424,10 @@ def goldfish_lines(name: str, report: Any, investigator: str = "") -> list[str]:
     """Gets a goldfish report as a player reads it (the numbers the deck sheet shows too)."""
     who = f", played by {investigator}" if investigator else ""
     lines = [f"{name}: {report.games} solitaire games{who} (seed {report.seed}, at most {report.max_rounds} Rounds)"]
-    lines.append(f"  Completed an Adventure: {percent(report.completed)} of games"
-                 + (f"; median Round {report.median_rounds:g}" if report.median_rounds is not None else ""))
+    lines.append(
+        f"  Completed an Adventure: {percent(report.completed)} of games"
+        + (f"; median Round {report.median_rounds:g}" if report.median_rounds is not None else "")
+    )
     if report.rounds_quartiles:
         lo, hi = report.rounds_quartiles
         lines.append(f"  Half of the completing games finished between Rounds {lo:g} and {hi:g}")
@@ -529,7 +555,9 @@ def deck_adventures_lines(result: Any, notation: bool = False) -> list[str]:
         return [f"{terminal_safe(result.deck.name)}: no Adventures in the deck."]
     points = sum(c.points or 0 for c in checks)
     done = sum(c.completable for c in checks)
-    lines = [f"{terminal_safe(result.deck.name)}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"]
+    lines = [
+        f"{terminal_safe(result.deck.name)}: {len(checks)} Adventure{'s' if len(checks) != 1 else ''}, {points} points; {done} completable"
+    ]
     for check in checks:
         lines += ["", _heading(check), *_slot_lines(check, notation), *_footer(check.recipe, check.notes)]
     return lines
@@ -546,17 +574,22 @@ def plan_lines(result: Any) -> list[str]:
         status = "completable" if check.completable else f"missing {check.cards_missing} card(s)"
         lines.append(f"  {check.adventure} ({check.points if check.points is not None else '?'} points): {status}")
         for slot in check.missing:
-            lines.append(f"      needs {slot.text}" + (f"; add one of: {', '.join(slot.add_one_of)}" if slot.add_one_of else ""))
+            lines.append(
+                f"      needs {slot.text}" + (f"; add one of: {', '.join(slot.add_one_of)}" if slot.add_one_of else "")
+            )
         for condition in check.recipe.conditions:
             lines.append(f"      condition: {condition.text}")
     if plan.shared:
         lines.append("Cards serving more than one of them:")
         lines += [f"  {card}: {', '.join(names)}" for card, names in plan.shared.items()]
     if plan.others:
-        lines.append("Also in the deck: " + ", ".join(
-            f"{c.adventure} ({c.points if c.points is not None else '?'}{'' if c.completable else ', incomplete'})"
-            for c in plan.others
-        ))
+        lines.append(
+            "Also in the deck: "
+            + ", ".join(
+                f"{c.adventure} ({c.points if c.points is not None else '?'}{'' if c.completable else ', incomplete'})"
+                for c in plan.others
+            )
+        )
     return lines
 
 
@@ -575,19 +608,30 @@ def saved_decks_lines(result: Any) -> list[str]:
     bad = [f"unreadable: {terminal_safe(d.problem)}" for d in getattr(result, "unreadable", ())]
     if not result.decks:
         return [f"No saved decks in {result.folder}; save one with `mythos deck save FILE` or `mythos serve`.", *bad]
-    rows = [(d.id, terminal_safe(d.name), "?" if d.cards is None else str(d.cards), str(len(d.versions)),
-             _when(d.latest.saved_at if d.latest else None) + (" (unsaved changes)" if d.has_draft else ""))
-            for d in result.decks]
+    rows = [
+        (
+            d.id,
+            terminal_safe(d.name),
+            "?" if d.cards is None else str(d.cards),
+            str(len(d.versions)),
+            _when(d.latest.saved_at if d.latest else None) + (" (unsaved changes)" if d.has_draft else ""),
+        )
+        for d in result.decks
+    ]
     head = ("Id", "Name", "Cards", "Versions", "Saved")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, tuple("-" * w for w in widths), *rows]]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, tuple("-" * w for w in widths), *rows]
+    ]
     return [*lines, f"{len(rows)} deck{'s' if len(rows) != 1 else ''} in {result.folder}", *bad]
 
 
 def history_lines(history: Any) -> list[str]:
     """Gets ``deck history``: each version, when it was saved, its size and what changed."""
     deck = history.deck
-    lines = [f"{terminal_safe(deck.name)} ({deck.id}): {len(deck.versions)} version{'s' if len(deck.versions) != 1 else ''}"]
+    lines = [
+        f"{terminal_safe(deck.name)} ({deck.id}): {len(deck.versions)} version{'s' if len(deck.versions) != 1 else ''}"
+    ]
     for version, diff in zip(deck.versions, history.changes):
         cards = "?" if version.cards is None else version.cards
         lines.append(f"  {version.number:>3}  {_when(version.saved_at)}  {cards} cards  {diff.summary()}")
@@ -596,7 +640,9 @@ def history_lines(history: Any) -> list[str]:
 
 def diff_lines(diff: Any) -> list[str]:
     """Gets ``deck diff``: the cards added, removed and changed, by title."""
-    lines = [f"{terminal_safe(diff.before)} ({diff.cards_before} cards) -> {terminal_safe(diff.after)} ({diff.cards_after} cards)"]
+    lines = [
+        f"{terminal_safe(diff.before)} ({diff.cards_before} cards) -> {terminal_safe(diff.after)} ({diff.cards_after} cards)"
+    ]
     if diff.same:
         return [*lines, "  the same cards"]
     for label, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed)):
@@ -611,47 +657,70 @@ def collection_lines(view: Any) -> list[str]:
     data = view.to_json()
     if view.deck is None:
         return [f"No collection yet at {view.path}; import one with `mythos collection import FILE`."]
-    return [*(f"{row['count']:>3}  {row['title']}" for row in data["owned"]),
-            f"{data['cards']} cards, {data['titles']} titles in {view.path}"]
+    return [
+        *(f"{row['count']:>3}  {row['title']}" for row in data["owned"]),
+        f"{data['cards']} cards, {data['titles']} titles in {view.path}",
+    ]
 
 
 def _measure_line(label: str, m: Any, target: int | None = None) -> str:
     median = f"median Round {m.median_round:g}" if m.median_round is not None else "no median"
     if getattr(m, "wins", None) is not None:
         won = f"median Round {m.median_round:g} of the matches won" if m.median_round is not None else "no match won"
-        return (f"  {label}: won {percent(m.wins)} of matches; {won}; final Sanity {m.final_sanity:.1f}; "
-                f"Combat damage dealt {m.dealt:.2f} a match")
+        return (
+            f"  {label}: won {percent(m.wins)} of matches; {won}; final Sanity {m.final_sanity:.1f}; "
+            f"Combat damage dealt {m.dealt:.2f} a match"
+        )
     done = "completed" if target is None else f"reached {target} points in"
-    return (f"  {label}: {done} {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
-            f"{median}; final Sanity {m.final_sanity:.1f}")
+    return (
+        f"  {label}: {done} {percent(m.completed)} of games, {percent(m.by_round_6)} by Round 6; "
+        f"{median}; final Sanity {m.final_sanity:.1f}"
+    )
 
 
 def _field_lines(shares: Any) -> list[str]:
     """Gets a deck's win share against each field deck, with its 95% interval."""
-    return [f"      against {terminal_safe(s.deck)}: won {percent(s.wins)} (95%: {percent(s.low)}-{percent(s.high)}) "
-            f"of {s.games}" for s in shares]
+    return [
+        f"      against {terminal_safe(s.deck)}: won {percent(s.wins)} (95%: {percent(s.low)}-{percent(s.high)}) "
+        f"of {s.games}"
+        for s in shares
+    ]
 
 
 def deck_build_lines(result: Any) -> list[str]:
     """Gets ``deck build``: the built deck against its start, the games, the runner-ups."""
     article = "an" if result.format[:1] in "AEIOU" else "a"
-    lines = [f"Built {article} {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
-             f"  {result.games} games played in {result.seconds:.0f} s (seed {result.seed}; {result.steps} changes "
-             f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
-             *(["  The search found nothing that plays better than its start on the held-out games: "
-                "the start is the deck written."] if result.kept_start else []),
-             *([f"  Adventures chosen by the test games: {result.sets_tried} set{'s' * (result.sets_tried > 1)} "
+    lines = [
+        f"Built {article} {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
+        f"  {result.games} games played in {result.seconds:.0f} s (seed {result.seed}; {result.steps} changes "
+        f"tried, {result.kept} kept; stopped by {'the time cap' if result.stopped_by == 'time' else 'its games budget'})",
+        *(
+            [
+                "  The search found nothing that plays better than its start on the held-out games: "
+                "the start is the deck written."
+            ]
+            if result.kept_start
+            else []
+        ),
+        *(
+            [
+                f"  Adventures chosen by the test games: {result.sets_tried} set{'s' * (result.sets_tried > 1)} "
                 f"built for, of {len(result.screened)} Adventures tried alone "
-                f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more)"]
-               if result.sets_tried else []),
-             f"  {result.objective}",
-             f"Held-out games ({result.built.measure.games} each, the same seeds for every deck; the built deck's are "
-             f"`mythos deck goldfish DECK{' --format ' + result.format_id if result.format_id != 'advanced' else ''}"
-             f"{' --target ' + str(result.target) if result.target not in (None, 20) else ''} "
-             f"--games {result.built.measure.games} --seed {result.held_out_seed}`):",
-             _measure_line("built", result.built.measure, result.target), *_field_lines(result.built.against),
-             _measure_line(result.start.label, result.start.measure, result.target),
-             *_field_lines(result.start.against)]
+                f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more)"
+            ]
+            if result.sets_tried
+            else []
+        ),
+        f"  {result.objective}",
+        f"Held-out games ({result.built.measure.games} each, the same seeds for every deck; the built deck's are "
+        f"`mythos deck goldfish DECK{' --format ' + result.format_id if result.format_id != 'advanced' else ''}"
+        f"{' --target ' + str(result.target) if result.target not in (None, 20) else ''} "
+        f"--games {result.built.measure.games} --seed {result.held_out_seed}`):",
+        _measure_line("built", result.built.measure, result.target),
+        *_field_lines(result.built.against),
+        _measure_line(result.start.label, result.start.measure, result.target),
+        *_field_lines(result.start.against),
+    ]
     for n, runner in enumerate(result.runners_up, 1):
         lines.append(_measure_line(f"runner-up {n} ({runner.label})", runner.measure, result.target))
         lines.extend(_field_lines(runner.against))
@@ -662,8 +731,11 @@ def deck_build_lines(result: Any) -> list[str]:
 
 def suggest_lines(result: Any) -> list[str]:
     """Gets ``deck suggest``: the changes measured, the recommended first, each with its interval."""
-    lines = [f"{terminal_safe(result.deck.name)}, played by {result.investigator}: single changes measured on "
-             f"{result.games} games each (seed {result.seed}; 95% intervals)", f"  {result.objective}"]
+    lines = [
+        f"{terminal_safe(result.deck.name)}, played by {result.investigator}: single changes measured on "
+        f"{result.games} games each (seed {result.seed}; 95% intervals)",
+        f"  {result.objective}",
+    ]
     if result.against:
         lines.append("  The deck as it is:")
         lines.extend(_field_lines(result.against))
@@ -675,8 +747,10 @@ def suggest_lines(result: Any) -> list[str]:
         r, s = change.rounds, change.sanity
         w = change.wins
         wins = "" if w is None else f"win share {w.mean:+.1%} ({w.low:+.1%} to {w.high:+.1%}), "
-        lines.append(f"  {change.describe()} [{mark}]: {wins}Round {r.mean:+.2f} ({r.low:+.2f} to {r.high:+.2f}), "
-                     f"Sanity {s.mean:+.2f} ({s.low:+.2f} to {s.high:+.2f})")
+        lines.append(
+            f"  {change.describe()} [{mark}]: {wins}Round {r.mean:+.2f} ({r.low:+.2f} to {r.high:+.2f}), "
+            f"Sanity {s.mean:+.2f} ({s.low:+.2f} to {s.high:+.2f})"
+        )
         lines.append(f"      why: {change.reason}")
     return lines
 
@@ -684,17 +758,25 @@ def suggest_lines(result: Any) -> list[str]:
 def match_lines(result: Any) -> list[str]:
     """Gets ``mythos match``: who wins how often (95% intervals), each deck's figures and what
     its cards did in Combat; with ``--log K``, game K told as a play-by-play."""
-    seats = [f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
-             for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai))]
+    seats = [
+        f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
+        for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai))
+    ]
     if result.report is None:
-        return [f"Game {result.log_game} of the seed ({result.format_name})", *("  " + s for s in seats), "",
-                *result.log]
+        return [
+            f"Game {result.log_game} of the seed ({result.format_name})",
+            *("  " + s for s in seats),
+            "",
+            *result.log,
+        ]
     r = result.report
     lines = [f"{r.games} games (seed {r.seed}, {result.format_name}), {r.mean_rounds:.1f} Rounds on average", *seats]
     for i, p in enumerate(r.players):
-        lines.append(f"  {chr(65 + i)} wins {percent(p.wins)} (95%: {percent(p.wins_low)}-{percent(p.wins_high)}); "
-                     f"mean score {p.mean_score:.1f} ({p.mean_points:.1f} Adventure points); "
-                     f"final Sanity {p.mean_final_sanity:.1f}; Sanity lost in Combat {p.combat_sanity_lost:.2f} a game")
+        lines.append(
+            f"  {chr(65 + i)} wins {percent(p.wins)} (95%: {percent(p.wins_low)}-{percent(p.wins_high)}); "
+            f"mean score {p.mean_score:.1f} ({p.mean_points:.1f} Adventure points); "
+            f"final Sanity {p.mean_final_sanity:.1f}; Sanity lost in Combat {p.combat_sanity_lost:.2f} a game"
+        )
     lines.append(f"  Ties: {percent(r.ties)} (95%: {percent(r.ties_low)}-{percent(r.ties_high)})")
     for i, p in enumerate(r.players):
         lines.append(f"{chr(65 + i)}'s cards (share of games played; Combat damage dealt, absorbed per game):")

@@ -14,7 +14,6 @@ every finding; the command warns on standard error and exits 0 (``mythos deck ch
 the command whose exit code says whether a deck is legal).
 """
 
-
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -43,10 +42,12 @@ def deck_check(
     deck: DeckArgument,
     format_name: FormatOption = None,
     house_rule: Annotated[
-        Optional[list[str]], typer.Option("--house-rule", help="Add a named house rule (repeatable).", show_default=False)
+        Optional[list[str]],
+        typer.Option("--house-rule", help="Add a named house rule (repeatable).", show_default=False),
     ] = None,
     target: Annotated[
-        Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default 20).", min=1, show_default=False)
+        Optional[int],
+        typer.Option("--target", help="Campaign Adventure-point target (default 20).", min=1, show_default=False),
     ] = None,
     fix: Annotated[bool, typer.Option("--fix", help="Write the resolved card names back into the file.")] = False,
     investigator: InvestigatorOption = None,
@@ -113,8 +114,9 @@ def deck_convert(
         out_format = service.deck_format_for(target, to)
         check_output_path(target, option="TARGET", force=force, inputs=(source,))
         catalog, loaded = load_deck(db, source)
-        write_output_file(target, service.deck_text(catalog, loaded, out_format), option="TARGET", force=force,
-                          inputs=(source,))
+        write_output_file(
+            target, service.deck_text(catalog, loaded, out_format), option="TARGET", force=force, inputs=(source,)
+        )
         echo_lines([f"wrote {target} ({out_format}, {loaded.deck.count()} cards)"])
 
 
@@ -135,27 +137,59 @@ def deck_playability(deck: DeckArgument, db: DbOption = None, as_json: JsonOptio
 
 def deck_goldfish(
     deck: DeckArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="How many solitaire games to play.", min=1, max=1_000_000)
+    ] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
     format_name: Annotated[
-        Optional[str], typer.Option("--format", "-f", help="Way to play: campaign plays on to the Adventure-point "
-                                    "target (default: the one the deck records, else advanced).", show_default=False)
+        Optional[str],
+        typer.Option(
+            "--format",
+            "-f",
+            help="Way to play: campaign plays on to the Adventure-point "
+            "target (default: the one the deck records, else advanced).",
+            show_default=False,
+        ),
     ] = None,
-    target: Annotated[Optional[int], typer.Option("--target", help="Campaign Adventure-point target (default: the "
-                                                  "deck's, else 20).", min=1, show_default=False)] = None,
-    max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--target",
+            help="Campaign Adventure-point target (default: the deck's, else 20).",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
+    max_rounds: Annotated[
+        int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)
+    ] = 20,
     card: Annotated[
-        Optional[list[str]], typer.Option("--card", help="Also give the odds of drawing this card by Round k (repeatable).",
-                                          autocompletion=complete_card_title)
+        Optional[list[str]],
+        typer.Option(
+            "--card",
+            help="Also give the odds of drawing this card by Round k (repeatable).",
+            autocompletion=complete_card_title,
+        ),
     ] = None,
     investigator: InvestigatorOption = None,
     jobs: Annotated[
-        Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
-                                    help="Processes playing the games (1: this one); the report is the same whatever the number.")
+        Optional[int],
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default="the machine's cores",
+            help="Processes playing the games (1: this one); the report is the same whatever the number.",
+        ),
     ] = None,
     replay: Annotated[
-        Optional[int], typer.Option("--replay", min=1, show_default=False,
-                                    help="Print game K of the seed play by play, each play with the policy's reason.")
+        Optional[int],
+        typer.Option(
+            "--replay",
+            min=1,
+            show_default=False,
+            help="Print game K of the seed play by play, each play with the policy's reason.",
+        ),
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -186,13 +220,35 @@ def deck_goldfish(
         if replay is not None:
             from deckbuilder.service.table import replay_goldfish
 
-            show(replay_goldfish(catalog, loaded, seed=seed, game=replay, format_name=format_name, target=target,
-                                 max_rounds=max_rounds, investigator=investigator), as_json, "goldfish_replay_lines")
+            show(
+                replay_goldfish(
+                    catalog,
+                    loaded,
+                    seed=seed,
+                    game=replay,
+                    format_name=format_name,
+                    target=target,
+                    max_rounds=max_rounds,
+                    investigator=investigator,
+                ),
+                as_json,
+                "goldfish_replay_lines",
+            )
             return
         with progress_bar("Playing test games", not as_json and games >= 1000 and sys.stderr.isatty()) as tick:
-            result = service.goldfish_deck(catalog, loaded, games=games, seed=seed, format_name=format_name,
-                                           target=target, max_rounds=max_rounds, cards=card or (),
-                                           investigator=investigator, progress=tick, jobs=jobs)
+            result = service.goldfish_deck(
+                catalog,
+                loaded,
+                games=games,
+                seed=seed,
+                format_name=format_name,
+                target=target,
+                max_rounds=max_rounds,
+                cards=card or (),
+                investigator=investigator,
+                progress=tick,
+                jobs=jobs,
+            )
         show(result, as_json, "goldfish_result_lines")
 
 

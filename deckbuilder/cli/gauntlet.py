@@ -6,7 +6,6 @@ format), loads the deck and the field through :mod:`deckbuilder.service`, calls
 Exit codes: 0 success; 2 a deck, the field or an option cannot be read or used.
 """
 
-
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -30,8 +29,10 @@ from deckbuilder.cli.common import (
 def deck_gauntlet(
     deck: DeckArgument,
     field: Annotated[
-        Optional[list[Path]], typer.Option("--field", help="The field: a folder of deck lists, or deck files "
-                                                           "(repeatable).", show_default=False)
+        Optional[list[Path]],
+        typer.Option(
+            "--field", help="The field: a folder of deck lists, or deck files (repeatable).", show_default=False
+        ),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games against each field deck (1 to 1000000).")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
@@ -39,17 +40,32 @@ def deck_gauntlet(
         str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")
     ] = "advanced",
     ai: Annotated[
-        Optional[list[str]], typer.Option("--ai", help="Computer player: greedy or lookahead; once for the deck, "
-                                                       "a second time for the field (default greedy).",
-                                          show_default=False)
+        Optional[list[str]],
+        typer.Option(
+            "--ai",
+            help="Computer player: greedy or lookahead; once for the deck, "
+            "a second time for the field (default greedy).",
+            show_default=False,
+        ),
     ] = None,
     investigator: Annotated[
-        Optional[str], typer.Option("--investigator", help="Who plays the deck (default: its first Investigator).",
-                                    show_default=False, autocompletion=complete_card_title)
+        Optional[str],
+        typer.Option(
+            "--investigator",
+            help="Who plays the deck (default: its first Investigator).",
+            show_default=False,
+            autocompletion=complete_card_title,
+        ),
     ] = None,
     jobs: Annotated[
-        Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
-                                    help="Processes playing the games (1: this one); the table is the same whatever the number.")
+        Optional[int],
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default="the machine's cores",
+            help="Processes playing the games (1: this one); the table is the same whatever the number.",
+        ),
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -76,9 +92,18 @@ def deck_gauntlet(
                     warn(f"{one.path}: {line}")
         shown = not as_json and games * len(files) >= 500 and sys.stderr.isatty()
         with progress_bar("Playing games", shown) as tick:
-            result = service.gauntlet_deck(catalog, loaded, opponents, games=games, seed=seed,
-                                           format_name=format_name, ai=ai or (), investigator=investigator,
-                                           jobs=jobs, progress=tick)
+            result = service.gauntlet_deck(
+                catalog,
+                loaded,
+                opponents,
+                games=games,
+                seed=seed,
+                format_name=format_name,
+                ai=ai or (),
+                investigator=investigator,
+                jobs=jobs,
+                progress=tick,
+            )
         for note in result.notes:
             warn(note)
         if as_json:
@@ -94,15 +119,21 @@ def gauntlet_lines(result: Any) -> list[str]:
     low, high = result.wins_interval
     rows = [m.to_json() for m in result.matchups]
     width = max([len("Field deck"), *(len(r["deck"]) for r in rows)])
-    lines = [f"{result.deck.deck.name} ({result.investigator}, {result.ai[0]}) against {len(rows)} decks "
-             f"({result.ai[1]}): {result.games} games each, seed {result.seed}, {result.format_name}",
-             f"{'Field deck':<{width}}  {'Wins':>5}  {'95% interval':<13}  {'Ties':>5}  {'Score':>11}  "
-             "Sanity lost in Combat"]
+    lines = [
+        f"{result.deck.deck.name} ({result.investigator}, {result.ai[0]}) against {len(rows)} decks "
+        f"({result.ai[1]}): {result.games} games each, seed {result.seed}, {result.format_name}",
+        f"{'Field deck':<{width}}  {'Wins':>5}  {'95% interval':<13}  {'Ties':>5}  {'Score':>11}  "
+        "Sanity lost in Combat",
+    ]
     for r in rows:
         band = f"{percent(r['wins_interval'][0])}-{percent(r['wins_interval'][1])}"
         score = f"{r['mean_score']:.1f}-{r['opponent_mean_score']:.1f}"
-        lines.append(f"{r['deck']:<{width}}  {percent(r['wins']):>5}  {band:<13}  {percent(r['ties']):>5}  "
-                     f"{score:>11}  {r['combat_sanity_lost']:.2f} (theirs {r['opponent_combat_sanity_lost']:.2f})")
-    lines.append(f"Overall: wins {percent(result.wins)} of {result.games * len(rows)} games "
-                 f"(95%: {percent(low)}-{percent(high)})")
+        lines.append(
+            f"{r['deck']:<{width}}  {percent(r['wins']):>5}  {band:<13}  {percent(r['ties']):>5}  "
+            f"{score:>11}  {r['combat_sanity_lost']:.2f} (theirs {r['opponent_combat_sanity_lost']:.2f})"
+        )
+    lines.append(
+        f"Overall: wins {percent(result.wins)} of {result.games * len(rows)} games "
+        f"(95%: {percent(low)}-{percent(high)})"
+    )
     return lines

@@ -79,8 +79,11 @@ def help_key(folders: list[str]) -> str:
     the help width and the files of ``folders`` (the command line's code, typer's)."""
     import deckbuilder
 
-    parts = [f"mythos {deckbuilder.__version__}", f"python {sys.version_info[0]}.{sys.version_info[1]}",
-             f"columns {terminal_columns()}"]
+    parts = [
+        f"mythos {deckbuilder.__version__}",
+        f"python {sys.version_info[0]}.{sys.version_info[1]}",
+        f"columns {terminal_columns()}",
+    ]
     for folder in folders:
         parts.append(f"{folder} " + " ".join(_files(folder)))
     return " | ".join(parts)

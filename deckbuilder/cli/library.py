@@ -12,7 +12,6 @@ deck that can be read and names each file that cannot; ``deck history`` shows a 
 that cannot be read as unreadable.
 """
 
-
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -105,8 +104,10 @@ def deck_save(
         if as_json:
             emit_json({**saved.to_json(), "unchanged": saved.unchanged})
         elif saved.unchanged:
-            typer.echo(f"unchanged: {saved.id} is already as version {saved.latest.number} ({saved.cards} cards); "
-                       "no version added")
+            typer.echo(
+                f"unchanged: {saved.id} is already as version {saved.latest.number} ({saved.cards} cards); "
+                "no version added"
+            )
         else:
             echo_lines([f"saved {saved.id} version {saved.latest.number} ({saved.cards} cards) in {saved.path}"])
 
@@ -201,8 +202,10 @@ def deck_delete(
         elif place is None:
             typer.echo(f"purged {name}: the deck and its history are gone")
         else:
-            typer.echo(f"deleted {name}; kept with its history in {place} (`mythos deck undelete {place.name.split('.')[0]}` "
-                       "brings it back, `--purge` removes it for good)")
+            typer.echo(
+                f"deleted {name}; kept with its history in {place} (`mythos deck undelete {place.name.split('.')[0]}` "
+                "brings it back, `--purge` removes it for good)"
+            )
 
 
 def deck_undelete(
@@ -226,7 +229,9 @@ def deck_undelete(
 
 def deck_copy(
     name: _SavedArgument,
-    new_name: Annotated[Optional[str], typer.Argument(help="The copy's name (default: NAME (copy)).", show_default=False)] = None,
+    new_name: Annotated[
+        Optional[str], typer.Argument(help="The copy's name (default: NAME (copy)).", show_default=False)
+    ] = None,
     decks: DecksOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -273,8 +278,12 @@ def deck_rename(
 def deck_code(
     deck: DeckArgument,
     url: Annotated[
-        Optional[str], typer.Option("--url", help="Also print the link that opens the code in `mythos serve` at this "
-                                    "address (http://localhost:8000).", show_default=False)
+        Optional[str],
+        typer.Option(
+            "--url",
+            help="Also print the link that opens the code in `mythos serve` at this address (http://localhost:8000).",
+            show_default=False,
+        ),
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,

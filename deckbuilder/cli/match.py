@@ -6,7 +6,6 @@ players), loads the decks through :mod:`deckbuilder.service`, calls
 Exit codes: 0 success; 2 a deck or an option cannot be read or used.
 """
 
-
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -27,8 +26,10 @@ from deckbuilder.cli.common import (
 
 def match(
     decks: Annotated[
-        list[Path], typer.Argument(help="2 to 4 deck lists (text, GCCG .deck, LackeyCCG .dek or JSON), in seat order.",
-                                   show_default=False)
+        list[Path],
+        typer.Argument(
+            help="2 to 4 deck lists (text, GCCG .deck, LackeyCCG .dek or JSON), in seat order.", show_default=False
+        ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.", min=1, max=1_000_000)] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Shuffle seed; the same seed plays the same games.")] = 0,
@@ -36,22 +37,39 @@ def match(
         str, typer.Option("--format", "-f", help="Way to play: basic, advanced, campaign, tournament.")
     ] = "advanced",
     investigator: Annotated[
-        Optional[list[str]], typer.Option("--investigator", help="Who plays a deck (repeatable, in deck order).",
-                                          show_default=False, autocompletion=complete_card_title)
+        Optional[list[str]],
+        typer.Option(
+            "--investigator",
+            help="Who plays a deck (repeatable, in deck order).",
+            show_default=False,
+            autocompletion=complete_card_title,
+        ),
     ] = None,
     ai: Annotated[
-        Optional[list[str]], typer.Option("--ai", help="Computer player of a seat: greedy or lookahead (repeatable, "
-                                                       "in deck order; default greedy).", show_default=False)
+        Optional[list[str]],
+        typer.Option(
+            "--ai",
+            help="Computer player of a seat: greedy or lookahead (repeatable, in deck order; default greedy).",
+            show_default=False,
+        ),
     ] = None,
-    max_rounds: Annotated[int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)] = 20,
+    max_rounds: Annotated[
+        int, typer.Option("--rounds", help="Stop a game after this many Rounds.", min=1, max=200)
+    ] = 20,
     target: Annotated[int, typer.Option("--target", help="Campaign Adventure-point target.", min=1)] = 20,
     log: Annotated[
-        Optional[int], typer.Option("--log", help="Tell game K of the seed as a play-by-play instead.", min=1,
-                                    show_default=False)
+        Optional[int],
+        typer.Option("--log", help="Tell game K of the seed as a play-by-play instead.", min=1, show_default=False),
     ] = None,
     jobs: Annotated[
-        Optional[int], typer.Option("--jobs", "-j", min=1, show_default="the machine's cores",
-                                    help="Processes playing the games (1: this one); the report is the same whatever the number.")
+        Optional[int],
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default="the machine's cores",
+            help="Processes playing the games (1: this one); the report is the same whatever the number.",
+        ),
     ] = None,
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -78,7 +96,18 @@ def match(
             loaded.append(one)
         shown = not as_json and log is None and games >= 500 and sys.stderr.isatty()
         with progress_bar("Playing games", shown) as tick:
-            result = service.match_decks(catalog, loaded, games=games, seed=seed, format_name=format_name,
-                                         investigators=investigator or (), ai=ai or (), max_rounds=max_rounds,
-                                         target=target, jobs=jobs, log_game=log, progress=tick)
+            result = service.match_decks(
+                catalog,
+                loaded,
+                games=games,
+                seed=seed,
+                format_name=format_name,
+                investigators=investigator or (),
+                ai=ai or (),
+                max_rounds=max_rounds,
+                target=target,
+                jobs=jobs,
+                log_game=log,
+                progress=tick,
+            )
         show(result, as_json, "match_lines")

@@ -5,7 +5,6 @@ light). The server binds 127.0.0.1 unless ``--host`` says otherwise, and then wa
 builder has no accounts, so anyone who can reach the address can change your decks.
 """
 
-
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -18,13 +17,18 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def serve(
     port: Annotated[int, typer.Option("--port", "-p", help="The port to serve on.", min=1, max=65535)] = 8000,
-    host: Annotated[str, typer.Option("--host", help="The address to bind (anything but loopback is reachable "
-                                                      "from other machines).")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option("--host", help="The address to bind (anything but loopback is reachable from other machines)."),
+    ] = "127.0.0.1",
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
     allow_host: Annotated[
         Optional[list[str]],
-        typer.Option("--allow-host", help="Also answer requests naming this host (repeatable), e.g. a name in /etc/hosts.",
-                     show_default=False),
+        typer.Option(
+            "--allow-host",
+            help="Also answer requests naming this host (repeatable), e.g. a name in /etc/hosts.",
+            show_default=False,
+        ),
     ] = None,
     db: DbOption = None,
     decks: DecksOption = None,
@@ -45,14 +49,22 @@ def serve(
         from deckbuilder.web.app import Settings, create_app
 
         if host not in LOOPBACK:
-            alert(f"warning: serving on {host}: other machines that reach it can read and change your saved decks "
-                 "(the builder has no accounts); use the default 127.0.0.1 to keep it to this machine")
+            alert(
+                f"warning: serving on {host}: other machines that reach it can read and change your saved decks "
+                "(the builder has no accounts); use the default 127.0.0.1 to keep it to this machine"
+            )
         catalog, notes = service.open_catalog(db)  # built now (the sample, on first use), not on the first page
         catalog.close()
         for note in notes:
             warn(note)
-        settings = Settings(db=db, decks=Path(decks) if decks else None, collection=collection, host=host, port=port,
-                            allow_hosts=tuple(allow_host or ()))
+        settings = Settings(
+            db=db,
+            decks=Path(decks) if decks else None,
+            collection=collection,
+            host=host,
+            port=port,
+            allow_hosts=tuple(allow_host or ()),
+        )
         shown = f"[{host}]" if ":" in host else host
         url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"
         typer.echo(f"Mythos deck builder at {url} (saved decks: {service.deck_library(decks).folder}); Ctrl-C stops it")
@@ -62,8 +74,16 @@ def serve(
 
             threading.Timer(0.8, webbrowser.open, args=(url,)).start()
         app = create_app(settings)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", server_header=False,
-                                proxy_headers=False, timeout_graceful_shutdown=GRACE_SECONDS, log_config=_log_config())
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            server_header=False,
+            proxy_headers=False,
+            timeout_graceful_shutdown=GRACE_SECONDS,
+            log_config=_log_config(),
+        )
         server = _stopping_server(uvicorn.Server, config, app.state)
         try:
             server.run()
@@ -124,8 +144,10 @@ def _end_leftover_threads(seconds: float) -> None:
             thread.join(max(0.0, deadline - time.monotonic()))
     left = [t for t in threading.enumerate() if t is not threading.current_thread() and not t.daemon and t.is_alive()]
     if left:
-        alert(f"stopped; {len(left)} piece{'s' if len(left) != 1 else ''} of work still running "
-              f"{'were' if len(left) != 1 else 'was'} abandoned")
+        alert(
+            f"stopped; {len(left)} piece{'s' if len(left) != 1 else ''} of work still running "
+            f"{'were' if len(left) != 1 else 'was'} abandoned"
+        )
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)

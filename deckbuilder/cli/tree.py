@@ -11,7 +11,6 @@ evaluate every string annotation at start-up, which cost a third of ``--help``'s
 (``benchmarks/catalog.py``).
 """
 
-
 from typing import Annotated
 
 import typer
@@ -49,8 +48,13 @@ def _show_version(shown: bool) -> None:
 @app.callback()
 def _options(
     version: Annotated[
-        bool, typer.Option("--version", help="Show the version and whether the rules core is compiled, and exit.",
-                           is_eager=True, callback=_show_version)
+        bool,
+        typer.Option(
+            "--version",
+            help="Show the version and whether the rules core is compiled, and exit.",
+            is_eager=True,
+            callback=_show_version,
+        ),
     ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No notes or progress, for scripts: only the answer and errors.")
@@ -58,6 +62,7 @@ def _options(
 ) -> None:
     """Card catalog, deck validator and Adventure checker for the Mythos collectible card game."""
     common.set_quiet(quiet)
+
 
 catalog_app = typer.Typer(help="Build and inspect the card catalog.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(catalog_app, name="catalog")
@@ -103,8 +108,9 @@ deck_app.command("rename")(library.deck_rename)
 deck_app.command("code")(library.deck_code)
 deck_app.command("gauntlet")(gauntlet.deck_gauntlet)
 
-collection_app = typer.Typer(help="The cards you own: import a counts file, show it.", no_args_is_help=True,
-                             rich_markup_mode=None)
+collection_app = typer.Typer(
+    help="The cards you own: import a counts file, show it.", no_args_is_help=True, rich_markup_mode=None
+)
 app.add_typer(collection_app, name="collection")
 collection_app.command("import")(library.collection_import)
 collection_app.command("show")(library.collection_show)

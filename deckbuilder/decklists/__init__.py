@@ -81,9 +81,7 @@ FORMATS: dict[str, DeckFormat] = {
             write_text_deck,
         ),
         DeckFormat("gccg", (".deck",), "GCCG's .deck file", read_gccg_deck, write_gccg_deck),
-        DeckFormat(
-            "lackey", (".dek", ".xml"), "LackeyCCG's .dek file", read_lackey_deck, write_lackey_deck
-        ),
+        DeckFormat("lackey", (".dek", ".xml"), "LackeyCCG's .dek file", read_lackey_deck, write_lackey_deck),
         DeckFormat("json", (".json",), "this tool's JSON deck file", read_json_deck, _write_json),
     )
 }
@@ -101,8 +99,12 @@ def decode_deck_bytes(data: bytes) -> tuple[str, str | None]:
     import codecs
 
     # UTF-32's little-endian mark begins with UTF-16's, so it is looked for first.
-    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-                          (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+    for bom, encoding in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
         if data.startswith(bom):
             try:
                 return data.decode(encoding), None
@@ -172,9 +174,7 @@ def _name_from_filename(filename: str) -> str | None:
     return name or None
 
 
-def read_deck(
-    text: str | bytes, filename: str | None = None, format: str | None = None
-) -> DeckList:
+def read_deck(text: str | bytes, filename: str | None = None, format: str | None = None) -> DeckList:
     """Parses a deck file in any known format (detected from its content unless given).
 
     Bytes are decoded as UTF-8, else Windows-1252 or Latin-1 with a warning on the deck.
@@ -196,9 +196,7 @@ def read_deck(
         text, format = deck_code_text(text), "json"
     name = format or detect_format(text, filename)
     if name not in FORMATS:
-        raise UnknownDeckFormatError(
-            f'"{name}" is not a deck format; use one of {", ".join(FORMATS)}'
-        )
+        raise UnknownDeckFormatError(f'"{name}" is not a deck format; use one of {", ".join(FORMATS)}')
     deck = FORMATS[name].reader(text)
     changes: dict[str, object] = {}
     if deck.name is None and filename:
@@ -216,9 +214,7 @@ def write_deck(deck: ResolvedDeck, format: str, printings_of: PrintingsOf | None
     Raises :class:`UnknownDeckFormatError` for an unknown format.
     """
     if format not in FORMATS:
-        raise UnknownDeckFormatError(
-            f'"{format}" is not a deck format; use one of {", ".join(FORMATS)}'
-        )
+        raise UnknownDeckFormatError(f'"{format}" is not a deck format; use one of {", ".join(FORMATS)}')
     return FORMATS[format].writer(deck, printings_of)
 
 

@@ -75,8 +75,9 @@ def write_deck_code(doc: Mapping[str, Any]) -> str:
             counts[where] = counts.get(where, 0) + int(entry["count"])
     order = {letter: n for n, (letter, _key) in enumerate(_SECTIONS)}
     lines = [name]
-    for (letter, title, set_code, printing), n in sorted(counts.items(),
-                                                        key=lambda kv: (order[kv[0][0]], kv[0][1].casefold(), kv[0][1:])):
+    for (letter, title, set_code, printing), n in sorted(
+        counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1].casefold(), kv[0][1:])
+    ):
         while n > 0:  # a line holds at most the deck file's 99 copies
             lines.append(f"{letter}\t{min(n, MAX_COUNT)}\t{set_code}\t{printing}\t{title}")
             n -= MAX_COUNT
@@ -98,12 +99,14 @@ def read_deck_code(code: str) -> dict[str, Any]:
     text = "".join(code.split()).removeprefix("\ufeff")
     if not text.casefold().startswith(CODE_PREFIX):
         raise _damaged("not a deck code")
-    version, sep, body = text[len(CODE_PREFIX):].partition(":")
+    version, sep, body = text[len(CODE_PREFIX) :].partition(":")
     if not sep or not version.isdigit():
         raise _damaged("no version after mythos:")
     if int(version) != CODE_VERSION:
-        raise DeckFileError(f"deck code: version {version} is not one this mythos reads (it reads version "
-                            f"{CODE_VERSION}); update mythos, or ask for a code of version {CODE_VERSION}")
+        raise DeckFileError(
+            f"deck code: version {version} is not one this mythos reads (it reads version "
+            f"{CODE_VERSION}); update mythos, or ask for a code of version {CODE_VERSION}"
+        )
     if not _BODY.fullmatch(body):
         bad = next((ch for ch in body if not _BODY.fullmatch(ch)), "")
         raise _damaged(f"{bad!r} cannot be part of one" if bad else "it is empty")
@@ -128,8 +131,15 @@ def read_deck_code(code: str) -> dict[str, Any]:
 
 def _document(words: str) -> dict[str, Any]:
     name, *lines = words.split("\n")
-    doc: dict[str, Any] = {"format": "mythos-deck", "version": 1, "name": name or None, "notes": [],
-                           "investigators": [], "cards": [], "sideboard": []}
+    doc: dict[str, Any] = {
+        "format": "mythos-deck",
+        "version": 1,
+        "name": name or None,
+        "notes": [],
+        "investigators": [],
+        "cards": [],
+        "sideboard": [],
+    }
     for number, line in enumerate(lines, 2):
         parts = line.split("\t")
         if len(parts) != 5 or parts[0] not in _KEY_OF or not parts[1].isdigit() or not parts[3].isdigit():
@@ -137,8 +147,14 @@ def _document(words: str) -> dict[str, Any]:
         letter, count, set_code, printing, title = parts
         if not (1 <= int(count) <= MAX_COUNT) or not title.strip():
             raise _damaged(f"its line {number} is not a card")
-        doc[_KEY_OF[letter]].append({"title": title, "set": None if set_code == "-" else set_code,
-                                     "printing": int(printing) or 1, "count": int(count)})
+        doc[_KEY_OF[letter]].append(
+            {
+                "title": title,
+                "set": None if set_code == "-" else set_code,
+                "printing": int(printing) or 1,
+                "count": int(count),
+            }
+        )
     return doc
 
 

@@ -37,8 +37,12 @@ class UnresolvedDeckError(MythosError, ValueError):
         self.path = path
         self.problems = problems
         n = len(problems)
-        super().__init__(f"{path}: {n} line{'s' if n != 1 else ''} could not be read: " + "; ".join(problems[:3])
-                         + ("; ..." if n > 3 else "") + (f" ({hint})" if hint else ""))
+        super().__init__(
+            f"{path}: {n} line{'s' if n != 1 else ''} could not be read: "
+            + "; ".join(problems[:3])
+            + ("; ..." if n > 3 else "")
+            + (f" ({hint})" if hint else "")
+        )
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ def noted_way_to_play(notes: tuple[str, ...]) -> dict[str, Any] | None:
     for note in reversed(notes):
         if not note.startswith(WAY_NOTE):
             continue
-        parts = [p.strip() for p in note[len(WAY_NOTE):].split(",")]
+        parts = [p.strip() for p in note[len(WAY_NOTE) :].split(",")]
         if not parts or not re.fullmatch(r"[a-z0-9-]+", parts[0]):
             continue
         way: dict[str, Any] = {"format": parts[0], "target": None, "house_rules": []}
@@ -134,13 +138,20 @@ def _refuse_binary(data: bytes, path: str) -> None:
         return  # UTF-16 or UTF-32 text: its NUL bytes are half its letters
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
     if b"\x00" in head or controls > len(head) // 10:
-        raise DeckFileError(f"{path}: not a text deck file (it holds binary data, as an image or an archive does); "
-                            "give a deck list saved as text, GCCG .deck, LackeyCCG .dek or JSON")
+        raise DeckFileError(
+            f"{path}: not a text deck file (it holds binary data, as an image or an archive does); "
+            "give a deck list saved as text, GCCG .deck, LackeyCCG .dek or JSON"
+        )
 
 
 #: What a file that is not a regular file is, by :mod:`stat`'s test, in a message.
-_NOT_REGULAR = (("S_ISDIR", "a folder"), ("S_ISFIFO", "a named pipe (FIFO)"), ("S_ISSOCK", "a socket"),
-                ("S_ISCHR", "a device"), ("S_ISBLK", "a device"))
+_NOT_REGULAR = (
+    ("S_ISDIR", "a folder"),
+    ("S_ISFIFO", "a named pipe (FIFO)"),
+    ("S_ISSOCK", "a socket"),
+    ("S_ISCHR", "a device"),
+    ("S_ISBLK", "a device"),
+)
 
 
 def _check_regular(mode: int, path: Path) -> None:
@@ -183,8 +194,10 @@ def _refuse_surrogates(text: str, path: str) -> None:
     if found is not None:
         line = text.count("\n", 0, found.start()) + 1
         escape = found[0].encode("unicode_escape").decode("ascii")
-        raise DeckFileError(f'{path}: line {line} holds "{escape}", half of a UTF-16 pair and no character by '
-                            "itself; write the whole character or remove it")
+        raise DeckFileError(
+            f'{path}: line {line} holds "{escape}", half of a UTF-16 pair and no character by '
+            "itself; write the whole character or remove it"
+        )
 
 
 def read_deck_file(path: Path) -> tuple[Any, bytes]:
@@ -236,8 +249,9 @@ def read_deck_text(text: str | bytes, *, path: str, filename: str | None = None)
     return _with_cards(read_deck(text, filename=filename), path)
 
 
-def load_deck_list(decklist: Any, index: Any, *, path: str,
-                   unresolved_hint: Callable[[], str] | None = None) -> LoadedDeck:
+def load_deck_list(
+    decklist: Any, index: Any, *, path: str, unresolved_hint: Callable[[], str] | None = None
+) -> LoadedDeck:
     """Resolves a read deck list against a card index and gets the deck the rules read.
 
     ``unresolved_hint`` is asked, only when some name resolves to no card, for a word on
@@ -259,14 +273,23 @@ def load_deck_list(decklist: Any, index: Any, *, path: str,
         # "Forgotten Crypt, The", "Car (LTD)"): nothing was corrected, nothing to say. Case,
         # punctuation or spelling read loosely are corrections, which --fix writes back.
         if step in CORRECTIONS:
-            typed = line.source.name + (f" ({line.source.set_hint})" if line.source.set_hint else "") + (
-                f" #{line.source.printing}" if line.source.printing else "")
+            typed = (
+                line.source.name
+                + (f" ({line.source.set_hint})" if line.source.set_hint else "")
+                + (f" #{line.source.printing}" if line.source.printing else "")
+            )
             reports.append(f'line {line.source.line_no}: "{typed}" read as "{line.card.title}" ({step.value})')
         notes = line.resolution.notes[1:] if step is ResolveStep.FUZZY else line.resolution.notes
         # (a fuzzy read's first note is the "read as" said just above)
         reports.extend(f"line {line.source.line_no}: {note}" for note in notes)
-    return LoadedDeck(path, resolved, to_rules_deck(resolved), tuple(reports), decklist.source_format,
-                      noted_way_to_play(tuple(resolved.notes)))
+    return LoadedDeck(
+        path,
+        resolved,
+        to_rules_deck(resolved),
+        tuple(reports),
+        decklist.source_format,
+        noted_way_to_play(tuple(resolved.notes)),
+    )
 
 
 def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[LoadedDeck, str]:
@@ -285,8 +308,11 @@ def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[Loaded
     from deckbuilder.errors import UsageError
     from deckbuilder.rules.cards import CardType
 
-    listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
-                   if e.card.type is CardType.INVESTIGATOR}.values())
+    listed = list(
+        {
+            e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR) if e.card.type is CardType.INVESTIGATOR
+        }.values()
+    )
     chosen = None
     if listed:
         try:
@@ -302,11 +328,16 @@ def choose_investigator(deck: LoadedDeck, index: Any, name: str) -> tuple[Loaded
         chosen = investigators[0]
     note = ""
     if chosen.key not in {c.key for c in listed}:
-        among = (f"not among the deck's Investigators ({', '.join(c.title for c in listed)})" if listed
-                 else "not listed: the deck lists no Investigator")
+        among = (
+            f"not among the deck's Investigators ({', '.join(c.title for c in listed)})"
+            if listed
+            else "not listed: the deck lists no Investigator"
+        )
         note = f"{chosen.title} is {among}; the deck is played by {chosen.title}"
-    entries = (DeckEntry(chosen, 1, Section.INVESTIGATOR),
-               *(e for e in deck.deck.entries if e.section is not Section.INVESTIGATOR))
+    entries = (
+        DeckEntry(chosen, 1, Section.INVESTIGATOR),
+        *(e for e in deck.deck.entries if e.section is not Section.INVESTIGATOR),
+    )
     return replace(deck, deck=Deck(deck.deck.name, entries)), note
 
 
@@ -337,8 +368,9 @@ def write_deck_file(path: Path, text: str) -> None:
             pass
 
 
-def write_output_file(path: Path, text: str, *, option: str, force: bool = False,
-                      inputs: tuple[Path, ...] = ()) -> None:
+def write_output_file(
+    path: Path, text: str, *, option: str, force: bool = False, inputs: tuple[Path, ...] = ()
+) -> None:
     """Writes a file a command was asked to write, never over a file that exists unless
     ``force``, and never over one of its own ``inputs`` (even with ``force``).
 
@@ -352,8 +384,9 @@ def write_output_file(path: Path, text: str, *, option: str, force: bool = False
     try:
         write_deck_file(path, text)
     except OSError as exc:
-        raise DeckFileError(f"{option} {path}: cannot be written ({exc.strerror or exc}); "
-                            "choose a folder you can write") from None
+        raise DeckFileError(
+            f"{option} {path}: cannot be written ({exc.strerror or exc}); choose a folder you can write"
+        ) from None
 
 
 def check_output_path(path: Path, *, option: str, force: bool = False, inputs: tuple[Path, ...] = ()) -> None:

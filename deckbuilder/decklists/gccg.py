@@ -66,9 +66,7 @@ _GCCG = LineFormat(
     comment_marks=("#",),
     section=gccg_section,
     card=_gccg_card,
-    not_a_card=lambda _line: (
-        "expected COUNT NAME (as in '1 Dark Young'), a # comment, 'Investigators' or 'Deck'"
-    ),
+    not_a_card=lambda _line: "expected COUNT NAME (as in '1 Dark Young'), a # comment, 'Investigators' or 'Deck'",
     header_names=True,
 )
 
@@ -110,9 +108,7 @@ def write_gccg_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = None)
     out.append(f"# Deck: {' '.join(deck.name.split())}" if deck.name else "# Deck:")
     if deck.notes:
         out.append("#")
-        out.extend(
-            f"# {part}".rstrip() for note in deck.notes for part in note.splitlines() or [""]
-        )
+        out.extend(f"# {part}".rstrip() for note in deck.notes for part in note.splitlines() or [""])
     out.extend(["", "Investigators", ""])
     for _, entries in grouped_by_type(deck, Section.INVESTIGATOR):
         out.extend(f"{count} {gccg_name(line, printings_of)}" for line, count in entries)

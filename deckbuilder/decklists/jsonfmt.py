@@ -179,18 +179,12 @@ class _Checker:
             if "title" not in entry:
                 self.add(path, "has no title", entry)
             elif not isinstance(title, str) or not title.strip():
-                self.add(
-                    f"{path}.title", f"must be a non-empty string, not {_type_name(title)}", entry
-                )
+                self.add(f"{path}.title", f"must be a non-empty string, not {_type_name(title)}", entry)
             set_code = entry.get("set")
             if set_code is not None and (not isinstance(set_code, str) or not set_code.strip()):
-                self.add(
-                    f"{path}.set", f"must be a set code or null, not {_type_name(set_code)}", entry
-                )
+                self.add(f"{path}.set", f"must be a set code or null, not {_type_name(set_code)}", entry)
             printing = entry.get("printing")
-            if printing is not None and (
-                not isinstance(printing, int) or isinstance(printing, bool) or printing < 1
-            ):
+            if printing is not None and (not isinstance(printing, int) or isinstance(printing, bool) or printing < 1):
                 self.add(
                     f"{path}.printing",
                     f"must be a whole number from 1, or null, not {_shown(printing)}",
@@ -199,9 +193,7 @@ class _Checker:
             count = entry.get("count")
             if "count" not in entry:
                 self.add(path, "has no count", entry)
-            elif (
-                not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT
-            ):
+            elif not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
                 self.add(
                     f"{path}.count",
                     f"must be a whole number from 1 to {MAX_COUNT}, not {_shown(count)}",
@@ -230,9 +222,7 @@ def read_json_deck(text: str) -> DeckList:
     try:
         doc = _LocatingDecoder().decode(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
-        raise DeckFileError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
+        raise DeckFileError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
     except RecursionError:
         raise DeckFileError("not a mythos-deck file: the JSON is nested too deeply") from None
     if not isinstance(doc, dict):
@@ -245,10 +235,7 @@ def read_json_deck(text: str) -> DeckList:
             "write the whole character (both halves) or remove it"
         )
     if doc.get("format") != FORMAT_TAG:
-        raise DeckFileError(
-            f'not a mythos-deck file: "format" is {_shown(doc.get("format"))}, '
-            f'expected "{FORMAT_TAG}"'
-        )
+        raise DeckFileError(f'not a mythos-deck file: "format" is {_shown(doc.get("format"))}, expected "{FORMAT_TAG}"')
     check = _Checker(text.removeprefix("\ufeff"))
     check.keys(doc, "", _TOP_KEYS)
     version = doc.get("version")
@@ -309,8 +296,7 @@ def write_json_deck(deck: ResolvedDeck) -> str:
         if key in ("sideboard", "ether") and not entries:
             continue
         body = ",\n".join(
-            f"    {_entry(card.title, card.set_code, card.printing, count)}"
-            for card, count, _ in entries
+            f"    {_entry(card.title, card.set_code, card.printing, count)}" for card, count, _ in entries
         )
         blocks.append(f'  "{key}": [\n{body}\n  ]' if body else f'  "{key}": []')
     out.append(",\n".join(blocks))

@@ -92,9 +92,7 @@ class _DeckHandler(ContentHandler):
         if self.root is None:
             self.root = name
             if name != "deck":
-                raise DeckFileError(
-                    f"not a LackeyCCG deck: the file's root element is <{name}>, not <deck>"
-                )
+                raise DeckFileError(f"not a LackeyCCG deck: the file's root element is <{name}>, not <deck>")
         parent = self._path[-1] if self._path else None
         self._path.append(name)
         self._text = []
@@ -113,9 +111,7 @@ class _DeckHandler(ContentHandler):
         elif name == "card":
             self._card = _Card(self._line(), self._section, self._zone)
             if parent != "superzone":
-                self.problems.append(
-                    ParseProblem(self._line(), "<card>", "a card outside any superzone")
-                )
+                self.problems.append(ParseProblem(self._line(), "<card>", "a card outside any superzone"))
                 self._card.section = None
         elif name == "name" and self._card is not None:
             image = attrs.get("id")
@@ -266,11 +262,7 @@ def _lackey_title(line: ResolvedLine, printings: tuple[Card, ...]) -> str:
     if len(in_set) < 2 or pictured:
         return title
     official = SETS.get(card.set_code, ("", Legality.OFFICIAL))[1] is Legality.OFFICIAL
-    outside = sum(
-        1
-        for other in printings
-        if other.set_code != card.set_code and (other.is_official or not official)
-    )
+    outside = sum(1 for other in printings if other.set_code != card.set_code and (other.is_official or not official))
     return f"{title} (v{outside + in_set.index(card) + 1})"
 
 
@@ -313,9 +305,9 @@ def write_lackey_deck(deck: ResolvedDeck, printings_of: PrintingsOf | None = Non
         out.append(f"\t<superzone name={quoteattr(zone)}>")
         for _, entries in groups:
             for line, count in entries:
-                printings = tuple(
-                    printings_of(line.card.title) if printings_of else line.resolution.printings
-                ) or (line.card,)
+                printings = tuple(printings_of(line.card.title) if printings_of else line.resolution.printings) or (
+                    line.card,
+                )
                 image = _image_of(line)
                 id_attr = f" id={quoteattr(image)}" if image else ""
                 element = (

@@ -78,11 +78,7 @@ _TYPE_WORDS = {
     "investigators": CardType.INVESTIGATOR,
 }
 _TYPE_HEADING = re.compile(
-    r"^(?P<word>"
-    + "|".join(sorted(_TYPE_WORDS, key=len, reverse=True))
-    + r")"
-    + _COUNT_TAIL
-    + r"$",
+    r"^(?P<word>" + "|".join(sorted(_TYPE_WORDS, key=len, reverse=True)) + r")" + _COUNT_TAIL + r"$",
     re.IGNORECASE,
 )
 
@@ -244,11 +240,7 @@ def read_deck_lines(text: str, form: LineFormat) -> DeckList:
             directive = name_directive(comment) if not (form.header_names and opened) else None
             if directive is not None and not named:
                 name, named = directive or None, True
-            elif (
-                not comment
-                or type_heading(comment) is not None
-                or not set(comment) - set(form.rules)
-            ):
+            elif not comment or type_heading(comment) is not None or not set(comment) - set(form.rules):
                 pass
             elif form.header_names and not named and not opened:
                 name, named = comment, True

@@ -283,9 +283,6 @@ class ResolvedDeck:
         merged: dict[CardKey, list[ResolvedLine]] = {}
         for line in self.section(section):
             merged.setdefault(line.card.key, []).append(line)
-        entries = [
-            (lines[0].card, sum(line.count for line in lines), tuple(lines))
-            for lines in merged.values()
-        ]
+        entries = [(lines[0].card, sum(line.count for line in lines), tuple(lines)) for lines in merged.values()]
         entries.sort(key=lambda entry: card_order(entry[0]))
         return entries

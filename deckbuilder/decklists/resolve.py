@@ -334,9 +334,7 @@ class CardIndex:
         alias_cards: tuple[Card, ...] = ()
         if match.alias:
             alias_cards = tuple(
-                card
-                for card in group
-                if any(fold_title(alias) == fold_title(match.alias) for alias in card.aliases)
+                card for card in group if any(fold_title(alias) == fold_title(match.alias) for alias in card.aliases)
             )
         if match.step is ResolveStep.SET_TAG or match.step is ResolveStep.FUZZY:
             tail_parts: NameParts | None = parts
@@ -344,19 +342,13 @@ class CardIndex:
             tail_parts = None  # the alias is the whole name, tail and all ("Car (v2)")
         else:
             tail_parts = parts if parts.has_tail and fold_title(query) != match.key else None
-        card, notes, used_tag = self._choose(
-            match.key, query, tail_parts, set_hint, printing, image, alias_cards
-        )
+        card, notes, used_tag = self._choose(match.key, query, tail_parts, set_hint, printing, image, alias_cards)
         step = match.step
         if used_tag and step.rank < ResolveStep.SET_TAG.rank:
             step = ResolveStep.SET_TAG
         title = self.title_of(match.key)
         renamed = [c for c in alias_cards if c.printed_title and c.printed_title != c.title]
-        if (
-            renamed
-            and match.alias
-            and fold_title(renamed[0].printed_title) == fold_title(match.alias)
-        ):
+        if renamed and match.alias and fold_title(renamed[0].printed_title) == fold_title(match.alias):
             notes = (
                 f'"{renamed[0].printed_title}" is the printed title of "{title}" (renamed)',
                 *notes,
@@ -407,9 +399,7 @@ class CardIndex:
         """Gets the alias a folded match went through, if it was not a title."""
         for card in self._groups[key]:
             for alias in card.aliases:
-                if fold_title(alias) == fold_title(text) and fold_title(card.title) != fold_title(
-                    text
-                ):
+                if fold_title(alias) == fold_title(text) and fold_title(card.title) != fold_title(text):
                     return alias
         return None
 
@@ -479,7 +469,11 @@ class CardIndex:
             # A hyphen dropped together with a letter ("ShubNigurath") splits no words alike:
             # the titles without spaces find it.
             spaceless = process.extract(
-                folded.replace(" ", ""), self._spaceless, scorer=fuzz.ratio, processor=None, limit=5,
+                folded.replace(" ", ""),
+                self._spaceless,
+                scorer=fuzz.ratio,
+                processor=None,
+                limit=5,
                 score_cutoff=FUZZY_THRESHOLD - 10,
             )
             seen = {choice for choice, _, _ in found}
@@ -491,9 +485,7 @@ class CardIndex:
                     best[key] = score
                     plain[key] = float(fuzz.ratio(folded, choice))
                 loose[key] = max(loose.get(key, 0.0), float(near))
-        ranked = sorted(
-            best.items(), key=lambda item: (-item[1], -loose[item[0]], -plain[item[0]], item[0])
-        )
+        ranked = sorted(best.items(), key=lambda item: (-item[1], -loose[item[0]], -plain[item[0]], item[0]))
         suggested = [key for key, score in ranked if max(score, loose[key]) >= SUGGEST_THRESHOLD]
         titles = tuple(self.title_of(key) for key in suggested)
         if not ranked or ranked[0][1] < FUZZY_THRESHOLD:
@@ -587,8 +579,7 @@ class CardIndex:
         if len(pool) > 1:
             others = ", ".join(describe_printing(other, printings) for other in printings)
             notes.append(
-                f"{title} has {len(printings)} printings ({others}); using "
-                f"{describe_printing(card, printings)}"
+                f"{title} has {len(printings)} printings ({others}); using {describe_printing(card, printings)}"
             )
         return card, tuple(notes), used
 
@@ -635,9 +626,7 @@ class CardIndex:
         Fan sets count only for a fan set.
         """
         official = SETS.get(code, ("", Legality.OFFICIAL))[1] is Legality.OFFICIAL
-        outside = sum(
-            1 for card in printings if card.set_code != code and (card.is_official or not official)
-        )
+        outside = sum(1 for card in printings if card.set_code != code and (card.is_official or not official))
         k = version - outside
         if 1 <= k <= len(pool):
             return (pool[k - 1],)
@@ -682,8 +671,10 @@ def match_score(query: str, title: str, qualifiers: frozenset[str] = frozenset()
     title_words = [_expand(w, query_words) if w in title_short else w for w in title_words]
     folded_query, folded_title = " ".join(query_words), " ".join(title_words)
     # Without spaces, a hyphen left out ("ShubNigurath") costs nothing but the letter dropped.
-    sort_score = max(float(fuzz.token_sort_ratio(folded_query, folded_title)),
-                     float(fuzz.ratio(folded_query.replace(" ", ""), folded_title.replace(" ", ""))))
+    sort_score = max(
+        float(fuzz.token_sort_ratio(folded_query, folded_title)),
+        float(fuzz.ratio(folded_query.replace(" ", ""), folded_title.replace(" ", ""))),
+    )
     query_set, title_set = set(query_words), set(title_words)
     if title_set < query_set:
         leading = len(title_words) >= 3 and query_words[: len(title_words)] == title_words

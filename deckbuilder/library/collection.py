@@ -45,7 +45,11 @@ def owned_titles(path: Path) -> dict[str, int] | None:
     owned: dict[str, int] = {}
     for _section, key in SECTIONS:
         for entry in doc.get(key) or ():
-            if isinstance(entry, Mapping) and isinstance(entry.get("title"), str) and isinstance(entry.get("count"), int):
+            if (
+                isinstance(entry, Mapping)
+                and isinstance(entry.get("title"), str)
+                and isinstance(entry.get("count"), int)
+            ):
                 title = fold_title(entry["title"])
                 owned[title] = owned.get(title, 0) + entry["count"]
     return owned
@@ -74,6 +78,9 @@ def shortfalls(deck: Deck, owned: Mapping[str, int]) -> list[Shortfall]:
         key = fold_title(entry.card.title)
         title, count = needed.get(key, (display_title(entry.card.title), 0))
         needed[key] = (title, count + entry.count)
-    short = [Shortfall(title, count, owned.get(key, 0)) for key, (title, count) in needed.items()
-             if count > owned.get(key, 0)]
+    short = [
+        Shortfall(title, count, owned.get(key, 0))
+        for key, (title, count) in needed.items()
+        if count > owned.get(key, 0)
+    ]
     return sorted(short, key=lambda s: sort_title(s.title))

@@ -43,7 +43,11 @@ def counts_of_document(doc: Mapping[str, Any]) -> dict[tuple[str, str], int]:
     counts: dict[tuple[str, str], int] = {}
     for section, key in SECTIONS:
         for entry in doc.get(key) or ():
-            if isinstance(entry, Mapping) and isinstance(entry.get("title"), str) and isinstance(entry.get("count"), int):
+            if (
+                isinstance(entry, Mapping)
+                and isinstance(entry.get("title"), str)
+                and isinstance(entry.get("count"), int)
+            ):
                 name = (section, display_title(entry["title"]))
                 counts[name] = counts.get(name, 0) + entry["count"]
     return counts
@@ -65,8 +69,13 @@ class CardChange:
 
     def to_dict(self) -> dict[str, Any]:
         """Gets the change as JSON-ready data."""
-        return {"section": self.section, "title": self.title, "before": self.before, "after": self.after,
-                "change": self.change}
+        return {
+            "section": self.section,
+            "title": self.title,
+            "before": self.before,
+            "after": self.after,
+            "change": self.change,
+        }
 
     def __str__(self) -> str:
         where = "" if self.section == Section.DECK.value else f" ({self.section})"

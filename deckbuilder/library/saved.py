@@ -253,8 +253,18 @@ class UnreadableDeck:
 
     def to_json(self) -> dict[str, Any]:
         """Gets it as ``mythos deck list --json`` shows it: a deck's keys, empty, and why."""
-        return {"id": self.id, "name": None, "path": str(self.path), "cards": None, "saved_at": None, "versions": None,
-                "way_to_play": None, "draft": None, "revision": None, "unreadable": self.problem}
+        return {
+            "id": self.id,
+            "name": None,
+            "path": str(self.path),
+            "cards": None,
+            "saved_at": None,
+            "versions": None,
+            "way_to_play": None,
+            "draft": None,
+            "revision": None,
+            "unreadable": self.problem,
+        }
 
 
 #: The way to play a new deck gets (``mythos deck check``'s default).
@@ -305,8 +315,10 @@ class DeckLibrary:
             except OSError as exc:
                 raise DeckStoreError(f"{here}: cannot be read ({exc.strerror or exc})") from None
             if _is_link(info):
-                raise DeckBoundaryError(f"{here} is a symbolic link; saved decks never follow one out of {self.folder}: "
-                                        "replace it with the file itself (it was left as it is)")
+                raise DeckBoundaryError(
+                    f"{here} is a symbolic link; saved decks never follow one out of {self.folder}: "
+                    "replace it with the file itself (it was left as it is)"
+                )
         return path
 
     def _read(self, path: Path, *, folder_checked: bool = False) -> bytes | None:
@@ -317,8 +329,9 @@ class DeckLibrary:
         if folder_checked:
             with contextlib.suppress(FileNotFoundError):
                 if _is_link(os.lstat(path)):
-                    raise DeckBoundaryError(f"{path} is a symbolic link; saved decks never follow one (it was left as "
-                                            "it is)")
+                    raise DeckBoundaryError(
+                        f"{path} is a symbolic link; saved decks never follow one (it was left as it is)"
+                    )
         else:
             self._inside(path)
         try:
@@ -327,14 +340,18 @@ class DeckLibrary:
             return None
         except OSError as exc:
             if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link made since the lstat
-                raise DeckBoundaryError(f"{path} is a symbolic link; saved decks never follow one (it was left as it is)") from None
+                raise DeckBoundaryError(
+                    f"{path} is a symbolic link; saved decks never follow one (it was left as it is)"
+                ) from None
             raise DeckStoreError(f"{path}: cannot be read ({exc.strerror or exc})") from None
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise UnreadableDeckError(f"{path}: not a regular file; move it out of {self.folder}")
             data = handle.read(MAX_SAVED_BYTES + 1)
         if len(data) > MAX_SAVED_BYTES:
-            raise UnreadableDeckError(f"{path}: larger than {MAX_SAVED_BYTES // 1_000_000} MB, far too large for a deck")
+            raise UnreadableDeckError(
+                f"{path}: larger than {MAX_SAVED_BYTES // 1_000_000} MB, far too large for a deck"
+            )
         return data
 
     def _write(self, path: Path, data: bytes) -> None:
@@ -399,8 +416,9 @@ class DeckLibrary:
             lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
             lock.acquire()
         except Timeout:
-            raise DeckStoreError(f"{deck_id}: another change to this deck has held it for {LOCK_TIMEOUT:.0f} s; "
-                                 "try again") from None
+            raise DeckStoreError(
+                f"{deck_id}: another change to this deck has held it for {LOCK_TIMEOUT:.0f} s; try again"
+            ) from None
         except OSError as exc:
             raise DeckStoreError(f"{self.folder}: cannot lock {deck_id} ({exc.strerror or exc})") from None
         held.add(key)
@@ -413,8 +431,10 @@ class DeckLibrary:
 
     def _expect(self, deck_id: str, expected: str | None) -> None:
         if expected is not None and expected != self.revision(deck_id):
-            raise DeckChangedError(f"the deck changed; reload it and make the change again ({deck_id} was changed "
-                                   "elsewhere since this page showed it; your change was not applied)")
+            raise DeckChangedError(
+                f"the deck changed; reload it and make the change again ({deck_id} was changed "
+                "elsewhere since this page showed it; your change was not applied)"
+            )
 
     # ---- reading
 
@@ -463,8 +483,9 @@ class DeckLibrary:
             raise UnknownDeckError(f'no saved deck "{deck_id}" in {self.folder}; `mythos deck list` shows them')
         problem = deck_problem(data)
         if problem is not None:
-            raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); it was left as it is: fix it or move it "
-                                      f"out of {self.folder}")
+            raise UnreadableDeckError(
+                f"{path}: not a saved deck ({problem}); it was left as it is: fix it or move it out of {self.folder}"
+            )
         doc = _document(data)
         index = self._index(deck_id)
         versions = tuple(self._versions(deck_id, index))
@@ -472,8 +493,15 @@ class DeckLibrary:
         name = named if isinstance(named, str) and named.strip() else deck_id
         draft = self._draft(deck_id)
         self._inside(draft)
-        return SavedDeck(deck_id, name, path, versions, {**DEFAULT_WAY_TO_PLAY, **index.get("way_to_play", {})},
-                         os.path.lexists(draft), self.revision(deck_id))
+        return SavedDeck(
+            deck_id,
+            name,
+            path,
+            versions,
+            {**DEFAULT_WAY_TO_PLAY, **index.get("way_to_play", {})},
+            os.path.lexists(draft),
+            self.revision(deck_id),
+        )
 
     def find(self, ref: str) -> SavedDeck:
         """Gets the saved deck an id or a name means (names compared folded). Raises
@@ -486,7 +514,9 @@ class DeckLibrary:
             return named[0]
         known = ", ".join(self.ids()[:8]) or "none yet"
         if named:
-            raise UnknownDeckError(f'"{ref}" names {len(named)} saved decks ({", ".join(d.id for d in named)}); give the id')
+            raise UnknownDeckError(
+                f'"{ref}" names {len(named)} saved decks ({", ".join(d.id for d in named)}); give the id'
+            )
         shown = "".join(ch if ch.isprintable() else " " for ch in ref)[:80]
         raise UnknownDeckError(f'no saved deck "{shown}" in {self.folder} (saved: {known})')
 
@@ -596,8 +626,10 @@ class DeckLibrary:
             try:
                 current = self._read(path)
                 if current is not None and (problem := deck_problem(current)) is not None:
-                    raise UnreadableDeckError(f"{path}: not a saved deck ({problem}); it was left as it is: fix it or "
-                                              f"move it out of {self.folder}, then save again")
+                    raise UnreadableDeckError(
+                        f"{path}: not a saved deck ({problem}); it was left as it is: fix it or "
+                        f"move it out of {self.folder}, then save again"
+                    )
                 last = self._last_version(deck_id)
                 if current is not None and current != last:
                     self._keep(deck_id, current)
@@ -630,8 +662,11 @@ class DeckLibrary:
         number = max(files, default=0) + 1
         self._write(history / f"{number:04d}.json", data)
         index = self._index(deck_id)
-        entries = {v["version"]: v for v in index.get("versions", ())
-                   if isinstance(v, dict) and isinstance(v.get("version"), int) and v["version"] in files}
+        entries = {
+            v["version"]: v
+            for v in index.get("versions", ())
+            if isinstance(v, dict) and isinstance(v.get("version"), int) and v["version"] in files
+        }
         for n, path in files.items():  # a version an older writer never indexed is indexed now
             entries.setdefault(n, {"version": n, "saved_at": _file_time(path)})
         entries[number] = {"version": number, "saved_at": _now()}
@@ -640,7 +675,10 @@ class DeckLibrary:
         return number
 
     def _write_index(self, deck_id: str, index: Mapping[str, Any]) -> None:
-        self._write(self._history(deck_id) / "index.json", (json.dumps(index, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        self._write(
+            self._history(deck_id) / "index.json",
+            (json.dumps(index, indent=2, ensure_ascii=False) + "\n").encode("utf-8"),
+        )
 
     def set_way_to_play(self, deck_id: str, way_to_play: Mapping[str, Any], *, expected: str | None = None) -> None:
         """Records the way to play a deck is built for (format, target, house rules).
@@ -679,8 +717,9 @@ class DeckLibrary:
 
     # ---- restoring, deleting (each under the deck's lock)
 
-    def restore(self, deck_id: str, version: int, *, expected: str | None = None,
-                drop_changes: bool = False) -> SavedDeck:
+    def restore(
+        self, deck_id: str, version: int, *, expected: str | None = None, drop_changes: bool = False
+    ) -> SavedDeck:
         """Saves an older version of a deck again as its next version (nothing is removed from
         the history: a restore can itself be undone); gets the deck (``unchanged`` when the
         deck was already as that version). Unsaved changes are never dropped unasked: with a
@@ -689,8 +728,10 @@ class DeckLibrary:
         with self.changing(deck_id, expected):
             text = self.text(deck_id, version)
             if not drop_changes and self.draft(deck_id) is not None:
-                raise UnsavedChangesError(f"{deck_id} has unsaved changes; save or discard them first (or restore "
-                                          f"with --discard-changes), then restore version {version}")
+                raise UnsavedChangesError(
+                    f"{deck_id} has unsaved changes; save or discard them first (or restore "
+                    f"with --discard-changes), then restore version {version}"
+                )
             return self.save(deck_id, text)
 
     def _trash(self) -> Path:
@@ -712,8 +753,11 @@ class DeckLibrary:
             trashed = self.deleted(deck_id)
             if not exists and not (purge and trashed):
                 self.get(deck_id)  # raises: no such deck
-            parts = [(self.deck_file(deck_id), "deck.json"), (self._history(deck_id), "history"),
-                     (self._draft(deck_id), "draft.json")]
+            parts = [
+                (self.deck_file(deck_id), "deck.json"),
+                (self._history(deck_id), "history"),
+                (self._draft(deck_id), "draft.json"),
+            ]
             try:
                 if purge:
                     for path, _name in parts:
@@ -744,8 +788,13 @@ class DeckLibrary:
             names = sorted(p.name for p in trash.iterdir()) if trash.is_dir() else []
         except OSError as exc:
             raise DeckStoreError(f"{trash}: cannot be read ({exc.strerror or exc})") from None
-        found = [trash / n for n in names if (m := re.fullmatch(r"(.+)\.(\d{8}T\d{6}\d*Z)", n))
-                 and DECK_ID.fullmatch(m[1]) and (deck_id is None or m[1] == deck_id)]
+        found = [
+            trash / n
+            for n in names
+            if (m := re.fullmatch(r"(.+)\.(\d{8}T\d{6}\d*Z)", n))
+            and DECK_ID.fullmatch(m[1])
+            and (deck_id is None or m[1] == deck_id)
+        ]
         return sorted(found, key=lambda p: p.name.rsplit(".", 1)[1])
 
     def undelete(self, deck_id: str) -> SavedDeck:
@@ -757,19 +806,25 @@ class DeckLibrary:
             if not kept:
                 raise UnknownDeckError(f'no deleted deck "{deck_id}" in {self._trash()}')
             if os.path.lexists(self.deck_file(deck_id)) or os.path.lexists(self._history(deck_id)):
-                raise DeckStoreError(f"{deck_id}: a deck of that id was saved since; copy or delete it first, then "
-                                     "undelete")
+                raise DeckStoreError(
+                    f"{deck_id}: a deck of that id was saved since; copy or delete it first, then undelete"
+                )
             place = kept[-1]
             try:
-                for name, path in (("history", self._history(deck_id)), ("draft.json", self._draft(deck_id)),
-                                   ("deck.json", self.deck_file(deck_id))):
+                for name, path in (
+                    ("history", self._history(deck_id)),
+                    ("draft.json", self._draft(deck_id)),
+                    ("deck.json", self.deck_file(deck_id)),
+                ):
                     source = self._inside(place / name)
                     if os.path.lexists(source):
                         self._mkdir(path.parent)
                         os.replace(source, path)
                 os.rmdir(place)
             except OSError as exc:
-                raise DeckStoreError(f"{self.folder}: {deck_id} cannot be brought back ({exc.strerror or exc})") from None
+                raise DeckStoreError(
+                    f"{self.folder}: {deck_id} cannot be brought back ({exc.strerror or exc})"
+                ) from None
             return self.get(deck_id)
 
 
@@ -806,8 +861,17 @@ def _sync_folder(folder: Path) -> None:
 SECTION_KEYS = {"investigator": "investigators", "deck": "cards", "sideboard": "sideboard"}
 
 
-def edit_document(doc: dict[str, Any], *, title: str, set_code: str, printing: int, section: str = "deck",
-                  count: int | None = None, change: int = 0, replace_section: bool = False) -> dict[str, Any]:
+def edit_document(
+    doc: dict[str, Any],
+    *,
+    title: str,
+    set_code: str,
+    printing: int,
+    section: str = "deck",
+    count: int | None = None,
+    change: int = 0,
+    replace_section: bool = False,
+) -> dict[str, Any]:
     """Changes the copies of one printing in a JSON deck document, in place, and gets it.
 
     ``count`` sets the copies (0 removes the card), else ``change`` adds (or, negative,
@@ -816,8 +880,14 @@ def edit_document(doc: dict[str, Any], *, title: str, set_code: str, printing: i
     """
     key = SECTION_KEYS[section]
     entries = [] if replace_section else list(doc.get(key) or [])
-    found = next((e for e in entries if e.get("title") == title and e.get("set") == set_code
-                  and (e.get("printing") or 1) == printing), None)
+    found = next(
+        (
+            e
+            for e in entries
+            if e.get("title") == title and e.get("set") == set_code and (e.get("printing") or 1) == printing
+        ),
+        None,
+    )
     before = found["count"] if found else 0
     after = max(0, min(99, count if count is not None else before + change))
     if found is None and after:

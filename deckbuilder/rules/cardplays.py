@@ -68,12 +68,14 @@ def card_stats(game: Game, records: Sequence[GameRecord]) -> tuple[CardStat, ...
             continue
         seen.add(p.title)
         rounds = rounds_of.get(p.title, [])
-        rows.append(CardStat(
-            title=game.title(cid),
-            copies=copies[p.title],
-            played=len(rounds) / games if games else 0.0,
-            median_round=float(statistics.median(rounds)) if rounds else None,
-            ignored=game.ignored[cid],
-            used=used_in.get(p.title, 0) / games if games and game.effects[cid] else None,
-        ))
+        rows.append(
+            CardStat(
+                title=game.title(cid),
+                copies=copies[p.title],
+                played=len(rounds) / games if games else 0.0,
+                median_round=float(statistics.median(rounds)) if rounds else None,
+                ignored=game.ignored[cid],
+                used=used_in.get(p.title, 0) / games if games and game.effects[cid] else None,
+            )
+        )
     return tuple(rows)

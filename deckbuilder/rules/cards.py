@@ -147,7 +147,7 @@ def sort_title(title: str) -> str:
     title = display_title(title)
     for article in _ARTICLES:
         if title.startswith(article + " ") and len(title) > len(article) + 1:
-            return f"{title[len(article) + 1:]}, {article}".casefold()
+            return f"{title[len(article) + 1 :]}, {article}".casefold()
     return title.casefold()
 
 
@@ -375,9 +375,7 @@ class Card:
             "occupations": list(self.occupations),
             "languages": list(self.languages),
             "tome_languages": list(self.tome_languages),
-            "tome_language_rule": self.tome_language_rule.value
-            if self.tome_language_rule
-            else None,
+            "tome_language_rule": self.tome_language_rule.value if self.tome_language_rule else None,
             "monster_class": self.monster_class,
             "summon": list(self.summon),
             "affects": self.affects,

@@ -86,8 +86,7 @@ def find_format(formats: Sequence[Format], name: str) -> Format:
     for fmt in formats:
         if key in {fold_title(fmt.id), fold_title(fmt.name), *map(fold_title, fmt.aliases)}:
             if fmt.sides:
-                raise FormatError(f"{name!r}: {fmt.description}; choose --format "
-                                  + " or --format ".join(fmt.sides))
+                raise FormatError(f"{name!r}: {fmt.description}; choose --format " + " or --format ".join(fmt.sides))
             return fmt
     known = ", ".join(f.id for f in formats if not f.sides)
     raise FormatError(f"unknown format {name!r}; choose one of: {known}")

@@ -67,8 +67,9 @@ LOW_SANITY: Final = 3
 #: How many ways to meet each recipe :class:`RecipeCheck` keeps.
 WITNESSES = 64
 _PASS_SCORE: Final = 10
-_CARD_PLAYS: Final = frozenset({PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT,
-                                PlayKind.MONSTER_ALLY})  # an Ally, or a Monster as one
+_CARD_PLAYS: Final = frozenset(
+    {PlayKind.ALLY, PlayKind.TOME, PlayKind.ARTIFACT, PlayKind.SPELL, PlayKind.EVENT, PlayKind.MONSTER_ALLY}
+)  # an Ally, or a Monster as one
 _THREAT_PLAYS: Final = frozenset({PlayKind.MONSTERS, PlayKind.CULTIST, PlayKind.GOO})
 #: Plays that put no card of the hand into play (what each card did counts the others).
 _NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE})
@@ -305,7 +306,11 @@ class GreedyPolicy:
                 elif kind is PlayKind.ABILITY:  # the Investigator's once-a-Round redraw, as a Spell's (5 above)
                     score = 11 if any(needed[h] for h in state.hand) else 35
                 elif kind in _THREAT_PLAYS:
-                    score = (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20) + 2 * len(joined) - 2 * cost
+                    score = (
+                        (70 if needed[cid] or joined and any(needed[j] for j in joined) else 20)
+                        + 2 * len(joined)
+                        - 2 * cost
+                    )
                 else:
                     score = 5
             if score > best_score:
@@ -336,8 +341,11 @@ class GreedyPolicy:
                 profiles = g.profiles
                 for h in state.hand:
                     q = profiles[h].place
-                    if self.needed[h] and q is not None and q.past and place_matches(
-                        q, state.region, state.subregion, state.dim, attrs, state.exotic
+                    if (
+                        self.needed[h]
+                        and q is not None
+                        and q.past
+                        and place_matches(q, state.region, state.subregion, state.dim, attrs, state.exotic)
                     ):
                         score = max(score, 90)
             elif k is EffectKind.REDRAW:
@@ -482,7 +490,8 @@ class RecipeCheck:
             # Without limits across slots, "different" slots or points-worth slots, the
             # matching below is already the solver's answer.
             self.plain[key] = not recipe.limits and all(  # type: ignore[attr-defined]
-                s.distinct is None and s.total is None for s in recipe.slots  # type: ignore[attr-defined]
+                s.distinct is None and s.total is None
+                for s in recipe.slots  # type: ignore[attr-defined]
             )
 
     def may_use(self, adventure: Card, card: Card) -> bool:
@@ -671,10 +680,25 @@ def goldfish(
 
     Raises ``NoInvestigatorError`` (engine) when the deck names no Investigator.
     """
-    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, adventure_check=adventure_check,
-                      needed=frozenset(needed or ()), effects=effects, advanced=advanced)
-    return goldfish_report(batch.play(game_seeds(seed, games), progress), seed=seed, campaign=campaign,
-                           target=target, max_rounds=max_rounds, needed=needed, game=batch.game())
+    batch = GameBatch(
+        deck,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        adventure_check=adventure_check,
+        needed=frozenset(needed or ()),
+        effects=effects,
+        advanced=advanced,
+    )
+    return goldfish_report(
+        batch.play(game_seeds(seed, games), progress),
+        seed=seed,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        needed=needed,
+        game=batch.game(),
+    )
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -696,10 +720,19 @@ class GameBatch:
     are the effect overrides by folded title (they travel as their notation, plain text).
     """
 
-    def __init__(self, deck: Deck, *, campaign: bool = False, target: int = 20, max_rounds: int = 20,
-                 adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
-                 recipes: dict[str, object] | None = None, needed: frozenset[str] = frozenset(),
-                 effects: Mapping[str, CardEffects] | None = None, advanced: bool = True) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        *,
+        campaign: bool = False,
+        target: int = 20,
+        max_rounds: int = 20,
+        adventure_check: Callable[[Card, Sequence[Card]], bool] | None = None,
+        recipes: dict[str, object] | None = None,
+        needed: frozenset[str] = frozenset(),
+        effects: Mapping[str, CardEffects] | None = None,
+        advanced: bool = True,
+    ) -> None:
         self.deck = deck
         self.campaign = campaign
         self.advanced = advanced
@@ -718,10 +751,19 @@ class GameBatch:
         # pickle: the recipes it is built from do. (The compiled core's decks and recipes do
         # not unpickle either: the pool forks where it can, and pickles nothing then.)
         if self.adventure_check is not None and self.recipes is None:
-            raise TypeError("a GameBatch given its own adventure_check plays in this process only: "
-                            "give it the recipes instead")
-        return _game_batch, (self.deck, self.campaign, self.target, self.max_rounds, self.recipes, self.needed,
-                             self.effects_text, self.advanced)
+            raise TypeError(
+                "a GameBatch given its own adventure_check plays in this process only: give it the recipes instead"
+            )
+        return _game_batch, (
+            self.deck,
+            self.campaign,
+            self.target,
+            self.max_rounds,
+            self.recipes,
+            self.needed,
+            self.effects_text,
+            self.advanced,
+        )
 
     def _game(self) -> tuple[Game, GreedyPolicy]:
         if self._playing is None:
@@ -730,9 +772,13 @@ class GameBatch:
                 check = recipe_check(self.deck, self.recipes)
             # An opponent who plays nothing: no target for an Event aimed at one (rulebook l.202;
             # ``Game.ignored`` names them). Basic: a Location first (l.79, rulings l.19, l.53).
-            rules = Rules(advanced=self.advanced, campaign=self.campaign, target=self.target,
-                          adventure_check=check or no_adventures,
-                          effects={title: parse_effects(text) for title, text in self.effects_text.items()})
+            rules = Rules(
+                advanced=self.advanced,
+                campaign=self.campaign,
+                target=self.target,
+                adventure_check=check or no_adventures,
+                effects={title: parse_effects(text) for title, text in self.effects_text.items()},
+            )
             game = Game(self.deck, rules=rules)
             self._playing = (game, GreedyPolicy(game, set(self.needed)))
         return self._playing
@@ -777,16 +823,39 @@ def record_values(record: GameRecord) -> tuple[object, ...]:
     return tuple(getattr(record, f.name) for f in dataclasses.fields(GameRecord))
 
 
-def _game_batch(deck: Deck, campaign: bool, target: int, max_rounds: int, recipes: dict[str, object] | None,
-                needed: frozenset[str], effects: dict[str, str], advanced: bool = True) -> GameBatch:
+def _game_batch(
+    deck: Deck,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    recipes: dict[str, object] | None,
+    needed: frozenset[str],
+    effects: dict[str, str],
+    advanced: bool = True,
+) -> GameBatch:
     """Makes a :class:`GameBatch` again in another process (see ``GameBatch.__reduce__``)."""
-    return GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes, needed=needed,
-                     effects={title: parse_effects(text) for title, text in effects.items()}, advanced=advanced)
+    return GameBatch(
+        deck,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        recipes=recipes,
+        needed=needed,
+        effects={title: parse_effects(text) for title, text in effects.items()},
+        advanced=advanced,
+    )
 
 
-def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool = False, target: int = 20,
-                    max_rounds: int = 20, needed: set[str] | frozenset[str] | None = None,
-                    game: Game | None = None) -> GoldfishReport:
+def goldfish_report(
+    records: Sequence[GameRecord],
+    *,
+    seed: int,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    needed: set[str] | frozenset[str] | None = None,
+    game: Game | None = None,
+) -> GoldfishReport:
     """Gets what the games say, in the order they were played (see :func:`goldfish`); with the
     ``game`` they were played with, what each card did (:func:`card_stats`)."""
     games = len(records)
@@ -820,7 +889,6 @@ def goldfish_report(records: Sequence[GameRecord], *, seed: int, campaign: bool 
     )
 
 
-
 # --------------------------------------------------------------------------------------
 # Exact draw odds beside the simulation
 
@@ -846,18 +914,27 @@ def draw_odds(
     cards = list(deck.cards(Section.DECK))
     size = len(cards)
     investigator = deck.investigators[0] if deck.investigators else None
-    hand = (investigator.hand if investigator and investigator.hand else 13)
+    hand = investigator.hand if investigator and investigator.hand else 13
     out: list[Odds] = []
     locations = sum(1 for c in cards if c.type is CardType.LOCATION)
-    out.append(Odds("a Location in the opening hand", float(p_at_least(size, locations, min(hand, size))), True,
-                    min(hand, size)))
+    out.append(
+        Odds(
+            "a Location in the opening hand", float(p_at_least(size, locations, min(hand, size))), True, min(hand, size)
+        )
+    )
     for title in named:
         copies = sum(1 for c in cards if fold_title(c.title) == fold_title(title))
         shown = next((c.title for c in cards if fold_title(c.title) == fold_title(title)), title)
         for k in rounds:
             draws = cards_seen(hand, k, refill_per_round, size)
-            out.append(Odds(f"{shown} ({copies} cop{'y' if copies == 1 else 'ies'}) by Round {k}",
-                            float(p_at_least(size, copies, draws)), True, draws))
+            out.append(
+                Odds(
+                    f"{shown} ({copies} cop{'y' if copies == 1 else 'ies'}) by Round {k}",
+                    float(p_at_least(size, copies, draws)),
+                    True,
+                    draws,
+                )
+            )
     ids = [c.key for c in cards]
     known = {fold_title(lang) for lang in (investigator.languages if investigator else ())}
     seen_tomes: set[str] = set()
@@ -875,9 +952,14 @@ def draw_odds(
         reqs = [tome_req]
         for lang in readers_needed:
             accepted = frozenset(
-                c.key for c in cards if c.type is CardType.ALLY and (
+                c.key
+                for c in cards
+                if c.type is CardType.ALLY
+                and (
                     {fold_title(x) for x in c.languages} & (set(langs) if lang is None else {lang})
-                    or "all" in {fold_title(x) for x in c.languages}))
+                    or "all" in {fold_title(x) for x in c.languages}
+                )
+            )
             reqs.append((accepted, 1))
         label = f"{card.title} and a reader of {(' or ' if one_of else ' & ').join(card.tome_languages)} by Round 3"
         if any(not acc for acc, _ in reqs):

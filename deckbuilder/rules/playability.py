@@ -503,18 +503,23 @@ class _Analysis:
                 # Rulebook l.552: "Some Allies can be played only if your Investigator travels to
                 # the Past"; the goldfish plays the Lamp's Past (rulings l.184), this check does not.
                 if past_givers:
-                    played = sorted({
-                        _display(x.card.title) for x in self.entries
-                        if any(f.kind is EffectKind.PAST for f in read_effects(x.card, self.effects).effects)
-                    })
-                    how = ("the goldfish plays it" if played == past_givers
-                           else "read from card text; this check does not play it")
+                    played = sorted(
+                        {
+                            _display(x.card.title)
+                            for x in self.entries
+                            if any(f.kind is EffectKind.PAST for f in read_effects(x.card, self.effects).effects)
+                        }
+                    )
+                    how = (
+                        "the goldfish plays it"
+                        if played == past_givers
+                        else "read from card text; this check does not play it"
+                    )
                     self.add(
                         e,
                         Severity.WARNING,
                         "past",
-                        f"{e.card.title} needs {place.words}: only {', '.join(past_givers)} can take you there "
-                        f"({how})",
+                        f"{e.card.title} needs {place.words}: only {', '.join(past_givers)} can take you there ({how})",
                         "make sure the Past card comes out, or cut the Past Ally",
                     )
                 else:

@@ -60,7 +60,18 @@ def deck_stats(deck: Deck) -> DeckStats:
             if card.sanity is not None and card.sanity < 0:
                 spell_costs += -card.sanity * n
         elif card.sanity is None:
-            if card.type in (CardType.LOCATION, CardType.ALLY, CardType.MONSTER, CardType.EVENT, CardType.ARTIFACT, CardType.TOME) and card.sanity_text:
+            if (
+                card.type
+                in (
+                    CardType.LOCATION,
+                    CardType.ALLY,
+                    CardType.MONSTER,
+                    CardType.EVENT,
+                    CardType.ARTIFACT,
+                    CardType.TOME,
+                )
+                and card.sanity_text
+            ):
                 unknown += n
         elif card.sanity < 0:
             costs += -card.sanity * n

@@ -56,8 +56,15 @@ class Table:
 
     __slots__ = ("solo", "match", "policies", "greedy", "max_rounds", "names", "answers", "question")
 
-    def __init__(self, solo: GameState | None, match: Match | None, policies: Sequence[Policy],
-                 greedy: Sequence[GreedyPolicy], max_rounds: int, names: Sequence[str]) -> None:
+    def __init__(
+        self,
+        solo: GameState | None,
+        match: Match | None,
+        policies: Sequence[Policy],
+        greedy: Sequence[GreedyPolicy],
+        max_rounds: int,
+        names: Sequence[str],
+    ) -> None:
         self.solo = solo
         self.match = match
         self.policies = tuple(policies)
@@ -74,8 +81,9 @@ class Table:
         if self.match is not None:
             m = self.match.copy()
             m.tally = True  # the lookahead player looks ahead only on a live table
-        t = Table(None if self.solo is None else self.solo.copy(), m, self.policies, self.greedy,
-                  self.max_rounds, self.names)
+        t = Table(
+            None if self.solo is None else self.solo.copy(), m, self.policies, self.greedy, self.max_rounds, self.names
+        )
         t.answers, t.question = self.answers, self.question
         return t
 
@@ -131,8 +139,16 @@ class Table:
         return self.match.outcome()
 
 
-def new_table(games: Sequence[Game], policies: Sequence[Policy], greedy: Sequence[GreedyPolicy], seed: int, *,
-              max_rounds: int = 20, names: Sequence[str] = (), log: list[str] | None = None) -> Table:
+def new_table(
+    games: Sequence[Game],
+    policies: Sequence[Policy],
+    greedy: Sequence[GreedyPolicy],
+    seed: int,
+    *,
+    max_rounds: int = 20,
+    names: Sequence[str] = (),
+    log: list[str] | None = None,
+) -> Table:
     """Deals a game: ``games`` in seat order (the person's first), shuffled from ``seed`` as the
     goldfish (alone) or the match (with opponents) shuffles its game of that seed; the computers
     play up to the person's first decision. Raises ValueError for more than 4 players."""
@@ -219,7 +235,8 @@ class _Asking:
             value = ally_value(m, seat, ally)[0]
             options = [f"Keep {g.title(ally)} back"] + [
                 f"Defend against {m.name(a)} with {g.title(ally)} ({value}; {incoming[a]} card(s) aimed at you)"
-                for a in attackers]
+                for a in attackers
+            ]
             hint = attackers.index(hints[k]) + 1 if k < len(hints) and hints[k] in attackers else 0
             pick = self._ask("defend", options, hint)
             out.append(-1 if pick == 0 else attackers[pick - 1])
@@ -280,8 +297,11 @@ def _plays(t: Table, seat: int) -> list[Play]:
         seat_ = m.seats[seat]
         if seat_.aiming:
             aims = seat_.aims
-            plays = [p for p in plays if p.kind is not PlayKind.EVENT or not aims[p.card]
-                     or has_target(m, seat, aims[p.card])]
+            plays = [
+                p
+                for p in plays
+                if p.kind is not PlayKind.EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])
+            ]
         if not plays:
             plays = [Play(PlayKind.PASS)]
     return plays
@@ -323,7 +343,9 @@ def _make(t: Table, seat: int, move: Play, log: list[str] | None, why: str) -> N
             if s.phase is Phase.OVER:
                 log.append(f"The game ends: {s.points} Adventure points, Sanity {s.sanity}")
             elif s.round != before:
-                log.append(f"Round {s.round}" if s.round <= t.max_rounds else f"The game stops after {t.max_rounds} Rounds")
+                log.append(
+                    f"Round {s.round}" if s.round <= t.max_rounds else f"The game stops after {t.max_rounds} Rounds"
+                )
         return
     m.log = log
     try:
@@ -403,7 +425,7 @@ def suggested(t: Table) -> tuple[int, str] | None:
         return q.hint, "the greedy player's choice: " + {
             "direct": "every card at the leading opponent",
             "defend": f"Allies, the largest first, until they reach {3} points per card aimed at you, "
-                      "never one holding a Spell",
+            "never one holding a Spell",
             "use": "a Spell or Artifact only where the goldfish would play it rather than Pass",
         }.get(q.kind, "")
     found = suggestion(t)
@@ -562,8 +584,9 @@ def why_not(t: Table, cid: int) -> str:
     return "the engine has no play for it now"
 
 
-def replay_solo(game: Game, policy: GreedyPolicy, seed: int,
-                max_rounds: int) -> tuple[list[tuple[str, str, int]], GameState]:
+def replay_solo(
+    game: Game, policy: GreedyPolicy, seed: int, max_rounds: int
+) -> tuple[list[tuple[str, str, int]], GameState]:
     """Plays the goldfish's game of shuffle ``seed`` again, the very plays of
     :func:`~deckbuilder.rules.goldfish.play_game`, and gets each as ("Round N: the play", the
     policy's reason, Sanity after), with the last state."""
@@ -582,5 +605,20 @@ def replay_solo(game: Game, policy: GreedyPolicy, seed: int,
     return out, s
 
 
-__all__ = ["YOU", "Question", "Table", "act", "advance", "move_texts", "moves", "new_table", "play", "reason",
-           "replay_solo", "suggested", "suggestion", "why_not", "why_refused"]
+__all__ = [
+    "YOU",
+    "Question",
+    "Table",
+    "act",
+    "advance",
+    "move_texts",
+    "moves",
+    "new_table",
+    "play",
+    "reason",
+    "replay_solo",
+    "suggested",
+    "suggestion",
+    "why_not",
+    "why_refused",
+]

@@ -129,8 +129,14 @@ class Context:
 Check = Callable[[Deck, FormatRule, Context], list[Finding]]
 
 
-def _finding(rule: FormatRule, message: str, fix: str, cards: Sequence[str] = (), severity: Severity | None = None,
-             checked: bool = True) -> Finding:
+def _finding(
+    rule: FormatRule,
+    message: str,
+    fix: str,
+    cards: Sequence[str] = (),
+    severity: Severity | None = None,
+    checked: bool = True,
+) -> Finding:
     return Finding(rule.id, severity or rule.severity, message, fix, rule.words, rule.source, tuple(cards), checked)
 
 
@@ -143,7 +149,12 @@ def _section(rule: FormatRule) -> str:
 
 
 #: How a message names a section.
-_SECTION_WORDS = {"deck": "deck", "investigator": "Investigator section", "ether": "Ether deck", "sideboard": "sideboard"}
+_SECTION_WORDS = {
+    "deck": "deck",
+    "investigator": "Investigator section",
+    "ether": "Ether deck",
+    "sideboard": "sideboard",
+}
 
 
 def _counted(deck: Deck, rule: FormatRule) -> tuple[int, list[str]]:
@@ -155,8 +166,10 @@ def _counted(deck: Deck, rule: FormatRule) -> tuple[int, list[str]]:
     if _section(rule) != Section.DECK.value:
         return sum(e.count for e in entries), []
     investigators = [e for e in entries if e.card.type is CardType.INVESTIGATOR]
-    return (sum(e.count for e in entries) - sum(e.count for e in investigators),
-            sorted({e.card.title for e in investigators}))
+    return (
+        sum(e.count for e in entries) - sum(e.count for e in investigators),
+        sorted({e.card.title for e in investigators}),
+    )
 
 
 def _not_counted(investigators: Sequence[str]) -> str:
@@ -171,8 +184,14 @@ def check_min_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]
     have, investigators = _counted(deck, rule)
     if have >= need:
         return []
-    return [_finding(rule, f"the deck has {_plural(have, 'card')}{_not_counted(investigators)}; "
-                     f"at least {need} are required", f"add {_plural(need - have, 'card')}", investigators)]
+    return [
+        _finding(
+            rule,
+            f"the deck has {_plural(have, 'card')}{_not_counted(investigators)}; at least {need} are required",
+            f"add {_plural(need - have, 'card')}",
+            investigators,
+        )
+    ]
 
 
 def check_exact_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -183,8 +202,14 @@ def check_exact_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Findin
         return []
     fix = f"add {_plural(need - have, 'card')}" if have < need else f"remove {_plural(have - need, 'card')}"
     where = _SECTION_WORDS.get(_section(rule), _section(rule))
-    return [_finding(rule, f"the {where} has {_plural(have, 'card')}{_not_counted(investigators)}; "
-                     f"exactly {need} are required", fix, investigators)]
+    return [
+        _finding(
+            rule,
+            f"the {where} has {_plural(have, 'card')}{_not_counted(investigators)}; exactly {need} are required",
+            fix,
+            investigators,
+        )
+    ]
 
 
 def check_max_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -200,8 +225,14 @@ def check_max_cards(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]
     titles = sorted({e.card.title for e in counted})
     what = str(rule.params.get("what", "cards"))
     where = _SECTION_WORDS.get(_section(rule), _section(rule))
-    return [_finding(rule, f"the {where} has {have} {what} ({', '.join(titles)}), max {limit}",
-                     f"remove {_plural(have - limit, 'card')} of them", titles)]
+    return [
+        _finding(
+            rule,
+            f"the {where} has {have} {what} ({', '.join(titles)}), max {limit}",
+            f"remove {_plural(have - limit, 'card')} of them",
+            titles,
+        )
+    ]
 
 
 def check_no_section(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -212,9 +243,15 @@ def check_no_section(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding
         return []
     titles = sorted({e.card.title for e in entries})
     where = _SECTION_WORDS.get(_section(rule), _section(rule))
-    return [_finding(rule, f"the {where} ({_plural(sum(e.count for e in entries), 'card')}) has no place in "
-                     f"{ctx.format.name}: its cards are not played",
-                     str(rule.params.get("fix", f"remove the {where}")), titles)]
+    return [
+        _finding(
+            rule,
+            f"the {where} ({_plural(sum(e.count for e in entries), 'card')}) has no place in "
+            f"{ctx.format.name}: its cards are not played",
+            str(rule.params.get("fix", f"remove the {where}")),
+            titles,
+        )
+    ]
 
 
 def check_max_copies_by_title(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:
@@ -230,8 +267,14 @@ def check_max_copies_by_title(deck: Deck, rule: FormatRule, ctx: Context) -> lis
             title = titles[key]
             printings = {e.card.set_code for e in deck.section(_section(rule)) if fold_title(e.card.title) == key}
             across = f" across {', '.join(sorted(printings))}" if len(printings) > 1 else ""
-            out.append(_finding(rule, f"{_plural(copies, 'copy').replace('copys', 'copies')} of {title} by title{across}, max {limit}",
-                                f"remove {copies - limit} {title}: {copies} copies by title, max {limit}", [title]))
+            out.append(
+                _finding(
+                    rule,
+                    f"{_plural(copies, 'copy').replace('copys', 'copies')} of {title} by title{across}, max {limit}",
+                    f"remove {copies - limit} {title}: {copies} copies by title, max {limit}",
+                    [title],
+                )
+            )
     return out
 
 
@@ -257,22 +300,38 @@ def check_max_copies_unique(deck: Deck, rule: FormatRule, ctx: Context) -> list[
             copies[key] += e.count
             titles[key] = e.card.title
         if disputed is not None and not disputed.decided:
-            doubted[key] = "; ".join(f"{_TRANSCRIPTIONS.get(t, t)} reads it {'Unique' if v else 'not Unique'}"
-                                     for t, v in disputed.readings)
+            doubted[key] = "; ".join(
+                f"{_TRANSCRIPTIONS.get(t, t)} reads it {'Unique' if v else 'not Unique'}" for t, v in disputed.readings
+            )
         elif e.card.unique:
             doubted.pop(key, None)
     out = []
     for k, n in sorted(copies.items()):
         if n <= limit:
             continue
-        if k in doubted and not any(e.card.unique for e in deck.section(_section(rule)) if fold_title(e.card.title) == k):
-            out.append(_finding(rule, f"{n} copies of {titles[k]}, which the card transcriptions disagree is Unique "
-                                f"({doubted[k]}); legal only if it is not", f"keep {limit} {titles[k]} to be safe",
-                                [titles[k]], severity=Severity.WARNING))
+        if k in doubted and not any(
+            e.card.unique for e in deck.section(_section(rule)) if fold_title(e.card.title) == k
+        ):
+            out.append(
+                _finding(
+                    rule,
+                    f"{n} copies of {titles[k]}, which the card transcriptions disagree is Unique "
+                    f"({doubted[k]}); legal only if it is not",
+                    f"keep {limit} {titles[k]} to be safe",
+                    [titles[k]],
+                    severity=Severity.WARNING,
+                )
+            )
             continue
         why = f" (though {doubted[k]})" if k in doubted else ""
-        out.append(_finding(rule, f"{n} copies of the Unique card {titles[k]}, max {limit}{why}",
-                            f"remove {n - limit} {titles[k]}: it is Unique", [titles[k]]))
+        out.append(
+            _finding(
+                rule,
+                f"{n} copies of the Unique card {titles[k]}, max {limit}{why}",
+                f"remove {n - limit} {titles[k]}: it is Unique",
+                [titles[k]],
+            )
+        )
     return out
 
 
@@ -288,27 +347,52 @@ def check_investigator(deck: Deck, rule: FormatRule, ctx: Context) -> list[Findi
     out: list[Finding] = []
     not_investigators = [e.card.title for e in section if e.card.type is not CardType.INVESTIGATOR]
     if not_investigators:
-        out.append(_finding(rule, f"{', '.join(not_investigators)} listed as Investigator but not an Investigator card",
-                            "move them to the deck section", not_investigators))
+        out.append(
+            _finding(
+                rule,
+                f"{', '.join(not_investigators)} listed as Investigator but not an Investigator card",
+                "move them to the deck section",
+                not_investigators,
+            )
+        )
     copies: Counter[str] = Counter()
     for e in section:
         if e.card.type is CardType.INVESTIGATOR:
             copies[e.card.title] += e.count
     in_deck = [e.card.title for e in deck.main if e.card.type is CardType.INVESTIGATOR]
     if in_deck:
-        out.append(_finding(rule, f"Investigator card in the deck: {', '.join(in_deck)}; it does not count toward the deck",
-                            "list it under Investigator", in_deck))
+        out.append(
+            _finding(
+                rule,
+                f"Investigator card in the deck: {', '.join(in_deck)}; it does not count toward the deck",
+                "list it under Investigator",
+                in_deck,
+            )
+        )
     if not copies and not in_deck:
         out.append(_finding(rule, "no Investigator is listed", "add an Investigator card under 'Investigator'"))
     for title, n in sorted(copies.items()):
         if n > 1:
-            out.append(_finding(rule, f"{n} copies of the Investigator {title}; a deck has a single Investigator card",
-                                f"list {title} once", [title]))
+            out.append(
+                _finding(
+                    rule,
+                    f"{n} copies of the Investigator {title}; a deck has a single Investigator card",
+                    f"list {title} once",
+                    [title],
+                )
+            )
     if len(copies) == 2:
         names = sorted(copies)
-        out.append(_finding(rule, f"2 Investigators listed: {', '.join(names)}; the deck plays one of them "
-                            "(the two sides of one card, or the owner's choice)", "none needed", names,
-                            severity=Severity.NOTE))
+        out.append(
+            _finding(
+                rule,
+                f"2 Investigators listed: {', '.join(names)}; the deck plays one of them "
+                "(the two sides of one card, or the owner's choice)",
+                "none needed",
+                names,
+                severity=Severity.NOTE,
+            )
+        )
     return out
 
 
@@ -319,9 +403,14 @@ def check_investigator_pool(deck: Deck, rule: FormatRule, ctx: Context) -> list[
     names = sorted({e.card.title for e in deck.section(Section.INVESTIGATOR) if e.card.type is CardType.INVESTIGATOR})
     if len(names) < 3:
         return []
-    return [_finding(rule, f"{len(names)} Investigators listed: {', '.join(names)}; the deck plays one; "
-                     "choose it with --investigator", "keep one Investigator in the list, or choose it with "
-                     "--investigator NAME", names)]
+    return [
+        _finding(
+            rule,
+            f"{len(names)} Investigators listed: {', '.join(names)}; the deck plays one; choose it with --investigator",
+            "keep one Investigator in the list, or choose it with --investigator NAME",
+            names,
+        )
+    ]
 
 
 def adventure_points(deck: Deck, ctx: Context) -> tuple[int, list[tuple[str, int | None]]]:
@@ -348,11 +437,24 @@ def check_adventure_points(deck: Deck, rule: FormatRule, ctx: Context) -> list[F
     unknown = [t for t, v in listed if v is None]
     out = []
     if total < target:
-        out.append(_finding(rule, f"the deck's Adventures total {total} points; the Campaign target is {target}",
-                            f"add Adventures worth {target - total} more points", [t for t, _ in listed]))
+        out.append(
+            _finding(
+                rule,
+                f"the deck's Adventures total {total} points; the Campaign target is {target}",
+                f"add Adventures worth {target - total} more points",
+                [t for t, _ in listed],
+            )
+        )
     if unknown:
-        out.append(_finding(rule, f"points unknown for {', '.join(unknown)}", "import the real card pool",
-                            unknown, severity=Severity.NOTE))
+        out.append(
+            _finding(
+                rule,
+                f"points unknown for {', '.join(unknown)}",
+                "import the real card pool",
+                unknown,
+                severity=Severity.NOTE,
+            )
+        )
     return out
 
 
@@ -364,12 +466,19 @@ def check_official_only(deck: Deck, rule: FormatRule, ctx: Context) -> list[Find
     excused = {Legality.OFFICIAL}
     if ctx.use_repointed and rule.params.get("repointed_by_house_rule"):
         excused.add(Legality.REPOINTED)
-    bad = sorted({f"{e.card.title} [{e.card.set_code}]" for e in deck.section(_section(rule))
-                  if e.card.legality not in excused})
+    bad = sorted(
+        {f"{e.card.title} [{e.card.set_code}]" for e in deck.section(_section(rule)) if e.card.legality not in excused}
+    )
     if not bad:
         return []
-    return [_finding(rule, f"not Chaosium's official cards: {', '.join(bad)}",
-                     str(rule.params.get("fix", "replace them with official cards")), bad)]
+    return [
+        _finding(
+            rule,
+            f"not Chaosium's official cards: {', '.join(bad)}",
+            str(rule.params.get("fix", "replace them with official cards")),
+            bad,
+        )
+    ]
 
 
 def check_banned_titles(deck: Deck, rule: FormatRule, ctx: Context) -> list[Finding]:

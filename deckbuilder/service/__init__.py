@@ -142,43 +142,47 @@ if TYPE_CHECKING:
     from deckbuilder.service.tuning import apply_change, save_built_deck
 
 #: Where each name of the service lives: its module, by name (held equal to the block above).
-_HOME = {name: module for module, names in {
-    "adventures": (
-        "AdventureCheck AdventureRecipe CampaignPlan DeckAdventures check_adventure "
-        "deck_adventures plan_campaign show_adventure"
-    ),
-    "builder": (
-        "CollectionView DeckHistory DeckOverview SavedDecks card_titles change_saved_deck "
-        "choose_way_to_play copy_saved_deck deck_code deck_diff deck_history deck_library "
-        "deck_overview delete_saved_deck edit_deck import_collection keep_draft "
-        "load_saved_deck new_deck rename_deck rename_saved_deck restore_version "
-        "save_deck save_draft saved_deck saved_decks saved_way_to_play share_link "
-        "show_collection undelete_saved_deck unique_deck_name ways_to_play"
-    ),
-    "cards": (
-        "MAX_SEARCH_LIMIT SEARCH_ORDERS CardView SearchQuery SearchResult find_card owned_cards "
-        "parse_search search_cards"
-    ),
-    "catalog": (
-        "CatalogBuild CatalogInfo Progress card_files catalog_info catalog_path "
-        "fetch_card_files import_card_files open_catalog"
-    ),
-    "construction": "DeckBuild DeckChoice DeckSuggestions build_deck suggest_changes",
-    "deckfiles": "deck_way_to_play fix_deck_file goldfish_way recorded_deck_text way_note_of",
-    "deckrefs": "DECK_CODE load_deck_ref names_a_file",
-    "decks": (
-        "GOLDFISH_FORMATS PASTED_DECK DeckCheck DeckStatsView Playability WayToPlay check_deck "
-        "deck_format_for deck_playability deck_stats deck_text load_deck_file load_deck_text "
-        "play_as way_to_play"
-    ),
-    "games": "Goldfish InvestigatorGames goldfish_deck goldfish_format run_goldfish",
-    "gauntlet": "Gauntlet Matchup check_gauntlet_options field_files gauntlet_deck",
-    "matches": "MatchResult check_match_options match_decks",
-    "search": "asks_for_unofficial search_hint without_cards_not_played",
-    "sheet": "DeckSheet deck_sheet pdf_printer print_sheet",
-    "shell": "complete_titles",
-    "tuning": "apply_change save_built_deck",
-}.items() for name in names.split()}
+_HOME = {
+    name: module
+    for module, names in {
+        "adventures": (
+            "AdventureCheck AdventureRecipe CampaignPlan DeckAdventures check_adventure "
+            "deck_adventures plan_campaign show_adventure"
+        ),
+        "builder": (
+            "CollectionView DeckHistory DeckOverview SavedDecks card_titles change_saved_deck "
+            "choose_way_to_play copy_saved_deck deck_code deck_diff deck_history deck_library "
+            "deck_overview delete_saved_deck edit_deck import_collection keep_draft "
+            "load_saved_deck new_deck rename_deck rename_saved_deck restore_version "
+            "save_deck save_draft saved_deck saved_decks saved_way_to_play share_link "
+            "show_collection undelete_saved_deck unique_deck_name ways_to_play"
+        ),
+        "cards": (
+            "MAX_SEARCH_LIMIT SEARCH_ORDERS CardView SearchQuery SearchResult find_card owned_cards "
+            "parse_search search_cards"
+        ),
+        "catalog": (
+            "CatalogBuild CatalogInfo Progress card_files catalog_info catalog_path "
+            "fetch_card_files import_card_files open_catalog"
+        ),
+        "construction": "DeckBuild DeckChoice DeckSuggestions build_deck suggest_changes",
+        "deckfiles": "deck_way_to_play fix_deck_file goldfish_way recorded_deck_text way_note_of",
+        "deckrefs": "DECK_CODE load_deck_ref names_a_file",
+        "decks": (
+            "GOLDFISH_FORMATS PASTED_DECK DeckCheck DeckStatsView Playability WayToPlay check_deck "
+            "deck_format_for deck_playability deck_stats deck_text load_deck_file load_deck_text "
+            "play_as way_to_play"
+        ),
+        "games": "Goldfish InvestigatorGames goldfish_deck goldfish_format run_goldfish",
+        "gauntlet": "Gauntlet Matchup check_gauntlet_options field_files gauntlet_deck",
+        "matches": "MatchResult check_match_options match_decks",
+        "search": "asks_for_unofficial search_hint without_cards_not_played",
+        "sheet": "DeckSheet deck_sheet pdf_printer print_sheet",
+        "shell": "complete_titles",
+        "tuning": "apply_change save_built_deck",
+    }.items()
+    for name in names.split()
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -53,14 +53,17 @@ def load_field(catalog: Catalog, refs: Sequence[str | Path], decks: str | Path |
         if path.is_dir():
             files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in DECK_EXTENSIONS)
             if not files:
-                raise UsageError(f"--against {ref}: the folder holds no deck file ({', '.join(DECK_EXTENSIONS)}); "
-                                 "name deck files, a folder of them or saved decks' ids")
+                raise UsageError(
+                    f"--against {ref}: the folder holds no deck file ({', '.join(DECK_EXTENSIONS)}); "
+                    "name deck files, a folder of them or saved decks' ids"
+                )
             out += [load_deck_ref(catalog, decks, p) for p in files]
         else:
             out.append(load_deck_ref(catalog, decks, ref))
     if len(out) > MAX_FIELD:
-        raise UsageError(f"--against: {len(out)} decks given; a field holds at most {MAX_FIELD} "
-                         "(each costs a match per test game)")
+        raise UsageError(
+            f"--against: {len(out)} decks given; a field holds at most {MAX_FIELD} (each costs a match per test game)"
+        )
     for d in out:
         if not d.deck.investigators:
             raise UsageError(f"--against {d.name}: the deck names no Investigator; add one to the deck file")
@@ -75,16 +78,25 @@ def field_decks(catalog: Catalog, field: Sequence[LoadedDeck]) -> list[FieldDeck
     return [FieldDeck(d.deck.name or d.name, d.deck, deck_recipes(catalog, d.deck) or {}) for d in field]
 
 
-def field_players(field: Sequence[FieldDeck], recipes: Mapping[str, Any], *, campaign: bool, target: int,
-                  search_rounds: int, max_rounds: int) -> tuple[Any, Any]:
+def field_players(
+    field: Sequence[FieldDeck],
+    recipes: Mapping[str, Any],
+    *,
+    campaign: bool,
+    target: int,
+    search_rounds: int,
+    max_rounds: int,
+) -> tuple[Any, Any]:
     """Gets the match players of a build against a field: the search's (shorter games) and the
     held-out games' (the goal's full length)."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.rules.construction.against import match_player
 
     effects = load_effect_overrides()
-    return (match_player(field, recipes, campaign=campaign, target=target, max_rounds=search_rounds, effects=effects),
-            match_player(field, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects))
+    return (
+        match_player(field, recipes, campaign=campaign, target=target, max_rounds=search_rounds, effects=effects),
+        match_player(field, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects),
+    )
 
 
 @dataclass(frozen=True)
@@ -98,12 +110,25 @@ class FieldShare:
     high: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"deck": self.deck, "games": self.games, "win_share": round(self.wins, 4),
-                "interval": [round(self.low, 4), round(self.high, 4)]}
+        return {
+            "deck": self.deck,
+            "games": self.games,
+            "win_share": round(self.wins, 4),
+            "interval": [round(self.low, 4), round(self.high, 4)],
+        }
 
 
-def field_shares(deck: Deck, field: Sequence[FieldDeck], recipes: Mapping[str, Any], *, seed: int, campaign: bool,
-                 target: int, max_rounds: int, games: int = FIELD_REPORT_GAMES) -> tuple[FieldShare, ...]:
+def field_shares(
+    deck: Deck,
+    field: Sequence[FieldDeck],
+    recipes: Mapping[str, Any],
+    *,
+    seed: int,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    games: int = FIELD_REPORT_GAMES,
+) -> tuple[FieldShare, ...]:
     """Plays a deck against each field deck on held-out seeds (none of the search's; the same
     for every deck reported) and gets its win share against each with the Wilson interval."""
     import random
@@ -114,8 +139,16 @@ def field_shares(deck: Deck, field: Sequence[FieldDeck], recipes: Mapping[str, A
 
     held_out = random.Random(seed * 104729 + 3)
     seeds = [held_out.randrange(2**31) for _ in range(games)]
-    per_field = field_records(deck, field, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds,
-                              effects=load_effect_overrides())
+    per_field = field_records(
+        deck,
+        field,
+        seeds,
+        recipes,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        effects=load_effect_overrides(),
+    )
     out = []
     for f, records in zip(field, per_field):
         won = sum(match_outcome(r) for r in records)

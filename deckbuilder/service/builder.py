@@ -54,21 +54,31 @@ class DeckOverview:
 
     def to_json(self) -> dict[str, Any]:
         """Gets each part as its own command's ``--json`` gives it."""
-        return {"check": self.check.to_json(), "adventures": self.adventures.to_json(),
-                "playability": self.playability.to_json(), "stats": self.stats.to_json(),
-                "shortfalls": [s.to_dict() for s in self.shortfalls] if self.owned else None}
+        return {
+            "check": self.check.to_json(),
+            "adventures": self.adventures.to_json(),
+            "playability": self.playability.to_json(),
+            "stats": self.stats.to_json(),
+            "shortfalls": [s.to_dict() for s in self.shortfalls] if self.owned else None,
+        }
 
 
-def deck_overview(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *,
-                  collection: str | Path | None = None) -> DeckOverview:
+def deck_overview(
+    catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, collection: str | Path | None = None
+) -> DeckOverview:
     """Gets a deck's check, Adventures, playability, make-up and collection shortfalls: the
     deck builder's live verdict (``benchmarks/web.py`` times it)."""
     from deckbuilder.library import shortfalls
 
     owned = owned_cards(collection)
-    return DeckOverview(check_deck(catalog, deck, play), deck_adventures(catalog, deck), deck_playability(deck),
-                        deck_stats(deck), tuple(shortfalls(deck.deck, owned)) if owned is not None else (),
-                        owned is not None)
+    return DeckOverview(
+        check_deck(catalog, deck, play),
+        deck_adventures(catalog, deck),
+        deck_playability(deck),
+        deck_stats(deck),
+        tuple(shortfalls(deck.deck, owned)) if owned is not None else (),
+        owned is not None,
+    )
 
 
 def ways_to_play() -> tuple[list[Format], list[HouseRule]]:
@@ -104,14 +114,21 @@ def new_deck(catalog: Catalog, name: str, investigator: str | None = None) -> Lo
     name = " ".join(name.split())
     if not name:
         raise UsageError("a new deck needs a name")
-    doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": name, "notes": [], "investigators": [],
-                           "cards": []}
+    doc: dict[str, Any] = {
+        "format": FORMAT_TAG,
+        "version": 1,
+        "name": name,
+        "notes": [],
+        "investigators": [],
+        "cards": [],
+    }
     deck = _reload(catalog, doc, PASTED_DECK)
     return edit_deck(catalog, deck, investigator, count=1) if investigator else deck
 
 
-def edit_deck(catalog: Catalog, deck: LoadedDeck, card: str, *, count: int | None = None, change: int = 0,
-              section: str = "deck") -> LoadedDeck:
+def edit_deck(
+    catalog: Catalog, deck: LoadedDeck, card: str, *, count: int | None = None, change: int = 0, section: str = "deck"
+) -> LoadedDeck:
     """Gets the deck with the copies of one card changed: ``card`` is a catalog key or a
     title (its first printing), ``count`` sets the copies (0 takes the card out), else
     ``change`` adds or takes away. An Investigator card goes to the Investigator section,
@@ -127,9 +144,16 @@ def edit_deck(catalog: Catalog, deck: LoadedDeck, card: str, *, count: int | Non
         raise UsageError(f"{section!r} is not a section of a deck: deck, sideboard or investigator")
     chosen = find_card(catalog, card).cards[0]
     investigator = chosen.type is CardType.INVESTIGATOR and section != "sideboard"
-    doc = edit_document(_document(catalog, deck), title=chosen.title, set_code=chosen.set_code,
-                        printing=chosen.printing, section="investigator" if investigator else section,
-                        count=count, change=change, replace_section=investigator and (count or change) > 0)
+    doc = edit_document(
+        _document(catalog, deck),
+        title=chosen.title,
+        set_code=chosen.set_code,
+        printing=chosen.printing,
+        section="investigator" if investigator else section,
+        count=count,
+        change=change,
+        replace_section=investigator and (count or change) > 0,
+    )
     return _reload(catalog, doc, deck.path)
 
 
@@ -185,8 +209,9 @@ def saved_way_to_play(saved: Any) -> WayToPlay:
     return way_to_play(play.get("format") or "advanced", play.get("house_rules") or (), play.get("target"))
 
 
-def load_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str, *, version: int | None = None,
-                    draft: bool = False) -> LoadedDeck:
+def load_saved_deck(
+    catalog: Catalog, decks: str | Path | None, deck_id: str, *, version: int | None = None, draft: bool = False
+) -> LoadedDeck:
     """Loads a saved deck: as last saved, a version of its history, or with ``draft`` the
     unsaved changes the deck builder holds (when there are any). It goes by its id
     (``shubs-brood``, ``shubs-brood@2``) in messages. Raises ``UnknownDeckError`` and as
@@ -230,8 +255,9 @@ def unique_deck_name(decks: str | Path | None, name: str) -> str:
     return candidate
 
 
-def restore_version(decks: str | Path | None, ref: str, version: int, *, revision: str | None = None,
-                    drop_changes: bool = False) -> Any:
+def restore_version(
+    decks: str | Path | None, ref: str, version: int, *, revision: str | None = None, drop_changes: bool = False
+) -> Any:
     """Saves an older version of a saved deck again as its next version (the history keeps
     every one); gets the saved deck (``unchanged`` when it was already as that version).
     Raises ``UnsavedChangesError`` when the deck has unsaved changes and ``drop_changes`` is
@@ -280,8 +306,9 @@ def copy_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: 
     return library.create(new_name, text, saved.way_to_play)
 
 
-def rename_saved_deck(catalog: Catalog, decks: str | Path | None, ref: str, name: str, *,
-                      revision: str | None = None) -> Any:
+def rename_saved_deck(
+    catalog: Catalog, decks: str | Path | None, ref: str, name: str, *, revision: str | None = None
+) -> Any:
     """Renames a saved deck: saved as its next version under the new name (its unsaved
     changes, if any, renamed too); its id stays, so links and ``ID@N`` go on working.
     Gets the saved deck. Raises ``UsageError`` for an empty name, ``DeckChangedError``."""
@@ -304,14 +331,22 @@ def _recorded_way(recorded: dict[str, Any]) -> WayToPlay | None:
     from deckbuilder.rules.formats import FormatError
 
     try:
-        return way_to_play(recorded.get("format") or "advanced", recorded.get("house_rules") or (),
-                           recorded.get("target"))
+        return way_to_play(
+            recorded.get("format") or "advanced", recorded.get("house_rules") or (), recorded.get("target")
+        )
     except (FormatError, MythosError):
         return None
 
 
-def save_deck(catalog: Catalog, decks: str | Path | None, deck: LoadedDeck, *, deck_id: str | None = None,
-              play: WayToPlay | None = None, revision: str | None = None) -> Any:
+def save_deck(
+    catalog: Catalog,
+    decks: str | Path | None,
+    deck: LoadedDeck,
+    *,
+    deck_id: str | None = None,
+    play: WayToPlay | None = None,
+    revision: str | None = None,
+) -> Any:
     """Saves a deck as the next version of the saved deck ``deck_id`` (its draft dropped),
     or as a new saved deck named after it; gets the :class:`~deckbuilder.library.SavedDeck`
     (``unchanged`` when the deck was already as saved: no version is added). ``play``
@@ -346,8 +381,14 @@ def save_draft(catalog: Catalog, decks: str | Path | None, deck_id: str, *, revi
         return library.save(saved.id, deck_text(catalog, deck, "json"))
 
 
-def keep_draft(catalog: Catalog | None, decks: str | Path | None, deck_id: str, deck: LoadedDeck | None, *,
-               revision: str | None = None) -> Any:
+def keep_draft(
+    catalog: Catalog | None,
+    decks: str | Path | None,
+    deck_id: str,
+    deck: LoadedDeck | None,
+    *,
+    revision: str | None = None,
+) -> Any:
     """Keeps a saved deck's unsaved changes (None drops them); gets the saved deck. Raises
     ``UnknownDeckError`` and ``DeckChangedError`` (``revision`` no longer current)."""
     library = deck_library(decks)
@@ -359,8 +400,14 @@ def keep_draft(catalog: Catalog | None, decks: str | Path | None, deck_id: str, 
     return library.write_draft(deck_id, deck_text(catalog, deck, "json"), expected=revision)
 
 
-def change_saved_deck(catalog: Catalog, decks: str | Path | None, deck_id: str,
-                      change: Callable[[LoadedDeck], LoadedDeck], *, revision: str | None = None) -> Any:
+def change_saved_deck(
+    catalog: Catalog,
+    decks: str | Path | None,
+    deck_id: str,
+    change: Callable[[LoadedDeck], LoadedDeck],
+    *,
+    revision: str | None = None,
+) -> Any:
     """Changes a saved deck's unsaved changes (the deck as the editor shows it) by ``change``,
     holding the deck's lock from the read to the write, so a change made meanwhile by
     another window or process is never written over; gets the saved deck with its new
@@ -380,8 +427,9 @@ def deck_diff(before: LoadedDeck, after: LoadedDeck) -> Any:
     :class:`~deckbuilder.library.DeckDiff` of the cards added, removed and changed."""
     from deckbuilder.library import counts_of_deck, diff_counts
 
-    return diff_counts(counts_of_deck(before.deck), counts_of_deck(after.deck), before_label=before.path,
-                       after_label=after.path)
+    return diff_counts(
+        counts_of_deck(before.deck), counts_of_deck(after.deck), before_label=before.path, after_label=after.path
+    )
 
 
 @dataclass(frozen=True)
@@ -428,8 +476,11 @@ class DeckHistory:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the history as ``mythos deck history --json`` prints it."""
-        return {"id": self.deck.id, "name": self.deck.name, "versions": [
-            {**v.to_dict(), "changes": d.to_json()} for v, d in zip(self.deck.versions, self.changes)]}
+        return {
+            "id": self.deck.id,
+            "name": self.deck.name,
+            "versions": [{**v.to_dict(), "changes": d.to_json()} for v, d in zip(self.deck.versions, self.changes)],
+        }
 
 
 def deck_history(decks: str | Path | None, ref: str) -> DeckHistory:
@@ -477,8 +528,12 @@ class CollectionView:
         owned: dict[str, int] = {}
         for (_section, title), n in counts.items():
             owned[title] = owned.get(title, 0) + n
-        return {"path": str(self.path), "titles": len(owned), "cards": sum(owned.values()),
-                "owned": [{"title": t, "count": n} for t, n in sorted(owned.items(), key=lambda kv: kv[0].casefold())]}
+        return {
+            "path": str(self.path),
+            "titles": len(owned),
+            "cards": sum(owned.values()),
+            "owned": [{"title": t, "count": n} for t, n in sorted(owned.items(), key=lambda kv: kv[0].casefold())],
+        }
 
 
 def _collection_path(collection: str | Path | None) -> Path:
@@ -522,6 +577,12 @@ def choose_way_to_play(decks: str | Path | None, deck_id: str, play: WayToPlay, 
     library = deck_library(decks)
     with library.changing(deck_id, revision):
         library.get(deck_id)
-        library.set_way_to_play(deck_id, {"format": play.format.id, "target": play.format.campaign_target,
-                                          "house_rules": [h.id for h in play.house_rules]})
+        library.set_way_to_play(
+            deck_id,
+            {
+                "format": play.format.id,
+                "target": play.format.campaign_target,
+                "house_rules": [h.id for h in play.house_rules],
+            },
+        )
         return library.get(deck_id)

@@ -46,8 +46,16 @@ class DeckGames:
     the later stages of a race do not read the deck again. The same engine and policy as ``mythos deck goldfish``.
     """
 
-    def __init__(self, cards: Mapping[str, Card], investigator: Card, recipes: Mapping[str, Any], *,
-                 campaign: bool, target: int, effects: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        cards: Mapping[str, Card],
+        investigator: Card,
+        recipes: Mapping[str, Any],
+        *,
+        campaign: bool,
+        target: int,
+        effects: Mapping[str, Any] | None = None,
+    ) -> None:
         self.cards = dict(cards)
         self.investigator = investigator
         self.recipes = dict(recipes)
@@ -58,8 +66,9 @@ class DeckGames:
 
     def knows(self, deck: Deck) -> bool:
         """Checks that the deck is one this job can rebuild: its Investigator, cards it holds."""
-        return (list(deck.investigators) == [self.investigator]
-                and all(self.cards.get(e.card.key) == e.card for e in deck.main))
+        return list(deck.investigators) == [self.investigator] and all(
+            self.cards.get(e.card.key) == e.card for e in deck.main
+        )
 
     def _batch(self, key: DeckKey, max_rounds: int) -> tuple[GameBatch, list[frozenset[int]]]:
         """Gets the deck read for play, and its Adventures' cards as the engine's title ids
@@ -74,10 +83,16 @@ class DeckGames:
             self._batches.move_to_end((key, max_rounds))
             return found
         deck = Deck.of([(self.cards[k], n) for k, n in key], [self.investigator])
-        mine = {k: self.recipes[k] for k, _n in key
-                if self.cards[k].type is CardType.ADVENTURE and k in self.recipes}
-        batch = GameBatch(deck, campaign=self.campaign, target=self.target, max_rounds=max_rounds, recipes=mine,
-                          needed=frozenset(needed_titles(deck, mine)), effects=self.effects)
+        mine = {k: self.recipes[k] for k, _n in key if self.cards[k].type is CardType.ADVENTURE and k in self.recipes}
+        batch = GameBatch(
+            deck,
+            campaign=self.campaign,
+            target=self.target,
+            max_rounds=max_rounds,
+            recipes=mine,
+            needed=frozenset(needed_titles(deck, mine)),
+            effects=self.effects,
+        )
         found = self._batches[(key, max_rounds)] = (batch, adventure_titles(batch.game(), deck, mine))
         while len(self._batches) > KEPT_DECKS:
             self._batches.popitem(last=False)
@@ -101,8 +116,9 @@ def deck_key(deck: Deck) -> DeckKey:
     return tuple((e.card.key, e.count) for e in deck.main)
 
 
-def pooled_player(workers: Any, job: DeckGames, max_rounds: int,
-                  alone: Callable[[Deck, Sequence[int]], Sequence[GameResult]]) -> Callable[..., list[GameResult]]:
+def pooled_player(
+    workers: Any, job: DeckGames, max_rounds: int, alone: Callable[[Deck, Sequence[int]], Sequence[GameResult]]
+) -> Callable[..., list[GameResult]]:
     """Gets a player of the build's games (a ``PlayBatch``) that splits each batch of
     :data:`SPLIT_FROM` games or more evenly across the workers, in seed order; a deck the
     job cannot rebuild plays on ``alone``, here."""
@@ -126,10 +142,20 @@ def pooled_player(workers: Any, job: DeckGames, max_rounds: int,
 
 
 @contextmanager
-def build_players(cards: Mapping[str, Card], investigator: Card, recipes: Mapping[str, Any], *, campaign: bool,
-                  target: int, search_rounds: int, max_rounds: int, jobs: int | None,
-                  search_alone: Callable[..., Any], report_alone: Callable[..., Any],
-                  effects: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, Any]]:
+def build_players(
+    cards: Mapping[str, Card],
+    investigator: Card,
+    recipes: Mapping[str, Any],
+    *,
+    campaign: bool,
+    target: int,
+    search_rounds: int,
+    max_rounds: int,
+    jobs: int | None,
+    search_alone: Callable[..., Any],
+    report_alone: Callable[..., Any],
+    effects: Mapping[str, Any] | None = None,
+) -> Iterator[tuple[Any, Any]]:
     """Gets the build's two players, the search's (games of ``search_rounds``) and the
     report's (``max_rounds``), sharing one pool of ``jobs`` workers (None: the machine's
     cores) for the ``with`` block; with one worker, ``search_alone`` and ``report_alone``."""
@@ -140,5 +166,7 @@ def build_players(cards: Mapping[str, Card], investigator: Card, recipes: Mappin
         if workers.size <= 1:
             yield search_alone, report_alone
             return
-        yield (pooled_player(workers, job, search_rounds, search_alone),
-               pooled_player(workers, job, max_rounds, report_alone))
+        yield (
+            pooled_player(workers, job, search_rounds, search_alone),
+            pooled_player(workers, job, max_rounds, report_alone),
+        )

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 #: The orders search results can come in (``mythos search --sort``).
 SEARCH_ORDERS = ("title", "set", "type", "value", "sanity", "subregion", "region", "gate", "unique")
 
+
 @dataclass(frozen=True)
 class CardView:
     """The printings of the card a name means, as they play today (``mythos card``).
@@ -67,8 +68,7 @@ class SearchQuery:
 MAX_SEARCH_LIMIT = 1_000_000
 
 
-def parse_search(query: str, *, sort: str = "title", limit: int | None = None,
-                 descending: bool = False) -> SearchQuery:
+def parse_search(query: str, *, sort: str = "title", limit: int | None = None, descending: bool = False) -> SearchQuery:
     """Reads a search query and its options (``descending``: the order reversed), before any
     catalog is opened.
 
@@ -82,8 +82,10 @@ def parse_search(query: str, *, sort: str = "title", limit: int | None = None,
         raise UsageError(f"--limit {limit}: show at least 1 card")
     if limit is not None and limit > MAX_SEARCH_LIMIT:
         shown = str(limit) if limit < 10**30 else "(a number of more than 30 digits)"
-        raise UsageError(f"--limit {shown}: show at most {MAX_SEARCH_LIMIT:,} cards (every card of the game is "
-                         "far fewer); leave --limit out to see them all")
+        raise UsageError(
+            f"--limit {shown}: show at most {MAX_SEARCH_LIMIT:,} cards (every card of the game is "
+            "far fewer); leave --limit out to see them all"
+        )
     from deckbuilder.catalog.search import parse_query
 
     return SearchQuery(query, parse_query(query), sort, limit, descending)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 #: Called with (done, in all) as a long job goes: files read, games played.
 Progress = Callable[[int, int], None]
 
+
 def catalog_path(db: str | Path | None = None) -> Path:
     """Gets the catalog file to use: ``db`` if given, else ``$MYTHOS_DB`` or the user data folder.
 
@@ -84,8 +85,12 @@ def card_files(paths: Sequence[str | Path]) -> list[tuple[Path, bool]]:
 
 
 def import_card_files(
-    db: str | Path | None, paths: Sequence[str | Path], *, progress: Progress | None = None,
-    wait: bool = True, on_wait: Callable[[], None] | None = None,
+    db: str | Path | None,
+    paths: Sequence[str | Path],
+    *,
+    progress: Progress | None = None,
+    wait: bool = True,
+    on_wait: Callable[[], None] | None = None,
 ) -> CatalogBuild:
     """Imports GCCG set XML or LackeyCCG set files (or folders of them) into the catalog,
     rebuilt beside the old one and swapped in when complete; the errata are applied.
@@ -117,8 +122,12 @@ def import_card_files(
 
 
 def fetch_card_files(
-    db: str | Path | None, url: str | None = None, *, progress: Callable[[str], None] | None = None,
-    wait: bool = True, on_wait: Callable[[], None] | None = None,
+    db: str | Path | None,
+    url: str | None = None,
+    *,
+    progress: Callable[[str], None] | None = None,
+    wait: bool = True,
+    on_wait: Callable[[], None] | None = None,
 ) -> CatalogBuild:
     """Downloads the GCCG Mythos set files (from ``url``, by default the public GCCG
     repository) and imports them; ``progress`` is called with each file's name.
@@ -146,8 +155,9 @@ def fetch_card_files(
     return _build(path, result, wait=wait, on_wait=on_wait)
 
 
-def _build(path: Path, result: ImportResult, *, wait: bool = True,
-           on_wait: Callable[[], None] | None = None) -> CatalogBuild:
+def _build(
+    path: Path, result: ImportResult, *, wait: bool = True, on_wait: Callable[[], None] | None = None
+) -> CatalogBuild:
     from deckbuilder.catalog.building import build_catalog
 
     return CatalogBuild(build_catalog(path, result, wait=wait, on_wait=on_wait))

@@ -48,8 +48,10 @@ def _investigator(catalog: Catalog, name: str, notes: list[str]) -> Card:
         notes.append(found.note)
     chosen = [c for c in found.cards if c.type is CardType.INVESTIGATOR]
     if not chosen:
-        raise UsageError(f'--investigator {name!r}: "{found.cards[0].title}" is not an Investigator; '
-                         "give an Investigator's title (mythos search t:investigator)")
+        raise UsageError(
+            f'--investigator {name!r}: "{found.cards[0].title}" is not an Investigator; '
+            "give an Investigator's title (mythos search t:investigator)"
+        )
     return chosen[0]
 
 
@@ -127,8 +129,14 @@ def _checked(play: Callable[..., Any], checkpoint: Callable[[], None] | None) ->
     return checked
 
 
-def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, max_rounds: int,
-                   effects: Mapping[str, Any] | None = None) -> Callable[..., Any]:
+def _pooled_player(
+    recipes: Mapping[str, Any],
+    *,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    effects: Mapping[str, Any] | None = None,
+) -> Callable[..., Any]:
     """Gets a player of full-length games that spreads a long batch (a thousand games or more:
     ``suggest --games``) over the machine's cores, as ``goldfish --jobs`` does; the records
     are the same whatever the number of processes (service/pool.py)."""
@@ -139,29 +147,58 @@ def _pooled_player(recipes: Mapping[str, Any], *, campaign: bool, target: int, m
     from deckbuilder.service.games import play_games
 
     def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
-        mine = {e.card.key: recipes[e.card.key] for e in deck.main
-                if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
-        batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=mine,
-                          needed=frozenset(needed_titles(deck, mine)), effects=effects)
+        mine = {
+            e.card.key: recipes[e.card.key]
+            for e in deck.main
+            if e.card.type is CardType.ADVENTURE and e.card.key in recipes
+        }
+        batch = GameBatch(
+            deck,
+            campaign=campaign,
+            target=target,
+            max_rounds=max_rounds,
+            recipes=mine,
+            needed=frozenset(needed_titles(deck, mine)),
+            effects=effects,
+        )
         records = play_games(batch, list(seeds), jobs=None)
         # The progress of a game that fell short, as the build's workers measure it
         # (buildgames.DeckGames): without it a search that plays on this player (one process,
         # a slow first deck) sees every failed game alike and goes another way than with two.
         groups = adventure_titles(batch.game(), deck, mine)
-        return [game_result(r.target_reached if campaign else r.first_adventure, r.final_sanity, r.points,
-                            r.first_played, groups, campaign, target) for r in records]
+        return [
+            game_result(
+                r.target_reached if campaign else r.first_adventure,
+                r.final_sanity,
+                r.points,
+                r.first_played,
+                groups,
+                campaign,
+                target,
+            )
+            for r in records
+        ]
 
     return play
 
 
-def _deck_document(name: str, investigator: Card, counts: Mapping[str, int], cards: Mapping[str, Card],
-                   notes: Sequence[str]) -> str:
+def _deck_document(
+    name: str, investigator: Card, counts: Mapping[str, int], cards: Mapping[str, Card], notes: Sequence[str]
+) -> str:
     def entry(card: Card, n: int) -> dict[str, Any]:
         return {"title": card.title, "set": card.set_code, "printing": card.printing, "count": n}
 
-    return json.dumps({"format": "mythos-deck", "version": 1, "name": name, "notes": list(notes),
-                       "investigators": [entry(investigator, 1)],
-                       "cards": [entry(cards[k], n) for k, n in sorted(counts.items()) if n > 0]}, ensure_ascii=False)
+    return json.dumps(
+        {
+            "format": "mythos-deck",
+            "version": 1,
+            "name": name,
+            "notes": list(notes),
+            "investigators": [entry(investigator, 1)],
+            "cards": [entry(cards[k], n) for k, n in sorted(counts.items()) if n > 0],
+        },
+        ensure_ascii=False,
+    )
 
 
 def _why_notes(counts: Mapping[str, int], cards: Mapping[str, Card], why: Mapping[str, str]) -> list[str]:
@@ -172,13 +209,24 @@ def _why_notes(counts: Mapping[str, int], cards: Mapping[str, Card], why: Mappin
     for key, n in sorted(counts.items(), key=lambda kv: display_title(cards[kv[0]].title).casefold()):
         if n > 0:
             groups.setdefault(why.get(key, CHOSEN_BY_GAMES), []).append(f"{n} {display_title(cards[key].title)}")
-    order = ("kept", "an Adventure", "from your deck", "for ", "so that", "a Location or Ally", "another copy",
-             "a Location to walk", "chosen by")
+    order = (
+        "kept",
+        "an Adventure",
+        "from your deck",
+        "for ",
+        "so that",
+        "a Location or Ally",
+        "another copy",
+        "a Location to walk",
+        "chosen by",
+    )
 
     def rank(reason: str) -> int:
         return next((i for i, start in enumerate(order) if reason.startswith(start)), len(order))
 
-    return [f"Why: {reason}: {', '.join(titles)}." for reason, titles in sorted(groups.items(), key=lambda g: rank(g[0]))]
+    return [
+        f"Why: {reason}: {', '.join(titles)}." for reason, titles in sorted(groups.items(), key=lambda g: rank(g[0]))
+    ]
 
 
 @dataclass(frozen=True)
@@ -240,20 +288,32 @@ class DeckBuild:
 
         if not self.field_decks:
             return ALONE_LINE
-        return (f"Measured by matches against {len(self.field_decks)} deck{'s' if len(self.field_decks) != 1 else ''} "
-                "(the same seeds for every deck): the objective is the win share, then Adventure speed, then Sanity.")
+        return (
+            f"Measured by matches against {len(self.field_decks)} deck{'s' if len(self.field_decks) != 1 else ''} "
+            "(the same seeds for every deck): the objective is the win share, then Adventure speed, then Sanity."
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Gets the build as ``mythos deck build --json`` prints it."""
         return {
-            "objective": self.objective, "against": list(self.field_decks),
-            "investigator": self.investigator, "adventures": list(self.adventures), "format": self.format,
-            "target": self.target, "seed": self.seed, "held_out_seed": self.held_out_seed, "games": self.games,
-            "steps": self.steps, "changes_kept": self.kept, "stopped_by": self.stopped_by,
-            "kept_start": self.kept_start, "seconds": round(self.seconds, 1),
+            "objective": self.objective,
+            "against": list(self.field_decks),
+            "investigator": self.investigator,
+            "adventures": list(self.adventures),
+            "format": self.format,
+            "target": self.target,
+            "seed": self.seed,
+            "held_out_seed": self.held_out_seed,
+            "games": self.games,
+            "steps": self.steps,
+            "changes_kept": self.kept,
+            "stopped_by": self.stopped_by,
+            "kept_start": self.kept_start,
+            "seconds": round(self.seconds, 1),
             "adventure_sets_tried": self.sets_tried,
             "adventures_tried_alone": [{"adventure": t, "completed": round(share, 4)} for t, share in self.screened],
-            "built": self.built.to_json(), "start": self.start.to_json(),
+            "built": self.built.to_json(),
+            "start": self.start.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
         }
 
@@ -316,15 +376,22 @@ def build_deck(
         raise UsageError("--investigator NAME: say who plays the deck (mythos search t:investigator)")
     chosen = [_find_adventure(catalog, title, notes) for title in adventures]
     if not chosen and from_deck is not None:
-        chosen = list({fold_title(e.card.title): e.card for e in from_deck.deck.main
-                       if e.card.type is CardType.ADVENTURE}.values())
+        chosen = list(
+            {
+                fold_title(e.card.title): e.card for e in from_deck.deck.main if e.card.type is CardType.ADVENTURE
+            }.values()
+        )
     if not chosen and not campaign:
-        raise UsageError("--adventure TITLE: name at least one Adventure the deck must complete "
-                         "(or --format campaign to let the build choose them)")
+        raise UsageError(
+            "--adventure TITLE: name at least one Adventure the deck must complete "
+            "(or --format campaign to let the build choose them)"
+        )
     for adventure in chosen:
         if not adventure.is_official or adventure.set_code == "RP":
-            raise UsageError(f"--adventure {adventure.title!r}: a build plays Chaosium's cards at their printed "
-                             "values, not fan or re-pointed ones; name the Adventure as printed")
+            raise UsageError(
+                f"--adventure {adventure.title!r}: a build plays Chaosium's cards at their printed "
+                "values, not fan or re-pointed ones; name the Adventure as printed"
+            )
     pinned: list[tuple[Card, int]] = []
     for name in keep:
         named = find_cards(catalog, name)
@@ -340,9 +407,20 @@ def build_deck(
     players = _players(catalog, cards, campaign, goal_target, max_rounds)
     recipes = players.recipes
     start = tuple((e.card, e.count) for e in from_deck.deck.main) if from_deck is not None else None
-    goal = BuildGoal(investigator=who, adventures=tuple(dict.fromkeys(chosen)), format=play.format,
-                     house_rules=play.house_rules, campaign=campaign, target=goal_target, max_rounds=max_rounds,
-                     keep=tuple(pinned), owned=owned, start=start, min_cards=size, max_copies=copies)
+    goal = BuildGoal(
+        investigator=who,
+        adventures=tuple(dict.fromkeys(chosen)),
+        format=play.format,
+        house_rules=play.house_rules,
+        campaign=campaign,
+        target=goal_target,
+        max_rounds=max_rounds,
+        keep=tuple(pinned),
+        owned=owned,
+        start=start,
+        min_cards=size,
+        max_copies=copies,
+    )
     # The held-out games (some 3,000) and the files take the rest: up to 11 s on a machine
     # busy with other work (benchmarks/build.py), so a 55 s build ends within the minute.
     deadline = started + time_limit - max(1.0, min(12.0, 0.25 * time_limit))
@@ -366,39 +444,84 @@ def build_deck(
         )
 
         the_field = field_decks(catalog, against)
-        search_play, report_play = field_players(the_field, recipes, campaign=campaign, target=goal_target,
-                                                 search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds)
+        search_play, report_play = field_players(
+            the_field,
+            recipes,
+            campaign=campaign,
+            target=goal_target,
+            search_rounds=min(SEARCH_ROUNDS, max_rounds),
+            max_rounds=max_rounds,
+        )
         search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
-        result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or FIELD_BUDGET,
-                        should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
-                        report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES), stages=FIELD_STAGES,
-                        screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
+        result = search(
+            goal,
+            cards,
+            recipes,
+            search_play,
+            seed=seed,
+            budget=budget or FIELD_BUDGET,
+            should_stop=lambda: time.monotonic() > deadline,
+            progress=tick,
+            report_play=report_play,
+            report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES),
+            stages=FIELD_STAGES,
+            screen_play=players.screen,
+            screen_stop=lambda: time.monotonic() > screen_deadline,
+        )
     else:
-        with build_players(known, who, recipes, campaign=campaign, target=goal_target,
-                           search_rounds=min(SEARCH_ROUNDS, max_rounds), max_rounds=max_rounds, jobs=jobs,
-                           search_alone=players.search, report_alone=players.report,
-                           effects=players.effects) as (search_play, report_play):
+        with build_players(
+            known,
+            who,
+            recipes,
+            campaign=campaign,
+            target=goal_target,
+            search_rounds=min(SEARCH_ROUNDS, max_rounds),
+            max_rounds=max_rounds,
+            jobs=jobs,
+            search_alone=players.search,
+            report_alone=players.report,
+            effects=players.effects,
+        ) as (search_play, report_play):
             search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
-            result = search(goal, cards, recipes, search_play, seed=seed, budget=budget or DEFAULT_BUDGET,
-                            should_stop=lambda: time.monotonic() > deadline, progress=tick, report_play=report_play,
-                            screen_play=players.screen, screen_stop=lambda: time.monotonic() > screen_deadline)
+            result = search(
+                goal,
+                cards,
+                recipes,
+                search_play,
+                seed=seed,
+                budget=budget or DEFAULT_BUDGET,
+                should_stop=lambda: time.monotonic() > deadline,
+                progress=tick,
+                report_play=report_play,
+                screen_play=players.screen,
+                screen_stop=lambda: time.monotonic() > screen_deadline,
+            )
     name = built_deck_name([a.title for a in result.adventures], who.title)
     chosen_by = CHOSEN_BY_MATCHES if against else CHOSEN_BY_GAMES
 
     def choice(deck: BuiltDeck, label: str) -> DeckChoice:
         why = {**result.why} if deck is result.start else {k: result.why.get(k, chosen_by) for k in deck.counts}
         deck_notes = _why_notes(deck.counts, result.cards, why)
-        text = _deck_document(f"{name} ({label})" if label != "built" else name, who, deck.counts, result.cards,
-                              deck_notes)
+        text = _deck_document(
+            f"{name} ({label})" if label != "built" else name, who, deck.counts, result.cards, deck_notes
+        )
         shares: tuple[Any, ...] = ()
         if against:
             from deckbuilder.rules.construction import to_deck
             from deckbuilder.service.against import field_shares
 
-            shares = field_shares(to_deck(deck.counts, result.cards, who), the_field, recipes, seed=seed,
-                                  campaign=campaign, target=goal_target, max_rounds=max_rounds)
-        return DeckChoice(label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes),
-                          shares)
+            shares = field_shares(
+                to_deck(deck.counts, result.cards, who),
+                the_field,
+                recipes,
+                seed=seed,
+                campaign=campaign,
+                target=goal_target,
+                max_rounds=max_rounds,
+            )
+        return DeckChoice(
+            label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes), shares
+        )
 
     return DeckBuild(
         investigator=who.title,
@@ -407,11 +530,20 @@ def build_deck(
         built=choice(result.best, "built"),
         start=choice(result.start, result.start.label),
         runners_up=tuple(choice(r, r.label) for r in result.runners_up),
-        seed=seed, games=result.games, steps=result.steps, kept=result.kept, stopped_by=result.stopped_by,
-        seconds=time.monotonic() - started, kept_start=result.kept_start, notes=tuple(notes),
-        format_id=format_name, target=goal_target if campaign else None, held_out_seed=held_out_seed(seed),
+        seed=seed,
+        games=result.games,
+        steps=result.steps,
+        kept=result.kept,
+        stopped_by=result.stopped_by,
+        seconds=time.monotonic() - started,
+        kept_start=result.kept_start,
+        notes=tuple(notes),
+        format_id=format_name,
+        target=goal_target if campaign else None,
+        held_out_seed=held_out_seed(seed),
         play=play,
-        sets_tried=result.sets_tried, screened=tuple((a.title, share) for a, share in result.screened),
+        sets_tried=result.sets_tried,
+        screened=tuple((a.title, share) for a, share in result.screened),
         field_decks=tuple(d.deck.name or d.name for d in against),
     )
 
@@ -463,14 +595,23 @@ class DeckSuggestions:
         if not self.field_decks:
             return ALONE_LINE
         n = len(self.field_decks)
-        return (f"Measured by matches against {n} deck{'s' if n != 1 else ''} (the same seeds for every change): "
-                "a change is recommended when it clearly wins more of them.")
+        return (
+            f"Measured by matches against {n} deck{'s' if n != 1 else ''} (the same seeds for every change): "
+            "a change is recommended when it clearly wins more of them."
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Gets the changes as ``mythos deck suggest --json`` prints them."""
-        return {"deck": self.deck.name, "investigator": self.investigator, "games": self.games, "seed": self.seed,
-                "objective": self.objective, "against": [s.to_json() for s in self.against],
-                "left_alone": list(self.left_alone), "changes": [c.to_dict() for c in self.changes]}
+        return {
+            "deck": self.deck.name,
+            "investigator": self.investigator,
+            "games": self.games,
+            "seed": self.seed,
+            "objective": self.objective,
+            "against": [s.to_json() for s in self.against],
+            "left_alone": list(self.left_alone),
+            "changes": [c.to_dict() for c in self.changes],
+        }
 
 
 def suggest_changes(
@@ -532,13 +673,36 @@ def suggest_changes(
         from deckbuilder.service.against import field_decks, field_players, field_shares
 
         the_field = field_decks(catalog, against)
-        _s, report_play = field_players(the_field, recipes, campaign=campaign, target=goal_target,
-                                        search_rounds=max_rounds, max_rounds=max_rounds)
-        shares = field_shares(deck.deck, the_field, recipes, seed=seed, campaign=campaign, target=goal_target,
-                              max_rounds=max_rounds)
-    changes = measure_changes(counts, who, cards, recipes, _checked(report_play, checkpoint), min_cards=size,
-                              max_copies=copies, games=games, seed=seed, max_rounds=max_rounds, progress=progress,
-                              field=bool(against), left=left, screen_games=FIELD_SCREEN if against else SCREEN)
-    return DeckSuggestions(deck, who.title, games, seed, tuple(changes), tuple(notes),
-                           field_decks=tuple(d.deck.name or d.name for d in against),
-                           left_alone=tuple(dict.fromkeys(left)), against=shares)
+        _s, report_play = field_players(
+            the_field, recipes, campaign=campaign, target=goal_target, search_rounds=max_rounds, max_rounds=max_rounds
+        )
+        shares = field_shares(
+            deck.deck, the_field, recipes, seed=seed, campaign=campaign, target=goal_target, max_rounds=max_rounds
+        )
+    changes = measure_changes(
+        counts,
+        who,
+        cards,
+        recipes,
+        _checked(report_play, checkpoint),
+        min_cards=size,
+        max_copies=copies,
+        games=games,
+        seed=seed,
+        max_rounds=max_rounds,
+        progress=progress,
+        field=bool(against),
+        left=left,
+        screen_games=FIELD_SCREEN if against else SCREEN,
+    )
+    return DeckSuggestions(
+        deck,
+        who.title,
+        games,
+        seed,
+        tuple(changes),
+        tuple(notes),
+        field_decks=tuple(d.deck.name or d.name for d in against),
+        left_alone=tuple(dict.fromkeys(left)),
+        against=shares,
+    )

@@ -40,13 +40,15 @@ def fix_deck_file(catalog: Catalog, deck: LoadedDeck, path: str | Path) -> Path:
         text = fixed_text(original, deck) or deck_text(catalog, deck)
         write_deck_file(path, text)
     except OSError as exc:
-        raise DeckFileError(f"{path}: the resolved names cannot be written back ({exc.strerror or exc}); "
-                            "the file is unchanged") from None
+        raise DeckFileError(
+            f"{path}: the resolved names cannot be written back ({exc.strerror or exc}); the file is unchanged"
+        ) from None
     return Path(os.path.realpath(path))
 
 
-def deck_way_to_play(deck: LoadedDeck, format_name: str | None = None, house_rules: Sequence[str] = (),
-                     target: int | None = None) -> WayToPlay:
+def deck_way_to_play(
+    deck: LoadedDeck, format_name: str | None = None, house_rules: Sequence[str] = (), target: int | None = None
+) -> WayToPlay:
     """Gets the way to play a command plays a deck in: the one the deck records (a built or
     saved deck's, :attr:`~deckbuilder.decklists.deckfile.LoadedDeck.way_to_play`) unless
     ``format_name`` is given (a given format wins, with only the house rules and target
@@ -55,8 +57,11 @@ def deck_way_to_play(deck: LoadedDeck, format_name: str | None = None, house_rul
     recorded = deck.way_to_play if format_name is None else None
     if recorded is None:
         return way_to_play(format_name or "advanced", house_rules, target)
-    return way_to_play(recorded.get("format") or "advanced", house_rules or recorded.get("house_rules") or (),
-                       target if target is not None else recorded.get("target"))
+    return way_to_play(
+        recorded.get("format") or "advanced",
+        house_rules or recorded.get("house_rules") or (),
+        target if target is not None else recorded.get("target"),
+    )
 
 
 def goldfish_way(deck: LoadedDeck, format_name: str | None = None, target: int | None = None) -> tuple[str, int]:

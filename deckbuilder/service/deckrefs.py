@@ -57,11 +57,12 @@ def load_deck_ref(catalog: Catalog, decks: str | Path | None, ref: str | Path) -
     try:
         saved = saved_deck(decks, name)
     except UnknownDeckError as exc:
-        raise UnknownDeckError(f"{text}: no such deck file, and not a saved deck's id or name; give a deck file, "
-                               f"a deck code (mythos:1:...) or an id `mythos deck list` shows ({exc})") from None
+        raise UnknownDeckError(
+            f"{text}: no such deck file, and not a saved deck's id or name; give a deck file, "
+            f"a deck code (mythos:1:...) or an id `mythos deck list` shows ({exc})"
+        ) from None
     return load_saved_deck(catalog, decks, saved.id, version=number)
 
 
 #: What a deck read from a code goes by in messages.
 DECK_CODE = "deck code"
-

@@ -25,6 +25,7 @@ PASTED_DECK = "pasted deck"
 #: The ways to play the goldfish can play: the Mythos formats (not Cult vs Investigator).
 GOLDFISH_FORMATS = ("basic", "advanced", "campaign", "tournament")
 
+
 def load_deck_file(catalog: Catalog, path: str | Path) -> LoadedDeck:
     """Reads a deck file in any format the tool reads and resolves every name against the catalog.
 
@@ -131,8 +132,12 @@ class DeckCheck:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the verdict as ``mythos deck check --json`` prints it."""
-        return {"deck": self.deck.deck.name, "path": self.deck.path, **self.verdict.to_dict(),
-                "resolution": list(self.deck.reports)}
+        return {
+            "deck": self.deck.deck.name,
+            "path": self.deck.path,
+            **self.verdict.to_dict(),
+            "resolution": list(self.deck.reports),
+        }
 
 
 def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, investigator: str | None = None) -> DeckCheck:
@@ -175,8 +180,11 @@ class DeckStatsView:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the make-up as ``mythos deck stats --json`` prints it."""
-        return {"deck": self.deck.deck.name, "investigators": [c.title for c in self.deck.deck.investigators],
-                **self.stats.to_dict()}
+        return {
+            "deck": self.deck.deck.name,
+            "investigators": [c.title for c in self.deck.deck.investigators],
+            **self.stats.to_dict(),
+        }
 
 
 def deck_stats(deck: LoadedDeck) -> DeckStatsView:

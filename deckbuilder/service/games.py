@@ -28,7 +28,9 @@ def goldfish_format(format_name: str) -> bool:
     Campaign target (campaign and tournament do). Raises
     :class:`~deckbuilder.errors.UsageError` for Cult vs Investigator or an unknown name."""
     if format_name not in GOLDFISH_FORMATS:
-        raise UsageError(f"--format {format_name!r}: goldfish plays Mythos formats only ({', '.join(GOLDFISH_FORMATS)})")
+        raise UsageError(
+            f"--format {format_name!r}: goldfish plays Mythos formats only ({', '.join(GOLDFISH_FORMATS)})"
+        )
     return format_name in ("campaign", "tournament")
 
 
@@ -57,8 +59,12 @@ class Goldfish:
     def to_json(self) -> dict[str, Any]:
         """Gets the report as ``mythos deck goldfish --json`` prints it: the best Investigator's
         report in full, and a line per Investigator played under ``investigators``."""
-        return {"deck": self.deck.deck.name, "investigator": self.investigator, **self.report.to_dict(),
-                "investigators": [{**p.to_dict(), "best": i == 0} for i, p in enumerate(self.played)]}
+        return {
+            "deck": self.deck.deck.name,
+            "investigator": self.investigator,
+            **self.report.to_dict(),
+            "investigators": [{**p.to_dict(), "best": i == 0} for i, p in enumerate(self.played)],
+        }
 
 
 def goldfish_deck(
@@ -91,21 +97,48 @@ def goldfish_deck(
     for a deck whose Investigator cannot start a game.
     """
     campaign = goldfish_format(format_name)
-    for option, value, low, high in (("--games", games, 1, 1_000_000), ("--rounds", max_rounds, 1, 200),
-                                     ("--target", target, 1, None), ("--jobs", 1 if jobs is None else jobs, 1, 1024)):
+    for option, value, low, high in (
+        ("--games", games, 1, 1_000_000),
+        ("--rounds", max_rounds, 1, 200),
+        ("--target", target, 1, None),
+        ("--jobs", 1 if jobs is None else jobs, 1, 1024),
+    ):
         if value < low or (high is not None and value > high):
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))
     named = tuple(_deck_title(deck.deck, name) for name in cards)
-    return play_each(catalog, deck, games=games, seed=seed, campaign=campaign, target=target,
-                     max_rounds=max_rounds, named=named, investigator=investigator, progress=progress, jobs=jobs,
-                     advanced=goldfish_advanced(format_name))
+    return play_each(
+        catalog,
+        deck,
+        games=games,
+        seed=seed,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        named=named,
+        investigator=investigator,
+        progress=progress,
+        jobs=jobs,
+        advanced=goldfish_advanced(format_name),
+    )
 
 
-def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaign: bool, target: int,
-                 max_rounds: int, progress: Callable[[int], None] | None = None,
-                 named: tuple[str, ...] = (), odds: bool = True, jobs: int | None = 1,
-                 recipes: dict[str, Any] | None = None, needed: set[str] | None = None,
-                 advanced: bool = True) -> GoldfishReport:
+def run_goldfish(
+    catalog: Catalog,
+    deck: Deck,
+    *,
+    games: int,
+    seed: int,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    progress: Callable[[int], None] | None = None,
+    named: tuple[str, ...] = (),
+    odds: bool = True,
+    jobs: int | None = 1,
+    recipes: dict[str, Any] | None = None,
+    needed: set[str] | None = None,
+    advanced: bool = True,
+) -> GoldfishReport:
     """Plays the games of a rules deck (its first Investigator plays) in ``jobs`` processes
     (None: the machine's cores) and, with ``odds``, adds the exact draw odds. ``progress`` is
     called with the games played, every 100 (every chunk, in several processes). ``recipes``
@@ -119,12 +152,21 @@ def run_goldfish(catalog: Catalog, deck: Deck, *, games: int, seed: int, campaig
         recipes = deck_recipes(catalog, deck)
     if needed is None:
         needed = needed_titles(deck, recipes)
-    batch = GameBatch(deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
-                      needed=frozenset(needed), effects=load_effect_overrides(), advanced=advanced)
+    batch = GameBatch(
+        deck,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        recipes=recipes,
+        needed=frozenset(needed),
+        effects=load_effect_overrides(),
+        advanced=advanced,
+    )
     batch.game()  # read once here: worker processes forked from this one start with it read
     records = play_games(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
-    report = goldfish_report(records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds,
-                             needed=needed, game=batch.game())
+    report = goldfish_report(
+        records, seed=seed, campaign=campaign, target=target, max_rounds=max_rounds, needed=needed, game=batch.game()
+    )
     if not odds:
         return report
     return with_odds(catalog, deck, report, seed=seed, named=named, recipes=recipes)
@@ -138,8 +180,9 @@ CHUNK_GAMES = 250
 POOL_FROM_GAMES = 1000
 
 
-def play_games(batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1,
-               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+def play_games(
+    batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1, progress: Callable[[int], None] | None = None
+) -> list[GameRecord]:
     """Plays a game for each seed, in ``jobs`` processes (None: the machine's cores), and gets
     their records in the order of ``seeds``: the same records whatever ``jobs`` is."""
     from deckbuilder.rules.goldfish import GameRecord
@@ -148,11 +191,14 @@ def play_games(batch: GameBatch, seeds: Sequence[int], *, jobs: int | None = 1,
     workers = default_jobs() if jobs is None else jobs
     if workers <= 1 or len(seeds) < POOL_FROM_GAMES:
         return batch.play(seeds, progress)
-    chunks = [seeds[i:i + CHUNK_GAMES] for i in range(0, len(seeds), CHUNK_GAMES)]
+    chunks = [seeds[i : i + CHUNK_GAMES] for i in range(0, len(seeds), CHUNK_GAMES)]
     ticker = None if progress is None else (lambda n: progress(min(n * CHUNK_GAMES, len(seeds))))
     # Each chunk comes back as plain tuples (GameBatch.__call__), made records again here.
-    return [GameRecord(*values) for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
-            for values in chunk]
+    return [
+        GameRecord(*values)  # type: ignore[arg-type]
+        for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
+        for values in chunk
+    ]
 
 
 def _deck_title(deck: Deck, name: str) -> str:
@@ -165,7 +211,9 @@ def _deck_title(deck: Deck, name: str) -> str:
     try:
         resolution = CardIndex(list(printings.values())).resolve(name)
     except LookupError:
-        raise UsageError(f"--card {name!r}: no card of the deck is called that; give a title from the deck list") from None
+        raise UsageError(
+            f"--card {name!r}: no card of the deck is called that; give a title from the deck list"
+        ) from None
     if not any(fold_title(e.card.title) == fold_title(resolution.card.title) for e in deck.main):
         raise UsageError(f"--card {name!r}: {resolution.card.title} is not in the deck")
     return resolution.card.title
@@ -195,9 +243,21 @@ class InvestigatorGames:
         }
 
 
-def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, campaign: bool, target: int,
-               max_rounds: int, named: tuple[str, ...] = (), investigator: str | None = None,
-               progress: Progress | None = None, jobs: int | None = 1, advanced: bool = True) -> Goldfish:
+def play_each(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    *,
+    games: int,
+    seed: int,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    named: tuple[str, ...] = (),
+    investigator: str | None = None,
+    progress: Progress | None = None,
+    jobs: int | None = 1,
+    advanced: bool = True,
+) -> Goldfish:
     """Plays the test games of each Investigator the deck lists (or the one chosen) and gets
     the best one's report in full, with the draw odds: what the goldfish command and the
     deck sheet share."""
@@ -210,8 +270,13 @@ def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, camp
         decks = [chosen]
         notes += [note] if note else []
     else:
-        listed = list({e.card.key: e.card for e in deck.deck.section(Section.INVESTIGATOR)
-                       if e.card.type is CardType.INVESTIGATOR}.values())
+        listed = list(
+            {
+                e.card.key: e.card
+                for e in deck.deck.section(Section.INVESTIGATOR)
+                if e.card.type is CardType.INVESTIGATOR
+            }.values()
+        )
         decks = [play_as(catalog, deck, c.title)[0] for c in listed] if len(listed) > 1 else [deck]
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import needed_titles
@@ -226,21 +291,49 @@ def play_each(catalog: Catalog, deck: LoadedDeck, *, games: int, seed: int, camp
             recipes = deck_recipes(catalog, each.deck)
             read[main] = (recipes, needed_titles(each.deck, recipes))
         recipes, needed = read[main]
-        report = run_goldfish(catalog, each.deck, games=games, seed=seed, campaign=campaign, target=target,
-                              max_rounds=max_rounds, progress=ticker, named=named, odds=False, jobs=jobs,
-                              recipes=recipes, needed=needed, advanced=advanced)
+        report = run_goldfish(
+            catalog,
+            each.deck,
+            games=games,
+            seed=seed,
+            campaign=campaign,
+            target=target,
+            max_rounds=max_rounds,
+            progress=ticker,
+            named=named,
+            odds=False,
+            jobs=jobs,
+            recipes=recipes,
+            needed=needed,
+            advanced=advanced,
+        )
         who = each.deck.investigators[0].title if each.deck.investigators else ""
         played.append(InvestigatorGames(who, report))
     ranked = sorted(range(len(played)), key=lambda i: (-played[i].share, played[i].report.median_rounds or 10**6, i))
     best = ranked[0]
-    report = with_odds(catalog, decks[best].deck, played[best].report, seed=seed, named=named,
-                       recipes=read[tuple((e.card.key, e.count) for e in decks[best].deck.main)][0])
-    ordered = tuple(InvestigatorGames(played[i].investigator, report if i == best else played[i].report) for i in ranked)
+    report = with_odds(
+        catalog,
+        decks[best].deck,
+        played[best].report,
+        seed=seed,
+        named=named,
+        recipes=read[tuple((e.card.key, e.count) for e in decks[best].deck.main)][0],
+    )
+    ordered = tuple(
+        InvestigatorGames(played[i].investigator, report if i == best else played[i].report) for i in ranked
+    )
     return Goldfish(deck, report, played[best].investigator, ordered if len(played) > 1 else (), tuple(notes))
 
 
-def with_odds(catalog: Catalog, deck: Deck, report: GoldfishReport, *, seed: int,
-              named: tuple[str, ...] = (), recipes: dict[str, Any] | None = None) -> GoldfishReport:
+def with_odds(
+    catalog: Catalog,
+    deck: Deck,
+    report: GoldfishReport,
+    *,
+    seed: int,
+    named: tuple[str, ...] = (),
+    recipes: dict[str, Any] | None = None,
+) -> GoldfishReport:
     """Gets a goldfish report with the exact draw odds of its deck beside it."""
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.goldfish import draw_odds

@@ -38,8 +38,10 @@ def field_files(paths: Sequence[str | Path]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found = sorted((p for p in path.iterdir() if p.is_file() and p.suffix.lower() in FIELD_EXTENSIONS),
-                           key=lambda p: p.name.lower())
+            found = sorted(
+                (p for p in path.iterdir() if p.is_file() and p.suffix.lower() in FIELD_EXTENSIONS),
+                key=lambda p: p.name.lower(),
+            )
             if not found:
                 raise UsageError(f"--field {path}: the folder holds no deck files ({', '.join(FIELD_EXTENSIONS)})")
             files.extend(found)
@@ -187,9 +189,19 @@ def gauntlet_deck(
             notes.append(f"stopped after {i} of {len(field)} matchups")
             break
         ticker = None if progress is None else (lambda done, _all, base=i * games: progress(base + done, total))
-        result = match_decks(catalog, [deck, opponent], games=games, seed=seed, format_name=format_name,
-                             investigators=(investigator or "",), ai=seats, max_rounds=max_rounds, target=target,
-                             jobs=jobs, progress=ticker)
+        result = match_decks(
+            catalog,
+            [deck, opponent],
+            games=games,
+            seed=seed,
+            format_name=format_name,
+            investigators=(investigator or "",),
+            ai=seats,
+            max_rounds=max_rounds,
+            target=target,
+            jobs=jobs,
+            progress=ticker,
+        )
         for note in result.notes:
             if note not in notes:
                 notes.append(note)

@@ -37,10 +37,15 @@ class MatchResult:
     def to_json(self) -> dict[str, Any]:
         """Gets the answer as ``mythos match --json`` prints it."""
         if self.report is None:
-            return {"game": self.log_game, "format": self.format_name,
-                    "players": [{"deck": d.deck.name, "investigator": i, "ai": a}
-                                for d, i, a in zip(self.decks, self.investigators, self.ai)],
-                    "log": list(self.log)}
+            return {
+                "game": self.log_game,
+                "format": self.format_name,
+                "players": [
+                    {"deck": d.deck.name, "investigator": i, "ai": a}
+                    for d, i, a in zip(self.decks, self.investigators, self.ai)
+                ],
+                "log": list(self.log),
+            }
         r = self.report
         return {
             "games": r.games,
@@ -49,8 +54,10 @@ class MatchResult:
             "ties": round(r.ties, 4),
             "ties_interval": [round(r.ties_low, 4), round(r.ties_high, 4)],
             "mean_rounds": round(r.mean_rounds, 3),
-            "players": [{"deck": d.deck.name, "investigator": i, "ai": a, **p.to_dict()}
-                        for d, i, a, p in zip(self.decks, self.investigators, self.ai, r.players)],
+            "players": [
+                {"deck": d.deck.name, "investigator": i, "ai": a, **p.to_dict()}
+                for d, i, a, p in zip(self.decks, self.investigators, self.ai, r.players)
+            ],
         }
 
 
@@ -86,8 +93,12 @@ def match_decks(
     from deckbuilder.rules.match import AI_NAMES
 
     check_match_options(len(decks), format_name, ai, investigators, AI_NAMES)
-    for option, value, low, high in (("--games", games, 1, 1_000_000), ("--rounds", max_rounds, 1, 200),
-                                     ("--target", target, 1, 1000), ("--jobs", 1 if jobs is None else jobs, 1, 1024)):
+    for option, value, low, high in (
+        ("--games", games, 1, 1_000_000),
+        ("--rounds", max_rounds, 1, 200),
+        ("--target", target, 1, 1000),
+        ("--jobs", 1 if jobs is None else jobs, 1, 1024),
+    ):
         if value < low or value > high:
             raise UsageError(f"{option} {value}: give a number from {low} to {high}")
     if log_game is not None and log_game < 1:
@@ -116,12 +127,16 @@ def match_decks(
     from deckbuilder.rules.match import match_report
 
     records = play_matches(batch, game_seeds(seed, games), jobs=jobs, progress=progress)
-    return MatchResult(tuple(played), tuple(names), seats, match_report(records, seed), format_name,
-                       notes=tuple(notes))
+    return MatchResult(tuple(played), tuple(names), seats, match_report(records, seed), format_name, notes=tuple(notes))
 
 
-def check_match_options(decks: int, format_name: str, ai: Sequence[str], investigators: Sequence[str],
-                        ai_names: Sequence[str] = ("greedy", "lookahead")) -> None:
+def check_match_options(
+    decks: int,
+    format_name: str,
+    ai: Sequence[str],
+    investigators: Sequence[str],
+    ai_names: Sequence[str] = ("greedy", "lookahead"),
+) -> None:
     """Checks a match's options before any work: 2 to 4 decks, known computer players and
     format, no more ``--ai`` or ``--investigator`` than decks. Raises UsageError."""
     if decks < 2:
@@ -134,26 +149,43 @@ def check_match_options(decks: int, format_name: str, ai: Sequence[str], investi
     if len(ai) > decks:
         raise UsageError(f"--ai given {len(ai)} times for {decks} decks: give at most one per deck, in deck order")
     if len(investigators) > decks:
-        raise UsageError(f"--investigator given {len(investigators)} times for {decks} decks: "
-                         "give at most one per deck, in deck order")
+        raise UsageError(
+            f"--investigator given {len(investigators)} times for {decks} decks: "
+            "give at most one per deck, in deck order"
+        )
     if format_name not in GOLDFISH_FORMATS:
         raise UsageError(f"--format {format_name!r}: a match plays Mythos formats only ({', '.join(GOLDFISH_FORMATS)})")
 
 
-def match_batch(catalog: Catalog, decks: Sequence[LoadedDeck], *, ai: Sequence[str], format_name: str = "advanced",
-                target: int = 20, max_rounds: int = 20) -> MatchBatch:
+def match_batch(
+    catalog: Catalog,
+    decks: Sequence[LoadedDeck],
+    *,
+    ai: Sequence[str],
+    format_name: str = "advanced",
+    target: int = 20,
+    max_rounds: int = 20,
+) -> MatchBatch:
     """Gets the batch that plays matches of the decks (their recipes read from the catalog)."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.rules.match import MatchBatch
 
-    return MatchBatch([d.deck for d in decks], ai=ai, recipes=[deck_recipes(catalog, d.deck) for d in decks],
-                      basic=format_name == "basic", campaign=format_name in ("campaign", "tournament"),
-                      target=target, max_rounds=max_rounds, effects=load_effect_overrides())
+    return MatchBatch(
+        [d.deck for d in decks],
+        ai=ai,
+        recipes=[deck_recipes(catalog, d.deck) for d in decks],
+        basic=format_name == "basic",
+        campaign=format_name in ("campaign", "tournament"),
+        target=target,
+        max_rounds=max_rounds,
+        effects=load_effect_overrides(),
+    )
 
 
-def play_matches(batch: MatchBatch, seeds: Sequence[int], *, jobs: int | None = 1,
-                 progress: Callable[[int, int], None] | None = None) -> list[MatchRecord]:
+def play_matches(
+    batch: MatchBatch, seeds: Sequence[int], *, jobs: int | None = 1, progress: Callable[[int, int], None] | None = None
+) -> list[MatchRecord]:
     """Plays a match per seed in ``jobs`` processes; the records in the order of ``seeds``,
     the same whatever ``jobs`` is."""
     from deckbuilder.rules.match import MatchRecord
@@ -163,7 +195,10 @@ def play_matches(batch: MatchBatch, seeds: Sequence[int], *, jobs: int | None = 
     total = len(seeds)
     if workers <= 1 or total < 2 * CHUNK_GAMES:
         return batch.play(seeds, None if progress is None else (lambda n: progress(n, total)))
-    chunks = [seeds[i:i + CHUNK_GAMES] for i in range(0, total, CHUNK_GAMES)]
+    chunks = [seeds[i : i + CHUNK_GAMES] for i in range(0, total, CHUNK_GAMES)]
     ticker = None if progress is None else (lambda n: progress(min(n * CHUNK_GAMES, total), total))
-    return [MatchRecord(*values) for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
-            for values in chunk]
+    return [
+        MatchRecord(*values)  # type: ignore[arg-type]
+        for chunk in map_chunks(batch, chunks, jobs=workers, progress=ticker)  # type: ignore[arg-type]
+        for values in chunk
+    ]

@@ -27,8 +27,13 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def map_chunks(job: Callable[[Chunk], Result], chunks: Sequence[Chunk], *, jobs: int | None = None,
-               progress: Callable[[int], None] | None = None) -> list[Result]:
+def map_chunks(
+    job: Callable[[Chunk], Result],
+    chunks: Sequence[Chunk],
+    *,
+    jobs: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Result]:
     """Gets ``job(chunk)`` for each chunk, in the order of ``chunks``, computed in up to
     ``jobs`` processes (None: the machine's cores; 1: here, in this process).
 
@@ -53,8 +58,9 @@ def map_chunks(job: Callable[[Chunk], Result], chunks: Sequence[Chunk], *, jobs:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                             initializer=_start_worker, initargs=(job,)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context(method), initializer=_start_worker, initargs=(job,)
+    ) as pool:
         futures = {pool.submit(_run, chunk): i for i, chunk in enumerate(chunks)}
         done: dict[int, Result] = {}
         for future in as_completed(futures):
@@ -96,8 +102,9 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
 
             context = multiprocessing.get_context(_start_method())
-            self._pool = ProcessPoolExecutor(max_workers=self.size - 1, mp_context=context,
-                                             initializer=_start_worker, initargs=(self.job,))
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.size - 1, mp_context=context, initializer=_start_worker, initargs=(self.job,)
+            )
         from concurrent.futures.process import BrokenProcessPool
 
         futures = [self._pool.submit(_run, chunk) for chunk in chunks[1:]]

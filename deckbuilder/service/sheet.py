@@ -30,8 +30,15 @@ class DeckSheet:
         return self.context.verdict.legal
 
 
-def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_games: int | None = None,
-               seed: int = 0, investigator: str | None = None) -> DeckSheet:
+def deck_sheet(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    play: WayToPlay,
+    *,
+    goldfish_games: int | None = None,
+    seed: int = 0,
+    investigator: str | None = None,
+) -> DeckSheet:
     """Gets a deck's sheet, one self-contained HTML page: the list, the check for the way to
     play, the Investigator, the Adventure checklist, playability, and with
     ``goldfish_games`` test games and draw odds (the very games ``mythos deck goldfish``
@@ -51,9 +58,17 @@ def deck_sheet(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, goldfish_
         target = play.format.campaign_target
         from deckbuilder.service.games import goldfish_advanced, play_each
 
-        games = play_each(catalog, deck, games=goldfish_games, seed=seed, campaign=target is not None,
-                          target=target or 20, max_rounds=20, investigator=investigator,
-                          advanced=goldfish_advanced(play.format.id))
+        games = play_each(
+            catalog,
+            deck,
+            games=goldfish_games,
+            seed=seed,
+            campaign=target is not None,
+            target=target or 20,
+            max_rounds=20,
+            investigator=investigator,
+            advanced=goldfish_advanced(play.format.id),
+        )
     adventures = adventure_checks(catalog, rules_deck)
     ctx = build_sheet_context(
         rules_deck,
@@ -78,8 +93,9 @@ def pdf_printer() -> str:
     return require_chromium()
 
 
-def print_sheet(sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | None = None,
-                chromium: str | None = None) -> Path:
+def print_sheet(
+    sheet: DeckSheet, pdf: str | Path, *, html_file: str | Path | None = None, chromium: str | None = None
+) -> Path:
     """Prints a sheet to a PDF with headless Chromium, from its HTML file if written (else
     from a temporary copy); gets the PDF's path. Raises ``ChromiumMissingError`` or
     ``PdfError``."""

@@ -12,8 +12,9 @@ from pathlib import Path
 MAX_COMPLETIONS = 50
 
 
-def complete_titles(db: str | Path | None, incomplete: str, *, card_type: str | None = None,
-                    limit: int = MAX_COMPLETIONS) -> list[str]:
+def complete_titles(
+    db: str | Path | None, incomplete: str, *, card_type: str | None = None, limit: int = MAX_COMPLETIONS
+) -> list[str]:
     """Gets the titles a shell offers for what was typed so far: up to ``limit`` titles of
     the catalog beginning with ``incomplete`` (of ``card_type`` if given, "Adventure").
 

@@ -79,8 +79,10 @@ class Game:
             return {
                 "id": self.id,
                 "state": state_json(t, moves(t), self),
-                "legal": [{"id": i, "text": text, "kind": kind, "card": card if card >= 0 else None}
-                          for i, (text, kind, card) in enumerate(move_texts(t))],
+                "legal": [
+                    {"id": i, "text": text, "kind": kind, "card": card if card >= 0 else None}
+                    for i, (text, kind, card) in enumerate(move_texts(t))
+                ],
                 "log": self.log(),
             }
 
@@ -93,8 +95,9 @@ def _cards(s: Any, cids: Sequence[int]) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"card": c, "title": card.title, "type": card.type.value if card.type else ""}
         held = s.attached.get(c, ())
         if held:
-            item["holds"] = [{"card": h, "title": g.title(h), "type": g.cards[h].type.value if g.cards[h].type else ""}
-                             for h in held]
+            item["holds"] = [
+                {"card": h, "title": g.title(h), "type": g.cards[h].type.value if g.cards[h].type else ""} for h in held
+            ]
         out.append(item)
     return out
 
@@ -143,9 +146,14 @@ def state_json(t: Table, legal: Sequence[Any], game: Game | None = None) -> dict
                 for c in (p.card, *p.joined):
                     if c >= 0:
                         playable.setdefault(c, []).append(i)
-            player["hand"] = [{**item, "moves": playable.get(item["card"], []),
-                               "why_not": "" if playable.get(item["card"]) else why_not(t, item["card"])}
-                              for item in _cards(s, s.hand)]
+            player["hand"] = [
+                {
+                    **item,
+                    "moves": playable.get(item["card"], []),
+                    "why_not": "" if playable.get(item["card"]) else why_not(t, item["card"]),
+                }
+                for item in _cards(s, s.hand)
+            ]
         players.append(player)
     over = t.over()
     winner = t.winner() if over else None
@@ -209,12 +217,26 @@ class Seating:
         from deckbuilder.rules.goldfish import game_seeds
         from deckbuilder.rules.tableplay import new_table
 
-        return new_table(self.games, self.players, self.greedy, game_seeds(seed, game)[-1],
-                         max_rounds=self.max_rounds, names=self.names, log=log)
+        return new_table(
+            self.games,
+            self.players,
+            self.greedy,
+            game_seeds(seed, game)[-1],
+            max_rounds=self.max_rounds,
+            names=self.names,
+            log=log,
+        )
 
 
-def seating(catalog: Catalog, decks: Sequence[LoadedDeck], ai: Sequence[str] = (), *, format_name: str = "advanced",
-            max_rounds: int = 20, target: int = 20) -> Seating:
+def seating(
+    catalog: Catalog,
+    decks: Sequence[LoadedDeck],
+    ai: Sequence[str] = (),
+    *,
+    format_name: str = "advanced",
+    max_rounds: int = 20,
+    target: int = 20,
+) -> Seating:
     """Reads the decks for play: the person's first, then each opponent's with its computer
     player (``ai``, by name). Alone, the goldfish's own reading of the deck and its policy."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
@@ -227,24 +249,45 @@ def seating(catalog: Catalog, decks: Sequence[LoadedDeck], ai: Sequence[str] = (
         deck = decks[0].deck
         recipes = deck_recipes(catalog, deck)
         needed = needed_titles(deck, recipes)
-        batch = GameBatch(deck, campaign=goldfish_format(format_name), target=target, max_rounds=max_rounds,
-                          recipes=recipes, needed=frozenset(needed), effects=load_effect_overrides())
+        batch = GameBatch(
+            deck,
+            campaign=goldfish_format(format_name),
+            target=target,
+            max_rounds=max_rounds,
+            recipes=recipes,
+            needed=frozenset(needed),
+            effects=load_effect_overrides(),
+        )
         g = batch.game()
         return Seating((g,), (), (GreedyPolicy(g, needed),), ("You",), max_rounds)
     from deckbuilder.service.matches import match_batch
 
-    batch_ = match_batch(catalog, decks, ai=("greedy", *ai), format_name=format_name, target=target,
-                         max_rounds=max_rounds)
+    batch_ = match_batch(
+        catalog, decks, ai=("greedy", *ai), format_name=format_name, target=target, max_rounds=max_rounds
+    )
     games, players = batch_.build()
-    greedy = tuple(p.inner if isinstance(p, GreedyPlayer) else p.greedy.inner for p in players
-                   if isinstance(p, (GreedyPlayer, LookaheadPlayer)))
+    greedy = tuple(
+        p.inner if isinstance(p, GreedyPlayer) else p.greedy.inner
+        for p in players
+        if isinstance(p, (GreedyPlayer, LookaheadPlayer))
+    )
     names = ("You", *(f"Computer {i}" if len(decks) > 2 else "Computer" for i in range(1, len(decks))))
     return Seating(tuple(games), tuple(players), greedy, names, max_rounds)
 
 
-def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0, game: int = 1,
-         investigator: str | None = None, format_name: str = "advanced",
-         opponents: Sequence[tuple[LoadedDeck, str]] = (), max_rounds: int = 20, target: int = 20) -> Game:
+def deal(
+    catalog: Catalog,
+    store: GameStore,
+    deck: LoadedDeck,
+    *,
+    seed: int = 0,
+    game: int = 1,
+    investigator: str | None = None,
+    format_name: str = "advanced",
+    opponents: Sequence[tuple[LoadedDeck, str]] = (),
+    max_rounds: int = 20,
+    target: int = 20,
+) -> Game:
     """Deals a game of ``deck`` (game ``game`` of ``seed``: the goldfish's deal of that game when
     alone, the match's with opponents) against ``opponents`` (each a deck and its computer
     player's name), and keeps it in ``store``.
@@ -266,20 +309,47 @@ def deal(catalog: Catalog, store: GameStore, deck: LoadedDeck, *, seed: int = 0,
         raise UsageError(f"game {game}: give a game number from 1 to 100000 (game 1 is the seed's first)")
     if investigator:
         deck, _note = play_as(catalog, deck, investigator)
-    seats = seating(catalog, [deck, *(d for d, _ai in opponents)], [ai for _d, ai in opponents],
-                    format_name=format_name, max_rounds=max_rounds, target=target)
-    return store.add(new_game(seats, seed=seed, game=game, deck=deck.deck.name or "",
-                              opponents=tuple((d.deck.name or "", ai) for d, ai in opponents),
-                              format_name=format_name))
+    seats = seating(
+        catalog,
+        [deck, *(d for d, _ai in opponents)],
+        [ai for _d, ai in opponents],
+        format_name=format_name,
+        max_rounds=max_rounds,
+        target=target,
+    )
+    return store.add(
+        new_game(
+            seats,
+            seed=seed,
+            game=game,
+            deck=deck.deck.name or "",
+            opponents=tuple((d.deck.name or "", ai) for d, ai in opponents),
+            format_name=format_name,
+        )
+    )
 
 
-def new_game(seats: Seating, *, seed: int = 0, game: int = 1, deck: str = "", opponents: tuple[tuple[str, str], ...] = (),
-             format_name: str = "advanced") -> Game:
+def new_game(
+    seats: Seating,
+    *,
+    seed: int = 0,
+    game: int = 1,
+    deck: str = "",
+    opponents: tuple[tuple[str, str], ...] = (),
+    format_name: str = "advanced",
+) -> Game:
     """Deals game ``game`` of ``seed`` at a seating read once (kept nowhere: :func:`deal` keeps it)."""
     log: list[str] = []
     t = seats.deal(seed, game, log)
-    return Game(id=secrets.token_hex(8), deck=deck, opponents=opponents, seed=seed, game=game,
-                format_name=format_name, history=[(t, tuple(log))])
+    return Game(
+        id=secrets.token_hex(8),
+        deck=deck,
+        opponents=opponents,
+        seed=seed,
+        game=game,
+        format_name=format_name,
+        history=[(t, tuple(log))],
+    )
 
 
 def move(game: Game, move_id: Any) -> Game:
@@ -296,7 +366,7 @@ def move(game: Game, move_id: Any) -> Game:
         nxt = t.copy()
         lines: list[str] = []
         act(nxt, move_id, lines)
-        del game.history[game.at + 1:]
+        del game.history[game.at + 1 :]
         game.history.append((nxt, tuple(lines)))
         game.at += 1
     return game
@@ -313,13 +383,16 @@ def autoplay(game: Game) -> Game:
         t = game.table
         found = suggested(t)
         if found is None:
-            raise IllegalMoveError("no move to make: the game is over; deal again" if t.over()
-                                   else "no move to make: it is not your decision now")
+            raise IllegalMoveError(
+                "no move to make: the game is over; deal again"
+                if t.over()
+                else "no move to make: it is not your decision now"
+            )
         index, why = found
         nxt = t.copy()
         lines: list[str] = []
         act(nxt, index, lines, why)
-        del game.history[game.at + 1:]
+        del game.history[game.at + 1 :]
         game.history.append((nxt, tuple(lines)))
         game.at += 1
     return game
@@ -380,14 +453,29 @@ class Replay:
     notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"deck": self.deck, "investigator": self.investigator, "seed": self.seed, "game": self.game,
-                "plays": [{"play": p, "reason": r, "sanity": s} for p, r, s in self.plays],
-                "points": self.points, "final_sanity": self.sanity, "rounds": self.rounds}
+        return {
+            "deck": self.deck,
+            "investigator": self.investigator,
+            "seed": self.seed,
+            "game": self.game,
+            "plays": [{"play": p, "reason": r, "sanity": s} for p, r, s in self.plays],
+            "points": self.points,
+            "final_sanity": self.sanity,
+            "rounds": self.rounds,
+        }
 
 
-def replay_goldfish(catalog: Catalog, deck: LoadedDeck, *, seed: int = 0, game: int = 1,
-                    format_name: str = "advanced", target: int = 20, max_rounds: int = 20,
-                    investigator: str | None = None) -> Replay:
+def replay_goldfish(
+    catalog: Catalog,
+    deck: LoadedDeck,
+    *,
+    seed: int = 0,
+    game: int = 1,
+    format_name: str = "advanced",
+    target: int = 20,
+    max_rounds: int = 20,
+    investigator: str | None = None,
+) -> Replay:
     """Plays game ``game`` of ``seed`` of the goldfish again, exactly its plays, each with the
     greedy policy's reason (the deck's first Investigator plays, as ``--investigator`` says
     otherwise). Raises UsageError for a game number below 1."""
@@ -405,14 +493,32 @@ def replay_goldfish(catalog: Catalog, deck: LoadedDeck, *, seed: int = 0, game: 
         deck, _note = play_as(catalog, deck, investigator)
     recipes = deck_recipes(catalog, deck.deck)
     needed = needed_titles(deck.deck, recipes)
-    batch = GameBatch(deck.deck, campaign=campaign, target=target, max_rounds=max_rounds, recipes=recipes,
-                      needed=frozenset(needed), effects=load_effect_overrides())
+    batch = GameBatch(
+        deck.deck,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        recipes=recipes,
+        needed=frozenset(needed),
+        effects=load_effect_overrides(),
+    )
     g = batch.game()
     plays, last = replay_solo(g, GreedyPolicy(g, needed), game_seeds(seed, game)[-1], max_rounds)
     notes: tuple[str, ...] = ()
     listed = [c.title for c in deck.deck.investigators]
     if not investigator and len(listed) > 1:
-        notes = (f"the deck lists {len(listed)} Investigators; this is {g.investigator.title}'s game {game} "
-                 f"(the report shows the best one's in full: --investigator NAME replays another's)",)
-    return Replay(deck.deck.name or "", g.investigator.title, seed, game, tuple(plays), last.points, last.sanity,
-                  min(last.round, max_rounds), notes)
+        notes = (
+            f"the deck lists {len(listed)} Investigators; this is {g.investigator.title}'s game {game} "
+            f"(the report shows the best one's in full: --investigator NAME replays another's)",
+        )
+    return Replay(
+        deck.deck.name or "",
+        g.investigator.title,
+        seed,
+        game,
+        tuple(plays),
+        last.points,
+        last.sanity,
+        min(last.round, max_rounds),
+        notes,
+    )

@@ -17,8 +17,15 @@ if TYPE_CHECKING:
     from deckbuilder.service.construction import DeckBuild
 
 
-def save_built_deck(catalog: Catalog, decks: str | Path | None, build: DeckBuild, choice: int = 0, *,
-                    format_name: str | None = None, target: int | None = None) -> Any:
+def save_built_deck(
+    catalog: Catalog,
+    decks: str | Path | None,
+    build: DeckBuild,
+    choice: int = 0,
+    *,
+    format_name: str | None = None,
+    target: int | None = None,
+) -> Any:
     """Saves a deck a build found as a new saved deck (its Why notes with it), built for the
     build's way to play, under its name (its Adventures), numbered when a saved deck has it; gets the :class:`~deckbuilder.library.SavedDeck`. ``choice`` 0 is
     the built deck, 1, 2... its runner-ups.
@@ -40,8 +47,15 @@ def save_built_deck(catalog: Catalog, decks: str | Path | None, build: DeckBuild
     return save_deck(catalog, decks, deck, play=play)
 
 
-def apply_change(catalog: Catalog, decks: str | Path | None, deck_id: str, *, cut: str | None = None,
-                 add: str | None = None, revision: str | None = None) -> Any:
+def apply_change(
+    catalog: Catalog,
+    decks: str | Path | None,
+    deck_id: str,
+    *,
+    cut: str | None = None,
+    add: str | None = None,
+    revision: str | None = None,
+) -> Any:
     """Applies a single change (a copy of ``cut`` out, a copy of ``add`` in: catalog keys)
     to a saved deck as it stands in the editor (its unsaved changes, if any), and saves the
     result as the deck's next version; gets the :class:`~deckbuilder.library.SavedDeck`.
@@ -64,8 +78,10 @@ def apply_change(catalog: Catalog, decks: str | Path | None, deck_id: str, *, cu
         if cut:
             held = sum(e.count for e in deck.deck.main if e.card.key == cut)
             if held == 0:
-                raise UsageError(f"the deck no longer holds the card to cut ({cut}); it changed since the suggestions "
-                                 "were measured: ask for suggestions again")
+                raise UsageError(
+                    f"the deck no longer holds the card to cut ({cut}); it changed since the suggestions "
+                    "were measured: ask for suggestions again"
+                )
             deck = edit_deck(catalog, deck, cut, change=-1)
         if add:
             deck = edit_deck(catalog, deck, add, change=1)

@@ -61,12 +61,8 @@ from deckbuilder.sheet.text import UNKNOWN, plain_data, plural, signed, text_of,
 class Figure:
     """One labelled number or fact (an Investigator's number, a line of the deck's make-up)."""
 
-    label: str = field(
-        metadata={"help": "What the figure is, in the players' words (Sanity, Education...)."}
-    )
-    value: str = field(
-        metadata={"help": 'The figure as printed; "unknown" when the catalog does not know it.'}
-    )
+    label: str = field(metadata={"help": "What the figure is, in the players' words (Sanity, Education...)."})
+    value: str = field(metadata={"help": 'The figure as printed; "unknown" when the catalog does not know it.'})
     known: bool = field(
         metadata={"help": "False when any part of the figure is unknown (shown muted)."},
         default=True,
@@ -94,17 +90,9 @@ class CardRow:
 
     count: int = field(metadata={"help": "Copies in this section."})
     title: str = field(metadata={"help": "The card's title, article in front."})
-    unique: bool = field(
-        metadata={"help": "The card has the Uniqueness Dot: one copy per deck (rulings:13)."}
-    )
-    gate: bool = field(
-        metadata={"help": "The Location is a Gate (Monsters may be played to your Threat there)."}
-    )
-    place: str = field(
-        metadata={
-            "help": "Locations and Allies: the Subregion (or Region) where the card is found."
-        }
-    )
+    unique: bool = field(metadata={"help": "The card has the Uniqueness Dot: one copy per deck (rulings:13)."})
+    gate: bool = field(metadata={"help": "The Location is a Gate (Monsters may be played to your Threat there)."})
+    place: str = field(metadata={"help": "Locations and Allies: the Subregion (or Region) where the card is found."})
     detail: str = field(
         metadata={
             "help": "A short kind: Monster class, Spell icon, Tome languages, Ally allegiance, Dimension "
@@ -112,18 +100,10 @@ class CardRow:
         }
     )
     value: str = field(
-        metadata={
-            "help": "The upper-left value (Adventure points, Tome capacity, GOO, +N); empty when none."
-        }
+        metadata={"help": "The upper-left value (Adventure points, Tome capacity, GOO, +N); empty when none."}
     )
-    sanity: str = field(
-        metadata={"help": "The Sanity pentagram, signed (+2, −1); empty for a card without one."}
-    )
-    set_code: str = field(
-        metadata={
-            "help": "The set code, given only when the list holds this title in several sets."
-        }
-    )
+    sanity: str = field(metadata={"help": "The Sanity pentagram, signed (+2, −1); empty for a card without one."})
+    set_code: str = field(metadata={"help": "The set code, given only when the list holds this title in several sets."})
 
 
 @dataclass(frozen=True)
@@ -143,16 +123,14 @@ class FindingView:
     """One finding of the deck check: what is wrong, the rule's words and source, the fix."""
 
     severity: str = field(
-        metadata={"help": "error (the documents require it), warning (they recommend it), note, or unchecked "
-                          "(the catalog cannot tell whether the rule is met)."}
+        metadata={
+            "help": "error (the documents require it), warning (they recommend it), note, or unchecked "
+            "(the catalog cannot tell whether the rule is met)."
+        }
     )
     message: str = field(metadata={"help": "What was found."})
     words: str = field(metadata={"help": "The rule in the documents' words."})
-    source: str = field(
-        metadata={
-            "help": 'Where the rule stands ("rulings:11" is line 11 of the rulings document).'
-        }
-    )
+    source: str = field(metadata={"help": 'Where the rule stands ("rulings:11" is line 11 of the rulings document).'})
     fix: str = field(metadata={"help": "How to fix it; empty when nothing needs fixing."})
     cards: tuple[str, ...] = field(metadata={"help": "The cards involved."})
 
@@ -172,16 +150,14 @@ class VerdictView:
     format_name: str = field(metadata={"help": "The way to play (Basic, Advanced, Campaign...)."})
     format_description: str = field(metadata={"help": "The way to play in one sentence."})
     house_rules: tuple[str, ...] = field(metadata={"help": "The house rules chosen, by name."})
-    legal: bool = field(
-        metadata={
-            "help": "No rule the documents require is broken (warnings and notes do not count)."
-        }
-    )
+    legal: bool = field(metadata={"help": "No rule the documents require is broken (warnings and notes do not count)."})
     errors: int = field(metadata={"help": "Findings that make the deck illegal."})
     warnings: int = field(metadata={"help": "Findings the documents only recommend."})
     notes: int = field(metadata={"help": "Findings that only inform."})
     unchecked: int = field(
-        metadata={"help": "Rules the catalog cannot check (neither met nor broken), e.g. Cult vs Investigator factions."}
+        metadata={
+            "help": "Rules the catalog cannot check (neither met nor broken), e.g. Cult vs Investigator factions."
+        }
     )
     findings: tuple[FindingView, ...] = field(metadata={"help": "Every finding, errors first, unchecked rules last."})
     rules: tuple[RuleView, ...] = field(metadata={"help": "Every rule checked, with its source."})
@@ -191,12 +167,8 @@ class VerdictView:
 class AssignmentRow:
     """One requirement of an Adventure's recipe and the card the deck meets it with."""
 
-    requirement: str = field(
-        metadata={"help": "The recipe's word (WEAPON, a Subregion, a Monster class...)."}
-    )
-    card: str = field(
-        metadata={"help": "The card of the deck that meets it; empty when none does."}
-    )
+    requirement: str = field(metadata={"help": "The recipe's word (WEAPON, a Subregion, a Monster class...)."})
+    card: str = field(metadata={"help": "The card of the deck that meets it; empty when none does."})
 
 
 @dataclass(frozen=True)
@@ -208,9 +180,7 @@ class AdventureView:
     completable: bool | None = field(
         metadata={"help": "The deck holds a card for every requirement (None: not known)."}
     )
-    assignment: tuple[AssignmentRow, ...] = field(
-        metadata={"help": "Each requirement and the card assigned to it."}
-    )
+    assignment: tuple[AssignmentRow, ...] = field(metadata={"help": "Each requirement and the card assigned to it."})
     missing: tuple[str, ...] = field(metadata={"help": "Requirements no card of the deck meets."})
     conditions: tuple[str, ...] = field(
         metadata={"help": "Conditions left to meet in play (Sanity, Current Location...)."}
@@ -234,27 +204,15 @@ class PlayabilityView:
 class DeckSheetContext:
     """Everything the printable deck sheet shows (``templates/deck_sheet.html``)."""
 
-    deck_name: str = field(
-        metadata={"help": "The deck's name (the file's name when the list names none)."}
-    )
-    card_count: int = field(
-        metadata={"help": "Cards in the deck section (the Investigator is not one of them)."}
-    )
-    investigators: tuple[InvestigatorView, ...] = field(
-        metadata={"help": "The Investigator card(s) listed."}
-    )
-    groups: tuple[TypeGroup, ...] = field(
-        metadata={"help": "The deck section, grouped by card type."}
-    )
-    sideboard: tuple[TypeGroup, ...] = field(
-        metadata={"help": "The sideboard, grouped by card type; empty when none."}
-    )
+    deck_name: str = field(metadata={"help": "The deck's name (the file's name when the list names none)."})
+    card_count: int = field(metadata={"help": "Cards in the deck section (the Investigator is not one of them)."})
+    investigators: tuple[InvestigatorView, ...] = field(metadata={"help": "The Investigator card(s) listed."})
+    groups: tuple[TypeGroup, ...] = field(metadata={"help": "The deck section, grouped by card type."})
+    sideboard: tuple[TypeGroup, ...] = field(metadata={"help": "The sideboard, grouped by card type; empty when none."})
     facts: tuple[Figure, ...] = field(
         metadata={"help": "The deck's make-up: Sanity, Gates, Adventure points, places, languages."}
     )
-    verdict: VerdictView = field(
-        metadata={"help": "The deck check for the chosen way to play, with every finding."}
-    )
+    verdict: VerdictView = field(metadata={"help": "The deck check for the chosen way to play, with every finding."})
     adventures: tuple[AdventureView, ...] | None = field(
         metadata={"help": "The Adventure checklist; None leaves the section out."}, default=None
     )
@@ -265,9 +223,7 @@ class DeckSheetContext:
         metadata={"help": "Goldfish results and draw odds; None leaves the section out."},
         default=None,
     )
-    generated_by: str = field(
-        metadata={"help": "The tool and version that made the sheet (the footer)."}, default=""
-    )
+    generated_by: str = field(metadata={"help": "The tool and version that made the sheet (the footer)."}, default="")
 
 
 # --------------------------------------------------------------------------------------
@@ -333,11 +289,7 @@ def _detail(card: Card) -> str:
         return joiner.join(card.tome_languages)
     if card.type is CardType.ALLY and card.allegiance:
         return card.allegiance.value
-    if (
-        card.type is CardType.LOCATION
-        and card.dimension
-        and card.dimension is not Dimension.WAKING_WORLD
-    ):
+    if card.type is CardType.LOCATION and card.dimension and card.dimension is not Dimension.WAKING_WORLD:
         return card.dimension.value
     return card.subtype or ""
 
@@ -351,11 +303,7 @@ def _sanity(card: Card) -> str:
 def card_row(entry: DeckEntry, show_set: bool = False) -> CardRow:
     """Gets one list row: copies, title and the facts a player checks at a glance."""
     card = entry.card
-    place = (
-        (card.subregion or card.region or "")
-        if card.type in (CardType.LOCATION, CardType.ALLY)
-        else ""
-    )
+    place = (card.subregion or card.region or "") if card.type in (CardType.LOCATION, CardType.ALLY) else ""
     return CardRow(
         count=entry.count,
         title=display_title(card.title),
@@ -378,9 +326,7 @@ def type_groups(entries: Iterable[DeckEntry]) -> tuple[TypeGroup, ...]:
     entries = list(entries)
     sets_by_title: dict[str, set[tuple[str, int]]] = {}
     for e in entries:
-        sets_by_title.setdefault(sort_title(e.card.title), set()).add(
-            (e.card.set_code, e.card.printing)
-        )
+        sets_by_title.setdefault(sort_title(e.card.title), set()).add((e.card.set_code, e.card.printing))
     by_type: dict[CardType | None, list[DeckEntry]] = {}
     for e in entries:
         by_type.setdefault(e.card.type, []).append(e)
@@ -391,9 +337,7 @@ def type_groups(entries: Iterable[DeckEntry]) -> tuple[TypeGroup, ...]:
             continue
         rows = [card_row(e, len(sets_by_title[sort_title(e.card.title)]) > 1) for e in members]
         if card_type in (CardType.LOCATION, CardType.ALLY):
-            rows.sort(
-                key=lambda r: (r.place == "", r.place.casefold(), sort_title(r.title), r.set_code)
-            )
+            rows.sort(key=lambda r: (r.place == "", r.place.casefold(), sort_title(r.title), r.set_code))
         else:
             rows.sort(key=lambda r: (sort_title(r.title), r.set_code))
         groups.append(
@@ -448,7 +392,10 @@ def verdict_view(verdict: Verdict) -> VerdictView:
     """Gets the deck check as the sheet shows it: every finding, errors first, and the rules checked."""
     findings = sorted(verdict.findings, key=lambda f: (not f.checked, _SEVERITY_ORDER[f.severity]))
     waived = {rule_id for h in verdict.house_rules for rule_id in h.waives}
-    rules = (*(r for r in verdict.format.rules if r.id not in waived), *(r for h in verdict.house_rules for r in h.rules))
+    rules = (
+        *(r for r in verdict.format.rules if r.id not in waived),
+        *(r for h in verdict.house_rules for r in h.rules),
+    )
     return VerdictView(
         format_name=verdict.format.name,
         format_description=verdict.format.description,
@@ -575,10 +522,9 @@ def build_sheet_context(
         facts=deck_facts(stats, verdict, sum(e.count for e in sideboard)),
         verdict=verdict_view(verdict),
         adventures=None if adventures is None else tuple(adventure_view(a) for a in adventures),
-        playability=None
-        if playability is None
-        else tuple(playability_view(p) for p in playability),
-        goldfish=None if goldfish is None else goldfish_view(
-            goldfish, draw_odds, players=goldfish_players or (), played_by=played_by or ""),
+        playability=None if playability is None else tuple(playability_view(p) for p in playability),
+        goldfish=None
+        if goldfish is None
+        else goldfish_view(goldfish, draw_odds, players=goldfish_players or (), played_by=played_by or ""),
         generated_by=generated_by,
     )

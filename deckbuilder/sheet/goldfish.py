@@ -24,16 +24,16 @@ class ChartBar:
     """One bar of the completion chart (SVG user units)."""
 
     round: int = field(metadata={"help": "The Round."})
-    share: str = field(
-        metadata={"help": "Share of games completed by the end of this Round, as a percentage."}
-    )
+    share: str = field(metadata={"help": "Share of games completed by the end of this Round, as a percentage."})
     x: float = field(metadata={"help": "Left edge."})
     y: float = field(metadata={"help": "Top edge."})
     width: float = field(metadata={"help": "Bar width."})
     height: float = field(metadata={"help": "Bar height."})
     labelled: bool = field(
-        metadata={"help": "Its percentage is printed above it (labels that would touch a neighbour's are left out; "
-                          "every bar keeps its tooltip)."},
+        metadata={
+            "help": "Its percentage is printed above it (labels that would touch a neighbour's are left out; "
+            "every bar keeps its tooltip)."
+        },
         default=True,
     )
 
@@ -52,19 +52,11 @@ class CompletionChart:
 
     width: float = field(metadata={"help": "SVG viewBox width."})
     height: float = field(metadata={"help": "SVG viewBox height."})
-    left: float = field(
-        metadata={"help": "Left edge of the plot (the guides' labels sit left of it)."}
-    )
-    baseline: float = field(
-        metadata={"help": "Bottom edge of the plot (the Rounds' labels sit below it)."}
-    )
+    left: float = field(metadata={"help": "Left edge of the plot (the guides' labels sit left of it)."})
+    baseline: float = field(metadata={"help": "Bottom edge of the plot (the Rounds' labels sit below it)."})
     bars: tuple[ChartBar, ...] = field(metadata={"help": "One bar per Round."})
-    gridlines: tuple[GridLine, ...] = field(
-        metadata={"help": "Guides at 0%, 25%, 50%, 75% and 100%."}
-    )
-    summary: str = field(
-        metadata={"help": "The chart in words, for screen readers and the SVG <title>."}
-    )
+    gridlines: tuple[GridLine, ...] = field(metadata={"help": "Guides at 0%, 25%, 50%, 75% and 100%."})
+    summary: str = field(metadata={"help": "The chart in words, for screen readers and the SVG <title>."})
     caption: str = field(
         metadata={"help": "What the bars count (an Adventure completed, or the Campaign target reached)."},
         default="Games with an Adventure completed",
@@ -77,9 +69,7 @@ class OddsRow:
 
     label: str = field(metadata={"help": "The event (e.g. a Gate in the opening hand)."})
     probability: str = field(metadata={"help": "Its probability, as a percentage."})
-    exact: bool = field(
-        metadata={"help": "Computed exactly (hypergeometric) rather than estimated from games."}
-    )
+    exact: bool = field(metadata={"help": "Computed exactly (hypergeometric) rather than estimated from games."})
 
 
 @dataclass(frozen=True)
@@ -107,9 +97,13 @@ class GoldfishView:
 
     games: int = field(metadata={"help": "Games played (by each Investigator)."})
     completed_share: str = field(metadata={"help": "Share of games that completed an Adventure, as a percentage."})
-    target: int | None = field(metadata={"help": "The Campaign target in Adventure points; None outside Campaign play."})
+    target: int | None = field(
+        metadata={"help": "The Campaign target in Adventure points; None outside Campaign play."}
+    )
     reached_share: str | None = field(
-        metadata={"help": "Share of games that reached the Campaign target, as a percentage; None outside Campaign play."}
+        metadata={
+            "help": "Share of games that reached the Campaign target, as a percentage; None outside Campaign play."
+        }
     )
     median_rounds: str = field(
         metadata={"help": 'Median Round of the first Adventure in the games that completed one, or "n/a".'}
@@ -134,7 +128,6 @@ class GoldfishView:
     )
 
 
-
 @dataclass(frozen=True)
 class CardPlayView:
     """What one card of the deck did in the test games."""
@@ -143,8 +136,9 @@ class CardPlayView:
     copies: int = field(metadata={"help": "Copies in the deck."})
     played: str = field(metadata={"help": "The share of games in which a copy was played, as a percentage."})
     first_round: str = field(metadata={"help": 'The median Round it was first played in those games, or "never".'})
-    used: str = field(metadata={"help": 'The share of games it was cast or used, as a percentage; "" for a card '
-                                        "with no use."})
+    used: str = field(
+        metadata={"help": 'The share of games it was cast or used, as a percentage; "" for a card with no use.'}
+    )
     ignored: str = field(metadata={"help": 'Why the engine leaves its effect out; "" when it plays it.'})
 
 
@@ -159,14 +153,16 @@ def card_plays(raw: Any) -> tuple[CardPlayView, ...]:
             raise ValueError(f"goldfish cards: {data.get('title')} played {played!r} is not between 0 and 1")
         median = data.get("median_round")
         used = data.get("cast_or_used", data.get("used"))
-        out.append(CardPlayView(
-            card=text_of(data.get("title")),
-            copies=int(data.get("copies") or 0),
-            played=percent(played),
-            first_round="never" if median is None else f"{median:g}",
-            used="" if used is None else percent(float(used)),
-            ignored=text_of(data.get("effect_ignored", data.get("ignored")) or ""),
-        ))
+        out.append(
+            CardPlayView(
+                card=text_of(data.get("title")),
+                copies=int(data.get("copies") or 0),
+                played=percent(played),
+                first_round="never" if median is None else f"{median:g}",
+                used="" if used is None else percent(float(used)),
+                ignored=text_of(data.get("effect_ignored", data.get("ignored")) or ""),
+            )
+        )
     return tuple(out)
 
 
@@ -188,7 +184,9 @@ def _shares(by_round: Any) -> list[float]:
 CHART_ROUNDS = 20
 
 
-def completion_chart(by_round: Sequence[float], what: str = "Games with an Adventure completed") -> CompletionChart | None:
+def completion_chart(
+    by_round: Sequence[float], what: str = "Games with an Adventure completed"
+) -> CompletionChart | None:
     """Gets the by-Round bar chart's geometry (SVG user units), or None for no Rounds;
     ``what`` names what the bars count (for the caption and screen readers)."""
     shares = list(by_round)[:CHART_ROUNDS]
@@ -211,9 +209,7 @@ def completion_chart(by_round: Sequence[float], what: str = "Games with an Adven
         for i, s in enumerate(shares, 1)
     )
     bars = _label_room(bars)
-    gridlines = tuple(
-        GridLine(round(baseline - q * plot_h, 2), percent(q)) for q in (0, 0.25, 0.5, 0.75, 1)
-    )
+    gridlines = tuple(GridLine(round(baseline - q * plot_h, 2), percent(q)) for q in (0, 0.25, 0.5, 0.75, 1))
     summary = f"{what} by the end of each Round: " + ", ".join(f"Round {b.round} {b.share}" for b in bars)
     if len(by_round) > CHART_ROUNDS:
         summary += f"; Round {len(by_round)} {percent(by_round[-1])}"
@@ -261,9 +257,13 @@ def _blockers(raw: Any) -> tuple[BlockerView, ...]:
     (a report's ``to_dict()``), or a mapping title -> share."""
     if not raw:
         return ()
-    pairs = raw.items() if isinstance(raw, Mapping) else (
-        (item.get("title", item.get("card", "")), item.get("share")) if isinstance(item, Mapping) else item
-        for item in raw
+    pairs = (
+        raw.items()
+        if isinstance(raw, Mapping)
+        else (
+            (item.get("title", item.get("card", "")), item.get("share")) if isinstance(item, Mapping) else item
+            for item in raw
+        )
     )
     out = []
     for title, share in pairs:
@@ -287,8 +287,9 @@ def odds_row(item: Any) -> OddsRow:
     )
 
 
-def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None, *,
-                  players: Sequence[tuple[str, Any]] = (), played_by: str = "") -> GoldfishView:
+def goldfish_view(
+    report: Any, draw_odds: Sequence[Any] | None = None, *, players: Sequence[tuple[str, Any]] = (), played_by: str = ""
+) -> GoldfishView:
     """Gets the goldfish section from a goldfish report (``GoldfishReport`` or its
     ``to_dict()``: ``completed``, ``by_round`` and ``reached_target`` are shares 0-1) and
     draw odds rows; ``players`` pairs each Investigator a deck lists with its report, best
@@ -317,8 +318,14 @@ def goldfish_view(report: Any, draw_odds: Sequence[Any] | None = None, *,
     for i, (name, games_of) in enumerate(players):
         other = plain_data(games_of)
         goal = other.get("reached_target") if campaign else other.get("completed")
-        views.append(PlayerView(text_of(name), percent(float(goal or 0)),
-                                "n/a" if other.get("median_rounds") is None else f"{other['median_rounds']:g}", i == 0))
+        views.append(
+            PlayerView(
+                text_of(name),
+                percent(float(goal or 0)),
+                "n/a" if other.get("median_rounds") is None else f"{other['median_rounds']:g}",
+                i == 0,
+            )
+        )
     return GoldfishView(
         games=games,
         completed_share=percent(completed),

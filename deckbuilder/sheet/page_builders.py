@@ -55,8 +55,16 @@ from deckbuilder.sheet.text import percent, signed, value_text
 SHOWN = 200
 
 #: The sortable columns of the search results: heading and the order it sorts by.
-COLUMNS = (("Title", "title"), ("Type", "type"), ("Value", "value"), ("Sanity", "sanity"), ("Gate", "gate"),
-           ("Region", "region"), ("Unique", "unique"), ("Set", "set"))
+COLUMNS = (
+    ("Title", "title"),
+    ("Type", "type"),
+    ("Value", "value"),
+    ("Sanity", "sanity"),
+    ("Gate", "gate"),
+    ("Region", "region"),
+    ("Unique", "unique"),
+    ("Set", "set"),
+)
 
 #: The most cards "add one of" offers for a requirement: a handful to choose from.
 SUGGESTED = 5
@@ -93,8 +101,9 @@ MARKS = {Legality.OFFICIAL: "", Legality.FAN: "fan", Legality.REPOINTED: "house 
 LARGEST_FIRST = frozenset({"value"})
 
 
-def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int],
-             by_title: Mapping[str, int] | None = None) -> CardRowView:
+def card_row(
+    card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, int], by_title: Mapping[str, int] | None = None
+) -> CardRowView:
     """Gets a search result's row: the columns players scan, and the copies of this printing
     (``in_deck``, by catalog key) beside the title's total (``by_title``, by folded title)."""
     folded = fold_title(card.title)
@@ -102,12 +111,23 @@ def card_row(card: Card, owned: Mapping[str, int] | None, in_deck: Mapping[str, 
     mine = in_deck.get(card.key, 0)
     total = (by_title or {}).get(folded, mine)
     return CardRowView(
-        key=card.key, title=display_title(card.title), card_type=card.type.value if card.type else "unknown",
-        subtype=card.monster_class or card.subtype or "", value=value_text(card),
-        sanity=signed(card.sanity) if card.sanity is not None else card.sanity_text, gate=card.gate,
-        region=place, unique=card.unique, set_code=card.set_code, set_name=card.set_name, mark=MARKS[card.legality],
-        owned="" if owned is None else str(owned.get(folded, 0)), in_deck=mine, title_total=total,
-        most=max(mine, most_copies(card) - (total - mine)))
+        key=card.key,
+        title=display_title(card.title),
+        card_type=card.type.value if card.type else "unknown",
+        subtype=card.monster_class or card.subtype or "",
+        value=value_text(card),
+        sanity=signed(card.sanity) if card.sanity is not None else card.sanity_text,
+        gate=card.gate,
+        region=place,
+        unique=card.unique,
+        set_code=card.set_code,
+        set_name=card.set_name,
+        mark=MARKS[card.legality],
+        owned="" if owned is None else str(owned.get(folded, 0)),
+        in_deck=mine,
+        title_total=total,
+        most=max(mine, most_copies(card) - (total - mine)),
+    )
 
 
 #: The filter buttons' keys: label, the spellings a query may use for it (as
@@ -118,7 +138,7 @@ FILTER_KEYS = (("Type", ("t", "type"), "t"), ("Set", ("set", "s", "e"), "set"), 
 _TERM = re.compile(r'(?<![\S])(?P<key>[A-Za-z]+):(?P<value>"[^"]*"|[^\s()"]+)(?=\s|$)')
 
 #: A query with parentheses or ``or``: which term a button would replace is not plain, so it only adds.
-_GROUPED = re.compile(r'[()]|(?<!\S)or(?!\S)', re.IGNORECASE)
+_GROUPED = re.compile(r"[()]|(?<!\S)or(?!\S)", re.IGNORECASE)
 
 
 def _folded(value: str) -> str:
@@ -140,15 +160,16 @@ def _with_term(query: str, spellings: Sequence[str], term: str, value: str | Non
         if key not in spellings or (value is None and _folded(found) != _folded(term.split(":", 1)[1])):
             continue
         held = held or _folded(found) == _folded(term.split(":", 1)[1])
-        kept.append(query[last:match.start()])
+        kept.append(query[last : match.start()])
         last = match.end()
     kept.append(query[last:])
     rest = " ".join("".join(kept).split())
     return (rest if held else f"{rest} {term}".strip()), held
 
 
-def filter_groups(query: str, facts: Sequence[Card], *, href: str, params: Mapping[str, str],
-                  owned: bool) -> tuple[FilterGroup, ...]:
+def filter_groups(
+    query: str, facts: Sequence[Card], *, href: str, params: Mapping[str, str], owned: bool
+) -> tuple[FilterGroup, ...]:
     """Gets the filter buttons for the catalog's cards (``facts``): its types, set codes and
     regions, and owned when a collection is imported. Each is a plain link to the query with
     its term put in (replacing that key's term) or, when the query holds it, taken out."""
@@ -157,8 +178,11 @@ def filter_groups(query: str, facts: Sequence[Card], *, href: str, params: Mappi
     types = sorted({c.type for c in facts if c.type}, key=lambda t: t.value)
     sets = list(dict.fromkeys(c.set_code for c in facts if c.set_code))
     regions = sorted({c.region for c in facts if c.region}, key=fold_title)
-    values = ([(t.value, t.value.lower()) for t in types], [(code, code.lower()) for code in sets],
-              [(region, region.lower()) for region in regions])
+    values = (
+        [(t.value, t.value.lower()) for t in types],
+        [(code, code.lower()) for code in sets],
+        [(region, region.lower()) for region in regions],
+    )
 
     def link(label: str, spellings: Sequence[str], term: str, value: str | None) -> FilterLink:
         new, on = _with_term(query, spellings, term, value)
@@ -176,11 +200,24 @@ def filter_groups(query: str, facts: Sequence[Card], *, href: str, params: Mappi
     return tuple(groups)
 
 
-def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descending: bool, href: str,
-                params: Mapping[str, str], owned: Mapping[str, int] | None, in_deck: Mapping[str, int] | None = None,
-                by_title: Mapping[str, int] | None = None, error: ErrorView | None = None, hidden: int = 0,
-                toggle_href: str = "", showing_all: bool = False, hint: str = "",
-                facts: Sequence[Card] = ()) -> CardsPanel:
+def cards_panel(
+    query: str,
+    cards: Sequence[Card] | None,
+    *,
+    sort: str,
+    descending: bool,
+    href: str,
+    params: Mapping[str, str],
+    owned: Mapping[str, int] | None,
+    in_deck: Mapping[str, int] | None = None,
+    by_title: Mapping[str, int] | None = None,
+    error: ErrorView | None = None,
+    hidden: int = 0,
+    toggle_href: str = "",
+    showing_all: bool = False,
+    hint: str = "",
+    facts: Sequence[Card] = (),
+) -> CardsPanel:
     """Gets a search box's context: the results (at most :data:`SHOWN`) and the column
     headings, each a link that sorts by it (a second time, the other way round). A heading's
     arrow shows the direction the rows run in: ▲ smallest first, ▼ largest first."""
@@ -192,17 +229,35 @@ def cards_panel(query: str, cards: Sequence[Card] | None, *, sort: str, descendi
         current = ("descending" if largest_first else "ascending") if order == sort else ""
         columns.append(SortColumn(label, f"{href}?{urlencode(link)}", current))
     found = list(cards or ())
-    return CardsPanel(query=query, rows=tuple(card_row(c, owned, in_deck or {}, by_title) for c in found[:SHOWN]),
-                      found=len(found), error=error, columns=tuple(columns), sort=sort, descending=descending,
-                      collection=owned is not None, hidden=hidden, toggle_href=toggle_href,
-                      showing_all=showing_all, hint=hint,
-                      filters=filter_groups(query, facts, href=href, owned=owned is not None,
-                                            params={**params, "sort": sort, **({"order": "desc"} if descending else {})}))
+    return CardsPanel(
+        query=query,
+        rows=tuple(card_row(c, owned, in_deck or {}, by_title) for c in found[:SHOWN]),
+        found=len(found),
+        error=error,
+        columns=tuple(columns),
+        sort=sort,
+        descending=descending,
+        collection=owned is not None,
+        hidden=hidden,
+        toggle_href=toggle_href,
+        showing_all=showing_all,
+        hint=hint,
+        filters=filter_groups(
+            query,
+            facts,
+            href=href,
+            owned=owned is not None,
+            params={**params, "sort": sort, **({"order": "desc"} if descending else {})},
+        ),
+    )
 
 
 #: What a printing's label adds for a set that is not Chaosium's.
-MARK_WORDS = {Legality.OFFICIAL: "", Legality.FAN: " · fan card, not Chaosium's",
-              Legality.REPOINTED: " · house rule (re-pointed)"}
+MARK_WORDS = {
+    Legality.OFFICIAL: "",
+    Legality.FAN: " · fan card, not Chaosium's",
+    Legality.REPOINTED: " · house rule (re-pointed)",
+}
 
 
 def printing_label(card: Card) -> str:
@@ -247,27 +302,62 @@ def card_facts(card: Card) -> tuple[Figure, ...]:
         facts.append(Figure("Gate", "yes" if card.gate else "no"))
     facts.append(Figure("Unique", "yes (one copy per deck, rulings:13)" if card.unique else "no"))
     if card.type is CardType.INVESTIGATOR:
-        for label, value in (("Sanity", card.sanity), ("Maximum Sanity", card.sanity_max), ("Education", card.education),
-                             ("Hand", card.hand), ("Minimum", card.hand_min), ("Maximum", card.hand_max)):
+        for label, value in (
+            ("Sanity", card.sanity),
+            ("Maximum Sanity", card.sanity_max),
+            ("Education", card.education),
+            ("Hand", card.hand),
+            ("Minimum", card.hand_min),
+            ("Maximum", card.hand_max),
+        ):
             facts.append(Figure(label, _known(value), value is not None))
-    for label, fact in (("Region", card.region), ("Subregion", card.subregion), ("Dimension", card.dimension),
-                        ("Attributes", card.attributes), ("Public Attributes", card.public), ("Icons", card.icons),
-                        ("Allegiance", card.allegiance), ("Occupations", card.occupations),
-                        ("Languages", card.languages), ("Tome languages", card.tome_languages),
-                        ("Summons", card.summon), ("Affects", card.affects), ("Rarity", card.rarity),
-                        ("Artist", card.artist)):
+    for label, fact in (
+        ("Region", card.region),
+        ("Subregion", card.subregion),
+        ("Dimension", card.dimension),
+        ("Attributes", card.attributes),
+        ("Public Attributes", card.public),
+        ("Icons", card.icons),
+        ("Allegiance", card.allegiance),
+        ("Occupations", card.occupations),
+        ("Languages", card.languages),
+        ("Tome languages", card.tome_languages),
+        ("Summons", card.summon),
+        ("Affects", card.affects),
+        ("Rarity", card.rarity),
+        ("Artist", card.artist),
+    ):
         if fact not in (None, "", ()):
             facts.append(Figure(label, _known(fact)))
     return tuple(facts)
 
 
 #: A card field as a player names it (the card page's printed values and errata).
-FIELD_WORDS = {"value": "Value", "value2": "Second value", "sanity": "Sanity", "text": "Text", "unique": "Uniqueness Dot",
-               "gate": "Gate", "region": "Region", "subregion": "Subregion", "subtype": "Subtype", "attributes": "Attributes",
-               "languages": "Languages", "tome_languages": "Written in", "icons": "Spell icons", "public": "Public Attributes",
-               "sanity_max": "Maximum Sanity", "hand": "Hand size", "education": "Education", "dimension": "Dimension",
-               "monster_class": "Monster class", "allegiance": "Allegiance", "occupations": "Occupations",
-               "title": "Title", "type": "Type"}
+FIELD_WORDS = {
+    "value": "Value",
+    "value2": "Second value",
+    "sanity": "Sanity",
+    "text": "Text",
+    "unique": "Uniqueness Dot",
+    "gate": "Gate",
+    "region": "Region",
+    "subregion": "Subregion",
+    "subtype": "Subtype",
+    "attributes": "Attributes",
+    "languages": "Languages",
+    "tome_languages": "Written in",
+    "icons": "Spell icons",
+    "public": "Public Attributes",
+    "sanity_max": "Maximum Sanity",
+    "hand": "Hand size",
+    "education": "Education",
+    "dimension": "Dimension",
+    "monster_class": "Monster class",
+    "allegiance": "Allegiance",
+    "occupations": "Occupations",
+    "title": "Title",
+    "type": "Type",
+}
 
 
 def field_words(name: str) -> str:
@@ -282,9 +372,12 @@ def _printed_word(value: Any) -> str:
 def printed_values(card: Card) -> tuple[Figure, ...]:
     """Gets each value an erratum changed, as printed, beside what it plays as today
     ("Value: 7 as printed; plays as 13")."""
-    return tuple(Figure(field_words(name), f"{_printed_word(value)} as printed; plays as "
-                                           f"{_printed_word(getattr(card, name, None))}")
-                 for name, value in card.printed.items())
+    return tuple(
+        Figure(
+            field_words(name), f"{_printed_word(value)} as printed; plays as {_printed_word(getattr(card, name, None))}"
+        )
+        for name, value in card.printed.items()
+    )
 
 
 def errata_rows(card: Card) -> tuple[Figure, ...]:
@@ -293,8 +386,13 @@ def errata_rows(card: Card) -> tuple[Figure, ...]:
     rows = []
     for e in card.errata:
         change = f"{_printed_word(e.before)} → {_known(e.after)}"
-        rows.append(Figure(f"{field_words(e.field)} · rulings:{e.source_line}", f"{change} — {e.note}" if e.note else change,
-                           e.applied))
+        rows.append(
+            Figure(
+                f"{field_words(e.field)} · rulings:{e.source_line}",
+                f"{change} — {e.note}" if e.note else change,
+                e.applied,
+            )
+        )
     return tuple(rows)
 
 
@@ -325,8 +423,9 @@ def header(saved: Any, deck: Any | None = None) -> DeckHeader:
     play = saved.way_to_play
     format_name = str(play.get("format") or "advanced").replace("-", " ").title()
     latest = saved.latest.saved_at if saved.latest else None
-    return DeckHeader(saved.id, name, cards, len(saved.versions), saved.has_draft, format_name, when(latest),
-                      saved.revision)
+    return DeckHeader(
+        saved.id, name, cards, len(saved.versions), saved.has_draft, format_name, when(latest), saved.revision
+    )
 
 
 def _detail(card: Card) -> str:
@@ -353,11 +452,21 @@ def list_rows(entries: Iterable[Any], copies: Mapping[str, int]) -> tuple[ListRo
     for e in sorted(listed, key=lambda e: (sort_title(e.card.title), e.card.set_code)):
         card = e.card
         total = in_section[fold_title(card.title)]
-        rows.append(ListRow(card.key, display_title(card.title), e.count, e.section.value, card.unique,
-                            card.gate and card.type is CardType.LOCATION, _detail(card), card.set_code,
-                            MARKS[card.legality], total if total != e.count else 0,
-                            e.section is not Section.INVESTIGATOR
-                            and copies.get(fold_title(card.title), 0) < most_copies(card)))
+        rows.append(
+            ListRow(
+                card.key,
+                display_title(card.title),
+                e.count,
+                e.section.value,
+                card.unique,
+                card.gate and card.type is CardType.LOCATION,
+                _detail(card),
+                card.set_code,
+                MARKS[card.legality],
+                total if total != e.count else 0,
+                e.section is not Section.INVESTIGATOR and copies.get(fold_title(card.title), 0) < most_copies(card),
+            )
+        )
     return tuple(rows)
 
 
@@ -380,9 +489,16 @@ def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
     out = []
     for check in checks:
         data = check.to_dict()
-        slots = tuple(SlotView(slot_words(result.slot), s["text"], ", ".join(s["cards"]), s["short"],
-                               tuple(s["add_one_of"][:SUGGESTED]))
-                      for result, s in zip(check.slots, data["slots"]))
+        slots = tuple(
+            SlotView(
+                slot_words(result.slot),
+                s["text"],
+                ", ".join(s["cards"]),
+                s["short"],
+                tuple(s["add_one_of"][:SUGGESTED]),
+            )
+            for result, s in zip(check.slots, data["slots"])
+        )
         out.append(AdventureChecklist(adventure_view(check), slots))
     return tuple(out)
 
@@ -396,12 +512,25 @@ def overview_parts(overview: Any) -> dict[str, Any]:
     """Gets the verdict's parts of the editor from a :class:`~deckbuilder.service.DeckOverview`."""
     deck = overview.check.deck.deck
     verdict = overview.check.verdict
-    minimum = max((int(r.params.get("count", 0)) for r in verdict.format.rules
-                   if r.check in ("min_cards", "exact_cards") and r.params.get("section", "deck") == "deck"), default=0)
+    minimum = max(
+        (
+            int(r.params.get("count", 0))
+            for r in verdict.format.rules
+            if r.check in ("min_cards", "exact_cards") and r.params.get("section", "deck") == "deck"
+        ),
+        default=0,
+    )
     return {
         "verdict": verdict_view(verdict),
-        "bar": DeckBar(verdict.is_legal, len(verdict.errors), len(verdict.warnings), verdict.cards, minimum,
-                       verdict.adventure_points, verdict.format.campaign_target or 0),
+        "bar": DeckBar(
+            verdict.is_legal,
+            len(verdict.errors),
+            len(verdict.warnings),
+            verdict.cards,
+            minimum,
+            verdict.adventure_points,
+            verdict.format.campaign_target or 0,
+        ),
         "adventures": checklist(overview.adventures.checks),
         "playability": tuple(playability_view(i) for i in overview.playability.issues if i.kind != "effect"),
         "engine_notes": tuple(playability_view(i) for i in overview.playability.issues if i.kind == "effect"),
@@ -436,16 +565,22 @@ def exports(deck_id: str) -> tuple[Link, ...]:
 def diff_view(diff: Any, before: str | None = None, after: str | None = None) -> DiffView:
     """Gets two decks' differences as the history page shows them (``before`` and ``after``
     name the two, "version 2", else the diff's own labels)."""
-    rows = [ChangeRow(c.title, c.section, c.before, c.after, f"{c.change:+d}", kind)
-            for kind, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed))
-            for c in changes]
+    rows = [
+        ChangeRow(c.title, c.section, c.before, c.after, f"{c.change:+d}", kind)
+        for kind, changes in (("added", diff.added), ("removed", diff.removed), ("changed", diff.changed))
+        for c in changes
+    ]
     return DiffView(before or diff.before, after or diff.after, diff.cards_before, diff.cards_after, tuple(rows))
 
 
 def version_rows(history: Any) -> tuple[VersionRow, ...]:
     """Gets a deck's versions, newest first, each with what changed."""
-    rows = [VersionRow(v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary(),
-                       v.unreadable is None) for v, d in zip(history.deck.versions, history.changes)]
+    rows = [
+        VersionRow(
+            v.number, when(v.saved_at), "?" if v.cards is None else str(v.cards), d.summary(), v.unreadable is None
+        )
+        for v, d in zip(history.deck.versions, history.changes)
+    ]
     return tuple(reversed(rows))
 
 
@@ -459,28 +594,50 @@ def _effect(effect: Any) -> str:
 def suggestion_rows(changes: Sequence[Any]) -> tuple[SuggestionRow, ...]:
     """Gets the changes ``deck suggest`` measured as the page lists them, in its order
     (the recommended first)."""
-    return tuple(SuggestionRow(c.describe(), c.cut.key if c.cut else "", c.add.key if c.add else "",
-                               _effect(c.rounds), _effect(c.sanity), c.reason, c.recommended) for c in changes)
+    return tuple(
+        SuggestionRow(
+            c.describe(),
+            c.cut.key if c.cut else "",
+            c.add.key if c.add else "",
+            _effect(c.rounds),
+            _effect(c.sanity),
+            c.reason,
+            c.recommended,
+        )
+        for c in changes
+    )
 
 
 def _built_row(choice: Any, number: int) -> BuiltDeckRow:
     m = choice.measure
-    return BuiltDeckRow(choice.label, percent(m.completed), percent(m.by_round_6),
-                        "—" if m.median_round is None else f"{m.median_round:g}", f"{m.final_sanity:.1f}",
-                        choice.deck.deck.count(), number)
+    return BuiltDeckRow(
+        choice.label,
+        percent(m.completed),
+        percent(m.by_round_6),
+        "—" if m.median_round is None else f"{m.median_round:g}",
+        f"{m.final_sanity:.1f}",
+        choice.deck.deck.count(),
+        number,
+    )
 
 
 def build_result(build: Any, saved: Link | None) -> BuildResultView:
     """Gets what a build found as its page shows it: the built deck against its start and
     the runner-ups, the games, and why each group of cards is there."""
     stopped = "the time cap" if build.stopped_by == "time" else "its games budget"
-    summary = (f"{build.format} deck for {build.investigator}, to complete {', '.join(build.adventures)}. "
-               f"{build.games} games played in {build.seconds:.0f} s (seed {build.seed}; {build.steps} changes tried, "
-               f"{build.kept} kept; stopped by {stopped}).")
-    decks = (_built_row(build.built, 0), _built_row(build.start, -1),
-             *(_built_row(r, n) for n, r in enumerate(build.runners_up, 1)))
-    return BuildResultView(summary, build.kept_start, decks,
-                           tuple(n.removeprefix("Why: ") for n in build.built.notes), saved)
+    summary = (
+        f"{build.format} deck for {build.investigator}, to complete {', '.join(build.adventures)}. "
+        f"{build.games} games played in {build.seconds:.0f} s (seed {build.seed}; {build.steps} changes tried, "
+        f"{build.kept} kept; stopped by {stopped})."
+    )
+    decks = (
+        _built_row(build.built, 0),
+        _built_row(build.start, -1),
+        *(_built_row(r, n) for n, r in enumerate(build.runners_up, 1)),
+    )
+    return BuildResultView(
+        summary, build.kept_start, decks, tuple(n.removeprefix("Why: ") for n in build.built.notes), saved
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -497,8 +654,7 @@ def seat_forms(saved: Sequence[Any], chosen: Sequence[str], ai: Sequence[str]) -
     for i in range(4):
         deck = chosen[i] if i < len(chosen) else ""
         player = ai[i] if i < len(ai) and ai[i] else "greedy"
-        decks = (Choice("", "(no deck)", not deck),
-                 *(Choice(d.id, d.name, d.id == deck) for d in saved))
+        decks = (Choice("", "(no deck)", not deck), *(Choice(d.id, d.name, d.id == deck) for d in saved))
         seats.append(SeatForm(i + 1, decks, tuple(Choice(v, label, v == player) for v, label in AI_CHOICES)))
     return tuple(seats)
 
@@ -512,20 +668,42 @@ def match_view(result: Any, query: Sequence[tuple[str, str]], linked: int) -> Ma
     """Gets a match's table from the service's :class:`~deckbuilder.service.matches.MatchResult`;
     ``query`` the log page's parameters but the game, ``linked`` the games linked directly."""
     r = result.report
-    rows = tuple(MatchRowView(chr(65 + i), d.deck.name, who, ai, percent(p.wins),
-                              f"{percent(p.wins_low)}-{percent(p.wins_high)}", f"{p.mean_score:.1f}",
-                              f"{p.mean_final_sanity:.1f}", f"{p.combat_sanity_lost:.2f}")
-                 for i, (d, who, ai, p) in enumerate(zip(result.decks, result.investigators, result.ai, r.players)))
-    logs = tuple(Link(f"Game {k}", "/match/log?" + urlencode([*query, ("game", str(k))]))
-                 for k in range(1, min(linked, r.games) + 1))
+    rows = tuple(
+        MatchRowView(
+            chr(65 + i),
+            d.deck.name,
+            who,
+            ai,
+            percent(p.wins),
+            f"{percent(p.wins_low)}-{percent(p.wins_high)}",
+            f"{p.mean_score:.1f}",
+            f"{p.mean_final_sanity:.1f}",
+            f"{p.combat_sanity_lost:.2f}",
+        )
+        for i, (d, who, ai, p) in enumerate(zip(result.decks, result.investigators, result.ai, r.players))
+    )
+    logs = tuple(
+        Link(f"Game {k}", "/match/log?" + urlencode([*query, ("game", str(k))]))
+        for k in range(1, min(linked, r.games) + 1)
+    )
     ties = f"{percent(r.ties)} (95%: {percent(r.ties_low)}-{percent(r.ties_high)})"
-    return MatchView(r.games, r.seed, result.format_name, ties, f"{r.mean_rounds:.1f}", rows, logs,
-                     tuple(Figure(name, value) for name, value in query))
+    return MatchView(
+        r.games,
+        r.seed,
+        result.format_name,
+        ties,
+        f"{r.mean_rounds:.1f}",
+        rows,
+        logs,
+        tuple(Figure(name, value) for name, value in query),
+    )
 
 
 def match_log(result: Any, seed: int) -> tuple[int, int, str, tuple[str, ...], tuple[str, ...]]:
     """Gets a told game's number, its ``seed``, the way to play, the seats and the lines
     (``MatchLogPage``'s fields after the frame)."""
-    players = tuple(f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
-                    for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai)))
+    players = tuple(
+        f"{chr(65 + i)}: {d.deck.name} ({who}, {ai})"
+        for i, (d, who, ai) in enumerate(zip(result.decks, result.investigators, result.ai))
+    )
     return result.log_game, seed, result.format_name, players, tuple(result.log)

@@ -66,7 +66,7 @@ class FilterLink:
     takes it out when it is there already."""
 
     label: str = _doc("What it filters for (Ally, EOMU, Lovecraft Country, owned).")
-    term: str = _doc("The term it writes in the query (t:ally, set:eomu, r:\"lovecraft country\", is:owned).")
+    term: str = _doc('The term it writes in the query (t:ally, set:eomu, r:"lovecraft country", is:owned).')
     href: str = _doc("The link with the new query: the term put in, or taken out when on.")
     on: bool = _doc("The query holds this term: pressing it takes it out.")
 
@@ -106,9 +106,13 @@ class CardRowView:
     mark: str = _doc('"fan" for a fan or parody card, "house rule" for a re-pointed one; empty for Chaosium\'s cards.')
     owned: str = _doc("Copies owned, from the collection; empty without one.")
     in_deck: int = _doc("Copies of this printing in the deck being built (0 when none, or no deck).")
-    title_total: int = _doc("Copies of the title in the deck across its printings (the four-copy rule's count, rulings:12).")
-    most: int = _doc("The most copies of this printing the buttons offer: 1 for a Unique card or an Investigator, else 4 "
-                     "(rulings:12-13), less the copies other printings of the title hold.")
+    title_total: int = _doc(
+        "Copies of the title in the deck across its printings (the four-copy rule's count, rulings:12)."
+    )
+    most: int = _doc(
+        "The most copies of this printing the buttons offer: 1 for a Unique card or an Investigator, else 4 "
+        "(rulings:12-13), less the copies other printings of the title hold."
+    )
 
 
 @dataclass(frozen=True)
@@ -123,16 +127,25 @@ class CardsPanel:
     sort: str = _doc("The order (title, type, value, sanity, gate, region, unique...).")
     descending: bool = _doc("The order is reversed.")
     collection: bool = _doc("A collection is imported: an Owned column is shown, and is:owned works.")
-    hidden: int = _doc("Fan and re-pointed cards the search found but hides, as the deck's way to play does not "
-                       "play them (0: none hidden).")
-    toggle_href: str = _doc("The toggle: a link that shows the hidden cards too, or (when the toggle showed them) "
-                            "hides them again; empty when nothing is hidden and the toggle is off.")
-    showing_all: bool = _doc("The player asked for fan and re-pointed cards (the toggle, or is:fan, is:repointed, "
-                             "set:sd in the query).")
-    hint: str = _doc("When nothing is found: the likely fix in words (a partial subtype, a key that does not apply "
-                     "to that type); else empty.")
-    filters: tuple[FilterGroup, ...] = _doc("The filter buttons (type, set, region, owned) that write the query; "
-                                            "empty when the catalog's cards were not given.")
+    hidden: int = _doc(
+        "Fan and re-pointed cards the search found but hides, as the deck's way to play does not "
+        "play them (0: none hidden)."
+    )
+    toggle_href: str = _doc(
+        "The toggle: a link that shows the hidden cards too, or (when the toggle showed them) "
+        "hides them again; empty when nothing is hidden and the toggle is off."
+    )
+    showing_all: bool = _doc(
+        "The player asked for fan and re-pointed cards (the toggle, or is:fan, is:repointed, set:sd in the query)."
+    )
+    hint: str = _doc(
+        "When nothing is found: the likely fix in words (a partial subtype, a key that does not apply "
+        "to that type); else empty."
+    )
+    filters: tuple[FilterGroup, ...] = _doc(
+        "The filter buttons (type, set, region, owned) that write the query; "
+        "empty when the catalog's cards were not given."
+    )
 
 
 @dataclass(frozen=True)
@@ -146,8 +159,10 @@ class DeckHeader:
     draft: bool = _doc("The builder holds changes not saved yet.")
     format_name: str = _doc("The way to play it is built for (Advanced, Campaign...).")
     saved_at: str = _doc("When it was last saved (UTC), as a person reads it.")
-    revision: str = _doc("The deck's revision as this page shows it: every form that changes the deck carries it, "
-                         "and a change made against a revision no longer current is refused (409).")
+    revision: str = _doc(
+        "The deck's revision as this page shows it: every form that changes the deck carries it, "
+        "and a change made against a revision no longer current is refused (409)."
+    )
 
 
 @dataclass(frozen=True)
@@ -171,8 +186,9 @@ class ListRow:
     detail: str = _doc("Place, kind and value in a few words.")
     set_code: str = _doc("The set's code.")
     mark: str = _doc('"fan" for a fan or parody card, "house rule" for a re-pointed one; empty for Chaosium\'s cards.')
-    title_total: int = _doc("Copies of the title in this section across printings, when another printing holds some; "
-                            "else 0.")
+    title_total: int = _doc(
+        "Copies of the title in this section across printings, when another printing holds some; else 0."
+    )
     can_add: bool = _doc("Another copy would not break the copy limits (4 a title, 1 of a Unique card).")
 
 
@@ -203,8 +219,9 @@ class SlotView:
     """One requirement of an Adventure's recipe, the deck's cards for it, and what would fill it."""
 
     words: str = _doc("The requirement in plain words (three Locations in different Subregions).")
-    text: str = _doc("The requirement in the recipe notation (3x Location {distinct:subregion}), behind the "
-                     "notation toggle.")
+    text: str = _doc(
+        "The requirement in the recipe notation (3x Location {distinct:subregion}), behind the notation toggle."
+    )
     cards: str = _doc("The deck's cards assigned to it, joined; empty when none.")
     short: int = _doc("How many more cards it needs (0: met).")
     suggestions: tuple[str, ...] = _doc("Titles of the catalog that would fill it, each added by one click.")
@@ -301,7 +318,9 @@ class BuiltDeckRow:
     median_round: str = _doc("The median Round of completion; a dash when it never completed.")
     final_sanity: str = _doc("The mean Sanity left at the end of a game.")
     cards: int = _doc("Cards in its deck section.")
-    choice: int = _doc("Which deck it is for the save button: 0 the built deck, 1, 2... a runner-up; -1 the start (not offered).")
+    choice: int = _doc(
+        "Which deck it is for the save button: 0 the built deck, 1, 2... a runner-up; -1 the start (not offered)."
+    )
 
 
 @dataclass(frozen=True)
@@ -340,15 +359,19 @@ class CardPage:
     printed: tuple[Figure, ...] = _doc("Each value an erratum changed, as printed.")
     errata: tuple[Figure, ...] = _doc("Each erratum: the field, what it says, and its line in the rulings document.")
     rulings: tuple[Figure, ...] = _doc("Each ruling that names the card, with its topic and line.")
-    disagreements: tuple[Figure, ...] = _doc("Where the two transcriptions disagree about the card (when the catalog knows).")
+    disagreements: tuple[Figure, ...] = _doc(
+        "Where the two transcriptions disagree about the card (when the catalog knows)."
+    )
     printings: tuple[Link, ...] = _doc("Every printing of the title, each linked.")
     decks: tuple[DeckHeader, ...] = _doc("The saved decks, to add the card to one.")
     chosen: str = _doc("The id of the deck the page was opened from (its button first in line); empty when none.")
     recipe: tuple[str, ...] = _doc("An Adventure's recipe, each requirement in plain words; empty for other cards.")
-    recipe_notes: tuple[str, ...] = _doc("An Adventure's conditions (the player's to meet in play) and words not "
-                                         "understood; empty when none.")
-    recipe_notation: str = _doc("The recipe in the notation (mythos adventure show), behind a toggle; empty for "
-                                "other cards.")
+    recipe_notes: tuple[str, ...] = _doc(
+        "An Adventure's conditions (the player's to meet in play) and words not understood; empty when none."
+    )
+    recipe_notation: str = _doc(
+        "The recipe in the notation (mythos adventure show), behind a toggle; empty for other cards."
+    )
 
 
 @dataclass(frozen=True)
@@ -358,7 +381,9 @@ class DecksPage:
     frame: Frame = _doc("The page's frame.")
     folder: str = _doc("Where the saved decks are (files every mythos deck command reads).")
     decks: tuple[DeckHeader, ...] = _doc("Every saved deck, by name.")
-    unreadable: tuple[UnreadableRow, ...] = _doc("Every file among them that cannot be read as a deck, by id, with why.")
+    unreadable: tuple[UnreadableRow, ...] = _doc(
+        "Every file among them that cannot be read as a deck, by id, with why."
+    )
     message: str = _doc("What the last action did (a deck deleted, and how to bring it back); empty when nothing.")
 
 
@@ -368,8 +393,9 @@ class NewDeckPage:
 
     frame: Frame = _doc("The page's frame.")
     name: str = _doc("The name typed so far.")
-    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog, each with its beginning Sanity, "
-                                             "hand size and languages.")
+    investigators: tuple[Choice, ...] = _doc(
+        "Every Investigator card of the catalog, each with its beginning Sanity, hand size and languages."
+    )
     formats: tuple[Choice, ...] = _doc("Every way to play.")
     target: str = _doc("The Campaign target typed (Adventure points); empty for the usual 20.")
     error: ErrorView | None = _doc("Why the deck could not be started; None when nothing failed.")
@@ -397,10 +423,12 @@ class EditorPage:
     verdict: VerdictView = _doc("The check for the way to play: every finding with its rule's words, source and fix.")
     bar: DeckBar = _doc("The verdict, the card count and the Adventure points, in a bar that stays in view.")
     adventures: tuple[AdventureChecklist, ...] = _doc("The Adventure checklist, with one-click suggestions.")
-    playability: tuple[PlayabilityView, ...] = _doc("Cards the deck can never play, or only by an unlikely path: "
-                                                    "the problems, errors first.")
-    engine_notes: tuple[PlayabilityView, ...] = _doc("Cards whose effect the test games leave out (nothing to do): "
-                                                     "folded into one line that opens.")
+    playability: tuple[PlayabilityView, ...] = _doc(
+        "Cards the deck can never play, or only by an unlikely path: the problems, errors first."
+    )
+    engine_notes: tuple[PlayabilityView, ...] = _doc(
+        "Cards whose effect the test games leave out (nothing to do): folded into one line that opens."
+    )
     facts: tuple[Figure, ...] = _doc("The make-up: cards, Sanity, Gates, Adventure points, places, languages.")
     shortfalls: tuple[ShortfallView, ...] = _doc("Titles the deck needs more copies of than the collection holds.")
     collection: bool = _doc("A collection is imported (else the shortfalls are not known).")
@@ -409,14 +437,18 @@ class EditorPage:
     play: PlayForm = _doc("The way to play, as a form.")
     exports: tuple[Link, ...] = _doc("The deck in every format the CLI reads, to download.")
     notes: tuple[str, ...] = _doc("What the list's reading reported (names read loosely).")
-    deck_notes: tuple[str, ...] = _doc("The deck's own notes (a built deck's Why notes: why each group of cards is there).")
+    deck_notes: tuple[str, ...] = _doc(
+        "The deck's own notes (a built deck's Why notes: why each group of cards is there)."
+    )
     message: str = _doc("What the last action did (saved, discarded); empty when nothing.")
     error: ErrorView | None = _doc("Why the last change could not be made; None when nothing failed.")
     share_code: str = _doc("The deck's share code as the editor shows it (mythos:1:...): its name and cards, one line.")
-    share_link: str = _doc("The address that opens the code in a deck builder's import form (the code after #, "
-                           "never sent to a server).")
-    field: tuple[Choice, ...] = _doc("The other saved decks, to judge suggested changes by matches against "
-                                     "(--against).", default=())
+    share_link: str = _doc(
+        "The address that opens the code in a deck builder's import form (the code after #, never sent to a server)."
+    )
+    field: tuple[Choice, ...] = _doc(
+        "The other saved decks, to judge suggested changes by matches against (--against).", default=()
+    )
 
 
 @dataclass(frozen=True)
@@ -491,7 +523,9 @@ class BuildPage:
     """The form that builds a deck: who plays it, its goal, the way to play, the limits."""
 
     frame: Frame = _doc("The page's frame.")
-    investigators: tuple[Choice, ...] = _doc("Every Investigator card of the catalog (with a Sanity the games can play).")
+    investigators: tuple[Choice, ...] = _doc(
+        "Every Investigator card of the catalog (with a Sanity the games can play)."
+    )
     adventures: tuple[Choice, ...] = _doc("Every Adventure a build may aim at (Chaosium's, as printed).")
     formats: tuple[Choice, ...] = _doc("The ways to play the goldfish plays: Basic, Advanced, Campaign, Tournament.")
     target: str = _doc("The Campaign target typed; empty for the format's own.")
@@ -501,8 +535,7 @@ class BuildPage:
     seconds: str = _doc("The time cap typed, in seconds.")
     most_seconds: int = _doc("The longest time cap a page may ask for.")
     error: ErrorView | None = _doc("Why the build could not start; None when nothing failed.")
-    field: tuple[Choice, ...] = _doc("The saved decks to judge the build by matches against (--against).",
-                                     default=())
+    field: tuple[Choice, ...] = _doc("The saved decks to judge the build by matches against (--against).", default=())
 
 
 @dataclass(frozen=True)
@@ -527,8 +560,9 @@ class ErrorPage:
     frame: Frame = _doc("The page's frame.")
     error: ErrorView = _doc("The error.")
     status: int = _doc("The HTTP status.")
-    back: Link | None = _doc("Where to start again (a job's page that is gone: its form, or its deck); None: "
-                             "the decks and the cards.")
+    back: Link | None = _doc(
+        "Where to start again (a job's page that is gone: its form, or its deck); None: the decks and the cards."
+    )
 
 
 #: The page classes and their templates (``templates/web/NAME``).

@@ -128,13 +128,9 @@ def run_chromium(
                 f"Chromium did not finish within {timeout:g} s ({program}); try again, or close other Chromium windows"
             ) from None
         except OSError as exc:
-            raise PdfError(
-                f"Chromium could not be started ({program}): {exc.strerror or exc}"
-            ) from None
+            raise PdfError(f"Chromium could not be started ({program}): {exc.strerror or exc}") from None
     if done.returncode != 0:
-        raise PdfError(
-            f"Chromium failed with exit code {done.returncode}: {_last_line(done.stderr)}"
-        )
+        raise PdfError(f"Chromium failed with exit code {done.returncode}: {_last_line(done.stderr)}")
     return done
 
 
@@ -150,9 +146,7 @@ def _write_through(
     target = Path(target)
     program = chromium or require_chromium()
     try:
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent
-        )
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent)
     except OSError as exc:
         raise PdfError(f"{target}: cannot be written ({exc.strerror or exc})") from None
     os.close(fd)
@@ -161,9 +155,7 @@ def _write_through(
         tmp.unlink()  # Chromium writes the file itself; an old empty one would hide a failure
         done = run_chromium(url, [*extra, f"{flag}={tmp}"], chromium=program, timeout=timeout)
         if not tmp.is_file() or tmp.stat().st_size == 0:
-            raise PdfError(
-                f"Chromium wrote no {target.suffix or 'output'} file for {url}: {_last_line(done.stderr)}"
-            )
+            raise PdfError(f"Chromium wrote no {target.suffix or 'output'} file for {url}: {_last_line(done.stderr)}")
         try:
             os.replace(tmp, target)
         except OSError as exc:
@@ -189,9 +181,7 @@ def print_pdf(
     when the run fails or times out.
     """
     url = Path(html_path).resolve().as_uri()
-    _write_through(
-        Path(pdf_path), "--print-to-pdf", url, ["--no-pdf-header-footer"], chromium, timeout
-    )
+    _write_through(Path(pdf_path), "--print-to-pdf", url, ["--no-pdf-header-footer"], chromium, timeout)
     return Path(pdf_path)
 
 
@@ -209,7 +199,5 @@ def take_screenshot(
     Raises :class:`ChromiumMissingError` or :class:`PdfError` as :func:`print_pdf` does.
     """
     url = Path(html_path).resolve().as_uri()
-    _write_through(
-        Path(png_path), "--screenshot", url, [f"--window-size={width},{height}"], chromium, timeout
-    )
+    _write_through(Path(png_path), "--screenshot", url, [f"--window-size={width},{height}"], chromium, timeout)
     return Path(png_path)

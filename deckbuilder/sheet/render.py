@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 #: The name of the deck-sheet template in ``templates/``.
 DECK_SHEET_TEMPLATE = "deck_sheet.html"
 
+
 def css_string(text: str) -> Any:
     """Gets text as a CSS string literal, safe inside ``<style>``: a deck's name in the page
     header ("Me and My Shadow" on every page after the first). Quotes and backslashes are
@@ -39,8 +40,13 @@ def css_string(text: str) -> Any:
 
 
 #: Short column heads for an Investigator's numbers where several share a table.
-SHORT_LABELS = {"Sanity": "San", "Maximum Sanity": "Max San", "Education": "Edu", "Hand": "Hand",
-                "Minimum / Maximum": "Min/Max"}
+SHORT_LABELS = {
+    "Sanity": "San",
+    "Maximum Sanity": "Max San",
+    "Education": "Edu",
+    "Hand": "Hand",
+    "Minimum / Maximum": "Min/Max",
+}
 
 
 def short_label(label: str) -> str:
@@ -65,9 +71,7 @@ def environment() -> jinja2.Environment:
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
-        autoescape=jinja2.select_autoescape(
-            ("html", "htm", "xml", "svg"), default_for_string=True, default=True
-        ),
+        autoescape=jinja2.select_autoescape(("html", "htm", "xml", "svg"), default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -65,8 +65,15 @@ DECK_OPTIONS: dict[str, dict[str, type]] = {
     "stats": {},
     "goldfish": {"games": int, "seed": int, "format": str, "target": int, "rounds": int, "card": list},
     "suggest": {"games": int, "seed": int, "format": str, "target": int, "investigator": str},
-    "build": {"investigator": str, "adventure": list, "format": str, "target": int, "keep": list, "seed": int,
-              "time": int},
+    "build": {
+        "investigator": str,
+        "adventure": list,
+        "format": str,
+        "target": int,
+        "keep": list,
+        "seed": int,
+        "time": int,
+    },
 }
 
 #: The most seconds one API build may take (the CLI's default).
@@ -126,15 +133,17 @@ async def read_deck_request(request: Request, command: str) -> tuple[str | bytes
         try:
             doc = json.loads(body.decode("utf-8-sig") or "null", parse_int=_json_int)
         except (UnicodeDecodeError, ValueError) as exc:
-            raise UsageError(f"the body is not JSON ({exc}); send {{\"deck\": TEXT, ...options}}") from None
+            raise UsageError(f'the body is not JSON ({exc}); send {{"deck": TEXT, ...options}}') from None
         except RecursionError:
-            raise UsageError("the body's JSON is nested too deeply; send {\"deck\": TEXT, ...options}") from None
+            raise UsageError('the body\'s JSON is nested too deeply; send {"deck": TEXT, ...options}') from None
         if not isinstance(doc, dict) or not isinstance(doc.get("deck"), str):
             raise UsageError('a JSON body is an object with the deck\'s text under "deck": {"deck": "4 Dark Young..."}')
         surrogate = lone_surrogate(doc)
         if surrogate is not None:
-            raise UsageError(f'the body\'s {surrogate[0]} holds "{surrogate[1]}", half of a UTF-16 pair and no '
-                             "character by itself; send the whole character or remove it")
+            raise UsageError(
+                f'the body\'s {surrogate[0]} holds "{surrogate[1]}", half of a UTF-16 pair and no '
+                "character by itself; send the whole character or remove it"
+            )
         deck: str | bytes = doc.pop("deck")
         given += list(doc.items())
     else:
@@ -155,25 +164,47 @@ def _playability(catalog: Any, deck: Any, options: dict[str, Any], play: Any, st
 
 
 def _goldfish(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
-    result = service.goldfish_deck(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
-                                   format_name=options.get("format", "advanced"), target=options.get("target", 20),
-                                   max_rounds=options.get("rounds", 20), cards=options.get("card", ()),
-                                   progress=lambda _done, _total: stop())
+    result = service.goldfish_deck(
+        catalog,
+        deck,
+        games=options.get("games", 1000),
+        seed=options.get("seed", 0),
+        format_name=options.get("format", "advanced"),
+        target=options.get("target", 20),
+        max_rounds=options.get("rounds", 20),
+        cards=options.get("card", ()),
+        progress=lambda _done, _total: stop(),
+    )
     return result, 0
 
 
 def _suggest(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
-    result = service.suggest_changes(catalog, deck, games=options.get("games", 1000), seed=options.get("seed", 0),
-                                     format_name=options.get("format", "advanced"), target=options.get("target"),
-                                     investigator=options.get("investigator"), checkpoint=stop)
+    result = service.suggest_changes(
+        catalog,
+        deck,
+        games=options.get("games", 1000),
+        seed=options.get("seed", 0),
+        format_name=options.get("format", "advanced"),
+        target=options.get("target"),
+        investigator=options.get("investigator"),
+        checkpoint=stop,
+    )
     return result, 0
 
 
 def _build(catalog: Any, deck: Any, options: dict[str, Any], play: Any, stop: Stop) -> tuple[Any, int]:
-    result = service.build_deck(catalog, from_deck=deck, investigator=options.get("investigator"),
-                                adventures=options.get("adventure", ()), format_name=options.get("format", "advanced"),
-                                target=options.get("target"), keep=options.get("keep", ()), seed=options.get("seed", 0),
-                                time_limit=float(options.get("time", MAX_API_BUILD_SECONDS)), checkpoint=stop)
+    result = service.build_deck(
+        catalog,
+        from_deck=deck,
+        investigator=options.get("investigator"),
+        adventures=options.get("adventure", ()),
+        format_name=options.get("format", "advanced"),
+        target=options.get("target"),
+        keep=options.get("keep", ()),
+        seed=options.get("seed", 0),
+        time_limit=float(options.get("time", MAX_API_BUILD_SECONDS)),
+        checkpoint=stop,
+    )
     return result, 0
 
 
@@ -194,19 +225,25 @@ def _options_first(command: str, options: dict[str, Any]) -> Any:
     """Checks a command's options before any work, as the CLI does; gets the way to play of
     ``check``. Raises :class:`~deckbuilder.errors.UsageError` or ``FormatError``."""
     if command == "check":
-        return service.way_to_play(options.get("format", "advanced"), options.get("house_rule", ()), options.get("target"))
+        return service.way_to_play(
+            options.get("format", "advanced"), options.get("house_rule", ()), options.get("target")
+        )
     if command == "goldfish":
         service.goldfish_format(options.get("format", "advanced"))
         games = options.get("games", 1000)
         if games > MAX_API_GAMES:
-            raise UsageError(f"--games {games}: the web API plays at most {MAX_API_GAMES} games a request; "
-                             "run `mythos deck goldfish` for more")
+            raise UsageError(
+                f"--games {games}: the web API plays at most {MAX_API_GAMES} games a request; "
+                "run `mythos deck goldfish` for more"
+            )
     if command == "suggest":
         service.goldfish_format(options.get("format", "advanced"))
         games = options.get("games", 1000)
         if not 100 <= games <= MAX_API_GAMES // 10:
-            raise UsageError(f"--games {games}: the web API measures changes on 100 to {MAX_API_GAMES // 10} games; "
-                             "run `mythos deck suggest` for more")
+            raise UsageError(
+                f"--games {games}: the web API measures changes on 100 to {MAX_API_GAMES // 10} games; "
+                "run `mythos deck suggest` for more"
+            )
     if command == "build":
         service.goldfish_format(options.get("format", "advanced"))
         seconds = options.get("time", MAX_API_BUILD_SECONDS)
@@ -246,8 +283,9 @@ async def search(request: Request) -> Response:
     limit = _whole_number("limit", params["limit"]) if "limit" in params else None
     if params.get("order", "asc") not in ("asc", "desc"):
         raise UsageError(f"--order {params['order']!r}: asc or desc")
-    query = service.parse_search(params["q"], sort=params.get("sort", "title"), limit=limit,
-                                 descending=params.get("order") == "desc")
+    query = service.parse_search(
+        params["q"], sort=params.get("sort", "title"), limit=limit, descending=params.get("order") == "desc"
+    )
     state = served(request)
     found = await in_thread(lambda: service.search_cards(state.catalog(), query, collection=state.settings.collection))
     return JSONResponse(found.to_json())
@@ -276,8 +314,10 @@ async def _change_request(request: Request, takes: dict[str, type], *, revision:
     :class:`~deckbuilder.errors.UsageError`."""
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media != "application/json":
-        raise UsageError('send the change as JSON (Content-Type: application/json), e.g. {"card": "747", "change": 1, '
-                         '"revision": "..."}')
+        raise UsageError(
+            'send the change as JSON (Content-Type: application/json), e.g. {"card": "747", "change": 1, '
+            '"revision": "..."}'
+        )
     try:
         doc = json.loads((await request.body()).decode("utf-8-sig") or "null")
     except (UnicodeDecodeError, ValueError) as exc:
@@ -322,10 +362,19 @@ async def change_cards(request: Request) -> Response:
         decks = state.settings.decks
         saved = service.saved_deck(decks, deck_id)
         return service.change_saved_deck(
-            catalog, decks, saved.id,
-            lambda deck: service.edit_deck(catalog, deck, card, count=doc.get("count"), change=doc.get("change") or 0,
-                                           section=doc.get("section") or "deck"),
-            revision=doc["revision"])
+            catalog,
+            decks,
+            saved.id,
+            lambda deck: service.edit_deck(
+                catalog,
+                deck,
+                card,
+                count=doc.get("count"),
+                change=doc.get("change") or 0,
+                section=doc.get("section") or "deck",
+            ),
+            revision=doc["revision"],
+        )
 
     return JSONResponse((await in_thread(work)).to_json())
 
@@ -357,8 +406,13 @@ async def restore(request: Request) -> Response:
         raise UsageError('name the version to restore: {"version": 2, "revision": "..."}')
 
     def work() -> Any:
-        return service.restore_version(state.settings.decks, deck_id, doc["version"], revision=doc["revision"],
-                                       drop_changes=bool(doc.get("discard_changes")))
+        return service.restore_version(
+            state.settings.decks,
+            deck_id,
+            doc["version"],
+            revision=doc["revision"],
+            drop_changes=bool(doc.get("discard_changes")),
+        )
 
     saved = await in_thread(work)
     return JSONResponse({**saved.to_json(), "unchanged": saved.unchanged})
@@ -373,8 +427,9 @@ async def rename(request: Request) -> Response:
     doc = await _change_request(request, {"name": str})
 
     def work() -> Any:
-        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, doc.get("name") or "",
-                                         revision=doc["revision"])
+        return service.rename_saved_deck(
+            state.catalog(), state.settings.decks, deck_id, doc.get("name") or "", revision=doc["revision"]
+        )
 
     return JSONResponse((await in_thread(work)).to_json())
 
@@ -403,8 +458,9 @@ async def delete(request: Request) -> Response:
     doc = await _change_request(request, {"purge": bool})
 
     def work() -> Any:
-        return service.delete_saved_deck(state.settings.decks, deck_id, revision=doc["revision"],
-                                         purge=bool(doc.get("purge")))
+        return service.delete_saved_deck(
+            state.settings.decks, deck_id, revision=doc["revision"], purge=bool(doc.get("purge"))
+        )
 
     place = await in_thread(work)
     return JSONResponse({"deleted": deck_id, "kept_in": str(place) if place else None})
@@ -424,8 +480,14 @@ async def code(request: Request) -> Response:
         return deck, service.deck_code(catalog, deck)
 
     deck, shared = await in_thread(work)
-    return JSONResponse({"name": deck.name, "cards": deck.deck.count(), "code": shared,
-                         "link": service.share_link(shared, str(request.base_url))})
+    return JSONResponse(
+        {
+            "name": deck.name,
+            "cards": deck.deck.count(),
+            "code": shared,
+            "link": service.share_link(shared, str(request.base_url)),
+        }
+    )
 
 
 @answers

@@ -29,8 +29,12 @@ from deckbuilder.web.http import Served, Settings, answer_error
 __all__ = ["JOBS_STOP_SECONDS", "STATIC", "Settings", "create_app"]
 
 #: The files ``/static/`` serves, and their media types: nothing else can be asked for.
-STATIC = {"app.css": "text/css", "app.js": "text/javascript", "table.js": "text/javascript",
-          "favicon.svg": "image/svg+xml"}
+STATIC = {
+    "app.css": "text/css",
+    "app.js": "text/javascript",
+    "table.js": "text/javascript",
+    "favicon.svg": "image/svg+xml",
+}
 
 
 class Static(StaticFiles):
@@ -84,8 +88,14 @@ def create_app(settings: Settings | None = None) -> Any:
 
     # The build's /decks/build goes before the editor's /decks/ID, which would take it.
     # The match's /api/deck/gauntlet goes before the API's /api/deck/{command}.
-    routes: list[BaseRoute] = [*matches.routes(), *api.routes(), *table.routes(), *construction.routes(),
-                               *pages.routes(), Mount("/static", Static(directory=templates_dir() / "web" / "static"))]
+    routes: list[BaseRoute] = [
+        *matches.routes(),
+        *api.routes(),
+        *table.routes(),
+        *construction.routes(),
+        *pages.routes(),
+        Mount("/static", Static(directory=templates_dir() / "web" / "static")),
+    ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found}, lifespan=lifespan)
     app.state.served = state
 

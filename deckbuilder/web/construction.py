@@ -83,21 +83,36 @@ def _build_page(request: Request, catalog: Any, form: Any = None, error: Any = N
     chosen = set(form.getlist("adventure")) if form is not None else set()
     found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
     # Only an Investigator with a beginning Sanity can play the games that judge a build.
-    investigators = tuple(Choice(c.key, f"{display_title(c.title)} ({c.set_code}, Sanity {c.sanity})",
-                                 c.key == investigator) for c in found if c.sanity is not None)
+    investigators = tuple(
+        Choice(c.key, f"{display_title(c.title)} ({c.set_code}, Sanity {c.sanity})", c.key == investigator)
+        for c in found
+        if c.sanity is not None
+    )
     titles: dict[str, tuple[str, int | None]] = {}
     for c in service.search_cards(catalog, service.parse_search("t:adventure")).cards:
         if c.is_official and c.set_code != "RP":  # a build plays Chaosium's cards as printed
             titles.setdefault(display_title(c.title), (c.title, c.value))
-    adventures = tuple(Choice(title, f"{shown} ({'?' if points is None else points} points)", title in chosen)
-                       for shown, (title, points) in sorted(titles.items()))
+    adventures = tuple(
+        Choice(title, f"{shown} ({'?' if points is None else points} points)", title in chosen)
+        for shown, (title, points) in sorted(titles.items())
+    )
     owned = service.show_collection(catalog, state.settings.collection).deck is not None
     against = set(form.getlist("against")) if form is not None else set()
     field = tuple(Choice(d.id, d.name, d.id in against) for d in service.saved_decks(state.settings.decks).decks)
-    return BuildPage(frame(request, "Build a deck", "decks"), investigators, adventures,
-                     _mythos_formats(given("format", "advanced")), given("target"), owned,
-                     owned and (form is None or given("collection") == "on"), given("seed", "0"),
-                     given("time", "30"), MAX_PAGE_BUILD_SECONDS, error, field)
+    return BuildPage(
+        frame(request, "Build a deck", "decks"),
+        investigators,
+        adventures,
+        _mythos_formats(given("format", "advanced")),
+        given("target"),
+        owned,
+        owned and (form is None or given("collection") == "on"),
+        given("seed", "0"),
+        given("time", "30"),
+        MAX_PAGE_BUILD_SECONDS,
+        error,
+        field,
+    )
 
 
 @answers
@@ -117,13 +132,20 @@ def _build_options(form: Any) -> dict[str, Any]:
     campaign = service.goldfish_format(format_name)
     adventures = [a for a in form.getlist("adventure") if isinstance(a, str) and a.strip()]
     if not adventures and not campaign:
-        raise UsageError("choose at least one Adventure the deck must complete (or Campaign, to let the build "
-                         "choose them)")
+        raise UsageError(
+            "choose at least one Adventure the deck must complete (or Campaign, to let the build choose them)"
+        )
     target = _number(_field(form, "target"), "--target")
     if target is not None and target < 1:
         raise UsageError(f"--target {target}: give a number of Adventure points from 1")
-    return {"kind": BUILD, "investigator": investigator, "adventures": adventures, "format": format_name,
-            "target": target, **_limits(form)}
+    return {
+        "kind": BUILD,
+        "investigator": investigator,
+        "adventures": adventures,
+        "format": format_name,
+        "target": target,
+        **_limits(form),
+    }
 
 
 def _against(form: Any) -> list[str]:
@@ -137,8 +159,12 @@ def _limits(form: Any) -> dict[str, Any]:
     seconds = _number(_field(form, "time"), "--time", 30)
     if seconds is None or not 1 <= seconds <= MAX_PAGE_BUILD_SECONDS:
         raise UsageError(f"--time {seconds}: a page builds for 1 to {MAX_PAGE_BUILD_SECONDS} seconds")
-    return {"seed": _number(_field(form, "seed"), "--seed", 0), "time": seconds,
-            "collection": _field(form, "collection") == "on", "against": _against(form)}
+    return {
+        "seed": _number(_field(form, "seed"), "--seed", 0),
+        "time": seconds,
+        "collection": _field(form, "collection") == "on",
+        "against": _against(form),
+    }
 
 
 def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = None) -> Response:
@@ -151,14 +177,24 @@ def _start(state: Any, catalog: Any, options: dict[str, Any], from_deck: Any = N
     field = [service.load_saved_deck(catalog, decks, ref) for ref in options.get("against", ())]
 
     def run(progress: JobProgress) -> Any:
-        found = service.build_deck(catalog, investigator=None if from_deck is not None else options["investigator"],
-                                   adventures=options["adventures"], format_name=options["format"],
-                                   target=options["target"], collection=collection, from_deck=from_deck,
-                                   seed=options["seed"], time_limit=float(options["time"]), progress=progress,
-                                   checkpoint=progress.check, against=field)
+        found = service.build_deck(
+            catalog,
+            investigator=None if from_deck is not None else options["investigator"],
+            adventures=options["adventures"],
+            format_name=options["format"],
+            target=options["target"],
+            collection=collection,
+            from_deck=from_deck,
+            seed=options["seed"],
+            time_limit=float(options["time"]),
+            progress=progress,
+            checkpoint=progress.check,
+            against=field,
+        )
         with progress.saving():  # refused once cancelled: nothing is saved from a cancelled build
-            saved = service.save_built_deck(catalog, decks, found, 0, format_name=options["format"],
-                                            target=options["target"])
+            saved = service.save_built_deck(
+                catalog, decks, found, 0, format_name=options["format"], target=options["target"]
+            )
         return found, saved.id
 
     job = state.jobs.start("", DEFAULT_BUDGET, run, options)
@@ -215,8 +251,16 @@ async def start_build_from(request: Request) -> Response:
         if not deck.deck.investigators:
             raise UsageError("the deck names no Investigator; add one in the editor, then build from it")
         who = display_title(deck.deck.investigators[0].title)
-        options = {"kind": BUILD, "investigator": who, "who": who, "adventures": [], "from": saved.name,
-                   "format": format_name, "target": play.get("target"), **limits}
+        options = {
+            "kind": BUILD,
+            "investigator": who,
+            "who": who,
+            "adventures": [],
+            "from": saved.name,
+            "format": format_name,
+            "target": play.get("target"),
+            **limits,
+        }
         return catalog, deck, options
 
     catalog, deck, options = await in_thread(prepare)
@@ -235,16 +279,28 @@ async def build_job_page(request: Request) -> Response:
     """A build's page: progress while it runs, then the decks it found and the one saved."""
     job = _build_job(request)
     options = job.options
-    aim = (f"from “{options['from']}”, changed as little as it must" if options.get("from")
-           else ", ".join(options["adventures"]) or "Adventures the build chooses")
+    aim = (
+        f"from “{options['from']}”, changed as little as it must"
+        if options.get("from")
+        else ", ".join(options["adventures"]) or "Adventures the build chooses"
+    )
     goal = f"{options['who']}: {aim} ({options['format']})"
     result = None
     if job.state == "done":
         found, saved_id = job.result
         result = build.build_result(found, Link(f"Open the deck: {found.built.deck.name}", f"/decks/{saved_id}"))
     error = build.error_view(job.failure) if job.failure else None
-    page = BuildJobPage(frame(request, "Building a deck", "decks"), job.id, job.state, job.done, job.total,
-                        options["time"], goal, result, error)
+    page = BuildJobPage(
+        frame(request, "Building a deck", "decks"),
+        job.id,
+        job.state,
+        job.done,
+        job.total,
+        options["time"],
+        goal,
+        result,
+        error,
+    )
     return render(request, page)
 
 
@@ -260,8 +316,14 @@ async def save_runner_up(request: Request) -> Response:
     found, _saved = job.result
 
     def work() -> Any:
-        return service.save_built_deck(state.catalog(), state.settings.decks, found, choice,
-                                       format_name=job.options["format"], target=job.options["target"])
+        return service.save_built_deck(
+            state.catalog(),
+            state.settings.decks,
+            found,
+            choice,
+            format_name=job.options["format"],
+            target=job.options["target"],
+        )
 
     saved = await in_thread(work)
     return see_other(f"/decks/{saved.id}")
@@ -282,8 +344,9 @@ async def start_suggest(request: Request) -> Response:
     seed = _number(_field(form, "seed"), "--seed", 0)
     low, high = SUGGEST_GAMES
     if games is None or not low <= games <= high:
-        raise UsageError(f"--games {games}: a page measures each change on {low} to {high} games; "
-                         "run `mythos deck suggest` for more")
+        raise UsageError(
+            f"--games {games}: a page measures each change on {low} to {high} games; run `mythos deck suggest` for more"
+        )
     decks = state.settings.decks
 
     def prepare() -> tuple[Any, Any, Any, Any]:
@@ -297,9 +360,17 @@ async def start_suggest(request: Request) -> Response:
     play = saved.way_to_play
 
     def run(progress: JobProgress) -> Any:
-        return service.suggest_changes(catalog, deck, games=games, seed=seed or 0,
-                                       format_name=play.get("format") or "advanced", target=play.get("target"),
-                                       progress=progress, checkpoint=progress.check, against=field)
+        return service.suggest_changes(
+            catalog,
+            deck,
+            games=games,
+            seed=seed or 0,
+            format_name=play.get("format") or "advanced",
+            target=play.get("target"),
+            progress=progress,
+            checkpoint=progress.check,
+            against=field,
+        )
 
     job = state.jobs.start(saved.id, 0, run, {"kind": "suggest", "games": games, "seed": seed})
     return see_other(f"/decks/{saved.id}/suggest/{job.id}")
@@ -317,10 +388,19 @@ async def suggest_page(request: Request) -> Response:
         raise NoSuchPageError(f"these suggestions are not of the deck {deck_id!r}; ask for them from its editor")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
     found = job.result if job.state == "done" else None
-    page = SuggestPage(frame(request, f"{saved.name} · suggested changes", "decks"), build.header(saved), job.id,
-                       job.state, job.done, job.total, job.options["games"], job.options["seed"] or 0,
-                       found.investigator if found else "", build.suggestion_rows(found.changes) if found else (),
-                       build.error_view(job.failure) if job.failure else None)
+    page = SuggestPage(
+        frame(request, f"{saved.name} · suggested changes", "decks"),
+        build.header(saved),
+        job.id,
+        job.state,
+        job.done,
+        job.total,
+        job.options["games"],
+        job.options["seed"] or 0,
+        found.investigator if found else "",
+        build.suggestion_rows(found.changes) if found else (),
+        build.error_view(job.failure) if job.failure else None,
+    )
     return render(request, page)
 
 
@@ -334,8 +414,14 @@ async def apply_change(request: Request) -> Response:
     cut, add, said = _field(form, "cut").strip(), _field(form, "add").strip(), _field(form, "change").strip()
 
     def work() -> Any:
-        return service.apply_change(state.catalog(), state.settings.decks, deck_id, cut=cut or None, add=add or None,
-                                    revision=form_revision(form))
+        return service.apply_change(
+            state.catalog(),
+            state.settings.decks,
+            deck_id,
+            cut=cut or None,
+            add=add or None,
+            revision=form_revision(form),
+        )
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):

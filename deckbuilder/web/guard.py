@@ -124,8 +124,12 @@ class Guard:
         self.answer = answer
         self.max_body = max_body
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
-                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    async def __call__(
+        self,
+        scope: dict[str, Any],
+        receive: Callable[[], Awaitable[dict[str, Any]]],
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -135,10 +139,17 @@ class Guard:
         refusal: tuple[MythosError, int] | None = None
         if host not in self.hosts:
             shown = "".join(ch if ch.isprintable() else " " for ch in host)[:80]
-            refusal = ForbiddenRequestError(
-                f'Host "{shown}" is not an address this server serves; open it at http://{min(self.hosts)}/'), 403
+            refusal = (
+                ForbiddenRequestError(
+                    f'Host "{shown}" is not an address this server serves; open it at http://{min(self.hosts)}/'
+                ),
+                403,
+            )
         elif scope["method"] in UNSAFE_METHODS and headers.get("origin") not in (None, "null", *self.origins):
-            refusal = ForbiddenRequestError("a request from another site was refused; use the deck builder's own pages"), 403
+            refusal = (
+                ForbiddenRequestError("a request from another site was refused; use the deck builder's own pages"),
+                403,
+            )
         elif _declared_length(headers.get("content-length", "0")) > self.max_body:
             refusal = _too_large(self.max_body), 413
         if refusal is not None:
@@ -153,9 +164,16 @@ class Guard:
             # line, not Starlette's traceback (issue 26).
             client = scope.get("client") or ("?", 0)
             expected = headers.get("content-length", "?")
-            LOG.warning("a client (%s:%s) went away in the middle of its request: %s %s, %d of %s bytes of its body "
-                        "sent; nothing was done", client[0], client[1], scope["method"], _printable(path), body.seen,
-                        _printable(expected))
+            LOG.warning(
+                "a client (%s:%s) went away in the middle of its request: %s %s, %d of %s bytes of its body "
+                "sent; nothing was done",
+                client[0],
+                client[1],
+                scope["method"],
+                _printable(path),
+                body.seen,
+                _printable(expected),
+            )
 
 
 def _declared_length(value: str) -> int:
@@ -202,9 +220,12 @@ def _with_headers(send: Callable[[dict[str, Any]], Awaitable[None]]) -> Callable
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
             present = {k.lower() for k, _v in headers}
-            for name, value in ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-                                (b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                                (b"referrer-policy", b"no-referrer")):
+            for name, value in (
+                (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+                (b"x-content-type-options", b"nosniff"),
+                (b"x-frame-options", b"DENY"),
+                (b"referrer-policy", b"no-referrer"),
+            ):
                 if name not in present:
                     headers.append((name, value))
             message = {**message, "headers": headers}

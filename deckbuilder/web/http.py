@@ -38,17 +38,46 @@ _SESSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: 413 too large, 422 read but unusable, 5xx
 #: the server's own data or tools. A test holds every kind to a status.
 HTTP_STATUS: dict[str, int] = {
-    "error": 400, "query": 400, "deck-file": 400, "deck-format": 400, "format": 400, "encoding": 400,
-    "recipe": 400, "not-an-adventure": 400,
-    "forbidden": 403, "deck-boundary": 403,
-    "deck-changed": 409, "unsaved-changes": 409, "illegal-move": 409,
-    "unknown-card": 404, "ambiguous-card": 404, "unknown-deck": 404, "not-found": 404, "unknown-game": 404,
+    "error": 400,
+    "query": 400,
+    "deck-file": 400,
+    "deck-format": 400,
+    "format": 400,
+    "encoding": 400,
+    "recipe": 400,
+    "not-an-adventure": 400,
+    "forbidden": 403,
+    "deck-boundary": 403,
+    "deck-changed": 409,
+    "unsaved-changes": 409,
+    "illegal-move": 409,
+    "unknown-card": 404,
+    "ambiguous-card": 404,
+    "unknown-deck": 404,
+    "not-found": 404,
+    "unknown-game": 404,
     "too-large": 413,
-    "unresolved-deck": 422, "no-investigator": 422, "impossible-build": 422, "unreadable-deck": 422,
+    "unresolved-deck": 422,
+    "no-investigator": 422,
+    "impossible-build": 422,
+    "unreadable-deck": 422,
     "too-many-players": 422,
-    "catalog": 500, "card-data": 500, "sample-catalog": 500, "errata-file": 500, "card-facts-file": 500, "format-file": 500,
-    "data-file": 500, "recipe-file": 500, "effect-file": 500, "effect": 500, "deck-store": 500, "pdf": 500, "chromium-missing": 501,
-    "fetch": 502, "catalog-busy": 503, "stopped": 503,
+    "catalog": 500,
+    "card-data": 500,
+    "sample-catalog": 500,
+    "errata-file": 500,
+    "card-facts-file": 500,
+    "format-file": 500,
+    "data-file": 500,
+    "recipe-file": 500,
+    "effect-file": 500,
+    "effect": 500,
+    "deck-store": 500,
+    "pdf": 500,
+    "chromium-missing": 501,
+    "fetch": 502,
+    "catalog-busy": 503,
+    "stopped": 503,
 }
 
 
@@ -137,8 +166,10 @@ def whole_number(value: Any, name: str) -> int:
         shown = repr(value)[:40] + ("..." if len(repr(value)) > 40 else "")
         raise UsageError(f"{name} {shown}: give a whole number")
     if len(digits.lstrip("0")) > MAX_NUMBER_DIGITS:
-        raise UsageError(f"{name}: a number of {len(digits)} digits is far too large; give a whole number "
-                         f"of at most {MAX_NUMBER_DIGITS} digits")
+        raise UsageError(
+            f"{name}: a number of {len(digits)} digits is far too large; give a whole number "
+            f"of at most {MAX_NUMBER_DIGITS} digits"
+        )
     return int(text)
 
 
@@ -295,6 +326,8 @@ def form_revision(form: Any) -> str:
     server, or a hand-made request)."""
     revision = field(form, "revision").strip()
     if not revision:
-        raise UsageError("this form does not say which revision of the deck it was made against; reload the page "
-                         "and make the change again")
+        raise UsageError(
+            "this form does not say which revision of the deck it was made against; reload the page "
+            "and make the change again"
+        )
     return revision

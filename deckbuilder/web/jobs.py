@@ -92,8 +92,14 @@ class Job:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the job's progress as ``/api/jobs/ID`` answers it."""
-        return {"id": self.id, "deck": self.deck_id, "state": self.state, "done": self.done, "total": self.total,
-                "error": self.failure.to_json()["error"] if self.failure else None}
+        return {
+            "id": self.id,
+            "deck": self.deck_id,
+            "state": self.state,
+            "done": self.done,
+            "total": self.total,
+            "error": self.failure.to_json()["error"] if self.failure else None,
+        }
 
 
 #: What each kind of job is called on its pages and in its messages.
@@ -149,8 +155,9 @@ class Jobs:
         #: as the handler may run while this thread holds one). Every job stops at its next step.
         self.stopping = False
 
-    def start(self, deck_id: str, total: int, work: Callable[[JobProgress], Any],
-              options: dict[str, Any] | None = None) -> Job:
+    def start(
+        self, deck_id: str, total: int, work: Callable[[JobProgress], Any], options: dict[str, Any] | None = None
+    ) -> Job:
         """Queues ``work`` (called with a :class:`JobProgress`, to report (done, in all)) and
         gets its job. Raises :class:`WorkStoppedError` when the server is stopping."""
         if self.stopping:
@@ -198,10 +205,17 @@ class Jobs:
             job = self._jobs.get(job_id)
         if job is None:
             what = WHAT.get(kind or "")
-            gone = (f"these {what} are" if what and what.endswith("s") else f"this {what} is") if what else \
-                f"no test games, build or suggestions numbered {job_id[:32]!r} are"
-            raise JobGoneError(f"{gone} no longer running or kept: the server keeps them only while it runs (a "
-                               f"restart ends them) and only the last {KEPT}; start them again", what, back)
+            gone = (
+                (f"these {what} are" if what and what.endswith("s") else f"this {what} is")
+                if what
+                else f"no test games, build or suggestions numbered {job_id[:32]!r} are"
+            )
+            raise JobGoneError(
+                f"{gone} no longer running or kept: the server keeps them only while it runs (a "
+                f"restart ends them) and only the last {KEPT}; start them again",
+                what,
+                back,
+            )
         return job
 
     def cancel(self, job_id: str) -> Job:

@@ -47,13 +47,23 @@ MAX_LOG_GAME = 1_000_000
 MAX_API_DECKS = 16
 
 #: The options each call takes, and how each is read.
-MATCH_OPTIONS: dict[str, type] = {"games": int, "seed": int, "format": str, "ai": list, "investigator": list,
-                                  "log": int, "rounds": int, "target": int}
+MATCH_OPTIONS: dict[str, type] = {
+    "games": int,
+    "seed": int,
+    "format": str,
+    "ai": list,
+    "investigator": list,
+    "log": int,
+    "rounds": int,
+    "target": int,
+}
 GAUNTLET_OPTIONS: dict[str, type] = {"games": int, "seed": int, "format": str, "ai": list, "investigator": str}
 
 
 def _whole(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("-").isdigit())):
+    if isinstance(value, bool) or not (
+        isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("-").isdigit())
+    ):
         raise UsageError(f"{name} {value!r}: give a whole number")
     return int(value)
 
@@ -102,8 +112,9 @@ def _deck_ref(value: Any, where: str) -> tuple[str, str | None]:
         if isinstance(value.get("text"), str) and value["text"].strip():
             name = value.get("filename")
             return ("text:" + (name if isinstance(name, str) else ""), value["text"])
-    raise UsageError(f"{where}: give a deck as its text, {{\"text\": TEXT, \"filename\": NAME}} or a saved deck "
-                     "{\"id\": ID}")
+    raise UsageError(
+        f'{where}: give a deck as its text, {{"text": TEXT, "filename": NAME}} or a saved deck {{"id": ID}}'
+    )
 
 
 def load_refs(request: Request, catalog: Any, refs: Sequence[tuple[str, Any]]) -> list[Any]:
@@ -127,8 +138,9 @@ def check_bound(games: int, matchups: int, ai: Sequence[str], command: str) -> N
     if games > most:
         who = " with a lookahead player" if cost > 1 else ""
         per = f" against {matchups} decks" if matchups > 1 else ""
-        raise UsageError(f"games {games}: the web API plays at most {most} games a request{per}{who}; "
-                         f"run `{command}` for more")
+        raise UsageError(
+            f"games {games}: the web API plays at most {most} games a request{per}{who}; run `{command}` for more"
+        )
 
 
 @answers
@@ -152,11 +164,19 @@ async def match(request: Request) -> Response:
     def work() -> Any:
         catalog = state.catalog()
         decks = load_refs(request, catalog, refs)
-        return service.match_decks(catalog, decks, games=games, seed=options.get("seed", 0),
-                                   format_name=options.get("format", "advanced"),
-                                   investigators=options.get("investigator", ()), ai=ai,
-                                   max_rounds=options.get("rounds", 20), target=options.get("target", 20), jobs=1,
-                                   log_game=options.get("log"))
+        return service.match_decks(
+            catalog,
+            decks,
+            games=games,
+            seed=options.get("seed", 0),
+            format_name=options.get("format", "advanced"),
+            investigators=options.get("investigator", ()),
+            ai=ai,
+            max_rounds=options.get("rounds", 20),
+            target=options.get("target", 20),
+            jobs=1,
+            log_game=options.get("log"),
+        )
 
     return JSONResponse((await in_thread(work)).to_json())
 
@@ -184,9 +204,17 @@ async def gauntlet(request: Request) -> Response:
     def work() -> Any:
         catalog = state.catalog()
         mine, *theirs = load_refs(request, catalog, [deck, *field])
-        return service.gauntlet_deck(catalog, mine, theirs, games=games, seed=options.get("seed", 0),
-                                     format_name=options.get("format", "advanced"), ai=ai,
-                                     investigator=options.get("investigator"), jobs=1)
+        return service.gauntlet_deck(
+            catalog,
+            mine,
+            theirs,
+            games=games,
+            seed=options.get("seed", 0),
+            format_name=options.get("format", "advanced"),
+            ai=ai,
+            investigator=options.get("investigator"),
+            jobs=1,
+        )
 
     return JSONResponse((await in_thread(work)).to_json())
 
@@ -201,20 +229,35 @@ MAX_PAGE_MATCH_GAMES = 2_000
 LINKED_GAMES = 10
 
 
-def _match_page(request: Request, saved: Any, *, chosen: Sequence[str] = (), ai: Sequence[str] = (),
-                games: int = 200, seed: int = 0, format_name: str = "advanced", result: Any = None,
-                error: Any = None) -> Any:
+def _match_page(
+    request: Request,
+    saved: Any,
+    *,
+    chosen: Sequence[str] = (),
+    ai: Sequence[str] = (),
+    games: int = 200,
+    seed: int = 0,
+    format_name: str = "advanced",
+    result: Any = None,
+    error: Any = None,
+) -> Any:
     from deckbuilder.sheet import page_builders as build
     from deckbuilder.sheet.pages import MatchPage
     from deckbuilder.web.http import frame
 
     view = None
     if result is not None:
-        query = [("deck", d) for d in chosen] + [("ai", a) for a in ai] + [("seed", str(seed)),
-                                                                          ("format", format_name)]
+        query = [("deck", d) for d in chosen] + [("ai", a) for a in ai] + [("seed", str(seed)), ("format", format_name)]
         view = build.match_view(result, query, LINKED_GAMES)
-    return MatchPage(frame(request, "Match", "match"), build.seat_forms(saved.decks, chosen, ai),
-                     build.match_formats(service.GOLDFISH_FORMATS, format_name), games, seed, view, error)
+    return MatchPage(
+        frame(request, "Match", "match"),
+        build.seat_forms(saved.decks, chosen, ai),
+        build.match_formats(service.GOLDFISH_FORMATS, format_name),
+        games,
+        seed,
+        view,
+        error,
+    )
 
 
 @answers
@@ -224,8 +267,12 @@ async def match_page(request: Request) -> Response:
 
     state = served(request)
     saved = await in_thread(service.saved_decks, state.settings.decks)
-    return render(request, _match_page(request, saved, chosen=request.query_params.getlist("deck")[:4],
-                                       ai=request.query_params.getlist("ai")[:4]))
+    return render(
+        request,
+        _match_page(
+            request, saved, chosen=request.query_params.getlist("deck")[:4], ai=request.query_params.getlist("ai")[:4]
+        ),
+    )
 
 
 @answers
@@ -249,29 +296,42 @@ async def play_match(request: Request) -> Response:
         service.check_match_options(len(chosen), format_name, ai, ())
         most = MAX_PAGE_MATCH_GAMES // (LOOKAHEAD_COST if "lookahead" in ai else 1)
         if not 1 <= games <= most:
-            raise UsageError(f"--games {games}: the Match page plays 1 to {most} games"
-                             f"{' with a lookahead player' if most < MAX_PAGE_MATCH_GAMES else ''}; "
-                             "run `mythos match` for more")
+            raise UsageError(
+                f"--games {games}: the Match page plays 1 to {most} games"
+                f"{' with a lookahead player' if most < MAX_PAGE_MATCH_GAMES else ''}; "
+                "run `mythos match` for more"
+            )
 
         def work() -> Any:
             catalog = state.catalog()
-            decks = [service.load_saved_deck(catalog, state.settings.decks, service.saved_deck(state.settings.decks,
-                                                                                                 d).id)
-                     for d in chosen]
-            return service.match_decks(catalog, decks, games=games, seed=seed, format_name=format_name, ai=ai,
-                                       jobs=1)
+            decks = [
+                service.load_saved_deck(catalog, state.settings.decks, service.saved_deck(state.settings.decks, d).id)
+                for d in chosen
+            ]
+            return service.match_decks(catalog, decks, games=games, seed=seed, format_name=format_name, ai=ai, jobs=1)
 
         result = await in_thread(work)
     except Exception as exc:
         failure = classify(exc)
         if failure is None:
             raise
-        page = _match_page(request, saved, chosen=[d for d, _a in seats], ai=[a for _d, a in seats],
-                           games=_safe_int(form, "games", 200), seed=_safe_int(form, "seed", 0),
-                           format_name=format_name, error=build.error_view(failure, exc))
+        page = _match_page(
+            request,
+            saved,
+            chosen=[d for d, _a in seats],
+            ai=[a for _d, a in seats],
+            games=_safe_int(form, "games", 200),
+            seed=_safe_int(form, "seed", 0),
+            format_name=format_name,
+            error=build.error_view(failure, exc),
+        )
         return render(request, page, status_of(failure))
-    return render(request, _match_page(request, saved, chosen=chosen, ai=ai, games=games, seed=seed,
-                                       format_name=format_name, result=result))
+    return render(
+        request,
+        _match_page(
+            request, saved, chosen=chosen, ai=ai, games=games, seed=seed, format_name=format_name, result=result
+        ),
+    )
 
 
 def _safe_int(form: Any, name: str, default: int) -> int:
@@ -299,14 +359,17 @@ async def match_log(request: Request) -> Response:
 
     def work() -> Any:
         catalog = state.catalog()
-        decks = [service.load_saved_deck(catalog, state.settings.decks, service.saved_deck(state.settings.decks, d).id)
-                 for d in chosen]
+        decks = [
+            service.load_saved_deck(catalog, state.settings.decks, service.saved_deck(state.settings.decks, d).id)
+            for d in chosen
+        ]
         return service.match_decks(catalog, decks, seed=seed, format_name=format_name, ai=ai, jobs=1, log_game=game)
 
     result = await in_thread(work)
     back = "/match?" + urlencode([("deck", d) for d in chosen])
-    return render(request, MatchLogPage(frame(request, f"Match · game {game}", "match"),
-                                        *build.match_log(result, seed), back))
+    return render(
+        request, MatchLogPage(frame(request, f"Match · game {game}", "match"), *build.match_log(result, seed), back)
+    )
 
 
 def routes() -> list[Route]:

@@ -80,8 +80,12 @@ from deckbuilder.web.http import (
 MAX_PAGE_GAMES = 100_000
 
 #: The deck formats and the media type and extension of each export.
-EXPORT_TYPES = {"text": ("text/plain", ".txt"), "gccg": ("text/plain", ".deck"), "lackey": ("application/xml", ".dek"),
-                "json": ("application/json", ".json")}
+EXPORT_TYPES = {
+    "text": ("text/plain", ".txt"),
+    "gccg": ("text/plain", ".deck"),
+    "lackey": ("application/xml", ".dek"),
+    "json": ("application/json", ".json"),
+}
 
 
 # --------------------------------------------------------------------------------------
@@ -135,8 +139,9 @@ def _copies(deck: Any) -> tuple[dict[str, int], dict[str, int]]:
     return by_key, by_title
 
 
-def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None,
-           play: Any = None) -> Any:
+def _panel(
+    state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str], deck: Any = None, play: Any = None
+) -> Any:
     """Runs the search a page's query string asks for; gets its panel (the error, when the
     query cannot be read, with its position). For a deck of a way to play that names fan or
     re-pointed cards as not its own (``play``), those are hidden unless the query asks for
@@ -161,10 +166,23 @@ def _panel(state: Any, catalog: Any, params: Any, href: str, keep: dict[str, str
     toggle = ""
     if hidden or toggled:
         toggle = f"{href}?{urlencode({**keep, 'q': query, 'sort': sort, **order, **({} if toggled else {'fan': '1'})})}"
-    return build.cards_panel(query, cards, sort=sort, descending=descending, href=href,
-                             params={**keep, **({"fan": "1"} if toggled else {})}, owned=owned, in_deck=in_deck,
-                             by_title=by_title, error=error, hidden=hidden, toggle_href=toggle, showing_all=asked,
-                             hint=hint, facts=catalog.all_cards())
+    return build.cards_panel(
+        query,
+        cards,
+        sort=sort,
+        descending=descending,
+        href=href,
+        params={**keep, **({"fan": "1"} if toggled else {})},
+        owned=owned,
+        in_deck=in_deck,
+        by_title=by_title,
+        error=error,
+        hidden=hidden,
+        toggle_href=toggle,
+        showing_all=asked,
+        hint=hint,
+        facts=catalog.all_cards(),
+    )
 
 
 @answers
@@ -211,15 +229,28 @@ async def card_page(request: Request) -> Response:
 
             read = service.show_adventure(catalog, card.key).recipe
             recipe = tuple(slot_words(slot) for slot in read.slots)
-            recipe_notes = (*(f"In play (yours to meet): {c.text}" for c in read.conditions),
-                            *(f"Not understood (check by hand): {u}" for u in read.uninterpreted))
+            recipe_notes = (
+                *(f"In play (yours to meet): {c.text}" for c in read.conditions),
+                *(f"Not understood (check by hand): {u}" for u in read.uninterpreted),
+            )
             notation = recipe_text(read)
         return CardPage(
-            frame(request, build.display_title(card.title), "cards"), card.key, build.display_title(card.title),
-            build.card_facts(card), card.text, build.printed_values(card), build.errata_rows(card),
-            build.ruling_rows(card), build.disagreement_rows(view, card),
+            frame(request, build.display_title(card.title), "cards"),
+            card.key,
+            build.display_title(card.title),
+            build.card_facts(card),
+            card.text,
+            build.printed_values(card),
+            build.errata_rows(card),
+            build.ruling_rows(card),
+            build.disagreement_rows(view, card),
             tuple(Link(build.printing_label(p), f"/cards/{p.key}") for p in printings),
-            tuple(build.header(d) for d in decks), chosen, recipe, recipe_notes, notation)
+            tuple(build.header(d) for d in decks),
+            chosen,
+            recipe,
+            recipe_notes,
+            notation,
+        )
 
     return render(request, await in_thread(work))
 
@@ -239,20 +270,39 @@ async def decks_page(request: Request) -> Response:
     state = served(request)
     listed = await in_thread(service.saved_decks, state.settings.decks)
     gone = request.query_params.get("deleted", "")
-    message = (f"Deleted {gone}. It is kept with its history in {listed.folder / '.trash'}: "
-               f"`mythos deck undelete {gone}` brings it back." if gone else "")
-    return render(request, DecksPage(frame(request, "Your decks", "decks"), str(listed.folder),
-                                     tuple(build.header(d) for d in listed.decks),
-                                     tuple(UnreadableRow(d.id, d.problem) for d in listed.unreadable), message))
+    message = (
+        f"Deleted {gone}. It is kept with its history in {listed.folder / '.trash'}: "
+        f"`mythos deck undelete {gone}` brings it back."
+        if gone
+        else ""
+    )
+    return render(
+        request,
+        DecksPage(
+            frame(request, "Your decks", "decks"),
+            str(listed.folder),
+            tuple(build.header(d) for d in listed.decks),
+            tuple(UnreadableRow(d.id, d.problem) for d in listed.unreadable),
+            message,
+        ),
+    )
 
 
-def _new_deck_page(request: Request, catalog: Any, name: str = "", investigator: str = "", fmt: str = "advanced",
-                   error: Any = None, target: str = "") -> NewDeckPage:
+def _new_deck_page(
+    request: Request,
+    catalog: Any,
+    name: str = "",
+    investigator: str = "",
+    fmt: str = "advanced",
+    error: Any = None,
+    target: str = "",
+) -> NewDeckPage:
     formats, _house_rules = service.ways_to_play()
     found = service.search_cards(catalog, service.parse_search("t:investigator")).cards
     investigators = tuple(build.Choice(c.key, build.investigator_label(c), c.key == investigator) for c in found)
-    return NewDeckPage(frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt),
-                       target, error)
+    return NewDeckPage(
+        frame(request, "New deck", "decks"), name, investigators, build.format_choices(formats, fmt), target, error
+    )
 
 
 @answers
@@ -280,7 +330,9 @@ async def new_deck(request: Request) -> Response:
             deck = service.new_deck(catalog, name, investigator or None)
             return service.save_deck(catalog, state.settings.decks, deck, play=play)
         except MythosError as exc:
-            return _new_deck_page(request, catalog, name, investigator, fmt, build.error_view(failure_of(exc), exc), target)
+            return _new_deck_page(
+                request, catalog, name, investigator, fmt, build.error_view(failure_of(exc), exc), target
+            )
 
     done = await in_thread(work)
     if isinstance(done, NewDeckPage):
@@ -289,8 +341,12 @@ async def new_deck(request: Request) -> Response:
 
 
 #: The deck formats in words, for the import page.
-FORMAT_WORDS = ("plain text: '4 Dark Young', '4x Dark Young', 'Dark Young x4', with Investigator/Deck headings",
-                "GCCG .deck files", "LackeyCCG .dek files", "the tool's own JSON")
+FORMAT_WORDS = (
+    "plain text: '4 Dark Young', '4x Dark Young', 'Dark Young x4', with Investigator/Deck headings",
+    "GCCG .deck files",
+    "LackeyCCG .dek files",
+    "the tool's own JSON",
+)
 
 
 @answers
@@ -337,9 +393,13 @@ async def import_deck(request: Request) -> Response:
     """Imports a pasted or uploaded deck as a new saved deck and opens its editor."""
     state = served(request)
     return await _import(
-        request, empty="paste a deck list or choose a file to import",
+        request,
+        empty="paste a deck list or choose a file to import",
         use=lambda catalog, deck: f"/decks/{service.save_deck(catalog, state.settings.decks, deck).id}",
-        failed=lambda catalog, text, error: ImportPage(frame(request, "Import a deck", "import"), text, FORMAT_WORDS, error))
+        failed=lambda catalog, text, error: ImportPage(
+            frame(request, "Import a deck", "import"), text, FORMAT_WORDS, error
+        ),
+    )
 
 
 def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = None) -> EditorPage:
@@ -358,15 +418,23 @@ def _editor(request: Request, deck_id: str, *, message: str = "", error: Any = N
     entries = deck.deck.entries
     return EditorPage(
         frame=frame(request, f"{build.header(saved, deck).name} · deck", "decks"),
-        deck=build.header(saved, deck), field=build.other_decks(service.saved_decks(decks).decks, saved.id),
+        deck=build.header(saved, deck),
+        field=build.other_decks(service.saved_decks(decks).decks, saved.id),
         investigators=build.list_rows([e for e in entries if e.section.value == "investigator"], copies),
         groups=build.list_groups([e for e in entries if e.section.value == "deck"], copies),
         sideboard=build.list_groups([e for e in entries if e.section.value == "sideboard"], copies),
-        search=panel, titles=tuple(service.card_titles(catalog)),
-        play=build.play_form(saved, formats, house_rules), exports=build.exports(saved.id),
-        notes=tuple(deck.reports), deck_notes=tuple(deck.resolved.notes), message=message, error=error,
+        search=panel,
+        titles=tuple(service.card_titles(catalog)),
+        play=build.play_form(saved, formats, house_rules),
+        exports=build.exports(saved.id),
+        notes=tuple(deck.reports),
+        deck_notes=tuple(deck.resolved.notes),
+        message=message,
+        error=error,
         share_code=(code := service.deck_code(catalog, deck)),
-        share_link=service.share_link(code, str(request.base_url)), **build.overview_parts(overview))
+        share_link=service.share_link(code, str(request.base_url)),
+        **build.overview_parts(overview),
+    )
 
 
 @answers
@@ -375,14 +443,28 @@ async def editor(request: Request) -> Response:
     deck_id = request.path_params["deck_id"]
     params = request.query_params
     applied = f"Applied “{params['applied']}”. " if params.get("applied") else ""
-    done = {"restored": "Restored version {0} as version {1}.", "renamed": "Renamed, and saved as version {1}.",
-            "copied": "This is a copy, saved as version {1} of its own history."}
-    said = next((words.format(params.get(key, ""), params.get("saved", "")) for key, words in done.items()
-                 if key in params and params.get("saved", "").isdigit()), "")
-    message = said or (f"{applied}Saved as version {params['saved']}." if params.get("saved", "").isdigit() else
-               f"Nothing new to save: the deck is as version {params['unchanged']}, so no version was added."
-               if params.get("unchanged", "").isdigit() else
-               "The unsaved changes were discarded." if "discarded" in params else "")
+    done = {
+        "restored": "Restored version {0} as version {1}.",
+        "renamed": "Renamed, and saved as version {1}.",
+        "copied": "This is a copy, saved as version {1} of its own history.",
+    }
+    said = next(
+        (
+            words.format(params.get(key, ""), params.get("saved", ""))
+            for key, words in done.items()
+            if key in params and params.get("saved", "").isdigit()
+        ),
+        "",
+    )
+    message = said or (
+        f"{applied}Saved as version {params['saved']}."
+        if params.get("saved", "").isdigit()
+        else f"Nothing new to save: the deck is as version {params['unchanged']}, so no version was added."
+        if params.get("unchanged", "").isdigit()
+        else "The unsaved changes were discarded."
+        if "discarded" in params
+        else ""
+    )
     if params.get("added"):  # a card added by title: which printing it took
         message = f"Added {params['added']}. {message}".strip()
     page = await in_thread(_editor, request, deck_id, message=message)
@@ -425,9 +507,12 @@ async def change_cards(request: Request) -> Response:
         section = field(form, "section", "deck")
         saved = service.saved_deck(decks, deck_id)
         return service.change_saved_deck(
-            catalog, decks, saved.id, lambda deck: service.edit_deck(catalog, deck, card, count=count, change=change,
-                                                                     section=section),
-            revision=form_revision(form))
+            catalog,
+            decks,
+            saved.id,
+            lambda deck: service.edit_deck(catalog, deck, card, count=count, change=change, section=section),
+            revision=form_revision(form),
+        )
 
     done = await changed_or(request, deck_id, work)
     if isinstance(done, Response):
@@ -479,8 +564,9 @@ async def rename(request: Request) -> Response:
     form = await checked_form(request)
 
     def work() -> Any:
-        return service.rename_saved_deck(state.catalog(), state.settings.decks, deck_id, field(form, "name"),
-                                         revision=form_revision(form))
+        return service.rename_saved_deck(
+            state.catalog(), state.settings.decks, deck_id, field(form, "name"), revision=form_revision(form)
+        )
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):
@@ -496,7 +582,9 @@ async def copy_deck(request: Request) -> Response:
     form = await checked_form(request)
 
     def work() -> Any:
-        return service.copy_saved_deck(state.catalog(), state.settings.decks, deck_id, field(form, "name").strip() or None)
+        return service.copy_saved_deck(
+            state.catalog(), state.settings.decks, deck_id, field(form, "name").strip() or None
+        )
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):
@@ -517,8 +605,13 @@ async def restore(request: Request) -> Response:
         raise UsageError("choose the version to restore (the History page lists them)")
 
     def work() -> Any:
-        return service.restore_version(state.settings.decks, deck_id, version, revision=form_revision(form),
-                                       drop_changes=field(form, "discard") == "1")
+        return service.restore_version(
+            state.settings.decks,
+            deck_id,
+            version,
+            revision=form_revision(form),
+            drop_changes=field(form, "discard") == "1",
+        )
 
     saved = await changed_or(request, deck_id, work)
     if isinstance(saved, Response):
@@ -536,8 +629,11 @@ async def delete_page(request: Request) -> Response:
 
     def work() -> DeleteDeckPage:
         saved = service.saved_deck(state.settings.decks, deck_id)
-        return DeleteDeckPage(frame(request, f"Delete {saved.name}?", "decks"), build.header(saved),
-                              str(service.deck_library(state.settings.decks).folder / ".trash"))
+        return DeleteDeckPage(
+            frame(request, f"Delete {saved.name}?", "decks"),
+            build.header(saved),
+            str(service.deck_library(state.settings.decks).folder / ".trash"),
+        )
 
     return render(request, await in_thread(work))
 
@@ -565,9 +661,11 @@ async def choose_play(request: Request) -> Response:
     state = served(request)
     deck_id = request.path_params["deck_id"]
     form = await checked_form(request)
-    play = service.way_to_play(field(form, "format", "advanced"),
-                               [h for h in form.getlist("house_rule") if isinstance(h, str)],
-                               number(field(form, "target"), "target"))
+    play = service.way_to_play(
+        field(form, "format", "advanced"),
+        [h for h in form.getlist("house_rule") if isinstance(h, str)],
+        number(field(form, "target"), "target"),
+    )
 
     def work() -> Any:
         return service.choose_way_to_play(state.settings.decks, deck_id, play, revision=form_revision(form))
@@ -601,8 +699,11 @@ async def export(request: Request) -> Response:
 
     name, text = await in_thread(work)
     media, extension = EXPORT_TYPES[to]
-    return Response(text, media_type=f"{media}; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{name}{extension}"'})
+    return Response(
+        text,
+        media_type=f"{media}; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}{extension}"'},
+    )
 
 
 #: The deck sheet is one self-contained page: its styles are inline.
@@ -639,22 +740,36 @@ async def history(request: Request) -> Response:
         numbers = [v.number for v in saved.versions if v.unreadable is None]  # an unreadable one is shown, not compared
         first = _version(params.get("a", "")) or (numbers[-2] if len(numbers) > 1 else None)
         second_raw = params.get("b", "")
-        second = "draft" if second_raw == "draft" and saved.has_draft else (_version(second_raw) or (numbers[-1] if numbers else None))
+        second = (
+            "draft"
+            if second_raw == "draft" and saved.has_draft
+            else (_version(second_raw) or (numbers[-1] if numbers else None))
+        )
         diff = None
         if first is not None and second is not None:
             before = service.load_saved_deck(catalog, decks, saved.id, version=first)
-            after = (service.load_saved_deck(catalog, decks, saved.id, draft=True) if second == "draft"
-                     else service.load_saved_deck(catalog, decks, saved.id, version=int(second)))
-            diff = build.diff_view(service.deck_diff(before, after), f"Version {first}",
-                                   "Unsaved changes" if second == "draft" else f"Version {second}")
+            after = (
+                service.load_saved_deck(catalog, decks, saved.id, draft=True)
+                if second == "draft"
+                else service.load_saved_deck(catalog, decks, saved.id, version=int(second))
+            )
+            diff = build.diff_view(
+                service.deck_diff(before, after),
+                f"Version {first}",
+                "Unsaved changes" if second == "draft" else f"Version {second}",
+            )
         options = [(str(n), f"version {n}") for n in reversed(numbers)]
         if saved.has_draft:
             options.insert(0, ("draft", "unsaved changes"))
-        return HistoryPage(frame(request, f"{saved.name} · history", "decks"), build.header(saved),
-                           build.version_rows(past),
-                           tuple(build.Choice(v, label, v == str(first)) for v, label in options),
-                           tuple(build.Choice(v, label, v == str(second)) for v, label in options), diff,
-                           saved.latest.number if saved.latest else 0)
+        return HistoryPage(
+            frame(request, f"{saved.name} · history", "decks"),
+            build.header(saved),
+            build.version_rows(past),
+            tuple(build.Choice(v, label, v == str(first)) for v, label in options),
+            tuple(build.Choice(v, label, v == str(second)) for v, label in options),
+            diff,
+            saved.latest.number if saved.latest else 0,
+        )
 
     return render(request, await in_thread(work))
 
@@ -688,8 +803,16 @@ async def start_goldfish(request: Request) -> Response:
     play = saved.way_to_play
 
     def run(progress: Any) -> Any:
-        return service.goldfish_deck(catalog, deck, games=games, seed=seed, format_name=play.get("format") or "advanced",
-                                     target=play.get("target") or 20, cards=named, progress=progress)
+        return service.goldfish_deck(
+            catalog,
+            deck,
+            games=games,
+            seed=seed,
+            format_name=play.get("format") or "advanced",
+            target=play.get("target") or 20,
+            cards=named,
+            progress=progress,
+        )
 
     job = state.jobs.start(saved.id, games, run, {"games": games, "seed": seed})
     return see_other(f"/decks/{saved.id}/goldfish/{job.id}")
@@ -708,11 +831,25 @@ async def goldfish_page(request: Request) -> Response:
         raise NoSuchPageError(f"these test games are not of the deck {deck_id!r}")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
     games = job.result if job.state == "done" else None
-    result = None if games is None else goldfish_view(
-        games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator)
+    result = (
+        None
+        if games is None
+        else goldfish_view(
+            games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator
+        )
+    )
     error = build.error_view(job.failure) if job.failure else None
-    page = GoldfishPage(frame(request, f"{saved.name} · test games", "decks"), build.header(saved), job.id, job.state,
-                        job.done, job.total, result, error, int(job.options.get("seed") or 0))
+    page = GoldfishPage(
+        frame(request, f"{saved.name} · test games", "decks"),
+        build.header(saved),
+        job.id,
+        job.state,
+        job.done,
+        job.total,
+        result,
+        error,
+        int(job.options.get("seed") or 0),
+    )
     # Without the script the page reloads itself until done (a <noscript> refresh).
     return render(request, page)
 
@@ -726,8 +863,14 @@ def _collection_page(request: Request, catalog: Any, error: Any = None) -> Colle
     view = service.show_collection(catalog, state.settings.collection)
     data = view.to_json()
     owned = tuple(build.Figure(row["title"], str(row["count"])) for row in data["owned"])
-    return CollectionPage(frame(request, "Your collection", "collection"), str(view.path), owned, data["cards"],
-                          view.deck is not None, error)
+    return CollectionPage(
+        frame(request, "Your collection", "collection"),
+        str(view.path),
+        owned,
+        data["cards"],
+        view.deck is not None,
+        error,
+    )
 
 
 @answers
@@ -746,13 +889,16 @@ async def import_collection(request: Request) -> Response:
         service.import_collection(catalog, owned, state.settings.collection)
         return "/collection"
 
-    return await _import(request, empty="paste a list of the cards you own ('3 Dark Young') or choose a file", use=use,
-                         failed=lambda catalog, text, error: _collection_page(request, catalog, error))
+    return await _import(
+        request,
+        empty="paste a list of the cards you own ('3 Dark Young') or choose a file",
+        use=use,
+        failed=lambda catalog, text, error: _collection_page(request, catalog, error),
+    )
 
 
 # --------------------------------------------------------------------------------------
 # the builder's own files
-
 
 
 def routes() -> list[Route]:

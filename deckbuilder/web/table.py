@@ -38,7 +38,7 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         doc = json.loads(raw.decode("utf-8-sig") or "{}")
     except (UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(f"the body is not JSON ({exc}); send {{\"deck\": TEXT, \"seed\": N}}") from None
+        raise UsageError(f'the body is not JSON ({exc}); send {{"deck": TEXT, "seed": N}}') from None
     if not isinstance(doc, dict):
         raise UsageError('the body is a JSON object: {"deck": TEXT, "seed": N}')
     return doc
@@ -80,8 +80,9 @@ async def new_game(request: Request) -> Response:
     if not isinstance(opponents, list) or not all(isinstance(o, dict) for o in opponents):
         raise UsageError('opponents is a list: [{"deck": TEXT, "ai": "greedy"}] or [{"saved": ID, "ai": "greedy"}]')
     if len(opponents) + 1 > table.MAX_PLAYERS:
-        raise table.TooManyPlayersError(f"{len(opponents) + 1} players: a table seats 2 to 4 "
-                                        "(you and up to 3 opponents)")
+        raise table.TooManyPlayersError(
+            f"{len(opponents) + 1} players: a table seats 2 to 4 (you and up to 3 opponents)"
+        )
     for key in ("investigator", "format"):
         if doc.get(key) is not None and not isinstance(doc[key], str):
             raise UsageError(f"{key} {doc[key]!r}: give it as text")
@@ -104,8 +105,17 @@ async def new_game(request: Request) -> Response:
             else:
                 raise UsageError('each opponent gives a deck: {"deck": TEXT, "ai": "greedy"} or {"saved": ID}')
             others.append((other, ai))
-        g = table.deal(catalog, store, deck, seed=seed, game=game, investigator=doc.get("investigator") or None,
-                       format_name=doc.get("format") or "advanced", opponents=others, target=target)
+        g = table.deal(
+            catalog,
+            store,
+            deck,
+            seed=seed,
+            game=game,
+            investigator=doc.get("investigator") or None,
+            format_name=doc.get("format") or "advanced",
+            opponents=others,
+            target=target,
+        )
         return g.to_json()
 
     return JSONResponse(await in_thread(work))
@@ -167,14 +177,22 @@ async def table_page(request: Request) -> Response:
     game = int(params["game"]) if params.get("game", "").isdigit() and int(params["game"]) >= 1 else 1
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
     others = await in_thread(service.saved_decks, state.settings.decks)
-    opponents = (Choice("", "Nobody: play alone", True),
-                 *(Choice(d.id, d.name, False) for d in others.decks))
+    opponents = (Choice("", "Nobody: play alone", True), *(Choice(d.id, d.name, False) for d in others.decks))
     ais = tuple(Choice(name, name.capitalize(), name == "greedy") for name in AI_NAMES)
     format_name = str(saved.way_to_play.get("format") or "advanced")
     if format_name not in service.GOLDFISH_FORMATS:
         format_name = "advanced"  # a way to play the engine does not deal (Cult vs Investigator): Advanced
-    page = TablePage(frame(request, f"{saved.name} · table", "decks"), build.header(saved), seed, game, opponents, ais,
-                     params.get("investigator", ""), format_name, int(saved.way_to_play.get("target") or 20))
+    page = TablePage(
+        frame(request, f"{saved.name} · table", "decks"),
+        build.header(saved),
+        seed,
+        game,
+        opponents,
+        ais,
+        params.get("investigator", ""),
+        format_name,
+        int(saved.way_to_play.get("target") or 20),
+    )
     return render(request, page)
 
 

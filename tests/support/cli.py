@@ -20,10 +20,15 @@ def mythos(*args: str, env: dict[str, str] | None = None):
 
 def set_file(folder: Path, name: str, cards: int = 5) -> Path:
     """Writes a small invented GCCG set file of ``cards`` Allies named "NAME Card N"."""
-    body = "".join(f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
-                   f'<attr key="set" value="{name}"/></card>' for i in range(cards))
+    body = "".join(
+        f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
+        f'<attr key="set" value="{name}"/></card>'
+        for i in range(cards)
+    )
     path = folder / f"{name.lower()}.xml"
-    path.write_text(f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
-                    f"<cards>{body}</cards></ccg-setinfo>", encoding="utf-8")
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
+        f"<cards>{body}</cards></ccg-setinfo>",
+        encoding="utf-8",
+    )
     return path
-

@@ -234,8 +234,7 @@ MONOPLANE = event(
 DIRIGIBLE = event(
     "Dirigible",
     "Travel by Air",
-    "Drift: on a following turn a new Location card follows, in the same "
-    "Region or in a new Region.",
+    "Drift: on a following turn a new Location card follows, in the same Region or in a new Region.",
     affects=None,
 )
 STEAMER = event(

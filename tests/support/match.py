@@ -10,14 +10,35 @@ from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
 from deckbuilder.rules.engine.locations import arrive_at
 from deckbuilder.rules.match import Match, new_match
 
-CARDS = ["Arkham Sanitarium", "DBZ Spacelab", "Chapman Farmhouse", "Star Vampire", "Dark Young",
-         "Skeletons", "Vampire", "Mi-Go", "Enchanted Knife", "Albert Shiny", "Dr. Allen", "George Birch",
-         "The Innsmouth Look"]
+CARDS = [
+    "Arkham Sanitarium",
+    "DBZ Spacelab",
+    "Chapman Farmhouse",
+    "Star Vampire",
+    "Dark Young",
+    "Skeletons",
+    "Vampire",
+    "Mi-Go",
+    "Enchanted Knife",
+    "Albert Shiny",
+    "Dr. Allen",
+    "George Birch",
+    "The Innsmouth Look",
+]
 
 
 def investigator(name: str, sanity: int, education: int) -> Card:
-    return Card(key=f"T:{name}", title=name, set_code="T", type=CardType.INVESTIGATOR, sanity=sanity, hand=5,
-                hand_min=0, hand_max=5, education=education)
+    return Card(
+        key=f"T:{name}",
+        title=name,
+        set_code="T",
+        type=CardType.INVESTIGATOR,
+        sanity=sanity,
+        hand=5,
+        hand_min=0,
+        hand_max=5,
+        education=education,
+    )
 
 
 def game(by_title: dict[str, Card], titles: Sequence[str], who: Card) -> Game:

@@ -21,12 +21,8 @@ from support.html import Element, parse_html, select_one
 FORMATS = load_formats()[0]
 
 
-def card(
-    title: str, card_type: CardType | None = CardType.EVENT, set_code: str = "LTD", **kw
-) -> Card:
-    return Card(
-        key=f"{set_code}:{fold_title(title)}", title=title, set_code=set_code, type=card_type, **kw
-    )
+def card(title: str, card_type: CardType | None = CardType.EVENT, set_code: str = "LTD", **kw) -> Card:
+    return Card(key=f"{set_code}:{fold_title(title)}", title=title, set_code=set_code, type=card_type, **kw)
 
 
 PROFESSOR = card(
@@ -42,9 +38,7 @@ PROFESSOR = card(
 )
 
 
-ARKHAM_SANITARIUM = card(
-    "Arkham Sanitarium", CardType.LOCATION, subregion="Arkham", unique=True, sanity=6
-)
+ARKHAM_SANITARIUM = card("Arkham Sanitarium", CardType.LOCATION, subregion="Arkham", unique=True, sanity=6)
 
 
 ORNE_LIBRARY = card("Miskatonic University Orne Library", CardType.LOCATION, subregion="Arkham")
@@ -63,14 +57,10 @@ WILBUR = card(
 )
 
 
-DUNWICH_HORROR = card(
-    "Dunwich Horror, The", CardType.ADVENTURE, value=15, sanity=5, subtype="Heroic Adventure"
-)
+DUNWICH_HORROR = card("Dunwich Horror, The", CardType.ADVENTURE, value=15, sanity=5, subtype="Heroic Adventure")
 
 
-DARK_YOUNG = card(
-    "Dark Young", CardType.MONSTER, value=4, sanity=-1, monster_class="Greater Servitor"
-)
+DARK_YOUNG = card("Dark Young", CardType.MONSTER, value=4, sanity=-1, monster_class="Greater Servitor")
 
 
 NECRONOMICON = card("Necronomicon", CardType.TOME, value=3, sanity=-3, tome_languages=("Latin",))
@@ -98,15 +88,11 @@ PLAYED = [
 FILLER = [(card(f"Crossroads {i}", CardType.LOCATION, subregion="Kingsport"), 4) for i in range(8)]
 
 
-def hand_deck(
-    name: str | None = "Dunwich Nights", cards=PLAYED + FILLER, investigators=(PROFESSOR,)
-) -> Deck:
+def hand_deck(name: str | None = "Dunwich Nights", cards=PLAYED + FILLER, investigators=(PROFESSOR,)) -> Deck:
     return Deck.of(cards, investigators, name=name)
 
 
-def sheet_dom(
-    deck: Deck, fmt: str = "advanced", **sections
-) -> tuple[Element, context.DeckSheetContext]:
+def sheet_dom(deck: Deck, fmt: str = "advanced", **sections) -> tuple[Element, context.DeckSheetContext]:
     verdict = check_deck(deck, find_format(FORMATS, fmt))
     ctx = context.build_sheet_context(deck, verdict, deck_stats(deck), **sections)
     return parse_html(render.render_deck_sheet(ctx)), ctx
@@ -140,13 +126,10 @@ def fits_width(page_html: str, width: int, chromium: str, folder: Path) -> Eleme
     from deckbuilder.sheet.pdf import run_chromium
 
     probe = folder / f"probe-{width}.html"
-    probe.write_text(
-        _PROBE.format(width=width, page=html_lib.escape(page_html, quote=True)), encoding="utf-8"
-    )
+    probe.write_text(_PROBE.format(width=width, page=html_lib.escape(page_html, quote=True)), encoding="utf-8")
     done = run_chromium(
         probe.resolve().as_uri(),
         ["--dump-dom", "--window-size=1200,1000", "--virtual-time-budget=5000"],
         chromium=chromium,
     )
     return select_one(parse_html(done.stdout), "output#overflow")
-

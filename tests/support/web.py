@@ -56,15 +56,19 @@ class Browser:
 
 def deck_lines(dom) -> dict[str, int]:
     """Gets {title: copies} of the editor's list (every section)."""
-    return {line.attrs["data-title"]: int(select_one(line, ".count").text()) for line in select(dom, "#deck-list li.card-line")}
+    return {
+        line.attrs["data-title"]: int(select_one(line, ".count").text())
+        for line in select(dom, "#deck-list li.card-line")
+    }
 
 
 def verdict(dom) -> str:
     return select_one(dom, "#verdict-badge").text()
 
 
-def new_deck(browser: Browser, name: str = "Onboard the 747", investigator: str = "NAE:diabolical-cultist",
-             fmt: str = "advanced") -> str:
+def new_deck(
+    browser: Browser, name: str = "Onboard the 747", investigator: str = "NAE:diabolical-cultist", fmt: str = "advanced"
+) -> str:
     browser.get("/decks/new")
     answer, _ = browser.post("/decks/new", {"name": name, "investigator": investigator, "format": fmt})
     return str(answer.url).rsplit("/", 1)[1]
@@ -74,4 +78,3 @@ def make_client(db: Path, tmp_path: Path, **settings) -> TestClient:
     """A client of a server over ``db``, with its own saved decks and collection."""
     settings = {"db": db, "decks": tmp_path / "decks", "collection": tmp_path / "collection.json", **settings}
     return TestClient(create_app(Settings(**settings)), base_url=BASE)
-

@@ -20,8 +20,16 @@ from deckbuilder.catalog.importers.cardfile import (
     read_card_file_bytes,
 )
 
-__all__ = ["MAX_CARD_FILE_BYTES", "CardDataError", "ImportResult", "SourceFile", "find_card_files",
-           "read_card_file_bytes", "read_card_files", "read_found_files"]
+__all__ = [
+    "MAX_CARD_FILE_BYTES",
+    "CardDataError",
+    "ImportResult",
+    "SourceFile",
+    "find_card_files",
+    "read_card_file_bytes",
+    "read_card_files",
+    "read_found_files",
+]
 
 
 def _classify(data: bytes) -> str | None:
@@ -60,9 +68,7 @@ def find_card_files(paths: list[Path]) -> list[tuple[Path, bool]]:
     return files
 
 
-def read_card_files(
-    paths: list[Path], progress: Callable[[Path], None] | None = None
-) -> ImportResult:
+def read_card_files(paths: list[Path], progress: Callable[[Path], None] | None = None) -> ImportResult:
     """Reads card data files and folders (searched recursively), telling each kind by content.
 
     GCCG set XML and LackeyCCG set files are read; GCCG's game file and other files found
@@ -72,9 +78,7 @@ def read_card_files(
     return read_found_files(find_card_files(paths), progress)
 
 
-def read_found_files(
-    files: list[tuple[Path, bool]], progress: Callable[[Path], None] | None = None
-) -> ImportResult:
+def read_found_files(files: list[tuple[Path, bool]], progress: Callable[[Path], None] | None = None) -> ImportResult:
     """Reads the files :func:`find_card_files` found; ``progress`` is called before each."""
     result = ImportResult()
     lackey: list[tuple[bytes, Path]] = []

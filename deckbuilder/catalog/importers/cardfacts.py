@@ -81,7 +81,9 @@ def _fact(file: Path, index: int, record: Any) -> CardFact:
         raise CardFactsFileError(f"{where} ({name}): source {record['source']!r} is not rulebook:N or rulings:N")
     kind = FACT_FIELDS.get(field)
     if kind is None:
-        raise CardFactsFileError(f"{where} ({name}): field {field!r} is not one a fact may state ({', '.join(FACT_FIELDS)})")
+        raise CardFactsFileError(
+            f"{where} ({name}): field {field!r} is not one a fact may state ({', '.join(FACT_FIELDS)})"
+        )
     if kind is list:
         if "without" not in record or "value" in record:
             raise CardFactsFileError(f"{where} ({name}): the list field {field!r} takes `without`, the item it lacks")
@@ -91,8 +93,13 @@ def _fact(file: Path, index: int, record: Any) -> CardFact:
             raise CardFactsFileError(f"{where} ({name}): the field {field!r} takes `value`")
         value = _value(where, name, field, kind, record["value"])
     return CardFact(
-        card=name, set=record["set"], field=field, source=record["source"], quote=record["quote"],
-        value=value, without=record.get("without", ""),
+        card=name,
+        set=record["set"],
+        field=field,
+        source=record["source"],
+        quote=record["quote"],
+        value=value,
+        without=record.get("without", ""),
     )
 
 

@@ -45,8 +45,9 @@ def read_card_file_bytes(file: Path) -> bytes:
         raise CardDataError(file, f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_CARD_FILE_BYTES:
         raise CardDataError(
-            file, f"is larger than {MAX_CARD_FILE_BYTES // 1_000_000} MB; a set file is far smaller (under 200 KB), "
-            "so this is not one"
+            file,
+            f"is larger than {MAX_CARD_FILE_BYTES // 1_000_000} MB; a set file is far smaller (under 200 KB), "
+            "so this is not one",
         )
     return data
 

@@ -50,8 +50,9 @@ def load_effect_overrides(path: Path | None = None) -> dict[str, CardEffects]:
     ``rulings:N``, or an effect whose notation does not parse.
     """
     path = Path(path) if path is not None else default_effects_path()
-    text, records = read_tables(path, "effect", EffectFileError,
-                                missing="reinstall mythos or restore catalog/effects.toml")
+    text, records = read_tables(
+        path, "effect", EffectFileError, missing="reinstall mythos or restore catalog/effects.toml"
+    )
     headers = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"\s*\[\[\s*effect\s*\]\]", line)]
     out: dict[str, CardEffects] = {}
     for index, record in enumerate(records):

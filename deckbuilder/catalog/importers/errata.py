@@ -148,9 +148,7 @@ def _set_groups(file: Path, data: Mapping[str, Any]) -> dict[str, tuple[str, ...
             or not isinstance(members, list)
             or not all(isinstance(m, str) and m in SETS for m in members)
         ):
-            raise ErrataFileError(
-                file, None, f"set_groups.{code} must be a known set code mapped to known set codes"
-            )
+            raise ErrataFileError(file, None, f"set_groups.{code} must be a known set code mapped to known set codes")
         result[code] = tuple(members)
     return result
 
@@ -165,15 +163,11 @@ def _check_keys(
         raise ErrataFileError(file, index, f"missing key {missing[0]!r}")
     unknown = sorted(set(record) - known)
     if unknown:
-        raise ErrataFileError(
-            file, index, f"unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})"
-        )
+        raise ErrataFileError(file, index, f"unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
     return record
 
 
-def _get(
-    file: Path, index: int, record: Mapping[str, Any], key: str, kind: type[_T], default: Any = None
-) -> Any:
+def _get(file: Path, index: int, record: Mapping[str, Any], key: str, kind: type[_T], default: Any = None) -> Any:
     """Gets a key's value, checking its type (bool is not an int here)."""
     if key not in record:
         return default
@@ -192,9 +186,7 @@ def _get_list(file: Path, index: int, record: Mapping[str, Any], key: str) -> tu
 
 
 def _type_name(kind: type) -> str:
-    return {str: "a string", int: "an integer", bool: "true or false", list: "a list"}.get(
-        kind, kind.__name__
-    )
+    return {str: "a string", int: "an integer", bool: "true or false", list: "a list"}.get(kind, kind.__name__)
 
 
 def _enum(file: Path, index: int, key: str, value: Any, make: Callable[[Any], _T]) -> _T:
@@ -235,22 +227,15 @@ def _erratum(file: Path, index: int, raw: Any, groups: Mapping[str, tuple[str, .
     return erratum
 
 
-def _ruling(
-    file: Path, index: int, raw: Any, groups: Mapping[str, tuple[str, ...]]
-) -> RulingRecord:
+def _ruling(file: Path, index: int, raw: Any, groups: Mapping[str, tuple[str, ...]]) -> RulingRecord:
     record = _check_keys(file, index, raw, _RULING_REQUIRED, _RULING_KEYS)
     code = _get(file, index, record, "set", str)
     if code is not None and code not in SETS:
         raise ErrataFileError(file, index, f"unknown set {code!r} (known: {', '.join(SETS)})")
     doc_titles = record.get("doc_titles", {})
     if not isinstance(doc_titles, dict) or not all(isinstance(v, str) for v in doc_titles.values()):
-        raise ErrataFileError(
-            file, index, "'doc_titles' must be a table of card title = the document's spelling"
-        )
-    types = tuple(
-        _enum(file, index, "type", value, CardType)
-        for value in _get_list(file, index, record, "types")
-    )
+        raise ErrataFileError(file, index, "'doc_titles' must be a table of card title = the document's spelling")
+    types = tuple(_enum(file, index, "type", value, CardType) for value in _get_list(file, index, record, "types"))
     ruling = RulingRecord(
         topic=_get(file, index, record, "topic", str),
         text=" ".join(_get(file, index, record, "text", str).split()),

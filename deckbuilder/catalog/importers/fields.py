@@ -362,9 +362,7 @@ def parse_summon(raw: str) -> tuple[str, ...]:
         place, _, event = parts[0].rpartition("/")
         if not _is_place(event):
             parts = [place.strip(), event.strip()]
-    return tuple(
-        f"{p} Location" if _is_place(p) and not p.casefold().endswith(" location") else p for p in parts
-    )
+    return tuple(f"{p} Location" if _is_place(p) and not p.casefold().endswith(" location") else p for p in parts)
 
 
 def _is_place(text: str) -> bool:

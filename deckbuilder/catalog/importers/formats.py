@@ -27,7 +27,9 @@ def _rule(data: dict[str, Any], where: str) -> FormatRule:
     try:
         severity = Severity(data["severity"])
     except ValueError:
-        raise FormatFileError(f"{where}: rule {data['id']} has severity {data['severity']!r}; use error, warning or note") from None
+        raise FormatFileError(
+            f"{where}: rule {data['id']} has severity {data['severity']!r}; use error, warning or note"
+        ) from None
     return FormatRule(data["id"], data["check"], severity, data["words"], data["source"], dict(data.get("params", {})))
 
 
@@ -59,8 +61,14 @@ def load_formats(path: Path | None = None) -> tuple[list[Format], list[HouseRule
         rules.extend(_rule(r, where) for r in f.get("rule", ()))
         formats.append(
             Format(
-                id=f["id"], name=f["name"], game=f["game"], description=f["description"], source=f["source"],
-                rules=tuple(rules), aliases=tuple(f.get("aliases", ())), campaign_target=f.get("campaign_target"),
+                id=f["id"],
+                name=f["name"],
+                game=f["game"],
+                description=f["description"],
+                source=f["source"],
+                rules=tuple(rules),
+                aliases=tuple(f.get("aliases", ())),
+                campaign_target=f.get("campaign_target"),
                 sides=tuple(f.get("sides", ())),
             )
         )
@@ -70,8 +78,14 @@ def load_formats(path: Path | None = None) -> tuple[list[Format], list[HouseRule
             if side not in ids:
                 raise FormatFileError(f"{path} format {fmt.id}: side {side!r} is no format of the file")
     house_rules = [
-        HouseRule(h["id"], h["name"], h["description"], tuple(_rule(r, f"{path} house rule {h['id']}") for r in h.get("rule", ())),
-                  waives=tuple(h.get("waives", ())), conflicts=tuple(h.get("conflicts", ())))
+        HouseRule(
+            h["id"],
+            h["name"],
+            h["description"],
+            tuple(_rule(r, f"{path} house rule {h['id']}") for r in h.get("rule", ())),
+            waives=tuple(h.get("waives", ())),
+            conflicts=tuple(h.get("conflicts", ())),
+        )
         for h in data.get("house_rule", ())
     ]
     return formats, house_rules

@@ -75,14 +75,16 @@ def read_gccg_bytes(data: bytes, path: Path | str = "<gccg>") -> ImportResult:
         root = SafeET.fromstring(data)
     except DefusedXmlException as exc:
         raise CardDataError(
-            path, f"refused: the XML declares entities or external references ({exc.__class__.__name__}); "
-            "a GCCG set file never needs them"
+            path,
+            f"refused: the XML declares entities or external references ({exc.__class__.__name__}); "
+            "a GCCG set file never needs them",
         ) from None
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
         raise CardDataError(
-            path, f"malformed XML at line {line}, column {column}: {_parse_reason(exc)} "
-            "(the file may be truncated or not a GCCG set file)"
+            path,
+            f"malformed XML at line {line}, column {column}: {_parse_reason(exc)} "
+            "(the file may be truncated or not a GCCG set file)",
         ) from None
     except UnicodeDecodeError as exc:
         raise CardDataError(path, f"not valid text in its declared encoding: {exc.reason}") from None
@@ -127,8 +129,9 @@ def _check_encoding(data: bytes, path: Path | str) -> None:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise CardDataError(
-            path, f"not valid UTF-8 text (byte 0x{data[exc.start]:02X} on line {line}) though the file "
-            "declares UTF-8; save it as UTF-8"
+            path,
+            f"not valid UTF-8 text (byte 0x{data[exc.start]:02X} on line {line}) though the file "
+            "declares UTF-8; save it as UTF-8",
         ) from None
 
 
@@ -209,7 +212,12 @@ def card_from_gccg(
             f.parse_person(private, out)
         elif private:
             values["attributes"] = tuple(f.spell_words(p.strip()) for p in private.split(",") if p.strip())
-    elif card_type is CardType.EVENT and (subtype or "").startswith("Travel") and private and not private.casefold().startswith("affect"):
+    elif (
+        card_type is CardType.EVENT
+        and (subtype or "").startswith("Travel")
+        and private
+        and not private.casefold().startswith("affect")
+    ):
         # A Travel Event becomes a Location on the Story Deck; its attribute line is attributes.
         values["attributes"] = f.parse_location_attributes(private)
     elif private:

@@ -156,9 +156,7 @@ def read_lackey_dir(path: Path | str) -> ImportResult:
         if is_lackey_set(data):
             files.append((data, file))
         else:
-            skipped.append(
-                f"{file.name}: not a LackeyCCG set file (no Name/Set/Type header), skipped"
-            )
+            skipped.append(f"{file.name}: not a LackeyCCG set file (no Name/Set/Type header), skipped")
     result = read_lackey_sets(files)
     result.notes[:0] = skipped
     return result
@@ -258,13 +256,9 @@ def _read_bytes(file: Path) -> bytes:
 def _decode(data: bytes, path: Path | str, notes: list[str]) -> str:
     """Gets the text of a file: UTF-8 if it is valid UTF-8, else Windows-1252."""
     if not data.strip():
-        raise CardDataError(
-            path, "is empty; a LackeyCCG set file starts with a Name/Set/Image/Type... header line"
-        )
+        raise CardDataError(path, "is empty; a LackeyCCG set file starts with a Name/Set/Image/Type... header line")
     if b"\x00" in data:
-        raise CardDataError(
-            path, "contains NUL bytes: it is binary (or UTF-16), not a LackeyCCG set file"
-        )
+        raise CardDataError(path, "contains NUL bytes: it is binary (or UTF-16), not a LackeyCCG set file")
     data = data.removeprefix(_BOM)
     try:
         return data.decode("utf-8")
@@ -272,9 +266,7 @@ def _decode(data: bytes, path: Path | str, notes: list[str]) -> str:
         pass
     text = data.decode("cp1252", errors="replace")
     if "\ufffd" in text:
-        notes.append(
-            f"{_name(path)}: bytes that are neither UTF-8 nor Windows-1252 were replaced with U+FFFD"
-        )
+        notes.append(f"{_name(path)}: bytes that are neither UTF-8 nor Windows-1252 were replaced with U+FFFD")
     repaired, changed = _undo_cp850(text)
     if changed:
         notes.append(
@@ -342,9 +334,7 @@ def _split(line: str, number: int, path: Path | str) -> list[str]:
     return [cell.replace("\0", "\r") for cell in cells]
 
 
-def _parse(
-    data: bytes, path: Path | str, file_index: int
-) -> tuple[list[_Line], SourceFile, list[str]]:
+def _parse(data: bytes, path: Path | str, file_index: int) -> tuple[list[_Line], SourceFile, list[str]]:
     notes: list[str] = []
     text = _decode(data, path, notes)
     # Lines end in \n or \r\n; NEL (U+0085) and other Unicode breaks are text.
@@ -398,8 +388,9 @@ def _parse(
     return parsed, source, notes
 
 
-def _check_whole(text: str, rows: list[tuple[int, list[str], str]], width: int, path: Path | str,
-                 notes: list[str]) -> None:
+def _check_whole(
+    text: str, rows: list[tuple[int, list[str], str]], width: int, path: Path | str, notes: list[str]
+) -> None:
     """Refuses a file cut short: its last line has no line end and fewer columns than the
     header (a download or copy stopped in the middle of a card, which would be read as a
     card "Your First Big Stor" of no set), as the GCCG reader refuses XML that stops short.
@@ -452,16 +443,9 @@ def _line(
                     f"line {number}: value in a column the importer does not know",
                 )
             continue
-        if (
-            column in values
-            and values[column]
-            and cell
-            and f.clean(cell) != f.clean(values[column])
-        ):
+        if column in values and values[column] and cell and f.clean(cell) != f.clean(values[column]):
             # Movieland's header has Dimension twice; the second is always empty there.
-            out.problem(
-                column, cell, f"line {number}: a second {column!r} column disagrees with the first"
-            )
+            out.problem(column, cell, f"line {number}: a second {column!r} column disagrees with the first")
             continue
         if cell or column not in values:
             values[column] = cell
@@ -517,9 +501,7 @@ def _title(raw: str, set_code: str) -> tuple[str, int, tuple[str, ...]]:
 
 def _respell(text: str) -> str:
     """Corrects the Lackey-only misspellings word by word."""
-    return re.sub(
-        r"[A-Za-z]+", lambda m: LACKEY_SPELLING.get(m.group(0).casefold(), m.group(0)), text
-    )
+    return re.sub(r"[A-Za-z]+", lambda m: LACKEY_SPELLING.get(m.group(0).casefold(), m.group(0)), text)
 
 
 def _numbered(lines: list[_Line]) -> list[Card]:
@@ -542,9 +524,7 @@ def _numbered(lines: list[_Line]) -> list[Card]:
 # -- fields -------------------------------------------------------------------------------
 
 
-def _card(
-    values: dict[str, str], out: f.Fields, title: str, set_code: str, aliases: tuple[str, ...]
-) -> Card:
+def _card(values: dict[str, str], out: f.Fields, title: str, set_code: str, aliases: tuple[str, ...]) -> Card:
     """Builds the printed card from one line's values (printing 1 until :func:`_numbered`).
 
     Each card type reads the columns it uses; a value in any other column is kept as a

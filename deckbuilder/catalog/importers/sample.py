@@ -82,9 +82,7 @@ class SampleCatalogError(CardDataError):
 
     kind = "sample-catalog"
 
-    def __init__(
-        self, path: Path | str, message: str, index: int | None = None, title: str | None = None
-    ) -> None:
+    def __init__(self, path: Path | str, message: str, index: int | None = None, title: str | None = None) -> None:
         self.index = index
         self.title = title
         if index is not None:
@@ -135,9 +133,7 @@ def cards_from_records(data: dict[str, Any], path: Path | str = "<sample>") -> l
     """
     extra = sorted(set(data) - {"card"})
     if extra:
-        raise SampleCatalogError(
-            path, f"unknown top-level key {extra[0]!r}; records are [[card]] tables"
-        )
+        raise SampleCatalogError(path, f"unknown top-level key {extra[0]!r}; records are [[card]] tables")
     records = data.get("card", [])
     if not isinstance(records, list):
         raise SampleCatalogError(path, "'card' must be an array of tables ([[card]])")
@@ -180,11 +176,7 @@ def _record_values(record: Any, index: int, path: Path | str) -> dict[str, Any]:
     for key in record:
         if key not in KNOWN_KEYS:
             close = difflib.get_close_matches(key, KNOWN_KEYS, n=1)
-            hint = (
-                f"; did you mean {close[0]!r}?"
-                if close
-                else f" (known keys: {', '.join(KNOWN_KEYS)})"
-            )
+            hint = f"; did you mean {close[0]!r}?" if close else f" (known keys: {', '.join(KNOWN_KEYS)})"
             raise fail(f"unknown key {key!r}{hint}")
 
     set_code = record.get("set")

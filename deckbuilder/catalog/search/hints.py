@@ -87,8 +87,10 @@ def _hint_for(term: Term, rest: Node | None, cards: Sequence[Card]) -> str:
                 whole[value] += 1
     if not whole:
         return ""
-    offered = " or ".join(f"{_quoted(term.key, v.casefold())} ({n} card{'' if n == 1 else 's'})"
-                          for v, n in whole.most_common(MOST_OFFERED))
+    offered = " or ".join(
+        f"{_quoted(term.key, v.casefold())} ({n} card{'' if n == 1 else 's'})"
+        for v, n in whole.most_common(MOST_OFFERED)
+    )
     return f"{term.raw or f'{term.key}:{term.value}'} matches a whole {field}: try {offered}"
 
 
@@ -99,7 +101,7 @@ def search_hint(tree: Node, cards: Sequence[Card]) -> str:
     for n, item in enumerate(items):
         if not isinstance(item, Term):
             continue
-        rest_items = items[:n] + items[n + 1:]
+        rest_items = items[:n] + items[n + 1 :]
         rest: Node | None = None
         if len(rest_items) == 1:
             rest = rest_items[0]

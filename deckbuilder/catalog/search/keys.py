@@ -250,9 +250,7 @@ SEARCH_KEYS: Final[tuple[SearchKey, ...]] = (
     ),
 )
 
-KEYS_BY_SPELLING: dict[str, SearchKey] = {
-    spelling: key for key in SEARCH_KEYS for spelling in key.spellings
-}
+KEYS_BY_SPELLING: dict[str, SearchKey] = {spelling: key for key in SEARCH_KEYS for spelling in key.spellings}
 
 #: Keys whose ``=`` means "the whole field" rather than the same as ``:``.
 WHOLE_FIELD_KEYS = frozenset({"name"})
@@ -286,8 +284,7 @@ def search_help() -> str:
         "Text values are compared after folding case, accents and punctuation, and match",
         'the whole field unless the key says "words in". r and sr also match the first',
         "words of a Region (r:lovecraft finds Lovecraft Country). A number never matches",
-        f"a card without one. A query may have {MAX_QUERY_LENGTH} characters and"
-        + f" {MAX_DEPTH} levels of nesting.",
+        f"a card without one. A query may have {MAX_QUERY_LENGTH} characters and" + f" {MAX_DEPTH} levels of nesting.",
         "",
         "Keys (name and aliases, example, what it matches):",
     ]

@@ -62,11 +62,19 @@ def titles_matching(word: str, folded_titles: Sequence[str]) -> frozenset[str]:
     from rapidfuzz import fuzz, process
 
     rest = [title for title in folded_titles if title not in found]
-    found.update(title for title, _score, _i in process.extract(
-        word, rest, scorer=fuzz.ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None))
+    found.update(
+        title
+        for title, _score, _i in process.extract(
+            word, rest, scorer=fuzz.ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None
+        )
+    )
     longer = [title for title in rest if len(title) >= len(word) and title not in found]
-    found.update(title for title, _score, _i in process.extract(
-        word, longer, scorer=fuzz.partial_ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None))
+    found.update(
+        title
+        for title, _score, _i in process.extract(
+            word, longer, scorer=fuzz.partial_ratio, processor=None, score_cutoff=FUZZY_MIN_SCORE, limit=None
+        )
+    )
     return frozenset(found)
 
 

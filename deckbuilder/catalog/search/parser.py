@@ -84,9 +84,7 @@ class _Lexer:
         self.query = query
         self.i = 0
 
-    def error(
-        self, message: str, position: int, fragment: str = "", hint: str = ""
-    ) -> QuerySyntaxError:
+    def error(self, message: str, position: int, fragment: str = "", hint: str = "") -> QuerySyntaxError:
         return QuerySyntaxError(message, position, self.query, fragment=fragment, hint=hint)
 
     def tokens(self) -> list[_Token]:
@@ -106,9 +104,7 @@ class _Lexer:
                 self.i += 1
                 after = q[self.i] if self.i < len(q) else ""
                 if after == "" or after == ")":
-                    raise self.error(
-                        '"-" with nothing after it', start, hint="put a term or '(' after it"
-                    )
+                    raise self.error('"-" with nothing after it', start, hint="put a term or '(' after it")
                 if after.isspace():
                     raise self.error(
                         '"-" is apart from what it negates',
@@ -118,9 +114,7 @@ class _Lexer:
                 out.append(_Token(_Kind.NOT, start, "-"))
             elif ch in _QUOTES:
                 text = self.quoted()
-                out.append(
-                    _Token(_Kind.WORD, start, q[start : self.i], self.title_words(text, start))
-                )
+                out.append(_Token(_Kind.WORD, start, q[start : self.i], self.title_words(text, start)))
             else:
                 match = _TERM_START.match(q, start)
                 if match:
@@ -196,9 +190,7 @@ class _Lexer:
         if op in (":", "="):
             return "=" if op == "=" and key.name in WHOLE_FIELD_KEYS else ":"
         hint = f"use -{key.name}:VALUE for 'not'" if op == "!=" else "only numbers compare"
-        raise self.error(
-            f'{key.name} takes ":" or "=", not "{op}"', position, fragment=raw, hint=hint
-        )
+        raise self.error(f'{key.name} takes ":" or "=", not "{op}"', position, fragment=raw, hint=hint)
 
     def normalise(self, key: SearchKey, value: str, position: int, raw: str) -> TermValue:
         if key.kind is KeyKind.NUMBER:
@@ -282,9 +274,7 @@ class _Parser:
         while self.peek().kind is _Kind.OR:
             keyword = self.take()
             if self.peek().kind in (_Kind.END, _Kind.RPAREN, _Kind.OR, _Kind.AND):
-                raise self.error(
-                    f'nothing after "{keyword.text.lower()}"', keyword, "put a term after it"
-                )
+                raise self.error(f'nothing after "{keyword.text.lower()}"', keyword, "put a term after it")
             items.append(self.parse_and(depth))
         return _combine(Or, items)
 
@@ -297,21 +287,15 @@ class _Parser:
             if token.kind is _Kind.AND:
                 self.take()
                 if not items:
-                    raise self.error(
-                        f'nothing before "{token.text.lower()}"', token, "put a term before it"
-                    )
+                    raise self.error(f'nothing before "{token.text.lower()}"', token, "put a term before it")
                 if self.peek().kind in (_Kind.END, _Kind.RPAREN, _Kind.OR, _Kind.AND):
-                    raise self.error(
-                        f'nothing after "{token.text.lower()}"', token, "put a term after it"
-                    )
+                    raise self.error(f'nothing after "{token.text.lower()}"', token, "put a term after it")
                 continue
             items.append(self.parse_unary(depth))
         if not items:
             token = self.peek()
             if token.kind is _Kind.OR:
-                raise self.error(
-                    f'nothing before "{token.text.lower()}"', token, "put a term before it"
-                )
+                raise self.error(f'nothing before "{token.text.lower()}"', token, "put a term before it")
             if token.kind is _Kind.END:
                 # Only an empty or blank query gets here: "(" with nothing after is caught below.
                 raise QuerySyntaxError(
@@ -338,16 +322,12 @@ class _Parser:
         if token.kind is _Kind.NOT:
             inner = self.deeper(depth, token)
             if self.peek().kind in (_Kind.END, _Kind.RPAREN, _Kind.OR, _Kind.AND):
-                raise self.error(
-                    f'nothing after "{token.text.lower()}"', token, "put a term or '(' after it"
-                )
+                raise self.error(f'nothing after "{token.text.lower()}"', token, "put a term or '(' after it")
             return Not(self.parse_unary(inner))
         if token.kind is _Kind.LPAREN:
             inner = self.deeper(depth, token)
             if self.peek().kind is _Kind.RPAREN:
-                raise self.error(
-                    "empty parentheses", token, "put a term between them or remove them"
-                )
+                raise self.error("empty parentheses", token, "put a term between them or remove them")
             if self.peek().kind is _Kind.END:
                 raise self.error('"(" is never closed', token, "add a ')'")
             node = self.parse_or(inner)
@@ -412,9 +392,7 @@ def _value_text(term: Term) -> str:
     elif term.key == "set":
         text = value.lower()
     else:
-        text = (
-            value.lower() if isinstance(value, StrEnum) or term.key in ("is", "rarity") else value
-        )
+        text = value.lower() if isinstance(value, StrEnum) or term.key in ("is", "rarity") else value
     return f'"{text}"' if " " in text else text
 
 
@@ -433,8 +411,5 @@ def query_text(node: Node) -> str:
         inner = query_text(node.item)
         return f"-({inner})" if isinstance(node.item, (And, Or)) else f"-{inner}"
     if isinstance(node, And):
-        return " ".join(
-            f"({query_text(item)})" if isinstance(item, Or) else query_text(item)
-            for item in node.items
-        )
+        return " ".join(f"({query_text(item)})" if isinstance(item, Or) else query_text(item) for item in node.items)
     return " or ".join(query_text(item) for item in node.items)

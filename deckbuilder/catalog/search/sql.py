@@ -20,8 +20,7 @@ _OPS = {"=", "!=", "<", "<=", ">", ">="}
 def _tag(kind: str | tuple[str, ...], values: tuple[str, ...]) -> tuple[str, list[Any]]:
     kinds = (kind,) if isinstance(kind, str) else kind
     sql = (
-        "exists (select 1 from card_tag t where t.card_id = card.id and t.kind in ({k}) "
-        "and t.value in ({v}))"
+        "exists (select 1 from card_tag t where t.card_id = card.id and t.kind in ({k}) and t.value in ({v}))"
     ).format(k=",".join("?" * len(kinds)), v=",".join("?" * len(values)))
     return sql, [*kinds, *values]
 

@@ -78,9 +78,7 @@ class QuerySyntaxError(MythosError, ValueError):
 
     kind = "query"
 
-    def __init__(
-        self, message: str, position: int, query: str, *, fragment: str = "", hint: str = ""
-    ) -> None:
+    def __init__(self, message: str, position: int, query: str, *, fragment: str = "", hint: str = "") -> None:
         self.message = message
         self.position = max(0, min(position, len(query)))
         self.query = query

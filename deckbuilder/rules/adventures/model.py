@@ -171,8 +171,18 @@ class Condition:
         return condition_reading(self.text)
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10}
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
 _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bas a member of (?:an? |the )?(?:[\w'-]+ )*secret society", re.I), "society"),
     (re.compile(r"\bwhile ([A-Z][A-Z0-9'\- ]*[A-Z0-9]) is in play\b"), "in play"),

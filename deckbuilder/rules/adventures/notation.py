@@ -219,7 +219,7 @@ class _Reader:
                 pos = len(text)
                 break
             if kind == "unterminated":
-                self.fail("a quoted value is not closed (add the closing \")", column)
+                self.fail('a quoted value is not closed (add the closing ")', column)
             if kind == "bad":
                 self.fail(f"unexpected character {value!r}", column)
             if kind == "string":
@@ -384,16 +384,22 @@ def _parse_slot(text: str, line: int) -> Slot:
 def _parse_limit(text: str, line: int, column: int) -> tuple[Distinct, tuple[int, ...], list[tuple[int, int]]]:
     match = re.match(r"\s*distinct\s*:\s*(\w+)\s*(?:slots?\b)?(.*)\Z", text, re.IGNORECASE)
     if not match:
-        raise RecipeSyntaxError("expected limit: distinct:KIND and slot numbers, e.g. limit: distinct:card 1 3", line, column)
+        raise RecipeSyntaxError(
+            "expected limit: distinct:KIND and slot numbers, e.g. limit: distinct:card 1 3", line, column
+        )
     try:
         distinct = Distinct(match[1].casefold())
     except ValueError:
         kinds = ", ".join(d.value for d in Distinct)
-        raise RecipeSyntaxError(f"distinct:{match[1]} is not known; use one of: {kinds}", line, column + match.start(1)) from None
+        raise RecipeSyntaxError(
+            f"distinct:{match[1]} is not known; use one of: {kinds}", line, column + match.start(1)
+        ) from None
     numbers: list[tuple[int, int]] = []
     for number in re.finditer(r"[^\s,]+", match[2]):
         if not number.group().isdigit() or int(number.group()) < 1:
-            raise RecipeSyntaxError(f"{number.group()!r} is not a slot number (1, 2, ...)", line, column + match.start(2) + number.start())
+            raise RecipeSyntaxError(
+                f"{number.group()!r} is not a slot number (1, 2, ...)", line, column + match.start(2) + number.start()
+            )
         numbers.append((int(number.group()), column + match.start(2) + number.start()))
     if len(numbers) < 2:
         raise RecipeSyntaxError("a limit links at least two slots", line, column)
@@ -494,9 +500,7 @@ def recipe_to_dict(recipe: Recipe) -> dict[str, Any]:
                 "requirement": requirement_text(slot.requirement),
                 "tree": requirement_to_dict(slot.requirement),
                 "distinct": slot.distinct.value if slot.distinct else None,
-                "total": {"measure": slot.total.measure.value, "at_least": slot.total.at_least}
-                if slot.total
-                else None,
+                "total": {"measure": slot.total.measure.value, "at_least": slot.total.at_least} if slot.total else None,
                 "source": slot.source,
             }
             for i, slot in enumerate(recipe.slots)

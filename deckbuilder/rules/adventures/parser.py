@@ -137,7 +137,9 @@ class _Reading:
     # ----------------------------------------------------------------------------------
     # pass 2: modifiers
 
-    def add(self, match: re.Match[str], attach: str, kind: str, value: object = None, span: tuple[int, int] | None = None) -> None:
+    def add(
+        self, match: re.Match[str], attach: str, kind: str, value: object = None, span: tuple[int, int] | None = None
+    ) -> None:
         """Records a modifier found by ``match`` and takes its words out of the text."""
         start, end = span or match.span()
         self.modifiers.append(Modifier(start, end, attach, kind, value))
@@ -150,10 +152,16 @@ class _Reading:
         for m in re.finditer(rf"\b({NUM})\s+points?[- ]?worth\s+of\b", text, re.I):
             self.add(m, "next", "total", Total(Measure.VALUE, number(m[1]) or 0))
         text = self.masked()
-        for m in re.finditer(rf"\b(?:that |which )?(?:required|requires|require|requiring) (?:at least )?({NUM}) sanity points?(?: to \w+)?", text, re.I):
+        for m in re.finditer(
+            rf"\b(?:that |which )?(?:required|requires|require|requiring) (?:at least )?({NUM}) sanity points?(?: to \w+)?",
+            text,
+            re.I,
+        ):
             self.add(m, "prev", "total", Total(Measure.SANITY, number(m[1]) or 0))
         text = self.masked()
-        for m in re.finditer(rf"\b(?:that |which )?(?:costs?|costing)(?: you)?( at least)? ({NUM}) sanity(?: points?)?", text, re.I):
+        for m in re.finditer(
+            rf"\b(?:that |which )?(?:costs?|costing)(?: you)?( at least)? ({NUM}) sanity(?: points?)?", text, re.I
+        ):
             self.add(m, "prev", "and", SanityCost(number(m[2]) or 1, exactly=not m[1]))
         text = self.masked()
         for m in re.finditer(r"\b(?:that |which )?(?:costs?|costing)(?: you)? sanity\b", text, re.I):
@@ -172,7 +180,9 @@ class _Reading:
             if language:
                 self.add(m, "prev", "and", Not(Atom(Field.TOME_LANGUAGE, language)))
         text = self.masked()
-        for m in re.finditer(r"\b(?:with|featuring|bearing|bears|that bears) (?:the |an? )?([A-Za-z]+) icon\b", text, re.I):
+        for m in re.finditer(
+            r"\b(?:with|featuring|bearing|bears|that bears) (?:the |an? )?([A-Za-z]+) icon\b", text, re.I
+        ):
             icon = v.icon(key(m[1]))
             if icon:
                 self.add(m, "prev", "and", Atom(Field.ICON, icon))
@@ -180,7 +190,9 @@ class _Reading:
                 self.uninterpreted.append(m[0])
                 self.consume(*m.span())
         text = self.masked()
-        for m in re.finditer(r"\bwith (?:either )?((?:[A-Za-z'-]+,? )+?)in (?:its|the card|the|their) title\b", text, re.I):
+        for m in re.finditer(
+            r"\bwith (?:either )?((?:[A-Za-z'-]+,? )+?)in (?:its|the card|the|their) title\b", text, re.I
+        ):
             words = [w for w in re.split(r",\s*|\s+or\s+|\s+", m[1].strip()) if w and w.casefold() != "or"]
             self.add(m, "prev", "and", any_of([Atom(Field.TITLE, w, partial=True) for w in words]))
         text = self.masked()
@@ -191,7 +203,9 @@ class _Reading:
             self.add(m, "prev", "and", Atom(Field.AFFECTS, m[1].strip(), partial=True))
         text = self.masked()
         places = r"(?:cities|towns|villages|subregions|places)"
-        for m in re.finditer(rf"\b(?:located )?in (?:(\w+) )?different {places}(?:(?:,\s*|\s+or\s+|,\s*or\s+){places})*", text, re.I):
+        for m in re.finditer(
+            rf"\b(?:located )?in (?:(\w+) )?different {places}(?:(?:,\s*|\s+or\s+|,\s*or\s+){places})*", text, re.I
+        ):
             self.add(m, "prev", "distinct", (Distinct.SUBREGION, number(m[1] or "") if m[1] else None))
         text = self.masked()
         for m in re.finditer(rf"\bin (?:({NUM}) )?different regions\b", text, re.I):
@@ -268,7 +282,9 @@ class _Reading:
                     rest = re.match(r"\s+region\b", text[end:])
                     if rest:
                         end += rest.end()
-                    self.modifiers.append(Modifier(m.start(), end, "prev", "and", term_requirement(term, key(term.value))))
+                    self.modifiers.append(
+                        Modifier(m.start(), end, "prev", "and", term_requirement(term, key(term.value)))
+                    )
                     self.consume(m.start(), end)
                     break
 
@@ -453,7 +469,9 @@ class _Reading:
                     mention.requirement = all_of([mention.requirement, Atom(Field.TYPE, terms[0].value)])
                     mention.end += after.end()
             # A place or Monster class just before: "Lovecraft Country SITE", "Waking World HOUSE".
-            before = re.search(r"(?:^|(?<=\s))((?:[A-Z][a-z]+[ \t]+){1,3})$", self.text[boundary : mention.source_start])
+            before = re.search(
+                r"(?:^|(?<=\s))((?:[A-Z][a-z]+[ \t]+){1,3})$", self.text[boundary : mention.source_start]
+            )
             if before and mention.requirement is not None:
                 phrase = before[1].split()
                 for n in range(len(phrase), 0, -1):

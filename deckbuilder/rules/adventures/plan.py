@@ -116,7 +116,9 @@ class CampaignPlan:
             "completable": self.completable,
             "method": self.method,
             "chosen": [c.to_dict() for c in self.chosen],
-            "others": [{"adventure": c.adventure, "points": c.points, "completable": c.completable} for c in self.others],
+            "others": [
+                {"adventure": c.adventure, "points": c.points, "completable": c.completable} for c in self.others
+            ],
             "shared": self.shared,
             "missing": self.missing,
         }

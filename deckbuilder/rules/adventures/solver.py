@@ -206,7 +206,9 @@ class AdventureCheck:
                 }
                 for s in self.slots
             ],
-            "limits": [{"distinct": lim.distinct.value, "slots": [i + 1 for i in lim.slots]} for lim in self.recipe.limits],
+            "limits": [
+                {"distinct": lim.distinct.value, "slots": [i + 1 for i in lim.slots]} for lim in self.recipe.limits
+            ],
             "origin": self.recipe.origin,
             "exhaustive": self.exhaustive,
             "notes": list(self.recipe.notes) + list(self.notes),
@@ -483,8 +485,17 @@ def _suggest(
         place = 1
         if card.type in (CardType.LOCATION, CardType.ALLY) and card.region and regions:
             place = 0 if card.region == regions[0] else 1 if card.region in regions else 2
-        ranked.append((not card.is_official, place, -worth, -also, printing.facts.cost,
-                       display_title(card.title).casefold(), card))
+        ranked.append(
+            (
+                not card.is_official,
+                place,
+                -worth,
+                -also,
+                printing.facts.cost,
+                display_title(card.title).casefold(),
+                card,
+            )
+        )
     ranked.sort(key=lambda r: r[:6])
     titles: list[str] = []
     for row in ranked:

@@ -210,7 +210,14 @@ class Vocabulary:
         """
         if not words or all(w in FUNCTION_WORDS or len(w) == 1 for w in words):
             return None
-        order = (TermKind.ATTRIBUTE, TermKind.SUBTYPE, TermKind.CLASS, TermKind.SUBREGION, TermKind.REGION, TermKind.TITLE)
+        order = (
+            TermKind.ATTRIBUTE,
+            TermKind.SUBTYPE,
+            TermKind.CLASS,
+            TermKind.SUBREGION,
+            TermKind.REGION,
+            TermKind.TITLE,
+        )
         for kind in order:
             for value_key, value in self._holding[kind].get(words[0], ()):
                 if value_key != words and contains_run(value_key, words):

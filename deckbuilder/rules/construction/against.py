@@ -41,19 +41,36 @@ def match_outcome(record: MatchRecord) -> float:
     return 1.0 if record.winner == 0 else 0.5 if record.winner < 0 else 0.0
 
 
-def field_records(deck: Deck, field: Sequence[FieldDeck], seeds: Sequence[int], recipes: Mapping[str, Recipe], *,
-                  campaign: bool = False, target: int = 20, max_rounds: int = 20,
-                  effects: Mapping[str, CardEffects] | None = None) -> list[list[MatchRecord]]:
+def field_records(
+    deck: Deck,
+    field: Sequence[FieldDeck],
+    seeds: Sequence[int],
+    recipes: Mapping[str, Recipe],
+    *,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    effects: Mapping[str, CardEffects] | None = None,
+) -> list[list[MatchRecord]]:
     """Plays the deck (seat A) against each field deck (seat B) on every seed; gets per field
     deck the records in the order of ``seeds``."""
     from deckbuilder.rules.match import MatchBatch
 
-    mine: dict[str, object] = {e.card.key: recipes[e.card.key] for e in deck.main
-                               if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
+    mine: dict[str, object] = {
+        e.card.key: recipes[e.card.key]
+        for e in deck.main
+        if e.card.type is CardType.ADVENTURE and e.card.key in recipes
+    }
     out = []
     for f in field:
-        batch = MatchBatch([deck, f.deck], recipes=[mine, dict(f.recipes)], campaign=campaign, target=target,
-                           max_rounds=max_rounds, effects=effects)
+        batch = MatchBatch(
+            [deck, f.deck],
+            recipes=[mine, dict(f.recipes)],
+            campaign=campaign,
+            target=target,
+            max_rounds=max_rounds,
+            effects=effects,
+        )
         out.append(batch.play(seeds))
     return out
 
@@ -65,23 +82,34 @@ def seed_results(per_field: Sequence[Sequence[MatchRecord]]) -> list[GameResult]
         wins = [match_outcome(r) for r in records]
         won = [r.rounds for r in records if r.winner == 0]
         n = len(records)
-        out.append(GameResult(
-            rounds=round(sum(won) / len(won)) if won else None,
-            final_sanity=sum(r.sanity[0] for r in records) / n,
-            progress=sum(1 for r in records if r.points[0] > 0) / n,
-            win=sum(wins) / n,
-            dealt=sum(sum(v for _t, v in r.dealt[0]) for r in records) / n,
-        ))
+        out.append(
+            GameResult(
+                rounds=round(sum(won) / len(won)) if won else None,
+                final_sanity=sum(r.sanity[0] for r in records) / n,
+                progress=sum(1 for r in records if r.points[0] > 0) / n,
+                win=sum(wins) / n,
+                dealt=sum(sum(v for _t, v in r.dealt[0]) for r in records) / n,
+            )
+        )
     return out
 
 
-def match_player(field: Sequence[FieldDeck], recipes: Mapping[str, Recipe], *, campaign: bool = False,
-                 target: int = 20, max_rounds: int = 20,
-                 effects: Mapping[str, CardEffects] | None = None) -> PlayBatch:
+def match_player(
+    field: Sequence[FieldDeck],
+    recipes: Mapping[str, Recipe],
+    *,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    effects: Mapping[str, CardEffects] | None = None,
+) -> PlayBatch:
     """Gets a :data:`~.model.PlayBatch` that plays each seed as a match against every field deck."""
 
     def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
-        return seed_results(field_records(deck, field, seeds, recipes, campaign=campaign, target=target,
-                                          max_rounds=max_rounds, effects=effects))
+        return seed_results(
+            field_records(
+                deck, field, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects
+            )
+        )
 
     return play

@@ -135,14 +135,26 @@ def build_deck(
             progress(done, total)
 
     def attempt(aim: BuildGoal) -> Build:
-        return _build_for(aim, cards, recipes, play, seed=seed, budget=budget, report_games=report_games,
-                          should_stop=should_stop, progress=ticked, report_play=report_play, stages=stages)
+        return _build_for(
+            aim,
+            cards,
+            recipes,
+            play,
+            seed=seed,
+            budget=budget,
+            report_games=report_games,
+            should_stop=should_stop,
+            progress=ticked,
+            report_play=report_play,
+            stages=stages,
+        )
 
     if not needs_choice(goal) or screen_play is None:
         return attempt(goal)
     pool = Pool.of(cards, goal.max_copies, goal.owned)
-    screened, screen_games = screen(goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed,
-                                    screen_stop or should_stop)
+    screened, screen_games = screen(
+        goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed, screen_stop or should_stop
+    )
     tried: list[Build] = []
     failures: list[str] = []
     for added in adventure_sets(goal, screened)[:ATTEMPTS]:
@@ -157,9 +169,11 @@ def build_deck(
         if clearly_reaches(found.best.measure):
             break
     if not tried:
-        raise ImpossibleBuildError(failures[0] if failures else
-                                   f"no Adventures of the pool reach the Campaign target of {goal.target} points; "
-                                   "lower it with --target")
+        raise ImpossibleBuildError(
+            failures[0]
+            if failures
+            else f"no Adventures of the pool reach the Campaign target of {goal.target} points; lower it with --target"
+        )
     best = max(tried, key=lambda b: (b.best.measure.completed, -b.best.measure.mean_cost))
     games = screen_games + sum(b.games for b in tried)
     if best.best.measure.completed < REACH_SHARE:
@@ -168,10 +182,21 @@ def build_deck(
             f"no deck reaches the Campaign target of {goal.target} points in half of its test games "
             f"({len(tried)} Adventure set{'s' * (len(tried) > 1)} tried; the best, {titles}, in "
             f"{best.best.measure.completed:.0%} of {best.best.measure.games})"
-            + ("; the time cap stopped it: give it more --time, " if any(b.stopped_by == "time" for b in tried)
-               else "; ") + "lower --target or name the Adventures with --adventure")
-    return replace(best, games=games, steps=sum(b.steps for b in tried), kept=sum(b.kept for b in tried),
-                   sets_tried=len(tried), screened=tuple((s.adventure, s.share) for s in screened))
+            + (
+                "; the time cap stopped it: give it more --time, "
+                if any(b.stopped_by == "time" for b in tried)
+                else "; "
+            )
+            + "lower --target or name the Adventures with --adventure"
+        )
+    return replace(
+        best,
+        games=games,
+        steps=sum(b.steps for b in tried),
+        kept=sum(b.kept for b in tried),
+        sets_tried=len(tried),
+        screened=tuple((s.adventure, s.share) for s in screened),
+    )
 
 
 def held_out_seed(seed: int) -> int:
@@ -224,8 +249,17 @@ def _build_for(
             play = report_play
             arena = search_arena(play, every, goal.investigator, seed)
     plan.cards = every
-    search = Search(plan, recipes, play, seed=seed, budget=budget, should_stop=should_stop, progress=progress,
-                    arena=arena, **({} if stages is None else {"stages": stages}))
+    search = Search(
+        plan,
+        recipes,
+        play,
+        seed=seed,
+        budget=budget,
+        should_stop=should_stop,
+        progress=progress,
+        arena=arena,
+        **({} if stages is None else {"stages": stages}),
+    )
     best = search.run()
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:
@@ -247,8 +281,7 @@ def _build_for(
     if best_measure.wins is not None:
         best_games = report.results(best, report_games)
         taken = [best, *(o.counts for o in others)]
-        for style in styled(best, search.state.archive, report, report_games, best_games, taken,
-                            goal.max_rounds):
+        for style in styled(best, search.state.archive, report, report_games, best_games, taken, goal.max_rounds):
             others.append(style)
             taken.append(style.counts)
     return Build(
@@ -267,8 +300,9 @@ def _build_for(
     )
 
 
-def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int,
-                 should_stop: Callable[[], bool] | None = None) -> Plan:
+def choose_start(
+    plans: Sequence[Plan], arena: Arena, max_rounds: int, should_stop: Callable[[], bool] | None = None
+) -> Plan:
     """Gets the first deck to search from: the candidates race on the arena's common seeds, the
     better half going on after each of :data:`START_STAGES` (successive halving), by the
     search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came);
@@ -278,7 +312,7 @@ def choose_start(plans: Sequence[Plan], arena: Arena, max_rounds: int,
         if len(alive) <= 1 or (should_stop is not None and should_stop()):
             break
         costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}
-        alive = sorted(alive, key=lambda p: costs[id(p)])[:max(1, len(alive) // 2)]
+        alive = sorted(alive, key=lambda p: costs[id(p)])[: max(1, len(alive) // 2)]
     return alive[0]
 
 
@@ -291,12 +325,21 @@ def _sanity(m: Measure) -> float:
     return m.final_sanity
 
 
-STYLES: tuple[tuple[str, Callable[[Measure], float]], ...] = (("most Combat damage", _dealt),
-                                                              ("most Sanity kept", _sanity))
+STYLES: tuple[tuple[str, Callable[[Measure], float]], ...] = (
+    ("most Combat damage", _dealt),
+    ("most Sanity kept", _sanity),
+)
 
 
-def styled(best: Counts, archive: Sequence[Candidate], report: Arena, games: int, best_games: Sequence[GameResult],
-           taken: Sequence[Counts], max_rounds: int) -> list[BuiltDeck]:
+def styled(
+    best: Counts,
+    archive: Sequence[Candidate],
+    report: Arena,
+    games: int,
+    best_games: Sequence[GameResult],
+    taken: Sequence[Counts],
+    max_rounds: int,
+) -> list[BuiltDeck]:
     """Gets, against a field, the deck of each other style (:data:`STYLES`: most Combat damage
     dealt, most Sanity kept) that beats the best deck at it on the held-out matches and whose
     win share is within the noise of the best's (the 95% interval of the paired difference
@@ -307,8 +350,12 @@ def styled(best: Counts, archive: Sequence[Candidate], report: Arena, games: int
     best_measure = measure(best_games, max_rounds)
     out: list[BuiltDeck] = []
     for label, figure in STYLES:
-        pool = [c for c in archive if c.phase != "start" and all(distance(c.counts, t) >= RUNNER_UP_DISTANCE
-                                                                 for t in [*taken, *(o.counts for o in out)])]
+        pool = [
+            c
+            for c in archive
+            if c.phase != "start"
+            and all(distance(c.counts, t) >= RUNNER_UP_DISTANCE for t in [*taken, *(o.counts for o in out)])
+        ]
         # The search's own games pick the two likeliest; the held-out matches judge them.
         for c in sorted(pool, key=lambda c: -figure(c.measure))[:2]:
             games_of = report.results(c.counts, games)

@@ -100,8 +100,15 @@ def eligible(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> list
     return [r[2] for r in sorted(ranked.values(), key=lambda r: r[:2])]
 
 
-def screen(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection,
-           play: PlayBatch, seed: int, should_stop: Callable[[], bool] | None = None) -> tuple[list[Screened], int]:
+def screen(
+    goal: BuildGoal,
+    pool: Pool,
+    recipes: Mapping[str, Recipe],
+    pool_cards: Collection,
+    play: PlayBatch,
+    seed: int,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[Screened], int]:
     """Gets the Adventures tried alone (see the module docstring), in the order tried, and
     the games played; ``play`` plays games that end at the first Adventure completed."""
     from deckbuilder.rules.construction.start import first_deck
@@ -123,9 +130,9 @@ def screen(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_card
         except ImpossibleBuildError:
             continue
         deck = to_deck(plan.counts, plan.cards, goal.investigator)
-        results = list(play(deck, seeds[:SCREEN_STAGES[0]]))
+        results = list(play(deck, seeds[: SCREEN_STAGES[0]]))
         if sum(1 for r in results if r.rounds is not None) >= SCREEN_ON * len(results):
-            results += play(deck, seeds[SCREEN_STAGES[0]:])
+            results += play(deck, seeds[SCREEN_STAGES[0] :])
         games += len(results)
         share = sum(1 for r in results if r.rounds is not None) / len(results)
         pace = statistics.fmean(search_cost(r, goal.max_rounds) for r in results)
@@ -160,18 +167,23 @@ def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[
             found.setdefault(tuple(sorted(s.adventure.key for s in chosen)), tuple(chosen))
 
     def rank(group: tuple[Screened, ...]) -> tuple[float, int, float, tuple[str, ...]]:
-        return (-math.prod(s.share for s in group), len(group), sum(s.pace for s in group),
-                tuple(s.adventure.key for s in group))
+        return (
+            -math.prod(s.share for s in group),
+            len(group),
+            sum(s.pace for s in group),
+            tuple(s.adventure.key for s in group),
+        )
 
     ordered = sorted(found.values(), key=rank)
     if not ordered and not screened:
         raise ImpossibleBuildError(
-            f"the Adventures available cannot reach the Campaign target of {goal.target} points; "
-            "lower it with --target")
+            f"the Adventures available cannot reach the Campaign target of {goal.target} points; lower it with --target"
+        )
     if not ordered:
         good = sum(1 for s in screened if s.share >= PLAYABLE_SHARE)
         raise ImpossibleBuildError(
             f"no set of Adventures a deck can complete reaches the Campaign target of {goal.target} points "
             f"({good} of the {len(screened)} tried alone completed in half their test games); lower it with "
-            "--target or name the Adventures with --adventure")
+            "--target or name the Adventures with --adventure"
+        )
     return [tuple(s.adventure for s in group) for group in ordered[:SETS]]

@@ -59,8 +59,9 @@ def progress_of(first_played: Mapping[int, int], groups: Sequence[frozenset[int]
     return best
 
 
-def campaign_progress(points: int, target: int, first_played: Mapping[int, int],
-                      groups: Sequence[frozenset[int]]) -> float:
+def campaign_progress(
+    points: int, target: int, first_played: Mapping[int, int], groups: Sequence[frozenset[int]]
+) -> float:
     """Gets how near a Campaign game that fell short came to its target: half the share of
     the target's points scored, half the share of its Adventures' cards played (all of
     them, not the best one's: a Campaign needs every one)."""
@@ -68,8 +69,15 @@ def campaign_progress(points: int, target: int, first_played: Mapping[int, int],
     return 0.5 * min(points, target) / max(target, 1) + 0.5 * cards
 
 
-def game_result(rounds: int | None, final_sanity: int, points: int, first_played: Mapping[int, int],
-                groups: Sequence[frozenset[int]], campaign: bool, target: int) -> GameResult:
+def game_result(
+    rounds: int | None,
+    final_sanity: int,
+    points: int,
+    first_played: Mapping[int, int],
+    groups: Sequence[frozenset[int]],
+    campaign: bool,
+    target: int,
+) -> GameResult:
     """Gets a game's result for the search from what the goldfish recorded (``rounds``: the
     Round of the goal, the first Adventure or the Campaign target)."""
     if rounds is not None:
@@ -81,9 +89,16 @@ def game_result(rounds: int | None, final_sanity: int, points: int, first_played
     return GameResult(rounds, final_sanity, done)
 
 
-def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], *, campaign: bool = False,
-               target: int = 20, max_rounds: int = 20, effects: Mapping[str, CardEffects] | None = None
-               ) -> list[GameResult]:
+def play_games(
+    deck: Deck,
+    seeds: Sequence[int],
+    recipes: Mapping[str, Recipe],
+    *,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    effects: Mapping[str, CardEffects] | None = None,
+) -> list[GameResult]:
     """Plays one goldfish game of the deck per seed; gets each game's Round (of the first
     Adventure, or of the Campaign target), final Sanity and progress. ``effects`` are the
     effect overrides by folded title that ``mythos deck goldfish`` plays with
@@ -91,12 +106,20 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
     from deckbuilder.rules.engine import Game, Rules
     from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, play_game, recipe_check
 
-    mine: dict[str, object] = {e.card.key: recipes[e.card.key] for e in deck.main
-                               if e.card.type is CardType.ADVENTURE and e.card.key in recipes}
+    mine: dict[str, object] = {
+        e.card.key: recipes[e.card.key]
+        for e in deck.main
+        if e.card.type is CardType.ADVENTURE and e.card.key in recipes
+    }
     # The goldfish's table (as GameBatch, which the build's own games use): an opponent who plays
     # nothing, so an Event aimed at a card of his in play is never played (rulebook l.202).
-    rules = Rules(advanced=True, campaign=campaign, target=target,
-                  adventure_check=recipe_check(deck, mine), effects=dict(effects or {}))
+    rules = Rules(
+        advanced=True,
+        campaign=campaign,
+        target=target,
+        adventure_check=recipe_check(deck, mine),
+        effects=dict(effects or {}),
+    )
     game = Game(deck, rules=rules)
     policy = GreedyPolicy(game, needed_titles(deck, mine))
     groups = adventure_titles(game, deck, {k: recipes[k] for k in mine})
@@ -104,17 +127,25 @@ def play_games(deck: Deck, seeds: Sequence[int], recipes: Mapping[str, Recipe], 
     for s in seeds:
         record = play_game(game, policy, s, max_rounds)
         rounds = record.target_reached if campaign else record.first_adventure
-        out.append(game_result(rounds, record.final_sanity, record.points, record.first_played, groups, campaign,
-                               target))
+        out.append(
+            game_result(rounds, record.final_sanity, record.points, record.first_played, groups, campaign, target)
+        )
     return out
 
 
-def goldfish_player(recipes: Mapping[str, Recipe], *, campaign: bool = False, target: int = 20,
-                    max_rounds: int = 20, effects: Mapping[str, CardEffects] | None = None) -> PlayBatch:
+def goldfish_player(
+    recipes: Mapping[str, Recipe],
+    *,
+    campaign: bool = False,
+    target: int = 20,
+    max_rounds: int = 20,
+    effects: Mapping[str, CardEffects] | None = None,
+) -> PlayBatch:
     """Gets a :data:`~.model.PlayBatch` that plays the goldfish in this process."""
 
     def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
-        return play_games(deck, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds,
-                          effects=effects)
+        return play_games(
+            deck, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects
+        )
 
     return play

@@ -91,7 +91,8 @@ def measure(results: Sequence[GameResult], max_rounds: int) -> Measure:
         median_round=float(statistics.median(done)) if done else None,
         mean_cost=statistics.fmean(cost(r, max_rounds) for r in results) if n else float(max_rounds + 2),
         final_sanity=statistics.fmean(r.final_sanity for r in results) if n else 0.0,
-        wins=statistics.fmean(r.win for r in results if r.win is not None) if n and results[0].win is not None
+        wins=statistics.fmean(r.win for r in results if r.win is not None)
+        if n and results[0].win is not None
         else None,
         dealt=statistics.fmean(r.dealt for r in results) if n else 0.0,
     )

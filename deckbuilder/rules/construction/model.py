@@ -124,8 +124,11 @@ class Pool:
         if self._facts is None:
             from deckbuilder.rules.adventures.matching import card_facts
 
-            self._facts = {k: card_facts(c) for k, c in sorted(self.cards.items())
-                           if c.is_official and c.type is not CardType.ADVENTURE}
+            self._facts = {
+                k: card_facts(c)
+                for k, c in sorted(self.cards.items())
+                if c.is_official and c.type is not CardType.ADVENTURE
+            }
         return self._facts
 
     def limit(self, card: Card) -> int:
@@ -146,8 +149,15 @@ class Pool:
 #: Card types in the rulebook's "Card Types" order: the order the deck files group them in
 #: (``decklists.model.TYPE_ORDER``, an edge room the rules core does not import).
 TYPE_ORDER: tuple[CardType, ...] = (
-    CardType.INVESTIGATOR, CardType.ADVENTURE, CardType.ALLY, CardType.ARTIFACT, CardType.EVENT,
-    CardType.LOCATION, CardType.MONSTER, CardType.SPELL, CardType.TOME,
+    CardType.INVESTIGATOR,
+    CardType.ADVENTURE,
+    CardType.ALLY,
+    CardType.ARTIFACT,
+    CardType.EVENT,
+    CardType.LOCATION,
+    CardType.MONSTER,
+    CardType.SPELL,
+    CardType.TOME,
 )
 
 

@@ -79,7 +79,7 @@ class Arena:
         key = deck_key(counts)
         have = self.played.get(key, [])
         if len(have) < n:
-            more = list(self.play(to_deck(counts, self.cards, self.investigator), self.seeds[len(have):n]))
+            more = list(self.play(to_deck(counts, self.cards, self.investigator), self.seeds[len(have) : n]))
             self.games += len(more)
             have = have + more
             self.played[key] = have
@@ -125,10 +125,19 @@ class SearchState:
 class Search:
     """The local search over one goal's decks (see the module docstring)."""
 
-    def __init__(self, plan: Plan, recipes: Mapping[str, Recipe], play: PlayBatch, *, seed: int,
-                 budget: int, should_stop: Callable[[], bool] | None = None,
-                 progress: Callable[[int, int], None] | None = None, arena: Arena | None = None,
-                 stages: Sequence[int] = STAGES) -> None:
+    def __init__(
+        self,
+        plan: Plan,
+        recipes: Mapping[str, Recipe],
+        play: PlayBatch,
+        *,
+        seed: int,
+        budget: int,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        arena: Arena | None = None,
+        stages: Sequence[int] = STAGES,
+    ) -> None:
         self.plan = plan
         #: Games per racing stage (fewer where each game is costly: matches against a field).
         self.stages = tuple(min(n, STAGES[-1]) for n in stages)
@@ -163,7 +172,9 @@ class Search:
             recipe = self.recipes[adventure.key]
             predicates = self._predicates.get(adventure.key)
             if predicates is None:
-                predicates = self._predicates[adventure.key] = [compile_requirement(s.requirement) for s in recipe.slots]
+                predicates = self._predicates[adventure.key] = [
+                    compile_requirement(s.requirement) for s in recipe.slots
+                ]
             folded = fold_title(adventure.title)
             if not is_completable(recipe, [c for c in cards if fold_title(c.title) != folded], predicates):
                 return False
@@ -240,7 +251,9 @@ class Search:
             found = {a.key for a in self.plan.adventures}
             for adventure in self.plan.adventures:
                 folded = fold_title(adventure.title)
-                check = check_adventure(self.recipes[adventure.key], [c for c in cards if fold_title(c.title) != folded])
+                check = check_adventure(
+                    self.recipes[adventure.key], [c for c in cards if fold_title(c.title) != folded]
+                )
                 found |= {c.key for c in check.cards_used}
             self._assigned[key] = found
         return found
@@ -265,8 +278,11 @@ class Search:
         if not slots:
             return None
         fillers = rng.choice(slots)
-        held = [k for k in sorted(counts) if k in fillers and counts[k] > self.pinned.get(k, 0)
-                and (among is None or k in among)]
+        held = [
+            k
+            for k in sorted(counts)
+            if k in fillers and counts[k] > self.pinned.get(k, 0) and (among is None or k in among)
+        ]
         if not held:
             return None
         out = rng.choice(held)
@@ -326,8 +342,12 @@ class Search:
         for n in self.stages:
             a = self.arena.results(new, n)
             b = self.arena.results(old, n)
-            diffs = [search_cost(x, max_rounds) - search_cost(y, max_rounds)
-                     - sanity_weight * (x.final_sanity - y.final_sanity) / STEADY_SANITY for x, y in zip(a, b)]
+            diffs = [
+                search_cost(x, max_rounds)
+                - search_cost(y, max_rounds)
+                - sanity_weight * (x.final_sanity - y.final_sanity) / STEADY_SANITY
+                for x, y in zip(a, b)
+            ]
             mean = statistics.fmean(diffs)
             if n == self.stages[0] and not any(diffs) and all(x.rounds is None for x in a):
                 # Neither deck completes a game, nor plays more of its Adventure's cards: the
@@ -345,8 +365,11 @@ class Search:
     def run(self) -> Counts:
         """Runs both phases; gets the best deck (the steadier ones wait in the archive)."""
         current = dict(self.plan.counts)
-        self.state.archive.append(Candidate(dict(current), measure(self.arena.results(current, self.stages[-1]),
-                                                                      self.goal.max_rounds), "start"))
+        self.state.archive.append(
+            Candidate(
+                dict(current), measure(self.arena.results(current, self.stages[-1]), self.goal.max_rounds), "start"
+            )
+        )
         fast_budget = int(self.budget * (1 - STEADY_SHARE))
         best = self._phase(current, 0.0, fast_budget, "fast")
         self._phase(dict(best), 1.0, self.budget, "steady")
@@ -381,8 +404,12 @@ def move_pool(plan: Plan, recipes: Mapping[str, Recipe]) -> list[str]:
     from deckbuilder.rules.adventures import compile_requirement
     from deckbuilder.rules.adventures.matching import card_facts
 
-    predicates = [compile_requirement(slot.requirement)
-                  for a in plan.adventures if a.key in recipes for slot in recipes[a.key].slots]
+    predicates = [
+        compile_requirement(slot.requirement)
+        for a in plan.adventures
+        if a.key in recipes
+        for slot in recipes[a.key].slots
+    ]
     deck = [plan.cards[k] for k in plan.counts]
     subregions = {fold_title(c.subregion) for c in deck if c.subregion}
     regions = {fold_title(c.region) for c in deck if c.region}
@@ -397,7 +424,9 @@ def move_pool(plan: Plan, recipes: Mapping[str, Recipe]) -> list[str]:
                 out.append(key)
             continue
         if card.type is CardType.LOCATION and (
-            card.gate or fold_title(card.subregion or "") in subregions or fold_title(card.region or "") in regions
+            card.gate
+            or fold_title(card.subregion or "") in subregions
+            or fold_title(card.region or "") in regions
             or card.dimension in dimensions
         ):
             out.append(key)
@@ -417,8 +446,11 @@ def slot_pool(plan: Plan, recipes: Mapping[str, Recipe]) -> list[frozenset[str]]
     from deckbuilder.rules.adventures import compile_requirement
     from deckbuilder.rules.adventures.matching import card_facts
 
-    facts = {k: card_facts(c) for k, c in sorted(plan.pool.cards.items())
-             if c.is_official and c.type is not CardType.ADVENTURE}
+    facts = {
+        k: card_facts(c)
+        for k, c in sorted(plan.pool.cards.items())
+        if c.is_official and c.type is not CardType.ADVENTURE
+    }
     out: list[frozenset[str]] = []
     for adventure in plan.adventures:
         recipe = recipes.get(adventure.key)
@@ -453,10 +485,16 @@ def runners_up(best: Counts, archive: Sequence[Candidate], *, limit: int = 3) ->
             continue
         seen.add(key)
         pool.append(c)
-    front = [c for c in pool if not any(
-        o.measure.mean_cost <= c.measure.mean_cost and o.measure.final_sanity >= c.measure.final_sanity
-        and (o.measure.mean_cost, o.measure.final_sanity) != (c.measure.mean_cost, c.measure.final_sanity)
-        for o in pool)]
+    front = [
+        c
+        for c in pool
+        if not any(
+            o.measure.mean_cost <= c.measure.mean_cost
+            and o.measure.final_sanity >= c.measure.final_sanity
+            and (o.measure.mean_cost, o.measure.final_sanity) != (c.measure.mean_cost, c.measure.final_sanity)
+            for o in pool
+        )
+    ]
     chosen: list[Candidate] = []
     for c in sorted(front, key=lambda c: (-c.measure.final_sanity, c.measure.mean_cost)):
         if all(distance(c.counts, o.counts) >= RUNNER_UP_DISTANCE for o in chosen):

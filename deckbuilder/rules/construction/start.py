@@ -100,8 +100,12 @@ class Plan:
 
         key = tuple(a.key for a in self.adventures)
         if self._tests is None or self._tests[0] != key:
-            tests = [compile_requirement(slot.requirement) for a in self.adventures
-                     if a.key in self.recipes for slot in self.recipes[a.key].slots]
+            tests = [
+                compile_requirement(slot.requirement)
+                for a in self.adventures
+                if a.key in self.recipes
+                for slot in self.recipes[a.key].slots
+            ]
             self._tests = (key, tests)
         return self._tests[1]
 
@@ -134,8 +138,14 @@ class Plan:
         return [self.cards[k] for k, n in sorted(self.counts.items()) for _ in range(n)]
 
 
-def first_deck(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection,
-               home: str | None = None, style: str = FILL_STYLES[0]) -> Plan:
+def first_deck(
+    goal: BuildGoal,
+    pool: Pool,
+    recipes: Mapping[str, Recipe],
+    pool_cards: Collection,
+    home: str | None = None,
+    style: str = FILL_STYLES[0],
+) -> Plan:
     """Gets the first legal deck for a goal (see the module docstring); ``pool_cards`` is the
     pool as the solver's collection (its facts read once); ``home`` the folded region its
     Locations and Allies come from first; ``style`` how it is filled (:func:`fill`). Raises
@@ -184,8 +194,11 @@ def home_regions(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> 
     from deckbuilder.rules.adventures import compile_requirement
     from deckbuilder.rules.adventures.matching import card_facts
 
-    placed = [(fold_title(c.region), card_facts(c)) for c in pool.cards.values()
-              if c.is_official and c.region and c.type in (CardType.LOCATION, CardType.ALLY)]
+    placed = [
+        (fold_title(c.region), card_facts(c))
+        for c in pool.cards.values()
+        if c.is_official and c.region and c.type in (CardType.LOCATION, CardType.ALLY)
+    ]
     score: dict[str, int] = {}
     for adventure in goal.adventures:
         recipe = recipes.get(adventure.key)
@@ -199,8 +212,9 @@ def home_regions(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> 
     return ranked[:HOMES]
 
 
-def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection,
-          home: str | None = None) -> Plan:
+def picks(
+    goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards: Collection, home: str | None = None
+) -> Plan:
     """Gets the deck before its fill: the cards pinned and from the player's deck, the
     Adventures and the solver's cards for them (of the ``home`` region first), what those
     need to be played, and unplayable picks replaced (:func:`repair`)."""
@@ -210,7 +224,8 @@ def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards
         if plan.add(card, "kept: you asked for it (--keep)", copies) < copies:
             raise ImpossibleBuildError(
                 f"--keep {display_title(card.title)}: {copies} copies is more than the deck may hold "
-                f"({pool.limit(card)}); keep fewer")
+                f"({pool.limit(card)}); keep fewer"
+            )
         plan.pinned[card.key] = plan.pinned.get(card.key, 0) + copies
     if goal.start is not None:
         for card, copies in goal.start:
@@ -218,8 +233,12 @@ def picks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool_cards
                 continue
             plan.add(card, "from your deck (--from)", copies)
     for adventure in goal.adventures:
-        add_adventure(plan, adventure, pool_cards, TOWARD_TARGET.format(goal.target) if adventure in goal.picked
-                      else "an Adventure you asked for")
+        add_adventure(
+            plan,
+            adventure,
+            pool_cards,
+            TOWARD_TARGET.format(goal.target) if adventure in goal.picked else "an Adventure you asked for",
+        )
     if goal.campaign:
         reach_target(plan, pool_cards)
     fix_playability(plan)
@@ -265,8 +284,10 @@ def add_adventure(plan: Plan, adventure: Card, pool_cards: Collection, reason: s
     if adventure.key not in plan.counts:
         plan.add(adventure, reason)
         if adventure.key not in plan.counts:
-            raise ImpossibleBuildError(f"{display_title(adventure.title)}: no copy can be added (not owned?); "
-                                       "choose another Adventure or add it to your collection")
+            raise ImpossibleBuildError(
+                f"{display_title(adventure.title)}: no copy can be added (not owned?); "
+                "choose another Adventure or add it to your collection"
+            )
     if adventure not in plan.adventures:
         plan.adventures.append(adventure)
     complete(plan, adventure, pool_cards)
@@ -278,8 +299,9 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
 
     recipe = plan.recipes.get(adventure.key)
     if recipe is None:
-        raise ImpossibleBuildError(f"{display_title(adventure.title)}: no recipe is known for it; "
-                                   "write one in recipes.toml (docs/recipes.md)")
+        raise ImpossibleBuildError(
+            f"{display_title(adventure.title)}: no recipe is known for it; write one in recipes.toml (docs/recipes.md)"
+        )
     name = display_title(adventure.title)
     for _ in range(2 * recipe.cards_needed + 8):
         deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
@@ -302,8 +324,9 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
                 seen.add(key)
                 nearer = progress(check_adventure(recipe, [*deck, pick]))
                 if nearer < now:
-                    nearer_ones.append((nearer[0], plan.off_home(pick), nearer[1], len(seen), pick,
-                                        f"for {name}: {slot.text}"))
+                    nearer_ones.append(
+                        (nearer[0], plan.off_home(pick), nearer[1], len(seen), pick, f"for {name}: {slot.text}")
+                    )
         # Playability is the dear question: asked of the few nearest, likeliest picks only.
         fewest = min((r[0] for r in nearer_ones), default=0)
         shortlist = sorted((r for r in nearer_ones if r[0] == fewest), key=lambda r: r[:4])[:FAULT_CHECKS]
@@ -321,7 +344,9 @@ def complete(plan: Plan, adventure: Card, pool_cards: Collection) -> None:
             raise ImpossibleBuildError(
                 f"{name} cannot be completed with the cards available: nothing fills '{slot.text}'"
                 + (" among the cards you own" if plan.pool.owned is not None else "")
-                + "; choose another Adventure" + (" or add cards to your collection" if plan.pool.owned is not None else ""))
+                + "; choose another Adventure"
+                + (" or add cards to your collection" if plan.pool.owned is not None else "")
+            )
     raise ImpossibleBuildError(f"{name} cannot be completed with the cards available; choose another Adventure")
 
 
@@ -347,8 +372,17 @@ def candidates(plan: Plan, slot: Slot) -> list[str]:
             worth = f.value if slot.total.measure.value == "value" else f.cost
         also = sum(1 for t in tests if t(f))
         unread = int(card.type is CardType.TOME and not readers & {fold_title(lang) for lang in card.tome_languages})
-        ranked.append((plan.off_home(card), -worth, -also, unread, max(0, -(card.sanity or 0)),
-                       display_title(card.title).casefold(), key))
+        ranked.append(
+            (
+                plan.off_home(card),
+                -worth,
+                -also,
+                unread,
+                max(0, -(card.sanity or 0)),
+                display_title(card.title).casefold(),
+                key,
+            )
+        )
     ranked.sort()
     return [r[-1] for r in ranked[:CANDIDATES]]
 
@@ -392,7 +426,8 @@ def reach_target(plan: Plan, pool_cards: Collection) -> None:
         if best is None:
             raise ImpossibleBuildError(
                 f"the Adventures available cannot reach the Campaign target of {goal.target} points; "
-                "lower it with --target")
+                "lower it with --target"
+            )
         tried.add(best[2].key)
         try:
             add_adventure(plan, best[2], pool_cards, TOWARD_TARGET.format(goal.target))
@@ -451,7 +486,9 @@ def supporters(plan: Plan) -> list[Card]:
         if card.type is CardType.LOCATION:
             attrs = {fold_title(a) for a in card.attributes}
             score += 3 * (fold_title(card.subregion or "") in subregions)
-            score += 2 * (monsters and card.gate) + 2 * (tomes and "tome" in attrs) + 2 * (artifacts and "artifact" in attrs)
+            score += (
+                2 * (monsters and card.gate) + 2 * (tomes and "tome" in attrs) + 2 * (artifacts and "artifact" in attrs)
+            )
             score += card.dimension in dimensions
             score += 2 * (fold_title(card.region or "") == home)
         elif card.type is CardType.ALLY:
@@ -468,9 +505,14 @@ def supporters(plan: Plan) -> list[Card]:
 def travels(plan: Plan) -> list[Card]:
     """Gets the pool's official Travel Events the deck may take, by key: a way between the
     regions and Dimensions of its Locations (tried only where they clear a fault)."""
-    return [c for k, c in sorted(plan.pool.cards.items())
-            if c.type is CardType.EVENT and c.is_official and "travel" in (c.subtype or "").casefold()
-            and plan.pool.room(plan.counts, c) > 0]
+    return [
+        c
+        for k, c in sorted(plan.pool.cards.items())
+        if c.type is CardType.EVENT
+        and c.is_official
+        and "travel" in (c.subtype or "").casefold()
+        and plan.pool.room(plan.counts, c) > 0
+    ]
 
 
 def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
@@ -499,10 +541,15 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
                 needed.append(card)
     # What the Adventures' cards need to be played (a Travel Event between the deck's regions,
     # a Gate for its Monsters, a Tome for its Spells) is drawn sooner with more copies too.
-    needed += [plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed]
+    needed += [
+        plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed
+    ]
     more = "another copy of a card an Adventure needs, to draw it sooner"
-    opening = ([c for c in supporters(plan) if c.type in (CardType.LOCATION, CardType.ALLY) and not plan.off_home(c)], 1,
-               "a Location or Ally that opens the cards the Adventures need")
+    opening = (
+        [c for c in supporters(plan) if c.type in (CardType.LOCATION, CardType.ALLY) and not plan.off_home(c)],
+        1,
+        "a Location or Ally that opens the cards the Adventures need",
+    )
     adventures = [a for a in plan.adventures if focus in (None, a.key)]
     steps: list[tuple[Sequence[Card], int, str]] = [(adventures, 2, "another copy of an Adventure, to draw it sooner")]
     if style != FILL_STYLES[0]:
@@ -527,15 +574,17 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
             plan.add(card, "to reach the format's size", goal.min_cards - plan.size())
         raise ImpossibleBuildError(
             f"the cards available make at most {plan.size()} cards; the format needs {goal.min_cards}"
-            + ("; add cards to your collection" if plan.pool.owned is not None else ""))
+            + ("; add cards to your collection" if plan.pool.owned is not None else "")
+        )
 
 
 def free_locations(plan: Plan) -> list[Card]:
     """Gets the pool's official Locations that cost no Sanity: those of the deck's home
     region first (walking stays within a region, rulebook "Walking"), Gates next, by key."""
     home = home_region(plan)
-    out = [c for c in plan.pool.cards.values()
-           if c.type is CardType.LOCATION and c.is_official and (c.sanity or 0) >= 0]
+    out = [
+        c for c in plan.pool.cards.values() if c.type is CardType.LOCATION and c.is_official and (c.sanity or 0) >= 0
+    ]
     out.sort(key=lambda c: (fold_title(c.region or "") != home, not c.gate, c.dimension is not None, c.key))
     return out
 

@@ -194,21 +194,53 @@ def suggest_changes(
     for change in finalists:
         tick()
         after = full.results(change.apply(counts), games)
-        measured.append(Change(change.kind, change.cut, change.add, change.reason,
-                               round_effect(after, before, max_rounds), sanity_effect(after, before), games,
-                               win_effect(after, before) if field else None))
+        measured.append(
+            Change(
+                change.kind,
+                change.cut,
+                change.add,
+                change.reason,
+                round_effect(after, before, max_rounds),
+                sanity_effect(after, before),
+                games,
+                win_effect(after, before) if field else None,
+            )
+        )
     if field:
-        measured = _confirmed(measured, counts, known, investigator, play, [rng.randrange(2**31) for _ in range(games)],
-                              before, full, max_rounds)
-    measured.sort(key=lambda c: (not c.recommended, -(c.wins.mean if c.wins else 0.0),
-                                 c.rounds.mean if c.rounds else 0.0,
-                                 -(c.sanity.mean if c.sanity else 0.0), c.describe()))
+        measured = _confirmed(
+            measured,
+            counts,
+            known,
+            investigator,
+            play,
+            [rng.randrange(2**31) for _ in range(games)],
+            before,
+            full,
+            max_rounds,
+        )
+    measured.sort(
+        key=lambda c: (
+            not c.recommended,
+            -(c.wins.mean if c.wins else 0.0),
+            c.rounds.mean if c.rounds else 0.0,
+            -(c.sanity.mean if c.sanity else 0.0),
+            c.describe(),
+        )
+    )
     return measured
 
 
-def _confirmed(measured: list[Change], counts: Counts, known: Mapping[str, Card], investigator: Card,
-               play: PlayBatch, seeds: Sequence[int], before: Sequence[GameResult], full: Arena,
-               max_rounds: int) -> list[Change]:
+def _confirmed(
+    measured: list[Change],
+    counts: Counts,
+    known: Mapping[str, Card],
+    investigator: Card,
+    play: PlayBatch,
+    seeds: Sequence[int],
+    before: Sequence[GameResult],
+    full: Arena,
+    max_rounds: int,
+) -> list[Change]:
     """Replays each change whose win share is clearly higher on as many other fresh matches:
     the best of a dozen finalists is flattered by the choosing, so a change is recommended
     only when it wins more again there (and the interval over both sets of matches leaves out
@@ -223,10 +255,16 @@ def _confirmed(measured: list[Change], counts: Counts, known: Mapping[str, Card]
         first = full.results(change.apply(counts), len(before))
         second = again.results(change.apply(counts), len(seeds))
         holds = win_effect(second, base).mean > 0
-        out.append(replace(change, rounds=round_effect([*first, *second], [*before, *base], max_rounds),
-                           sanity=sanity_effect([*first, *second], [*before, *base]),
-                           wins=win_effect([*first, *second], [*before, *base]), games=len(before) + len(seeds),
-                           confirmed=holds))
+        out.append(
+            replace(
+                change,
+                rounds=round_effect([*first, *second], [*before, *base], max_rounds),
+                sanity=sanity_effect([*first, *second], [*before, *base]),
+                wins=win_effect([*first, *second], [*before, *base]),
+                games=len(before) + len(seeds),
+                confirmed=holds,
+            )
+        )
     return out
 
 
@@ -266,8 +304,9 @@ def _faults(counts: Counts, known: Mapping[str, Card], investigator: Card) -> di
     return {fold_title(i.card): i.reason for i in playability(to_deck(counts, dict(known), investigator))}
 
 
-def _opens(counts: Counts, known: Mapping[str, Card], investigator: Card, key: str,
-           faults: Mapping[str, str]) -> str | None:
+def _opens(
+    counts: Counts, known: Mapping[str, Card], investigator: Card, key: str, faults: Mapping[str, str]
+) -> str | None:
     """Gets why a card no recipe slot names still serves the deck: the playability fault the
     deck would have without it (a Location an Ally is found at, a Gate a Monster needs), or
     None when nothing else depends on it."""
@@ -278,9 +317,18 @@ def _opens(counts: Counts, known: Mapping[str, Card], investigator: Card, key: s
     return f"{display_title(known[key].title)} fills no Adventure's slot, but the deck needs it: {reason}"
 
 
-def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: Mapping[str, Recipe],
-                min_cards: int, needs: Mapping[str, str], faults: Mapping[str, str], investigator: Card,
-                field: bool = False, left: list[str] | None = None) -> list[Change]:
+def _candidates(
+    counts: Counts,
+    known: Mapping[str, Card],
+    pool: Pool,
+    recipes: Mapping[str, Recipe],
+    min_cards: int,
+    needs: Mapping[str, str],
+    faults: Mapping[str, str],
+    investigator: Card,
+    field: bool = False,
+    left: list[str] | None = None,
+) -> list[Change]:
     """Gets the single changes worth screening: a cut of each card (with its reason), and an
     add of each card that fills a slot of the deck's Adventures, removes a playability
     fault, or is another copy of a card the deck holds. Without ``field`` a card only matches
@@ -300,20 +348,24 @@ def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: 
                     left.append(f"{display_title(card.title)} is left alone: {COMBAT_NOTE}")
                 continue
             reason = f"{display_title(card.title)} works in Combat or on an opponent: judged by the matches" + (
-                f" (it fills {needs[key]})" if key in needs else "")
+                f" (it fills {needs[key]})" if key in needs else ""
+            )
         elif title in faults:
             reason = f"{display_title(card.title)} may not earn its place: {faults[title]}"
         elif key in needs:
             reason = f"{display_title(card.title)} fills {needs[key]}, but another card can"
         else:
             reason = _opens(counts, known, investigator, key, faults) or (
-                f"{display_title(card.title)} may not earn its place: no Adventure of the deck needs it")
+                f"{display_title(card.title)} may not earn its place: no Adventure of the deck needs it"
+            )
         out.append(Change("cut", card, None, reason))
     slots: list[tuple[str, Predicate]] = []
     for key in sorted(counts):
         if known[key].type is CardType.ADVENTURE and key in recipes:
             for slot in recipes[key].slots:
-                slots.append((f"{display_title(known[key].title)}: {slot_text(slot)}", compile_requirement(slot.requirement)))
+                slots.append(
+                    (f"{display_title(known[key].title)}: {slot_text(slot)}", compile_requirement(slot.requirement))
+                )
     before = len(faults)
     adds: list[Change] = []
     for key, card in pool.cards.items():
@@ -322,12 +374,22 @@ def _candidates(counts: Counts, known: Mapping[str, Card], pool: Pool, recipes: 
         facts = card_facts(card)
         fills = next((label for label, test in slots if test(facts)), None)
         if key in counts:
-            reason = f"another copy of {display_title(card.title)}" + (f", for {fills}" if fills else "") + ", to draw it sooner"
+            reason = (
+                f"another copy of {display_title(card.title)}"
+                + (f", for {fills}" if fills else "")
+                + ", to draw it sooner"
+            )
         elif fills is not None:
             reason = f"{display_title(card.title)} fills {fills}"
-        elif card.type is CardType.LOCATION and (card.subregion or "") and any(
-                fold_title(known[k].subregion or "") == fold_title(card.subregion or "") for k in counts
-                if known[k].type is CardType.ALLY):
+        elif (
+            card.type is CardType.LOCATION
+            and (card.subregion or "")
+            and any(
+                fold_title(known[k].subregion or "") == fold_title(card.subregion or "")
+                for k in counts
+                if known[k].type is CardType.ALLY
+            )
+        ):
             reason = f"{display_title(card.title)} is a Location of {card.subregion}, where the deck's Allies are found"
         else:
             continue

@@ -145,10 +145,19 @@ class CardEffects:
 #: Monster classes a Summon names (rulebook l.317).
 MONSTER_CLASSES = ("living dead", "lesser independent", "greater independent", "lesser servitor", "greater servitor")
 
-_COUNTED = {"draw": EffectKind.DRAW, "redraw": EffectKind.REDRAW, "lose turn": EffectKind.LOSE_TURN,
-            "round draw": EffectKind.ROUND_DRAW, "turn draw": EffectKind.TURN_DRAW}
-_SIGNED = {"hand min": EffectKind.HAND_MIN, "hand max": EffectKind.HAND_MAX, "hand": EffectKind.HAND,
-           "sanity": EffectKind.SANITY}
+_COUNTED = {
+    "draw": EffectKind.DRAW,
+    "redraw": EffectKind.REDRAW,
+    "lose turn": EffectKind.LOSE_TURN,
+    "round draw": EffectKind.ROUND_DRAW,
+    "turn draw": EffectKind.TURN_DRAW,
+}
+_SIGNED = {
+    "hand min": EffectKind.HAND_MIN,
+    "hand max": EffectKind.HAND_MAX,
+    "hand": EffectKind.HAND,
+    "sanity": EffectKind.SANITY,
+}
 _BARE = {
     "monster as ally": EffectKind.MONSTER_AS_ALLY,
     "ally now": EffectKind.ALLY_NOW,
@@ -226,12 +235,16 @@ def parse_effects(text: str) -> CardEffects:
         elif first == "summon":
             what = clause[len("summon") :].strip()
             if what != "any" and what not in MONSTER_CLASSES:
-                raise EffectSyntaxError(f"{clause!r}: summon names a Monster class ({', '.join(MONSTER_CLASSES)}) or any")
+                raise EffectSyntaxError(
+                    f"{clause!r}: summon names a Monster class ({', '.join(MONSTER_CLASSES)}) or any"
+                )
             effects.append(Effect(EffectKind.SUMMON, 0, what))
         elif clause.startswith("gate allies "):
             attr, _, name = clause[len("gate allies ") :].partition(":")
             if not attr.strip() or not name.strip():
-                raise EffectSyntaxError(f"{clause!r}: write the Gate's attribute and the Monsters (gate allies water: deep ones)")
+                raise EffectSyntaxError(
+                    f"{clause!r}: write the Gate's attribute and the Monsters (gate allies water: deep ones)"
+                )
             effects.append(Effect(EffectKind.GATE_ALLIES, 0, f"{attr.strip()}:{name.strip()}"))
         elif first == "society":
             name = clause[len("society") :].strip()
@@ -241,7 +254,9 @@ def parse_effects(text: str) -> CardEffects:
         elif clause.startswith("adventure sanity "):
             words = clause[len("adventure sanity ") :].rsplit(" ", 1)
             if len(words) != 2:
-                raise EffectSyntaxError(f"{clause!r}: write the Adventure's kind and the gain (adventure sanity corrupt +1)")
+                raise EffectSyntaxError(
+                    f"{clause!r}: write the Adventure's kind and the gain (adventure sanity corrupt +1)"
+                )
             effects.append(Effect(EffectKind.ADVENTURE_SANITY, _number(words[1], "", True), words[0]))
         elif first == "cost":
             cost = _number(clause, "cost", False)

@@ -63,12 +63,15 @@ CONSTANT = "a constant effect of a card in play is not played yet"
 NOT_READ = "an effect the engine does not read yet"
 #: An Event aimed at a card of an opponent's in play: the goldfish's opponent plays nothing, so
 #: there is none to aim it at and the goldfish never plays it (rulebook l.202).
-NO_TARGET = ("never played: it needs a card an opponent has in play as its target, and the goldfish's "
-             "opponent plays nothing (rulebook l.202)")
+NO_TARGET = (
+    "never played: it needs a card an opponent has in play as its target, and the goldfish's "
+    "opponent plays nothing (rulebook l.202)"
+)
 
 #: What an Investigator's ability does that the engine leaves out (the rest of it is played).
-NO_PASS = ("draws a card each Turn but may not Pass: alone only a Pass ends card play (rulebook l.384), so "
-           "neither is played")
+NO_PASS = (
+    "draws a card each Turn but may not Pass: alone only a Pass ends card play (rulebook l.384), so neither is played"
+)
 EDUCATION = "Education and ties decide only who goes first (rulebook l.457): no one else plays"
 IN_DIMENSION = "an ability that holds only in one Dimension is not played yet"
 SURVIVAL = "surviving Underwater, in Space or Radiation is not played yet"
@@ -126,8 +129,9 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.PAST))
     if re.search(r"bring one ally back into play from your story deck", text):
         effects.append(Effect(EffectKind.RESURRECT))
-    if re.search(r"tally (?:the )?value of (?:the )?cards chosen[^.]*add that value to your investigator's sanity",
-                 text):
+    if re.search(
+        r"tally (?:the )?value of (?:the )?cards chosen[^.]*add that value to your investigator's sanity", text
+    ):
         effects.append(Effect(EffectKind.TRADE_ALLIES))
     if re.search(r"move any location in your story deck to the top", text):
         effects.append(Effect(EffectKind.RECALL))
@@ -137,8 +141,11 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         if re.search(r"another dimension|between dimensions", text):
             return CardEffects(ignored=OTHER_DIMENSION)
         effects.append(Effect(EffectKind.TRAVEL))
-    elif re.search(r"walk to any location \(except exotic\) in another dimension|play any \w+ location as if walking|"
-                   r"play a new location in any dimension", text):
+    elif re.search(
+        r"walk to any location \(except exotic\) in another dimension|play any \w+ location as if walking|"
+        r"play a new location in any dimension",
+        text,
+    ):
         # To another Dimension, walking (The Silver Key from a Gate, Time Machine, The Gate of
         # Oneirology; Monatomic Translocation arrives at once, played here as a walk).
         effects.append(Effect(EffectKind.TRAVEL, 1, "gate" if re.search(r"\buse a gate to walk", text) else ""))
@@ -162,23 +169,42 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
 # alone only when nothing else in its text is).
 _NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"reveal the top card of your mythos deck"), REVEAL),
-    (re.compile(r"spend (?:the )?next turn|must (?:either [\w ]+ or )?remain|remain here for a turn recovering"),
-     LOST_TURN),
-    (re.compile(r"recover one \w+ from your story deck|from your story deck (?:and|to)|buried in your story deck"),
-     RECOVER),
+    (
+        re.compile(r"spend (?:the )?next turn|must (?:either [\w ]+ or )?remain|remain here for a turn recovering"),
+        LOST_TURN,
+    ),
+    (
+        re.compile(r"recover one \w+ from your story deck|from your story deck (?:and|to)|buried in your story deck"),
+        RECOVER,
+    ),
     (re.compile(r"randomly discard|discard a random"), RANDOM_DISCARD),
     (re.compile(r"\badds? the \w+ attribute to"), ATTRIBUTE),
     (re.compile(r"bury [\w .']+ instead of paying the sanity cost"), BURY_INSTEAD),
     (re.compile(r"use this gate to (?:play|summon)|use a gate to play"), GATE_USE),
     (re.compile(r"monster allowing travel"), TRAVEL_MONSTER),
-    (re.compile(r"(?:later )?assign to [\w .',]+? one (?:tome|artifact)|place an artifact card beneath|"
-                r"can now know one spell|play\) a spell on"), ASSIGN),
-    (re.compile(r"\bit is (?:day|night|always night)\b|no investigators? may gain sanity|all monsters may|"
-                r"all locations feature|for all investigators|by any player"), LASTING),
+    (
+        re.compile(
+            r"(?:later )?assign to [\w .',]+? one (?:tome|artifact)|place an artifact card beneath|"
+            r"can now know one spell|play\) a spell on"
+        ),
+        ASSIGN,
+    ),
+    (
+        re.compile(
+            r"\bit is (?:day|night|always night)\b|no investigators? may gain sanity|all monsters may|"
+            r"all locations feature|for all investigators|by any player"
+        ),
+        LASTING,
+    ),
     (re.compile(r"this card has constant effect|this artifact has constant effect"), CONSTANT),
     (re.compile(r"bury (?:one|a|any|all) phobias?|phobias? affecting your investigator to be buried"), PHOBIA),
-    (re.compile(r"(?:add|adds|increase|raises?) (?:\w+ )?(?:points? )?(?:to )?(?:the |their )?(?:card )?value|"
-                r"value of (?:this card|one ally|all)|to their (?:card )?value"), VALUE),
+    (
+        re.compile(
+            r"(?:add|adds|increase|raises?) (?:\w+ )?(?:points? )?(?:to )?(?:the |their )?(?:card )?value|"
+            r"value of (?:this card|one ally|all)|to their (?:card )?value"
+        ),
+        VALUE,
+    ),
     (re.compile(r"epidemic"), OPPONENT),
 )
 
@@ -219,21 +245,38 @@ def _reason(card: Card, text: str) -> str:
 
 
 _ARRIVAL: tuple[tuple[re.Pattern[str], EffectKind], ...] = (
-    (re.compile(r"reveal the top card of your mythos deck\. if (?:it|the card revealed|card revealed) is a monster,? "
-                r"it attacks(?: you)? immediately[^.]*\.(?: allies may defend(?: you)?[^.]*\.)?(?: then discard it\.)?"
-                r"(?: discard any other card(?: drawn)?\.)?"), EffectKind.REVEAL_ATTACK),
-    (re.compile(r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
-                r"(?: the discard it\.| then discard it\.)?"), EffectKind.REVEAL),
+    (
+        re.compile(
+            r"reveal the top card of your mythos deck\. if (?:it|the card revealed|card revealed) is a monster,? "
+            r"it attacks(?: you)? immediately[^.]*\.(?: allies may defend(?: you)?[^.]*\.)?(?: then discard it\.)?"
+            r"(?: discard any other card(?: drawn)?\.)?"
+        ),
+        EffectKind.REVEAL_ATTACK,
+    ),
+    (
+        re.compile(
+            r"reveal the top card of your mythos deck\. a\w+ any sanity gain or loss indicated[^.]*\."
+            r"(?: the discard it\.| then discard it\.)?"
+        ),
+        EffectKind.REVEAL,
+    ),
     (re.compile(r"randomly discard one card from your hand\."), EffectKind.DISCARD_RANDOM_HAND),
-    (re.compile(r"(?:set aside this card and shuffle (?:your )?story deck\. )?randomly discard one story deck card"
-                r"(?:, then replace this card)?\."), EffectKind.DISCARD_RANDOM_STORY),
+    (
+        re.compile(
+            r"(?:set aside this card and shuffle (?:your )?story deck\. )?randomly discard one story deck card"
+            r"(?:, then replace this card)?\."
+        ),
+        EffectKind.DISCARD_RANDOM_STORY,
+    ),
 )
 
 
 #: A Location's lost Turns on arrival ("spend the next Turn" doing nothing, "remain here for two
 #: Turns" playing no cards and not Passing): a play of its own (rulebook l.351, l.356).
-_LOST_TURNS = re.compile(rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
-                         rf"(?:you )?must remain here for {_N} turns?[^.]*\.")
+_LOST_TURNS = re.compile(
+    rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
+    rf"(?:you )?must remain here for {_N} turns?[^.]*\."
+)
 
 
 def _lost_turns(text: str) -> tuple[int, str]:
@@ -257,8 +300,11 @@ def _investigator(text: str) -> CardEffects:
     rest = text
     readings: tuple[tuple[str, EffectKind], ...] = (
         # "As your Turn one time during a Round, you may Discard up to two cards and replace them"
-        (rf"as your turn one time during a round, you may discard (?:up to )?{_N} cards? and replace (?:it|them)"
-         r"[^.]*\.", EffectKind.REDRAW),
+        (
+            rf"as your turn one time during a round, you may discard (?:up to )?{_N} cards? and replace (?:it|them)"
+            r"[^.]*\.",
+            EffectKind.REDRAW,
+        ),
         # the Hobo's "At the beginning of each turn, draw ("beg") one card from your Mythos Deck"
         (rf"at the beginning of each turn, draw (?:\(\W*beg\W*\) )?{_N} cards?[^.]*\.", EffectKind.TURN_DRAW),
     )
@@ -277,8 +323,12 @@ def _investigator(text: str) -> CardEffects:
     m = re.search(r"gains? an additional point of sanity each time (?:he|she|you) completes? an? (\w+) adventure", rest)
     if m:
         effects.append(Effect(EffectKind.ADVENTURE_SANITY, 1, m[1]))
-    rest = re.sub(r"(?:this investigator )?is a member of[^,.]*(?:, and gains[^.]*)?\.?|"
-                  r"during the discard phase, you must keep at least this minimum[^◆]*", "", rest)
+    rest = re.sub(
+        r"(?:this investigator )?is a member of[^,.]*(?:, and gains[^.]*)?\.?|"
+        r"during the discard phase, you must keep at least this minimum[^◆]*",
+        "",
+        rest,
+    )
     reason = ""
     if _COMBAT_WORDS.search(rest):
         reason = COMBAT

@@ -144,7 +144,9 @@ def _targets(s: GameState, e: CardEffects, cost: int) -> list[tuple[CardId, ...]
         if k is _TRAVEL_MONSTER or k is _SUMMON and q.travel is not None:
             # Rulebook l.317: a Monster that may be used for travel goes on top of the Story Deck
             # instead, and a Location it allows is then immediately played.
-            if q.kind is MON and (k is _TRAVEL_MONSTER or choosing.what == "any" or g.monster_class[c] == choosing.what):
+            if q.kind is MON and (
+                k is _TRAVEL_MONSTER or choosing.what == "any" or g.monster_class[c] == choosing.what
+            ):
                 out += _travel_monster_targets(s, c, cost)
             if k is _TRAVEL_MONSTER:
                 seen.add(u)
@@ -401,4 +403,3 @@ def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> No
         return
     s.allies.append(c)  # an Ally: played now, or a Monster played as one
     s.counted += g.weight[c]
-

@@ -208,14 +208,13 @@ class Game:
             e if e.effects and not e.ignored and c.type in _USED and any(f.kind in _USES for f in e.effects) else None
             for c, e in zip(distinct, read)
         ]
-        self.effects: tuple[CardEffects | None, ...] = tuple(
-            usable[u] if self.rules.cast_spells else None for u in uid
-        )
+        self.effects: tuple[CardEffects | None, ...] = tuple(usable[u] if self.rules.cast_spells else None for u in uid)
         #: Per copy, the Sanity change of casting or using it: a Spell's pentagram, paid when
         #: cast (rulebook l.126, l.305), or what the use says it costs (l.199).
         self.use_cost: tuple[int, ...] = tuple(
             (-e.cost if e.cost is not None else (c.sanity or 0) if c.type is CardType.SPELL else 0)
-            if e is not None else 0
+            if e is not None
+            else 0
             for c, e in zip(self.cards, self.effects)
         )
         #: Whether any card can be cast or used: a deck without one pays nothing for them.
@@ -223,9 +222,7 @@ class Game:
         #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
         #: An Event aimed at a card of an opponent's is never played without ``phantom_opponent``:
         #: the reason says so, whatever its text's reading (rulebook l.202).
-        no_target = [
-            p.kind is EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles
-        ]
+        no_target = [p.kind is EVENT and p.opponent_card and not self.rules.phantom_opponent for p in distinct_profiles]
         self.ignored: tuple[str, ...] = tuple(NO_TARGET if no_target[u] else read[u].ignored for u in uid)
         # Lasting effects of cards in play (rulebook l.51-53): an Ally's change to the Hand's
         # Minimum (the largest counts: such cards say "not cumulative") and Maximum (summed); a
@@ -243,7 +240,9 @@ class Game:
         )
         #: Per copy, what a Location does as you arrive (reveal the top card, lose a card at random).
         self.on_arrival: tuple[tuple[EffectKind, ...], ...] = tuple(
-            tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL) if distinct[u].type is CardType.LOCATION else ()
+            tuple(f.kind for f in read[u].effects if f.kind in _ARRIVAL)
+            if distinct[u].type is CardType.LOCATION
+            else ()
             for u in uid
         )
         # The Investigator's ability, read from its card (overrides in ``Rules.effects``).
@@ -261,9 +260,16 @@ class Game:
         #: attributes that Gate needs besides (0: none).
         gate_allies = [f.what.partition(":") for f in ability.effects if f.kind is EffectKind.GATE_ALLIES]
         self.gate_ally: tuple[int, ...] = tuple(
-            next((self.vocab.attr(attr.strip()) for attr, _, name in gate_allies
-                  if singular(fold_title(c.title)) == singular(fold_title(name))), 0)
-            if c.type is CardType.MONSTER and not c.goo else 0
+            next(
+                (
+                    self.vocab.attr(attr.strip())
+                    for attr, _, name in gate_allies
+                    if singular(fold_title(c.title)) == singular(fold_title(name))
+                ),
+                0,
+            )
+            if c.type is CardType.MONSTER and not c.goo
+            else 0
             for c in self.cards
         )
         #: Per copy: the Sanity an Adventure of this kind gains besides its own (Diabolical Cultist).
@@ -275,14 +281,16 @@ class Game:
         #: Per copy, the cards a Tome in play adds to each Round's draw (Necronomicon, Book of Eibon).
         self.round_draw: tuple[int, ...] = tuple(
             sum(f.amount for f in read[u].effects if f.kind is EffectKind.ROUND_DRAW)
-            if distinct[u].type is CardType.TOME else 0
+            if distinct[u].type is CardType.TOME
+            else 0
             for u in uid
         )
         self.has_round_draw = any(self.round_draw)
         #: Per copy, the Turns a Location's arrival loses (rulebook l.351, l.356: The Vatican).
         self.lost_turns: tuple[int, ...] = tuple(
             sum(f.amount for f in read[u].effects if f.kind is EffectKind.LOSE_TURN)
-            if distinct[u].type is CardType.LOCATION else 0
+            if distinct[u].type is CardType.LOCATION
+            else 0
             for u in uid
         )
         self.monster_class: tuple[str, ...] = tuple(
@@ -362,7 +370,9 @@ class Game:
                     read[u] = tuple((kind, arg) for kind, arg, _words in found)
                     unchecked = [words for kind, _arg, words in found if kind not in CHECKED_CONDITIONS]
                     if unchecked:
-                        reasons[u] = f"its condition '{unchecked[0]}' is not told by the game: never met alone (rulings l.85)"
+                        reasons[u] = (
+                            f"its condition '{unchecked[0]}' is not told by the game: never met alone (rulings l.85)"
+                        )
         #: Per copy: an Adventure's non-card conditions as (kind, argument), checked in play.
         self.conditions: tuple[tuple[tuple[str, str], ...], ...] = tuple(read.get(u, ()) for u in self.uid)
         self.ignored = tuple(reason or reasons.get(u, "") for reason, u in zip(self.ignored, self.uid))

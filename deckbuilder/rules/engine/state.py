@@ -327,8 +327,6 @@ def pay_one(s: GameState, change: int) -> None:
             s.phase = OVER
 
 
-
-
 def pay_sanity(s: GameState, changes: Iterable[int]) -> None:
     """Applies Sanity changes: gains before losses (rulebook l.40), at most the maximum
     (l.42); at zero the game ends (l.362)."""

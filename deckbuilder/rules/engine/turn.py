@@ -233,8 +233,6 @@ def end_card_play(s: GameState) -> None:
     s.phase = DISCARD
 
 
-
-
 def _end_round(s: GameState, reshuffle: bool) -> None:
     if reshuffle:
         pay_one(s, -1)  # rulebook l.454

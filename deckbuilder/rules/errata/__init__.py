@@ -59,5 +59,3 @@ __all__ = [
     "printed_card",
     "title_key",
 ]
-
-

@@ -58,9 +58,7 @@ def printed_card(card: Card) -> Card:
     if not card.printed and not card.errata:
         return card
     known = {spec.name for spec in dataclasses.fields(Card)} - {"key", "printed", "errata"}
-    restored = {
-        name: restore_field(name, value) for name, value in card.printed.items() if name in known
-    }
+    restored = {name: restore_field(name, value) for name, value in card.printed.items() if name in known}
     return card.replace(**restored, printed={}, errata=())
 
 
@@ -112,9 +110,7 @@ def apply_errata(cards: Sequence[Card], errata: Sequence[Erratum]) -> ErrataRepo
             work = works[card_position]
             status, message, record = _apply_one(work, erratum, affects_prefixed)
             work.notes.append(record)
-            per_erratum.setdefault(position, []).append(
-                ErratumOutcome(erratum, work.card.key, status, message)
-            )
+            per_erratum.setdefault(position, []).append(ErratumOutcome(erratum, work.card.key, status, message))
     for position in range(len(errata)):
         outcomes.extend(per_erratum.get(position, []))
 
@@ -157,9 +153,7 @@ def _finish(work: _Work) -> Card:
     return card.replace(printed=changed, errata=tuple(work.notes))
 
 
-def _apply_one(
-    work: _Work, erratum: Erratum, affects_prefixed: bool
-) -> tuple[ErratumStatus, str, AppliedErratum]:
+def _apply_one(work: _Work, erratum: Erratum, affects_prefixed: bool) -> tuple[ErratumStatus, str, AppliedErratum]:
     """Applies one erratum to one card in progress; gets its status, message and record."""
     card = work.card
     kind, field = erratum.kind, erratum.field
@@ -215,9 +209,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _new_value(
-    card: Card, erratum: Erratum, before: Any, affects_prefixed: bool
-) -> tuple[Any, str]:
+def _new_value(card: Card, erratum: Erratum, before: Any, affects_prefixed: bool) -> tuple[Any, str]:
     """Gets the field's new value and a message, or raises _NotApplicable."""
     kind, field = erratum.kind, erratum.field
     assert field is not None
@@ -228,18 +220,14 @@ def _new_value(
         return new, ""
     if kind is ErratumKind.SET:
         return _set_value(erratum, field, before, affects_prefixed)
-    if kind in (ErratumKind.ADD, ErratumKind.REMOVE) or (
-        kind is ErratumKind.REPLACE and field in LIST_FIELDS
-    ):
+    if kind in (ErratumKind.ADD, ErratumKind.REMOVE) or (kind is ErratumKind.REPLACE and field in LIST_FIELDS):
         return _list_value(erratum, field, tuple(before))
     if kind in (ErratumKind.PREPEND, ErratumKind.APPEND):
         return _edge_text(erratum, before or ""), ""
     return _replace_text(erratum, field, before or ""), ""
 
 
-def _set_value(
-    erratum: Erratum, field: str, before: Any, affects_prefixed: bool
-) -> tuple[Any, str]:
+def _set_value(erratum: Erratum, field: str, before: Any, affects_prefixed: bool) -> tuple[Any, str]:
     new = coerce_item(field, erratum.to)
     if field == "affects" and not affects_prefixed and new.lower().startswith("affects "):
         new = new[len("affects ") :]
@@ -252,15 +240,11 @@ def _set_value(
         expected = coerce_item(field, erratum.from_, "from")
         same = norm(before) == norm(expected) if isinstance(before, str) else before == expected
         if not same and before != new:
-            message = (
-                f"the document gives the printed {field} as {expected!r}; the card has {before!r}"
-            )
+            message = f"the document gives the printed {field} as {expected!r}; the card has {before!r}"
     return new, message
 
 
-def _list_value(
-    erratum: Erratum, field: str, items: tuple[Any, ...]
-) -> tuple[tuple[Any, ...], str]:
+def _list_value(erratum: Erratum, field: str, items: tuple[Any, ...]) -> tuple[tuple[Any, ...], str]:
     def position(value: Any) -> int | None:
         for i, item in enumerate(items):
             if norm(str(item)) == norm(str(value)):
@@ -404,9 +388,7 @@ def _selected(card: Card, ruling: RulingRecord) -> bool:
         mine = {fold_title(a) for a in card.attributes}
         if not mine & {fold_title(a) for a in ruling.attributes}:
             return False
-    return not ruling.text_words or any(
-        pattern.search(card.text) for pattern in _word_patterns(ruling.text_words)
-    )
+    return not ruling.text_words or any(pattern.search(card.text) for pattern in _word_patterns(ruling.text_words))
 
 
 @functools.lru_cache(maxsize=256)

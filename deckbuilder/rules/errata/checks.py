@@ -51,9 +51,7 @@ def check_erratum(erratum: Erratum) -> None:
         if kind is not ErratumKind.NOTE:
             raise InvalidErratumError(f"kind {kind.value!r} needs a field")
     elif field not in ERRATUM_FIELDS:
-        raise InvalidErratumError(
-            f"unknown field {field!r} (known: {', '.join(sorted(ERRATUM_FIELDS))})"
-        )
+        raise InvalidErratumError(f"unknown field {field!r} (known: {', '.join(sorted(ERRATUM_FIELDS))})")
     elif field not in KIND_FIELDS[kind]:
         allowed = ", ".join(sorted(KIND_FIELDS[kind]))
         raise InvalidErratumError(f"kind {kind.value!r} cannot change {field!r} (only {allowed})")
@@ -73,9 +71,7 @@ def check_erratum(erratum: Erratum) -> None:
         raise InvalidErratumError("'anchor' needs 'sentence' and no 'from'")
     if field is not None and kind is not ErratumKind.NOTE:
         for name, value in (("to", erratum.to), ("from", erratum.from_)):
-            if value is not None and not (
-                kind is ErratumKind.REPLACE and name == "to" and value == ""
-            ):
+            if value is not None and not (kind is ErratumKind.REPLACE and name == "to" and value == ""):
                 coerce_item(field, value, name)
     elif kind is ErratumKind.NOTE and not isinstance(erratum.to, str):
         raise InvalidErratumError("a note's 'to' is the text shown to the player")
@@ -90,12 +86,8 @@ def check_ruling(ruling: RulingRecord) -> None:
         raise InvalidErratumError("a ruling needs a topic and a text")
     if not isinstance(ruling.line, int) or isinstance(ruling.line, bool) or ruling.line < 1:
         raise InvalidErratumError(f"line must be a positive integer, not {ruling.line!r}")
-    if not (
-        ruling.cards or ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words
-    ):
-        raise InvalidErratumError(
-            "a ruling must name cards, subtypes, types, attributes or text_words"
-        )
+    if not (ruling.cards or ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words):
+        raise InvalidErratumError("a ruling must name cards, subtypes, types, attributes or text_words")
     for code in ((ruling.set,) if ruling.set else ()) + ruling.sets:
         if code not in SETS:
             raise InvalidErratumError(f"unknown set code {code!r} (known: {', '.join(SETS)})")
@@ -115,9 +107,7 @@ def coerce_item(field: str, value: Any, what: str = "to") -> Any:
         return value
     if field in BOOL_FIELDS:
         if not isinstance(value, bool):
-            raise InvalidErratumError(
-                f"{what!r} for {field!r} must be true or false, not {value!r}"
-            )
+            raise InvalidErratumError(f"{what!r} for {field!r} must be true or false, not {value!r}")
         return value
     if not isinstance(value, str):
         raise InvalidErratumError(f"{what!r} for {field!r} must be a string, not {value!r}")
@@ -127,9 +117,7 @@ def coerce_item(field: str, value: Any, what: str = "to") -> Any:
             return enum(value)
         except ValueError:
             known = ", ".join(member.value for member in enum)
-            raise InvalidErratumError(
-                f"{what!r} for {field!r} must be one of {known}, not {value!r}"
-            ) from None
+            raise InvalidErratumError(f"{what!r} for {field!r} must be one of {known}, not {value!r}") from None
     return value
 
 

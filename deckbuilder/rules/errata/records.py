@@ -61,9 +61,7 @@ class InvalidErratumError(ValueError):
 #: The set code that stands for "set unknown": such cards match an erratum of any set.
 UNKNOWN_SET = "SAMPLE"
 
-INT_FIELDS = frozenset(
-    {"value", "value2", "sanity", "sanity_max", "education", "hand", "hand_min", "hand_max"}
-)
+INT_FIELDS = frozenset({"value", "value2", "sanity", "sanity_max", "education", "hand", "hand_min", "hand_max"})
 BOOL_FIELDS = frozenset({"unique", "gate", "goo"})
 _STR_FIELDS = frozenset(
     {
@@ -97,13 +95,9 @@ LIST_FIELDS: dict[str, type[str]] = {
 _TEXT_FIELDS = frozenset({"text", "affects"})
 
 #: The Card fields an erratum may name.
-ERRATUM_FIELDS = frozenset(
-    INT_FIELDS | BOOL_FIELDS | _STR_FIELDS | set(ENUM_FIELDS) | set(LIST_FIELDS)
-)
+ERRATUM_FIELDS = frozenset(INT_FIELDS | BOOL_FIELDS | _STR_FIELDS | set(ENUM_FIELDS) | set(LIST_FIELDS))
 
-_SCALAR_FIELDS = frozenset(
-    INT_FIELDS | BOOL_FIELDS | (_STR_FIELDS - {"title"}) | set(ENUM_FIELDS)
-)
+_SCALAR_FIELDS = frozenset(INT_FIELDS | BOOL_FIELDS | (_STR_FIELDS - {"title"}) | set(ENUM_FIELDS))
 
 #: Which fields each kind may change (a note may concern any field, or none).
 KIND_FIELDS: dict[ErratumKind, frozenset[str]] = {

@@ -69,10 +69,21 @@ class MatchBatch:
     to ``target`` points (l.470); ``effects`` the effect overrides by folded title.
     """
 
-    def __init__(self, decks: Sequence[Deck], *, investigators: Sequence[Card | None] = (),
-                 ai: Sequence[str] = (), recipes: Sequence[dict[str, object] | None] = (),
-                 basic: bool = False, campaign: bool = False, target: int = 20, max_rounds: int = 20,
-                 effects: Mapping[str, CardEffects] | None = None, samples: int = 4, width: int = 2) -> None:
+    def __init__(
+        self,
+        decks: Sequence[Deck],
+        *,
+        investigators: Sequence[Card | None] = (),
+        ai: Sequence[str] = (),
+        recipes: Sequence[dict[str, object] | None] = (),
+        basic: bool = False,
+        campaign: bool = False,
+        target: int = 20,
+        max_rounds: int = 20,
+        effects: Mapping[str, CardEffects] | None = None,
+        samples: int = 4,
+        width: int = 2,
+    ) -> None:
         self.decks = tuple(decks)
         #: The lookahead player's deals per decision and candidate plays (with a Pass).
         self.samples = samples
@@ -90,8 +101,19 @@ class MatchBatch:
         self._seats: tuple[Seat, ...] | None = None
 
     def __reduce__(self) -> tuple[Callable[..., MatchBatch], tuple[object, ...]]:
-        return _match_batch, (self.decks, self.investigators, self.ai, self.recipes, self.basic, self.campaign,
-                              self.target, self.max_rounds, self.effects_text, self.samples, self.width)
+        return _match_batch, (
+            self.decks,
+            self.investigators,
+            self.ai,
+            self.recipes,
+            self.basic,
+            self.campaign,
+            self.target,
+            self.max_rounds,
+            self.effects_text,
+            self.samples,
+            self.width,
+        )
 
     def build(self) -> tuple[tuple[Game, ...], tuple[Policy, ...]]:
         """Gets the decks read for play and a player per seat (built once, here)."""
@@ -102,8 +124,14 @@ class MatchBatch:
             for deck, investigator, recipes in zip(self.decks, self.investigators, self.recipes):
                 check = recipe_check(deck, recipes) if recipes is not None else no_adventures
                 # An opponent sits at the table: Events aimed at one have a target (l.202).
-                rules = Rules(advanced=not self.basic, campaign=self.campaign, target=self.target,
-                              phantom_opponent=True, adventure_check=check, effects=effects)
+                rules = Rules(
+                    advanced=not self.basic,
+                    campaign=self.campaign,
+                    target=self.target,
+                    phantom_opponent=True,
+                    adventure_check=check,
+                    effects=effects,
+                )
                 game = Game(deck, investigator, rules)
                 games.append(game)
                 greedy.append(GreedyPlayer(game, needed_titles(deck, recipes)))
@@ -149,17 +177,45 @@ class MatchBatch:
 
 def record_values(record: MatchRecord) -> tuple[object, ...]:
     """Gets a record as the tuple of its fields (``MatchRecord(*values)`` makes it again)."""
-    return (record.winner, record.rounds, record.scores, record.points, record.sanity, record.combat_lost,
-            record.played, record.dealt, record.absorbed)
+    return (
+        record.winner,
+        record.rounds,
+        record.scores,
+        record.points,
+        record.sanity,
+        record.combat_lost,
+        record.played,
+        record.dealt,
+        record.absorbed,
+    )
 
 
-def _match_batch(decks: tuple[Deck, ...], investigators: tuple[Card | None, ...], ai: tuple[str, ...],
-                 recipes: tuple[dict[str, object] | None, ...], basic: bool, campaign: bool, target: int,
-                 max_rounds: int, effects: dict[str, str], samples: int, width: int) -> MatchBatch:
-    return MatchBatch(decks, investigators=investigators, ai=ai, recipes=recipes, basic=basic, campaign=campaign,
-                      target=target, max_rounds=max_rounds,
-                      effects={title: parse_effects(text) for title, text in effects.items()},
-                      samples=samples, width=width)
+def _match_batch(
+    decks: tuple[Deck, ...],
+    investigators: tuple[Card | None, ...],
+    ai: tuple[str, ...],
+    recipes: tuple[dict[str, object] | None, ...],
+    basic: bool,
+    campaign: bool,
+    target: int,
+    max_rounds: int,
+    effects: dict[str, str],
+    samples: int,
+    width: int,
+) -> MatchBatch:
+    return MatchBatch(
+        decks,
+        investigators=investigators,
+        ai=ai,
+        recipes=recipes,
+        basic=basic,
+        campaign=campaign,
+        target=target,
+        max_rounds=max_rounds,
+        effects={title: parse_effects(text) for title, text in effects.items()},
+        samples=samples,
+        width=width,
+    )
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -184,8 +240,12 @@ class CardFigures:
     absorbed: float
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "played": round(self.played, 4), "dealt": round(self.dealt, 3),
-                "absorbed": round(self.absorbed, 3)}
+        return {
+            "title": self.title,
+            "played": round(self.played, 4),
+            "dealt": round(self.dealt, 3),
+            "absorbed": round(self.absorbed, 3),
+        }
 
 
 @dataclass(frozen=True)
@@ -203,11 +263,15 @@ class PlayerFigures:
     cards: tuple[CardFigures, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"wins": round(self.wins, 4), "wins_interval": [round(self.wins_low, 4), round(self.wins_high, 4)],
-                "mean_score": round(self.mean_score, 3), "mean_points": round(self.mean_points, 3),
-                "mean_final_sanity": round(self.mean_final_sanity, 3),
-                "combat_sanity_lost": round(self.combat_sanity_lost, 3),
-                "cards": [c.to_dict() for c in self.cards]}
+        return {
+            "wins": round(self.wins, 4),
+            "wins_interval": [round(self.wins_low, 4), round(self.wins_high, 4)],
+            "mean_score": round(self.mean_score, 3),
+            "mean_points": round(self.mean_points, 3),
+            "mean_final_sanity": round(self.mean_final_sanity, 3),
+            "combat_sanity_lost": round(self.combat_sanity_lost, 3),
+            "cards": [c.to_dict() for c in self.cards],
+        }
 
 
 @dataclass(frozen=True)
@@ -241,23 +305,37 @@ def match_report(records: Sequence[MatchRecord], seed: int) -> MatchReport:
                 dealt[t] = dealt.get(t, 0) + v
             for t, v in r.absorbed[seat]:
                 absorbed[t] = absorbed.get(t, 0) + v
-        titles = sorted(set(played) | set(dealt) | set(absorbed),
-                        key=lambda t: (-played.get(t, 0), -dealt.get(t, 0), t))
-        cards = tuple(CardFigures(t, played.get(t, 0) / games, dealt.get(t, 0) / games, absorbed.get(t, 0) / games)
-                      for t in titles)
+        titles = sorted(
+            set(played) | set(dealt) | set(absorbed), key=lambda t: (-played.get(t, 0), -dealt.get(t, 0), t)
+        )
+        cards = tuple(
+            CardFigures(t, played.get(t, 0) / games, dealt.get(t, 0) / games, absorbed.get(t, 0) / games)
+            for t in titles
+        )
         low, high = wilson(wins, games)
-        players.append(PlayerFigures(
-            seat=seat, wins=wins / games if games else 0.0, wins_low=low, wins_high=high,
-            mean_score=sum(r.scores[seat] for r in records) / games,
-            mean_points=sum(r.points[seat] for r in records) / games,
-            mean_final_sanity=sum(r.sanity[seat] for r in records) / games,
-            combat_sanity_lost=sum(r.combat_lost[seat] for r in records) / games,
-            cards=cards,
-        ))
+        players.append(
+            PlayerFigures(
+                seat=seat,
+                wins=wins / games if games else 0.0,
+                wins_low=low,
+                wins_high=high,
+                mean_score=sum(r.scores[seat] for r in records) / games,
+                mean_points=sum(r.points[seat] for r in records) / games,
+                mean_final_sanity=sum(r.sanity[seat] for r in records) / games,
+                combat_sanity_lost=sum(r.combat_lost[seat] for r in records) / games,
+                cards=cards,
+            )
+        )
     tl, th = wilson(ties, games)
-    return MatchReport(games=games, seed=seed, ties=ties / games if games else 0.0, ties_low=tl, ties_high=th,
-                       mean_rounds=sum(r.rounds for r in records) / games if games else 0.0, players=tuple(players))
+    return MatchReport(
+        games=games,
+        seed=seed,
+        ties=ties / games if games else 0.0,
+        ties_low=tl,
+        ties_high=th,
+        mean_rounds=sum(r.rounds for r in records) / games if games else 0.0,
+        players=tuple(players),
+    )
 
 
-__all__ = ["AI_NAMES", "MatchBatch", "MatchRecord", "MatchReport", "game_seeds", "match_report", "record_of",
-           "wilson"]
+__all__ = ["AI_NAMES", "MatchBatch", "MatchRecord", "MatchReport", "game_seeds", "match_report", "record_of", "wilson"]

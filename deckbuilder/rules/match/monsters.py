@@ -73,9 +73,7 @@ def combat_profile(card: Card) -> CombatProfile:
     if card.type is not CardType.MONSTER and card.type is not CardType.EVENT:
         return CombatProfile(value=value)
     text = card.text or ""
-    bonuses = tuple(
-        (int(m.group(1)), _attr(m.group(4)), bool(m.group(2) or m.group(3))) for m in _BONUS.finditer(text)
-    )
+    bonuses = tuple((int(m.group(1)), _attr(m.group(4)), bool(m.group(2) or m.group(3))) for m in _BONUS.finditer(text))
     invisible_if = _INVISIBLE_IF.search(text)
     return CombatProfile(
         value=value,

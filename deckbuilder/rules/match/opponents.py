@@ -61,30 +61,55 @@ _N: Final = r"(\d+|a|an|one|two|three|four)"
 
 #: The phrasings read (first match per effect), each with what it does.
 _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
-    (re.compile(r"randomly select one artifact card \(not a tome\) that your opponent must bury|"
-                r"cause an opponent to bury a random artifact"), BURY_ARTIFACT, 1),
+    (
+        re.compile(
+            r"randomly select one artifact card \(not a tome\) that your opponent must bury|"
+            r"cause an opponent to bury a random artifact"
+        ),
+        BURY_ARTIFACT,
+        1,
+    ),
     (re.compile(r"randomly choose one card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
     (re.compile(r"randomly choose and bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
     (re.compile(r"randomly choose one ally that opponent must bury"), BURY_ALLY, 1),
-    (re.compile(r"it never happened! when played on your opponent, you may force him or her to discard the event closest to the bottom of his or her story deck"),
-     DISCARD_STORY_EVENT, 1),
+    (
+        re.compile(
+            r"it never happened! when played on your opponent, you may force him or her to discard the event closest to the bottom of his or her story deck"
+        ),
+        DISCARD_STORY_EVENT,
+        1,
+    ),
 )
 _UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
 _PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
-_TURN_IF: Final = re.compile(rf"at the beginning of your turn, lose {_N} sanity points? if (?:your current location|"
-                             r"the top card of your story deck) features the (\w+) attribute")
-_HAND: Final = re.compile(rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
-                          r"number (\d+)")
-_ROUND: Final = re.compile(rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
-                           r"and all discards")
-_POLICE: Final = re.compile(rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
-                            rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round")
-_MOVE: Final = re.compile(r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
-                          rf"or suffer an attack worth {_N} points?\. allies may defend")
-_NEAR: Final = re.compile(r"any other players whose investigators are in the same city as target are similary affected|"
-                          r"each other player's investigator also in the same region must also randomly bury one ally")
-_AT_WHILE: Final = re.compile(rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
-                              r"the beginning of each turn that you are (?:in an? \w+ location|\w+)")
+_TURN_IF: Final = re.compile(
+    rf"at the beginning of your turn, lose {_N} sanity points? if (?:your current location|"
+    r"the top card of your story deck) features the (\w+) attribute"
+)
+_HAND: Final = re.compile(
+    rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
+    r"number (\d+)"
+)
+_ROUND: Final = re.compile(
+    rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
+    r"and all discards"
+)
+_POLICE: Final = re.compile(
+    rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
+    rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round"
+)
+_MOVE: Final = re.compile(
+    r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
+    rf"or suffer an attack worth {_N} points?\. allies may defend"
+)
+_NEAR: Final = re.compile(
+    r"any other players whose investigators are in the same city as target are similary affected|"
+    r"each other player's investigator also in the same region must also randomly bury one ally"
+)
+_AT_WHILE: Final = re.compile(
+    rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
+    r"the beginning of each turn that you are (?:in an? \w+ location|\w+)"
+)
 
 #: Parts of a text the reader leaves: what stays unread is named by :func:`not_read`.
 _SPARE: Final = re.compile(r"then,? bury this card\.?|your opponent's foul deeds are exposed\.|\bthe\b|\.|,")
@@ -156,8 +181,10 @@ def not_read(card: Card) -> str:
     return f"partly read: not read '{' '.join(words)}'" if words else ""
 
 
-_LIFTS: Final = re.compile(r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
-                           r"(?:that )?you remain here,? you may bury one phobia")
+_LIFTS: Final = re.compile(
+    r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
+    r"(?:that )?you remain here,? you may bury one phobia"
+)
 
 
 def lifts_phobia(card: Card) -> bool:

@@ -69,7 +69,8 @@ class GreedyPlayer:
         profiles = s.game.profiles
         choice = [-1] * len(s.allies)
         free = [
-            (ally_value(m, seat, a)[0], i) for i, a in enumerate(s.allies)
+            (ally_value(m, seat, a)[0], i)
+            for i, a in enumerate(s.allies)
             if not any(profiles[c].kind is Kind.SPELL for c in s.attached.get(a, ()))
         ]
         free.sort(key=lambda v: -v[0])
@@ -116,8 +117,9 @@ class LookaheadPlayer:
 
     name = "lookahead"
 
-    def __init__(self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 4,
-                 width: int = 2) -> None:
+    def __init__(
+        self, greedy: GreedyPlayer, rollout: Sequence[GreedyPlayer], *, samples: int = 4, width: int = 2
+    ) -> None:
         self.greedy = greedy
         self.rollout = tuple(rollout)
         self.samples = samples
@@ -161,7 +163,9 @@ class LookaheadPlayer:
             w = m.outcome()
             value += 1000.0 if w == seat else (-1000.0 if w >= 0 else 0.0)
         needed = self.needed
-        value += PROGRESS * len({m.seats[seat].game.profiles[c].title for c in m.players[seat].adventure_cards() if needed[c]})
+        value += PROGRESS * len(
+            {m.seats[seat].game.profiles[c].title for c in m.players[seat].adventure_cards() if needed[c]}
+        )
         return value
 
     def direct(self, m: Match, seat: int) -> list[int]:

@@ -71,8 +71,17 @@ _PLAY_PHASE: Final = Phase.PLAY
 _DISCARD_PHASE: Final = Phase.DISCARD
 _OVER_PHASE: Final = Phase.OVER
 #: Plays that put no card of the hand into play (not counted as the card played).
-_NOT_PLAYED: Final = frozenset({PlayKind.DISCARD, PlayKind.REPLACE, PlayKind.REPLACE_DONE, PlayKind.ROTATE,
-                                PlayKind.END_ROUND, PlayKind.LOBOTOMY, PlayKind.PASS})
+_NOT_PLAYED: Final = frozenset(
+    {
+        PlayKind.DISCARD,
+        PlayKind.REPLACE,
+        PlayKind.REPLACE_DONE,
+        PlayKind.ROTATE,
+        PlayKind.END_ROUND,
+        PlayKind.LOBOTOMY,
+        PlayKind.PASS,
+    }
+)
 #: How many decisions one Turn may take (a redraw is several): a guard against a loop.
 _MAX_STEPS_PER_TURN: Final = 64
 
@@ -139,8 +148,13 @@ def event_aim(card: Card) -> str:
 
 #: What an opponent must hold for an Event's effect on him or her to have a target (l.202), when
 #: its "Affects" line names only the Investigator.
-_HIT_AIMS: Final = {BURY_ARTIFACT: "artifacts", DISCARD_HAND: "hand", BURY_ALLY: "allies", DISCARD_ALLY: "allies",
-                    DISCARD_STORY_EVENT: "story-event"}
+_HIT_AIMS: Final = {
+    BURY_ARTIFACT: "artifacts",
+    DISCARD_HAND: "hand",
+    BURY_ALLY: "allies",
+    DISCARD_ALLY: "allies",
+    DISCARD_STORY_EVENT: "story-event",
+}
 
 
 def _hit_aim(hits: tuple[Hit, ...]) -> str:
@@ -200,8 +214,22 @@ class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
 
-    __slots__ = ("game", "name", "education", "combat", "places", "aims", "aiming", "hits", "lasting", "everyone",
-                 "on_pass", "phobia", "lifts", "enchanted")
+    __slots__ = (
+        "game",
+        "name",
+        "education",
+        "combat",
+        "places",
+        "aims",
+        "aiming",
+        "hits",
+        "lasting",
+        "everyone",
+        "on_pass",
+        "phobia",
+        "lifts",
+        "enchanted",
+    )
 
     def __init__(self, game: Game, name: str) -> None:
         self.game = game
@@ -236,9 +264,29 @@ class Match:
     tell it. ``tally`` keeps the per-card figures (off in a lookahead's rollouts).
     """
 
-    __slots__ = ("seats", "players", "stage", "to_move", "pending", "round", "max_rounds", "seed", "dice",
-                 "log", "tally", "combat_lost", "dealt", "absorbed", "played", "decisions", "rounds_played",
-                 "afflicted", "applied", "rng", "on_pass")
+    __slots__ = (
+        "seats",
+        "players",
+        "stage",
+        "to_move",
+        "pending",
+        "round",
+        "max_rounds",
+        "seed",
+        "dice",
+        "log",
+        "tally",
+        "combat_lost",
+        "dealt",
+        "absorbed",
+        "played",
+        "decisions",
+        "rounds_played",
+        "afflicted",
+        "applied",
+        "rng",
+        "on_pass",
+    )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
@@ -311,8 +359,15 @@ class Match:
         return self.players[seat].current_location
 
 
-def new_match(games: Sequence[Game], seed: int, *, max_rounds: int = 20, names: Sequence[str] = (),
-              log: list[str] | None = None, seats: Sequence[Seat] = ()) -> Match:
+def new_match(
+    games: Sequence[Game],
+    seed: int,
+    *,
+    max_rounds: int = 20,
+    names: Sequence[str] = (),
+    log: list[str] | None = None,
+    seats: Sequence[Seat] = (),
+) -> Match:
     """Starts a match: each deck shuffled with a seed drawn from ``seed`` and its first Hand
     drawn (l.47, l.69); the first Turn goes to the lowest Sanity, then the highest Education
     (l.77); ``log``, when given, gets the game told as it is played; ``seats``, the games'
@@ -328,8 +383,10 @@ def new_match(games: Sequence[Game], seed: int, *, max_rounds: int = 20, names: 
     m.log = log
     m.to_move = m.order()[0]
     for i in range(m.n):
-        m.say(f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
-              f"Education {seats[i].education}")
+        m.say(
+            f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
+            f"Education {seats[i].education}"
+        )
     m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
     return m
 
@@ -402,9 +459,18 @@ def _ended(m: Match) -> None:
     if m.log is not None:
         for i, s in enumerate(m.players):
             if s.phase is _OVER_PHASE:
-                why = "loses all Sanity (rulebook l.91, l.470)" if s.sanity <= 0 else (
-                    f"completes an Adventure: {s.points} points" + (" (rulebook l.91)" if not s.game.rules.campaign
-                                                                   else ", the Campaign's target (rulebook l.470)"))
+                why = (
+                    "loses all Sanity (rulebook l.91, l.470)"
+                    if s.sanity <= 0
+                    else (
+                        f"completes an Adventure: {s.points} points"
+                        + (
+                            " (rulebook l.91)"
+                            if not s.game.rules.campaign
+                            else ", the Campaign's target (rulebook l.470)"
+                        )
+                    )
+                )
                 m.say(f"{m.name(i)} {why}; the game ends")
 
 
@@ -542,8 +608,7 @@ def _next_turn(m: Match, seat: int, play: Play) -> None:
                 continue
             allies = _ally_cards(m, seat, list(m.players[seat].allies))
             through = _absorb(m, allies, amount)
-            m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb "
-                  f"{amount - through}")
+            m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb {amount - through}")
             for c in allies:
                 if c.left < c.value:
                     _lose_ally(m, seat, c.cid, True)
@@ -673,8 +738,17 @@ class _Card:
 
     __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees")
 
-    def __init__(self, seat: int, cid: int, title: str, value: int, invisible: bool = False, bypass: bool = False,
-                 ally: bool = False, sees: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int,
+        cid: int,
+        title: str,
+        value: int,
+        invisible: bool = False,
+        bypass: bool = False,
+        ally: bool = False,
+        sees: bool = False,
+    ) -> None:
         self.seat, self.cid, self.title, self.value, self.left = seat, cid, title, value, value
         self.invisible, self.bypass, self.ally, self.sees = invisible, bypass, ally, sees
 
@@ -823,8 +897,9 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
         anyone = False
         for seat in m.order():
             s = m.players[seat]
-            plays = [p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined
-                     and _combat_use(s, p)]
+            plays = [
+                p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
+            ]
             if not plays:
                 continue
             play = policies[seat].combat_use(m, seat, plays)
@@ -849,8 +924,9 @@ def _combat_use(s: GameState, play: Play) -> bool:
     return e is not None and all(f.kind in (EffectKind.DRAW, EffectKind.SANITY) for f in e.effects)
 
 
-def _battle(m: Match, a: int, b: int, directed: list[list[list[int]]], defending: list[list[list[int]]],
-            hurt: list[set[int]]) -> None:
+def _battle(
+    m: Match, a: int, b: int, directed: list[list[list[int]]], defending: list[list[list[int]]], hurt: list[set[int]]
+) -> None:
     """Resolves the Battle of ``a`` and ``b`` (l.414-435)."""
     assault = _assault(m, a, b)
     side = {a: _threat_cards(m, a, b, directed[a][b]), b: _threat_cards(m, b, a, directed[b][a])}
@@ -858,8 +934,10 @@ def _battle(m: Match, a: int, b: int, directed: list[list[list[int]]], defending
     if m.log is not None:
         for x, y in ((a, b), (b, a)):
             if side[x]:
-                shown = ", ".join(f"{c.title} {c.value}" + (" (Bypass)" if c.bypass else "")
-                                  + (" (Invisible)" if c.invisible else "") for c in side[x])
+                shown = ", ".join(
+                    f"{c.title} {c.value}" + (" (Bypass)" if c.bypass else "") + (" (Invisible)" if c.invisible else "")
+                    for c in side[x]
+                )
                 m.say(f"  Battle {m.name(x)} -> {m.name(y)}: reveals {shown} = {sum(c.value for c in side[x])}")
     # The Cosmic Battle (l.420-422): the Monsters that do not Bypass absorb each other's points.
     fight = {x: [c for c in side[x] if not c.bypass] for x in (a, b)}
@@ -967,13 +1045,16 @@ def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hur
     total = sum(c.value for c in attack)
     _dealt(m, attack, total)
     absorbed = total - through
-    m.say(f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {absorbed}, "
-          f"{m.name(y)} loses {through} Sanity")
+    m.say(
+        f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {absorbed}, "
+        f"{m.name(y)} loses {through} Sanity"
+    )
     _lose(m, y, through)
 
 
-def _assault_battle(m: Match, a: int, b: int, left: dict[int, list[_Card]], allies: dict[int, list[_Card]],
-                    hurt: list[set[int]]) -> None:
+def _assault_battle(
+    m: Match, a: int, b: int, left: dict[int, list[_Card]], allies: dict[int, list[_Card]], hurt: list[set[int]]
+) -> None:
     """l.428, l.502: at the same Current Location the Defending Allies attack too: each side's
     remaining Threat and its Allies are totalled and compared; each side's cards absorb the
     other's total, the Monsters first, and what the loser's cards cannot absorb is Sanity lost."""
@@ -1068,8 +1149,11 @@ def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
             return
     m.to_move = m.order()[0]
     if m.log is not None:
-        m.say(f"Round {m.round}: {m.name(m.to_move)} starts (" + ", ".join(
-            f"{m.name(i)} Sanity {m.players[i].sanity}" for i in range(m.n)) + ")")
+        m.say(
+            f"Round {m.round}: {m.name(m.to_move)} starts ("
+            + ", ".join(f"{m.name(i)} Sanity {m.players[i].sanity}" for i in range(m.n))
+            + ")"
+        )
 
 
 def step(m: Match, policies: Sequence[Policy]) -> None:
@@ -1087,8 +1171,11 @@ def step(m: Match, policies: Sequence[Policy]) -> None:
         seat_ = m.seats[seat]
         if seat_.aiming:
             aims, hits = seat_.aims, seat_.hits
-            plays = [p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card])
-                     or targets(m, seat, p.card)]
+            plays = [
+                p
+                for p in plays
+                if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
+            ]
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
     elif m.stage == COMBAT:

@@ -536,8 +536,13 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
                 summon=read_summon(card.summon, vocab),
                 all_monsters_join="all monsters may join" in low,
             )
-        return replace(base, kind=kind, join_targets=join_targets(text), value=card.value or 0,
-                       travel=read_monster_travel(card, vocab))
+        return replace(
+            base,
+            kind=kind,
+            join_targets=join_targets(text),
+            value=card.value or 0,
+            travel=read_monster_travel(card, vocab),
+        )
     if kind is Kind.EVENT:
         sub = subtype.lower()
         needs = tuple(vocab.title(t) for t in _MUST_HAVE.findall(text))
