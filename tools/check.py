@@ -73,9 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Runs ruff, the formatter's check, mypy and pytest; words after -- go to pytest."
     )
-    parser.add_argument(
-        "--no-format", action="store_true", help="skip `ruff format --check`"
-    )
+    parser.add_argument("--no-format", action="store_true", help="skip `ruff format --check`")
     parser.add_argument("--no-tests", action="store_true", help="run ruff and mypy only")
     parser.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS", help="arguments for pytest")
     args = parser.parse_args(argv)
