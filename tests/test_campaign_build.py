@@ -61,8 +61,17 @@ def housewife_build(gccg_catalog_path, tmp_path_factory):
 
 
 def test_the_readmes_campaign_build_picks_adventures_its_deck_completes(housewife_build):
-    # Points per card added picked Knee-Deep in Doom with Save The World!: 0% of games reached 20.
+    # Points per card added picked Knee-Deep in Doom with Save The World!: 0% of games reached 20,
+    # and the deck was saved all the same. Now the build either reaches the target in half of its
+    # held-out games or refuses in one line (issue 24's done-when). Since the goldfish's opponent
+    # plays nothing (issue 23), an Adventure whose recipe needs a card aimed at an opponent is
+    # never completed alone, and this build may refuse: known gap, see the CHANGELOG.
     out, result = housewife_build
+    if result.exit_code == 2:
+        message = json.loads(result.stdout)["error"]["message"]
+        assert "\n" not in message and "no deck reaches the Campaign target of 20 points" in message
+        assert not out.exists()
+        pytest.skip("the build refused in one line (exit 2): " + message)
     assert result.exit_code == 0, result.output
     build = json.loads(result.stdout)
     assert {"Knee-Deep in Doom", "Save The World!"} - set(build["adventures"])
@@ -74,6 +83,8 @@ def test_the_readmes_campaign_build_picks_adventures_its_deck_completes(housewif
 
 def test_the_figures_a_build_reports_are_deck_goldfishs_on_the_written_deck(gccg_catalog_path, housewife_build):
     out, result = housewife_build
+    if result.exit_code == 2:
+        pytest.skip("the build refused (see the test above); no deck to replay")
     build = json.loads(result.stdout)
     # No --format: the deck file records its way to play, and deck goldfish plays it so.
     again = mythos(
