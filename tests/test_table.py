@@ -11,12 +11,11 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import MYTHOS_DATA
 from hypothesis import given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
-
-from tests.conftest import MYTHOS_DATA
 
 DECKS = MYTHOS_DATA / "gccg" / "decks"
 BASE = "http://127.0.0.1:8000"
