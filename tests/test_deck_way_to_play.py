@@ -87,9 +87,9 @@ def test_deck_commands_take_a_saved_decks_id_and_its_way_to_play(sample_db, tmp_
     # A path that exists wins over an id: a file of that name, recording nothing, is advanced.
     (tmp_path / saved.id).write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     assert _checked(sample_db, saved.id)["format"] == "advanced"
-    # Neither a file nor a saved deck: the file's own error.
+    # Neither a file nor a saved deck (nor a deck code): one line naming the three it may be.
     result = mythos("deck", "check", "no-such-deck", "--db", sample_db)
-    assert result.exit_code == 2 and "cannot be read" in result.output
+    assert result.exit_code == 2 and "no such deck file, and not a saved deck's id or name" in result.output
 
 
 def test_a_deck_file_saved_among_the_decks_keeps_the_way_to_play_it_records(sample_db, tmp_path, monkeypatch):
