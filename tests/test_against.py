@@ -95,7 +95,9 @@ def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matc
 
     loaded = _deck(gccg_catalog, mythos_data, "bourne-eat-n-beat.deck")
     rival = _deck(gccg_catalog, mythos_data, "standard-steadfast.deck")
-    result = service.suggest_changes(gccg_catalog, loaded, games=100, seed=0, against=[rival])
+    # Seed 2: a seed whose screen finds a change clear enough to replay (re-chosen when the
+    # match learned what opponents' Events do, issue 23, and the matches changed).
+    result = service.suggest_changes(gccg_catalog, loaded, games=100, seed=2, against=[rival])
     answer = result.to_json()
     assert answer["objective"].startswith("Measured by matches against 1 deck")
     (share,) = answer["against"]
@@ -104,7 +106,7 @@ def test_suggest_against_a_field_recommends_only_changes_that_hold_on_fresh_matc
     for change in result.changes:
         assert change.recommended == (change.wins.low > 0 and change.confirmed is not False)
     # A change clear on the first fresh matches is replayed on as many others before it is
-    # recommended (here: a swap at +13% on 100 seeds that does not hold on the next 100).
+    # recommended.
     replayed = [c for c in result.changes if c.confirmed is not None]
     assert replayed, "no change was clear enough to replay"
     # Replayed on fresh matches (seeds none of the suggestion's), each recommended change still wins more.
