@@ -97,12 +97,12 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             None,
             "monster as ally",
         ),
-        (CardType.SPELL, "Bring one Ally back into play from your Story Deck.", None, "resurrect"),
+        (CardType.SPELL, "For 1 Sanity, bring one Ally back into play from your Story Deck.", None, "resurrect"),
         (CardType.SPELL, "Travel to any location as if Walking. Not Exotic.", None, "travel"),
-        (CardType.SPELL, "Gain 3 Sanity points when cast during a Full Moon.", None, "ignored: " + reader.MOON),
+        (CardType.SPELL, "Cast during a Full Moon: gain 2 Sanity points.", None, "ignored: " + reader.MOON),
         (
             CardType.ARTIFACT,
-            "Costs 2 Sanity points to use. Travel to any Location in the same Dimension, as if Walking.",
+            "Travel to any Location of this Dimension as if Walking. Costs 2 Sanity points to use.",
             None,
             "travel; cost 2",
         ),
@@ -121,7 +121,7 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.ALLY, "Joins with Brown Jenkin.", None, "ignored: " + reader.JOINING_ALLIES),
         (
             CardType.ALLY,
-            "While this card is in play, subtract one from the Minimum number of cards that you may keep in your Hand.",
+            "Its owner may subtract one from the Minimum number of cards kept in the Hand while this card is in play.",
             None,
             "hand min -1",
         ),
@@ -133,45 +133,42 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         ),
         (
             CardType.LOCATION,
-            "Gain 4 Sanity points, but reveal the top card of your Mythos Deck. Apply any Sanity gain "
-            "or loss indicated on the card, then Discard it. You may remain here and Bury one Phobia.",
+            "Gain 2 Sanity points. Reveal the top card of your Mythos Deck. Apply any Sanity gain or "
+            "loss indicated there, then Discard it.",
             None,
             "reveal",
         ),
         (
             CardType.LOCATION,
-            "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately. "
-            "Allies may defend you, then Discard it. Discard any other card drawn. You may remain here for one turn "
-            "and Bury one Phobia.",
+            "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately, whoever defends.",
             None,
             "reveal attack",
         ),
-        (CardType.LOCATION, "Remain here for a Turn and Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
+        (CardType.LOCATION, "Stay here a Turn to Bury one Phobia.", None, "ignored: " + reader.PHOBIA),
         (
             CardType.LOCATION,
-            "All Reporters add 1 point to their card value when this card is your Current Location.",
+            "Each Professor adds 2 points to their card value here.",
             None,
             "ignored: " + reader.VALUE,
         ),
         (
             CardType.SPELL,
-            "You may play one Monster allowing Travel as a Special Effect to the top of your Story "
-            "Deck. Then play the Location it allows.",
+            "At once, play one Monster allowing Travel as a Special Effect to the top of your Story "
+            "Deck, and go where it allows.",
             None,
             "summon travel",
         ),
         (
             CardType.TOME,
-            "Draw one additional card at the beginning of each Round while this card is in play. Not "
-            "cumulative with other cards that allow you to increase hand size.",
+            "While this card is in play, draw one additional card at the beginning of each Round.",
             None,
             "round draw 1",
         ),
-        (CardType.TOME, "You know the languages of Chinese and Hyperborean while this card is in play.", None, ""),
+        (CardType.TOME, "In play, it lets you know the languages of Aklo and Latin.", None, ""),
         (CardType.LOCATION, "Gain 5 Sanity points now, but you must spend next Turn in therapy.", None, "lose turn 1"),
         (
             CardType.LOCATION,
-            "Gain seven Sanity but you must remain here for two Turns in isolation (playing no cards and not passing).",
+            "Gain three Sanity, then you must remain here for two Turns doing nothing.",
             None,
             "lose turn 2",
         ),
@@ -184,7 +181,7 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.ARTIFACT, "Can know any one Spell. Bury Spell after it is cast. Knows Greek.", None, ""),
         (
             CardType.ARTIFACT,
-            "Give this card to an Ally in play. This card adds the Dreamer attribute to that Ally.",
+            "Give this card to an Ally in play; it adds the Scholar attribute to that Ally.",
             None,
             "ignored: " + reader.ATTRIBUTE,
         ),
@@ -196,7 +193,7 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         ),
         (
             CardType.ALLY,
-            "Flip this card face-down to draw a new card from the top of your Mythos deck.",
+            "Flip this card face-down to draw a new card from your Mythos Deck.",
             None,
             "draw 1; then flip",
         ),
