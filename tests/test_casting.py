@@ -561,8 +561,7 @@ def test_a_monster_that_travels_by_land_stays_in_its_region() -> None:
     walker = monster(
         "Crawler",
         "Lesser Independent",
-        text="When summoned can be used to travel by Land. "
-        "Immediately play a new Location in the same Region right-side-up.",
+        text="When summoned can be used to travel by Land: go at once to another Location of the Region.",
     )
     near = location("Arkham Shop")
     s = tome_with([SUMMON], [walker, PARIS_CAFE, near])

@@ -1257,13 +1257,13 @@ def test_an_investigator_who_draws_at_the_beginning_of_each_turn() -> None:
     "words, reading",
     [
         ("As a member of a SECRET SOCIETY", ("society", "")),
-        ("You must play this Adventure card while CTHULHU is in play", ("in play", "cthulhu")),
-        ("Find a way to drive your own SANITY below SIX POINTS", ("sanity below", "6")),
+        ("Playable only while CTHULHU is in play", ("in play", "cthulhu")),
+        ("Somehow drive your own SANITY below SIX", ("sanity below", "6")),
         ("Learn at least ONE SPELL in that Tome", ("spell in tome", "")),
-        ("find and translate a TOME in a language that you do not already speak", ("tome unread", "")),
+        ("read a TOME in a language you do not already know", ("tome unread", "")),
         ('he "REROLLS" YOUR INVESTIGATOR', ("", "")),
-        ("and get back to a PRESS LOCATION while it is DAY", ("time", "day")),
-        ("to meet an ALLY of the opposite sex as your Investigator", ("", "")),
+        ("then stand at a PRESS LOCATION while it is DAY", ("time", "day")),
+        ("with an ALLY of the opposite sex to your Investigator", ("", "")),
     ],
 )
 def test_a_condition_says_what_the_game_can_check(words: str, reading: tuple[str, str]) -> None:
@@ -1288,7 +1288,7 @@ class _Conditions:
 def test_a_secret_society_member_is_the_investigators_card(gccg_catalog) -> None:
     quest = adventure("Summon Him")
     rules = Rules(adventure_check=_Conditions(("society", "", "As a member of a SECRET SOCIETY")))
-    cultist = real(gccg_catalog, "Diabolical Cultist")  # "a member of the Silver Twilight Secret Society"
+    cultist = real(gccg_catalog, "Diabolical Cultist")  # a Secret Society member, by his text
     s = do(setup([ARKHAM_HOUSE, quest], inv=cultist, rules=rules), "Play Arkham House")
     assert "Play Summon Him" in words(s)
     s = do(setup([ARKHAM_HOUSE, quest], rules=rules), "Play Arkham House")
