@@ -10,9 +10,17 @@ players. :func:`moves` gets the person's legal moves now (the engine's
 holds a target, as the match does, rulebook l.202); :func:`play` makes one and plays the
 computers' moves that follow, up to the person's next decision or the end of the game.
 
+The table plays the match with the match's own steps (:func:`~deckbuilder.rules.match.begin_turn`,
+:func:`~deckbuilder.rules.match.turn_plays`, :func:`~deckbuilder.rules.match.card_play`,
+Combat, each player's Discard phase in the match's order, :func:`~deckbuilder.rules.match.next_round`),
+stopping where the person decides; a moment is copied exactly (the random choices of effects
+on opponents included), so the deal of game K of a seed, stepped with the computer's choices
+in the person's place, is the match's game K move by move.
+
 Combat's choices are moves too: where the person's Threat goes (with 2 or more opponents:
-with one, it can only go there, l.402), which Allies defend (l.406), and each Spell cast or
-Artifact used in Combat (l.410). The match engine asks them of a policy inside one call
+with one, it can only go there, l.402), which Allies defend (l.406), which Allies bearing an
+Enchanted Weapon join the Threat (l.193, l.395, l.406), and each Spell cast or Artifact used
+in Combat (l.410). The match engine asks them of a policy inside one call
 (:func:`~deckbuilder.rules.match.combat`), so Combat is played from its start on a copy of the
 table with the person's answers so far; at the first question not answered yet it stops, and
 that question's options are the person's moves (Combat has no dice: the same answers give the
@@ -35,12 +43,17 @@ from deckbuilder.rules.match import (
     OVER,
     Match,
     Policy,
+    begin_turn,
     card_play,
     combat,
+    discard,
+    discard_play,
     end_of_combat,
-    step,
+    is_assault,
+    next_round,
+    turn_plays,
 )
-from deckbuilder.rules.match.table import has_target
+from deckbuilder.rules.match.table import ally_value
 from deckbuilder.rules.places import Kind, can_read, dimension_ok
 
 #: The person's seat.
@@ -54,7 +67,7 @@ class Table:
     player per seat (the person's one makes the Combat choices and answers "what would the
     computer do?"); ``greedy`` the greedy policy of each seat's deck (it gives the reasons)."""
 
-    __slots__ = ("solo", "match", "policies", "greedy", "max_rounds", "names", "answers", "question")
+    __slots__ = ("solo", "match", "policies", "greedy", "max_rounds", "names", "answers", "question", "begun", "order")
 
     def __init__(
         self,
@@ -74,17 +87,21 @@ class Table:
         #: The person's answers to this Combat's questions so far, and the question asked now.
         self.answers: tuple[int, ...] = ()
         self.question: Question | None = None
+        #: Whether the beginning of the Turn of the player to move was played (the match's
+        #: :func:`~deckbuilder.rules.match.begin_turn`: once per Turn, before the play is chosen).
+        self.begun = False
+        #: The order of this Round's Discard phases, fixed when Combat ends (the match's, l.445).
+        self.order: tuple[int, ...] = ()
 
     def copy(self) -> Table:
-        """Gets an independent copy to play on (the decks and players shared: they hold no state)."""
-        m = None
-        if self.match is not None:
-            m = self.match.copy()
-            m.tally = True  # the lookahead player looks ahead only on a live table
+        """Gets an independent copy to play on, which plays on exactly as this table would (the
+        match copied exactly: its random choices too; the decks and players shared: they hold
+        no state)."""
+        m = None if self.match is None else self.match.copy(exact=True)
         t = Table(
             None if self.solo is None else self.solo.copy(), m, self.policies, self.greedy, self.max_rounds, self.names
         )
-        t.answers, t.question = self.answers, self.question
+        t.answers, t.question, t.begun, t.order = self.answers, self.question, self.begun, self.order
         return t
 
     @property
@@ -120,7 +137,7 @@ class Table:
             return m.to_move
         if m.stage == COMBAT and self.question is not None:
             return YOU
-        if m.stage == DISCARD and m.players[YOU].phase is Phase.DISCARD:
+        if m.stage == DISCARD and _discarding(self) == YOU:
             return YOU
         return -1  # Combat or the others' Discard phase: played at once
 
@@ -168,7 +185,7 @@ def new_table(
 
 
 class Question:
-    """A Combat question to the person: what it asks (``kind``: "direct", "defend" or "use"),
+    """A Combat question to the person: what it asks (``kind``: "direct", "defend", "join" or "use"),
     its options in words, the plays behind a "use" question's options, and the option the
     person's computer player would choose."""
 
@@ -199,6 +216,8 @@ class _Asking:
         self.inner = inner
         self.answers = answers
         self.i = 0
+        #: The seats the person's Threat is directed at this Combat.
+        self.aimed: set[int] = set()
 
     def _ask(self, kind: str, options: list[str], hint: int, plays: list[Play] | None = None) -> int:
         if self.i < len(self.answers):
@@ -213,6 +232,7 @@ class _Asking:
     def direct(self, m: Match, seat: int) -> list[int]:
         threat = m.players[seat].threat
         if m.n == 2:
+            self.aimed = {1 - seat} if threat else set()
             return [1 - seat] * len(threat)  # one opponent: nowhere else to go (rulebook l.402)
         hints = self.inner.direct(m, seat)
         others = [o for o in range(m.n) if o != seat]
@@ -222,24 +242,48 @@ class _Asking:
             hint = others.index(hints[k]) if k < len(hints) and hints[k] in others else 0
             pick = self._ask("direct", [f"Direct {g.title(cid)} at {m.name(o)}" for o in others], hint)
             out.append(others[pick])
+        self.aimed = set(out)
         return out
 
     def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
-        from deckbuilder.rules.match.table import ally_value
-
+        """Asks, Ally by Ally, whether it defends and against whom (l.406: against a Directed
+        Threat aimed at the person; l.428: at the same Location as an opponent the person's
+        Threat is aimed at, Defending Allies assault), then, for an Ally bearing an Enchanted
+        Weapon that does not defend, whether it joins the Threat against an opponent (l.193,
+        l.395). The computer's answers are the hints; in the match's terms the answer per Ally
+        is the seat defended against, -1, or ``-2 - seat`` for the Threat against that seat."""
         hints = self.inner.defend(m, seat, incoming)
-        attackers = [a for a in range(m.n) if a != seat and incoming[a] > 0] or [a for a in range(m.n) if a != seat]
+        others = [o for o in range(m.n) if o != seat]
+        attackers = [a for a in others if incoming[a] > 0 or (a in self.aimed and is_assault(m, a, seat))]
         g = m.seats[seat].game
         out = []
         for k, ally in enumerate(m.players[seat].allies):
-            value = ally_value(m, seat, ally)[0]
-            options = [f"Keep {g.title(ally)} back"] + [
-                f"Defend against {m.name(a)} with {g.title(ally)} ({value}; {incoming[a]} card(s) aimed at you)"
-                for a in attackers
-            ]
-            hint = attackers.index(hints[k]) + 1 if k < len(hints) and hints[k] in attackers else 0
-            pick = self._ask("defend", options, hint)
-            out.append(-1 if pick == 0 else attackers[pick - 1])
+            hinted = hints[k] if k < len(hints) else -1
+            value, armed = ally_value(m, seat, ally)
+            title = g.title(ally)
+            pick = -1
+            if attackers:
+                options = [f"Keep {title} back"] + [
+                    f"Defend against {m.name(a)} with {title} ({value}; {incoming[a]} card(s) aimed at you"
+                    + ("; Assault: the same Location" if is_assault(m, a, seat) else "")
+                    + ")"
+                    for a in attackers
+                ]
+                hint = attackers.index(hinted) + 1 if hinted in attackers else 0
+                answer = self._ask("defend", options, hint)
+                if answer > 0:
+                    pick = attackers[answer - 1]
+            if pick < 0 and armed:
+                options = [f"Keep {title} out of the Threat"] + [
+                    f"Add {title} ({value}) to your Threat against {m.name(o)} (Enchanted Weapon: Buried after Combat)"
+                    for o in others
+                ]
+                target = -2 - hinted
+                hint = others.index(target) + 1 if hinted <= -2 and target in others else 0
+                answer = self._ask("join", options, hint)
+                if answer > 0:
+                    pick = -2 - others[answer - 1]
+            out.append(pick)
         return out
 
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
@@ -290,21 +334,23 @@ def act(t: Table, index: int, log: list[str] | None = None, why: str = "") -> No
 
 
 def _plays(t: Table, seat: int) -> list[Play]:
-    s = t.state(seat)
-    plays = legal_plays(s)
+    """Gets a seat's legal plays now, as the match offers them to its policy (:func:`~deckbuilder.rules.match.step`)."""
     m = t.match
-    if m is not None and s.phase is Phase.PLAY:
-        seat_ = m.seats[seat]
-        if seat_.aiming:
-            aims = seat_.aims
-            plays = [
-                p
-                for p in plays
-                if p.kind is not PlayKind.EVENT or not aims[p.card] or has_target(m, seat, aims[p.card])
-            ]
-        if not plays:
-            plays = [Play(PlayKind.PASS)]
-    return plays
+    if m is None:
+        return legal_plays(t.state(seat))
+    if m.stage == CARD_PLAY:
+        return turn_plays(m, seat) or [Play(PlayKind.PASS)]
+    return legal_plays(m.players[seat])
+
+
+def _discarding(t: Table) -> int:
+    """Gets the seat whose Discard phase is played now (the match's order, l.445), -1 when all are over."""
+    m = t.match
+    assert m is not None
+    for seat in t.order or tuple(m.order()):
+        if m.players[seat].phase is Phase.DISCARD:
+            return seat
+    return -1
 
 
 def play(t: Table, move: Play, log: list[str] | None = None, why: str = "") -> None:
@@ -352,24 +398,38 @@ def _make(t: Table, seat: int, move: Play, log: list[str] | None, why: str) -> N
         if m.stage == CARD_PLAY:
             at = len(log) if log is not None else 0
             card_play(m, move)
+            t.begun = False
             if log is not None and why and len(log) > at:
                 log[at] += f" ({why})"
-        else:  # the Discard phase: each player's own (rulebook l.445-460)
+        else:  # the Discard phase: each player's own (rulebook l.445-460), each move told
+            at = len(log) if log is not None else 0
+            discard_play(m, seat, move)
             if log is not None:
-                log.append("  " + said)
-            push(s, move)
+                if move.kind is PlayKind.END_ROUND:
+                    log.insert(at, "  " + said)  # the match does not tell it; the person's move is
+                elif why and len(log) > at:
+                    log[at] += f" ({why})"
     finally:
         m.log = None
 
 
 def advance(t: Table, log: list[str] | None = None) -> None:
     """Plays the computers' moves, Combat and the others' Discard phases until the person's
-    next decision or the end of the game."""
+    next decision or the end of the game, step by step as the match's :func:`~deckbuilder.rules.match.step` plays them."""
     for _ in range(10_000):
         m = t.match
         if m is None or m.stage == OVER:
             return
         if m.stage == CARD_PLAY:
+            if not t.begun:
+                m.log = log
+                try:
+                    going = begin_turn(m)
+                finally:
+                    m.log = None
+                if not going:
+                    continue  # the Turn was spent burying a Phobia, or the game ended
+                t.begun = True
             seat = m.to_move
             if seat == YOU:
                 return
@@ -377,15 +437,20 @@ def advance(t: Table, log: list[str] | None = None) -> None:
             choice = t.policies[seat].choose(m, seat, plays)
             _make(t, seat, choice, log, reason(t, seat, choice))
             continue
-        if m.stage == DISCARD and m.players[YOU].phase is Phase.DISCARD:
-            return
         if m.stage == COMBAT:
             if not _combat(t, log):
                 return  # a question to the person
             continue
+        seat = _discarding(t)
+        if seat == YOU:
+            return
         m.log = log
         try:
-            step(m, t.policies)  # the others' Discard phase and the next Round
+            if seat >= 0:
+                discard(m, seat, t.policies[seat])  # a computer's Discard phase
+            else:
+                next_round(m)
+                t.order = ()
         finally:
             m.log = None
 
@@ -395,8 +460,7 @@ def _combat(t: Table, log: list[str] | None) -> bool:
     at a question (``t.question``), True when Combat is over (the table then after it)."""
     m = t.match
     assert m is not None
-    trial = m.copy()
-    trial.tally = True
+    trial = m.copy(exact=True)
     lines: list[str] = []
     trial.log = lines
     policies = list(t.policies)
@@ -412,6 +476,7 @@ def _combat(t: Table, log: list[str] | None) -> bool:
     trial.log = None
     t.match = trial
     t.answers, t.question = (), None
+    t.order = tuple(trial.order()) if trial.stage == DISCARD else ()  # as the match's Discard phase orders them
     if log is not None:
         log.extend(lines)
     return True
@@ -426,6 +491,8 @@ def suggested(t: Table) -> tuple[int, str] | None:
             "direct": "every card at the leading opponent",
             "defend": f"Allies, the largest first, until they reach {3} points per card aimed at you, "
             "never one holding a Spell",
+            "join": "an Ally bearing an Enchanted Weapon not needed to defend joins the Threat against the "
+            "leading opponent (rulebook l.193, l.395)",
             "use": "a Spell or Artifact only where the goldfish would play it rather than Pass",
         }.get(q.kind, "")
     found = suggestion(t)

@@ -163,12 +163,6 @@ def _hit_aim(hits: tuple[Hit, ...]) -> str:
     return zones.pop() if len(zones) == 1 else ""
 
 
-def has_target(m: Match, seat: int, aim: str) -> bool:
-    """Checks that some opponent holds what an Event aims at (l.202: "An Event that requires a
-    target must have a legitimate target in order to be played")."""
-    return any(_holds(m, (seat + k) % m.n, aim) for k in range(1, m.n))
-
-
 def targets(m: Match, seat: int, cid: int) -> list[int]:
     """Gets the opponents an Event of ``seat``'s may be played on: each holding what it aims at
     (l.202), and none already affected by an Event of its title (l.367: "each Investigator may
@@ -317,13 +311,25 @@ class Match:
         #: Whether some deck holds an Event costing every player Sanity on a Pass.
         self.on_pass = any(seat.on_pass for seat in self.seats)
 
-    def copy(self) -> Match:
-        """Gets a copy to play on (each player's state copied; the figures not kept)."""
+    def copy(self, exact: bool = False) -> Match:
+        """Gets a copy to play on (each player's state copied). By default the figures are not
+        kept and the random choices of effects on opponents are re-seeded from the decisions
+        so far (a lookahead's rollout); ``exact`` keeps both, so the copy plays on exactly as
+        this match would (the table's undo: a moment kept, the game played on from a copy)."""
         m = Match(self.seats, [s.copy() for s in self.players], self.seed, self.max_rounds)
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
-        m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
+        if exact:
+            m.tally = self.tally
+            m.combat_lost = list(self.combat_lost)
+            m.dealt = [dict(d) for d in self.dealt]
+            m.absorbed = [dict(d) for d in self.absorbed]
+            m.played = [set(p) for p in self.played]
+            m.applied = [set(a) for a in self.applied]
+            m.rng.setstate(self.rng.getstate())
+        else:
+            m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
 
     @property
@@ -838,7 +844,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
             continue
         incoming = [len(directed[a][b]) for a in range(n)]
         armed = m.seats[b].enchanted and any(ally_value(m, b, a)[1] for a in allies)
-        if not armed and not any(incoming) and not any(_assault(m, a, b) and directed[b][a] for a in range(n)):
+        if not armed and not any(incoming) and not any(is_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
         for ally, a in zip(allies, choice):
@@ -870,7 +876,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
             pair = (min(a, b), max(a, b))
             if pair in done:
                 continue
-            if not (directed[a][b] or directed[b][a] or (_assault(m, a, b) and (defending[a][b] or defending[b][a]))):
+            if not (directed[a][b] or directed[b][a] or (is_assault(m, a, b) and (defending[a][b] or defending[b][a]))):
                 continue
             done.add(pair)
             _battle(m, a, b, directed, defending, hurt)
@@ -882,7 +888,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     _bury(m, hurt)
 
 
-def _assault(m: Match, a: int, b: int) -> bool:
+def is_assault(m: Match, a: int, b: int) -> bool:
     """Checks l.428/l.502: both Investigators at the exact same Current Location (same title)."""
     here_a, here_b = m.players[a].current_location, m.players[b].current_location
     if here_a < 0 or here_b < 0:
@@ -928,7 +934,7 @@ def _battle(
     m: Match, a: int, b: int, directed: list[list[list[int]]], defending: list[list[list[int]]], hurt: list[set[int]]
 ) -> None:
     """Resolves the Battle of ``a`` and ``b`` (l.414-435)."""
-    assault = _assault(m, a, b)
+    assault = is_assault(m, a, b)
     side = {a: _threat_cards(m, a, b, directed[a][b]), b: _threat_cards(m, b, a, directed[b][a])}
     allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
     if m.log is not None:
@@ -1123,18 +1129,37 @@ def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
     """Each player, from the lowest Sanity, discards, may reshuffle or undergo the Voluntary
     Lobotomy, and draws (l.445-460); then the next Round starts from the lowest Sanity (l.460)."""
     for seat in m.order():
-        s = m.players[seat]
-        for _ in range(200):
-            if s.phase is not _DISCARD_PHASE:
-                break
-            plays = legal_plays(s)
-            play = policies[seat].choose(m, seat, plays)
-            if m.log is not None and play.kind is not PlayKind.END_ROUND:
-                m.say(f"  {m.name(seat)}: {describe(s, play)}")
-            push(s, play)
-        if s.phase is _OVER_PHASE:
-            _ended(m)
+        discard(m, seat, policies[seat])
+        if m.stage == OVER:
             return
+    next_round(m)
+
+
+def discard(m: Match, seat: int, policy: Policy) -> None:
+    """Plays one player's Discard phase to its end (l.445-460), each play the policy's."""
+    s = m.players[seat]
+    for _ in range(200):
+        if s.phase is not _DISCARD_PHASE:
+            break
+        discard_play(m, seat, policy.choose(m, seat, legal_plays(s)))
+
+
+def discard_play(m: Match, seat: int, play: Play) -> None:
+    """Makes one play of a player's Discard phase (a discard, the reshuffle, the Voluntary
+    Lobotomy, the end of the Round: the engine's, l.445-460); the game ends if it leaves the
+    Investigator without Sanity (l.91)."""
+    s = m.players[seat]
+    if m.log is not None and play.kind is not PlayKind.END_ROUND:
+        m.say(f"  {m.name(seat)}: {describe(s, play)}")
+    push(s, play)
+    if s.phase is _OVER_PHASE:
+        _ended(m)
+
+
+def next_round(m: Match) -> None:
+    """Starts the next Round once every player's Discard phase is over (l.460): from the lowest
+    Sanity, with the Events staying on Investigators that strike at a Round's beginning; or
+    stops the game after the last Round."""
     m.rounds_played = m.round
     m.round += 1
     m.pending = -1
@@ -1156,26 +1181,41 @@ def discard_phase(m: Match, policies: Sequence[Policy]) -> None:
         )
 
 
+def begin_turn(m: Match) -> bool:
+    """Plays the beginning of the Turn of the player to move: the Events staying on him or her
+    that strike at a Turn's beginning, and the Turn spent burying a Phobia where the Current
+    Location allows it (rulebook l.351, l.356). Gets whether the player has a play to choose now
+    (False: the Turn was spent so, or the game ended). Nothing happens in a redraw's later steps."""
+    seat = m.to_move
+    if m.afflicted[seat] and m.players[seat].redrawing < 0:
+        _phobias(m, seat, ON_TURN)
+        if m.stage == OVER:
+            return False
+        if _bury_a_phobia(m, seat):
+            return False
+    return True
+
+
+def turn_plays(m: Match, seat: int) -> list[Play]:
+    """Gets a player's legal plays in card play: the engine's, an Event aimed at an opponent
+    only where some opponent is its legitimate target (l.202, l.367: :func:`targets`)."""
+    plays = legal_plays(m.players[seat])
+    seat_ = m.seats[seat]
+    if seat_.aiming:
+        aims, hits = seat_.aims, seat_.hits
+        plays = [
+            p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
+        ]
+    return plays
+
+
 def step(m: Match, policies: Sequence[Policy]) -> None:
     """Advances the match by one decision of card play, or one whole Combat or Discard phase."""
     if m.stage == CARD_PLAY:
+        if not begin_turn(m):
+            return
         seat = m.to_move
-        s = m.players[seat]
-        if m.afflicted[seat] and s.redrawing < 0:
-            _phobias(m, seat, ON_TURN)  # the beginning of the player's Turn
-            if m.stage == OVER:
-                return
-            if _bury_a_phobia(m, seat):
-                return
-        plays = legal_plays(s)
-        seat_ = m.seats[seat]
-        if seat_.aiming:
-            aims, hits = seat_.aims, seat_.hits
-            plays = [
-                p
-                for p in plays
-                if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
-            ]
+        plays = turn_plays(m, seat)
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
     elif m.stage == COMBAT:
