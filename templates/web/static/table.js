@@ -13,6 +13,8 @@
   var chosen = null;  // the card whose moves are shown
   var busy = false;
   var shown = 0;  // answers drawn so far (data-shown: what a test waits on)
+  var failed = 0;  // calls refused or unanswered so far (data-failed: a test stops waiting at one)
+  var told = [];  // the log lines drawn (a step adds a few: only those are drawn)
 
   function $(id) { return document.getElementById(id); }
 
@@ -21,6 +23,12 @@
     if (text !== undefined && text !== null) { node.textContent = text; }
     if (cls) { node.className = cls; }
     return node;
+  }
+
+  function fail(message) {
+    $("status").textContent = message;
+    failed += 1;
+    root.setAttribute("data-failed", String(failed));
   }
 
   function call(method, url, body) {
@@ -35,14 +43,13 @@
     return fetch(url, options).then(function (response) {
       return response.json().then(function (doc) {
         if (!response.ok) {
-          var message = doc && doc.error ? doc.error.message : "the server answered " + response.status;
-          $("status").textContent = message;
+          fail(doc && doc.error ? doc.error.message : "the server answered " + response.status);
           return null;
         }
         return doc;
       });
     }).catch(function (err) {
-      $("status").textContent = "The server did not answer (" + err + ")";
+      fail("The server did not answer (" + err + ")");
       return null;
     }).finally(function () {
       busy = false;
@@ -193,10 +200,7 @@
     var players = $("players");
     players.textContent = "";
     state.players.forEach(function (p) { players.appendChild(drawPlayer(p)); });
-    var log = $("log");
-    log.textContent = "";
-    answer.log.forEach(function (line) { log.appendChild(el("li", line)); });
-    log.scrollTop = log.scrollHeight;
+    drawLog(answer.log);
     $("pass").disabled = !passMove();
     $("undo").disabled = !state.can_undo;
     $("redo").disabled = !state.can_redo;
@@ -205,6 +209,24 @@
     shown += 1;
     root.setAttribute("data-shown", String(shown));
     return answer;
+  }
+
+  // Draws the log: a move adds lines at its end, so only those are drawn (a long match's
+  // log is not built again at every step); undo, redo or a new deal draw it afresh.
+  function drawLog(lines) {
+    var log = $("log");
+    var same = told.length <= lines.length;
+    for (var i = 0; same && i < told.length; i++) { same = told[i] === lines[i]; }
+    if (!same) {
+      log.textContent = "";
+      told = [];
+    }
+    if (lines.length === told.length) { return; }
+    var added = document.createDocumentFragment();
+    for (var k = told.length; k < lines.length; k++) { added.appendChild(el("li", lines[k])); }
+    log.appendChild(added);
+    told = lines.slice();
+    log.scrollTop = log.scrollHeight;
   }
 
   function advise() {
