@@ -31,8 +31,8 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from starlette.testclient import TestClient
 
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
-    from deckbuilder.catalog.store import build_catalog
     from deckbuilder.rules import compiled_core
     from deckbuilder.web.app import Settings, create_app
 

@@ -159,21 +159,34 @@ def test_what_would_the_computer_do_names_a_legal_move_and_why(client, corrupt):
     assert advice["text"] == game["legal"][advice["move"]]["text"] and advice["reason"]
 
 
+def _error(answer, status: int) -> dict:
+    """The API's usual error shape (the CLI's ``--json`` error object), with ``status``."""
+    assert answer.status_code == status, (answer.status_code, answer.text[:300])
+    error = answer.json()["error"]
+    assert set(error) == {"kind", "message", "exit_code"} and error["message"], error
+    return error
+
+
 def test_bad_input_gets_the_apis_error_shape(client, corrupt, steadfast, tmp_path):
-    unknown = client.get("/api/game/0123456789abcdef")
-    assert unknown.status_code == 404
-    assert "this game has ended; deal again" in unknown.json()["error"]["message"]
-    assert client.post("/api/game/0123456789abcdef/move", json={"move": 0}).status_code == 404
-    unreadable = client.post("/api/game", json={"deck": "4 No Such Card At All\n"})
-    assert unreadable.status_code == 422 and unreadable.json()["error"]["kind"] == "unresolved-deck"
-    assert "No Such Card" in unreadable.json()["error"]["message"]
-    assert client.post("/api/game", json={"deck": ""}).status_code == 400
-    assert client.post("/api/game", content=b"not json").status_code == 400
-    assert client.post("/api/game", json={"seed": 1}).status_code == 400
-    five = client.post("/api/game", json={"deck": corrupt, "opponents": [{"deck": steadfast}] * 4})
-    assert five.status_code == 422 and five.json()["error"]["kind"] == "too-many-players"
+    unknown = _error(client.get("/api/game/0123456789abcdef"), 404)
+    assert unknown["kind"] == "unknown-game" and "this game has ended; deal again" in unknown["message"]
+    for action in ("move", "undo", "redo", "auto"):
+        _error(client.post(f"/api/game/0123456789abcdef/{action}", json={"move": 0}), 404)
+    _error(client.get("/api/game/0123456789abcdef/suggest"), 404)
+    unreadable = _error(client.post("/api/game", json={"deck": "4 No Such Card At All\n"}), 422)
+    assert unreadable["kind"] == "unresolved-deck" and "No Such Card" in unreadable["message"]
+    _error(client.post("/api/game", json={"deck": ""}), 400)
+    _error(client.post("/api/game", content=b"not json"), 400)
+    _error(client.post("/api/game", json={"seed": 1}), 400)
+    _error(client.post("/api/game", json={"deck": corrupt, "seed": "seven"}), 400)
+    for opponents in (4, 5):  # a 5th player, and a 6th
+        crowd = client.post("/api/game", json={"deck": corrupt, "opponents": [{"deck": steadfast}] * opponents})
+        assert _error(crowd, 422)["kind"] == "too-many-players"
     bad_ai = client.post("/api/game", json={"deck": corrupt, "opponents": [{"deck": steadfast, "ai": "oracle"}]})
-    assert bad_ai.status_code == 400 and "greedy" in bad_ai.json()["error"]["message"]
+    assert "greedy" in _error(bad_ai, 400)["message"]
+    # A move's body that is not JSON says what a move's body is.
+    gid = client.post("/api/game", json={"deck": corrupt, "seed": 1}).json()["id"]
+    assert '{"move": ID}' in _error(client.post(f"/api/game/{gid}/move", content=b"{"), 400)["message"]
     assert not (tmp_path / "decks").exists() or not any((tmp_path / "decks").iterdir())  # nothing written
 
 
@@ -193,18 +206,25 @@ def test_undo_after_n_moves_equals_the_state_n_moves_back(seatings, seed, n, bac
 
     game = new_game(seatings["versus" if versus else "solo"], seed=seed)
     rng = random.Random(seed)
-    views = [json.dumps(game.to_json()["state"]["players"]) + repr(game.to_json()["legal"])]
+    # The whole view each time: every player, the Round, the stage, whose decision, Combat so
+    # far, the end, the legal moves and the log (what undo and redo themselves change apart).
+    views = [json.dumps(_view(game.to_json()))]
+    made: list[int] = []
     for _ in range(n):
         legal = game.to_json()["legal"]
         if not legal:
             break
-        move(game, rng.randrange(len(legal)))
-        views.append(json.dumps(game.to_json()["state"]["players"]) + repr(game.to_json()["legal"]))
+        made.append(rng.randrange(len(legal)))
+        move(game, made[-1])
+        views.append(json.dumps(_view(game.to_json())))
     k = min(back, len(views) - 1)
     for _ in range(k):
         undo(game)
-    here = game.to_json()
-    assert json.dumps(here["state"]["players"]) + repr(here["legal"]) == views[len(views) - 1 - k]
+    assert json.dumps(_view(game.to_json())) == views[len(views) - 1 - k]
+    # The same moves made again from there play the same game (the computers' choices and the
+    # random effects of Events on opponents included), not merely the moments kept for redo.
+    again = [json.dumps(_view(move(game, m).to_json())) for m in made[len(made) - k :]]
+    assert again == views[len(views) - k :]
 
 
 # -- a goldfish game replayed -------------------------------------------------------------------------

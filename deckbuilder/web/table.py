@@ -33,14 +33,16 @@ from deckbuilder.web.http import answers, in_thread, served
 GAME_KEYS = ("deck", "saved", "seed", "game", "investigator", "format", "target", "opponents", "filename")
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, shape: str = '{"deck": TEXT, "seed": N}') -> dict[str, Any]:
+    """Reads a JSON object body; ``shape`` is what the route takes, said when the body is not one.
+    Raises UsageError for anything else."""
     raw = await request.body()
     try:
         doc = json.loads(raw.decode("utf-8-sig") or "{}")
     except (UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(f'the body is not JSON ({exc}); send {{"deck": TEXT, "seed": N}}') from None
+        raise UsageError(f"the body is not JSON ({exc}); send {shape}") from None
     if not isinstance(doc, dict):
-        raise UsageError('the body is a JSON object: {"deck": TEXT, "seed": N}')
+        raise UsageError(f"the body is a JSON object: {shape}")
     return doc
 
 
@@ -136,7 +138,7 @@ async def game_action(request: Request) -> Response:
     action = request.path_params["action"]
     g = _games(request).get(request.path_params["game"])
     if action == "move":
-        doc = await _body(request)
+        doc = await _body(request, '{"move": ID}, one of legal[*].id')
         if "move" not in doc:
             raise UsageError('give the move: {"move": ID}, one of legal[*].id')
         return JSONResponse(await in_thread(lambda: table.move(g, doc["move"]).to_json()))
