@@ -346,6 +346,52 @@ def test_stepping_a_deal_against_the_computer_plays_the_matchs_game(gccg_catalog
         assert game.log()[-3].startswith(f"You: {record.points[0]} Adventure points + {record.sanity[0]} Sanity")
 
 
+def test_a_matchs_game_opens_on_the_table_and_steps_to_the_matchs_result(client, gccg_catalog, tmp_path):
+    import html
+    import re
+
+    from deckbuilder import service
+
+    folder = tmp_path / "decks"  # the client's decks folder
+    ids = [
+        service.save_deck(gccg_catalog, folder, service.load_deck_file(gccg_catalog, DECKS / n)).id
+        for n in ("standard-corrupt.deck", "standard-steadfast.deck")
+    ]
+    told = client.get("/match/log", params=[("deck", ids[0]), ("deck", ids[1]), ("seed", "5"), ("game", "2")])
+    assert told.status_code == 200, told.text[:300]
+    lines = html.unescape(told.text.split('<pre class="match-log">', 1)[1].split("</pre>", 1)[0]).splitlines()
+    href = html.unescape(re.search(r'<a href="([^"]+)" id="open-table">', told.text)[1])
+    page = client.get(href)
+    assert page.status_code == 200
+    assert f'<option value="{ids[1]}" selected>' in page.text  # the match's opponent, chosen
+    assert 'data-seed="5"' in page.text and 'data-game="2"' in page.text and 'data-format="advanced"' in page.text
+    # Dealt as the page's script deals it, then stepped with the computer's moves to the end.
+    game = client.post(
+        "/api/game",
+        json={
+            "saved": ids[0],
+            "seed": 5,
+            "game": 2,
+            "format": "advanced",
+            "opponents": [{"saved": ids[1], "ai": "greedy"}],
+        },
+    ).json()
+    for _ in range(2000):
+        if game["state"]["over"]:
+            break
+        game = client.post(f"/api/game/{game['id']}/auto").json()
+    you, computer = game["state"]["players"]
+    assert f"A: {you['points']} Adventure points + {you['sanity']} Sanity" in told.text
+    assert f"B: {computer['points']} Adventure points + {computer['sanity']} Sanity" in told.text
+    winner = {"A wins": "You", "B wins": "Computer"}.get(lines[-1])
+    assert game["state"]["winner"] == winner and game["state"]["tie"] == (winner is None)
+    # Three players, or a lookahead player in the first seat: the table cannot deal it so.
+    lookahead = client.get(
+        "/match/log", params=[("deck", ids[0]), ("deck", ids[1]), ("ai", "lookahead"), ("seed", "5"), ("game", "1")]
+    )
+    assert lookahead.status_code == 200 and 'id="open-table"' not in lookahead.text
+
+
 def _first_question(game, kind: str, limit: int = 600):
     """Steps the game with the computer's moves until the person is asked a Combat question of
     ``kind``; gets its legal moves, or None when the game ends first."""

@@ -628,6 +628,11 @@ class MatchLogPage:
     players: tuple[str, ...] = _doc('Each seat: "A: deck (Investigator, computer player)".')
     lines: tuple[str, ...] = _doc("The play-by-play, a line per play, Pass or Combat step.")
     back: str = _doc("The Match page with these decks chosen.")
+    table: str = _doc(
+        "The table page dealing this game, the first seat yours ('' where the table cannot deal it: "
+        "more than two players, or the first seat played by another computer than the greedy one).",
+        default="",
+    )
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -357,19 +357,24 @@ async def match_log(request: Request) -> Response:
     if not 1 <= game <= MAX_LOG_GAME:
         raise UsageError(f"--log {game}: give a game number from 1 to {MAX_LOG_GAME}")
 
-    def work() -> Any:
+    def work() -> tuple[Any, list[str]]:
         catalog = state.catalog()
-        decks = [
-            service.load_saved_deck(catalog, state.settings.decks, service.saved_deck(state.settings.decks, d).id)
-            for d in chosen
-        ]
-        return service.match_decks(catalog, decks, seed=seed, format_name=format_name, ai=ai, jobs=1, log_game=game)
+        ids = [service.saved_deck(state.settings.decks, d).id for d in chosen]
+        decks = [service.load_saved_deck(catalog, state.settings.decks, i) for i in ids]
+        told = service.match_decks(catalog, decks, seed=seed, format_name=format_name, ai=ai, jobs=1, log_game=game)
+        return told, ids
 
-    result = await in_thread(work)
+    result, ids = await in_thread(work)
     back = "/match?" + urlencode([("deck", d) for d in chosen])
-    return render(
-        request, MatchLogPage(frame(request, f"Match · game {game}", "match"), *build.match_log(result, seed), back)
-    )
+    # The table deals game K of the seed as the match did, the first seat the person's, played
+    # by the greedy player when stepped: so only for two players, the first seat greedy.
+    seats_ai = [*ai, *(["greedy"] * (len(ids) - len(ai)))]
+    table = ""
+    if len(ids) == 2 and seats_ai[0] == "greedy":
+        query = [("seed", str(seed)), ("game", str(game)), ("opponent", ids[1]), ("ai", seats_ai[1])]
+        table = f"/decks/{quote(ids[0], safe='')}/table?" + urlencode([*query, ("format", format_name)])
+    page = MatchLogPage(frame(request, f"Match · game {game}", "match"), *build.match_log(result, seed), back, table)
+    return render(request, page)
 
 
 def routes() -> list[Route]:

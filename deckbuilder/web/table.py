@@ -164,8 +164,9 @@ async def suggest(request: Request) -> Response:
 
 @answers
 async def table_page(request: Request) -> Response:
-    """``GET /decks/ID/table?seed=S&game=K&investigator=NAME``: the table page of a saved deck
-    (game K of seed S: the goldfish report's game K, stepped through with the computer's moves)."""
+    """``GET /decks/ID/table?seed=S&game=K&investigator=NAME&opponent=ID&ai=NAME&format=F``: the
+    table page of a saved deck (game K of seed S: the goldfish report's game K alone, a match's
+    game K against ``opponent``, stepped through with the computer's moves)."""
     from deckbuilder import service
     from deckbuilder.rules.match import AI_NAMES
     from deckbuilder.sheet import page_builders as build
@@ -179,9 +180,18 @@ async def table_page(request: Request) -> Response:
     game = int(params["game"]) if params.get("game", "").isdigit() and int(params["game"]) >= 1 else 1
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
     others = await in_thread(service.saved_decks, state.settings.decks)
-    opponents = (Choice("", "Nobody: play alone", True), *(Choice(d.id, d.name, False) for d in others.decks))
-    ais = tuple(Choice(name, name.capitalize(), name == "greedy") for name in AI_NAMES)
-    format_name = str(saved.way_to_play.get("format") or "advanced")
+    # A match's game K opens with its opponent and computer chosen (an unknown one: nobody).
+    against = params.get("opponent", "")
+    against = against if any(d.id == against for d in others.decks) else ""
+    opponents = (
+        Choice("", "Nobody: play alone", not against),
+        *(Choice(d.id, d.name, d.id == against) for d in others.decks),
+    )
+    ai = params.get("ai", "greedy")
+    ais = tuple(
+        Choice(name, name.capitalize(), name == ai or (ai not in AI_NAMES and name == "greedy")) for name in AI_NAMES
+    )
+    format_name = params.get("format") or str(saved.way_to_play.get("format") or "advanced")
     if format_name not in service.GOLDFISH_FORMATS:
         format_name = "advanced"  # a way to play the engine does not deal (Cult vs Investigator): Advanced
     page = TablePage(
