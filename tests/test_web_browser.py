@@ -641,6 +641,15 @@ def test_a_player_plays_two_saved_decks_and_reads_a_games_log(real_server, mytho
         assert driver.find_element(By.TAG_NAME, "h1").text.startswith("Game 2")
         told = driver.find_element(By.CSS_SELECTOR, "pre.match-log").text
         assert "Combat, Round 1" in told and ": Pass" in told
+        # The same game on the table, dealt as it was, the Steadfast deck's computer against you.
+        driver.find_element(By.ID, "open-table").click()
+        table_wait(driver, lambda d: "/table?" in d.current_url and shown(d) >= 1, TABLE_DEAL_TIMEOUT)
+        assert Select(driver.find_element(By.ID, "opponent")).first_selected_option.get_attribute("value") == (
+            "standard-steadfast"
+        )
+        assert driver.find_element(By.CSS_SELECTOR, ".player[data-seat='1'] h3").text.startswith("Computer · ")
+        driver.back()
+        wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "pre.match-log")))
         driver.find_element(By.LINK_TEXT, "Back to the Match page").click()
         wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "form.match-form")))
         assert (
