@@ -140,6 +140,8 @@ def _find_cards(erratum: Erratum, works: Sequence[_Work], index: TitleIndex) -> 
 def _finish(work: _Work) -> Card:
     """Gets the played card: ``printed`` holds each changed field's printed value."""
     card, printed = work.card, work.printed
+    if card is printed and not work.notes:  # no erratum named it: nothing to compare
+        return printed
     changed = {}
     for spec in dataclasses.fields(Card):
         name = spec.name
