@@ -33,7 +33,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "rules": set(),
     "errors": set(),
     "paths": set(),
-    "decklists": {"rules", "errors"},
+    "decklists": {"rules", "errors", "paths"},  # deckfile.py reads a file as every reader does
     "catalog": {"rules", "errors", "paths", "decklists"},
     "sheet": {"rules", "errors", "paths"},
     "library": {"rules", "errors", "paths", "decklists"},  # saved decks, their history, the collection

@@ -168,3 +168,49 @@ def test_a_small_well_formed_file_imports():
     (card,) = result.cards
     assert (card.title, card.set_code, card.type, card.text) == ("Test Card", "LTD", CardType.EVENT, "Café")
     assert result.sources[0].cards == 1
+
+
+WELL_FORMED = SET_HEAD + CARD.encode() + b"</cards></ccg-setinfo>"
+#: What a hostile or broken set file may hold, each put at every place of a small set file.
+INSERTS = [
+    b'<!DOCTYPE s [<!ENTITY e "x">]>',
+    b'<!DOCTYPE s [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+    b'<!DOCTYPE s [<!ENTITY % p SYSTEM "http://example.invalid/p">%p;]>',
+    b'<!DOCTYPE s [<!ENTITY u SYSTEM "u" NDATA gif>]>',
+    b'<!DOCTYPE s SYSTEM "http://example.invalid/s.dtd">',
+    b"&e;",
+    b"<q:a/>",
+    b"<",
+    b"\x00",
+    b"\xff",
+]
+
+
+def test_the_reader_refuses_and_reports_what_defusedxml_does():
+    """The set files are refused or read as defusedxml.ElementTree would: the same tree, or
+    the same exception with the same message and place (the reader builds its tree with the
+    C parser after a first pass with defusedxml's handlers)."""
+    from xml.etree.ElementTree import tostring
+
+    from defusedxml import ElementTree as SafeET
+
+    from deckbuilder.catalog.importers.gccg import _parse_xml
+
+    def outcome(parse, data):
+        try:
+            return tostring(parse(data))
+        except Exception as exc:  # the outcome compared: class, message, place
+            return type(exc).__name__, str(exc), getattr(exc, "position", None)
+
+    cases = [WELL_FORMED[:cut] for cut in range(len(WELL_FORMED) + 1)]
+    cases += [WELL_FORMED[:at] + insert + WELL_FORMED[at:] for insert in INSERTS for at in range(len(WELL_FORMED))]
+    cases += [
+        b'<?xml version="1.0" encoding="iso-8859-1"?><ccg-setinfo name="\xe9"/>',
+        b'<?xml version="1.0" encoding="shift_jis"?><ccg-setinfo/>',
+        b'<!DOCTYPE s [<!ELEMENT s ANY>]><ccg-setinfo name="&amp;&lt;&#65;"/>',
+    ]
+    outcomes = [(outcome(SafeET.fromstring, data), outcome(_parse_xml, data)) for data in cases]
+    assert [old for old, _new in outcomes] == [new for _old, new in outcomes]
+    kinds = Counter(old[0] if isinstance(old, tuple) else "tree" for old, _new in outcomes)
+    # Every kind met: trees read, entity declarations refused, malformed XML placed.
+    assert kinds["tree"] >= 3 and kinds["EntitiesForbidden"] >= 8 and kinds["ParseError"] > 1000

@@ -13,8 +13,8 @@ take no lock: the rename (``os.replace``) is atomic, so a search during an impor
 old catalog or the new one, whole.
 
 A build killed outright (``kill -9``, a power cut) leaves its new file
-``.NAME.PID.building`` (and SQLite's ``-journal`` beside it); the next build removes those
-whose process is gone (:func:`remove_stale_builds`).
+``.NAME.PID.building`` (builds before issue 28 left SQLite's ``-journal`` beside it too); the
+next build removes those whose process is gone (:func:`remove_stale_builds`).
 """
 
 from __future__ import annotations

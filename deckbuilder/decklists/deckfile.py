@@ -18,6 +18,7 @@ from typing import Any
 
 from deckbuilder.decklists.model import ResolveStep
 from deckbuilder.errors import MythosError
+from deckbuilder.paths import read_regular_file
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
 
 #: The largest deck list read, in bytes: anything bigger is not a deck list.
@@ -142,44 +143,6 @@ def _refuse_binary(data: bytes, path: str) -> None:
             f"{path}: not a text deck file (it holds binary data, as an image or an archive does); "
             "give a deck list saved as text, GCCG .deck, LackeyCCG .dek or JSON"
         )
-
-
-#: What a file that is not a regular file is, by :mod:`stat`'s test, in a message.
-_NOT_REGULAR = (
-    ("S_ISDIR", "a folder"),
-    ("S_ISFIFO", "a named pipe (FIFO)"),
-    ("S_ISSOCK", "a socket"),
-    ("S_ISCHR", "a device"),
-    ("S_ISBLK", "a device"),
-)
-
-
-def _check_regular(mode: int, path: Path) -> None:
-    import errno
-    import stat
-
-    if stat.S_ISREG(mode):
-        return
-    kind = next((name for test, name in _NOT_REGULAR if getattr(stat, test)(mode)), "not a regular file")
-    fix = "name a file in it" if stat.S_ISDIR(mode) else "save what it gives to a file and name that"
-    # An OSError, as every reader of a user's file reports one: in one line.
-    raise OSError(errno.EINVAL, f"{kind}, not a file; {fix}")
-
-
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """Gets at most ``limit`` bytes of a regular file, refusing at once a folder, a named
-    pipe (which would wait for a writer for ever), a socket or a device.
-
-    The path is checked before it is opened, and the file opened without waiting
-    (``O_NONBLOCK``, POSIX; Windows has no named pipes among files) and checked again, so
-    that a pipe put in its place meanwhile is refused too. Raises ``OSError`` (``EINVAL``
-    for anything but a file).
-    """
-    _check_regular(os.stat(path).st_mode, path)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        _check_regular(os.fstat(fd).st_mode, path)
-        return handle.read(limit)
 
 
 def _refuse_surrogates(text: str, path: str) -> None:

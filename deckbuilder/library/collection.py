@@ -26,8 +26,8 @@ def owned_titles(path: Path) -> dict[str, int] | None:
 
     Raises ``DeckStoreError`` for a collection file that is not the tool's JSON.
     """
-    from deckbuilder.decklists.deckfile import read_regular_file
     from deckbuilder.library.saved import DeckStoreError
+    from deckbuilder.paths import read_regular_file
 
     try:
         # A pipe or a device given as --collection is refused at once, not waited on.

@@ -37,7 +37,7 @@ def read_card_file_bytes(file: Path) -> bytes:
     Raises :class:`CardDataError` for a file too large or that cannot be read, and at once
     for a named pipe, a socket or a device (POSIX: a pipe would wait for a writer).
     """
-    from deckbuilder.decklists.deckfile import read_regular_file
+    from deckbuilder.paths import read_regular_file
 
     try:
         data = read_regular_file(Path(file), MAX_CARD_FILE_BYTES + 1)

@@ -140,6 +140,8 @@ def _find_cards(erratum: Erratum, works: Sequence[_Work], index: TitleIndex) -> 
 def _finish(work: _Work) -> Card:
     """Gets the played card: ``printed`` holds each changed field's printed value."""
     card, printed = work.card, work.printed
+    if card is printed and not work.notes:  # no erratum named it: nothing to compare
+        return printed
     changed = {}
     for spec in dataclasses.fields(Card):
         name = spec.name
@@ -354,7 +356,11 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
         named: set[int] = set()
         for title in (*ruling.cards, *(doc for _real, doc in ruling.doc_titles)):
             named.update(index.lookup(title))
-        for position, card in enumerate(cards):
+        # A ruling that selects by no subtype, type, attribute or word concerns only the
+        # cards it names: those alone are looked at, not the whole pool.
+        selects = bool(ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words)
+        for position in range(len(cards)) if selects else sorted(named):
+            card = cards[position]
             if position in excluded or not in_sets(card, ruling.sets):
                 continue
             if position in named:
