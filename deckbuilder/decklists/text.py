@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from deckbuilder.decklists.lines import (
+    MAX_NAME_LENGTH,
     LineFormat,
     PrintingsOf,
     grouped_by_type,
@@ -81,7 +82,8 @@ def _split_count(text: str) -> tuple[int | None, str, str | None] | None:
 
 def _count_only(line: str) -> str:
     """Gets what is wrong with a count with no card name (``197``: perhaps a title)."""
-    return "a count with no card name" + (_title_hint(line) if line.isdigit() else "")
+    # A bare number may be a title (197 E. Pickman Street); one longer than any name is not.
+    return "a count with no card name" + (_title_hint(line) if line.isdigit() and len(line) <= MAX_NAME_LENGTH else "")
 
 
 def _big_count_hint(line: str) -> str:
