@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from deckbuilder.rules.cards import Card, display_title, fold_title
-from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
@@ -75,6 +75,8 @@ class PlayabilityIssue:
     fix: str
     kind: str
     copies: int = 1
+    #: The cards a finding about several is about (``Locations``: the ones out of reach).
+    about: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, str]:
         """Gets the finding as JSON-ready data: ``{card, severity, reason, fix}``."""
@@ -119,10 +121,43 @@ def playability(deck: Deck, *, effects: Mapping[str, CardEffects] | None = None)
     return _Analysis(deck, effects).run()
 
 
+class AdditionJudge:
+    """Says what the Playability panel would say of a card once one copy of it is added to a
+    deck: the same analysis (:func:`playability`) of the deck with the card, its finding
+    about that card (an error: it can never be played; a warning: only by an unlikely path),
+    or None. The cards' play profiles are read once and each card's answer is kept, so an
+    Adventure's suggestions may ask about many cards."""
+
+    def __init__(self, deck: Deck, *, effects: Mapping[str, CardEffects] | None = None) -> None:
+        self.deck = deck
+        self.effects = effects
+        self.vocab = Vocabulary()
+        self.profiles: dict[str, Profile] = {}
+        self.answers: dict[str, PlayabilityIssue | None] = {}
+
+    def __call__(self, card: Card) -> PlayabilityIssue | None:
+        if card.key in self.answers:
+            return self.answers[card.key]
+        deck = Deck(self.deck.name, (*self.deck.entries, DeckEntry(card, 1, Section.DECK)))
+        issues = _Analysis(deck, self.effects, self.vocab, self.profiles).run()
+        shown = _display(card.title)
+        about = [i for i in issues if i.severity is not Severity.NOTE and (i.card == shown or shown in i.about)]
+        answer = about[0] if about else None  # errors come first
+        self.answers[card.key] = answer
+        return answer
+
+
 class _Analysis:
-    def __init__(self, deck: Deck, effects: Mapping[str, CardEffects] | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        effects: Mapping[str, CardEffects] | None = None,
+        vocab: Vocabulary | None = None,
+        profiles: dict[str, Profile] | None = None,
+    ) -> None:
         self.effects = effects or {}
-        self.vocab = v = Vocabulary()
+        self.vocab = v = vocab or Vocabulary()
+        read: dict[str, Profile] = {} if profiles is None else profiles
         self.investigators = deck.investigators
         entries: dict[str, _Entry] = {}
         for line in deck.main:
@@ -130,7 +165,10 @@ class _Analysis:
             if got:
                 got.copies += line.count
             else:
-                entries[line.card.key] = _Entry(line.card, read_profile(line.card, v), line.count)
+                profile = read.get(line.card.key)
+                if profile is None:
+                    profile = read[line.card.key] = read_profile(line.card, v)
+                entries[line.card.key] = _Entry(line.card, profile, line.count)
         self.entries = list(entries.values())
         self.by_kind: dict[Kind, list[_Entry]] = {}
         for e in self.entries:
@@ -151,7 +189,15 @@ class _Analysis:
         return [e for k in kinds for e in self.by_kind.get(k, [])]
 
     def add(
-        self, e: _Entry | None, severity: Severity, kind: str, reason: str, fix: str, card: str = "", copies: int = 0
+        self,
+        e: _Entry | None,
+        severity: Severity,
+        kind: str,
+        reason: str,
+        fix: str,
+        card: str = "",
+        copies: int = 0,
+        about: tuple[str, ...] = (),
     ) -> None:
         title = e.card.title if e else card
         self.issues.append(
@@ -162,6 +208,7 @@ class _Analysis:
                 fix=fix,
                 kind=kind,
                 copies=copies or (e.copies if e else 1),
+                about=about,
             )
         )
         if e and severity is Severity.ERROR:
@@ -402,7 +449,8 @@ class _Analysis:
             if not off:
                 continue
             n = sum(m.copies for m in off)
-            names = ", ".join(sorted({_display(m.card.title) for m in off}))
+            off_titles = tuple(sorted({_display(m.card.title) for m in off}))
+            names = ", ".join(off_titles)
             target = f"the {self.dim_name(g_dim)}" if g_dim != dim else self.region_name(g_region)
             self.add(
                 None,
@@ -421,6 +469,7 @@ class _Analysis:
                 ),
                 card="Locations",
                 copies=n,
+                about=off_titles,
             )
 
     def _no_way(self, e: _Entry) -> str:
@@ -803,7 +852,7 @@ def _display(title: str) -> str:
     return display_title(title)
 
 
-__all__ = ["MONSTERS_PER_GATE", "PlayabilityIssue", "Severity", "playability"]
+__all__ = ["MONSTERS_PER_GATE", "AdditionJudge", "PlayabilityIssue", "Severity", "playability"]
 
 
 def _found_at(attr: Mask, p: Profile) -> Callable[[list[_Ctx]], bool]:
