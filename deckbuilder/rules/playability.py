@@ -134,14 +134,28 @@ class AdditionJudge:
         self.vocab = Vocabulary()
         self.profiles: dict[str, Profile] = {}
         self.answers: dict[str, PlayabilityIssue | None] = {}
+        self.base = _Analysis(deck, effects, self.vocab, self.profiles)
+        self.base.run(notes=False)
+        # Where the deck can go is its Locations and Travel Events, each played when the deck
+        # meets its own requirements (an Event subtype, pieces, a reader, a title in play).
+        # When every one is met already, no other card added changes where it can go: the
+        # places found for the deck alone are the ones found for the deck with the card.
+        self.settled = all(self.base.static_requirements_met(e) for e in self.base.of(Kind.LOCATION)) and all(
+            self.base.travel_usable(t) for t in self.base.of(Kind.TRAVEL)
+        )
 
     def __call__(self, card: Card) -> PlayabilityIssue | None:
         if card.key in self.answers:
             return self.answers[card.key]
+        profile = self.profiles.get(card.key)
+        if profile is None:
+            profile = self.profiles[card.key] = read_profile(card, self.vocab)
+        same_places = self.settled and profile.kind not in (Kind.LOCATION, Kind.TRAVEL)
         deck = Deck(self.deck.name, (*self.deck.entries, DeckEntry(card, 1, Section.DECK)))
-        issues = _Analysis(deck, self.effects, self.vocab, self.profiles).run()
+        analysis = _Analysis(deck, self.effects, self.vocab, self.profiles)
+        issues = analysis.run(places=self.base if same_places else None, notes=False)
         shown = _display(card.title)
-        about = [i for i in issues if i.severity is not Severity.NOTE and (i.card == shown or shown in i.about)]
+        about = [i for i in issues if i.card == shown or shown in i.about]
         answer = about[0] if about else None  # errors come first
         self.answers[card.key] = answer
         return answer
@@ -179,6 +193,16 @@ class _Analysis:
         self.unknown_region = v.region("unknown")
         self.issues: list[PlayabilityIssue] = []
         self.dead: set[str] = set()  # keys of cards found unplayable (errors)
+        # Where the deck can go (:meth:`find_places`).
+        self.groups: dict[tuple[int, int], list[_Entry]] = {}
+        self.main_group: tuple[int, int] = (-1, -1)
+        self.reached_any: dict[str, _Entry] = {}
+        self.travels_any: list[tuple[_Entry, _Entry]] = []
+        self.reached_main: dict[str, _Entry] = {}
+        self.travels_main: list[tuple[_Entry, _Entry]] = []
+        self.ctx_any: list[_Ctx] = []
+        self.ctx_main: list[_Ctx] = []
+        self.ctx_all: list[_Ctx] = []
         self.inv_langs: Mask = 0
         for inv in self.investigators:
             self.inv_langs |= v.langs(inv.languages)
@@ -303,25 +327,19 @@ class _Analysis:
 
     # -- the analysis --------------------------------------------------------------------
 
-    def run(self) -> list[PlayabilityIssue]:
+    def run(self, places: _Analysis | None = None, notes: bool = True) -> list[PlayabilityIssue]:
+        """Gets the findings (see :func:`playability`); with ``places``, an analysis of the same
+        Locations and Travel Events whose places are taken as they are (:class:`AdditionJudge`);
+        without ``notes``, no notes of effects the goldfish leaves out."""
         locations = self.of(Kind.LOCATION)
-        starts = [e for e in locations if e.profile.loc and e.profile.loc.first_ok and self.static_requirements_met(e)]
-        self.reached_any, self.travels_any = self.reach(starts)
-        groups: dict[tuple[int, int], list[_Entry]] = {}
-        for e in starts:
-            loc = e.profile.loc
-            assert loc is not None
-            groups.setdefault((loc.region, loc.dim), []).append(e)
-        if groups:
-            main_key = max(sorted(groups), key=lambda k: sum(e.copies for e in groups[k]))
-            self.main_group = main_key
-            self.reached_main, self.travels_main = self.reach(groups[main_key])
+        if places is not None:
+            self.groups, self.main_group = places.groups, places.main_group
+            self.reached_any, self.travels_any = places.reached_any, places.travels_any
+            self.reached_main, self.travels_main = places.reached_main, places.travels_main
+            self.ctx_any, self.ctx_main, self.ctx_all = places.ctx_any, places.ctx_main, places.ctx_all
         else:
-            self.main_group = (-1, -1)
-            self.reached_main, self.travels_main = {}, []
-        self.ctx_any = self.contexts(self.reached_any, self.travels_any)
-        self.ctx_main = self.contexts(self.reached_main, self.travels_main)
-        self.ctx_all = self.contexts({e.card.key: e for e in locations}, [])
+            self.find_places(locations)
+        groups = self.groups
         if not locations:
             self.add(
                 None,
@@ -340,9 +358,32 @@ class _Analysis:
         self.check_travel()
         self.check_spells()
         self.check_goo()
-        self.check_effects()
+        if notes:
+            self.check_effects()
         order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
         return sorted(self.issues, key=lambda i: (order[i.severity], fold_title(i.card), i.kind))
+
+    def find_places(self, locations: list[_Entry]) -> None:
+        """Finds where the deck can go: from any first Location, and from the Region (and
+        Dimension) holding most of its first Locations, with the places a card may be played."""
+        starts = [e for e in locations if e.profile.loc and e.profile.loc.first_ok and self.static_requirements_met(e)]
+        self.reached_any, self.travels_any = self.reach(starts)
+        groups: dict[tuple[int, int], list[_Entry]] = {}
+        for e in starts:
+            loc = e.profile.loc
+            assert loc is not None
+            groups.setdefault((loc.region, loc.dim), []).append(e)
+        self.groups = groups
+        if groups:
+            main_key = max(sorted(groups), key=lambda k: sum(e.copies for e in groups[k]))
+            self.main_group = main_key
+            self.reached_main, self.travels_main = self.reach(groups[main_key])
+        else:
+            self.main_group = (-1, -1)
+            self.reached_main, self.travels_main = {}, []
+        self.ctx_any = self.contexts(self.reached_any, self.travels_any)
+        self.ctx_main = self.contexts(self.reached_main, self.travels_main)
+        self.ctx_all = self.contexts({e.card.key: e for e in locations}, [])
 
     def check_effects(self) -> None:
         """Notes each card whose effect the engine does not play (the ledger), with the reason."""

@@ -40,7 +40,7 @@ SEARCH_BUDGET = 200_000
 SUGGESTIONS = 5
 #: How many titles a slot's suggestions ask the judge about at most, best placed first, when
 #: fewer than :data:`SUGGESTIONS` of them can be played (the rest are not offered).
-JUDGED = 16
+JUDGED = 8
 
 #: Why a deck could not play a card once added: ``("error", reason)`` it never could,
 #: ``("warning", reason)`` only by an unlikely path; None when it can.
