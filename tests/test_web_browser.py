@@ -906,3 +906,46 @@ def test_a_filter_button_on_a_phone_writes_the_query_and_pressing_it_again_takes
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) == everywhere
     finally:
         driver.quit()
+
+
+# --------------------------------------------------------------------------------------
+# "add one of" (issue 27): what the deck can play first, the others last with why, one click
+
+
+@pytest.fixture(scope="module")
+def offers_server(tmp_path_factory):
+    """The server on the sample, with "Stand Against the Order" (whose sample card prints no
+    recipe) read as "an Ally" by a recipes file beside the catalog."""
+    root = tmp_path_factory.mktemp("web-offers")
+    (root / "recipes.toml").write_text(
+        '[[recipe]]\ntitle = "Stand Against the Order"\nrecipe = """\n1x Ally\n"""\n', encoding="utf-8"
+    )
+    running = Server(root)
+    yield running
+    running.stop()
+
+
+def test_the_adventures_offers_fit_the_window_and_add_a_card_in_one_click(browser, offers_server, monkeypatch):
+    monkeypatch.delenv("MYTHOS_RECIPES", raising=False)
+    driver = browser
+    deck_id = new_deck_page(driver, offers_server, f"Offers {driver.get_window_size()['width']}", fmt="advanced")
+    search_in_editor(driver, "t:adventure")
+    row = next(r for r in driver.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr") if "Stand Against" in r.text)
+    click_live(driver, row.find_element(By.CSS_SELECTOR, "button.count[value='1']"))
+    search_in_editor(driver, "t:location sr:arkham")
+    row = driver.find_element(By.CSS_SELECTOR, "#search-panel tbody tr")
+    click_live(driver, row.find_element(By.CSS_SELECTOR, "button.count[value='4']"))
+    slot = driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Stand Against the Order'] li.short")
+    offered = [b.text for b in slot.find_elements(By.CSS_SELECTOR, "button.suggest")]
+    assert offered == ["Dr. Carl Jung", "Reverend Baxter Lully", "Brother of the Yellow Sign", "Napoleon Whateley"]
+    reasons = [r.text for r in slot.find_elements(By.CSS_SELECTOR, ".why-not .reason")]
+    assert reasons[1] == "cannot play: Napoleon Whateley is a New Æon Ally and the deck has no New Æon Location"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", slot)
+    seen = settled_overflow(driver)
+    assert seen["settled"] and seen["overflow"] <= 1, seen
+    assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
+    click_live(driver, slot.find_element(By.XPATH, ".//button[normalize-space()='Dr. Carl Jung']"))
+    adventure = driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Stand Against the Order']")
+    assert "complete" in adventure.get_attribute("class").split(), adventure.text
+    assert deck_counts(driver)["Dr. Carl Jung"] == 1
+    assert deck_id in driver.current_url
