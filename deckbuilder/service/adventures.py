@@ -61,10 +61,10 @@ def addition_judge(catalog: Catalog, deck: Deck, play: WayToPlay | None = None) 
     from deckbuilder.rules.formats import Severity as Force
     from deckbuilder.rules.playability import AdditionJudge, Severity
     from deckbuilder.rules.validator import added_card_findings, check_deck
-    from deckbuilder.service.decks import _repointed_values
+    from deckbuilder.service.decks import repointed_values
 
     playing = AdditionJudge(deck, effects=load_effect_overrides())
-    repointed = _repointed_values(catalog) if play is not None and play.house_rules else {}
+    repointed = repointed_values(catalog) if play is not None and play.house_rules else {}
     before = check_deck(deck, play.format, list(play.house_rules), repointed=repointed) if play else None
     answers: dict[str, WhyNot] = {}
 
