@@ -128,6 +128,7 @@ def test_deck_adventures_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
     from deckbuilder.catalog.recipebook import recipe_sources
     from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.adventures import check_deck_adventures
+    from deckbuilder.service.adventures import addition_judge
 
     short = 0
     for path in sorted((mythos_data / "gccg" / "decks").glob("*.deck")):
@@ -137,7 +138,8 @@ def test_deck_adventures_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
             completable = all(check.completable for check in checks)
             assert (getattr(catalog, "_recipe_pool", None) is None) is completable, path.name
             vocabulary, overrides, pool = recipe_sources(catalog)
-            assert checks == check_deck_adventures(deck.deck, vocabulary, overrides, pool=pool), path.name
+            judge = addition_judge(catalog, deck.deck, service.deck_way_to_play(deck))
+            assert checks == check_deck_adventures(deck.deck, vocabulary, overrides, pool=pool, judge=judge), path.name
             short += sum(len(slot.add_one_of) for check in checks for slot in check.slots)
     assert short > 0  # some deck is short of a card, and gets suggestions
 
@@ -149,6 +151,7 @@ def test_adventure_check_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
     from deckbuilder.rules.adventures import Collection, recipe_for
     from deckbuilder.rules.adventures import check_adventure as check_recipe
     from deckbuilder.rules.decks import Section
+    from deckbuilder.service.adventures import addition_judge
 
     with Catalog.open(gccg_catalog_path) as catalog:
         deck = service.load_deck_file(catalog, mythos_data / "gccg" / "decks" / "standard-corrupt.deck")
@@ -157,7 +160,8 @@ def test_adventure_check_reads_the_pool_only_for_a_short_slot(gccg_catalog_path,
         vocabulary, overrides, pool = recipe_sources(catalog)
         recipe = recipe_for(answer.adventure, vocabulary, overrides)
         collection = Collection(deck.deck.cards(Section.DECK)).without_title(answer.adventure.title)
-        assert answer.check == check_recipe(recipe, collection, pool=pool)
+        judge = addition_judge(catalog, deck.deck, service.deck_way_to_play(deck))
+        assert answer.check == check_recipe(recipe, collection, pool=pool, judge=judge)
 
 
 def test_repointed_adventures_matches_an_heroic_rescue_and_does_not_call_it_unofficial(lackey_catalog_path):

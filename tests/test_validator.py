@@ -414,6 +414,30 @@ def test_every_rule_cites_the_line_that_says_it(rule):
     assert len(words & _words(text)) >= 0.8 * len(words), (rule.source, text)
 
 
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        # An Investigator written among the playing cards does not count toward the 52 (or
+        # Cult vs Investigator's 50): the three lines its verdict rests on.
+        ("rulebook:14", "a double-sized Investigator Card, and a deck of 60 playing cards"),
+        ("rulebook:96", "pull out any one card (not your Investigator)"),
+        ("cvi:346", "Ether, and Investigator do not count toward this limit"),
+        ("rulings:11", "All Mythos decks require a minimum of 52 cards"),
+        # A Cultist's Ether deck: its own section, exactly 20, at most 6 with abilities.
+        ("cvi:5", "Ether Deck"),
+        ("cvi:348", "The Ether deck must consist of exactly 20 cards"),
+        ("cvi:352", "the Ether deck can contain no more than 6 cards with abilities"),
+        # The warning a fan card draws (and that repointed-adventures lifts from re-pointed ones).
+        ("rulebook:477", "All cards from any Mythos System game are compatible with one another"),
+    ],
+)
+def test_the_issue_27_verdicts_cite_lines_that_say_so(source, says):
+    text = _source_text(source)
+    if text is None:
+        pytest.skip("the seed documents are absent")
+    assert says.casefold() in text.casefold(), (source, text)
+
+
 def test_a_cultist_deck_written_as_text_can_meet_cvi_cultist():
     # Before the Ether section no deck file could hold the 20-card Ether deck (cvi:348), so
     # ether-deck-20 was broken by every deck: the side could never be met.

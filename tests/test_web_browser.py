@@ -703,7 +703,9 @@ def test_screenshots_of_the_main_pages(server):
         click_live(driver, line.find_element(By.CSS_SELECTOR, "button[value='-1']"))
         search_in_editor(driver, "t:location is:gate")
         driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0);")
-        shoot(driver, folder, "web-editor.png", (1280, 1500))
+        # Tall enough for what the README says it shows: the list, the verdict and the search
+        # with its filter buttons (at 1500 the picture ended above the search).
+        shoot(driver, folder, "web-editor.png", (1280, 1880))
         press(driver, driver.find_element(By.ID, "save"))
         wait(driver, when.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
         driver.get(f"{server.url}/decks/{deck_id}/history")
@@ -920,8 +922,9 @@ def test_screenshot_of_the_table(real_server, table_decks):
         driver.quit()
 
 
-def test_a_filter_button_on_a_phone_writes_the_query_and_pressing_it_again_takes_it_out(server):
-    driver = launch(PHONE)
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_filter_button_writes_the_query_and_pressing_it_again_takes_it_out(server, size):
+    driver = launch(size)
     try:
         driver.get(f"{server.url}/cards?q=t%3Alocation")
         assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
@@ -941,3 +944,89 @@ def test_a_filter_button_on_a_phone_writes_the_query_and_pressing_it_again_takes
         assert len(driver.find_elements(By.CSS_SELECTOR, "table.results tbody tr")) == everywhere
     finally:
         driver.quit()
+
+
+# --------------------------------------------------------------------------------------
+# "add one of" (issue 27): what the deck can play first, the others last with why, one click
+
+
+@pytest.fixture(scope="module")
+def offers_server(tmp_path_factory):
+    """The server on the sample, with "Stand Against the Order" (whose sample card prints no
+    recipe) read as "an Ally" by a recipes file beside the catalog."""
+    root = tmp_path_factory.mktemp("web-offers")
+    (root / "recipes.toml").write_text(
+        '[[recipe]]\ntitle = "Stand Against the Order"\nrecipe = """\n1x Ally\n"""\n', encoding="utf-8"
+    )
+    running = Server(root)
+    yield running
+    running.stop()
+
+
+def test_the_adventures_offers_fit_the_window_and_add_a_card_in_one_click(browser, offers_server, monkeypatch):
+    monkeypatch.delenv("MYTHOS_RECIPES", raising=False)
+    driver = browser
+    deck_id = new_deck_page(driver, offers_server, f"Offers {driver.get_window_size()['width']}", fmt="advanced")
+    search_in_editor(driver, "t:adventure")
+    row = next(r for r in driver.find_elements(By.CSS_SELECTOR, "#search-panel tbody tr") if "Stand Against" in r.text)
+    click_live(driver, row.find_element(By.CSS_SELECTOR, "button.count[value='1']"))
+    search_in_editor(driver, "t:location sr:arkham")
+    row = driver.find_element(By.CSS_SELECTOR, "#search-panel tbody tr")
+    click_live(driver, row.find_element(By.CSS_SELECTOR, "button.count[value='4']"))
+    slot = driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Stand Against the Order'] li.short")
+    offered = [b.text for b in slot.find_elements(By.CSS_SELECTOR, "button.suggest")]
+    assert offered == ["Dr. Carl Jung", "Reverend Baxter Lully", "Brother of the Yellow Sign", "Napoleon Whateley"]
+    reasons = [r.text for r in slot.find_elements(By.CSS_SELECTOR, ".why-not .reason")]
+    assert reasons[1] == "cannot play: Napoleon Whateley is a New Æon Ally and the deck has no New Æon Location"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", slot)
+    seen = settled_overflow(driver)
+    assert seen["settled"] and seen["overflow"] <= 1, seen
+    assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
+    # The requirement in words; the notation behind the toggle (a CSS :has, so a browser's).
+    notation = slot.find_element(By.CSS_SELECTOR, "code.notation")
+    assert slot.find_element(By.CSS_SELECTOR, ".words").text == "an Ally" and not notation.is_displayed()
+    press(driver, driver.find_element(By.ID, "show-notation"))
+    wait(driver, lambda d: notation.is_displayed())
+    assert notation.text == "1x Ally"
+    assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == []
+    click_live(driver, slot.find_element(By.XPATH, ".//button[normalize-space()='Dr. Carl Jung']"))
+    adventure = driver.find_element(By.CSS_SELECTOR, "article.adventure[data-adventure='Stand Against the Order']")
+    assert "complete" in adventure.get_attribute("class").split(), adventure.text
+    assert deck_counts(driver)["Dr. Carl Jung"] == 1
+    assert deck_id in driver.current_url
+
+
+def test_a_player_renames_copies_and_deletes_a_deck(browser, server):
+    """Issue 27's deck management by clicks, at 1280 and 390 px: each page within the window."""
+    driver = browser
+    width = driver.get_window_size()["width"]
+    deck_id = new_deck_page(driver, server, f"Manage {width}", fmt="advanced")
+
+    def fits(where: str) -> None:
+        seen = settled_overflow(driver)
+        assert seen["settled"] and seen["overflow"] <= 1, (where, seen)
+        assert driver.execute_script(WIDER_THAN_THE_VIEWPORT) == [], where
+
+    box = driver.find_element(By.ID, "rename")
+    box.clear()
+    box.send_keys(f"Renamed {width}")
+    press(driver, box.find_element(By.XPATH, "following-sibling::button"))
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), "Renamed, and saved as version"))
+    assert driver.find_element(By.ID, "h-deck").text == f"Renamed {width}" and deck_id in driver.current_url
+    fits("renamed")
+
+    press(driver, driver.find_element(By.ID, "copy-deck"))
+    wait(driver, lambda d: d.find_element(By.ID, "h-deck").text == f"Renamed {width} (copy)")
+    copy_id = driver.current_url.split("?")[0].rstrip("/").rsplit("/", 1)[1]
+    assert copy_id != deck_id
+    fits("copy")
+
+    press(driver, driver.find_element(By.ID, "delete-deck"))
+    confirm = wait(driver, when.element_to_be_clickable((By.ID, "confirm-delete")))
+    assert confirm.text == f"Delete Renamed {width} (copy)"
+    fits("delete")
+    press(driver, confirm)
+    wait(driver, when.text_to_be_present_in_element((By.CSS_SELECTOR, "p.message"), f"Deleted {copy_id}."))
+    listed = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "main a")]
+    assert f"Renamed {width}" in listed and f"Renamed {width} (copy)" not in listed
+    fits("deleted")

@@ -1,10 +1,12 @@
 """Makes the README's pictures of the web deck builder: ``python tools/screenshots.py``.
 
-Runs the browser test that drives headless Chromium (through Debian's chromedriver) over
-the bundled sample catalog, and writes ``docs/web-*.png``: the editor, the search, a card,
-a deck's history and the editor at a phone's width. Needs ``apt-get install chromium
-chromium-driver`` and ``pip install -e '.[test]'``; the pictures show only the sample's
-cards, which the rulebook and the rulings document themselves name.
+Runs the browser tests that drive headless Chromium (through Debian's chromedriver) and
+writes ``docs/web-*.png``: over the bundled sample catalog the editor (its list, the search
+with its filter buttons, the verdict), the search, a card, a deck's history and the editor
+at a phone's width, which show only the sample's cards, which the rulebook and the rulings
+document themselves name; over the real pool (``../shared/mythos-data``, skipped without it)
+the table, a Round of the Standard Game's two decks. Needs ``apt-get install chromium
+chromium-driver`` and ``pip install -e '.[test]'``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def main() -> int:
         "no:cacheprovider",
         str(ROOT / "tests" / "test_web_browser.py"),
         "-k",
-        "screenshots",
+        "screenshot",
         "-rs",
     ]
     done = subprocess.run(command, env=env, cwd=ROOT)

@@ -484,7 +484,19 @@ def _slot_lines(check: Any, notation: bool = False) -> list[str]:
         lines.append(f"      {status}: {cards}" + (f"   [{result.slot.source}]" if result.slot.source else ""))
         if result.add_one_of:
             lines.append(f"      add one of: {', '.join(result.add_one_of)}")
+            for title, severity, reason in result.cannot_play:
+                lines.append(f"        {title} ({_CANNOT[severity]}): {reason}")
     return lines
+
+
+#: How ``add one of`` marks a card the deck could not play, by the judge's severity.
+_CANNOT = {"error": "cannot play", "warning": "hard to play"}
+
+
+def _offered(slot: Any) -> str:
+    """Gets a slot's offered titles, each the deck could not play marked (``747 (cannot play)``)."""
+    marks = {title: _CANNOT[severity] for title, severity, _reason in slot.cannot_play}
+    return ", ".join(f"{t} ({marks[t]})" if t in marks else t for t in slot.add_one_of)
 
 
 def _footer(recipe: Any, notes: tuple[str, ...] = ()) -> list[str]:
@@ -574,9 +586,7 @@ def plan_lines(result: Any) -> list[str]:
         status = "completable" if check.completable else f"missing {check.cards_missing} card(s)"
         lines.append(f"  {check.adventure} ({check.points if check.points is not None else '?'} points): {status}")
         for slot in check.missing:
-            lines.append(
-                f"      needs {slot.text}" + (f"; add one of: {', '.join(slot.add_one_of)}" if slot.add_one_of else "")
-            )
+            lines.append(f"      needs {slot.text}" + (f"; add one of: {_offered(slot)}" if slot.add_one_of else ""))
         for condition in check.recipe.conditions:
             lines.append(f"      condition: {condition.text}")
     if plan.shared:

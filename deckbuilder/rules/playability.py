@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from deckbuilder.rules.cards import Card, display_title, fold_title
-from deckbuilder.rules.decks import Deck
+from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
@@ -75,6 +75,8 @@ class PlayabilityIssue:
     fix: str
     kind: str
     copies: int = 1
+    #: The cards a finding about several is about (``Locations``: the ones out of reach).
+    about: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, str]:
         """Gets the finding as JSON-ready data: ``{card, severity, reason, fix}``."""
@@ -119,10 +121,57 @@ def playability(deck: Deck, *, effects: Mapping[str, CardEffects] | None = None)
     return _Analysis(deck, effects).run()
 
 
+class AdditionJudge:
+    """Says what the Playability panel would say of a card once one copy of it is added to a
+    deck: the same analysis (:func:`playability`) of the deck with the card, its finding
+    about that card (an error: it can never be played; a warning: only by an unlikely path),
+    or None. The cards' play profiles are read once and each card's answer is kept, so an
+    Adventure's suggestions may ask about many cards."""
+
+    def __init__(self, deck: Deck, *, effects: Mapping[str, CardEffects] | None = None) -> None:
+        self.deck = deck
+        self.effects = effects
+        self.vocab = Vocabulary()
+        self.profiles: dict[str, Profile] = {}
+        self.answers: dict[str, PlayabilityIssue | None] = {}
+        self.base = _Analysis(deck, effects, self.vocab, self.profiles)
+        self.base.run(notes=False)
+        # Where the deck can go is its Locations and Travel Events, each played when the deck
+        # meets its own requirements (an Event subtype, pieces, a reader, a title in play).
+        # When every one is met already, no other card added changes where it can go: the
+        # places found for the deck alone are the ones found for the deck with the card.
+        self.settled = all(self.base.static_requirements_met(e) for e in self.base.of(Kind.LOCATION)) and all(
+            self.base.travel_usable(t) for t in self.base.of(Kind.TRAVEL)
+        )
+
+    def __call__(self, card: Card) -> PlayabilityIssue | None:
+        if card.key in self.answers:
+            return self.answers[card.key]
+        profile = self.profiles.get(card.key)
+        if profile is None:
+            profile = self.profiles[card.key] = read_profile(card, self.vocab)
+        same_places = self.settled and profile.kind not in (Kind.LOCATION, Kind.TRAVEL)
+        deck = Deck(self.deck.name, (*self.deck.entries, DeckEntry(card, 1, Section.DECK)))
+        analysis = _Analysis(deck, self.effects, self.vocab, self.profiles)
+        issues = analysis.run(places=self.base if same_places else None, notes=False)
+        shown = _display(card.title)
+        about = [i for i in issues if i.card == shown or shown in i.about]
+        answer = about[0] if about else None  # errors come first
+        self.answers[card.key] = answer
+        return answer
+
+
 class _Analysis:
-    def __init__(self, deck: Deck, effects: Mapping[str, CardEffects] | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        effects: Mapping[str, CardEffects] | None = None,
+        vocab: Vocabulary | None = None,
+        profiles: dict[str, Profile] | None = None,
+    ) -> None:
         self.effects = effects or {}
-        self.vocab = v = Vocabulary()
+        self.vocab = v = vocab or Vocabulary()
+        read: dict[str, Profile] = {} if profiles is None else profiles
         self.investigators = deck.investigators
         entries: dict[str, _Entry] = {}
         for line in deck.main:
@@ -130,7 +179,10 @@ class _Analysis:
             if got:
                 got.copies += line.count
             else:
-                entries[line.card.key] = _Entry(line.card, read_profile(line.card, v), line.count)
+                profile = read.get(line.card.key)
+                if profile is None:
+                    profile = read[line.card.key] = read_profile(line.card, v)
+                entries[line.card.key] = _Entry(line.card, profile, line.count)
         self.entries = list(entries.values())
         self.by_kind: dict[Kind, list[_Entry]] = {}
         for e in self.entries:
@@ -141,6 +193,16 @@ class _Analysis:
         self.unknown_region = v.region("unknown")
         self.issues: list[PlayabilityIssue] = []
         self.dead: set[str] = set()  # keys of cards found unplayable (errors)
+        # Where the deck can go (:meth:`find_places`).
+        self.groups: dict[tuple[int, int], list[_Entry]] = {}
+        self.main_group: tuple[int, int] = (-1, -1)
+        self.reached_any: dict[str, _Entry] = {}
+        self.travels_any: list[tuple[_Entry, _Entry]] = []
+        self.reached_main: dict[str, _Entry] = {}
+        self.travels_main: list[tuple[_Entry, _Entry]] = []
+        self.ctx_any: list[_Ctx] = []
+        self.ctx_main: list[_Ctx] = []
+        self.ctx_all: list[_Ctx] = []
         self.inv_langs: Mask = 0
         for inv in self.investigators:
             self.inv_langs |= v.langs(inv.languages)
@@ -151,7 +213,15 @@ class _Analysis:
         return [e for k in kinds for e in self.by_kind.get(k, [])]
 
     def add(
-        self, e: _Entry | None, severity: Severity, kind: str, reason: str, fix: str, card: str = "", copies: int = 0
+        self,
+        e: _Entry | None,
+        severity: Severity,
+        kind: str,
+        reason: str,
+        fix: str,
+        card: str = "",
+        copies: int = 0,
+        about: tuple[str, ...] = (),
     ) -> None:
         title = e.card.title if e else card
         self.issues.append(
@@ -162,6 +232,7 @@ class _Analysis:
                 fix=fix,
                 kind=kind,
                 copies=copies or (e.copies if e else 1),
+                about=about,
             )
         )
         if e and severity is Severity.ERROR:
@@ -256,25 +327,19 @@ class _Analysis:
 
     # -- the analysis --------------------------------------------------------------------
 
-    def run(self) -> list[PlayabilityIssue]:
+    def run(self, places: _Analysis | None = None, notes: bool = True) -> list[PlayabilityIssue]:
+        """Gets the findings (see :func:`playability`); with ``places``, an analysis of the same
+        Locations and Travel Events whose places are taken as they are (:class:`AdditionJudge`);
+        without ``notes``, no notes of effects the goldfish leaves out."""
         locations = self.of(Kind.LOCATION)
-        starts = [e for e in locations if e.profile.loc and e.profile.loc.first_ok and self.static_requirements_met(e)]
-        self.reached_any, self.travels_any = self.reach(starts)
-        groups: dict[tuple[int, int], list[_Entry]] = {}
-        for e in starts:
-            loc = e.profile.loc
-            assert loc is not None
-            groups.setdefault((loc.region, loc.dim), []).append(e)
-        if groups:
-            main_key = max(sorted(groups), key=lambda k: sum(e.copies for e in groups[k]))
-            self.main_group = main_key
-            self.reached_main, self.travels_main = self.reach(groups[main_key])
+        if places is not None:
+            self.groups, self.main_group = places.groups, places.main_group
+            self.reached_any, self.travels_any = places.reached_any, places.travels_any
+            self.reached_main, self.travels_main = places.reached_main, places.travels_main
+            self.ctx_any, self.ctx_main, self.ctx_all = places.ctx_any, places.ctx_main, places.ctx_all
         else:
-            self.main_group = (-1, -1)
-            self.reached_main, self.travels_main = {}, []
-        self.ctx_any = self.contexts(self.reached_any, self.travels_any)
-        self.ctx_main = self.contexts(self.reached_main, self.travels_main)
-        self.ctx_all = self.contexts({e.card.key: e for e in locations}, [])
+            self.find_places(locations)
+        groups = self.groups
         if not locations:
             self.add(
                 None,
@@ -293,9 +358,32 @@ class _Analysis:
         self.check_travel()
         self.check_spells()
         self.check_goo()
-        self.check_effects()
+        if notes:
+            self.check_effects()
         order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
         return sorted(self.issues, key=lambda i: (order[i.severity], fold_title(i.card), i.kind))
+
+    def find_places(self, locations: list[_Entry]) -> None:
+        """Finds where the deck can go: from any first Location, and from the Region (and
+        Dimension) holding most of its first Locations, with the places a card may be played."""
+        starts = [e for e in locations if e.profile.loc and e.profile.loc.first_ok and self.static_requirements_met(e)]
+        self.reached_any, self.travels_any = self.reach(starts)
+        groups: dict[tuple[int, int], list[_Entry]] = {}
+        for e in starts:
+            loc = e.profile.loc
+            assert loc is not None
+            groups.setdefault((loc.region, loc.dim), []).append(e)
+        self.groups = groups
+        if groups:
+            main_key = max(sorted(groups), key=lambda k: sum(e.copies for e in groups[k]))
+            self.main_group = main_key
+            self.reached_main, self.travels_main = self.reach(groups[main_key])
+        else:
+            self.main_group = (-1, -1)
+            self.reached_main, self.travels_main = {}, []
+        self.ctx_any = self.contexts(self.reached_any, self.travels_any)
+        self.ctx_main = self.contexts(self.reached_main, self.travels_main)
+        self.ctx_all = self.contexts({e.card.key: e for e in locations}, [])
 
     def check_effects(self) -> None:
         """Notes each card whose effect the engine does not play (the ledger), with the reason."""
@@ -402,7 +490,8 @@ class _Analysis:
             if not off:
                 continue
             n = sum(m.copies for m in off)
-            names = ", ".join(sorted({_display(m.card.title) for m in off}))
+            off_titles = tuple(sorted({_display(m.card.title) for m in off}))
+            names = ", ".join(off_titles)
             target = f"the {self.dim_name(g_dim)}" if g_dim != dim else self.region_name(g_region)
             self.add(
                 None,
@@ -421,6 +510,7 @@ class _Analysis:
                 ),
                 card="Locations",
                 copies=n,
+                about=off_titles,
             )
 
     def _no_way(self, e: _Entry) -> str:
@@ -803,7 +893,7 @@ def _display(title: str) -> str:
     return display_title(title)
 
 
-__all__ = ["MONSTERS_PER_GATE", "PlayabilityIssue", "Severity", "playability"]
+__all__ = ["MONSTERS_PER_GATE", "AdditionJudge", "PlayabilityIssue", "Severity", "playability"]
 
 
 def _found_at(attr: Mask, p: Profile) -> Callable[[list[_Ctx]], bool]:

@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from deckbuilder.rules.cards import CardType, Legality, fold_title
-from deckbuilder.rules.decks import Deck, Section
+from deckbuilder.rules.cards import Card, CardType, Legality, fold_title
+from deckbuilder.rules.decks import Deck, DeckEntry, Section
 from deckbuilder.rules.formats import Format, FormatRule, HouseRule, Severity
 
 
@@ -553,6 +553,34 @@ def legalities_named(fmt: Format, house_rules: Sequence[HouseRule] = ()) -> froz
         if not (use_repointed and rule.params.get("repointed_by_house_rule")):
             named.add(Legality.REPOINTED)
     return frozenset(named)
+
+
+def added_card_findings(
+    deck: Deck,
+    card: Card,
+    fmt: Format,
+    house_rules: Sequence[HouseRule] = (),
+    *,
+    repointed: Mapping[str, int] | None = None,
+    before: Verdict | None = None,
+) -> tuple[Finding, ...]:
+    """Gets what the deck check would newly say about ``card`` were one copy of it added to
+    the deck: the errors and warnings of :func:`check_deck` on the deck with the card that
+    name it (by title, or as ``TITLE [SET]``) and that the deck's own verdict (``before``,
+    checked when not given) does not hold. A fan card under a way to play that warns of
+    them, a title a house rule leaves out, a fifth copy by title.
+    """
+    if before is None:
+        before = check_deck(deck, fmt, house_rules, repointed=repointed)
+    had = {(f.rule, f.message) for f in before.findings}
+    added = Deck(deck.name, (*deck.entries, DeckEntry(card, 1, Section.DECK)))
+    after = check_deck(added, fmt, house_rules, repointed=repointed)
+    named = (card.title, f"{card.title} [{card.set_code}]")
+    return tuple(
+        f
+        for f in after.findings
+        if f.severity is not Severity.NOTE and (f.rule, f.message) not in had and any(c in named for c in f.cards)
+    )
 
 
 def check_deck(

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from deckbuilder.decklists.deckfile import LoadedDeck
     from deckbuilder.rules.adventures import AdventureCheck as RecipeCheck
     from deckbuilder.rules.adventures import CampaignPlan as Plan
-    from deckbuilder.rules.adventures import Recipe
+    from deckbuilder.rules.adventures import Judge, Recipe, WhyNot
     from deckbuilder.rules.cards import Card
     from deckbuilder.rules.decks import Deck
+    from deckbuilder.service.decks import WayToPlay
 
 
 @contextmanager
@@ -32,9 +33,10 @@ def _noting(notes: list[str]) -> Iterator[None]:
         raise
 
 
-def adventure_checks(catalog: Catalog, deck: Deck) -> list[RecipeCheck]:
+def adventure_checks(catalog: Catalog, deck: Deck, play: WayToPlay | None = None) -> list[RecipeCheck]:
     """Gets the recipe check of each Adventure of the deck (the user's overrides first),
-    with suggestions from the catalog for what is missing."""
+    with suggestions from the catalog for what is missing: the cards the deck can play
+    first (:func:`addition_judge`; ``play``, the way to play, also judges what it allows)."""
     from deckbuilder.catalog.recipebook import recipe_pool, recipe_reading
     from deckbuilder.rules.adventures import check_deck_adventures
 
@@ -42,7 +44,55 @@ def adventure_checks(catalog: Catalog, deck: Deck) -> list[RecipeCheck]:
     checks = check_deck_adventures(deck, vocabulary, overrides)
     if all(check.completable for check in checks):
         return checks  # the pool only suggests cards for a short slot: none is
-    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog))
+    judge = addition_judge(catalog, deck, play)
+    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog), judge=judge)
+
+
+def addition_judge(catalog: Catalog, deck: Deck, play: WayToPlay | None = None) -> Judge:
+    """Gets the judge of the cards an Adventure's "add one of" offers: whether the deck
+    could play a card once one copy is added, in the engine's own words. First what the
+    Playability panel would say of it (:class:`~deckbuilder.rules.playability.AdditionJudge`:
+    a Location nothing takes you to, a Monster with no Gate to arrive at, a Spell with no Tome
+    nor reader, an Ally of a place the deck never visits), then what the deck check of the
+    way to play would newly say of it (:func:`~deckbuilder.rules.validator.added_card_findings`:
+    a fan card, a title a house rule leaves out). An error of either is "never", else a
+    warning is "only by an unlikely path"."""
+    from deckbuilder.catalog.importers.effects import load_effect_overrides
+    from deckbuilder.rules.formats import Severity as Force
+    from deckbuilder.rules.playability import AdditionJudge, Severity
+    from deckbuilder.rules.validator import added_card_findings, check_deck
+    from deckbuilder.service.decks import repointed_values
+
+    playing = AdditionJudge(deck, effects=load_effect_overrides())
+    repointed = repointed_values(catalog) if play is not None and play.house_rules else {}
+    before = check_deck(deck, play.format, list(play.house_rules), repointed=repointed) if play else None
+    answers: dict[str, WhyNot] = {}
+
+    def judge(card: Card) -> WhyNot:
+        if card.key in answers:
+            return answers[card.key]
+        issue = playing(card)
+        answer: WhyNot = None
+        if issue is not None and issue.severity is Severity.ERROR:
+            answer = ("error", issue.reason)
+        elif play is not None and before is not None:
+            found = added_card_findings(
+                deck, card, play.format, list(play.house_rules), repointed=repointed, before=before
+            )
+            worst = sorted(found, key=lambda f: f.severity is not Force.ERROR)
+            if worst:
+                f = worst[0]
+                says = "does not play it" if f.severity is Force.ERROR else "warns of it"
+                answer = (
+                    "error" if f.severity is Force.ERROR else "warning",
+                    f"{play.name} {says} ({f.source}): {f.message}",
+                )
+        if answer is None and issue is not None:
+            answer = ("warning", issue.reason)
+        answers[card.key] = answer
+        return answer
+
+    return judge
 
 
 @dataclass(frozen=True)
@@ -57,9 +107,13 @@ class DeckAdventures:
         return [check.to_dict() for check in self.checks]
 
 
-def deck_adventures(catalog: Catalog, deck: LoadedDeck) -> DeckAdventures:
-    """Checks every Adventure in a deck against the deck's own cards."""
-    return DeckAdventures(deck, adventure_checks(catalog, deck.deck))
+def deck_adventures(catalog: Catalog, deck: LoadedDeck, play: WayToPlay | None = None) -> DeckAdventures:
+    """Checks every Adventure in a deck against the deck's own cards; the cards offered for
+    what is missing are judged for ``play`` (else the way to play the deck records, else
+    Advanced: :func:`~deckbuilder.service.deckfiles.deck_way_to_play`)."""
+    from deckbuilder.service.deckfiles import deck_way_to_play
+
+    return DeckAdventures(deck, adventure_checks(catalog, deck.deck, play or deck_way_to_play(deck)))
 
 
 @dataclass(frozen=True)
@@ -82,7 +136,9 @@ def plan_campaign(catalog: Catalog, deck: LoadedDeck, target: int = 20) -> Campa
 
     if target < 1:
         raise UsageError(f"--target {target}: a Campaign target is at least 1 point")
-    checks = adventure_checks(catalog, deck.deck)
+    from deckbuilder.service.deckfiles import deck_way_to_play
+
+    checks = adventure_checks(catalog, deck.deck, deck_way_to_play(deck))
     return CampaignPlan(deck, checks, plan_for(deck.deck, checks, target), target)
 
 
@@ -164,6 +220,7 @@ def check_adventure(catalog: Catalog, title: str, deck: LoadedDeck) -> Adventure
     from deckbuilder.rules.adventures import Collection, recipe_for
     from deckbuilder.rules.adventures import check_adventure as check_recipe
     from deckbuilder.rules.decks import Section
+    from deckbuilder.service.deckfiles import deck_way_to_play
 
     notes: list[str] = []
     with _noting(notes):
@@ -173,5 +230,6 @@ def check_adventure(catalog: Catalog, title: str, deck: LoadedDeck) -> Adventure
         collection = Collection(deck.deck.cards(Section.DECK)).without_title(adventure.title)
         check = check_recipe(recipe, collection)
         if not check.completable:  # the pool only suggests cards for a short slot
-            check = check_recipe(recipe, collection, pool=recipe_pool(catalog))
+            judge = addition_judge(catalog, deck.deck, deck_way_to_play(deck))
+            check = check_recipe(recipe, collection, pool=recipe_pool(catalog), judge=judge)
         return AdventureCheck(deck, adventure, check, tuple(notes))

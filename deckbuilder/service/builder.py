@@ -73,7 +73,7 @@ def deck_overview(
     owned = owned_cards(collection)
     return DeckOverview(
         check_deck(catalog, deck, play),
-        deck_adventures(catalog, deck),
+        deck_adventures(catalog, deck, play),
         deck_playability(deck),
         deck_stats(deck),
         tuple(shortfalls(deck.deck, owned)) if owned is not None else (),

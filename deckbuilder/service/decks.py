@@ -149,7 +149,7 @@ def check_deck(catalog: Catalog, deck: LoadedDeck, play: WayToPlay, *, investiga
     if investigator is not None:
         deck, note = play_as(catalog, deck, investigator)
         notes = (note,) if note else ()
-    repointed = _repointed_values(catalog) if play.house_rules else {}
+    repointed = repointed_values(catalog) if play.house_rules else {}
     verdict = verdict_for(deck.deck, play.format, list(play.house_rules), repointed=repointed)
     return DeckCheck(deck, play, verdict, notes)
 
@@ -164,7 +164,7 @@ def play_as(catalog: Catalog, deck: LoadedDeck, name: str) -> tuple[LoadedDeck, 
     return choose_investigator(deck, card_index(catalog), name)
 
 
-def _repointed_values(catalog: Catalog) -> dict[str, int]:
+def repointed_values(catalog: Catalog) -> dict[str, int]:
     """Gets the community's re-pointed Adventure values the catalog holds, by folded title."""
     from deckbuilder.rules.cards import fold_title
 

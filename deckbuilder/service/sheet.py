@@ -69,7 +69,7 @@ def deck_sheet(
             investigator=investigator,
             advanced=goldfish_advanced(play.format.id),
         )
-    adventures = adventure_checks(catalog, rules_deck)
+    adventures = adventure_checks(catalog, rules_deck, play)
     ctx = build_sheet_context(
         rules_deck,
         check.verdict,

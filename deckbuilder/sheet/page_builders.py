@@ -46,6 +46,7 @@ from deckbuilder.sheet.pages import (
     ShortfallView,
     SlotView,
     SortColumn,
+    Suggestion,
     SuggestionRow,
     VersionRow,
 )
@@ -495,7 +496,7 @@ def checklist(checks: Sequence[Any]) -> tuple[AdventureChecklist, ...]:
                 s["text"],
                 ", ".join(s["cards"]),
                 s["short"],
-                tuple(s["add_one_of"][:SUGGESTED]),
+                tuple(Suggestion(t, *(result.why_not(t) or ("", ""))) for t in s["add_one_of"][:SUGGESTED]),
             )
             for result, s in zip(check.slots, data["slots"])
         )

@@ -215,6 +215,17 @@ class ListGroup:
 
 
 @dataclass(frozen=True)
+class Suggestion:
+    """A card "add one of" offers for a requirement, and whether the deck could play it."""
+
+    title: str = _doc("The card's title, added by one click.")
+    severity: str = _doc(
+        'Empty when the deck could play it; "warning": only by an unlikely path; "error": never (offered last).'
+    )
+    reason: str = _doc("Why not, in the Playability panel's or the deck check's words; empty when it could.")
+
+
+@dataclass(frozen=True)
 class SlotView:
     """One requirement of an Adventure's recipe, the deck's cards for it, and what would fill it."""
 
@@ -224,7 +235,9 @@ class SlotView:
     )
     cards: str = _doc("The deck's cards assigned to it, joined; empty when none.")
     short: int = _doc("How many more cards it needs (0: met).")
-    suggestions: tuple[str, ...] = _doc("Titles of the catalog that would fill it, each added by one click.")
+    suggestions: tuple[Suggestion, ...] = _doc(
+        "The catalog's cards that would fill it, the ones the deck can play first, each added by one click."
+    )
 
 
 @dataclass(frozen=True)

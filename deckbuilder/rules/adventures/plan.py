@@ -28,7 +28,7 @@ from typing import Any
 
 from deckbuilder.rules.adventures.model import Recipe
 from deckbuilder.rules.adventures.parser import recipe_for
-from deckbuilder.rules.adventures.solver import AdventureCheck, Collection, check_adventure
+from deckbuilder.rules.adventures.solver import AdventureCheck, Collection, Judge, check_adventure
 from deckbuilder.rules.adventures.vocabulary import Vocabulary
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 from deckbuilder.rules.decks import Deck, Section
@@ -53,13 +53,14 @@ def check_deck_adventures(
     vocabulary: Vocabulary | None = None,
     overrides: Mapping[str, Recipe] | None = None,
     pool: Collection | Sequence[Card] | None = None,
+    judge: Judge | None = None,
 ) -> list[AdventureCheck]:
     """Checks every Adventure of a deck against the deck's cards.
 
     ``vocabulary`` should be the catalog's (:meth:`Vocabulary.from_cards`); without it the
     deck's own cards are the vocabulary, so titles of cards outside the deck stay
     uninterpreted. ``overrides`` are the user's recipes by folded title; ``pool`` the
-    catalog's cards for ``add_one_of``.
+    catalog's cards for ``add_one_of``, the ones ``judge`` says the deck can play first.
     """
     vocabulary = vocabulary or Vocabulary.from_cards(e.card for e in deck.entries)
     collection = Collection(deck.cards(Section.DECK))
@@ -67,7 +68,7 @@ def check_deck_adventures(
     checks = []
     for adventure in deck_adventures(deck):
         recipe = recipe_for(adventure, vocabulary, overrides)
-        checks.append(check_adventure(recipe, collection.without_title(adventure.title), pool_collection))
+        checks.append(check_adventure(recipe, collection.without_title(adventure.title), pool_collection, judge))
     return checks
 
 

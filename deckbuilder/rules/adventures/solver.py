@@ -17,14 +17,16 @@ finds the largest one:
 - points-worth slots ("20 POINTS-WORTH OF MONSTERS") take the strongest cards left.
 
 When the deck falls short, ``missing`` lists the fewest slots left unmet and, given the
-catalog's cards, ``add_one_of`` names cards that would meet each (official first).
+catalog's cards, ``add_one_of`` names cards that would meet each: given a judge of what the
+deck can play (:class:`Judge`), the ones it can play first, then those of its home Region,
+then Chaosium's before fan cards (see :func:`_suggest`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from deckbuilder.rules.adventures.matching import CardFacts, Predicate, card_facts, compile_requirement, fold_words
 from deckbuilder.rules.adventures.model import Distinct, Measure, Recipe, Slot
@@ -36,6 +38,16 @@ from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
 SEARCH_BUDGET = 200_000
 #: How many cards ``add_one_of`` offers per unmet slot.
 SUGGESTIONS = 5
+#: How many titles a slot's suggestions ask the judge about at most, best placed first, when
+#: fewer than :data:`SUGGESTIONS` of them can be played (the rest are not offered).
+JUDGED = 8
+
+#: Why a deck could not play a card once added: ``("error", reason)`` it never could,
+#: ``("warning", reason)`` only by an unlikely path; None when it can.
+WhyNot = tuple[Literal["error", "warning"], str] | None
+#: Says whether a deck could play a card added to it (the service builds one from the
+#: Playability panel's analysis and the way to play's deck check).
+Judge = Callable[[Card], WhyNot]
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,10 +143,20 @@ class SlotResult:
     cards: tuple[Card, ...]
     short: int
     add_one_of: tuple[str, ...] = ()
+    #: The offered titles the deck could not play, or only by an unlikely path, with why:
+    #: (title, "error" or "warning", reason), in ``add_one_of``'s order (they come last).
+    cannot_play: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def met(self) -> bool:
         return self.short == 0
+
+    def why_not(self, title: str) -> tuple[str, str] | None:
+        """Gets (severity, reason) when the deck could not play an offered title, else None."""
+        for offered, severity, reason in self.cannot_play:
+            if offered == title:
+                return severity, reason
+        return None
 
 
 @dataclass(frozen=True)
@@ -203,6 +225,10 @@ class AdventureCheck:
                     "cards": [display_title(c.title) for c in s.cards],
                     "short": s.short,
                     "add_one_of": list(s.add_one_of),
+                    "cannot_play": [
+                        {"card": title, "severity": severity, "reason": reason}
+                        for title, severity, reason in s.cannot_play
+                    ],
                 }
                 for s in self.slots
             ],
@@ -453,12 +479,19 @@ def _suggest(
     have: dict[str, int],
     unmet: Sequence[int],
     regions: Sequence[str] = (),
-) -> tuple[str, ...]:
-    """Gets cards of the pool that would meet an unmet slot alongside the cards assigned:
-    Chaosium's first, then those the deck can reach, a Location or Ally of the deck's home
-    Region (``regions[0]``, where most of its Locations are) before one of its other
-    Regions, and one of a Region it has no Location in last (rulebook l.84: an Ally is found
-    where you are)."""
+    judge: Judge | None = None,
+) -> tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]:
+    """Gets cards of the pool that would meet an unmet slot alongside the cards assigned, and
+    those of them the deck could not play with why.
+
+    Ranked: first what the deck can play (``judge``: the Playability panel's analysis of the
+    deck with the card added and the way to play's check; a card it could play only by an
+    unlikely path after those, one it never could last), then a Location or Ally of the
+    deck's home Region (``regions[0]``, where most of its Locations are) before one of its
+    other Regions and one of a Region it has no Location in (rulebook l.84: an Ally is found
+    where you are), then Chaosium's before fan cards, then the strongest, the one meeting
+    more unmet slots, the cheapest, by title. The judge is asked about at most
+    :data:`JUDGED` titles in that order and stops once :data:`SUGGESTIONS` can be played."""
     slot = problem.recipe.slots[index]
     taken: dict[int, set[Hashable]] = {}
     for i, groups in assignment.items():
@@ -487,8 +520,8 @@ def _suggest(
             place = 0 if card.region == regions[0] else 1 if card.region in regions else 2
         ranked.append(
             (
-                not card.is_official,
                 place,
+                not card.is_official,
                 -worth,
                 -also,
                 printing.facts.cost,
@@ -497,14 +530,32 @@ def _suggest(
             )
         )
     ranked.sort(key=lambda r: r[:6])
-    titles: list[str] = []
+    # Per title: the best answer among its printings judged (0 plays, 1 unlikely, 2 never),
+    # the reason, and where the title first came in the ranking.
+    titles: dict[str, tuple[int, str, str, int]] = {}
+    playable = 0
     for row in ranked:
-        title = display_title(row[-1].title)
-        if title not in titles:
-            titles.append(title)
-        if len(titles) == SUGGESTIONS:
+        card = row[-1]
+        title = display_title(card.title)
+        known = titles.get(title)
+        if known is not None and (judge is None or known[0] == 0):
+            continue
+        if judge is None:
+            titles[title] = (0, "", "", len(titles))
+            playable += 1
+        else:
+            if known is None and len(titles) >= JUDGED:
+                continue  # another printing of a title already asked about may still be better
+            answer = judge(card)
+            tier, severity, reason = (0, "", "") if answer is None else (1 if answer[0] == "warning" else 2, *answer)
+            if known is None or tier < known[0]:
+                titles[title] = (tier, severity, reason, known[3] if known else len(titles))
+                playable += tier == 0
+        if playable >= SUGGESTIONS:
             break
-    return tuple(titles)
+    chosen = sorted(titles, key=lambda t: (titles[t][0], titles[t][3]))[:SUGGESTIONS]
+    why = tuple((t, titles[t][1], titles[t][2]) for t in chosen if titles[t][0])
+    return tuple(chosen), why
 
 
 def _solve(
@@ -563,12 +614,13 @@ def check_adventure(
     recipe: Recipe,
     cards: Collection | Iterable[Card],
     pool: Collection | Iterable[Card] | None = None,
+    judge: Judge | None = None,
 ) -> AdventureCheck:
     """Checks whether the cards can meet a recipe, and how.
 
     ``cards`` are the deck's cards, one item per copy (or a :class:`Collection`); ``pool``,
     when given, are the catalog's cards, from which ``add_one_of`` suggests a card for each
-    unmet slot. Gets an :class:`AdventureCheck`.
+    unmet slot, the ones ``judge`` says the deck can play first. Gets an :class:`AdventureCheck`.
     """
     collection = Collection.of(cards)
     predicates = [compile_requirement(slot.requirement) for slot in recipe.slots]
@@ -581,8 +633,11 @@ def check_adventure(
     for i, slot in enumerate(recipe.slots):
         groups = totals[i][0] if i in totals else assignment.get(i, [])
         suggestions: tuple[str, ...] = ()
+        cannot: tuple[tuple[str, str, str], ...] = ()
         if shorts[i] and pool_collection is not None:
-            suggestions = _suggest(problem, i, assignment, pool_collection, predicates, have, unmet, regions)
+            suggestions, cannot = _suggest(
+                problem, i, assignment, pool_collection, predicates, have, unmet, regions, judge
+            )
         results.append(
             SlotResult(
                 number=i + 1,
@@ -591,6 +646,7 @@ def check_adventure(
                 cards=tuple(problem.printings[g].card for g in groups),
                 short=shorts[i],
                 add_one_of=suggestions,
+                cannot_play=cannot,
             )
         )
     notes: list[str] = []
