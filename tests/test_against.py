@@ -313,3 +313,34 @@ def test_the_web_suggest_page_shows_the_decks_win_share_against_each_field_deck(
         w = change.wins
         assert select_one(li, ".wins").text() == f"{w.mean:+.1%} ({w.low:+.1%} to {w.high:+.1%})"
     assert not select(dom, "ul.left-alone li")  # against a field, no card is left alone
+
+
+def test_a_builds_win_share_against_each_field_deck_is_read_from_its_held_out_matches(gccg_catalog, mythos_data):
+    # The report plays each deck's held-out matches once: its win share against each field deck
+    # is read from the very matches its measure played (their mean is its overall share), and
+    # playing those seeds again gives the same figures.
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.construction.build import held_out_seeds
+    from deckbuilder.service.against import field_decks, field_shares
+
+    field = [_deck(gccg_catalog, mythos_data, n) for n in ("standard-steadfast.deck", "bourne-ultravox.deck")]
+    built = service.build_deck(
+        gccg_catalog, investigator="Bored Clerk", adventures=["The Price"], seed=3, budget=60, against=field
+    )
+    for choice in (built.built, built.start):
+        shares = choice.against
+        assert [s.deck for s in shares] == list(built.field_decks)
+        assert sum(s.wins for s in shares) / len(shares) == pytest.approx(choice.measure.wins)
+        deck = choice.deck.deck
+        again = field_shares(
+            deck,
+            field_decks(gccg_catalog, field),
+            deck_recipes(gccg_catalog, deck),
+            seed=3,
+            campaign=False,
+            target=20,
+            max_rounds=20,
+            seeds=held_out_seeds(3, shares[0].games),
+        )
+        assert again == shares
