@@ -37,6 +37,10 @@ FIELD_STAGES = (20, 60, 180)
 #: Seeds each change of a suggestion is screened on against a field (alone: 120), each a match
 #: per field deck: the fresh matches, not these, decide what is recommended.
 FIELD_SCREEN = 60
+#: What a build's held-out matches cost, in seeds of the search's own matches per held-out
+#: seed: the built deck and its start, a runner-up or two, at the goal's full length (the
+#: search's are shorter). Measured on this machine: see CHANGELOG, issue 24.
+REPORT_PACE = 4.0
 #: The report's line when no field is given.
 ALONE_LINE = "Measured alone (goldfish games): the objective is completion speed; give --against to judge by matches."
 
@@ -109,6 +113,30 @@ def field_players(
             keep=frozenset(keep),
         ),
     )
+
+
+class Pace:
+    """A match player timed as it plays: the wall-clock seconds a seed of it has cost so far.
+    A build against a field reserves from them the time its held-out matches will take, so
+    that its time cap bounds the whole build (the report too) on a busy machine as well."""
+
+    def __init__(self, play: Any) -> None:
+        self.play = play
+        self.seconds = 0.0
+        self.seeds = 0
+
+    def __call__(self, deck: Deck, seeds: Sequence[int]) -> Any:
+        import time
+
+        started = time.monotonic()
+        out = self.play(deck, seeds)
+        self.seconds += time.monotonic() - started
+        self.seeds += len(seeds)
+        return out
+
+    def reserve(self, seeds: int) -> float:
+        """Gets the seconds ``seeds`` held-out seeds of the report will take at this pace."""
+        return REPORT_PACE * seeds * self.seconds / self.seeds if self.seeds else 0.0
 
 
 @dataclass(frozen=True)

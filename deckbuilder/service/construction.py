@@ -439,6 +439,7 @@ def build_deck(
             FIELD_BUDGET,
             FIELD_REPORT_GAMES,
             FIELD_STAGES,
+            Pace,
             field_decks,
             field_players,
         )
@@ -459,7 +460,10 @@ def build_deck(
             played=played,
             keep=report_seeds,
         )
-        search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
+        # The held-out matches cost far more than the goldfish's games: the search stops in
+        # time for them at the pace its own matches play (on a busy machine, sooner).
+        pace = Pace(search_play)
+        search_play, report_play = _checked(pace, checkpoint), _checked(report_play, checkpoint)
         result = search(
             goal,
             cards,
@@ -467,7 +471,7 @@ def build_deck(
             search_play,
             seed=seed,
             budget=budget or FIELD_BUDGET,
-            should_stop=lambda: time.monotonic() > deadline,
+            should_stop=lambda: time.monotonic() > deadline - pace.reserve(report_games),
             progress=tick,
             report_play=report_play,
             report_games=report_games,
