@@ -344,3 +344,23 @@ def test_a_builds_win_share_against_each_field_deck_is_read_from_its_held_out_ma
             seeds=held_out_seeds(3, shares[0].games),
         )
         assert again == shares
+
+
+def test_a_build_against_a_field_reserves_the_held_out_matches_time_at_its_own_pace():
+    # The search stops in time for the report: what it reserves grows with the seconds its own
+    # matches took a seed (a busy machine reserves more) and with the held-out seeds.
+    import time
+
+    from deckbuilder.service.against import REPORT_PACE, Pace
+
+    def play(deck, seeds):
+        time.sleep(0.002 * len(seeds))
+        return [deck] * len(seeds)
+
+    pace = Pace(play)
+    assert pace.reserve(200) == 0.0  # nothing played yet: nothing to go by
+    assert pace("d", [1, 2, 3, 4, 5]) == ["d"] * 5
+    per_seed = pace.seconds / pace.seeds
+    assert pace.seeds == 5 and per_seed >= 0.002
+    assert pace.reserve(200) == pytest.approx(REPORT_PACE * 200 * per_seed)
+    assert pace.reserve(400) == pytest.approx(2 * pace.reserve(200))
