@@ -61,6 +61,13 @@ def check_against(
         f"({len(result.changes)} measured, {took:.0f} s)",
         flush=True,
     )
+    # No card is called dead (issue 24): a Monster with a Gate to be played at is judged by the matches.
+    dead = [c.describe() for c in result.changes if "dead" in c.reason] + [n for n in result.left_alone if "dead" in n]
+    if dead:
+        print(f"{deck_path.name}: CALLED DEAD: {'; '.join(dead)}", flush=True)
+    monsters = sorted({c.cut.title for c in result.changes if c.cut is not None and c.cut.type.value == "Monster"})
+    if monsters:
+        print(f"{deck_path.name}: Monsters whose cut the matches judged: {', '.join(monsters)}", flush=True)
     the_field = field_decks(catalog, field)  # type: ignore[arg-type]
     counts: dict[str, int] = {}
     for e in loaded.deck.main:

@@ -217,3 +217,150 @@ def test_the_web_suggest_form_offers_the_other_saved_decks(gccg_catalog_path, tm
     rival = new_deck(b, "The Rival")
     options = select(b.get(f"/decks/{mine}"), "form.suggest-form select#against option")
     assert [(o.attrs["value"], o.text()) for o in options] == [(rival, "The Rival")]
+
+
+def _web(gccg_catalog_path, tmp_path, mythos_data, *names):
+    """A browser on a server over the real pool, with the real decks ``names`` imported; gets it
+    and the saved decks' ids."""
+    from starlette.testclient import TestClient
+    from support.web import BASE, Browser
+
+    from deckbuilder.web.app import Settings, create_app
+
+    app = create_app(Settings(db=gccg_catalog_path, decks=tmp_path / "decks", collection=tmp_path / "collection.json"))
+    b = Browser(TestClient(app, base_url=BASE))
+    ids = []
+    for name in names:
+        deck = mythos_data / "gccg" / "decks" / name
+        b.get("/import")
+        answer, _ = b.post("/import", files={"file": (deck.name, deck.read_bytes())})
+        ids.append(str(answer.url).rstrip("/").rsplit("/", 1)[1])
+    return b, ids
+
+
+def _done(b, job):
+    finished = b.client.app.state.jobs.wait(job, 600)
+    assert finished.state == "done", (finished.state, finished.failure)
+    return finished.result
+
+
+def _shown(share) -> str:
+    from deckbuilder.sheet.text import percent
+
+    return f"{percent(share.wins)} ({percent(share.low)}-{percent(share.high)})"
+
+
+def test_the_web_build_page_shows_the_win_share_against_each_field_deck(
+    gccg_catalog_path, mythos_data, tmp_path, monkeypatch
+):
+    # The job page shows what `deck build --against` prints: the objective, and each deck's win
+    # share against every field deck with its 95% interval (the same service figures).
+    from support.html import select, select_one
+
+    from deckbuilder.service import against
+
+    monkeypatch.setattr(against, "FIELD_REPORT_GAMES", 60)  # fewer held-out matches: the same page
+    b, (mine, rival, other) = _web(
+        gccg_catalog_path,
+        tmp_path,
+        mythos_data,
+        "standard-corrupt.deck",
+        "standard-steadfast.deck",
+        "bourne-ultravox.deck",
+    )
+    answer, _ = b.post(f"/decks/{mine}/build", {"time": "3", "seed": "1", "against": [rival, other]})
+    job = str(answer.url).rsplit("/", 1)[1]
+    found, _saved = _done(b, job)
+    dom = b.get(f"/decks/build/{job}")
+    assert select_one(dom, "p.objective").text().startswith("Measured by matches against 2 decks")
+    table = select_one(dom, "table.field-shares")
+    names = [th.text() for th in select(table, "thead th")][2:]
+    assert names == list(found.field_decks) and len(names) == 2
+    rows = select(table, "tbody tr")
+    decks = [found.built, found.start, *found.runners_up]
+    assert len(rows) == len(decks)
+    for row, deck in zip(rows, decks):
+        cells = select(row, "td.share")
+        assert [c.attrs["data-deck"] for c in cells] == names
+        shown = [" ".join(select_one(c, s).text() for s in (".won", ".interval")) for c in cells]
+        assert shown == [_shown(s) for s in deck.against]
+        assert all(f"of {s.games}" in c.text() for c, s in zip(cells, deck.against))
+
+
+def test_the_web_suggest_page_shows_the_decks_win_share_against_each_field_deck(
+    gccg_catalog_path, mythos_data, tmp_path, small_suggest
+):
+    # As `deck suggest --against` prints: the objective, the deck's own win share against each
+    # field deck with its interval, and each change's effect on the share of matches won.
+    from support.html import select, select_one
+
+    b, (mine, rival) = _web(
+        gccg_catalog_path, tmp_path, mythos_data, "bourne-eat-n-beat.deck", "standard-steadfast.deck"
+    )
+    answer, _ = b.post(f"/decks/{mine}/suggest", {"games": "100", "seed": "2", "against": rival})
+    job = str(answer.url).rsplit("/", 1)[1]
+    found = _done(b, job)
+    dom = b.get(f"/decks/{mine}/suggest/{job}")
+    assert select_one(dom, "p.objective").text().startswith("Measured by matches against 1 deck")
+    (row,) = select(dom, "table.field-shares tbody tr")
+    (share,) = found.against
+    assert row.attrs["data-deck"] == share.deck == found.field_decks[0]
+    shown = f"{select_one(row, '.won').text()} ({select_one(row, '.interval').text()})"
+    assert shown == _shown(share) and select_one(row, ".games").text() == str(share.games)
+    changes = select(dom, "li.change")
+    assert len(changes) == len(found.changes) > 0
+    for li, change in zip(changes, found.changes):
+        w = change.wins
+        assert select_one(li, ".wins").text() == f"{w.mean:+.1%} ({w.low:+.1%} to {w.high:+.1%})"
+    assert not select(dom, "ul.left-alone li")  # against a field, no card is left alone
+
+
+def test_a_builds_win_share_against_each_field_deck_is_read_from_its_held_out_matches(gccg_catalog, mythos_data):
+    # The report plays each deck's held-out matches once: its win share against each field deck
+    # is read from the very matches its measure played (their mean is its overall share), and
+    # playing those seeds again gives the same figures.
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.construction.build import held_out_seeds
+    from deckbuilder.service.against import field_decks, field_shares
+
+    field = [_deck(gccg_catalog, mythos_data, n) for n in ("standard-steadfast.deck", "bourne-ultravox.deck")]
+    built = service.build_deck(
+        gccg_catalog, investigator="Bored Clerk", adventures=["The Price"], seed=3, budget=60, against=field
+    )
+    for choice in (built.built, built.start):
+        shares = choice.against
+        assert [s.deck for s in shares] == list(built.field_decks)
+        assert sum(s.wins for s in shares) / len(shares) == pytest.approx(choice.measure.wins)
+        deck = choice.deck.deck
+        again = field_shares(
+            deck,
+            field_decks(gccg_catalog, field),
+            deck_recipes(gccg_catalog, deck),
+            seed=3,
+            campaign=False,
+            target=20,
+            max_rounds=20,
+            seeds=held_out_seeds(3, shares[0].games),
+        )
+        assert again == shares
+
+
+def test_a_build_against_a_field_reserves_the_held_out_matches_time_at_its_own_pace():
+    # The search stops in time for the report: what it reserves grows with the seconds its own
+    # matches took a seed (a busy machine reserves more) and with the held-out seeds.
+    import time
+
+    from deckbuilder.service.against import REPORT_PACE, Pace
+
+    def play(deck, seeds):
+        time.sleep(0.002 * len(seeds))
+        return [deck] * len(seeds)
+
+    pace = Pace(play)
+    assert pace.reserve(200) == 0.0  # nothing played yet: nothing to go by
+    assert pace("d", [1, 2, 3, 4, 5]) == ["d"] * 5
+    per_seed = pace.seconds / pace.seeds
+    assert pace.seeds == 5 and per_seed >= 0.002
+    assert pace.reserve(200) == pytest.approx(REPORT_PACE * 200 * per_seed)
+    assert pace.reserve(400) == pytest.approx(2 * pace.reserve(200))

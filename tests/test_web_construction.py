@@ -76,6 +76,9 @@ def test_a_deck_is_built_in_the_background_and_saved_with_its_why_notes(real):
     assert "Bored Housewife" in select_one(dom, "p.summary").text() and "seed 2" in select_one(dom, "p.summary").text()
     labels = [select(row, "td")[0].text() for row in select(dom, "table.measures tbody tr")]
     assert labels[:2] == ["built", "first legal deck"]
+    # Measured alone, the page says so (as the CLI does) and shows no field.
+    assert "the objective is completion speed; give --against" in select_one(dom, "p.objective").text()
+    assert not select(dom, "table.field-shares")
     why = texts(dom, "ul.why li")
     assert any(AUCTION in note for note in why), why
 

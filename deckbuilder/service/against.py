@@ -37,6 +37,10 @@ FIELD_STAGES = (20, 60, 180)
 #: Seeds each change of a suggestion is screened on against a field (alone: 120), each a match
 #: per field deck: the fresh matches, not these, decide what is recommended.
 FIELD_SCREEN = 60
+#: What a build's held-out matches cost, in seeds of the search's own matches per held-out
+#: seed: the built deck and its start, a runner-up or two, at the goal's full length (the
+#: search's are shorter). Measured on this machine: see CHANGELOG, issue 24.
+REPORT_PACE = 4.0
 #: The report's line when no field is given.
 ALONE_LINE = "Measured alone (goldfish games): the objective is completion speed; give --against to judge by matches."
 
@@ -86,17 +90,53 @@ def field_players(
     target: int,
     search_rounds: int,
     max_rounds: int,
+    played: dict[Any, tuple[float, ...]] | None = None,
+    keep: Sequence[int] = (),
 ) -> tuple[Any, Any]:
     """Gets the match players of a build against a field: the search's (shorter games) and the
-    held-out games' (the goal's full length)."""
+    held-out games' (the goal's full length), which keeps in ``played`` the outcome of each
+    match on a seed of ``keep`` (the held-out seeds: :func:`field_shares` reads them back)."""
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.rules.construction.against import match_player
 
     effects = load_effect_overrides()
     return (
         match_player(field, recipes, campaign=campaign, target=target, max_rounds=search_rounds, effects=effects),
-        match_player(field, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects),
+        match_player(
+            field,
+            recipes,
+            campaign=campaign,
+            target=target,
+            max_rounds=max_rounds,
+            effects=effects,
+            played=played,
+            keep=frozenset(keep),
+        ),
     )
+
+
+class Pace:
+    """A match player timed as it plays: the wall-clock seconds a seed of it has cost so far.
+    A build against a field reserves from them the time its held-out matches will take, so
+    that its time cap bounds the whole build (the report too) on a busy machine as well."""
+
+    def __init__(self, play: Any) -> None:
+        self.play = play
+        self.seconds = 0.0
+        self.seeds = 0
+
+    def __call__(self, deck: Deck, seeds: Sequence[int]) -> Any:
+        import time
+
+        started = time.monotonic()
+        out = self.play(deck, seeds)
+        self.seconds += time.monotonic() - started
+        self.seeds += len(seeds)
+        return out
+
+    def reserve(self, seeds: int) -> float:
+        """Gets the seconds ``seeds`` held-out seeds of the report will take at this pace."""
+        return REPORT_PACE * seeds * self.seconds / self.seeds if self.seeds else 0.0
 
 
 @dataclass(frozen=True)
@@ -128,30 +168,42 @@ def field_shares(
     target: int,
     max_rounds: int,
     games: int = FIELD_REPORT_GAMES,
+    seeds: Sequence[int] | None = None,
+    played: Mapping[Any, tuple[float, ...]] | None = None,
 ) -> tuple[FieldShare, ...]:
     """Plays a deck against each field deck on held-out seeds (none of the search's; the same
-    for every deck reported) and gets its win share against each with the Wilson interval."""
+    for every deck reported: ``seeds``, else ``games`` drawn from ``seed``) and gets its win
+    share against each with the Wilson interval. A match ``played`` holds (a build's held-out
+    matches, kept as its report played them) is read from there, not played again."""
     import random
 
     from deckbuilder.catalog.importers.effects import load_effect_overrides
-    from deckbuilder.rules.construction.against import field_records, match_outcome
+    from deckbuilder.rules.construction.against import deck_key, field_records, match_outcome
     from deckbuilder.rules.match.games import wilson
 
-    held_out = random.Random(seed * 104729 + 3)
-    seeds = [held_out.randrange(2**31) for _ in range(games)]
-    per_field = field_records(
-        deck,
-        field,
-        seeds,
-        recipes,
-        campaign=campaign,
-        target=target,
-        max_rounds=max_rounds,
-        effects=load_effect_overrides(),
-    )
+    if seeds is None:
+        held_out = random.Random(seed * 104729 + 3)
+        seeds = [held_out.randrange(2**31) for _ in range(games)]
+    key = deck_key(deck)
+    kept = played or {}
+    missing = [s for s in seeds if (key, s) not in kept]
+    outcomes = {s: kept[(key, s)] for s in seeds if (key, s) in kept}
+    if missing:
+        per_field = field_records(
+            deck,
+            field,
+            missing,
+            recipes,
+            campaign=campaign,
+            target=target,
+            max_rounds=max_rounds,
+            effects=load_effect_overrides(),
+        )
+        for i, s in enumerate(missing):
+            outcomes[s] = tuple(match_outcome(records[i]) for records in per_field)
     out = []
-    for f, records in zip(field, per_field):
-        won = sum(match_outcome(r) for r in records)
-        low, high = wilson(won, len(records))
-        out.append(FieldShare(f.name, len(records), won / len(records), low, high))
+    for n, f in enumerate(field):
+        won = sum(outcomes[s][n] for s in seeds)
+        low, high = wilson(won, len(seeds))
+        out.append(FieldShare(f.name, len(seeds), won / len(seeds), low, high))
     return tuple(out)

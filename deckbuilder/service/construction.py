@@ -439,11 +439,17 @@ def build_deck(
             FIELD_BUDGET,
             FIELD_REPORT_GAMES,
             FIELD_STAGES,
+            Pace,
             field_decks,
             field_players,
         )
 
         the_field = field_decks(catalog, against)
+        # The held-out matches the report plays are kept, and each reported deck's win share
+        # against every field deck is read from them: the same matches as its measure, played once.
+        report_games = min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES)
+        report_seeds = build_rules.held_out_seeds(seed, report_games)
+        played: dict[Any, tuple[float, ...]] = {}
         search_play, report_play = field_players(
             the_field,
             recipes,
@@ -451,8 +457,13 @@ def build_deck(
             target=goal_target,
             search_rounds=min(SEARCH_ROUNDS, max_rounds),
             max_rounds=max_rounds,
+            played=played,
+            keep=report_seeds,
         )
-        search_play, report_play = _checked(search_play, checkpoint), _checked(report_play, checkpoint)
+        # The held-out matches cost far more than the goldfish's games: the search stops in
+        # time for them at the pace its own matches play (on a busy machine, sooner).
+        pace = Pace(search_play)
+        search_play, report_play = _checked(pace, checkpoint), _checked(report_play, checkpoint)
         result = search(
             goal,
             cards,
@@ -460,10 +471,10 @@ def build_deck(
             search_play,
             seed=seed,
             budget=budget or FIELD_BUDGET,
-            should_stop=lambda: time.monotonic() > deadline,
+            should_stop=lambda: time.monotonic() > deadline - pace.reserve(report_games),
             progress=tick,
             report_play=report_play,
-            report_games=min(build_rules.REPORT_GAMES, FIELD_REPORT_GAMES),
+            report_games=report_games,
             stages=FIELD_STAGES,
             screen_play=players.screen,
             screen_stop=lambda: time.monotonic() > screen_deadline,
@@ -518,6 +529,8 @@ def build_deck(
                 campaign=campaign,
                 target=goal_target,
                 max_rounds=max_rounds,
+                seeds=report_seeds,
+                played=played,
             )
         return DeckChoice(
             label, load_deck_text(catalog, text, filename="built.json"), deck.measure, tuple(deck_notes), shares

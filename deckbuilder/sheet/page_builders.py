@@ -34,6 +34,7 @@ from deckbuilder.sheet.pages import (
     DeckHeader,
     DiffView,
     ErrorView,
+    FieldShareView,
     FilterGroup,
     FilterLink,
     Link,
@@ -604,8 +605,22 @@ def suggestion_rows(changes: Sequence[Any]) -> tuple[SuggestionRow, ...]:
             _effect(c.sanity),
             c.reason,
             c.recommended,
+            "" if getattr(c, "wins", None) is None else _share_effect(c.wins),
         )
         for c in changes
+    )
+
+
+def _share_effect(effect: Any) -> str:
+    """Gets an effect on the win share as a player reads it: ``+4.1% (+0.8% to +7.4%)``."""
+    return f"{effect.mean:+.1%} ({effect.low:+.1%} to {effect.high:+.1%})"
+
+
+def field_share_views(shares: Sequence[Any]) -> tuple[FieldShareView, ...]:
+    """Gets a deck's win share against each field deck (the service's ``FieldShare``) as the
+    pages show it, with its 95% interval, as ``deck build`` and ``deck suggest`` print it."""
+    return tuple(
+        FieldShareView(s.deck, percent(s.wins), f"{percent(s.low)}-{percent(s.high)}", s.games) for s in shares
     )
 
 
@@ -619,6 +634,8 @@ def _built_row(choice: Any, number: int) -> BuiltDeckRow:
         f"{m.final_sanity:.1f}",
         choice.deck.deck.count(),
         number,
+        "" if m.wins is None else percent(m.wins),
+        field_share_views(choice.against),
     )
 
 
@@ -637,7 +654,13 @@ def build_result(build: Any, saved: Link | None) -> BuildResultView:
         *(_built_row(r, n) for n, r in enumerate(build.runners_up, 1)),
     )
     return BuildResultView(
-        summary, build.kept_start, decks, tuple(n.removeprefix("Why: ") for n in build.built.notes), saved
+        summary,
+        build.kept_start,
+        decks,
+        tuple(n.removeprefix("Why: ") for n in build.built.notes),
+        saved,
+        build.objective,
+        tuple(build.field_decks),
     )
 
 

@@ -319,6 +319,19 @@ class SuggestionRow:
     sanity: str = _doc("Its effect on the Sanity left at the end (positive: more), with the 95% interval.")
     reason: str = _doc("Why: the slot it fills, the blocker it removes, the dead card it replaces.")
     recommended: bool = _doc("The effect is clear of noise (the interval leaves out zero): recommended.")
+    wins: str = _doc(
+        "Against a field: its effect on the share of matches won, with the 95% interval; empty when measured alone."
+    )
+
+
+@dataclass(frozen=True)
+class FieldShareView:
+    """A deck's matches against one deck of the field (``--against``): the share won, its interval."""
+
+    deck: str = _doc("The field deck's name.")
+    won: str = _doc("The share of the matches won against it (a tie counts half).")
+    interval: str = _doc("The 95% interval of that share (Wilson), as from-to.")
+    games: int = _doc("The matches played against it.")
 
 
 @dataclass(frozen=True)
@@ -334,6 +347,11 @@ class BuiltDeckRow:
     choice: int = _doc(
         "Which deck it is for the save button: 0 the built deck, 1, 2... a runner-up; -1 the start (not offered)."
     )
+    won: str = _doc("Against a field: the share of all its held-out matches won; empty when measured alone.")
+    against: tuple[FieldShareView, ...] = _doc(
+        "Against a field: its win share against each field deck, in the field's order; empty when measured alone.",
+        default=(),
+    )
 
 
 @dataclass(frozen=True)
@@ -345,6 +363,8 @@ class BuildResultView:
     decks: tuple[BuiltDeckRow, ...] = _doc("The built deck, its start, then the runner-ups.")
     notes: tuple[str, ...] = _doc("Why each group of cards is there (the built deck's notes).")
     saved: Link | None = _doc("The built deck among the saved decks (its editor); None if it could not be saved.")
+    objective: str = _doc("What the build chose by, in one line (completion speed alone, or matches against a field).")
+    field: tuple[str, ...] = _doc("The field's deck names (--against); empty when measured alone.", default=())
 
 
 # --------------------------------------------------------------------------------------
@@ -529,6 +549,14 @@ class SuggestPage:
     investigator: str = _doc("Who plays the games; empty until done.")
     changes: tuple[SuggestionRow, ...] = _doc("The changes measured, the recommended first; empty until done.")
     error: ErrorView | None = _doc("Why the measuring stopped; None when it did not.")
+    objective: str = _doc("What the changes are judged by, in one line; empty until done.", default="")
+    against: tuple[FieldShareView, ...] = _doc(
+        "Against a field: the deck's own win share against each field deck on the fresh matches; else empty.",
+        default=(),
+    )
+    left_alone: tuple[str, ...] = _doc(
+        "The cards left alone, each with why (a Combat card measured alone).", default=()
+    )
 
 
 @dataclass(frozen=True)

@@ -400,6 +400,9 @@ async def suggest_page(request: Request) -> Response:
         found.investigator if found else "",
         build.suggestion_rows(found.changes) if found else (),
         build.error_view(job.failure) if job.failure else None,
+        found.objective if found else "",
+        build.field_share_views(found.against) if found else (),
+        tuple(found.left_alone) if found else (),
     )
     return render(request, page)
 

@@ -13,7 +13,7 @@ are: only the batch that plays a deck changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -94,6 +94,16 @@ def seed_results(per_field: Sequence[Sequence[MatchRecord]]) -> list[GameResult]
     return out
 
 
+#: The matches a player kept: per (deck, seed), its outcome against each field deck.
+Played = MutableMapping[tuple[Hashable, int], tuple[float, ...]]
+
+
+def deck_key(deck: Deck) -> Hashable:
+    """Gets what tells a deck's matches apart: its entries, in order (the same key plays the
+    same matches on the same seed)."""
+    return tuple((e.card.key, e.count, e.section.value) for e in deck.entries)
+
+
 def match_player(
     field: Sequence[FieldDeck],
     recipes: Mapping[str, Recipe],
@@ -102,14 +112,23 @@ def match_player(
     target: int = 20,
     max_rounds: int = 20,
     effects: Mapping[str, CardEffects] | None = None,
+    played: Played | None = None,
+    keep: frozenset[int] = frozenset(),
 ) -> PlayBatch:
-    """Gets a :data:`~.model.PlayBatch` that plays each seed as a match against every field deck."""
+    """Gets a :data:`~.model.PlayBatch` that plays each seed as a match against every field deck;
+    with ``played``, the outcome of each match on a seed of ``keep`` is kept there (a build's
+    held-out matches, so that its report's win share against each field deck is read from the
+    very matches its measure played, not from a second set played again)."""
 
     def play(deck: Deck, seeds: Sequence[int]) -> list[GameResult]:
-        return seed_results(
-            field_records(
-                deck, field, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects
-            )
+        per_field = field_records(
+            deck, field, seeds, recipes, campaign=campaign, target=target, max_rounds=max_rounds, effects=effects
         )
+        if played is not None:
+            key = deck_key(deck)
+            for i, s in enumerate(seeds):
+                if s in keep:
+                    played[(key, s)] = tuple(match_outcome(records[i]) for records in per_field)
+        return seed_results(per_field)
 
     return play

@@ -206,6 +206,13 @@ def held_out_seed(seed: int) -> int:
     return seed * 104729 + 2
 
 
+def held_out_seeds(seed: int, games: int) -> list[int]:
+    """Gets the seeds of a build's ``games`` held-out games (none of the search's): the ``i``-th
+    number :func:`held_out_seed`'s generator draws plays game ``i``."""
+    held_out = random.Random(held_out_seed(seed))
+    return [held_out.randrange(2**31) for _ in range(games)]
+
+
 def clearly_reaches(m: Measure) -> bool:
     """Checks that a deck reaches the Campaign target in :data:`REACH_SHARE` of games or
     more beyond the noise of its held-out games (the lower end of the 95% interval of the
@@ -264,8 +271,7 @@ def _build_for(
     verdict = check_deck(to_deck(best, plan.cards, goal.investigator), goal.format, goal.house_rules)
     if not verdict.is_legal:
         raise ImpossibleBuildError("no legal deck meets the goal: " + "; ".join(f.message for f in verdict.errors))
-    held_out = random.Random(held_out_seed(seed))  # none of the search's seeds
-    seeds = [held_out.randrange(2**31) for _ in range(report_games)]
+    seeds = held_out_seeds(seed, report_games)
     report = Arena(report_play or play, plan.cards, goal.investigator, seeds)
     best_measure = measure(report.results(best, report_games), goal.max_rounds)
     start_measure = measure(report.results(start, report_games), goal.max_rounds)
