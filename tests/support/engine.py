@@ -117,9 +117,16 @@ def tome(
     )
 
 
-def spell(title: str, icon: SpellIcon = SpellIcon.DEATH) -> Card:
+def spell(title: str, icon: SpellIcon = SpellIcon.DEATH, text: str = "", sanity: int = -2) -> Card:
     return Card(
-        key=f"T:{title}", title=title, set_code="T", type=CardType.SPELL, subtype=icon.value, icons=(icon,), sanity=-2
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.SPELL,
+        subtype=icon.value,
+        icons=(icon,),
+        sanity=sanity,
+        text=text,
     )
 
 
@@ -129,7 +136,9 @@ def artifact(title: str, subtype: str | None = None, text: str = "", sanity: int
     )
 
 
-def monster(title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "") -> Card:
+def monster(
+    title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "", value: int = 2
+) -> Card:
     return Card(
         key=f"T:{title}",
         title=title,
@@ -137,7 +146,7 @@ def monster(title: str, klass: str = "Lesser Servitor", sanity: int | None = Non
         type=CardType.MONSTER,
         subtype=klass,
         monster_class=klass,
-        value=2,
+        value=value,
         sanity=sanity,
         text=text,
     )

@@ -17,7 +17,10 @@ their summoner's own requirements and their stay to the next Combat (l.282-286, 
 Combat (l.400-445: Directed Threats, Allies bearing Enchanted Weapons placed atop a Directed
 Threat and Buried after Combat (l.193, l.395), Defending Allies with Weapons and Enchanted Weapons, the
 Spell-and-Artifact rounds, Battles from the lowest Sanity, the Cosmic Battle, Bypass, Invisible
-Monsters, Allies then the Investigator, Assault, burying), the Discard phase, reshuffle,
+Monsters, Allies then the Investigator, Assault, burying; a Control Spell cast in the
+Spell-and-Artifact rounds turns a random Monster of its class in an opponent's Directed Threat
+against that opponent, l.321, rulings l.29), a Summoned Monster's attack at once in card play,
+Allies defending, no Cosmic Battle (l.317, rulings l.274), the Discard phase, reshuffle,
 Voluntary Lobotomy and refill (l.445-460, the engine's), an Event aimed at an opponent played
 only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...; read from its
 "Affects Opponent's ..." line, or from what its effect takes), on an opponent not already
@@ -38,7 +41,8 @@ effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally o
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
 Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
-(:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); an Ally's special
+(:mod:`~.monsters`); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
+counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's special
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
 Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
 and no policy is asked yet: the target of an Event is the legitimate opponent with the highest

@@ -27,8 +27,10 @@ import random
 from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
-from deckbuilder.rules.engine.state import pay_one
+from deckbuilder.rules.engine.plays import new_play
+from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
 from deckbuilder.rules.match.opponents import (
@@ -70,6 +72,7 @@ _EVENT: Final = PlayKind.EVENT
 _PLAY_PHASE: Final = Phase.PLAY
 _DISCARD_PHASE: Final = Phase.DISCARD
 _OVER_PHASE: Final = Phase.OVER
+_SUMMON_EFFECT: Final = EffectKind.SUMMON
 #: Plays that put no card of the hand into play (not counted as the card played).
 _NOT_PLAYED: Final = frozenset(
     {
@@ -210,6 +213,17 @@ def _holds(m: Match, target: int, aim: str) -> bool:
     return found
 
 
+def _control_class(e: CardEffects | None) -> str:
+    """Gets the Monster class a Summon/Control Spell names (l.315), "" for any other card (a
+    card that plays "a Monster card to your Threat" summons any Monster but controls none)."""
+    if e is None:
+        return ""
+    for f in e.effects:
+        if f.kind is _SUMMON_EFFECT and f.what in MONSTER_CLASSES:
+            return f.what
+    return ""
+
+
 class Seat:
     """One player's lasting facts: the deck read for play, the Investigator's Education, what
     each copy brings to Combat, where a Location stands, and what an Event aims at."""
@@ -229,6 +243,8 @@ class Seat:
         "phobia",
         "lifts",
         "enchanted",
+        "summons",
+        "control",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -253,6 +269,11 @@ class Seat:
         self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
         #: Whether some card of the deck costs every player Sanity on a Pass while in play.
         self.on_pass = any(k == ON_PASS for h in self.everyone for k, _, _ in h)
+        #: Per copy, the Monster class a Summon/Control Spell names ("" for none; l.315): cast in
+        #: card play it Summons (l.317), in Combat it Controls (l.321).
+        self.control: tuple[str, ...] = tuple(_control_class(e) for e in game.effects)
+        #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
+        self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
 
 
 class Match:
@@ -286,6 +307,8 @@ class Match:
         "applied",
         "rng",
         "on_pass",
+        "directed",
+        "controlled",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -316,6 +339,12 @@ class Match:
         self.rng = random.Random(seed)
         #: Whether some deck holds an Event costing every player Sanity on a Pass.
         self.on_pass = any(seat.on_pass for seat in self.seats)
+        #: During Combat, the Directed Threats (l.402): ``directed[a][b]``, the cards of a's
+        #: Threat aimed at b (an Ally placed atop it as ``-1 - id``); empty out of Combat.
+        self.directed: list[list[list[int]]] = []
+        #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
+        #: (owner's seat, card id) in a's Directed Threat against b.
+        self.controlled: list[list[list[tuple[int, int]]]] = []
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
@@ -439,6 +468,15 @@ def card_play(m: Match, play: Play) -> None:
         if m.stage == OVER:
             return
     seat_ = m.seats[seat]
+    if (
+        seat_.summons
+        and (play.kind is _CAST or play.kind is _USE)
+        and len(play.joined) == 1
+        and play.joined[0] in s.threat  # a Monster Summoned, not one used for travel
+    ):
+        _summoned(m, seat, play.card, play.joined[0])
+        if m.stage == OVER:
+            return
     if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
         _on_opponent(m, seat, play.card)
         if m.stage == OVER:
@@ -730,6 +768,112 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
+# -- Summon and Control ------------------------------------------------------------------------
+
+
+def _leading_opponent(m: Match, seat: int) -> int:
+    """Gets the opponent with the highest score, among equals the first to the left (the table's
+    rule for a target no policy is asked about, as for Events, :func:`_on_opponent`)."""
+    return max((o for o in range(m.n) if o != seat), key=lambda t: (m.score(t), -((t - seat) % m.n)))
+
+
+def _summoned(m: Match, seat: int, spell: int, monster: int) -> None:
+    """A Monster just Summoned attacks at once (rulebook l.317: "The Monster then immediately
+    attacks an opponent, who may use Allies, but not Spells, Artifacts, or Threat, to defend").
+
+    It leaves the Threat, where the engine put it, and attacks the leading opponent; there is no
+    Cosmic Battle (rulings l.274), so its value, with its bonuses for where the target stands
+    (l.379), goes to the target's Allies, every one defending, the strongest first (as against
+    an Event's attack; an Invisible Monster passes those without an Enchanted Weapon, l.288,
+    l.195), and the rest is the target's Sanity loss. An Ally that absorbs any of it is Buried,
+    as after Combat (l.439). Then the Monster is Buried in its player's Story Deck: its attack
+    is its use (l.562: "immediately attack with or use that Monster"), and no line keeps it in
+    the Threat for Combat."""
+    s = m.players[seat]
+    g = s.game
+    s.threat.remove(monster)
+    target = _leading_opponent(m, seat)
+    prof = m.seats[seat].combat[monster]
+    invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in _attributes(m, target))
+    attack = _Card(seat, monster, g.title(monster), monster_value(m, seat, monster, target), invisible)
+    allies = _ally_cards(m, target, list(m.players[target].allies))
+    defenders = [c for c in allies if c.sees] if invisible else allies
+    through = _absorb(m, defenders, attack.value)
+    _dealt(m, [attack], attack.value)
+    m.say(
+        f"  {attack.title} attacks {m.name(target)} with {attack.value}"
+        + (" (Invisible)" if invisible else "")
+        + f": Allies absorb {attack.value - through} (Summoned, rulebook l.317)"
+    )
+    for c in defenders:
+        if c.left < c.value:
+            _lose_ally(m, target, c.cid, True)
+    s.story.insert(0, monster)  # Buried: it counts in the Story Deck from now on
+    s.counted += g.weight[monster]
+    if m.tally:
+        m.applied[seat].add(g.cards[spell].title)
+    if through:
+        _phobia_loss(m, target, attack.title, through)
+
+
+def _control_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of the Summon/Control Spells (and uses of such Artifacts) ``seat`` may make
+    in Combat (l.321: "Cast the Spell during Combat and hope that the correct Monster class is in
+    an opponent's Directed Threat"): offered while some opponent has a Directed Threat of his or
+    her own cards (its target, l.307), each payable (a Spell cast from a Tome costs its
+    Sanity, l.309; by an Ally or Artifact nothing, l.311)."""
+    directed = m.directed
+    if not any(c >= 0 for o in range(m.n) if o != seat for cs in directed[o] for c in cs):
+        return []
+    s = m.players[seat]
+    g = s.game
+    control = m.seats[seat].control
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if control[c] and c not in s.cast and c in s.spells:
+                cost = g.use_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                if can_pay(s, cost):
+                    plays.append(new_play(_CAST, c, (), holder))
+    for a in s.artifacts:
+        if control[a] and a not in s.spent and can_pay(s, g.use_cost[a]):
+            plays.append(new_play(_USE, a, ()))
+    return plays
+
+
+def is_control(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play in Combat casts a Summon/Control Spell to Control (l.321)."""
+    return not play.joined and play.card >= 0 and m.seats[seat].control[play.card] != ""
+
+
+def _control(m: Match, seat: int, klass: str, title: str) -> None:
+    """A Control Spell just cast (l.321): a random Monster of its class in an opponent's Directed
+    Threat changes sides. The Directed Threats aimed at the caster are searched first (our
+    choice where several opponents' are open: the one that attacks the caster is the one to
+    turn), then the others in seat order to the left. The Monster joins a Directed Threat of the
+    caster's against the opponent it was taken from (rulings l.29: "Add the Monster to one of
+    your Directed Threats or use it to create a new Directed Threat"; l.396: a Spell may turn a
+    Threat on its own Investigator); it stays in its owner's Threat, to be returned to him or
+    her for Burial at the end of Combat (l.321, l.439)."""
+    directed = m.directed
+    n = m.n
+    owners = [(seat + k) % n for k in range(1, n)]
+    tries = [(o, seat) for o in owners] + [(o, b) for o in owners for b in range(n) if b != seat and b != o]
+    for o, b in tries:
+        classes = m.players[o].game.monster_class
+        pool = [c for c in directed[o][b] if c >= 0 and classes[c] == klass]
+        if not pool:
+            continue
+        c = pool[m.rng.randrange(len(pool))]
+        directed[o][b].remove(c)
+        m.controlled[seat][o].append((o, c))
+        m.say(f"  {m.name(seat)} takes control of {m.seats[o].game.title(c)} from {m.name(o)} (rulebook l.321)")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    m.say(f"  {m.name(seat)} finds no {klass.title()} in an opponent's Directed Threat")
+
+
 # -- Combat ------------------------------------------------------------------------------------
 
 
@@ -827,6 +971,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
     if not any(directed[a][b] for a in range(n) for b in range(n)):
         m.say("  no Threat to direct")
+    m.directed = directed
+    m.controlled = [[[] for _ in range(n)] for _ in range(n)]
     # 2. Defending Allies.
     defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
     # Allies bearing an Enchanted Weapon placed atop a Directed Threat, or making one (l.193, l.395):
@@ -856,7 +1002,9 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     _spell_rounds(m, policies)
+    controlled = m.controlled
     if m.stage == OVER:
+        m.directed, m.controlled = [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -870,7 +1018,13 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
             pair = (min(a, b), max(a, b))
             if pair in done:
                 continue
-            if not (directed[a][b] or directed[b][a] or (_assault(m, a, b) and (defending[a][b] or defending[b][a]))):
+            if not (
+                directed[a][b]
+                or directed[b][a]
+                or controlled[a][b]
+                or controlled[b][a]
+                or (_assault(m, a, b) and (defending[a][b] or defending[b][a]))
+            ):
                 continue
             done.add(pair)
             _battle(m, a, b, directed, defending, hurt)
@@ -878,7 +1032,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 break
         if m.stage == OVER:
             break
-    # 5. Burying (l.439).
+    # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
+    m.directed, m.controlled = [], []
     _bury(m, hurt)
 
 
@@ -900,6 +1055,8 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             plays = [
                 p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
             ]
+            if m.seats[seat].summons:
+                plays += _control_plays(m, seat)
             if not plays:
                 continue
             play = policies[seat].combat_use(m, seat, plays)
@@ -913,6 +1070,8 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             if s.phase is _OVER_PHASE:
                 _ended(m)
                 return
+            if is_control(m, seat, play):
+                _control(m, seat, m.seats[seat].control[play.card], s.game.cards[play.card].title)
         if not anyone:
             return
 
@@ -929,7 +1088,7 @@ def _battle(
 ) -> None:
     """Resolves the Battle of ``a`` and ``b`` (l.414-435)."""
     assault = _assault(m, a, b)
-    side = {a: _threat_cards(m, a, b, directed[a][b]), b: _threat_cards(m, b, a, directed[b][a])}
+    side = {x: _threat_cards(m, x, y, directed[x][y], m.controlled[x][y]) for x, y in ((a, b), (b, a))}
     allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
     if m.log is not None:
         for x, y in ((a, b), (b, a)):
@@ -957,11 +1116,19 @@ def _battle(
             return
 
 
-def _threat_cards(m: Match, seat: int, target: int, cids: list[int]) -> list[_Card]:
+def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list[tuple[int, int]]) -> list[_Card]:
+    """Gets ``seat``'s Directed Threat against ``target`` as laid down: its cards, an Ally
+    placed atop it, and the Monsters it controls (``taken``: their owner and id, l.321; each
+    keeps its owner's card for its value and its tally)."""
     g = m.seats[seat].game
     combat_ = m.seats[seat].combat
     attrs = _attributes(m, target)
     cards = []
+    for owner, cid in taken:
+        prof = m.seats[owner].combat[cid]
+        invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
+        value = monster_value(m, owner, cid, target)
+        cards.append(_Card(owner, cid, m.seats[owner].game.title(cid), value, invisible, prof.bypass))
     for cid in cids:
         if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
             ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster

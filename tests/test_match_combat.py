@@ -1,0 +1,176 @@
+"""Summon and Control Spells at the table (issue 23): a Summoned Monster's attack in card play
+(rulebook l.317) and a Monster taken from an opponent's Directed Threat in Combat (l.321).
+The cards are built here with the engine tests' builders, in our own words (the phrase the
+effect reader keys on, "Summon or Control one CLASS", is the rulebook's, l.315)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from support.engine import ARKHAM_HOUSE, ally, monster, spell, tome
+from support.match import Scripted, investigator
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.engine import Game, Play, Rules, describe, legal_plays
+from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, new_match
+
+LIBER = tome("Liber", languages=("English",))
+DUST = spell("Dust", text="Summon or Control one Lesser Independent Monster.", sanity=-2)
+CRAWLER = monster("Crawler", "Lesser Independent", value=3)
+LURKER = monster("Lurker", "Lesser Independent", value=3, text="Invisible.")
+SERVANT = monster("Servant", "Lesser Servitor", value=2)
+GUARD = ally("Guard")  # value 1
+
+
+def table(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> Match:
+    """Brian and Meghan at Arkham House with every card in the Mythos Deck: a test puts in
+    play what it needs (:func:`put`)."""
+    games = [
+        Game([ARKHAM_HOUSE, *cards_a], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, *cards_b], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+        put(m, m.players.index(s), "where", "Arkham House")
+    return m
+
+
+def put(m: Match, seat: int, zone: str, title: str) -> int:
+    """Moves a copy of ``title`` from the Mythos Deck to a zone (``where``: the Current
+    Location; ``spells``: under the player's Tome); gets its id."""
+    from deckbuilder.rules.engine.locations import arrive_at
+
+    s = m.players[seat]
+    cid = next(c for c in s.deck if s.game.title(c) == title)
+    s.deck.remove(cid)
+    if zone == "where":
+        arrive_at(s, cid)
+    elif zone == "spells":
+        s.spells.append(cid)
+        s.attached[s.tomes[0]] = (*s.attached.get(s.tomes[0], ()), cid)
+    else:
+        getattr(s, zone).append(cid)
+    return cid
+
+
+class Controlling(Scripted):
+    """Casts the first Control Spell offered in Combat; notes what it was offered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offered: list[list[str]] = []
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        self.offered.append([describe(m.players[seat], p) for p in plays])
+        return plays[0] if plays else None
+
+
+def test_a_summoned_monster_attacks_an_opponent_at_once():
+    # Rulebook l.317: "Cast the spell on your turn to play an appropriate Monster ... Pay the
+    # Sanity cost for the Spell and for playing the Monster (if any). The Monster then
+    # immediately attacks an opponent, who may use Allies, but not Spells, Artifacts, or Threat,
+    # to defend." Rulings l.274: there is no Cosmic Battle.
+    m = table([LIBER, DUST, CRAWLER], [GUARD, SERVANT])
+    a, b = m.players
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    crawler = put(m, 0, "hand", "Crawler")
+    guard = put(m, 1, "allies", "Guard")
+    put(m, 1, "threat", "Servant")  # a Threat does not defend against a Summoned Monster
+    m.log = []
+    m.to_move = 0
+    cast = next(p for p in legal_plays(a) if describe(a, p) == "Cast Dust from Liber on Crawler")
+    card_play(m, cast)
+    assert b.sanity == 15 - 2  # Crawler's 3, the Guard absorbing 1
+    assert guard not in b.allies and b.story[0] == guard  # an Ally that absorbed is Buried (l.439)
+    assert a.sanity == 15 - 2  # the Spell's cost, from a Tome (l.309)
+    assert crawler not in a.threat and a.story[0] == crawler  # its attack was its use: Buried
+    assert "  Crawler attacks Meghan with 3: Allies absorb 1 (Summoned, rulebook l.317)" in m.log
+    assert "Dust" in m.applied[0]
+    assert m.dealt[0] == {"Crawler": 3} and m.absorbed[1] == {"Guard": 1}
+    assert m.combat_lost == [0, 0]  # card play, not Combat (l.317: "not Combat")
+
+
+def test_an_invisible_summoned_monster_passes_the_allies():
+    # Rulebook l.288: Invisible Monsters bypass Allies without an Enchanted Weapon; l.317: the
+    # Summoned Monster's target defends with Allies only.
+    m = table([LIBER, DUST, LURKER], [GUARD])
+    a, b = m.players
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 0, "hand", "Lurker")
+    guard = put(m, 1, "allies", "Guard")
+    m.to_move = 0
+    card_play(m, next(p for p in legal_plays(a) if describe(a, p) == "Cast Dust from Liber on Lurker"))
+    assert b.sanity == 15 - 3 and guard in b.allies
+
+
+def combat_with_control(threat: Sequence[str], spell_in_play: bool = True) -> tuple[Match, Controlling]:
+    """Meghan's Threat ``threat`` against Brian, who holds Dust in Liber; Combat played."""
+    m = table([LIBER, DUST, CRAWLER], [CRAWLER, SERVANT, SERVANT])
+    put(m, 0, "tomes", "Liber")
+    if spell_in_play:
+        put(m, 0, "spells", "Dust")
+    for title in threat:
+        put(m, 1, "threat", title)
+    m.log = []
+    m.stage = COMBAT
+    brian = Controlling()
+    combat(m, [brian, Scripted()])
+    return m, brian
+
+
+def test_a_control_spell_in_combat_turns_a_monster_of_its_class():
+    # Rulebook l.321: "Cast the Spell during Combat and hope that the correct Monster class is
+    # in an opponent's Directed Threat. If so, you gain control of a random Monster of that
+    # class ... Return the card to your opponent for Burial at the end of Combat"; rulings l.29:
+    # it joins one of your Directed Threats or makes a new one. Here Crawler (3) fights on
+    # Brian's side against the Servant (2): the Cosmic Battle leaves Brian's 1 (l.420-422).
+    m, brian = combat_with_control(["Crawler", "Servant"])
+    a, b = m.players
+    assert brian.offered[0] == ["Cast Dust from Liber"]
+    assert "  Brian takes control of Crawler from Meghan (rulebook l.321)" in m.log
+    assert a.sanity == 15 - 2  # the Spell's cost only: no Sanity lost in Combat
+    assert b.sanity == 15 - 1 and m.combat_lost == [0, 1]
+    assert b.threat == [] and [b.game.title(c) for c in b.story[:2]] == ["Crawler", "Servant"]  # Buried by Meghan
+    assert a.threat == [] and all(a.game.title(c) != "Crawler" for c in a.story)
+    assert "Dust" in m.applied[0]
+
+
+def test_a_control_spell_that_finds_no_monster_of_its_class_costs_its_sanity():
+    # Rulebook l.321: the caster "hope[s]" for the class; the Threat is face-down (l.402).
+    m, _ = combat_with_control(["Servant", "Servant"])
+    a = m.players[0]
+    assert "  Brian finds no Lesser Independent in an opponent's Directed Threat" in m.log
+    assert a.sanity == 15 - 2 - 4 and m.combat_lost == [4, 0]
+    assert "Dust" not in m.applied[0]
+
+
+def test_control_is_offered_only_against_a_directed_threat_and_summon_never_in_combat():
+    # Rulebook l.317: "Summon may only be used during standard card play, not Combat"; l.321:
+    # Control needs an opponent's Directed Threat (l.307: a Spell needs its target).
+    m = table([LIBER, DUST, CRAWLER], [SERVANT])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 0, "hand", "Crawler")  # a Monster Dust could Summon in card play
+    m.stage = COMBAT
+    brian = Controlling()
+    combat(m, [brian, Scripted()])
+    assert brian.offered == []
+    assert [m.players[0].game.title(c) for c in m.players[0].hand] == ["Crawler"]
+
+
+def test_the_greedy_player_casts_control_when_attacked():
+    # The greedy player's rule (match/policy.py): a Control Spell whenever an opponent's Threat
+    # is aimed at it and the cost leaves it 3 Sanity.
+    m = table([LIBER, DUST, CRAWLER], [CRAWLER, SERVANT, SERVANT])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 1, "threat", "Crawler")
+    m.log = []
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), GreedyPlayer(m.seats[1].game, set())])
+    assert "  Brian takes control of Crawler from Meghan (rulebook l.321)" in m.log
+    assert m.players[0].sanity == 15 - 2 and m.players[1].sanity == 15 - 3
