@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_HOUSE, ally, monster, spell, tome
+from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, event, goo, monster, spell, tome
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Game, Play, Rules, describe, legal_plays
-from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, new_match
+from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, end_of_combat, new_match
+from deckbuilder.rules.match.goos import goo_effects, goo_not_read
 
 LIBER = tome("Liber", languages=("English",))
 DUST = spell("Dust", text="Summon or Control one Lesser Independent Monster.", sanity=-2)
@@ -174,3 +175,125 @@ def test_the_greedy_player_casts_control_when_attacked():
     combat(m, [GreedyPlayer(m.seats[0].game, set()), GreedyPlayer(m.seats[1].game, set())])
     assert "  Brian takes control of Crawler from Meghan (rulebook l.321)" in m.log
     assert m.players[0].sanity == 15 - 2 and m.players[1].sanity == 15 - 3
+
+
+# -- Great Old Ones (rulebook l.282-286) ---------------------------------------------------------
+
+STORM = event("Rain", "Storm", persistent=True)
+MOON = event("Waxing Moon", "Night", persistent=True)
+SOOTHE = spell("Soothe", text="Gain 2 Sanity points.", sanity=-1)
+YOUNG = monster("Night Young", "Greater Independent", value=2)
+
+
+def elder(text: str) -> Card:
+    """A Great Old One of ours, summoned with a Storm and a Waxing Moon in play (l.282)."""
+    return goo("Elder", ("Storm", "Waxing Moon"), text=text)
+
+
+def goo_table(text: str, cards_b: Sequence[Card] = (), cards_a: Sequence[Card] = ()) -> Match:
+    """Brian at a Gate with the Elder's two requirements in play and the Elder in his Hand;
+    Meghan at Arkham House with Liber and Soothe in play (and ``cards_b`` in her Mythos Deck)."""
+    games = [
+        Game(
+            [ARKHAM_GATE, STORM, MOON, elder(text), YOUNG, *cards_a],
+            investigator("Brian", 15, 12),
+            Rules(advanced=True),
+        ),
+        Game([ARKHAM_HOUSE, LIBER, SOOTHE, *cards_b], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Arkham Gate")
+    put(m, 0, "events", "Rain")
+    put(m, 0, "events", "Waxing Moon")
+    put(m, 0, "hand", "Elder")
+    put(m, 1, "where", "Arkham House")
+    put(m, 1, "tomes", "Liber")
+    put(m, 1, "spells", "Soothe")
+    m.log = []
+    return m
+
+
+def play(m: Match, seat: int, words: str) -> None:
+    """Makes the legal play ``describe`` words so, as ``seat``."""
+    s = m.players[seat]
+    m.to_move = seat
+    card_play(m, next(p for p in legal_plays(s) if describe(s, p) == words))
+
+
+def test_a_great_old_one_strikes_every_investigator_at_once_and_forbids_gaining_sanity():
+    # Rulebook l.282: "Apply each GOO's effects immediately to every Investigator in the game ...
+    # The effect remains as long as the card is in play." Its player loses the Sanity too.
+    m = goo_table(
+        "No Investigator may gain Sanity. Each Investigator loses 2 Sanity points the moment this card is played."
+    )
+    play(m, 0, "Play Elder")
+    assert [s.sanity for s in m.players] == [13, 13]
+    assert "Elder" in m.applied[0] and "  Meghan loses 2 Sanity to Elder" in m.log
+    play(m, 1, "Cast Soothe from Liber")  # 1 to cast, 2 to gain: the gain is forbidden
+    assert m.players[1].sanity == 12
+
+
+def test_without_a_great_old_one_the_same_spell_gains_sanity():
+    # The counterpart of the test above: Soothe costs 1 and gains 2 (l.40: gains first).
+    m = goo_table("No Investigator may gain Sanity.")
+    play(m, 1, "Cast Soothe from Liber")
+    assert m.players[1].sanity == 16
+
+
+def test_a_great_old_one_that_makes_spells_free():
+    m = goo_table("Spells no longer cost Sanity points to cast.")
+    play(m, 0, "Play Elder")
+    play(m, 1, "Cast Soothe from Liber")
+    assert m.players[1].sanity == 17 and m.players[0].sanity == 15
+
+
+def test_a_great_old_one_that_forbids_invisibility_lets_allies_defend():
+    # Rulebook l.288: an Invisible Monster passes Allies without an Enchanted Weapon, unless a
+    # Great Old One in play says no Monster is Invisible (l.282: GOO effects override any card's).
+    m = goo_table("No Monsters are Invisible.", [GUARD], [LURKER])
+    play(m, 0, "Play Elder")
+    put(m, 0, "threat", "Lurker")
+    guard = put(m, 1, "allies", "Guard")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted(defenders=["Guard"])])
+    assert m.players[1].sanity == 15 - 2 and guard not in m.players[1].allies
+
+
+def test_a_great_old_one_raises_the_value_of_monsters_of_a_title():
+    m = goo_table("Increase the value of all Night Young by one point.")
+    play(m, 0, "Play Elder")
+    put(m, 0, "threat", "Night Young")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    assert m.players[1].sanity == 15 - 3
+
+
+def test_a_great_old_one_that_discards_monsters_after_combat():
+    m = goo_table("At the end of Combat all Investigators Discard Monster cards.", [CRAWLER])
+    play(m, 0, "Play Elder")
+    young = put(m, 0, "hand", "Night Young")
+    crawler = put(m, 1, "hand", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    end_of_combat(m)
+    assert young in m.players[0].discard and crawler in m.players[1].discard
+    assert m.goo_rules  # the Great Old One stays to the next Round's Combat (l.286)
+
+
+def test_what_of_a_great_old_one_is_not_read_is_named():
+    assert (
+        goo_not_read(
+            elder(
+                "No Investigator may gain Sanity. Each Investigator loses 2 Sanity points the moment this card is played."
+            )
+        )
+        == ""
+    )
+    assert (
+        goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity."))
+        == "not read 'all monsters may join'"
+    )
+    assert goo_effects(monster("Crawler")) == ()

@@ -152,8 +152,9 @@ def monster(
     )
 
 
-def goo(title: str, summon: Sequence[str]) -> Card:
+def goo(title: str, summon: Sequence[str], text: str = "") -> Card:
     return Card(
+        text=text,
         key=f"T:{title}",
         title=title,
         set_code="T",

@@ -32,7 +32,10 @@ Sanity on a Pass, at a Turn's beginning at a Location's attribute or with a full
 Round (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
 l.351, l.356); "Affects All Investigators" on every player, the one who played it included (a
 Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic game and of a Campaign and
-the score (l.91-93, l.470-474), and ties.
+the score (l.91-93, l.470-474), and ties; a Great Old One's own effects on every
+Investigator while it is in play (l.282, read by :mod:`~.goos`: no Sanity gained, a loss when
+it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Monsters Discarded
+after Combat, a loss for each Travel card, Spells cast for free).
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
 read do (:func:`~.opponents.not_read` names them per card: cancelling a card just played,
@@ -40,7 +43,8 @@ Discarding a Current Location, stealing Threat cards...; they are played and Bur
 effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally or a Spell
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
-Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
+Old One's effects that :func:`~.goos.goo_not_read` names (Allies flipped, Gates used again,
+Regions merged, "All Monsters may Join" for the other players...); Monster text beyond Invisible, Bypass and a Location bonus
 (:mod:`~.monsters`); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
 counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's special
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in

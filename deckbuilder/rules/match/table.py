@@ -32,6 +32,18 @@ from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, des
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
+from deckbuilder.rules.match.goos import (
+    DISCARD_MONSTERS,
+    FREE_SPELLS,
+    LOSE_NOW,
+    LOSE_ON_TRAVEL,
+    NO_BYPASS,
+    NO_GAIN,
+    NO_INVISIBLE,
+    VALUE_OF,
+    Rule,
+    goo_effects,
+)
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
@@ -73,6 +85,9 @@ _PLAY_PHASE: Final = Phase.PLAY
 _DISCARD_PHASE: Final = Phase.DISCARD
 _OVER_PHASE: Final = Phase.OVER
 _SUMMON_EFFECT: Final = EffectKind.SUMMON
+_GOO: Final = PlayKind.GOO
+_TRAVEL: Final = PlayKind.TRAVEL
+_ROTATE: Final = PlayKind.ROTATE
 #: Plays that put no card of the hand into play (not counted as the card played).
 _NOT_PLAYED: Final = frozenset(
     {
@@ -245,6 +260,7 @@ class Seat:
         "enchanted",
         "summons",
         "control",
+        "goo",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -272,6 +288,8 @@ class Seat:
         #: Per copy, the Monster class a Summon/Control Spell names ("" for none; l.315): cast in
         #: card play it Summons (l.317), in Combat it Controls (l.321).
         self.control: tuple[str, ...] = tuple(_control_class(e) for e in game.effects)
+        #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
+        self.goo: tuple[tuple[Rule, ...], ...] = tuple(goo_effects(c) for c in game.cards)
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
 
@@ -309,6 +327,8 @@ class Match:
         "on_pass",
         "directed",
         "controlled",
+        "goo_rules",
+        "no_gain",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -345,6 +365,10 @@ class Match:
         #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
         #: (owner's seat, card id) in a's Directed Threat against b.
         self.controlled: list[list[list[tuple[int, int]]]] = []
+        #: What the Great Old Ones in play do to every Investigator (l.282), and whether one
+        #: forbids gaining Sanity (:func:`_goos_in_play`).
+        self.goo_rules: tuple[Rule, ...] = ()
+        self.no_gain = False
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
@@ -352,6 +376,7 @@ class Match:
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
+        m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
 
@@ -459,10 +484,17 @@ def card_play(m: Match, play: Play) -> None:
         played.add(cards[play.card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    push(s, play)
+    if m.goo_rules:
+        _push_under_goos(m, seat, play)
+    else:
+        push(s, play)
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if play.kind is _GOO or m.goo_rules:
+        _goo_after(m, seat, play)
+        if m.stage == OVER:
+            return
     if waiting:
         _next_turn(m, seat, play)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
@@ -768,6 +800,83 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
+# -- Great Old Ones ----------------------------------------------------------------------------
+
+
+def _goos_in_play(m: Match) -> None:
+    """Reads afresh what the Great Old Ones in play do to every Investigator (l.282: "The effect
+    remains as long as the card is in play")."""
+    rules: list[Rule] = []
+    for seat, s in enumerate(m.players):
+        if s.goo >= 0:
+            rules.extend(m.seats[seat].goo[s.goo])
+    m.goo_rules = tuple(rules)
+    m.no_gain = any(k == NO_GAIN for k, _, _ in rules)
+
+
+def _goo_after(m: Match, seat: int, play: Play) -> None:
+    """What the Great Old Ones do after a play: one just played applies its effects to every
+    Investigator at once (l.282: "Apply each GOO's effects immediately to every Investigator in
+    the game"), its player's included; a Travel card or a Location turned upright costs the
+    Sanity a GOO in play says."""
+    if play.kind is _GOO:
+        _goos_in_play(m)
+        seat_ = m.seats[seat]
+        title = seat_.game.cards[play.card].title
+        rules = seat_.goo[play.card]
+        if rules and m.tally:
+            m.applied[seat].add(title)
+        for kind, amount, _ in rules:
+            if kind == LOSE_NOW:
+                for x in m.order():
+                    _phobia_loss(m, x, title, amount)
+                    if m.stage == OVER:
+                        return
+        return
+    if play.kind is _TRAVEL or play.kind is _ROTATE:
+        for kind, amount, word in m.goo_rules:
+            if kind == LOSE_ON_TRAVEL and (play.kind is _TRAVEL or word == "rotate"):
+                _phobia_loss(m, seat, "a Great Old One", amount)
+                if m.stage == OVER:
+                    return
+
+
+def _push_under_goos(m: Match, seat: int, play: Play) -> None:
+    """Makes a play while Great Old Ones are in play: with one that forbids it, no Sanity is
+    gained (the engine's gains, applied before losses as l.40 says, are capped at the Sanity the
+    Investigator has: the Game's maximum is lowered for the play and put back); with one that
+    says so, a Spell cast from a Tome costs nothing (its cost is handed back before it is paid,
+    so it cannot end the game)."""
+    s = m.players[seat]
+    g = s.game
+    top = g.sanity_max
+    free = 0
+    if (
+        play.kind is _CAST
+        and any(k == FREE_SPELLS for k, _, _ in m.goo_rules)
+        and g.profiles[play.target].kind is Kind.TOME
+    ):
+        free = max(0, -g.use_cost[play.card])
+        s.sanity += free
+    g.sanity_max = s.sanity if m.no_gain else top + free
+    try:
+        push(s, play)
+    finally:
+        g.sanity_max = top
+    if s.sanity > top:
+        s.sanity = top
+
+
+def _goo_value(m: Match, title: str) -> int:
+    """Gets what the Great Old Ones in play add to a Monster's value by its title."""
+    folded = title.lower()
+    return sum(amount for kind, amount, word in m.goo_rules if kind == VALUE_OF and word == folded)
+
+
+def _goo_forbids(m: Match, kind: int) -> bool:
+    return bool(m.goo_rules) and any(k == kind for k, _, _ in m.goo_rules)
+
+
 # -- Summon and Control ------------------------------------------------------------------------
 
 
@@ -795,6 +904,7 @@ def _summoned(m: Match, seat: int, spell: int, monster: int) -> None:
     target = _leading_opponent(m, seat)
     prof = m.seats[seat].combat[monster]
     invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in _attributes(m, target))
+    invisible = invisible and not _goo_forbids(m, NO_INVISIBLE)
     attack = _Card(seat, monster, g.title(monster), monster_value(m, seat, monster, target), invisible)
     allies = _ally_cards(m, target, list(m.players[target].allies))
     defenders = [c for c in allies if c.sees] if invisible else allies
@@ -900,7 +1010,8 @@ class _Card:
 def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
     """Gets a Monster's value attacking ``target``: printed, plus each bonus once whose
     Location the opponent (or, where the card says so, its own Investigator) stands at
-    (l.379: the Star Vampire gains a single +1 whoever is in Space)."""
+    (l.379: the Star Vampire gains a single +1 whoever is in Space), plus what a Great Old One
+    in play adds to its title (l.282)."""
     seats = m.seats
     prof = seats[seat].combat[cid]
     value = prof.value
@@ -910,6 +1021,8 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
         for amount, attr, either in prof.bonuses:
             if attr in theirs or (either and attr in mine):
                 value += amount
+    if m.goo_rules:
+        value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
     return value
 
 
@@ -1066,7 +1179,10 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             m.say(f"  {m.name(seat)}: {describe(s, play)}")
             if m.tally:
                 m.played[seat].add(s.game.cards[play.card].title)
-            push(s, play)
+            if m.goo_rules:
+                _push_under_goos(m, seat, play)
+            else:
+                push(s, play)
             if s.phase is _OVER_PHASE:
                 _ended(m)
                 return
@@ -1124,11 +1240,14 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
     combat_ = m.seats[seat].combat
     attrs = _attributes(m, target)
     cards = []
+    # A Great Old One in play may say no Monster is Invisible, or Bypasses Combat (l.282).
+    seen_all, fight_all = _goo_forbids(m, NO_INVISIBLE), _goo_forbids(m, NO_BYPASS)
     for owner, cid in taken:
         prof = m.seats[owner].combat[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         value = monster_value(m, owner, cid, target)
-        cards.append(_Card(owner, cid, m.seats[owner].game.title(cid), value, invisible, prof.bypass))
+        invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
+        cards.append(_Card(owner, cid, m.seats[owner].game.title(cid), value, invisible, bypass))
     for cid in cids:
         if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
             ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster
@@ -1136,7 +1255,8 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
             continue
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
-        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, prof.bypass))
+        invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
+        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass))
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
@@ -1280,9 +1400,20 @@ def _bury(m: Match, hurt: list[set[int]]) -> None:
 
 def end_of_combat(m: Match) -> None:
     """Ends Combat for every player: a Great Old One stays through the next Round's Combat
-    (l.286), then each player's Discard phase begins (the engine's end of card play)."""
+    (l.286), then each player's Discard phase begins (the engine's end of card play). A Great
+    Old One whose text says so has every Investigator Discard the Monsters in the Hand first."""
+    if m.goo_rules and any(k == DISCARD_MONSTERS for k, _, _ in m.goo_rules):
+        for seat, s in enumerate(m.players):
+            monsters = [c for c in s.hand if s.game.profiles[c].kind is Kind.MONSTER]
+            for c in monsters:
+                s.hand.remove(c)
+                s.discard.append(c)
+            if monsters:
+                m.say(f"  {m.name(seat)} discards {len(monsters)} Monster card(s) from the Hand (a Great Old One)")
     for s in m.players:
         end_card_play(s)
+    if m.goo_rules:
+        _goos_in_play(m)  # a Great Old One Buried at the end of its second Combat (l.286)
     m.stage = DISCARD
 
 
