@@ -59,26 +59,19 @@ Hit = tuple[int, int, str]
 _NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _N: Final = r"(\d+|a|an|one|two|three|four)"
 
-#: The phrasings read (first match per effect), each with what it does.
+#: The clauses read, each keyed on the words that say what it does (never a whole card
+#: sentence: a lead-in such as "Randomly choose" or "you may force him or her to" is left to
+#: :data:`_LEAD`), each with what it does.
 _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
     (
-        re.compile(
-            r"randomly select one artifact card \(not a tome\) that your opponent must bury|"
-            r"cause an opponent to bury a random artifact"
-        ),
+        re.compile(r"artifact card \(not a tome\) that your opponent must bury|opponent to bury a random artifact"),
         BURY_ARTIFACT,
         1,
     ),
-    (re.compile(r"randomly choose one card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
-    (re.compile(r"randomly choose and bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
-    (re.compile(r"randomly choose one ally that opponent must bury"), BURY_ALLY, 1),
-    (
-        re.compile(
-            r"it never happened! when played on your opponent, you may force him or her to discard the event closest to the bottom of his or her story deck"
-        ),
-        DISCARD_STORY_EVENT,
-        1,
-    ),
+    (re.compile(r"card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
+    (re.compile(r"bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
+    (re.compile(r"one ally that opponent must bury"), BURY_ALLY, 1),
+    (re.compile(r"discard the event closest to the bottom of his or her story deck"), DISCARD_STORY_EVENT, 1),
 )
 _UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
 _PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
@@ -87,32 +80,41 @@ _TURN_IF: Final = re.compile(
     r"the top card of your story deck) features the (\w+) attribute"
 )
 _HAND: Final = re.compile(
-    rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
-    r"number (\d+)"
+    rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand number (\d+)"
 )
 _ROUND: Final = re.compile(
-    rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
-    r"and all discards"
+    rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck(?: and all discards)?"
 )
-_POLICE: Final = re.compile(
-    rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
-    rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round"
-)
+_POLICE: Final = re.compile(rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand")
 _MOVE: Final = re.compile(
-    r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
-    rf"or suffer an attack worth {_N} points?\. allies may defend"
+    rf"(?:even if already walking, )?(?:your )?opponent must play a travel event or a new location next turn or suffer an attack worth {_N} points?"
 )
 _NEAR: Final = re.compile(
-    r"any other players whose investigators are in the same city as target are similary affected|"
-    r"each other player's investigator also in the same region must also randomly bury one ally"
+    r"other players whose investigators are in the same (city) as target are simi?larl?y affected|"
+    r"other player's investigator also in the same (region) must also randomly bury one ally"
 )
 _AT_WHILE: Final = re.compile(
     rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
     r"the beginning of each turn that you are (?:in an? \w+ location|\w+)"
 )
 
-#: Parts of a text the reader leaves: what stays unread is named by :func:`not_read`.
-_SPARE: Final = re.compile(r"then,? bury this card\.?|your opponent's foul deeds are exposed\.|\bthe\b|\.|,")
+#: The clauses that say nothing more to apply once the effect they go with is read: the card
+#: Buried after it (l.202), its flavour, the Allies that defend an attack (they always do) and the
+#: draw a confiscation means.
+_SPARE: Final = re.compile(
+    r"(?:then,? )?bury this card(?: at the end of the round)?|your opponent's foul deeds are exposed|"
+    r"it never happened|allies may defend|opponent draws \w+ cards fewer than usual"
+)
+#: Words that lead into a clause read (who chooses, at random or not), left when a clause is read.
+_LEAD: Final = frozenset(
+    (
+        *("randomly", "choose", "select", "one", "a", "an", "the", "and", "then", "cause", "also"),
+        *("you", "your", "may", "force", "him", "or", "her", "to", "when", "played", "on", "opponent"),
+        *("each", "other", "any"),
+    )
+)
+#: Where a text's clauses part: its sentences, and an alternative (", or if ...").
+_CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+")
 
 
 def _n(word: str) -> int:
@@ -166,19 +168,28 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
 
 def not_read(card: Card) -> str:
     """Gets what of an opponent-aimed Event the match does not play ("" when it plays it all):
-    the ledger's line for the card."""
+    the ledger's line for the card. Read clause by clause: a clause counts as read when a
+    phrasing read here is found in it and what is left of it is only lead-in words
+    (:data:`_LEAD`); the others are named."""
     if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
         return ""
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
-    text = _text(card)
-    rest = text
-    for pattern, _, _ in _ONCE:
-        rest = pattern.sub("", rest)
-    for pattern in (_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR):
-        rest = pattern.sub("", rest)
-    words = _SPARE.sub(" ", rest).split()
-    return f"partly read: not read '{' '.join(words)}'" if words else ""
+    patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
+    unread = []
+    for clause in _CLAUSES.split(_text(card)):
+        clause = _SPARE.sub(" ", clause).strip(" ,")
+        if not clause:
+            continue
+        left = clause
+        for pattern in patterns:
+            left = pattern.sub(" ", left)
+        words = left.replace(",", " ").split()
+        if left != clause:
+            words = [w for w in words if w not in _LEAD]
+        if words:
+            unread.append(" ".join(words))
+    return f"partly read: not read '{'; '.join(unread)}'" if unread else ""
 
 
 _LIFTS: Final = re.compile(
