@@ -48,8 +48,29 @@ NEXT_TURN_MOVE: Final = 11
 #: target's City (``word`` "city": the subregion) or Region ("region").
 ALSO_NEAR: Final = 12
 
+#: The card(s) the target just played are Buried, their effects ignored (``word`` "ally": only
+#: an Ally); the target's Sanity is as before the play.
+CANCEL_PLAY: Final = 13
+#: The target's Current Location leaves: Discarded if it has the attribute ``word``, else Buried;
+#: the Investigator stands at the Location below it.
+LOSE_LOCATION: Final = 14
+#: The Story Deck's top card Buried, then each card above the next Location; no Sanity, the
+#: Gate unused.
+QUAKE: Final = 15
+#: While it stays: ``amount`` Sanity lost each time a card of a kind is played (``word``
+#: "WHO:WHAT": who "any" or "you"; what "adventure", "artifact" (Artifacts, Tomes, Weapons) or
+#: "threat" (a card that begins a new Threat)).
+ON_PLAY: Final = 16
+#: At the beginning of each of the target's Turns: the top card of the Mythos Deck Discarded;
+#: Buried once the target plays a Travel Event or arrives in another subregion.
+MILL_EACH_TURN: Final = 17
+#: At once: ``amount`` Sanity lost if the target (or an Ally) holds an Artifact or Tome.
+LOSE_IF_HOLDS: Final = 18
+
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
-LASTING: Final = frozenset({ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE})
+LASTING: Final = frozenset(
+    {ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE, ON_PLAY, MILL_EACH_TURN}
+)
 
 #: One effect: (kind, amount, word). ``amount`` is cards, Sanity points, or -1 for "half
 #: (round up)"; for BURY_ALLY a second bound may ride in ``word`` as "max N" (an Ally of up to
@@ -98,23 +119,50 @@ _AT_WHILE: Final = re.compile(
     r"the beginning of each turn that you are (?:in an? \w+ location|\w+)"
 )
 
+_CANCEL: Final = re.compile(r"buries the card\(s\) that were just played|bury an (ally) that was just played")
+#: What Yithian Mental Contact's sentences add to the cancelling (applied with it).
+_CANCEL_TOO: Final = re.compile(
+    r"or whose orientations were altered|except adventure cards|"
+    r"ignore any effects that those card\(s\) might otherwise have had"
+)
+_LOCATION_GOES: Final = re.compile(r"(?:must )?discard his or her current location if it features the (\w+) attribute")
+_OTHERWISE_BURY: Final = re.compile(r"otherwise bury it")
+_QUAKE: Final = re.compile(r"top card of your opponent's story deck,? and bury it")
+_QUAKE_TOO: Final = re.compile(
+    r"not a location,? bury it also|until a location is revealed|ignore sanity gain/loss|may use gate"
+)
+_ON_PLAY: Final = re.compile(
+    rf"(?:lose {_N} sanity points? )?(?:and )?(?:each|any) time (?:that )?(an adventure card is played|you play an "
+    r"artifact, tome or weapon card|any player plays a card that begins a new threat)"
+)
+_ON_PLAY_WHAT: Final = {"an adventure card is played": "any:adventure", "any player plays": "any:threat"}
+_HOLDS: Final = re.compile(
+    rf"lose {_N} sanity points? if you or your allies have a weapon, tome, or artifact when this card is played"
+)
+_NOT_ADDED: Final = re.compile(r"\(not that is added to an existing threat\)")
+_MILL: Final = re.compile(r"discards his or her top mythos deck card at the beginning of each turn")
+_MILL_ENDS: Final = re.compile(
+    r"once the target plays a travel event or arrives at a location in a different subregion"
+)
+
 #: The clauses that say nothing more to apply once the effect they go with is read: the card
 #: Buried after it (l.202), its flavour, the Allies that defend an attack (they always do) and the
 #: draw a confiscation means.
 _SPARE: Final = re.compile(
     r"(?:then,? )?bury this card(?: at the end of the round)?|your opponent's foul deeds are exposed|"
-    r"it never happened|allies may defend|opponent draws \w+ cards fewer than usual"
+    r"it never happened|allies may defend|opponent draws \w+ cards fewer than usual|changes his or her mind"
 )
 #: Words that lead into a clause read (who chooses, at random or not), left when a clause is read.
 _LEAD: Final = frozenset(
     (
         *("randomly", "choose", "select", "one", "a", "an", "the", "and", "then", "cause", "also"),
         *("you", "your", "may", "force", "him", "or", "her", "to", "when", "played", "on", "opponent"),
-        *("each", "other", "any"),
+        *("each", "other", "any", "target", "while", "this", "card", "is", "in", "play"),
+        *("take", "if", "revealed", "repeat"),
     )
 )
 #: Where a text's clauses part: its sentences, and an alternative (", or if ...").
-_CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+")
+_CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+(?=if\b)")
 
 
 def _n(word: str) -> int:
@@ -160,6 +208,23 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
     m = _MOVE.search(text)
     if m:
         hits.append((NEXT_TURN_MOVE, _n(m[1]), ""))
+    m = _CANCEL.search(text)
+    if m:
+        hits.append((CANCEL_PLAY, 1, "ally" if m[1] else ""))
+    m = _LOCATION_GOES.search(text)
+    if m and _OTHERWISE_BURY.search(text):
+        hits.append((LOSE_LOCATION, 1, m[1]))
+    if _QUAKE.search(text):
+        hits.append((QUAKE, 1, ""))
+    m = _HOLDS.search(text)
+    if m:
+        hits.append((LOSE_IF_HOLDS, _n(m[1]), ""))
+    m = _ON_PLAY.search(text)
+    if m and (m[1] or hits and hits[-1][0] == LOSE_IF_HOLDS):
+        what = next((w for k, w in _ON_PLAY_WHAT.items() if m[2].startswith(k)), "you:artifact")
+        hits.append((ON_PLAY, _n(m[1]) if m[1] else hits[-1][1], what))
+    if _MILL.search(text):
+        hits.append((MILL_EACH_TURN, 1, ""))
     m = _NEAR.search(text)
     if m and hits:
         hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
@@ -176,6 +241,18 @@ def not_read(card: Card) -> str:
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
     patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
+    kinds = {k for k, _, _ in opponent_effects(card)}
+    # The clauses read only with the effect they belong to.
+    for kind, more in (
+        (CANCEL_PLAY, (_CANCEL, _CANCEL_TOO)),
+        (LOSE_LOCATION, (_LOCATION_GOES, _OTHERWISE_BURY)),
+        (QUAKE, (_QUAKE, _QUAKE_TOO)),
+        (ON_PLAY, (_ON_PLAY, _NOT_ADDED)),
+        (LOSE_IF_HOLDS, (_HOLDS, _ON_PLAY)),
+        (MILL_EACH_TURN, (_MILL, _MILL_ENDS)),
+    ):
+        if kind in kinds:
+            patterns.extend(more)
     unread = []
     for clause in _CLAUSES.split(_text(card)):
         clause = _SPARE.sub(" ", clause).strip(" ,")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
+from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
@@ -49,17 +49,23 @@ from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
     BURY_ALLY,
     BURY_ARTIFACT,
+    CANCEL_PLAY,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
     LASTING,
     LOSE_IF,
+    LOSE_IF_HOLDS,
+    LOSE_LOCATION,
+    MILL_EACH_TURN,
     NEXT_ROUND_HAND,
     NEXT_TURN_MOVE,
     ON_PASS,
+    ON_PLAY,
     ON_ROUND_RESHUFFLE,
     ON_TURN,
     ON_TURN_HAND,
+    QUAKE,
     Hit,
     everyone_effects,
     is_phobia,
@@ -172,7 +178,18 @@ _HIT_AIMS: Final = {
     BURY_ALLY: "allies",
     DISCARD_ALLY: "allies",
     DISCARD_STORY_EVENT: "story-event",
+    QUAKE: "story",
+    LOSE_LOCATION: "location",
 }
+
+
+def _cancel_aim(hits: tuple[Hit, ...]) -> str:
+    """Gets the aim of an Event that cancels a play: the opponent who made the last play at the
+    table, a card play it can Bury ("just-played"; "just-played-ally": an Ally's)."""
+    for kind, _, word in hits:
+        if kind == CANCEL_PLAY:
+            return "just-played-ally" if word == "ally" else "just-played"
+    return ""
 
 
 def _hit_aim(hits: tuple[Hit, ...]) -> str:
@@ -223,6 +240,8 @@ def _holds(m: Match, target: int, aim: str) -> bool:
         found = s.current_location >= 0
     elif aim == "in-play":
         found = bool(s.in_play())
+    elif aim == "just-played" or aim == "just-played-ally":
+        found = m.last_seat == target and _cancellable(m, aim == "just-played-ally")
     else:
         found = bool(getattr(s, aim))
     return found
@@ -261,6 +280,7 @@ class Seat:
         "summons",
         "control",
         "goo",
+        "on_play",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -271,7 +291,9 @@ class Seat:
         self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
         #: What each Event does to the opponent it is played on (:mod:`~.opponents`).
         self.hits: tuple[tuple[Hit, ...], ...] = tuple(opponent_effects(c) for c in game.cards)
-        self.aims: tuple[str, ...] = tuple(event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits))
+        self.aims: tuple[str, ...] = tuple(
+            _cancel_aim(h) or event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits)
+        )
         #: Whether each Event stays on the Investigator it is played on (a Phobia; an Event
         #: waiting on a later Turn or Round).
         self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
@@ -288,6 +310,8 @@ class Seat:
         #: Per copy, the Monster class a Summon/Control Spell names ("" for none; l.315): cast in
         #: card play it Summons (l.317), in Combat it Controls (l.321).
         self.control: tuple[str, ...] = tuple(_control_class(e) for e in game.effects)
+        #: Whether an Event of the deck stays on its target to strike on a kind of play.
+        self.on_play = any(k == ON_PLAY for h in self.hits for k, _, _ in h)
         #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
         self.goo: tuple[tuple[Rule, ...], ...] = tuple(goo_effects(c) for c in game.cards)
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
@@ -329,6 +353,10 @@ class Match:
         "controlled",
         "goo_rules",
         "no_gain",
+        "on_play",
+        "last_seat",
+        "last_play",
+        "last_sanity",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -369,6 +397,13 @@ class Match:
         #: forbids gaining Sanity (:func:`_goos_in_play`).
         self.goo_rules: tuple[Rule, ...] = ()
         self.no_gain = False
+        #: Whether some deck holds an Event striking its target on a kind of play.
+        self.on_play = any(seat.on_play for seat in self.seats)
+        #: The last play at the table, by whom, and that player's Sanity before it (an Event may
+        #: cancel it); -1 after a Pass.
+        self.last_seat = -1
+        self.last_play = Play(_PASS)
+        self.last_sanity = 0
 
     def copy(self) -> Match:
         """Gets a copy to play on (each player's state copied; the figures not kept)."""
@@ -377,6 +412,7 @@ class Match:
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
+        m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
 
@@ -456,13 +492,15 @@ def card_play(m: Match, play: Play) -> None:
     s = m.players[seat]
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
+    before, subregion = s.sanity, s.subregion
     if play.kind is _PASS:
+        m.last_seat = -1
         m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
             _phobias(m, seat, ON_PASS)
             if m.stage == OVER:
                 return
-            _next_turn(m, seat, play)
+            _next_turn(m, seat, play, subregion)
             if m.stage == OVER:
                 return
         if m.on_pass:
@@ -496,7 +534,11 @@ def card_play(m: Match, play: Play) -> None:
         if m.stage == OVER:
             return
     if waiting:
-        _next_turn(m, seat, play)  # after the play: it was chosen among those legal before
+        _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
+        if m.stage == OVER:
+            return
+    if m.on_play:
+        _strikes_on_play(m, seat, play)
         if m.stage == OVER:
             return
     seat_ = m.seats[seat]
@@ -517,6 +559,7 @@ def card_play(m: Match, play: Play) -> None:
         _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
+    m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
     if m.pending == seat:
@@ -584,6 +627,10 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
             continue
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == LOSE_IF_HOLDS:
+            t = m.players[target]
+            if t.tomes or t.artifacts:  # Weapons are Artifacts, an Ally's included
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
         else:
             _take(m, target, kind, amount, word)
@@ -664,13 +711,21 @@ def _lift(m: Match, seat: int, owner: int, cid: int) -> None:
     o.counted += o.game.weight[cid]
 
 
-def _next_turn(m: Match, seat: int, play: Play) -> None:
+def _next_turn(m: Match, seat: int, play: Play, subregion: int) -> None:
     """An Event waiting on its target's next Turn: unless he or she plays a Location or a Travel
     Event, an attack; the Allies defend as in Combat (l.426), strongest first, and an Ally that
     absorbs any of it is Buried (l.439); then the Event is Buried."""
+    s = m.players[seat]
     for owner, cid in list(m.afflicted[seat]):
         owner_ = m.seats[owner]
         for kind, amount, _ in owner_.hits[cid]:
+            if kind == MILL_EACH_TURN:
+                # Buried once the target plays a Travel Event or arrives in another subregion.
+                arrived = play.kind is PlayKind.ROTATE or (play.kind is PlayKind.LOCATION and not play.sideways)
+                if play.kind is PlayKind.TRAVEL or (arrived and s.subregion != subregion):
+                    _lift(m, seat, owner, cid)
+                    m.say(f"  {owner_.game.title(cid)} leaves {m.name(seat)}")
+                continue
             if kind != NEXT_TURN_MOVE:
                 continue
             _lift(m, seat, owner, cid)
@@ -717,7 +772,12 @@ def _phobias(m: Match, seat: int, when: int) -> None:
     for owner, cid in list(m.afflicted[seat]):
         owner_ = m.seats[owner]
         for kind, amount, word in owner_.hits[cid]:
-            if kind == ON_TURN_HAND and when == ON_TURN:
+            if kind == MILL_EACH_TURN and when == ON_TURN:
+                s = m.players[seat]
+                if s.deck:
+                    s.discard.append(s.deck.pop())
+                    m.say(f"  {m.name(seat)} discards the top card of the Mythos Deck to {owner_.game.title(cid)}")
+            elif kind == ON_TURN_HAND and when == ON_TURN:
                 if len(m.players[seat].hand) == amount:
                     _phobia_loss(m, seat, owner_.game.title(cid), int(word))
             elif kind == when and (not word or _stands_at(m, seat, word)):
@@ -770,6 +830,29 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
         for a in rng.sample(pool, k):
             _lose_ally(m, target, a, kind == BURY_ALLY)
+    elif kind == CANCEL_PLAY:
+        _cancel(m, target)
+    elif kind == LOSE_LOCATION:
+        if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
+            c = t.story.pop()
+            if _stands_at(m, target, word):
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)}, the Current Location")
+            else:
+                t.story.insert(0, c)
+                m.say(f"  {m.name(target)} buries {g.title(c)}, the Current Location")
+            _stand_at_top(m, target, gate=False)
+    elif kind == QUAKE:
+        if t.story:
+            # Bury the top card, then each card above the next Location (a card Buried goes to
+            # the bottom, l.506); the Location revealed is the Current Location, no Sanity
+            # applied, its Gate free to use.
+            t.story.insert(0, t.story.pop())
+            for _ in range(len(t.story)):
+                if g.profiles[t.story[-1]].kind is Kind.LOCATION:
+                    break
+                t.story.insert(0, t.story.pop())
+            _stand_at_top(m, target, gate=True)
     elif kind == DISCARD_STORY_EVENT:
         profiles = g.profiles
         for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
@@ -779,6 +862,136 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
                 break
+
+
+#: The plays an Event may cancel: cards put in play, whose cards can be Buried (an Adventure
+#: cannot; an Event already Buried has had its effect).
+_CANCELLABLE: Final = frozenset(
+    {
+        PlayKind.ALLY,
+        PlayKind.MONSTER_ALLY,
+        PlayKind.TOME,
+        PlayKind.ARTIFACT,
+        PlayKind.SPELL,
+        PlayKind.MONSTERS,
+        PlayKind.CULTIST,
+        PlayKind.GOO,
+        PlayKind.LOCATION,
+        PlayKind.ROTATE,
+        PlayKind.TRAVEL,
+        PlayKind.EVENT,
+    }
+)
+
+
+def _cancellable(m: Match, ally_only: bool) -> bool:
+    """Checks that the last play at the table can be cancelled: its cards still in play (an
+    Ally's only, for an Event that cancels Allies)."""
+    play = m.last_play
+    if m.last_seat < 0 or play.kind not in _CANCELLABLE:
+        return False
+    s = m.players[m.last_seat]
+    if ally_only:
+        return (play.kind is PlayKind.ALLY or play.kind is PlayKind.MONSTER_ALLY) and play.card in s.allies
+    if play.kind is _EVENT:
+        return play.card in s.events  # a lasting Event still in play
+    return True
+
+
+def _cancel(m: Match, target: int) -> None:
+    """The cards the target just played are Buried and their effects ignored: each leaves play
+    for the bottom of the Story Deck (l.506) with what it holds, a Location just played or turned
+    upright too (the Investigator stands at the Location below it), and the target's Sanity is as
+    before the play. What the play did to other players stays (a Great Old One's loss, l.282)."""
+    t = m.players[target]
+    g = t.game
+    play = m.last_play
+    if not _cancellable(m, False):
+        return
+    kind = play.kind
+    cards = [play.card, *play.joined]
+    if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
+        _lose_ally(m, target, play.card, True)
+        cards = []
+    elif kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
+        cards = [c for c in cards if c in t.threat]
+        for c in cards:
+            t.threat.remove(c)
+    elif kind is PlayKind.GOO:
+        t.goo = -1
+        _goos_in_play(m)
+    elif kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        cards = [c for c in cards if c in t.story]
+        for c in cards:
+            t.story.remove(c)
+    else:  # a Tome and its Spells, an Artifact, a Spell, a lasting Event (and an Ally it brought)
+        for c in cards:
+            for zone in (t.tomes, t.artifacts, t.spells, t.events, t.allies):
+                if c in zone:
+                    zone.remove(c)
+            t.attached.pop(c, None)
+        for holder, held in list(t.attached.items()):
+            if any(c in held for c in cards):
+                t.attached[holder] = tuple(c for c in held if c not in cards)
+    t.story[0:0] = cards
+    if kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        _stand_at_top(m, target, gate=False)
+    t.sanity = m.last_sanity  # its cost and any gain ignored: the play came just before this Event
+    t.counted = t.adventure_tally()
+    m.last_seat = -1
+    m.say(f"  {m.name(target)} buries what was just played: {', '.join(g.title(c) for c in [play.card, *play.joined])}")
+
+
+def _stand_at_top(m: Match, seat: int, gate: bool) -> None:
+    """Makes the topmost Location of the Story Deck the Current Location, as it stands: no
+    Sanity applied; its Gate free to use when ``gate``. With none, the Investigator has no
+    Current Location (as before the first one)."""
+    s = m.players[seat]
+    g = s.game
+    for i in range(len(s.story) - 1, -1, -1):
+        c = s.story[i]
+        loc = g.profiles[c].loc
+        if g.profiles[c].kind is not Kind.LOCATION or loc is None:
+            continue
+        s.story.pop(i)
+        s.story.append(c)
+        dim = s.dim if loc.any_dimension else loc.dim
+        s.mode, s.where, s.where_dim, s.travel = Mode.AT, c, dim, -1
+        s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, dim, loc.attrs, loc.exotic
+        s.gate_used = not gate
+        s.counted = s.adventure_tally()
+        m.say(f"  {m.name(seat)} stands at {g.title(c)}")
+        return
+    s.mode, s.where, s.travel = Mode.NOWHERE, -1, -1
+    s.region, s.subregion, s.attrs, s.exotic = -1, -1, 0, False
+    s.counted = s.adventure_tally()
+
+
+def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
+    """The Events staying on Investigators that strike on a kind of play: an Adventure played by
+    anyone, an Artifact or Tome played by their target, a card that begins a new Threat."""
+    kind = play.kind
+    if kind is _PASS:
+        return
+    for x in range(m.n):
+        for owner, cid in m.afflicted[x]:
+            owner_ = m.seats[owner]
+            for k, amount, word in owner_.hits[cid]:
+                if k != ON_PLAY or (word.startswith("you:") and seat != x):
+                    continue
+                what = word[word.index(":") + 1 :]
+                if what == "adventure":
+                    hit = kind is PlayKind.ADVENTURE
+                elif what == "artifact":
+                    hit = kind is PlayKind.ARTIFACT or kind is PlayKind.TOME
+                else:  # a card that begins a new Threat (not one added to a Threat, the card says)
+                    hit = (kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST) and len(
+                        m.players[seat].threat
+                    ) == 1 + len(play.joined)
+                if hit:
+                    _phobia_loss(m, x, owner_.game.title(cid), amount)
+                    if m.stage == OVER:
+                        return
 
 
 def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
