@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, event, goo, monster, spell, tome
+from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, artifact, event, goo, location, monster, spell, tome
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
@@ -297,3 +297,39 @@ def test_what_of_a_great_old_one_is_not_read_is_named():
         == "not read 'all monsters may join'"
     )
     assert goo_effects(monster("Crawler")) == ()
+
+
+# -- What other cards add to an Ally in Combat ---------------------------------------------------
+
+CAMPUS = location(
+    "Campus",
+    attrs=("City", "University"),
+    text="Our reading: all Professors and Students add 1 point to their card value while this is your Current Location.",
+)
+PROFESSOR = ally("Professor Doe", attrs=("Steadfast", "Professor"))
+CLUB = artifact("Club", subtype="Weapon", value=1)
+
+
+def test_a_location_and_a_weapon_add_to_an_ally_and_are_credited():
+    # Rulebook l.191: a Weapon adds its value to its Ally's, the two act as one card; the
+    # Location's text adds 1 to Professors while it is the Current Location; l.426: the Ally
+    # absorbs its value. The figures credit the Weapon and the Location with the points beyond
+    # the Ally's own.
+    games = [
+        Game([CAMPUS, PROFESSOR, CLUB], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, CRAWLER, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Campus")
+    professor = put(m, 0, "allies", "Professor Doe")
+    club = put(m, 0, "artifacts", "Club")
+    m.players[0].attached[professor] = (club,)
+    put(m, 1, "threat", "Crawler")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(defenders=["Professor Doe"]), Scripted()])
+    assert m.players[0].sanity == 15 - (6 - 3)  # 1 + Club 1 + Campus 1 absorbed
+    assert m.absorbed[0] == {"Professor Doe": 3, "Club": 1, "Campus": 1}

@@ -130,9 +130,18 @@ def spell(title: str, icon: SpellIcon = SpellIcon.DEATH, text: str = "", sanity:
     )
 
 
-def artifact(title: str, subtype: str | None = None, text: str = "", sanity: int | None = None) -> Card:
+def artifact(
+    title: str, subtype: str | None = None, text: str = "", sanity: int | None = None, value: int | None = None
+) -> Card:
     return Card(
-        key=f"T:{title}", title=title, set_code="T", type=CardType.ARTIFACT, subtype=subtype, text=text, sanity=sanity
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.ARTIFACT,
+        subtype=subtype,
+        text=text,
+        sanity=sanity,
+        value=value,
     )
 
 

@@ -44,7 +44,13 @@ from deckbuilder.rules.match.goos import (
     Rule,
     goo_effects,
 )
-from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.match.monsters import (
+    CombatProfile,
+    ally_kinds,
+    combat_profile,
+    location_attributes,
+    location_bonus,
+)
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
     BURY_ALLY,
@@ -281,6 +287,8 @@ class Seat:
         "control",
         "goo",
         "on_play",
+        "bonus",
+        "kinds",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -310,6 +318,10 @@ class Seat:
         #: Per copy, the Monster class a Summon/Control Spell names ("" for none; l.315): cast in
         #: card play it Summons (l.317), in Combat it Controls (l.321).
         self.control: tuple[str, ...] = tuple(_control_class(e) for e in game.effects)
+        #: Per Location, what it adds to kinds of Allies while it is the Current Location, and
+        #: per Ally the kinds it is named by (:func:`~.monsters.location_bonus`).
+        self.bonus: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(location_bonus(c) for c in game.cards)
+        self.kinds: tuple[frozenset[str], ...] = tuple(ally_kinds(c) for c in game.cards)
         #: Whether an Event of the deck stays on its target to strike on a kind of play.
         self.on_play = any(k == ON_PLAY for h in self.hits for k, _, _ in h)
         #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
@@ -1203,7 +1215,7 @@ def _control(m: Match, seat: int, klass: str, title: str) -> None:
 class _Card:
     """A card in a Battle: its owner, its id in its owner's game, its value now, what is left."""
 
-    __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees")
+    __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees", "extra")
 
     def __init__(
         self,
@@ -1218,6 +1230,9 @@ class _Card:
     ) -> None:
         self.seat, self.cid, self.title, self.value, self.left = seat, cid, title, value, value
         self.invisible, self.bypass, self.ally, self.sees = invisible, bypass, ally, sees
+        #: The points other cards add to it (a Weapon's, a Location's), by their titles: tallied
+        #: for them when the card deals or absorbs more than its own value.
+        self.extra: list[tuple[str, int]] = []
 
 
 def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
@@ -1245,8 +1260,9 @@ def _attributes(m: Match, seat: int) -> frozenset[str]:
 
 
 def ally_value(m: Match, seat: int, ally: int) -> tuple[int, bool]:
-    """Gets an Ally's value with its Weapon's (l.191: they act as one card) and whether it
-    bears an Enchanted Weapon (it sees Invisible Monsters, l.195)."""
+    """Gets an Ally's value with its Weapon's (l.191: they act as one card) and what the Current
+    Location adds to its kind, and whether it bears an Enchanted Weapon (it sees Invisible
+    Monsters, l.195)."""
     seat_ = m.seats[seat]
     value = seat_.combat[ally].value
     sees = False
@@ -1255,7 +1271,46 @@ def ally_value(m: Match, seat: int, ally: int) -> tuple[int, bool]:
         if prof.weapon:
             value += prof.value
             sees = sees or prof.enchanted
-    return value, sees
+    return value + _location_bonus(m, seat, ally), sees
+
+
+def _location_bonus(m: Match, seat: int, ally: int) -> int:
+    """Gets what the Investigator's Current Location adds to an Ally of the kind it names."""
+    s = m.players[seat]
+    if s.mode is not Mode.AT:
+        return 0
+    seat_ = m.seats[seat]
+    added = 0
+    for points, kinds in seat_.bonus[s.where]:
+        if kinds & seat_.kinds[ally]:
+            added += points
+    return added
+
+
+def _extras(m: Match, seat: int, ally: int) -> list[tuple[str, int]]:
+    """Gets the points other cards add to an Ally, by title: its Weapons', its Location's."""
+    seat_ = m.seats[seat]
+    g = seat_.game
+    out = [
+        (g.cards[c].title, seat_.combat[c].value)
+        for c in m.players[seat].attached.get(ally, ())
+        if seat_.combat[c].weapon
+    ]
+    bonus = _location_bonus(m, seat, ally)
+    if bonus:
+        out.append((g.cards[m.players[seat].where].title, bonus))
+    return out
+
+
+def _credit(m: Match, tally: dict[str, int], c: _Card, before: int, after: int) -> None:
+    """Credits the cards that add to ``c`` with the points it dealt or absorbed beyond its own
+    value, from ``before`` to ``after`` points of its total (its own value spent first)."""
+    start = c.value - sum(p for _, p in c.extra)  # the card's own points come first
+    for title, points in c.extra:
+        lo, hi = max(before, start), min(after, start + points)
+        if hi > lo:
+            tally[title] = tally.get(title, 0) + hi - lo
+        start += points
 
 
 def combat(m: Match, policies: Sequence[Policy]) -> None:
@@ -1464,7 +1519,10 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
     for cid in cids:
         if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
             ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster
-            cards.append(_Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0]))
+            card = _Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0])
+            if m.tally:
+                card.extra = _extras(m, seat, ally)
+            cards.append(card)
             continue
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
@@ -1481,7 +1539,10 @@ def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
     cards = []
     for cid in cids:
         value, sees = ally_value(m, seat, cid)
-        cards.append(_Card(seat, cid, g.title(cid), value, ally=True, sees=sees))
+        card = _Card(seat, cid, g.title(cid), value, ally=True, sees=sees)
+        if m.tally:
+            card.extra = _extras(m, seat, cid)
+        cards.append(card)
     # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
     cards.sort(key=lambda c: -c.value)
     return cards
@@ -1501,6 +1562,8 @@ def _absorb(m: Match, cards: list[_Card], points: int) -> int:
         if m.tally:
             d = m.absorbed[c.seat]
             d[c.title] = d.get(c.title, 0) + took
+            if c.extra:
+                _credit(m, d, c, c.value - c.left - took, c.value - c.left)
     return points
 
 
@@ -1527,6 +1590,8 @@ def _dealt(m: Match, cards: list[_Card], points: int) -> None:
         points -= took
         d = m.dealt[c.seat]
         d[c.title] = d.get(c.title, 0) + took
+        if c.extra:
+            _credit(m, d, c, 0, took)
 
 
 def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hurt: list[set[int]]) -> None:
