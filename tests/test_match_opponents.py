@@ -205,3 +205,67 @@ def test_the_families_are_read_clause_by_clause():
     # what is not played (here Undone's "then thinks again", which is nothing to play).
     assert [not_read(c) for c in (FLOOD, QUAKE, GERMS, STALKER)] == [""] * 4
     assert not_read(UNDONE) == "partly read: not read 'thinks again'"
+
+
+MADNESS = event(
+    "Madness",
+    text="A random Steadfast Ally of the chosen opponent goes mad; that Ally immediately attacks his or her "
+    "Investigator (unaffected Allies of that opponent may Defend). Then return the affected Ally to that "
+    "Investigator's side.",
+    affects="Affects Opponent's Steadfast Ally",
+)
+SWARM = event(
+    "Swarm",
+    text="The opposing Investigator with the highest Sanity (high Education if tied) must either Bury all Allies "
+    "in play lacking the Dreamer attribute, or spend 3 points of Sanity to keep them.",
+    affects="Affects Opponent's Investigator",
+)
+MIRROR = event(
+    "Mirror",
+    text="Any one Phobia currently affecting your Investigator is redirected against the opponent of your choice.",
+    affects="Affects Opponent's Phobia",
+)
+BIG = ally("Big Friend", sanity=None)
+DREAMER = ally("Dreamer Friend", attrs=("Steadfast", "Dreamer"))
+
+
+def test_a_steadfast_ally_goes_mad_and_attacks_its_own_investigator():
+    # Rulebook l.202; the other Allies defend as in Combat (l.426), one that absorbs is Buried (l.439).
+    m = table([MADNESS, MADNESS], [SCHOLAR, DREAMER])
+    brian, meghan = m.players
+    scholar, dreamer = take(m, 1, "Scholar"), take(m, 1, "Dreamer Friend")
+    meghan.allies.append(scholar)
+    brian.hand += [take(m, 0, "Madness"), take(m, 0, "Madness")]
+    assert plays(m, 0, "Madness").offered
+    assert meghan.sanity == 14 and meghan.allies == [scholar]  # alone: its 1 point on Meghan, then back
+    meghan.allies.append(dreamer)
+    assert plays(m, 0, "Madness").offered
+    assert meghan.sanity == 14  # the other Ally absorbs the 1 point and is Buried
+    assert len(meghan.allies) == 1 and meghan.story[0] in (scholar, dreamer)
+
+
+def test_the_highest_sanity_buries_allies_or_pays_to_keep_them():
+    # The card names its target: the opponent with the highest Sanity. Meghan's Allies lacking the
+    # Dreamer attribute are worth 1: not worth 3 Sanity, so Buried; the Dreamer stays.
+    m = table([SWARM], [SCHOLAR, DREAMER])
+    brian, meghan = m.players
+    scholar, dreamer = take(m, 1, "Scholar"), take(m, 1, "Dreamer Friend")
+    meghan.allies += [scholar, dreamer]
+    brian.hand.append(take(m, 0, "Swarm"))
+    assert plays(m, 0, "Swarm").offered
+    assert meghan.allies == [dreamer] and meghan.story[0] == scholar and meghan.sanity == 15
+
+
+def test_a_phobia_on_the_player_is_redirected_to_an_opponent():
+    m = table([MIRROR, GERMS], [GERMS])
+    brian, meghan = m.players
+    germs = take(m, 1, "Germs")
+    brian.hand.append(take(m, 0, "Mirror"))
+    assert not plays(m, 0, "Mirror").offered  # no Phobia on Brian: no target (l.202)
+    m.afflicted[0].append((1, germs))  # Meghan's Phobia on Brian
+    assert plays(m, 0, "Mirror").offered
+    assert m.afflicted == [[], [(1, germs)]]
+
+
+def test_the_new_families_are_read_whole():
+    assert [not_read(c) for c in (MADNESS, SWARM, MIRROR)] == ["", "", ""]

@@ -27,9 +27,12 @@ only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...
 affected by an Event of its title (l.367), and what it does to that opponent, read from its text
 by :mod:`~.opponents` (a random Artifact Buried, a card of the Hand Discarded, Allies Buried, the
 Story Deck's Event Discarded, an attack unless the target moves, cards confiscated at the next
-Round, the target's City or Region struck alike); Phobias that stay on their target and cost
+Round, the target's City or Region struck alike, the card just played Buried and its effects
+ignored, the Current Location lost or the Story Deck Buried down to its next Location, a
+Steadfast Ally gone mad, Allies Buried or kept for Sanity, a Phobia redirected, the Mythos
+Deck's top card Discarded each Turn); Phobias that stay on their target and cost
 Sanity on a Pass, at a Turn's beginning at a Location's attribute or with a full Hand, or each
-Round (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
+Round, or on a kind of play (an Adventure, an Artifact or Tome, a new Threat) (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
 l.351, l.356); "Affects All Investigators" on every player, the one who played it included (a
 Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic game and of a Campaign and
 the score (l.91-93, l.470-474), and ties; a Great Old One's own effects on every
@@ -38,8 +41,8 @@ it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Mo
 after Combat, a loss for each Travel card, Spells cast for free).
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
-read do (:func:`~.opponents.not_read` names them per card: cancelling a card just played,
-Discarding a Current Location, stealing Threat cards...; they are played and Buried, no
+read do (:func:`~.opponents.not_read` names them per card: Allies flipped face-down, an effect
+cancelled before it strikes, stealing Threat cards, Day and Night...; they are played and Buried, no
 effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally or a Spell
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great

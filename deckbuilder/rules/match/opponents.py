@@ -8,10 +8,22 @@ the card's special effect box"), and :mod:`~.table` applies them:
 
 - at once: the opponent Buries a random Artifact (not a Tome), Discards a random card of the
   Hand, Buries or Discards a random Ally (one, or half rounded up), Buries an Ally of up to N
-  points, Discards the Event closest to the bottom of the Story Deck;
+  points, Discards the Event closest to the bottom of the Story Deck; Buries the card(s) just
+  played, their effects (and Sanity) ignored; loses the Current Location (Discarded at an
+  attribute, else Buried) or Buries the Story Deck down to its next Location; suffers an attack
+  of a random Ally of an allegiance gone mad; Buries the Allies lacking an attribute or pays
+  Sanity to keep them; receives a Phobia of the player's own; loses Sanity at once holding an
+  Artifact or Tome;
 - a Phobia that stays on its target (l.210: it is Buried by the player who played it when
-  removed): a Sanity loss when the target Passes, or at the beginning of each of the target's
-  Turns while the Current Location has an attribute (and at once if it has it now).
+  removed): a Sanity loss when the target Passes, at the beginning of each of the target's
+  Turns while the Current Location has an attribute (and at once if it has it now), or on a
+  kind of play (an Adventure by anyone, an Artifact or Tome by the target, a card beginning a
+  new Threat); an Event that Discards the Mythos Deck's top card each Turn until the target
+  travels or arrives in another subregion.
+
+The phrasings key on the clause that says what is done, not on a card's whole sentence;
+:func:`not_read` reads a text clause by clause, so a clause with words left over beyond its
+lead-in ("Randomly choose", "you may force him or her to") is named as not read.
 
 :func:`opponent_effects` gets the effects, or "" and a reason naming what is not read, so a
 card's ledger says it (:func:`not_read`). Card text is read with errata applied (``Card.text``).
@@ -66,6 +78,15 @@ ON_PLAY: Final = 16
 MILL_EACH_TURN: Final = 17
 #: At once: ``amount`` Sanity lost if the target (or an Ally) holds an Artifact or Tome.
 LOSE_IF_HOLDS: Final = 18
+
+#: A random Ally of the target of allegiance ``word`` attacks its own Investigator with its value;
+#: the target's other Allies defend; then it returns to his or her side.
+MAD_ALLY: Final = 19
+#: The target, the opponent with the highest Sanity, Buries his or her Allies lacking the attribute
+#: ``word``, or pays ``amount`` Sanity to keep them all.
+BURY_OR_PAY: Final = 20
+#: A Phobia on the Investigator who plays it goes to the target.
+REDIRECT_PHOBIA: Final = 21
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -145,6 +166,19 @@ _MILL_ENDS: Final = re.compile(
     r"once the target plays a travel event or arrives at a location in a different subregion"
 )
 
+_MAD: Final = re.compile(r"random (\w+) ally of the chosen opponent goes mad")
+_MAD_TOO: Final = re.compile(
+    r"that ally immediately attacks his or her investigator|\(unaffected allies of that opponent may defend\)|"
+    r"return the affected ally to that investigator's side"
+)
+_BURY_OR_PAY: Final = re.compile(
+    rf"must either bury all allies in play lacking the (\w+) attribute,? or spend {_N} points? of sanity to keep them"
+)
+_HIGHEST: Final = re.compile(r"opposing investigator with the highest sanity \(high education if tied\)")
+_REDIRECT: Final = re.compile(
+    r"phobia currently affecting your investigator is redirected against the opponent(?: of your choice)?"
+)
+
 #: The clauses that say nothing more to apply once the effect they go with is read: the card
 #: Buried after it (l.202), its flavour, the Allies that defend an attack (they always do) and the
 #: draw a confiscation means.
@@ -158,7 +192,7 @@ _LEAD: Final = frozenset(
         *("randomly", "choose", "select", "one", "a", "an", "the", "and", "then", "cause", "also"),
         *("you", "your", "may", "force", "him", "or", "her", "to", "when", "played", "on", "opponent"),
         *("each", "other", "any", "target", "while", "this", "card", "is", "in", "play"),
-        *("take", "if", "revealed", "repeat"),
+        *("take", "if", "revealed", "repeat", "all", "in", "them", "with"),
     )
 )
 #: Where a text's clauses part: its sentences, and an alternative (", or if ...").
@@ -225,6 +259,14 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
         hits.append((ON_PLAY, _n(m[1]) if m[1] else hits[-1][1], what))
     if _MILL.search(text):
         hits.append((MILL_EACH_TURN, 1, ""))
+    m = _MAD.search(text)
+    if m:
+        hits.append((MAD_ALLY, 1, m[1]))
+    m = _BURY_OR_PAY.search(text)
+    if m and _HIGHEST.search(text):
+        hits.append((BURY_OR_PAY, _n(m[2]), m[1]))
+    if _REDIRECT.search(text):
+        hits.append((REDIRECT_PHOBIA, 1, ""))
     m = _NEAR.search(text)
     if m and hits:
         hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
@@ -250,6 +292,9 @@ def not_read(card: Card) -> str:
         (ON_PLAY, (_ON_PLAY, _NOT_ADDED)),
         (LOSE_IF_HOLDS, (_HOLDS, _ON_PLAY)),
         (MILL_EACH_TURN, (_MILL, _MILL_ENDS)),
+        (MAD_ALLY, (_MAD, _MAD_TOO)),
+        (BURY_OR_PAY, (_BURY_OR_PAY, _HIGHEST)),
+        (REDIRECT_PHOBIA, (_REDIRECT,)),
     ):
         if kind in kinds:
             patterns.extend(more)

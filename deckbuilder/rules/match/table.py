@@ -55,6 +55,7 @@ from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
     BURY_ALLY,
     BURY_ARTIFACT,
+    BURY_OR_PAY,
     CANCEL_PLAY,
     DISCARD_ALLY,
     DISCARD_HAND,
@@ -63,6 +64,7 @@ from deckbuilder.rules.match.opponents import (
     LOSE_IF,
     LOSE_IF_HOLDS,
     LOSE_LOCATION,
+    MAD_ALLY,
     MILL_EACH_TURN,
     NEXT_ROUND_HAND,
     NEXT_TURN_MOVE,
@@ -72,6 +74,7 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN,
     ON_TURN_HAND,
     QUAKE,
+    REDIRECT_PHOBIA,
     Hit,
     everyone_effects,
     is_phobia,
@@ -195,6 +198,10 @@ def _cancel_aim(hits: tuple[Hit, ...]) -> str:
     for kind, _, word in hits:
         if kind == CANCEL_PLAY:
             return "just-played-ally" if word == "ally" else "just-played"
+        if kind == MAD_ALLY:
+            return "allies-" + word  # an Ally of that allegiance
+        if kind == REDIRECT_PHOBIA:
+            return "phobias"
     return ""
 
 
@@ -219,9 +226,13 @@ def targets(m: Match, seat: int, cid: int) -> list[int]:
     afflicted = m.afflicted
     n = m.n
     out = []
+    if aim == "phobias":  # a Phobia on the player's own Investigator goes to the target
+        mine = [c for o, c in afflicted[seat] if m.seats[o].phobia[c]]
+        if not mine:
+            return []
     for k in range(1, n):
         t = (seat + k) % n
-        if aim and not _holds(m, t, aim):
+        if aim and aim != "phobias" and not _holds(m, t, aim):
             continue
         if afflicted[t]:
             title = seat_.game.cards[cid].title
@@ -246,6 +257,9 @@ def _holds(m: Match, target: int, aim: str) -> bool:
         found = s.current_location >= 0
     elif aim == "in-play":
         found = bool(s.in_play())
+    elif aim.startswith("allies-"):
+        cards = s.game.cards
+        found = any(str(getattr(cards[a].allegiance, "value", "")).lower() == aim[7:] for a in s.allies)
     elif aim == "just-played" or aim == "just-played-ally":
         found = m.last_seat == target and _cancellable(m, aim == "just-played-ally")
     else:
@@ -610,9 +624,14 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
     legit = targets(m, seat, cid)
     if not legit:
         return  # the engine buried it; no opponent could be its target (never offered then)
-    target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
     seat_ = m.seats[seat]
     hits = seat_.hits[cid]
+    if any(k == BURY_OR_PAY for k, _, _ in hits):
+        # The card names its target: the highest Sanity, then the highest Education (then the
+        # first to the left, our choice).
+        target = max(legit, key=lambda t: (m.players[t].sanity, m.seats[t].education, -((t - seat) % m.n)))
+    else:
+        target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
     m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
     if not hits:
         return
@@ -640,6 +659,8 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == REDIRECT_PHOBIA:
+            _redirect(m, seat, target)
         elif kind == LOSE_IF_HOLDS:
             t = m.players[target]
             if t.tomes or t.artifacts:  # Weapons are Artifacts, an Ally's included
@@ -648,6 +669,19 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
             _take(m, target, kind, amount, word)
             done.append(hit)
         if m.stage == OVER:
+            return
+
+
+def _redirect(m: Match, seat: int, target: int) -> None:
+    """A Phobia on ``seat``'s Investigator, the oldest, goes to the target's, unless an Event of
+    its title affects him or her already (l.367)."""
+    titles = {m.seats[o].game.cards[c].title for o, c in m.afflicted[target]}
+    for owner, cid in m.afflicted[seat]:
+        title = m.seats[owner].game.cards[cid].title
+        if m.seats[owner].phobia[cid] and title not in titles:
+            m.afflicted[seat].remove((owner, cid))
+            m.afflicted[target].append((owner, cid))
+            m.say(f"  {title} leaves {m.name(seat)} for {m.name(target)}")
             return
 
 
@@ -844,6 +878,31 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _lose_ally(m, target, a, kind == BURY_ALLY)
     elif kind == CANCEL_PLAY:
         _cancel(m, target)
+    elif kind == MAD_ALLY:
+        mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
+        if mad:
+            # The Ally attacks its own Investigator with its value (its Weapon's too, l.191);
+            # the others defend, strongest first, and one that absorbs any is Buried (l.439).
+            ally = mad[rng.randrange(len(mad))]
+            points = ally_value(m, target, ally)[0]
+            others = _ally_cards(m, target, [a for a in t.allies if a != ally])
+            through = _absorb(m, others, points)
+            m.say(f"  {g.title(ally)} goes mad and attacks {m.name(target)} with {points}")
+            for defender in others:
+                if defender.left < defender.value:
+                    _lose_ally(m, target, defender.cid, True)
+            if through:
+                _phobia_loss(m, target, g.title(ally), through)
+    elif kind == BURY_OR_PAY:
+        keep = [a for a in t.allies if word not in m.seats[target].kinds[a]]
+        worth = sum(ally_value(m, target, a)[0] for a in keep)
+        # The target's choice, our rule: keep the Allies when they are worth more than the
+        # Sanity and it leaves at least 3 (the greedy player's floor).
+        if keep and worth > amount and t.sanity - amount >= 3:
+            _phobia_loss(m, target, "keeping the Allies", amount)
+        else:
+            for a in keep:
+                _lose_ally(m, target, a, True)
     elif kind == LOSE_LOCATION:
         if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
             c = t.story.pop()
@@ -903,11 +962,20 @@ def _cancellable(m: Match, ally_only: bool) -> bool:
     if m.last_seat < 0 or play.kind not in _CANCELLABLE:
         return False
     s = m.players[m.last_seat]
+    kind, cid = play.kind, play.card
+    if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
+        return cid in s.allies
     if ally_only:
-        return (play.kind is PlayKind.ALLY or play.kind is PlayKind.MONSTER_ALLY) and play.card in s.allies
-    if play.kind is _EVENT:
-        return play.card in s.events  # a lasting Event still in play
-    return True
+        return False
+    if kind is _EVENT:
+        return cid in s.events  # a lasting Event still in play
+    if kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
+        return cid in s.threat
+    if kind is PlayKind.GOO:
+        return s.goo == cid
+    if kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        return cid in s.story
+    return cid in s.tomes or cid in s.artifacts or cid in s.spells
 
 
 def _cancel(m: Match, target: int) -> None:
