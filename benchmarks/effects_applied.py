@@ -184,6 +184,13 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             if seen is not None and seen.applied:
                 return True, ""
             return False, f"{reason}; in matches, never in play in these games"
+        if reason == OPPONENT and card.type is CardType.MONSTER:
+            # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
+            from deckbuilder.rules.match.monsters import takes_artifact
+
+            if takes_artifact(card) and seen is not None and seen.applied:
+                return True, ""
+            return False, reason
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 

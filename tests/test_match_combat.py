@@ -333,3 +333,35 @@ def test_a_location_and_a_weapon_add_to_an_ally_and_are_credited():
     combat(m, [Scripted(defenders=["Professor Doe"]), Scripted()])
     assert m.players[0].sanity == 15 - (6 - 3)  # 1 + Club 1 + Campus 1 absorbed
     assert m.absorbed[0] == {"Professor Doe": 3, "Club": 1, "Campus": 1}
+
+
+TAKER = monster(
+    "Taker",
+    "Lesser Independent",
+    value=3,
+    text="Randomly choose one of your opponent's Artifacts to Bury for each Taker that survives the Cosmic Battle.",
+)
+LAMP = artifact("Lamp")
+
+
+def test_a_monster_that_survives_the_cosmic_battle_takes_an_artifact():
+    # Rulebook l.420-422: the Cosmic Battle; l.436: "Certain Monsters might also have another
+    # effect, listed in its Special Effects box": this one, surviving, has an Artifact Buried.
+    for brians_threat, taken in (["Servant"], True), (["Crawler"], False):
+        games = [
+            Game([ARKHAM_HOUSE, SERVANT, CRAWLER, LAMP], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE, TAKER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        lamp = put(m, 0, "artifacts", "Lamp")
+        for title in brians_threat:
+            put(m, 0, "threat", title)
+        put(m, 1, "threat", "Taker")
+        m.stage = COMBAT
+        combat(m, [Scripted(), Scripted()])
+        a = m.players[0]
+        assert (lamp not in a.artifacts and lamp in a.story) is taken
+        assert ("Taker" in m.applied[1]) is taken

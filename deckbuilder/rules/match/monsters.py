@@ -11,6 +11,10 @@ report says so in the module docstring of :mod:`deckbuilder.rules.match`):
 - "Bypass(es) (Combat with) (all cards/Monsters in) your opponent's (Directed) Threat": the
   Monster takes no part in the Cosmic Battle and adds its value against the Defending Allies
   and the Investigator (l.290, l.508);
+- a Monster that survives the Cosmic Battle takes an Artifact of the opponent it attacks, who
+  Buries it ("Randomly choose one of your opponent's Artifacts to Bury for each ... that
+  survives the Cosmic Battle", "surviving to affect your opponent's Allies or Investigator also
+  steals one chosen Artifact"); not when Summoned: there is no Cosmic Battle (rulings l.274);
 - "Add N point(s) to the value of this card if (you or) your opponent is in a X Location": the
   bonus counts once even when both Investigators are there (the Star Vampire example, l.379);
 - a Location's "(All/Your) Professors and Students add N point(s) to their card value when this
@@ -60,6 +64,9 @@ class CombatProfile:
     bonuses: tuple[tuple[int, str, bool], ...] = ()
     enchanted: bool = False
     weapon: bool = False
+    #: After the Cosmic Battle, if it survived: the opponent Buries an Artifact ("random", or
+    #: "chosen" by the Monster's player); "" for none (:func:`takes_artifact`).
+    takes: str = ""
 
 
 def _attr(word: str) -> str:
@@ -86,7 +93,25 @@ def combat_profile(card: Card) -> CombatProfile:
         invisible_at=_attr(invisible_if.group(1)) if invisible_if else "",
         bypass=bool(_BYPASS.search(text)),
         bonuses=bonuses,
+        takes=takes_artifact(card),
     )
+
+
+_TAKES: Final = re.compile(
+    r"(randomly) choose one of your opponent's artifacts to bury for each [\w' -]+ that survives the cosmic battle|"
+    r"surviving to affect your opponent's allies or investigator also steals one (chosen) artifact"
+)
+
+
+def takes_artifact(card: Card) -> str:
+    """Gets how a Monster that survives the Cosmic Battle takes an Artifact of the opponent it
+    attacks ("random" or "chosen"), "" when its text says none (Minion of Karakal, Mi-Go)."""
+    if card.type is not CardType.MONSTER:
+        return ""
+    m = _TAKES.search(" ".join((card.text or "").lower().split()))
+    if not m:
+        return ""
+    return "random" if m[1] else "chosen"
 
 
 _N: Final = r"(\d+|one|two|three)"

@@ -1559,6 +1559,10 @@ def _battle(
         m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
     # What is left: each Monster's points not spent in the Cosmic Battle, the Bypassing ones whole.
     left = {x: _left_over(fight[x], power[y]) + [c for c in side[x] if c.bypass] for x, y in ((a, b), (b, a))}
+    for x, y in ((a, b), (b, a)):
+        for c in left[x]:
+            if not c.bypass and not c.ally and c.seat == x and m.seats[x].combat[c.cid].takes:
+                _takes_artifact(m, x, y, c.cid)
     if assault:
         _assault_battle(m, a, b, left, allies, hurt)
         return
@@ -1566,6 +1570,28 @@ def _battle(
         _hit(m, x, y, left[x], allies[y], hurt)
         if m.stage == OVER:
             return
+
+
+def _takes_artifact(m: Match, x: int, y: int, cid: int) -> None:
+    """A Monster of ``x``'s that survived the Cosmic Battle takes an Artifact of ``y``'s, who
+    Buries it (its text; the Artifact chosen by x is the most valuable, our choice)."""
+    t = m.players[y]
+    if not t.artifacts:
+        return
+    seat_ = m.seats[x]
+    if seat_.combat[cid].takes == "chosen":
+        combat_ = m.seats[y].combat
+        c = max(t.artifacts, key=lambda a: combat_[a].value)
+    else:
+        c = t.artifacts[m.rng.randrange(len(t.artifacts))]
+    t.artifacts.remove(c)
+    for ally, held in list(t.attached.items()):
+        if c in held:
+            t.attached[ally] = tuple(h for h in held if h != c)
+    t.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    m.say(f"  {seat_.game.title(cid)} takes {t.game.title(c)}: {m.name(y)} buries it")
+    if m.tally:
+        m.applied[x].add(seat_.game.cards[cid].title)
 
 
 def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list[tuple[int, int]]) -> list[_Card]:
