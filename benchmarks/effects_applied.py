@@ -18,6 +18,8 @@ A card's effect counts as applied, in a game, when:
   Combat) counts in matches when its title dealt or absorbed damage there; any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
 - a Location that lifts Phobias counts in matches when a Phobia was Buried there;
+- a Great Old One counts in matches when it came into play there and the match reads all of
+  its text (``rules/match/goos.py``; the ledger says what is left unread of the others);
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
   opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
   what is left unread of the others).
@@ -171,6 +173,24 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             return True, ""
         if reason == PHOBIA and seen is not None and seen.applied:
             return True, ""  # a Location where a Phobia was Buried in a match
+        if card.type is CardType.MONSTER and card.goo:
+            # A Great Old One's effects on every Investigator (rulebook l.282): the match applies
+            # the clauses rules/match/goos.py reads, once it is in play.
+            from deckbuilder.rules.match.goos import goo_not_read
+
+            unread = goo_not_read(card)
+            if unread:
+                return False, f"{reason}; in matches, {unread}"
+            if seen is not None and seen.applied:
+                return True, ""
+            return False, f"{reason}; in matches, never in play in these games"
+        if reason == OPPONENT and card.type is CardType.MONSTER:
+            # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
+            from deckbuilder.rules.match.monsters import takes_artifact
+
+            if takes_artifact(card) and seen is not None and seen.applied:
+                return True, ""
+            return False, reason
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 
@@ -197,10 +217,11 @@ def _needs_use(card: Any, effects: Any) -> bool:
 
 def coverage() -> None:
     """Prints the ledger of effects applied, alone and in matches, over every real deck."""
+    from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.catalog.store import Catalog, build_catalog
+    from deckbuilder.catalog.store import Catalog
     from deckbuilder.rules.decks import Section
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import COMBAT, REVEAL, VALUE, WEAPON

@@ -117,19 +117,37 @@ def tome(
     )
 
 
-def spell(title: str, icon: SpellIcon = SpellIcon.DEATH) -> Card:
+def spell(title: str, icon: SpellIcon = SpellIcon.DEATH, text: str = "", sanity: int = -2) -> Card:
     return Card(
-        key=f"T:{title}", title=title, set_code="T", type=CardType.SPELL, subtype=icon.value, icons=(icon,), sanity=-2
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.SPELL,
+        subtype=icon.value,
+        icons=(icon,),
+        sanity=sanity,
+        text=text,
     )
 
 
-def artifact(title: str, subtype: str | None = None, text: str = "", sanity: int | None = None) -> Card:
+def artifact(
+    title: str, subtype: str | None = None, text: str = "", sanity: int | None = None, value: int | None = None
+) -> Card:
     return Card(
-        key=f"T:{title}", title=title, set_code="T", type=CardType.ARTIFACT, subtype=subtype, text=text, sanity=sanity
+        key=f"T:{title}",
+        title=title,
+        set_code="T",
+        type=CardType.ARTIFACT,
+        subtype=subtype,
+        text=text,
+        sanity=sanity,
+        value=value,
     )
 
 
-def monster(title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "") -> Card:
+def monster(
+    title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "", value: int = 2
+) -> Card:
     return Card(
         key=f"T:{title}",
         title=title,
@@ -137,14 +155,15 @@ def monster(title: str, klass: str = "Lesser Servitor", sanity: int | None = Non
         type=CardType.MONSTER,
         subtype=klass,
         monster_class=klass,
-        value=2,
+        value=value,
         sanity=sanity,
         text=text,
     )
 
 
-def goo(title: str, summon: Sequence[str]) -> Card:
+def goo(title: str, summon: Sequence[str], text: str = "") -> Card:
     return Card(
+        text=text,
         key=f"T:{title}",
         title=title,
         set_code="T",

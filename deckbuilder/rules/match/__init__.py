@@ -17,28 +17,39 @@ their summoner's own requirements and their stay to the next Combat (l.282-286, 
 Combat (l.400-445: Directed Threats, Allies bearing Enchanted Weapons placed atop a Directed
 Threat and Buried after Combat (l.193, l.395), Defending Allies with Weapons and Enchanted Weapons, the
 Spell-and-Artifact rounds, Battles from the lowest Sanity, the Cosmic Battle, Bypass, Invisible
-Monsters, Allies then the Investigator, Assault, burying), the Discard phase, reshuffle,
+Monsters, Allies then the Investigator, Assault, burying; a Control Spell cast in the
+Spell-and-Artifact rounds turns a random Monster of its class in an opponent's Directed Threat
+against that opponent, l.321, rulings l.29), a Summoned Monster's attack at once in card play,
+Allies defending, no Cosmic Battle (l.317, rulings l.274), the Discard phase, reshuffle,
 Voluntary Lobotomy and refill (l.445-460, the engine's), an Event aimed at an opponent played
 only when an opponent holds what it aims at (l.202: an Ally, a Threat, a Tome...; read from its
 "Affects Opponent's ..." line, or from what its effect takes), on an opponent not already
 affected by an Event of its title (l.367), and what it does to that opponent, read from its text
 by :mod:`~.opponents` (a random Artifact Buried, a card of the Hand Discarded, Allies Buried, the
 Story Deck's Event Discarded, an attack unless the target moves, cards confiscated at the next
-Round, the target's City or Region struck alike); Phobias that stay on their target and cost
+Round, the target's City or Region struck alike, the card just played Buried and its effects
+ignored, the Current Location lost or the Story Deck Buried down to its next Location, a
+Steadfast Ally gone mad, Allies Buried or kept for Sanity, a Phobia redirected, the Mythos
+Deck's top card Discarded each Turn); Phobias that stay on their target and cost
 Sanity on a Pass, at a Turn's beginning at a Location's attribute or with a full Hand, or each
-Round (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
+Round, or on a kind of play (an Adventure, an Artifact or Tome, a new Threat) (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
 l.351, l.356); "Affects All Investigators" on every player, the one who played it included (a
 Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic game and of a Campaign and
-the score (l.91-93, l.470-474), and ties.
+the score (l.91-93, l.470-474), and ties; a Great Old One's own effects on every
+Investigator while it is in play (l.282, read by :mod:`~.goos`: no Sanity gained, a loss when
+it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Monsters Discarded
+after Combat, a loss for each Travel card, Spells cast for free).
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
-read do (:func:`~.opponents.not_read` names them per card: cancelling a card just played,
-Discarding a Current Location, stealing Threat cards...; they are played and Buried, no
+read do (:func:`~.opponents.not_read` names them per card: Allies flipped face-down, an effect
+cancelled before it strikes, stealing Threat cards, Day and Night...; they are played and Buried, no
 effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally or a Spell
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
-Old One's own effects; Monster text beyond Invisible, Bypass and a Location bonus
-(:mod:`~.monsters`); Summon and Control Spells in Combat (l.317, l.321); an Ally's special
+Old One's effects that :func:`~.goos.goo_not_read` names (Allies flipped, Gates used again,
+Regions merged, "All Monsters may Join" for the other players...); Monster text beyond Invisible, Bypass and a Location bonus
+(:mod:`~.monsters`); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
+counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's special
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
 Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
 and no policy is asked yet: the target of an Event is the legitimate opponent with the highest

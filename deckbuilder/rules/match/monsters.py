@@ -11,8 +11,17 @@ report says so in the module docstring of :mod:`deckbuilder.rules.match`):
 - "Bypass(es) (Combat with) (all cards/Monsters in) your opponent's (Directed) Threat": the
   Monster takes no part in the Cosmic Battle and adds its value against the Defending Allies
   and the Investigator (l.290, l.508);
+- a Monster that survives the Cosmic Battle takes an Artifact of the opponent it attacks, who
+  Buries it ("Randomly choose one of your opponent's Artifacts to Bury for each ... that
+  survives the Cosmic Battle", "surviving to affect your opponent's Allies or Investigator also
+  steals one chosen Artifact"); not when Summoned: there is no Cosmic Battle (rulings l.274);
 - "Add N point(s) to the value of this card if (you or) your opponent is in a X Location": the
-  bonus counts once even when both Investigators are there (the Star Vampire example, l.379).
+  bonus counts once even when both Investigators are there (the Star Vampire example, l.379);
+- a Location's "(All/Your) Professors and Students add N point(s) to their card value when this
+  is your Current Location" (and "While this is your Current Location all Steadfast Allies add
+  N", "Add N to the value of each X while this is your Current Location"): the Allies named by
+  a kind (an attribute, their allegiance, their title or family name) are stronger while their
+  Investigator stands there (:func:`location_bonus`, :func:`ally_kinds`).
 
 Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` prints them.
 """
@@ -55,6 +64,9 @@ class CombatProfile:
     bonuses: tuple[tuple[int, str, bool], ...] = ()
     enchanted: bool = False
     weapon: bool = False
+    #: After the Cosmic Battle, if it survived: the opponent Buries an Artifact ("random", or
+    #: "chosen" by the Monster's player); "" for none (:func:`takes_artifact`).
+    takes: str = ""
 
 
 def _attr(word: str) -> str:
@@ -81,7 +93,86 @@ def combat_profile(card: Card) -> CombatProfile:
         invisible_at=_attr(invisible_if.group(1)) if invisible_if else "",
         bypass=bool(_BYPASS.search(text)),
         bonuses=bonuses,
+        takes=takes_artifact(card),
     )
+
+
+_TAKES: Final = re.compile(
+    r"(randomly) choose one of your opponent's artifacts to bury for each [\w' -]+ that survives the cosmic battle|"
+    r"surviving to affect your opponent's allies or investigator also steals one (chosen) artifact"
+)
+
+
+def takes_artifact(card: Card) -> str:
+    """Gets how a Monster that survives the Cosmic Battle takes an Artifact of the opponent it
+    attacks ("random" or "chosen"), "" when its text says none (Minion of Karakal, Mi-Go)."""
+    if card.type is not CardType.MONSTER:
+        return ""
+    m = _TAKES.search(" ".join((card.text or "").lower().split()))
+    if not m:
+        return ""
+    return "random" if m[1] else "chosen"
+
+
+_N: Final = r"(\d+|one|two|three)"
+_NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
+_KIND_BONUS: Final = (
+    re.compile(
+        rf"(?:all|your) (?:of your )?([a-z ,'-]+?) (?:allies )?add {_N} ?(?:points? )?to (?:their|the) card value "
+        r"(?:when|while) this (?:card )?is your current location"
+    ),
+    re.compile(
+        rf"while this is your current location,? all ([a-z ]+?) (?:allies )?add {_N} points? to their card value"
+    ),
+    re.compile(
+        rf"add {_N} (?:points? )?to the value of (?:each |all your )?([a-z ,'-]+?) while this is your current location"
+    ),
+)
+
+
+def _singular(word: str) -> str:
+    word = word.strip(" '.").replace("'", "")
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("shes", "ches")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def location_bonus(card: Card) -> tuple[tuple[int, frozenset[str]], ...]:
+    """Gets what a Location adds to the value of kinds of Allies while it is its Investigator's
+    Current Location: (points, the kinds named, singular and folded: "professor", "steadfast",
+    "being of ib"); () for any other card."""
+    if card.type is not CardType.LOCATION:
+        return ()
+    text = " ".join((card.text or "").lower().split())
+    out = []
+    for i, pattern in enumerate(_KIND_BONUS):
+        for m in pattern.finditer(text):
+            who, n = (m[2], m[1]) if i == 2 else (m[1], m[2])
+            points = int(n) if n.isdigit() else _NUMBERS[n]
+            words = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", who)
+            kinds = frozenset(_singular(w) for w in words if w.strip() and len(w.split()) <= 3)
+            if kinds:
+                out.append((points, kinds))
+    return tuple(out)
+
+
+def ally_kinds(card: Card) -> frozenset[str]:
+    """Gets the kinds a Location's bonus may name an Ally by, folded and singular: its attributes
+    ("professor", "m.u. student"), its allegiance ("steadfast"), its title and its family name
+    (the title's last word: "All Whateleys" names Wilbur Whateley)."""
+    if card.type is not CardType.ALLY:
+        return frozenset()
+    kinds = {_singular(a.lower()) for a in card.attributes}
+    if card.allegiance is not None:
+        kinds.add(str(card.allegiance.value).lower())
+    title = card.title.lower()
+    kinds.add(title)
+    kinds.add(_singular(title.split()[-1]))
+    return frozenset(kinds)
 
 
 def location_attributes(card: Card) -> frozenset[str]:

@@ -8,10 +8,22 @@ the card's special effect box"), and :mod:`~.table` applies them:
 
 - at once: the opponent Buries a random Artifact (not a Tome), Discards a random card of the
   Hand, Buries or Discards a random Ally (one, or half rounded up), Buries an Ally of up to N
-  points, Discards the Event closest to the bottom of the Story Deck;
+  points, Discards the Event closest to the bottom of the Story Deck; Buries the card(s) just
+  played, their effects (and Sanity) ignored; loses the Current Location (Discarded at an
+  attribute, else Buried) or Buries the Story Deck down to its next Location; suffers an attack
+  of a random Ally of an allegiance gone mad; Buries the Allies lacking an attribute or pays
+  Sanity to keep them; receives a Phobia of the player's own; loses Sanity at once holding an
+  Artifact or Tome;
 - a Phobia that stays on its target (l.210: it is Buried by the player who played it when
-  removed): a Sanity loss when the target Passes, or at the beginning of each of the target's
-  Turns while the Current Location has an attribute (and at once if it has it now).
+  removed): a Sanity loss when the target Passes, at the beginning of each of the target's
+  Turns while the Current Location has an attribute (and at once if it has it now), or on a
+  kind of play (an Adventure by anyone, an Artifact or Tome by the target, a card beginning a
+  new Threat); an Event that Discards the Mythos Deck's top card each Turn until the target
+  travels or arrives in another subregion.
+
+The phrasings key on the clause that says what is done, not on a card's whole sentence;
+:func:`not_read` reads a text clause by clause, so a clause with words left over beyond its
+lead-in ("Randomly choose", "you may force him or her to") is named as not read.
 
 :func:`opponent_effects` gets the effects, or "" and a reason naming what is not read, so a
 card's ledger says it (:func:`not_read`). Card text is read with errata applied (``Card.text``).
@@ -48,8 +60,38 @@ NEXT_TURN_MOVE: Final = 11
 #: target's City (``word`` "city": the subregion) or Region ("region").
 ALSO_NEAR: Final = 12
 
+#: The card(s) the target just played are Buried, their effects ignored (``word`` "ally": only
+#: an Ally); the target's Sanity is as before the play.
+CANCEL_PLAY: Final = 13
+#: The target's Current Location leaves: Discarded if it has the attribute ``word``, else Buried;
+#: the Investigator stands at the Location below it.
+LOSE_LOCATION: Final = 14
+#: The Story Deck's top card Buried, then each card above the next Location; no Sanity, the
+#: Gate unused.
+QUAKE: Final = 15
+#: While it stays: ``amount`` Sanity lost each time a card of a kind is played (``word``
+#: "WHO:WHAT": who "any" or "you"; what "adventure", "artifact" (Artifacts, Tomes, Weapons) or
+#: "threat" (a card that begins a new Threat)).
+ON_PLAY: Final = 16
+#: At the beginning of each of the target's Turns: the top card of the Mythos Deck Discarded;
+#: Buried once the target plays a Travel Event or arrives in another subregion.
+MILL_EACH_TURN: Final = 17
+#: At once: ``amount`` Sanity lost if the target (or an Ally) holds an Artifact or Tome.
+LOSE_IF_HOLDS: Final = 18
+
+#: A random Ally of the target of allegiance ``word`` attacks its own Investigator with its value;
+#: the target's other Allies defend; then it returns to his or her side.
+MAD_ALLY: Final = 19
+#: The target, the opponent with the highest Sanity, Buries his or her Allies lacking the attribute
+#: ``word``, or pays ``amount`` Sanity to keep them all.
+BURY_OR_PAY: Final = 20
+#: A Phobia on the Investigator who plays it goes to the target.
+REDIRECT_PHOBIA: Final = 21
+
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
-LASTING: Final = frozenset({ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE})
+LASTING: Final = frozenset(
+    {ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE, ON_PLAY, MILL_EACH_TURN}
+)
 
 #: One effect: (kind, amount, word). ``amount`` is cards, Sanity points, or -1 for "half
 #: (round up)"; for BURY_ALLY a second bound may ride in ``word`` as "max N" (an Ally of up to
@@ -59,26 +101,19 @@ Hit = tuple[int, int, str]
 _NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _N: Final = r"(\d+|a|an|one|two|three|four)"
 
-#: The phrasings read (first match per effect), each with what it does.
+#: The clauses read, each keyed on the words that say what it does (never a whole card
+#: sentence: a lead-in such as "Randomly choose" or "you may force him or her to" is left to
+#: :data:`_LEAD`), each with what it does.
 _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
     (
-        re.compile(
-            r"randomly select one artifact card \(not a tome\) that your opponent must bury|"
-            r"cause an opponent to bury a random artifact"
-        ),
+        re.compile(r"artifact card \(not a tome\) that your opponent must bury|opponent to bury a random artifact"),
         BURY_ARTIFACT,
         1,
     ),
-    (re.compile(r"randomly choose one card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
-    (re.compile(r"randomly choose and bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
-    (re.compile(r"randomly choose one ally that opponent must bury"), BURY_ALLY, 1),
-    (
-        re.compile(
-            r"it never happened! when played on your opponent, you may force him or her to discard the event closest to the bottom of his or her story deck"
-        ),
-        DISCARD_STORY_EVENT,
-        1,
-    ),
+    (re.compile(r"card from your opponent's hand that he or she must discard"), DISCARD_HAND, 1),
+    (re.compile(r"bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
+    (re.compile(r"one ally that opponent must bury"), BURY_ALLY, 1),
+    (re.compile(r"discard the event closest to the bottom of his or her story deck"), DISCARD_STORY_EVENT, 1),
 )
 _UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
 _PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
@@ -87,32 +122,81 @@ _TURN_IF: Final = re.compile(
     r"the top card of your story deck) features the (\w+) attribute"
 )
 _HAND: Final = re.compile(
-    rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand "
-    r"number (\d+)"
+    rf"lose {_N} sanity points? at the beginning of each turn that the cards in your hand number (\d+)"
 )
 _ROUND: Final = re.compile(
-    rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck "
-    r"and all discards"
+    rf"at the beginning of each round, lose {_N} sanity points? and reshuffle your mythos deck(?: and all discards)?"
 )
-_POLICE: Final = re.compile(
-    rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand\. "
-    rf"opponent draws {_N} cards fewer than usual\. bury this card at the end of the round"
-)
+_POLICE: Final = re.compile(rf"at the beginning of the next round, [\w ]+ confiscate {_N} cards from opponent's hand")
 _MOVE: Final = re.compile(
-    r"(?:even if already walking, )?opponent must play a travel event or a new location next turn "
-    rf"or suffer an attack worth {_N} points?\. allies may defend"
+    rf"(?:even if already walking, )?(?:your )?opponent must play a travel event or a new location next turn or suffer an attack worth {_N} points?"
 )
 _NEAR: Final = re.compile(
-    r"any other players whose investigators are in the same city as target are similary affected|"
-    r"each other player's investigator also in the same region must also randomly bury one ally"
+    r"other players whose investigators are in the same (city) as target are simi?larl?y affected|"
+    r"other player's investigator also in the same (region) must also randomly bury one ally"
 )
 _AT_WHILE: Final = re.compile(
     rf"lose {_N} sanity points? if you are currently (?:in|at) an? (\w+) location and at "
     r"the beginning of each turn that you are (?:in an? \w+ location|\w+)"
 )
 
-#: Parts of a text the reader leaves: what stays unread is named by :func:`not_read`.
-_SPARE: Final = re.compile(r"then,? bury this card\.?|your opponent's foul deeds are exposed\.|\bthe\b|\.|,")
+_CANCEL: Final = re.compile(r"buries the card\(s\) that were just played|bury an (ally) that was just played")
+#: What Yithian Mental Contact's sentences add to the cancelling (applied with it).
+_CANCEL_TOO: Final = re.compile(
+    r"or whose orientations were altered|except adventure cards|"
+    r"ignore any effects that those card\(s\) might otherwise have had"
+)
+_LOCATION_GOES: Final = re.compile(r"(?:must )?discard his or her current location if it features the (\w+) attribute")
+_OTHERWISE_BURY: Final = re.compile(r"otherwise bury it")
+_QUAKE: Final = re.compile(r"top card of your opponent's story deck,? and bury it")
+_QUAKE_TOO: Final = re.compile(
+    r"not a location,? bury it also|until a location is revealed|ignore sanity gain/loss|may use gate"
+)
+_ON_PLAY: Final = re.compile(
+    rf"(?:lose {_N} sanity points? )?(?:and )?(?:each|any) time (?:that )?(an adventure card is played|you play an "
+    r"artifact, tome or weapon card|any player plays a card that begins a new threat)"
+)
+_ON_PLAY_WHAT: Final = {"an adventure card is played": "any:adventure", "any player plays": "any:threat"}
+_HOLDS: Final = re.compile(
+    rf"lose {_N} sanity points? if you or your allies have a weapon, tome, or artifact when this card is played"
+)
+_NOT_ADDED: Final = re.compile(r"\(not that is added to an existing threat\)")
+_MILL: Final = re.compile(r"discards his or her top mythos deck card at the beginning of each turn")
+_MILL_ENDS: Final = re.compile(
+    r"once the target plays a travel event or arrives at a location in a different subregion"
+)
+
+_MAD: Final = re.compile(r"random (\w+) ally of the chosen opponent goes mad")
+_MAD_TOO: Final = re.compile(
+    r"that ally immediately attacks his or her investigator|\(unaffected allies of that opponent may defend\)|"
+    r"return the affected ally to that investigator's side"
+)
+_BURY_OR_PAY: Final = re.compile(
+    rf"must either bury all allies in play lacking the (\w+) attribute,? or spend {_N} points? of sanity to keep them"
+)
+_HIGHEST: Final = re.compile(r"opposing investigator with the highest sanity \(high education if tied\)")
+_REDIRECT: Final = re.compile(
+    r"phobia currently affecting your investigator is redirected against the opponent(?: of your choice)?"
+)
+
+#: The clauses that say nothing more to apply once the effect they go with is read: the card
+#: Buried after it (l.202), its flavour, the Allies that defend an attack (they always do) and the
+#: draw a confiscation means.
+_SPARE: Final = re.compile(
+    r"(?:then,? )?bury this card(?: at the end of the round)?|your opponent's foul deeds are exposed|"
+    r"it never happened|allies may defend|opponent draws \w+ cards fewer than usual|changes his or her mind"
+)
+#: Words that lead into a clause read (who chooses, at random or not), left when a clause is read.
+_LEAD: Final = frozenset(
+    (
+        *("randomly", "choose", "select", "one", "a", "an", "the", "and", "then", "cause", "also"),
+        *("you", "your", "may", "force", "him", "or", "her", "to", "when", "played", "on", "opponent"),
+        *("each", "other", "any", "target", "while", "this", "card", "is", "in", "play"),
+        *("take", "if", "revealed", "repeat", "all", "in", "them", "with"),
+    )
+)
+#: Where a text's clauses part: its sentences, and an alternative (", or if ...").
+_CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+(?=if\b)")
 
 
 def _n(word: str) -> int:
@@ -158,6 +242,31 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
     m = _MOVE.search(text)
     if m:
         hits.append((NEXT_TURN_MOVE, _n(m[1]), ""))
+    m = _CANCEL.search(text)
+    if m:
+        hits.append((CANCEL_PLAY, 1, "ally" if m[1] else ""))
+    m = _LOCATION_GOES.search(text)
+    if m and _OTHERWISE_BURY.search(text):
+        hits.append((LOSE_LOCATION, 1, m[1]))
+    if _QUAKE.search(text):
+        hits.append((QUAKE, 1, ""))
+    m = _HOLDS.search(text)
+    if m:
+        hits.append((LOSE_IF_HOLDS, _n(m[1]), ""))
+    m = _ON_PLAY.search(text)
+    if m and (m[1] or hits and hits[-1][0] == LOSE_IF_HOLDS):
+        what = next((w for k, w in _ON_PLAY_WHAT.items() if m[2].startswith(k)), "you:artifact")
+        hits.append((ON_PLAY, _n(m[1]) if m[1] else hits[-1][1], what))
+    if _MILL.search(text):
+        hits.append((MILL_EACH_TURN, 1, ""))
+    m = _MAD.search(text)
+    if m:
+        hits.append((MAD_ALLY, 1, m[1]))
+    m = _BURY_OR_PAY.search(text)
+    if m and _HIGHEST.search(text):
+        hits.append((BURY_OR_PAY, _n(m[2]), m[1]))
+    if _REDIRECT.search(text):
+        hits.append((REDIRECT_PHOBIA, 1, ""))
     m = _NEAR.search(text)
     if m and hits:
         hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
@@ -166,19 +275,43 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
 
 def not_read(card: Card) -> str:
     """Gets what of an opponent-aimed Event the match does not play ("" when it plays it all):
-    the ledger's line for the card."""
+    the ledger's line for the card. Read clause by clause: a clause counts as read when a
+    phrasing read here is found in it and what is left of it is only lead-in words
+    (:data:`_LEAD`); the others are named."""
     if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
         return ""
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
-    text = _text(card)
-    rest = text
-    for pattern, _, _ in _ONCE:
-        rest = pattern.sub("", rest)
-    for pattern in (_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR):
-        rest = pattern.sub("", rest)
-    words = _SPARE.sub(" ", rest).split()
-    return f"partly read: not read '{' '.join(words)}'" if words else ""
+    patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
+    kinds = {k for k, _, _ in opponent_effects(card)}
+    # The clauses read only with the effect they belong to.
+    for kind, more in (
+        (CANCEL_PLAY, (_CANCEL, _CANCEL_TOO)),
+        (LOSE_LOCATION, (_LOCATION_GOES, _OTHERWISE_BURY)),
+        (QUAKE, (_QUAKE, _QUAKE_TOO)),
+        (ON_PLAY, (_ON_PLAY, _NOT_ADDED)),
+        (LOSE_IF_HOLDS, (_HOLDS, _ON_PLAY)),
+        (MILL_EACH_TURN, (_MILL, _MILL_ENDS)),
+        (MAD_ALLY, (_MAD, _MAD_TOO)),
+        (BURY_OR_PAY, (_BURY_OR_PAY, _HIGHEST)),
+        (REDIRECT_PHOBIA, (_REDIRECT,)),
+    ):
+        if kind in kinds:
+            patterns.extend(more)
+    unread = []
+    for clause in _CLAUSES.split(_text(card)):
+        clause = _SPARE.sub(" ", clause).strip(" ,")
+        if not clause:
+            continue
+        left = clause
+        for pattern in patterns:
+            left = pattern.sub(" ", left)
+        words = left.replace(",", " ").split()
+        if left != clause:
+            words = [w for w in words if w not in _LEAD]
+        if words:
+            unread.append(" ".join(words))
+    return f"partly read: not read '{'; '.join(unread)}'" if unread else ""
 
 
 _LIFTS: Final = re.compile(

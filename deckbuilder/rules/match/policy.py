@@ -11,7 +11,10 @@
 - Defending Allies (l.406): against each Directed Threat, the largest first, Allies until their
   values reach 3 points per card aimed at the player (the cards are face-down: 3 is an estimate
   of a Monster's value, our choice), never an Ally holding a Spell (it would be Buried with it);
-- Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass.
+- Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass, and a
+  Control Spell (l.321) whenever an opponent's Threat is aimed at the player and its Sanity
+  cost leaves 3 (the class is hoped for: the Threat is face-down);
+- Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -32,12 +35,14 @@ from typing import Final
 
 from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
 from deckbuilder.rules.goldfish import GreedyPolicy
-from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round
+from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
 from deckbuilder.rules.places import Kind
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
 EXPECTED_MONSTER: Final = 3
 _PASS_SCORE: Final = 10
+#: How much the greedy player wants a Control Spell cast when it is attacked (above any draw).
+_CONTROL_SCORE: Final = 40
 #: What the lookahead player counts for each card its Adventures need that counts for them.
 PROGRESS = 2.0
 #: How much better (in points a deal) another play must do than the greedy player's first choice.
@@ -94,6 +99,10 @@ class GreedyPlayer:
         best, best_score = None, _PASS_SCORE
         for p in plays:
             score = self.inner.score(s, p)
+            if score >= 0 and is_control(m, seat, p):
+                # A Control Spell when an opponent's Threat is aimed at this player: the cards
+                # are face-down, so the class is hoped for (rulebook l.321).
+                score = _CONTROL_SCORE if any(m.directed[o][seat] for o in range(m.n) if o != seat) else -1
             if score > best_score:
                 best, best_score = p, score
         return best

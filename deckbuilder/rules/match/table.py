@@ -27,25 +27,54 @@ import random
 from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
-from deckbuilder.rules.engine.state import pay_one
+from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
+from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
+from deckbuilder.rules.engine.plays import new_play
+from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
+from deckbuilder.rules.match.goos import (
+    DISCARD_MONSTERS,
+    FREE_SPELLS,
+    LOSE_NOW,
+    LOSE_ON_TRAVEL,
+    NO_BYPASS,
+    NO_GAIN,
+    NO_INVISIBLE,
+    VALUE_OF,
+    Rule,
+    goo_effects,
+)
+from deckbuilder.rules.match.monsters import (
+    CombatProfile,
+    ally_kinds,
+    combat_profile,
+    location_attributes,
+    location_bonus,
+)
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
     BURY_ALLY,
     BURY_ARTIFACT,
+    BURY_OR_PAY,
+    CANCEL_PLAY,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
     LASTING,
     LOSE_IF,
+    LOSE_IF_HOLDS,
+    LOSE_LOCATION,
+    MAD_ALLY,
+    MILL_EACH_TURN,
     NEXT_ROUND_HAND,
     NEXT_TURN_MOVE,
     ON_PASS,
+    ON_PLAY,
     ON_ROUND_RESHUFFLE,
     ON_TURN,
     ON_TURN_HAND,
+    QUAKE,
+    REDIRECT_PHOBIA,
     Hit,
     everyone_effects,
     is_phobia,
@@ -70,6 +99,10 @@ _EVENT: Final = PlayKind.EVENT
 _PLAY_PHASE: Final = Phase.PLAY
 _DISCARD_PHASE: Final = Phase.DISCARD
 _OVER_PHASE: Final = Phase.OVER
+_SUMMON_EFFECT: Final = EffectKind.SUMMON
+_GOO: Final = PlayKind.GOO
+_TRAVEL: Final = PlayKind.TRAVEL
+_ROTATE: Final = PlayKind.ROTATE
 #: Plays that put no card of the hand into play (not counted as the card played).
 _NOT_PLAYED: Final = frozenset(
     {
@@ -154,7 +187,22 @@ _HIT_AIMS: Final = {
     BURY_ALLY: "allies",
     DISCARD_ALLY: "allies",
     DISCARD_STORY_EVENT: "story-event",
+    QUAKE: "story",
+    LOSE_LOCATION: "location",
 }
+
+
+def _cancel_aim(hits: tuple[Hit, ...]) -> str:
+    """Gets the aim of an Event that cancels a play: the opponent who made the last play at the
+    table, a card play it can Bury ("just-played"; "just-played-ally": an Ally's)."""
+    for kind, _, word in hits:
+        if kind == CANCEL_PLAY:
+            return "just-played-ally" if word == "ally" else "just-played"
+        if kind == MAD_ALLY:
+            return "allies-" + word  # an Ally of that allegiance
+        if kind == REDIRECT_PHOBIA:
+            return "phobias"
+    return ""
 
 
 def _hit_aim(hits: tuple[Hit, ...]) -> str:
@@ -172,9 +220,13 @@ def targets(m: Match, seat: int, cid: int) -> list[int]:
     afflicted = m.afflicted
     n = m.n
     out = []
+    if aim == "phobias":  # a Phobia on the player's own Investigator goes to the target
+        mine = [c for o, c in afflicted[seat] if m.seats[o].phobia[c]]
+        if not mine:
+            return []
     for k in range(1, n):
         t = (seat + k) % n
-        if aim and not _holds(m, t, aim):
+        if aim and aim != "phobias" and not _holds(m, t, aim):
             continue
         if afflicted[t]:
             title = seat_.game.cards[cid].title
@@ -199,9 +251,25 @@ def _holds(m: Match, target: int, aim: str) -> bool:
         found = s.current_location >= 0
     elif aim == "in-play":
         found = bool(s.in_play())
+    elif aim.startswith("allies-"):
+        cards = s.game.cards
+        found = any(str(getattr(cards[a].allegiance, "value", "")).lower() == aim[7:] for a in s.allies)
+    elif aim == "just-played" or aim == "just-played-ally":
+        found = m.last_seat == target and _cancellable(m, aim == "just-played-ally")
     else:
         found = bool(getattr(s, aim))
     return found
+
+
+def _control_class(e: CardEffects | None) -> str:
+    """Gets the Monster class a Summon/Control Spell names (l.315), "" for any other card (a
+    card that plays "a Monster card to your Threat" summons any Monster but controls none)."""
+    if e is None:
+        return ""
+    for f in e.effects:
+        if f.kind is _SUMMON_EFFECT and f.what in MONSTER_CLASSES:
+            return f.what
+    return ""
 
 
 class Seat:
@@ -223,6 +291,12 @@ class Seat:
         "phobia",
         "lifts",
         "enchanted",
+        "summons",
+        "control",
+        "goo",
+        "on_play",
+        "bonus",
+        "kinds",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -233,7 +307,9 @@ class Seat:
         self.places: tuple[frozenset[str], ...] = tuple(location_attributes(c) for c in game.cards)
         #: What each Event does to the opponent it is played on (:mod:`~.opponents`).
         self.hits: tuple[tuple[Hit, ...], ...] = tuple(opponent_effects(c) for c in game.cards)
-        self.aims: tuple[str, ...] = tuple(event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits))
+        self.aims: tuple[str, ...] = tuple(
+            _cancel_aim(h) or event_aim(c) or _hit_aim(h) for c, h in zip(game.cards, self.hits)
+        )
         #: Whether each Event stays on the Investigator it is played on (a Phobia; an Event
         #: waiting on a later Turn or Round).
         self.lasting: tuple[bool, ...] = tuple(any(k in LASTING for k, _, _ in h) for h in self.hits)
@@ -247,6 +323,19 @@ class Seat:
         self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
         #: Whether some card of the deck costs every player Sanity on a Pass while in play.
         self.on_pass = any(k == ON_PASS for h in self.everyone for k, _, _ in h)
+        #: Per copy, the Monster class a Summon/Control Spell names ("" for none; l.315): cast in
+        #: card play it Summons (l.317), in Combat it Controls (l.321).
+        self.control: tuple[str, ...] = tuple(_control_class(e) for e in game.effects)
+        #: Per Location, what it adds to kinds of Allies while it is the Current Location, and
+        #: per Ally the kinds it is named by (:func:`~.monsters.location_bonus`).
+        self.bonus: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(location_bonus(c) for c in game.cards)
+        self.kinds: tuple[frozenset[str], ...] = tuple(ally_kinds(c) for c in game.cards)
+        #: Whether an Event of the deck stays on its target to strike on a kind of play.
+        self.on_play = any(k == ON_PLAY for h in self.hits for k, _, _ in h)
+        #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
+        self.goo: tuple[tuple[Rule, ...], ...] = tuple(goo_effects(c) for c in game.cards)
+        #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
+        self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
 
 
 class Match:
@@ -280,6 +369,14 @@ class Match:
         "applied",
         "rng",
         "on_pass",
+        "directed",
+        "controlled",
+        "goo_rules",
+        "no_gain",
+        "on_play",
+        "last_seat",
+        "last_play",
+        "last_sanity",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -310,6 +407,23 @@ class Match:
         self.rng = random.Random(seed)
         #: Whether some deck holds an Event costing every player Sanity on a Pass.
         self.on_pass = any(seat.on_pass for seat in self.seats)
+        #: During Combat, the Directed Threats (l.402): ``directed[a][b]``, the cards of a's
+        #: Threat aimed at b (an Ally placed atop it as ``-1 - id``); empty out of Combat.
+        self.directed: list[list[list[int]]] = []
+        #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
+        #: (owner's seat, card id) in a's Directed Threat against b.
+        self.controlled: list[list[list[tuple[int, int]]]] = []
+        #: What the Great Old Ones in play do to every Investigator (l.282), and whether one
+        #: forbids gaining Sanity (:func:`_goos_in_play`).
+        self.goo_rules: tuple[Rule, ...] = ()
+        self.no_gain = False
+        #: Whether some deck holds an Event striking its target on a kind of play.
+        self.on_play = any(seat.on_play for seat in self.seats)
+        #: The last play at the table, by whom, and that player's Sanity before it (an Event may
+        #: cancel it); -1 after a Pass.
+        self.last_seat = -1
+        self.last_play = Play(_PASS)
+        self.last_sanity = 0
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -320,6 +434,8 @@ class Match:
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
+        m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
+        m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -408,13 +524,15 @@ def card_play(m: Match, play: Play) -> None:
     s = m.players[seat]
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
+    before, subregion = s.sanity, s.subregion
     if play.kind is _PASS:
+        m.last_seat = -1
         m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
             _phobias(m, seat, ON_PASS)
             if m.stage == OVER:
                 return
-            _next_turn(m, seat, play)
+            _next_turn(m, seat, play, subregion)
             if m.stage == OVER:
                 return
         if m.on_pass:
@@ -436,15 +554,35 @@ def card_play(m: Match, play: Play) -> None:
         played.add(cards[play.card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    push(s, play)
+    if m.goo_rules:
+        _push_under_goos(m, seat, play)
+    else:
+        push(s, play)
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if play.kind is _GOO or m.goo_rules:
+        _goo_after(m, seat, play)
+        if m.stage == OVER:
+            return
     if waiting:
-        _next_turn(m, seat, play)  # after the play: it was chosen among those legal before
+        _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
+        if m.stage == OVER:
+            return
+    if m.on_play:
+        _strikes_on_play(m, seat, play)
         if m.stage == OVER:
             return
     seat_ = m.seats[seat]
+    if (
+        seat_.summons
+        and (play.kind is _CAST or play.kind is _USE)
+        and len(play.joined) == 1
+        and play.joined[0] in s.threat  # a Monster Summoned, not one used for travel
+    ):
+        _summoned(m, seat, play.card, play.joined[0])
+        if m.stage == OVER:
+            return
     if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
         _on_opponent(m, seat, play.card)
         if m.stage == OVER:
@@ -453,6 +591,7 @@ def card_play(m: Match, play: Play) -> None:
         _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
+    m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
     if m.pending == seat:
@@ -491,9 +630,14 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
     legit = targets(m, seat, cid)
     if not legit:
         return  # the engine buried it; no opponent could be its target (never offered then)
-    target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
     seat_ = m.seats[seat]
     hits = seat_.hits[cid]
+    if any(k == BURY_OR_PAY for k, _, _ in hits):
+        # The card names its target: the highest Sanity, then the highest Education (then the
+        # first to the left, our choice).
+        target = max(legit, key=lambda t: (m.players[t].sanity, m.seats[t].education, -((t - seat) % m.n)))
+    else:
+        target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
     m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
     if not hits:
         return
@@ -521,10 +665,29 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == REDIRECT_PHOBIA:
+            _redirect(m, seat, target)
+        elif kind == LOSE_IF_HOLDS:
+            t = m.players[target]
+            if t.tomes or t.artifacts:  # Weapons are Artifacts, an Ally's included
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
         else:
             _take(m, target, kind, amount, word)
             done.append(hit)
         if m.stage == OVER:
+            return
+
+
+def _redirect(m: Match, seat: int, target: int) -> None:
+    """A Phobia on ``seat``'s Investigator, the oldest, goes to the target's, unless an Event of
+    its title affects him or her already (l.367)."""
+    titles = {m.seats[o].game.cards[c].title for o, c in m.afflicted[target]}
+    for owner, cid in m.afflicted[seat]:
+        title = m.seats[owner].game.cards[cid].title
+        if m.seats[owner].phobia[cid] and title not in titles:
+            m.afflicted[seat].remove((owner, cid))
+            m.afflicted[target].append((owner, cid))
+            m.say(f"  {title} leaves {m.name(seat)} for {m.name(target)}")
             return
 
 
@@ -600,13 +763,21 @@ def _lift(m: Match, seat: int, owner: int, cid: int) -> None:
     o.counted += o.game.weight[cid]
 
 
-def _next_turn(m: Match, seat: int, play: Play) -> None:
+def _next_turn(m: Match, seat: int, play: Play, subregion: int) -> None:
     """An Event waiting on its target's next Turn: unless he or she plays a Location or a Travel
     Event, an attack; the Allies defend as in Combat (l.426), strongest first, and an Ally that
     absorbs any of it is Buried (l.439); then the Event is Buried."""
+    s = m.players[seat]
     for owner, cid in list(m.afflicted[seat]):
         owner_ = m.seats[owner]
         for kind, amount, _ in owner_.hits[cid]:
+            if kind == MILL_EACH_TURN:
+                # Buried once the target plays a Travel Event or arrives in another subregion.
+                arrived = play.kind is PlayKind.ROTATE or (play.kind is PlayKind.LOCATION and not play.sideways)
+                if play.kind is PlayKind.TRAVEL or (arrived and s.subregion != subregion):
+                    _lift(m, seat, owner, cid)
+                    m.say(f"  {owner_.game.title(cid)} leaves {m.name(seat)}")
+                continue
             if kind != NEXT_TURN_MOVE:
                 continue
             _lift(m, seat, owner, cid)
@@ -653,7 +824,12 @@ def _phobias(m: Match, seat: int, when: int) -> None:
     for owner, cid in list(m.afflicted[seat]):
         owner_ = m.seats[owner]
         for kind, amount, word in owner_.hits[cid]:
-            if kind == ON_TURN_HAND and when == ON_TURN:
+            if kind == MILL_EACH_TURN and when == ON_TURN:
+                s = m.players[seat]
+                if s.deck:
+                    s.discard.append(s.deck.pop())
+                    m.say(f"  {m.name(seat)} discards the top card of the Mythos Deck to {owner_.game.title(cid)}")
+            elif kind == ON_TURN_HAND and when == ON_TURN:
                 if len(m.players[seat].hand) == amount:
                     _phobia_loss(m, seat, owner_.game.title(cid), int(word))
             elif kind == when and (not word or _stands_at(m, seat, word)):
@@ -706,6 +882,54 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
         for a in rng.sample(pool, k):
             _lose_ally(m, target, a, kind == BURY_ALLY)
+    elif kind == CANCEL_PLAY:
+        _cancel(m, target)
+    elif kind == MAD_ALLY:
+        mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
+        if mad:
+            # The Ally attacks its own Investigator with its value (its Weapon's too, l.191);
+            # the others defend, strongest first, and one that absorbs any is Buried (l.439).
+            ally = mad[rng.randrange(len(mad))]
+            points = ally_value(m, target, ally)[0]
+            others = _ally_cards(m, target, [a for a in t.allies if a != ally])
+            through = _absorb(m, others, points)
+            m.say(f"  {g.title(ally)} goes mad and attacks {m.name(target)} with {points}")
+            for defender in others:
+                if defender.left < defender.value:
+                    _lose_ally(m, target, defender.cid, True)
+            if through:
+                _phobia_loss(m, target, g.title(ally), through)
+    elif kind == BURY_OR_PAY:
+        keep = [a for a in t.allies if word not in m.seats[target].kinds[a]]
+        worth = sum(ally_value(m, target, a)[0] for a in keep)
+        # The target's choice, our rule: keep the Allies when they are worth more than the
+        # Sanity and it leaves at least 3 (the greedy player's floor).
+        if keep and worth > amount and t.sanity - amount >= 3:
+            _phobia_loss(m, target, "keeping the Allies", amount)
+        else:
+            for a in keep:
+                _lose_ally(m, target, a, True)
+    elif kind == LOSE_LOCATION:
+        if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
+            c = t.story.pop()
+            if _stands_at(m, target, word):
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)}, the Current Location")
+            else:
+                t.story.insert(0, c)
+                m.say(f"  {m.name(target)} buries {g.title(c)}, the Current Location")
+            _stand_at_top(m, target, gate=False)
+    elif kind == QUAKE:
+        if t.story:
+            # Bury the top card, then each card above the next Location (a card Buried goes to
+            # the bottom, l.506); the Location revealed is the Current Location, no Sanity
+            # applied, its Gate free to use.
+            t.story.insert(0, t.story.pop())
+            for _ in range(len(t.story)):
+                if g.profiles[t.story[-1]].kind is Kind.LOCATION:
+                    break
+                t.story.insert(0, t.story.pop())
+            _stand_at_top(m, target, gate=True)
     elif kind == DISCARD_STORY_EVENT:
         profiles = g.profiles
         for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
@@ -715,6 +939,145 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
                 break
+
+
+#: The plays an Event may cancel: cards put in play, whose cards can be Buried (an Adventure
+#: cannot; an Event already Buried has had its effect).
+_CANCELLABLE: Final = frozenset(
+    {
+        PlayKind.ALLY,
+        PlayKind.MONSTER_ALLY,
+        PlayKind.TOME,
+        PlayKind.ARTIFACT,
+        PlayKind.SPELL,
+        PlayKind.MONSTERS,
+        PlayKind.CULTIST,
+        PlayKind.GOO,
+        PlayKind.LOCATION,
+        PlayKind.ROTATE,
+        PlayKind.TRAVEL,
+        PlayKind.EVENT,
+    }
+)
+
+
+def _cancellable(m: Match, ally_only: bool) -> bool:
+    """Checks that the last play at the table can be cancelled: its cards still in play (an
+    Ally's only, for an Event that cancels Allies)."""
+    play = m.last_play
+    if m.last_seat < 0 or play.kind not in _CANCELLABLE:
+        return False
+    s = m.players[m.last_seat]
+    kind, cid = play.kind, play.card
+    if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
+        return cid in s.allies
+    if ally_only:
+        return False
+    if kind is _EVENT:
+        return cid in s.events  # a lasting Event still in play
+    if kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
+        return cid in s.threat
+    if kind is PlayKind.GOO:
+        return s.goo == cid
+    if kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        return cid in s.story
+    return cid in s.tomes or cid in s.artifacts or cid in s.spells
+
+
+def _cancel(m: Match, target: int) -> None:
+    """The cards the target just played are Buried and their effects ignored: each leaves play
+    for the bottom of the Story Deck (l.506) with what it holds, a Location just played or turned
+    upright too (the Investigator stands at the Location below it), and the target's Sanity is as
+    before the play. What the play did to other players stays (a Great Old One's loss, l.282)."""
+    t = m.players[target]
+    g = t.game
+    play = m.last_play
+    if not _cancellable(m, False):
+        return
+    kind = play.kind
+    cards = [play.card, *play.joined]
+    if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
+        _lose_ally(m, target, play.card, True)
+        cards = []
+    elif kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
+        cards = [c for c in cards if c in t.threat]
+        for c in cards:
+            t.threat.remove(c)
+    elif kind is PlayKind.GOO:
+        t.goo = -1
+        _goos_in_play(m)
+    elif kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        cards = [c for c in cards if c in t.story]
+        for c in cards:
+            t.story.remove(c)
+    else:  # a Tome and its Spells, an Artifact, a Spell, a lasting Event (and an Ally it brought)
+        for c in cards:
+            for zone in (t.tomes, t.artifacts, t.spells, t.events, t.allies):
+                if c in zone:
+                    zone.remove(c)
+            t.attached.pop(c, None)
+        for holder, held in list(t.attached.items()):
+            if any(c in held for c in cards):
+                t.attached[holder] = tuple(c for c in held if c not in cards)
+    t.story[0:0] = cards
+    if kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
+        _stand_at_top(m, target, gate=False)
+    t.sanity = m.last_sanity  # its cost and any gain ignored: the play came just before this Event
+    t.counted = t.adventure_tally()
+    m.last_seat = -1
+    m.say(f"  {m.name(target)} buries what was just played: {', '.join(g.title(c) for c in [play.card, *play.joined])}")
+
+
+def _stand_at_top(m: Match, seat: int, gate: bool) -> None:
+    """Makes the topmost Location of the Story Deck the Current Location, as it stands: no
+    Sanity applied; its Gate free to use when ``gate``. With none, the Investigator has no
+    Current Location (as before the first one)."""
+    s = m.players[seat]
+    g = s.game
+    for i in range(len(s.story) - 1, -1, -1):
+        c = s.story[i]
+        loc = g.profiles[c].loc
+        if g.profiles[c].kind is not Kind.LOCATION or loc is None:
+            continue
+        s.story.pop(i)
+        s.story.append(c)
+        dim = s.dim if loc.any_dimension else loc.dim
+        s.mode, s.where, s.where_dim, s.travel = Mode.AT, c, dim, -1
+        s.region, s.subregion, s.dim, s.attrs, s.exotic = loc.region, loc.subregion, dim, loc.attrs, loc.exotic
+        s.gate_used = not gate
+        s.counted = s.adventure_tally()
+        m.say(f"  {m.name(seat)} stands at {g.title(c)}")
+        return
+    s.mode, s.where, s.travel = Mode.NOWHERE, -1, -1
+    s.region, s.subregion, s.attrs, s.exotic = -1, -1, 0, False
+    s.counted = s.adventure_tally()
+
+
+def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
+    """The Events staying on Investigators that strike on a kind of play: an Adventure played by
+    anyone, an Artifact or Tome played by their target, a card that begins a new Threat."""
+    kind = play.kind
+    if kind is _PASS:
+        return
+    for x in range(m.n):
+        for owner, cid in m.afflicted[x]:
+            owner_ = m.seats[owner]
+            for k, amount, word in owner_.hits[cid]:
+                if k != ON_PLAY or (word.startswith("you:") and seat != x):
+                    continue
+                what = word[word.index(":") + 1 :]
+                if what == "adventure":
+                    hit = kind is PlayKind.ADVENTURE
+                elif what == "artifact":
+                    hit = kind is PlayKind.ARTIFACT or kind is PlayKind.TOME
+                else:  # a card that begins a new Threat (not one added to a Threat, the card says)
+                    hit = (kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST) and len(
+                        m.players[seat].threat
+                    ) == 1 + len(play.joined)
+                if hit:
+                    _phobia_loss(m, x, owner_.game.title(cid), amount)
+                    if m.stage == OVER:
+                        return
 
 
 def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
@@ -736,13 +1099,197 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
+# -- Great Old Ones ----------------------------------------------------------------------------
+
+
+def _goos_in_play(m: Match) -> None:
+    """Reads afresh what the Great Old Ones in play do to every Investigator (l.282: "The effect
+    remains as long as the card is in play")."""
+    rules: list[Rule] = []
+    for seat, s in enumerate(m.players):
+        if s.goo >= 0:
+            rules.extend(m.seats[seat].goo[s.goo])
+    m.goo_rules = tuple(rules)
+    m.no_gain = any(k == NO_GAIN for k, _, _ in rules)
+
+
+def _goo_after(m: Match, seat: int, play: Play) -> None:
+    """What the Great Old Ones do after a play: one just played applies its effects to every
+    Investigator at once (l.282: "Apply each GOO's effects immediately to every Investigator in
+    the game"), its player's included; a Travel card or a Location turned upright costs the
+    Sanity a GOO in play says."""
+    if play.kind is _GOO:
+        _goos_in_play(m)
+        seat_ = m.seats[seat]
+        title = seat_.game.cards[play.card].title
+        rules = seat_.goo[play.card]
+        if rules and m.tally:
+            m.applied[seat].add(title)
+        for kind, amount, _ in rules:
+            if kind == LOSE_NOW:
+                for x in m.order():
+                    _phobia_loss(m, x, title, amount)
+                    if m.stage == OVER:
+                        return
+        return
+    if play.kind is _TRAVEL or play.kind is _ROTATE:
+        for kind, amount, word in m.goo_rules:
+            if kind == LOSE_ON_TRAVEL and (play.kind is _TRAVEL or word == "rotate"):
+                _phobia_loss(m, seat, "a Great Old One", amount)
+                if m.stage == OVER:
+                    return
+
+
+def _push_under_goos(m: Match, seat: int, play: Play) -> None:
+    """Makes a play while Great Old Ones are in play: with one that forbids it, no Sanity is
+    gained (the engine's gains, applied before losses as l.40 says, are capped at the Sanity the
+    Investigator has: the Game's maximum is lowered for the play and put back); with one that
+    says so, a Spell cast from a Tome costs nothing (its cost is handed back before it is paid,
+    so it cannot end the game)."""
+    s = m.players[seat]
+    g = s.game
+    top = g.sanity_max
+    free = 0
+    if (
+        play.kind is _CAST
+        and any(k == FREE_SPELLS for k, _, _ in m.goo_rules)
+        and g.profiles[play.target].kind is Kind.TOME
+    ):
+        free = max(0, -g.use_cost[play.card])
+        s.sanity += free
+    g.sanity_max = s.sanity if m.no_gain else top + free
+    try:
+        push(s, play)
+    finally:
+        g.sanity_max = top
+    if s.sanity > top:
+        s.sanity = top
+
+
+def _goo_value(m: Match, title: str) -> int:
+    """Gets what the Great Old Ones in play add to a Monster's value by its title."""
+    folded = title.lower()
+    return sum(amount for kind, amount, word in m.goo_rules if kind == VALUE_OF and word == folded)
+
+
+def _goo_forbids(m: Match, kind: int) -> bool:
+    return bool(m.goo_rules) and any(k == kind for k, _, _ in m.goo_rules)
+
+
+# -- Summon and Control ------------------------------------------------------------------------
+
+
+def _leading_opponent(m: Match, seat: int) -> int:
+    """Gets the opponent with the highest score, among equals the first to the left (the table's
+    rule for a target no policy is asked about, as for Events, :func:`_on_opponent`)."""
+    return max((o for o in range(m.n) if o != seat), key=lambda t: (m.score(t), -((t - seat) % m.n)))
+
+
+def _summoned(m: Match, seat: int, spell: int, monster: int) -> None:
+    """A Monster just Summoned attacks at once (rulebook l.317: "The Monster then immediately
+    attacks an opponent, who may use Allies, but not Spells, Artifacts, or Threat, to defend").
+
+    It leaves the Threat, where the engine put it, and attacks the leading opponent; there is no
+    Cosmic Battle (rulings l.274), so its value, with its bonuses for where the target stands
+    (l.379), goes to the target's Allies, every one defending, the strongest first (as against
+    an Event's attack; an Invisible Monster passes those without an Enchanted Weapon, l.288,
+    l.195), and the rest is the target's Sanity loss. An Ally that absorbs any of it is Buried,
+    as after Combat (l.439). Then the Monster is Buried in its player's Story Deck: its attack
+    is its use (l.562: "immediately attack with or use that Monster"), and no line keeps it in
+    the Threat for Combat."""
+    s = m.players[seat]
+    g = s.game
+    s.threat.remove(monster)
+    target = _leading_opponent(m, seat)
+    prof = m.seats[seat].combat[monster]
+    invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in _attributes(m, target))
+    invisible = invisible and not _goo_forbids(m, NO_INVISIBLE)
+    attack = _Card(seat, monster, g.title(monster), monster_value(m, seat, monster, target), invisible)
+    allies = _ally_cards(m, target, list(m.players[target].allies))
+    defenders = [c for c in allies if c.sees] if invisible else allies
+    through = _absorb(m, defenders, attack.value)
+    _dealt(m, [attack], attack.value)
+    m.say(
+        f"  {attack.title} attacks {m.name(target)} with {attack.value}"
+        + (" (Invisible)" if invisible else "")
+        + f": Allies absorb {attack.value - through} (Summoned, rulebook l.317)"
+    )
+    for c in defenders:
+        if c.left < c.value:
+            _lose_ally(m, target, c.cid, True)
+    s.story.insert(0, monster)  # Buried: it counts in the Story Deck from now on
+    s.counted += g.weight[monster]
+    if m.tally:
+        m.applied[seat].add(g.cards[spell].title)
+    if through:
+        _phobia_loss(m, target, attack.title, through)
+
+
+def _control_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of the Summon/Control Spells (and uses of such Artifacts) ``seat`` may make
+    in Combat (l.321: "Cast the Spell during Combat and hope that the correct Monster class is in
+    an opponent's Directed Threat"): offered while some opponent has a Directed Threat of his or
+    her own cards (its target, l.307), each payable (a Spell cast from a Tome costs its
+    Sanity, l.309; by an Ally or Artifact nothing, l.311)."""
+    directed = m.directed
+    if not any(c >= 0 for o in range(m.n) if o != seat for cs in directed[o] for c in cs):
+        return []
+    s = m.players[seat]
+    g = s.game
+    control = m.seats[seat].control
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if control[c] and c not in s.cast and c in s.spells:
+                cost = g.use_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                if can_pay(s, cost):
+                    plays.append(new_play(_CAST, c, (), holder))
+    for a in s.artifacts:
+        if control[a] and a not in s.spent and can_pay(s, g.use_cost[a]):
+            plays.append(new_play(_USE, a, ()))
+    return plays
+
+
+def is_control(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play in Combat casts a Summon/Control Spell to Control (l.321)."""
+    return not play.joined and play.card >= 0 and m.seats[seat].control[play.card] != ""
+
+
+def _control(m: Match, seat: int, klass: str, title: str) -> None:
+    """A Control Spell just cast (l.321): a random Monster of its class in an opponent's Directed
+    Threat changes sides. The Directed Threats aimed at the caster are searched first (our
+    choice where several opponents' are open: the one that attacks the caster is the one to
+    turn), then the others in seat order to the left. The Monster joins a Directed Threat of the
+    caster's against the opponent it was taken from (rulings l.29: "Add the Monster to one of
+    your Directed Threats or use it to create a new Directed Threat"; l.396: a Spell may turn a
+    Threat on its own Investigator); it stays in its owner's Threat, to be returned to him or
+    her for Burial at the end of Combat (l.321, l.439)."""
+    directed = m.directed
+    n = m.n
+    owners = [(seat + k) % n for k in range(1, n)]
+    tries = [(o, seat) for o in owners] + [(o, b) for o in owners for b in range(n) if b != seat and b != o]
+    for o, b in tries:
+        classes = m.players[o].game.monster_class
+        pool = [c for c in directed[o][b] if c >= 0 and classes[c] == klass]
+        if not pool:
+            continue
+        c = pool[m.rng.randrange(len(pool))]
+        directed[o][b].remove(c)
+        m.controlled[seat][o].append((o, c))
+        m.say(f"  {m.name(seat)} takes control of {m.seats[o].game.title(c)} from {m.name(o)} (rulebook l.321)")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    m.say(f"  {m.name(seat)} finds no {klass.title()} in an opponent's Directed Threat")
+
+
 # -- Combat ------------------------------------------------------------------------------------
 
 
 class _Card:
     """A card in a Battle: its owner, its id in its owner's game, its value now, what is left."""
 
-    __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees")
+    __slots__ = ("seat", "cid", "title", "value", "left", "invisible", "bypass", "ally", "sees", "extra")
 
     def __init__(
         self,
@@ -757,12 +1304,16 @@ class _Card:
     ) -> None:
         self.seat, self.cid, self.title, self.value, self.left = seat, cid, title, value, value
         self.invisible, self.bypass, self.ally, self.sees = invisible, bypass, ally, sees
+        #: The points other cards add to it (a Weapon's, a Location's), by their titles: tallied
+        #: for them when the card deals or absorbs more than its own value.
+        self.extra: list[tuple[str, int]] = []
 
 
 def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
     """Gets a Monster's value attacking ``target``: printed, plus each bonus once whose
     Location the opponent (or, where the card says so, its own Investigator) stands at
-    (l.379: the Star Vampire gains a single +1 whoever is in Space)."""
+    (l.379: the Star Vampire gains a single +1 whoever is in Space), plus what a Great Old One
+    in play adds to its title (l.282)."""
     seats = m.seats
     prof = seats[seat].combat[cid]
     value = prof.value
@@ -772,6 +1323,8 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
         for amount, attr, either in prof.bonuses:
             if attr in theirs or (either and attr in mine):
                 value += amount
+    if m.goo_rules:
+        value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
     return value
 
 
@@ -781,8 +1334,9 @@ def _attributes(m: Match, seat: int) -> frozenset[str]:
 
 
 def ally_value(m: Match, seat: int, ally: int) -> tuple[int, bool]:
-    """Gets an Ally's value with its Weapon's (l.191: they act as one card) and whether it
-    bears an Enchanted Weapon (it sees Invisible Monsters, l.195)."""
+    """Gets an Ally's value with its Weapon's (l.191: they act as one card) and what the Current
+    Location adds to its kind, and whether it bears an Enchanted Weapon (it sees Invisible
+    Monsters, l.195)."""
     seat_ = m.seats[seat]
     value = seat_.combat[ally].value
     sees = False
@@ -791,7 +1345,46 @@ def ally_value(m: Match, seat: int, ally: int) -> tuple[int, bool]:
         if prof.weapon:
             value += prof.value
             sees = sees or prof.enchanted
-    return value, sees
+    return value + _location_bonus(m, seat, ally), sees
+
+
+def _location_bonus(m: Match, seat: int, ally: int) -> int:
+    """Gets what the Investigator's Current Location adds to an Ally of the kind it names."""
+    s = m.players[seat]
+    if s.mode is not Mode.AT:
+        return 0
+    seat_ = m.seats[seat]
+    added = 0
+    for points, kinds in seat_.bonus[s.where]:
+        if kinds & seat_.kinds[ally]:
+            added += points
+    return added
+
+
+def _extras(m: Match, seat: int, ally: int) -> list[tuple[str, int]]:
+    """Gets the points other cards add to an Ally, by title: its Weapons', its Location's."""
+    seat_ = m.seats[seat]
+    g = seat_.game
+    out = [
+        (g.cards[c].title, seat_.combat[c].value)
+        for c in m.players[seat].attached.get(ally, ())
+        if seat_.combat[c].weapon
+    ]
+    bonus = _location_bonus(m, seat, ally)
+    if bonus:
+        out.append((g.cards[m.players[seat].where].title, bonus))
+    return out
+
+
+def _credit(m: Match, tally: dict[str, int], c: _Card, before: int, after: int) -> None:
+    """Credits the cards that add to ``c`` with the points it dealt or absorbed beyond its own
+    value, from ``before`` to ``after`` points of its total (its own value spent first)."""
+    start = c.value - sum(p for _, p in c.extra)  # the card's own points come first
+    for title, points in c.extra:
+        lo, hi = max(before, start), min(after, start + points)
+        if hi > lo:
+            tally[title] = tally.get(title, 0) + hi - lo
+        start += points
 
 
 def combat(m: Match, policies: Sequence[Policy]) -> None:
@@ -833,6 +1426,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
     if not any(directed[a][b] for a in range(n) for b in range(n)):
         m.say("  no Threat to direct")
+    m.directed = directed
+    m.controlled = [[[] for _ in range(n)] for _ in range(n)]
     # 2. Defending Allies.
     defending: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # [b][a]: b's Allies vs a
     # Allies bearing an Enchanted Weapon placed atop a Directed Threat, or making one (l.193, l.395):
@@ -862,7 +1457,9 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     _spell_rounds(m, policies)
+    controlled = m.controlled
     if m.stage == OVER:
+        m.directed, m.controlled = [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -876,7 +1473,13 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
             pair = (min(a, b), max(a, b))
             if pair in done:
                 continue
-            if not (directed[a][b] or directed[b][a] or (is_assault(m, a, b) and (defending[a][b] or defending[b][a]))):
+            if not (
+                directed[a][b]
+                or directed[b][a]
+                or controlled[a][b]
+                or controlled[b][a]
+                or (is_assault(m, a, b) and (defending[a][b] or defending[b][a]))
+            ):
                 continue
             done.add(pair)
             _battle(m, a, b, directed, defending, hurt)
@@ -884,7 +1487,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 break
         if m.stage == OVER:
             break
-    # 5. Burying (l.439).
+    # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
+    m.directed, m.controlled = [], []
     _bury(m, hurt)
 
 
@@ -906,6 +1510,8 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             plays = [
                 p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
             ]
+            if m.seats[seat].summons:
+                plays += _control_plays(m, seat)
             if not plays:
                 continue
             play = policies[seat].combat_use(m, seat, plays)
@@ -915,10 +1521,15 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             m.say(f"  {m.name(seat)}: {describe(s, play)}")
             if m.tally:
                 m.played[seat].add(s.game.cards[play.card].title)
-            push(s, play)
+            if m.goo_rules:
+                _push_under_goos(m, seat, play)
+            else:
+                push(s, play)
             if s.phase is _OVER_PHASE:
                 _ended(m)
                 return
+            if is_control(m, seat, play):
+                _control(m, seat, m.seats[seat].control[play.card], s.game.cards[play.card].title)
         if not anyone:
             return
 
@@ -935,7 +1546,7 @@ def _battle(
 ) -> None:
     """Resolves the Battle of ``a`` and ``b`` (l.414-435)."""
     assault = is_assault(m, a, b)
-    side = {a: _threat_cards(m, a, b, directed[a][b]), b: _threat_cards(m, b, a, directed[b][a])}
+    side = {x: _threat_cards(m, x, y, directed[x][y], m.controlled[x][y]) for x, y in ((a, b), (b, a))}
     allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
     if m.log is not None:
         for x, y in ((a, b), (b, a)):
@@ -954,6 +1565,10 @@ def _battle(
         m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
     # What is left: each Monster's points not spent in the Cosmic Battle, the Bypassing ones whole.
     left = {x: _left_over(fight[x], power[y]) + [c for c in side[x] if c.bypass] for x, y in ((a, b), (b, a))}
+    for x, y in ((a, b), (b, a)):
+        for c in left[x]:
+            if not c.bypass and not c.ally and c.seat == x and m.seats[x].combat[c.cid].takes:
+                _takes_artifact(m, x, y, c.cid)
     if assault:
         _assault_battle(m, a, b, left, allies, hurt)
         return
@@ -963,19 +1578,56 @@ def _battle(
             return
 
 
-def _threat_cards(m: Match, seat: int, target: int, cids: list[int]) -> list[_Card]:
+def _takes_artifact(m: Match, x: int, y: int, cid: int) -> None:
+    """A Monster of ``x``'s that survived the Cosmic Battle takes an Artifact of ``y``'s, who
+    Buries it (its text; the Artifact chosen by x is the most valuable, our choice)."""
+    t = m.players[y]
+    if not t.artifacts:
+        return
+    seat_ = m.seats[x]
+    if seat_.combat[cid].takes == "chosen":
+        combat_ = m.seats[y].combat
+        c = max(t.artifacts, key=lambda a: combat_[a].value)
+    else:
+        c = t.artifacts[m.rng.randrange(len(t.artifacts))]
+    t.artifacts.remove(c)
+    for ally, held in list(t.attached.items()):
+        if c in held:
+            t.attached[ally] = tuple(h for h in held if h != c)
+    t.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    m.say(f"  {seat_.game.title(cid)} takes {t.game.title(c)}: {m.name(y)} buries it")
+    if m.tally:
+        m.applied[x].add(seat_.game.cards[cid].title)
+
+
+def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list[tuple[int, int]]) -> list[_Card]:
+    """Gets ``seat``'s Directed Threat against ``target`` as laid down: its cards, an Ally
+    placed atop it, and the Monsters it controls (``taken``: their owner and id, l.321; each
+    keeps its owner's card for its value and its tally)."""
     g = m.seats[seat].game
     combat_ = m.seats[seat].combat
     attrs = _attributes(m, target)
     cards = []
+    # A Great Old One in play may say no Monster is Invisible, or Bypasses Combat (l.282).
+    seen_all, fight_all = _goo_forbids(m, NO_INVISIBLE), _goo_forbids(m, NO_BYPASS)
+    for owner, cid in taken:
+        prof = m.seats[owner].combat[cid]
+        invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
+        value = monster_value(m, owner, cid, target)
+        invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
+        cards.append(_Card(owner, cid, m.seats[owner].game.title(cid), value, invisible, bypass))
     for cid in cids:
         if cid < 0:  # an Ally bearing an Enchanted Weapon, placed in the Threat (l.193, l.395): its
             ally = -1 - cid  # value with the Weapon's, as a Lesser Independent Monster
-            cards.append(_Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0]))
+            card = _Card(seat, ally, g.title(ally), ally_value(m, seat, ally)[0])
+            if m.tally:
+                card.extra = _extras(m, seat, ally)
+            cards.append(card)
             continue
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
-        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, prof.bypass))
+        invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
+        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass))
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
@@ -987,7 +1639,10 @@ def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
     cards = []
     for cid in cids:
         value, sees = ally_value(m, seat, cid)
-        cards.append(_Card(seat, cid, g.title(cid), value, ally=True, sees=sees))
+        card = _Card(seat, cid, g.title(cid), value, ally=True, sees=sees)
+        if m.tally:
+            card.extra = _extras(m, seat, cid)
+        cards.append(card)
     # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
     cards.sort(key=lambda c: -c.value)
     return cards
@@ -1007,6 +1662,8 @@ def _absorb(m: Match, cards: list[_Card], points: int) -> int:
         if m.tally:
             d = m.absorbed[c.seat]
             d[c.title] = d.get(c.title, 0) + took
+            if c.extra:
+                _credit(m, d, c, c.value - c.left - took, c.value - c.left)
     return points
 
 
@@ -1033,6 +1690,8 @@ def _dealt(m: Match, cards: list[_Card], points: int) -> None:
         points -= took
         d = m.dealt[c.seat]
         d[c.title] = d.get(c.title, 0) + took
+        if c.extra:
+            _credit(m, d, c, 0, took)
 
 
 def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hurt: list[set[int]]) -> None:
@@ -1119,9 +1778,20 @@ def _bury(m: Match, hurt: list[set[int]]) -> None:
 
 def end_of_combat(m: Match) -> None:
     """Ends Combat for every player: a Great Old One stays through the next Round's Combat
-    (l.286), then each player's Discard phase begins (the engine's end of card play)."""
+    (l.286), then each player's Discard phase begins (the engine's end of card play). A Great
+    Old One whose text says so has every Investigator Discard the Monsters in the Hand first."""
+    if m.goo_rules and any(k == DISCARD_MONSTERS for k, _, _ in m.goo_rules):
+        for seat, s in enumerate(m.players):
+            monsters = [c for c in s.hand if s.game.profiles[c].kind is Kind.MONSTER]
+            for c in monsters:
+                s.hand.remove(c)
+                s.discard.append(c)
+            if monsters:
+                m.say(f"  {m.name(seat)} discards {len(monsters)} Monster card(s) from the Hand (a Great Old One)")
     for s in m.players:
         end_card_play(s)
+    if m.goo_rules:
+        _goos_in_play(m)  # a Great Old One Buried at the end of its second Combat (l.286)
     m.stage = DISCARD
 
 

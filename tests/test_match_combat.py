@@ -1,0 +1,367 @@
+"""Summon and Control Spells at the table (issue 23): a Summoned Monster's attack in card play
+(rulebook l.317) and a Monster taken from an opponent's Directed Threat in Combat (l.321).
+The cards are built here with the engine tests' builders, in our own words (the phrase the
+effect reader keys on, "Summon or Control one CLASS", is the rulebook's, l.315)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, artifact, event, goo, location, monster, spell, tome
+from support.match import Scripted, investigator
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.engine import Game, Play, Rules, describe, legal_plays
+from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, end_of_combat, new_match
+from deckbuilder.rules.match.goos import goo_effects, goo_not_read
+
+LIBER = tome("Liber", languages=("English",))
+DUST = spell("Dust", text="Summon or Control one Lesser Independent Monster.", sanity=-2)
+CRAWLER = monster("Crawler", "Lesser Independent", value=3)
+LURKER = monster("Lurker", "Lesser Independent", value=3, text="Invisible.")
+SERVANT = monster("Servant", "Lesser Servitor", value=2)
+GUARD = ally("Guard")  # value 1
+
+
+def table(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> Match:
+    """Brian and Meghan at Arkham House with every card in the Mythos Deck: a test puts in
+    play what it needs (:func:`put`)."""
+    games = [
+        Game([ARKHAM_HOUSE, *cards_a], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, *cards_b], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+        put(m, m.players.index(s), "where", "Arkham House")
+    return m
+
+
+def put(m: Match, seat: int, zone: str, title: str) -> int:
+    """Moves a copy of ``title`` from the Mythos Deck to a zone (``where``: the Current
+    Location; ``spells``: under the player's Tome); gets its id."""
+    from deckbuilder.rules.engine.locations import arrive_at
+
+    s = m.players[seat]
+    cid = next(c for c in s.deck if s.game.title(c) == title)
+    s.deck.remove(cid)
+    if zone == "where":
+        arrive_at(s, cid)
+    elif zone == "spells":
+        s.spells.append(cid)
+        s.attached[s.tomes[0]] = (*s.attached.get(s.tomes[0], ()), cid)
+    else:
+        getattr(s, zone).append(cid)
+    return cid
+
+
+class Controlling(Scripted):
+    """Casts the first Control Spell offered in Combat; notes what it was offered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offered: list[list[str]] = []
+
+    def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
+        self.offered.append([describe(m.players[seat], p) for p in plays])
+        return plays[0] if plays else None
+
+
+def test_a_summoned_monster_attacks_an_opponent_at_once():
+    # Rulebook l.317: "Cast the spell on your turn to play an appropriate Monster ... Pay the
+    # Sanity cost for the Spell and for playing the Monster (if any). The Monster then
+    # immediately attacks an opponent, who may use Allies, but not Spells, Artifacts, or Threat,
+    # to defend." Rulings l.274: there is no Cosmic Battle.
+    m = table([LIBER, DUST, CRAWLER], [GUARD, SERVANT])
+    a, b = m.players
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    crawler = put(m, 0, "hand", "Crawler")
+    guard = put(m, 1, "allies", "Guard")
+    put(m, 1, "threat", "Servant")  # a Threat does not defend against a Summoned Monster
+    m.log = []
+    m.to_move = 0
+    cast = next(p for p in legal_plays(a) if describe(a, p) == "Cast Dust from Liber on Crawler")
+    card_play(m, cast)
+    assert b.sanity == 15 - 2  # Crawler's 3, the Guard absorbing 1
+    assert guard not in b.allies and b.story[0] == guard  # an Ally that absorbed is Buried (l.439)
+    assert a.sanity == 15 - 2  # the Spell's cost, from a Tome (l.309)
+    assert crawler not in a.threat and a.story[0] == crawler  # its attack was its use: Buried
+    assert "  Crawler attacks Meghan with 3: Allies absorb 1 (Summoned, rulebook l.317)" in m.log
+    assert "Dust" in m.applied[0]
+    assert m.dealt[0] == {"Crawler": 3} and m.absorbed[1] == {"Guard": 1}
+    assert m.combat_lost == [0, 0]  # card play, not Combat (l.317: "not Combat")
+
+
+def test_an_invisible_summoned_monster_passes_the_allies():
+    # Rulebook l.288: Invisible Monsters bypass Allies without an Enchanted Weapon; l.317: the
+    # Summoned Monster's target defends with Allies only.
+    m = table([LIBER, DUST, LURKER], [GUARD])
+    a, b = m.players
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 0, "hand", "Lurker")
+    guard = put(m, 1, "allies", "Guard")
+    m.to_move = 0
+    card_play(m, next(p for p in legal_plays(a) if describe(a, p) == "Cast Dust from Liber on Lurker"))
+    assert b.sanity == 15 - 3 and guard in b.allies
+
+
+def combat_with_control(threat: Sequence[str], spell_in_play: bool = True) -> tuple[Match, Controlling]:
+    """Meghan's Threat ``threat`` against Brian, who holds Dust in Liber; Combat played."""
+    m = table([LIBER, DUST, CRAWLER], [CRAWLER, SERVANT, SERVANT])
+    put(m, 0, "tomes", "Liber")
+    if spell_in_play:
+        put(m, 0, "spells", "Dust")
+    for title in threat:
+        put(m, 1, "threat", title)
+    m.log = []
+    m.stage = COMBAT
+    brian = Controlling()
+    combat(m, [brian, Scripted()])
+    return m, brian
+
+
+def test_a_control_spell_in_combat_turns_a_monster_of_its_class():
+    # Rulebook l.321: "Cast the Spell during Combat and hope that the correct Monster class is
+    # in an opponent's Directed Threat. If so, you gain control of a random Monster of that
+    # class ... Return the card to your opponent for Burial at the end of Combat"; rulings l.29:
+    # it joins one of your Directed Threats or makes a new one. Here Crawler (3) fights on
+    # Brian's side against the Servant (2): the Cosmic Battle leaves Brian's 1 (l.420-422).
+    m, brian = combat_with_control(["Crawler", "Servant"])
+    a, b = m.players
+    assert brian.offered[0] == ["Cast Dust from Liber"]
+    assert "  Brian takes control of Crawler from Meghan (rulebook l.321)" in m.log
+    assert a.sanity == 15 - 2  # the Spell's cost only: no Sanity lost in Combat
+    assert b.sanity == 15 - 1 and m.combat_lost == [0, 1]
+    assert b.threat == [] and [b.game.title(c) for c in b.story[:2]] == ["Crawler", "Servant"]  # Buried by Meghan
+    assert a.threat == [] and all(a.game.title(c) != "Crawler" for c in a.story)
+    assert "Dust" in m.applied[0]
+
+
+def test_a_control_spell_that_finds_no_monster_of_its_class_costs_its_sanity():
+    # Rulebook l.321: the caster "hope[s]" for the class; the Threat is face-down (l.402).
+    m, _ = combat_with_control(["Servant", "Servant"])
+    a = m.players[0]
+    assert "  Brian finds no Lesser Independent in an opponent's Directed Threat" in m.log
+    assert a.sanity == 15 - 2 - 4 and m.combat_lost == [4, 0]
+    assert "Dust" not in m.applied[0]
+
+
+def test_control_is_offered_only_against_a_directed_threat_and_summon_never_in_combat():
+    # Rulebook l.317: "Summon may only be used during standard card play, not Combat"; l.321:
+    # Control needs an opponent's Directed Threat (l.307: a Spell needs its target).
+    m = table([LIBER, DUST, CRAWLER], [SERVANT])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 0, "hand", "Crawler")  # a Monster Dust could Summon in card play
+    m.stage = COMBAT
+    brian = Controlling()
+    combat(m, [brian, Scripted()])
+    assert brian.offered == []
+    assert [m.players[0].game.title(c) for c in m.players[0].hand] == ["Crawler"]
+
+
+def test_the_greedy_player_casts_control_when_attacked():
+    # The greedy player's rule (match/policy.py): a Control Spell whenever an opponent's Threat
+    # is aimed at it and the cost leaves it 3 Sanity.
+    m = table([LIBER, DUST, CRAWLER], [CRAWLER, SERVANT, SERVANT])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Dust")
+    put(m, 1, "threat", "Crawler")
+    m.log = []
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), GreedyPlayer(m.seats[1].game, set())])
+    assert "  Brian takes control of Crawler from Meghan (rulebook l.321)" in m.log
+    assert m.players[0].sanity == 15 - 2 and m.players[1].sanity == 15 - 3
+
+
+# -- Great Old Ones (rulebook l.282-286) ---------------------------------------------------------
+
+STORM = event("Rain", "Storm", persistent=True)
+MOON = event("Waxing Moon", "Night", persistent=True)
+SOOTHE = spell("Soothe", text="Gain 2 Sanity points.", sanity=-1)
+YOUNG = monster("Night Young", "Greater Independent", value=2)
+
+
+def elder(text: str) -> Card:
+    """A Great Old One of ours, summoned with a Storm and a Waxing Moon in play (l.282)."""
+    return goo("Elder", ("Storm", "Waxing Moon"), text=text)
+
+
+def goo_table(text: str, cards_b: Sequence[Card] = (), cards_a: Sequence[Card] = ()) -> Match:
+    """Brian at a Gate with the Elder's two requirements in play and the Elder in his Hand;
+    Meghan at Arkham House with Liber and Soothe in play (and ``cards_b`` in her Mythos Deck)."""
+    games = [
+        Game(
+            [ARKHAM_GATE, STORM, MOON, elder(text), YOUNG, *cards_a],
+            investigator("Brian", 15, 12),
+            Rules(advanced=True),
+        ),
+        Game([ARKHAM_HOUSE, LIBER, SOOTHE, *cards_b], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Arkham Gate")
+    put(m, 0, "events", "Rain")
+    put(m, 0, "events", "Waxing Moon")
+    put(m, 0, "hand", "Elder")
+    put(m, 1, "where", "Arkham House")
+    put(m, 1, "tomes", "Liber")
+    put(m, 1, "spells", "Soothe")
+    m.log = []
+    return m
+
+
+def play(m: Match, seat: int, words: str) -> None:
+    """Makes the legal play ``describe`` words so, as ``seat``."""
+    s = m.players[seat]
+    m.to_move = seat
+    card_play(m, next(p for p in legal_plays(s) if describe(s, p) == words))
+
+
+def test_a_great_old_one_strikes_every_investigator_at_once_and_forbids_gaining_sanity():
+    # Rulebook l.282: "Apply each GOO's effects immediately to every Investigator in the game ...
+    # The effect remains as long as the card is in play." Its player loses the Sanity too.
+    m = goo_table(
+        "No Investigator may gain Sanity. Each Investigator loses 2 Sanity points the moment this card is played."
+    )
+    play(m, 0, "Play Elder")
+    assert [s.sanity for s in m.players] == [13, 13]
+    assert "Elder" in m.applied[0] and "  Meghan loses 2 Sanity to Elder" in m.log
+    play(m, 1, "Cast Soothe from Liber")  # 1 to cast, 2 to gain: the gain is forbidden
+    assert m.players[1].sanity == 12
+
+
+def test_without_a_great_old_one_the_same_spell_gains_sanity():
+    # The counterpart of the test above: Soothe costs 1 and gains 2 (l.40: gains first).
+    m = goo_table("No Investigator may gain Sanity.")
+    play(m, 1, "Cast Soothe from Liber")
+    assert m.players[1].sanity == 16
+
+
+def test_a_great_old_one_that_makes_spells_free():
+    m = goo_table("Spells no longer cost Sanity points to cast.")
+    play(m, 0, "Play Elder")
+    play(m, 1, "Cast Soothe from Liber")
+    assert m.players[1].sanity == 17 and m.players[0].sanity == 15
+
+
+def test_a_great_old_one_that_forbids_invisibility_lets_allies_defend():
+    # Rulebook l.288: an Invisible Monster passes Allies without an Enchanted Weapon, unless a
+    # Great Old One in play says no Monster is Invisible (l.282: GOO effects override any card's).
+    m = goo_table("No Monsters are Invisible.", [GUARD], [LURKER])
+    play(m, 0, "Play Elder")
+    put(m, 0, "threat", "Lurker")
+    guard = put(m, 1, "allies", "Guard")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted(defenders=["Guard"])])
+    assert m.players[1].sanity == 15 - 2 and guard not in m.players[1].allies
+
+
+def test_a_great_old_one_raises_the_value_of_monsters_of_a_title():
+    m = goo_table("Increase the value of all Night Young by one point.")
+    play(m, 0, "Play Elder")
+    put(m, 0, "threat", "Night Young")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    assert m.players[1].sanity == 15 - 3
+
+
+def test_a_great_old_one_that_discards_monsters_after_combat():
+    m = goo_table("At the end of Combat all Investigators Discard Monster cards.", [CRAWLER])
+    play(m, 0, "Play Elder")
+    young = put(m, 0, "hand", "Night Young")
+    crawler = put(m, 1, "hand", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    end_of_combat(m)
+    assert young in m.players[0].discard and crawler in m.players[1].discard
+    assert m.goo_rules  # the Great Old One stays to the next Round's Combat (l.286)
+
+
+def test_what_of_a_great_old_one_is_not_read_is_named():
+    assert (
+        goo_not_read(
+            elder(
+                "No Investigator may gain Sanity. Each Investigator loses 2 Sanity points the moment this card is played."
+            )
+        )
+        == ""
+    )
+    assert (
+        goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity."))
+        == "not read 'all monsters may join'"
+    )
+    assert goo_effects(monster("Crawler")) == ()
+
+
+# -- What other cards add to an Ally in Combat ---------------------------------------------------
+
+CAMPUS = location(
+    "Campus",
+    attrs=("City", "University"),
+    text="Our reading: all Professors and Students add 1 point to their card value while this is your Current Location.",
+)
+PROFESSOR = ally("Professor Doe", attrs=("Steadfast", "Professor"))
+CLUB = artifact("Club", subtype="Weapon", value=1)
+
+
+def test_a_location_and_a_weapon_add_to_an_ally_and_are_credited():
+    # Rulebook l.191: a Weapon adds its value to its Ally's, the two act as one card; the
+    # Location's text adds 1 to Professors while it is the Current Location; l.426: the Ally
+    # absorbs its value. The figures credit the Weapon and the Location with the points beyond
+    # the Ally's own.
+    games = [
+        Game([CAMPUS, PROFESSOR, CLUB], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, CRAWLER, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Campus")
+    professor = put(m, 0, "allies", "Professor Doe")
+    club = put(m, 0, "artifacts", "Club")
+    m.players[0].attached[professor] = (club,)
+    put(m, 1, "threat", "Crawler")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(defenders=["Professor Doe"]), Scripted()])
+    assert m.players[0].sanity == 15 - (6 - 3)  # 1 + Club 1 + Campus 1 absorbed
+    assert m.absorbed[0] == {"Professor Doe": 3, "Club": 1, "Campus": 1}
+
+
+TAKER = monster(
+    "Taker",
+    "Lesser Independent",
+    value=3,
+    text="Randomly choose one of your opponent's Artifacts to Bury for each Taker that survives the Cosmic Battle.",
+)
+LAMP = artifact("Lamp")
+
+
+def test_a_monster_that_survives_the_cosmic_battle_takes_an_artifact():
+    # Rulebook l.420-422: the Cosmic Battle; l.436: "Certain Monsters might also have another
+    # effect, listed in its Special Effects box": this one, surviving, has an Artifact Buried.
+    for brians_threat, taken in (["Servant"], True), (["Crawler"], False):
+        games = [
+            Game([ARKHAM_HOUSE, SERVANT, CRAWLER, LAMP], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE, TAKER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        lamp = put(m, 0, "artifacts", "Lamp")
+        for title in brians_threat:
+            put(m, 0, "threat", title)
+        put(m, 1, "threat", "Taker")
+        m.stage = COMBAT
+        combat(m, [Scripted(), Scripted()])
+        a = m.players[0]
+        assert (lamp not in a.artifacts and lamp in a.story) is taken
+        assert ("Taker" in m.applied[1]) is taken
