@@ -487,12 +487,18 @@ def suggested(t: Table) -> tuple[int, str] | None:
     place now, and why; None when it is not the person's decision."""
     q = t.question
     if q is not None and t.to_act() == YOU:
+        join = (
+            "an Ally bearing an Enchanted Weapon not needed to defend joins the Threat against the "
+            "leading opponent (rulebook l.193, l.395)"
+            if q.hint
+            else "this Ally stays out of the Threat: it is needed to defend, or holds a Spell (an Ally "
+            "bearing an Enchanted Weapon joins only when neither; rulebook l.193, l.395)"
+        )
         return q.hint, "the greedy player's choice: " + {
             "direct": "every card at the leading opponent",
             "defend": f"Allies, the largest first, until they reach {3} points per card aimed at you, "
             "never one holding a Spell",
-            "join": "an Ally bearing an Enchanted Weapon not needed to defend joins the Threat against the "
-            "leading opponent (rulebook l.193, l.395)",
+            "join": join,
             "use": "a Spell or Artifact only where the goldfish would play it rather than Pass",
         }.get(q.kind, "")
     found = suggestion(t)
