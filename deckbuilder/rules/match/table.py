@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, describe, legal_plays, push
+from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.state import pay_one
 from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.monsters import CombatProfile, combat_profile, location_attributes
@@ -898,7 +899,7 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
         for seat in m.order():
             s = m.players[seat]
             plays = [
-                p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
+                p for p in use_plays_now(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
             ]
             if not plays:
                 continue
