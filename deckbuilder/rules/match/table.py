@@ -404,7 +404,8 @@ def card_play(m: Match, play: Play) -> None:
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
     if play.kind is _PASS:
-        m.say(f"  {m.name(seat)}: Pass")
+        if m.log is not None:  # the line is made only for a log
+            m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
             _phobias(m, seat, ON_PASS)
             if m.stage == OVER:
@@ -489,7 +490,8 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
     target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
     seat_ = m.seats[seat]
     hits = seat_.hits[cid]
-    m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
+    if m.log is not None:
+        m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
     if not hits:
         return
     if m.tally:
@@ -667,7 +669,8 @@ def _stands_at(m: Match, seat: int, attribute: str) -> bool:
 def _phobia_loss(m: Match, seat: int, title: str, points: int) -> None:
     s = m.players[seat]
     pay_one(s, -points)
-    m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
     if s.phase is _OVER_PHASE:
         _ended(m)
 
@@ -811,7 +814,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     """
     n = m.n
     players = m.players
-    m.say(f"Combat, Round {m.round}")
+    if m.log is not None:
+        m.say(f"Combat, Round {m.round}")
     # 1. Directed Threats.
     directed: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
     for a in m.order():
@@ -824,7 +828,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 b = (a + 1) % n  # a policy's mistake: never the own Investigator (l.396)
             directed[a][b].append(cid)
         for b in range(n):
-            if directed[a][b]:
+            if directed[a][b] and m.log is not None:
                 m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
     if not any(directed[a][b] for a in range(n) for b in range(n)):
         m.say("  no Threat to direct")
@@ -946,7 +950,8 @@ def _battle(
     if fight[a] or fight[b]:
         for x, y in ((a, b), (b, a)):
             _absorb(m, fight[x], power[y])  # x's Monsters absorb y's attack
-        m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
+        if m.log is not None:
+            m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
     # What is left: each Monster's points not spent in the Cosmic Battle, the Bypassing ones whole.
     left = {x: _left_over(fight[x], power[y]) + [c for c in side[x] if c.bypass] for x, y in ((a, b), (b, a))}
     if assault:
@@ -1068,7 +1073,8 @@ def _assault_battle(
                 hurt[x].add(c.cid)
         _dealt(m, left[y] + allies[y], total[y])
         if through:
-            m.say(f"  {m.name(x)} loses {through} Sanity")
+            if m.log is not None:
+                m.say(f"  {m.name(x)} loses {through} Sanity")
             _lose(m, x, through)
             if m.stage == OVER:
                 return
