@@ -285,7 +285,7 @@ class Match:
         "rounds_played",
         "afflicted",
         "applied",
-        "rng",
+        "_rng",
         "on_pass",
     )
 
@@ -313,8 +313,9 @@ class Match:
         self.afflicted: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         #: Per seat, the titles whose effect on an opponent was applied.
         self.applied: list[set[str]] = [set() for _ in range(n)]
-        #: The random choices of effects on opponents ("randomly choose ...").
-        self.rng = random.Random(seed)
+        #: The random choices of effects on opponents ("randomly choose ..."): seeded with
+        #: ``seed`` at its first use (:attr:`rng`), as most games make none.
+        self._rng: random.Random | None = None
         #: Whether some deck holds an Event costing every player Sanity on a Pass.
         self.on_pass = any(seat.on_pass for seat in self.seats)
 
@@ -324,8 +325,17 @@ class Match:
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
-        m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
+        m._rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
+
+    @property
+    def rng(self) -> random.Random:
+        """The random choices of effects on opponents, seeded with the match's seed when first
+        asked for (the same numbers as a generator made with the match)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     @property
     def n(self) -> int:
@@ -341,8 +351,12 @@ class Match:
     def order(self) -> list[int]:
         """Gets the seats from the lowest Sanity, then the highest Education, then the die
         (l.77, l.460; l.73 for equal Education)."""
-        players = self.players
-        return sorted(range(self.n), key=lambda i: (players[i].sanity, -self.seats[i].education, self.dice[i]))
+        players, seats, dice = self.players, self.seats, self.dice
+        # The seat last in each key: the order ``sorted`` keeps for equal keys, with no key
+        # function called per seat (this runs several times a Round).
+        keys = [(players[i].sanity, -seats[i].education, dice[i], i) for i in range(len(seats))]
+        keys.sort()
+        return [k[3] for k in keys]
 
     def score(self, seat: int) -> int:
         """Gets a player's score: Adventure points plus remaining Sanity (l.93, l.474)."""
@@ -383,12 +397,13 @@ def new_match(
     m.dice = tuple(rng.random() for _ in games)
     m.log = log
     m.to_move = m.order()[0]
-    for i in range(m.n):
-        m.say(
-            f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
-            f"Education {seats[i].education}"
-        )
-    m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
+    if log is not None:
+        for i in range(m.n):
+            m.say(
+                f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
+                f"Education {seats[i].education}"
+            )
+        m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
     return m
 
 
@@ -903,7 +918,9 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
         for seat in m.order():
             s = m.players[seat]
             plays = [
-                p for p in use_plays_now(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
+                p
+                for p in use_plays_now(s)
+                if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
             ]
             if not plays:
                 continue
