@@ -2,8 +2,14 @@
 computer player beats the greedy one with the same decks, with a 95% interval.
 
 Run from the repository root: ``python benchmarks/match.py [--games N] [--jobs J]
-[--speed-only]`` (default: 2,000 games of the Standard Game's Corrupt starter deck against its
-Steadfast one, the decks of ../shared/mythos-data).
+[--speed-only] [--installed]`` (default: 2,000 games of the Standard Game's Corrupt starter deck
+against its Steadfast one, the decks of ../shared/mythos-data).
+
+Speed: games per second in one process (wall clock and CPU time: the CPU figure moves less on a
+shared machine), then with ``--jobs`` J > 1 end to end in J processes as ``mythos match --jobs J``
+plays them (the same records), each with the machine's load. The checkout is put first on the
+import path, so its pure source runs; ``--installed`` runs the installed package instead (a
+``pip install .`` with the compiled core): the first line says which core runs, and from where.
 
 Strength: the same N seeds are played twice with the lookahead player, once in each seat (the
 other seat greedy). Over those 2N games the greedy player against itself would win half of the
@@ -15,6 +21,7 @@ above that of the greedy player in its place (printed beside it, from the same s
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -30,8 +37,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--installed", action="store_true", help="run the installed package, not the checkout")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
+    if not args.installed:
+        sys.path.insert(0, str(ROOT))
     from deckbuilder.catalog.building import build_catalog
     from deckbuilder.catalog.importers import read_card_files
     from deckbuilder.catalog.store import Catalog
@@ -50,15 +59,32 @@ def main() -> None:
                 load_deck_file(catalog, SHARED / "decks" / n)
                 for n in ("standard-corrupt.deck", "standard-steadfast.deck")
             ]
+            import deckbuilder
+
             core = "compiled" if compiled_core() else "pure Python"
+            print(f"{core} core, from {Path(deckbuilder.__file__).parent}")
             seeds = game_seeds(1, args.games)
             # Speed: greedy against greedy, one process, the decks read before the clock starts.
             greedy = match_batch(catalog, decks, ai=("greedy", "greedy"))
             greedy.build()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             base = greedy.play(seeds)
             rate = len(seeds) / (time.perf_counter() - start)
-            print(f"two-player games per second, one process ({core} core): {rate:,.0f} (goal {GOAL:,} compiled)")
+            cpu_rate = len(seeds) / (time.process_time() - cpu)
+            print(
+                f"two-player games per second, one process ({core} core): {rate:,.0f}; "
+                f"per CPU second {cpu_rate:,.0f} (load {_load()}; goal {GOAL:,} compiled)"
+            )
+            if args.jobs > 1:
+                batch = match_batch(catalog, decks, ai=("greedy", "greedy"))
+                start = time.perf_counter()
+                records = play_matches(batch, seeds, jobs=args.jobs)
+                took = time.perf_counter() - start
+                same = "the same records" if records == base else "RECORDS DIFFER from one process"
+                print(
+                    f"two-player games per second, {args.jobs} processes end to end (decks read, workers "
+                    f"started): {len(seeds) / took:,.0f} (load {_load()}; {same})"
+                )
             if args.speed_only:
                 return
             base_report = match_report(base, 1)
@@ -93,6 +119,14 @@ def main() -> None:
             )
             verdict = "stronger" if low > greedy_wins / n else "not shown stronger at this number of games"
             print(f"the lookahead player is {verdict}")
+
+
+def _load() -> str:
+    """Gets the machine's load over the last minute (the number of busy processes), as uptime."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):  # Windows has no load average
+        return "unknown"
 
 
 if __name__ == "__main__":

@@ -78,6 +78,20 @@ def legal_plays(state: GameState) -> list[Play]:
     return []
 
 
+def use_plays_now(state: GameState) -> list[Play]:
+    """Gets the casts of Spells and uses of cards in play among the state's legal plays, in
+    their order, without the rest (Combat's Spell-and-Artifact rounds ask for these alone:
+    :func:`legal_plays` would read every card of the hand for them)."""
+    if state.phase is not PLAY or state.lost_turns or state.redrawing >= 0:
+        return []
+    g = state.game
+    if not g.has_uses or (not state.located and not g.rules.advanced):
+        return []
+    plays: list[Play] = []
+    use_plays(state, plays)
+    return plays
+
+
 def is_legal(state: GameState, play: Play) -> bool:
     """Checks whether a play is legal in the state."""
     return play in legal_plays(state)

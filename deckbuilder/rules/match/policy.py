@@ -73,18 +73,22 @@ class GreedyPlayer:
         s = m.players[seat]
         profiles = s.game.profiles
         choice = [-1] * len(s.allies)
+        # The largest first, equals in the order in play; the seats most aimed at first, equals
+        # in seat order (plain tuples sorted: no key function called per item).
         free = [
-            (ally_value(m, seat, a)[0], i)
+            (-ally_value(m, seat, a)[0], i)
             for i, a in enumerate(s.allies)
             if not any(profiles[c].kind is Kind.SPELL for c in s.attached.get(a, ()))
         ]
-        free.sort(key=lambda v: -v[0])
-        for attacker in sorted(range(m.n), key=lambda a: -incoming[a]):
+        free.sort()
+        attackers = [(-incoming[a], a) for a in range(m.n)]
+        attackers.sort()
+        for _, attacker in attackers:
             need = EXPECTED_MONSTER * incoming[attacker]
-            while need > 0 and free and free[0][0] > 0:
-                value, i = free.pop(0)
+            while need > 0 and free and free[0][0] < 0:
+                minus, i = free.pop(0)
                 choice[i] = attacker
-                need -= value
+                need += minus
         # An Ally bearing an Enchanted Weapon that is not needed to defend joins the Threat
         # against the leader (rulebook l.193, l.395; -2 - seat): it is Buried after Combat.
         armed = [i for _, i in free if ally_value(m, seat, s.allies[i])[1]]

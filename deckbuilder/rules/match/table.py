@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from deckbuilder.rules.cards import Card, CardType
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
+from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
@@ -367,7 +368,7 @@ class Match:
         "rounds_played",
         "afflicted",
         "applied",
-        "rng",
+        "_rng",
         "on_pass",
         "directed",
         "controlled",
@@ -403,8 +404,9 @@ class Match:
         self.afflicted: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         #: Per seat, the titles whose effect on an opponent was applied.
         self.applied: list[set[str]] = [set() for _ in range(n)]
-        #: The random choices of effects on opponents ("randomly choose ...").
-        self.rng = random.Random(seed)
+        #: The random choices of effects on opponents ("randomly choose ..."): seeded with
+        #: ``seed`` at its first use (:attr:`rng`), as most games make none.
+        self._rng: random.Random | None = None
         #: Whether some deck holds an Event costing every player Sanity on a Pass.
         self.on_pass = any(seat.on_pass for seat in self.seats)
         #: During Combat, the Directed Threats (l.402): ``directed[a][b]``, the cards of a's
@@ -443,10 +445,21 @@ class Match:
             m.absorbed = [dict(d) for d in self.absorbed]
             m.played = [set(p) for p in self.played]
             m.applied = [set(a) for a in self.applied]
-            m.rng.setstate(self.rng.getstate())
+            if self._rng is not None:  # else the copy seeds it at first use, as this match would
+                m._rng = random.Random()
+                m._rng.setstate(self._rng.getstate())
         else:
-            m.rng = random.Random(self.seed * 1_000_003 + self.decisions)
+            m._rng = random.Random(self.seed * 1_000_003 + self.decisions)
         return m
+
+    @property
+    def rng(self) -> random.Random:
+        """The random choices of effects on opponents, seeded with the match's seed when first
+        asked for (the same numbers as a generator made with the match)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     @property
     def n(self) -> int:
@@ -462,8 +475,12 @@ class Match:
     def order(self) -> list[int]:
         """Gets the seats from the lowest Sanity, then the highest Education, then the die
         (l.77, l.460; l.73 for equal Education)."""
-        players = self.players
-        return sorted(range(self.n), key=lambda i: (players[i].sanity, -self.seats[i].education, self.dice[i]))
+        players, seats, dice = self.players, self.seats, self.dice
+        # The seat last in each key: the order ``sorted`` keeps for equal keys, with no key
+        # function called per seat (this runs several times a Round).
+        keys = [(players[i].sanity, -seats[i].education, dice[i], i) for i in range(len(seats))]
+        keys.sort()
+        return [k[3] for k in keys]
 
     def score(self, seat: int) -> int:
         """Gets a player's score: Adventure points plus remaining Sanity (l.93, l.474)."""
@@ -504,12 +521,13 @@ def new_match(
     m.dice = tuple(rng.random() for _ in games)
     m.log = log
     m.to_move = m.order()[0]
-    for i in range(m.n):
-        m.say(
-            f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
-            f"Education {seats[i].education}"
-        )
-    m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
+    if log is not None:
+        for i in range(m.n):
+            m.say(
+                f"{m.name(i)} ({seats[i].game.investigator.title}): Sanity {m.players[i].sanity}, "
+                f"Education {seats[i].education}"
+            )
+        m.say(f"Round 1: {m.name(m.to_move)} starts (lowest Sanity, then highest Education; rulebook l.77)")
     return m
 
 
@@ -527,7 +545,8 @@ def card_play(m: Match, play: Play) -> None:
     before, subregion = s.sanity, s.subregion
     if play.kind is _PASS:
         m.last_seat = -1
-        m.say(f"  {m.name(seat)}: Pass")
+        if m.log is not None:  # the line is made only for a log
+            m.say(f"  {m.name(seat)}: Pass")
         if m.afflicted[seat]:
             _phobias(m, seat, ON_PASS)
             if m.stage == OVER:
@@ -638,7 +657,8 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         target = max(legit, key=lambda t: (m.players[t].sanity, m.seats[t].education, -((t - seat) % m.n)))
     else:
         target = max(legit, key=lambda t: (m.score(t), -((t - seat) % m.n)))
-    m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
+    if m.log is not None:
+        m.say(f"  {seat_.game.title(cid)} is played on {m.name(target)}")
     if not hits:
         return
     if m.tally:
@@ -848,7 +868,8 @@ def _stands_at(m: Match, seat: int, attribute: str) -> bool:
 def _phobia_loss(m: Match, seat: int, title: str, points: int) -> None:
     s = m.players[seat]
     pay_one(s, -points)
-    m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} loses {points} Sanity to {title}")
     if s.phase is _OVER_PHASE:
         _ended(m)
 
@@ -1409,7 +1430,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     """
     n = m.n
     players = m.players
-    m.say(f"Combat, Round {m.round}")
+    if m.log is not None:
+        m.say(f"Combat, Round {m.round}")
     # 1. Directed Threats.
     directed: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
     for a in m.order():
@@ -1422,7 +1444,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 b = (a + 1) % n  # a policy's mistake: never the own Investigator (l.396)
             directed[a][b].append(cid)
         for b in range(n):
-            if directed[a][b]:
+            if directed[a][b] and m.log is not None:
                 m.say(f"  {m.name(a)} directs {len(directed[a][b])} card(s) at {m.name(b)}")
     if not any(directed[a][b] for a in range(n) for b in range(n)):
         m.say("  no Threat to direct")
@@ -1508,7 +1530,9 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
         for seat in m.order():
             s = m.players[seat]
             plays = [
-                p for p in legal_plays(s) if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
+                p
+                for p in use_plays_now(s)
+                if (p.kind is _CAST or p.kind is _USE) and not p.joined and _combat_use(s, p)
             ]
             if m.seats[seat].summons:
                 plays += _control_plays(m, seat)
@@ -1562,7 +1586,8 @@ def _battle(
     if fight[a] or fight[b]:
         for x, y in ((a, b), (b, a)):
             _absorb(m, fight[x], power[y])  # x's Monsters absorb y's attack
-        m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
+        if m.log is not None:
+            m.say(f"  Cosmic Battle: {m.name(a)} {power[a]} against {m.name(b)} {power[b]}")
     # What is left: each Monster's points not spent in the Cosmic Battle, the Bypassing ones whole.
     left = {x: _left_over(fight[x], power[y]) + [c for c in side[x] if c.bypass] for x, y in ((a, b), (b, a))}
     for x, y in ((a, b), (b, a)):
@@ -1732,7 +1757,8 @@ def _assault_battle(
                 hurt[x].add(c.cid)
         _dealt(m, left[y] + allies[y], total[y])
         if through:
-            m.say(f"  {m.name(x)} loses {through} Sanity")
+            if m.log is not None:
+                m.say(f"  {m.name(x)} loses {through} Sanity")
             _lose(m, x, through)
             if m.stage == OVER:
                 return

@@ -124,6 +124,9 @@ class Vocabulary:
 
     def __init__(self) -> None:
         self._attrs: dict[str, int] = {}
+        #: attr()'s answers by the name as given: each name folded once, not at every question
+        #: (the match asks at each Turn where a Phobia strikes at a kind of Location).
+        self._attr_asked: dict[str, int] = {}
         self._langs: dict[str, int] = {}
         self._regions: dict[str, int] = {}
         self._subregions: dict[str, int] = {}
@@ -154,11 +157,14 @@ class Vocabulary:
 
     def attr(self, name: str) -> Mask:
         """Gets the bit of an attribute (Location attributes and Public Attributes share bits)."""
-        key = fold_word(name)
-        bit = self._attrs.get(key)
+        bit = self._attr_asked.get(name)
         if bit is None:
-            bit = self._attrs[key] = 1 << len(self._attrs)
-            self.attr_names.append(name)
+            key = fold_word(name)
+            bit = self._attrs.get(key)
+            if bit is None:
+                bit = self._attrs[key] = 1 << len(self._attrs)
+                self.attr_names.append(name)
+            self._attr_asked[name] = bit
         return bit
 
     def attrs(self, names: Iterable[str]) -> Mask:
