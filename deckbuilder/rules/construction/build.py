@@ -83,6 +83,11 @@ class Build:
     sets_tried: int = 0
     #: The Adventures it tried alone, with the share of games each completed (:mod:`.campaign`).
     screened: tuple[tuple[Card, float], ...] = ()
+    #: The Adventures it left out untried, with the reason (no game alone completes them).
+    left_out: tuple[tuple[Card, str], ...] = ()
+    #: The Adventure sets whose first decks played Campaign games, with the share reaching
+    #: the target (-1: not played, the time cap), in the order the build took them.
+    sets_weighed: tuple[tuple[tuple[Card, ...], float], ...] = ()
 
 
 def build_deck(
@@ -124,7 +129,7 @@ def build_deck(
     of Adventures tried reaches the Campaign target in :data:`REACH_SHARE` of the games.
     """
     from deckbuilder.rules.adventures import Collection
-    from deckbuilder.rules.construction.campaign import adventure_sets, needs_choice, screen
+    from deckbuilder.rules.construction.campaign import adventure_sets, needs_choice, rank_sets, screen
 
     shown = [0]
 
@@ -152,12 +157,17 @@ def build_deck(
     if not needs_choice(goal) or screen_play is None:
         return attempt(goal)
     pool = Pool.of(cards, goal.max_copies, goal.owned)
+    pool_cards = Collection(pool.cards.values())
     screened, screen_games = screen(
-        goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed, screen_stop or should_stop
+        goal, pool, recipes, pool_cards, screen_play, seed, screen_stop or should_stop, should_stop
     )
+    weighed, set_games = rank_sets(
+        goal, adventure_sets(goal, screened), pool, recipes, pool_cards, report_play or play, seed, should_stop
+    )
+    screen_games += set_games
     tried: list[Build] = []
     failures: list[str] = []
-    for added in adventure_sets(goal, screened)[:ATTEMPTS]:
+    for added in [t.adventures for t in weighed][:ATTEMPTS]:
         if tried and should_stop is not None and should_stop():
             break
         try:
@@ -195,7 +205,9 @@ def build_deck(
         steps=sum(b.steps for b in tried),
         kept=sum(b.kept for b in tried),
         sets_tried=len(tried),
-        screened=tuple((s.adventure, s.share) for s in screened),
+        screened=tuple((s.adventure, s.share) for s in screened if not s.reason),
+        left_out=tuple((s.adventure, s.reason) for s in screened if s.reason),
+        sets_weighed=tuple((t.adventures, t.share) for t in weighed),
     )
 
 
