@@ -59,10 +59,9 @@ SET_GAMES = 24
 #: cap may end it (:func:`screen`).
 SETS_WANTED = 2
 #: Why an Adventure no game alone completes is left out of the screen (rulebook l.202).
-NEEDS_OPPONENT = (
-    "needs {card}, aimed at an opponent's card in play: a game alone never plays it (rulebook l.202); "
-    "name it with --adventure to build for it anyway"
-)
+NEEDS_OPPONENT = "needs {card}, aimed at an opponent's card in play: a game alone never plays it (rulebook l.202)"
+#: What the screen adds to it.
+NAME_IT = "; name it with --adventure to build for it anyway"
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ def screen(
             break
         gap = solitaire_gap(recipes[adventure.key], pool)
         if gap:
-            out.append(Screened(adventure, 0.0, math.inf, 0, gap))
+            out.append(Screened(adventure, 0.0, math.inf, 0, gap + NAME_IT))
             continue
         # Alone: without the named Adventures or a --from deck's, whose completion would be
         # counted as this one's (the games end at the first Adventure completed).
