@@ -117,10 +117,12 @@ def build_deck(
     that chooses its Adventures tries each alone with it, :mod:`.campaign`; by default such a
     build takes the Adventures in the order of points per card added, untried),
     ``screen_stop`` (asked between the Adventures tried alone, by default ``should_stop``: a
-    share of the time cap, so that the screen leaves the build its time);
+    share of the time cap, so that the screen leaves the build its time; it ends the screen
+    once two sets are possible, ``should_stop`` in any case);
     ``stages`` (the games of each racing stage, :data:`~.search.STAGES` by default).
 
-    A Campaign build that chooses its Adventures builds for the likeliest set first and, until
+    A Campaign build that chooses its Adventures weighs the sets on Campaign games played by
+    ``report_play`` (:func:`~.campaign.rank_sets`), builds for the best-weighed first and, until
     its deck clearly reaches the target in :data:`REACH_SHARE` of the held-out games
     (:func:`clearly_reaches`), for the next (at most :data:`ATTEMPTS` sets); the deck that
     reaches it most often is the answer.

@@ -8,7 +8,9 @@ points, issue 24), so each Adventure is first tried alone:
 
 1. The pool's Adventures the goldfish can play for (official, a recipe read in full, no
    conditions), the fewest cards to add per point first (as :func:`~.start.reach_target`
-   ranks them).
+   ranks them). One whose recipe needs a card only Events aimed at an opponent's card in
+   play fill is left out untried, with the reason (:func:`solitaire_gap`): the goldfish's
+   opponent plays nothing, so no game alone plays them (rulebook l.202).
 2. In that order, each gets a first deck of its own (:func:`~.start.first_deck`: the
    solver's cards, what playability says they need, the format's size) and up to 40
    seeded goldfish games that end at the first Adventure completed (:data:`SCREEN_STAGES`):
@@ -19,6 +21,9 @@ points, issue 24), so each Adventure is first tried alone:
    card and per Round first among the playable ones, until the points reach the target;
    ranked by the product of their solo shares, then the fewest Adventures (each one more
    dilutes the others' cards), then their pace.
+4. The sets weighed on the games the build reports on (:func:`rank_sets`): each set's first
+   deck plays :data:`SET_GAMES` Campaign games to the target, and the sets are taken in the
+   order of the share reaching it. Adventures each completed alone may not be together.
 
 The build (:func:`~.build.build_deck`) builds for the first set and measures the deck on its
 held-out games; one that reaches the target in fewer than half of them gives way to the
