@@ -256,11 +256,14 @@ def test_a_set_whose_games_fall_short_gives_way_to_the_next(gccg_catalog):
 
 
 def test_when_no_set_reaches_the_target_the_build_says_so_in_one_line(gccg_catalog):
+    # Every set's first deck reaches the target on the games that weigh the sets, and every
+    # searched deck falls short on its held-out games: the build tries ATTEMPTS sets, then refuses.
     from deckbuilder.rules.construction import ImpossibleBuildError, build_deck
     from deckbuilder.rules.construction.build import ATTEMPTS
+    from deckbuilder.rules.construction.campaign import SET_GAMES
 
     goal, cards, recipes = _goal(gccg_catalog)
-    screen, campaign, played = _players(lambda adventures, games: False)
+    screen, campaign, played = _players(lambda adventures, games: games <= SET_GAMES)
     with pytest.raises(ImpossibleBuildError) as caught:
         build_deck(goal, cards, recipes, campaign, seed=0, budget=100, report_games=40, screen_play=screen)
     message = str(caught.value)
@@ -269,6 +272,30 @@ def test_when_no_set_reaches_the_target_the_build_says_so_in_one_line(gccg_catal
     )
     assert "\n" not in message and "0% of 40" in message
     assert len(set(played)) >= ATTEMPTS
+
+
+def test_when_no_sets_first_deck_reaches_the_target_the_build_refuses_without_a_search(gccg_catalog):
+    # A set whose first deck reached the target in none of the games that weigh the sets is not
+    # searched for (a search changes a few cards: If I Ran the Zoog with The Dunwich Horror stayed
+    # at 0%); when none did, the build refuses at once, in one line.
+    from deckbuilder.rules.construction import ImpossibleBuildError, build_deck
+    from deckbuilder.rules.construction.campaign import SET_GAMES
+
+    goal, cards, recipes = _goal(gccg_catalog)
+    asked: list[int] = []
+
+    def reaches(adventures, games):
+        asked.append(games)
+        return False
+
+    screen, campaign, played = _players(reaches)
+    with pytest.raises(ImpossibleBuildError) as caught:
+        build_deck(goal, cards, recipes, campaign, seed=0, budget=100, report_games=40, screen_play=screen)
+    message = str(caught.value)
+    assert message.startswith("no deck reaches the Campaign target of 20 points in half of its test games (")
+    assert f"weighed, none reaching it in any of {SET_GAMES} games)" in message and "\n" not in message
+    assert "--target" in message and "time cap" not in message
+    assert len(played) >= 2 and set(asked) == {SET_GAMES}  # only the weighing played
 
 
 def test_each_adventure_is_tried_alone_without_the_named_ones(gccg_catalog):
@@ -309,7 +336,7 @@ def test_an_adventure_needing_an_event_aimed_at_an_opponents_card_is_left_out_wi
     pool = Pool.of(cards, goal.max_copies)
     by_title = {c.title: c for c in pool.cards.values() if c.key in recipes}
     gap = solitaire_gap(recipes[by_title["The Auction"].key], pool)
-    assert "Thieves in your Attic" in gap and "opponent" in gap and "--adventure" in gap
+    assert gap.startswith("needs Thieves in your Attic, aimed at an opponent's card in play")
     assert solitaire_gap(recipes[by_title["If I Ran the Zoog"].key], pool) == ""
     decks: list[frozenset[str]] = []
 
@@ -320,6 +347,7 @@ def test_an_adventure_needing_an_event_aimed_at_an_opponents_card_is_left_out_wi
     screened, _games = screen(goal, pool, recipes, Collection(pool.cards.values()), alone, 0)
     left = {s.adventure.title: s.reason for s in screened if s.reason}
     assert "The Auction" in left and not any("The Auction" in d for d in decks)
+    assert left["The Auction"].startswith(gap) and "name it with --adventure" in left["The Auction"]
     assert "If I Ran the Zoog" not in left
 
 

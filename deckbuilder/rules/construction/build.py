@@ -131,7 +131,7 @@ def build_deck(
     of Adventures tried reaches the Campaign target in :data:`REACH_SHARE` of the games.
     """
     from deckbuilder.rules.adventures import Collection
-    from deckbuilder.rules.construction.campaign import adventure_sets, needs_choice, rank_sets, screen
+    from deckbuilder.rules.construction.campaign import SET_GAMES, adventure_sets, needs_choice, rank_sets, screen
 
     shown = [0]
 
@@ -167,9 +167,23 @@ def build_deck(
         goal, adventure_sets(goal, screened), pool, recipes, pool_cards, report_play or play, seed, should_stop
     )
     screen_games += set_games
+    hopeful = [t.adventures for t in weighed if t.share != 0]
+    if not hopeful:
+        # Every set's first deck missed the target in all its games: no search, the refusal.
+        raise ImpossibleBuildError(
+            f"no deck reaches the Campaign target of {goal.target} points in half of its test games "
+            f"({len(weighed)} Adventure set{'s' * (len(weighed) != 1)} weighed, none reaching it in any of "
+            f"{SET_GAMES} games)"
+            + (
+                "; the time cap stopped the Adventures tried alone: give it more --time, "
+                if should_stop is not None and should_stop()
+                else "; "
+            )
+            + "lower --target or name the Adventures with --adventure"
+        )
     tried: list[Build] = []
     failures: list[str] = []
-    for added in [t.adventures for t in weighed][:ATTEMPTS]:
+    for added in hopeful[:ATTEMPTS]:
         if tried and should_stop is not None and should_stop():
             break
         try:

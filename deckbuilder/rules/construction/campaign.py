@@ -63,6 +63,10 @@ SET_GAMES = 24
 #: Sets of playable Adventures reaching the target before the screen's share of the time
 #: cap may end it (:func:`screen`).
 SETS_WANTED = 2
+#: Sets weighed even once the time cap is passed: a few games cost less than a search for a
+#: set its deck cannot complete (on a busy machine the cap cut the weighing, and the build
+#: searched for If I Ran the Zoog with The Dunwich Horror: 0% of games).
+WEIGHED_ANYWAY = 3
 #: Why an Adventure no game alone completes is left out of the screen (rulebook l.202).
 NEEDS_OPPONENT = "needs {card}, aimed at an opponent's card in play: a game alone never plays it (rulebook l.202)"
 #: What the screen adds to it.
@@ -279,8 +283,9 @@ def rank_sets(
     not the held-out ones, which would flatter the deck chosen by them). Adventures each
     completed alone may not be completed together (their cards in different Regions or
     Dimensions: If I Ran the Zoog with The Dunwich Horror reached 20 points in 0% of games for
-    the Bored Housewife); the games see it. Sets not played (``should_stop``) keep their
-    order, after the ones played; also gets the games played."""
+    the Bored Housewife); the games see it. After :data:`WEIGHED_ANYWAY` sets,
+    ``should_stop`` ends the weighing: the sets not played keep their order, after those
+    that reached the target and before those that never did. Also gets the games played."""
     from deckbuilder.rules.construction.start import first_deck
 
     rng = random.Random(seed * 7919 + 5)  # none of the screen's, the search's or the held-out seeds
@@ -288,7 +293,7 @@ def rank_sets(
     trials: list[SetTrial] = []
     games = 0
     for n, added in enumerate(sets):
-        if n and should_stop is not None and should_stop():
+        if n >= WEIGHED_ANYWAY and should_stop is not None and should_stop():
             trials += [SetTrial(rest, -1.0, math.inf) for rest in sets[n:]]
             break
         aim = replace(goal, adventures=(*goal.adventures, *added), picked=added)
@@ -301,4 +306,10 @@ def rank_sets(
         share = sum(1 for r in results if r.rounds is not None) / len(results)
         trials.append(SetTrial(added, share, statistics.fmean(search_cost(r, goal.max_rounds) for r in results)))
     order = {t.adventures: n for n, t in enumerate(trials)}
-    return sorted(trials, key=lambda t: (-t.share, t.pace, order[t.adventures])), games
+
+    def rank(t: SetTrial) -> tuple[int, float, float, int]:
+        # Those that reached it first, then those not weighed, then those that never did.
+        group = 0 if t.share > 0 else 1 if t.share < 0 else 2
+        return (group, -t.share, t.pace, order[t.adventures])
+
+    return sorted(trials, key=rank), games
