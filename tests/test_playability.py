@@ -453,3 +453,22 @@ def test_cards_whose_effects_the_engine_leaves_out_are_noted_with_the_reason() -
     notes = [i for i in playability(deck) if i.severity.value == "note"]
     assert [(i.card, i.kind, i.copies) for i in notes] == [("Tommygun", "effect", 2)]
     assert "Combat" in notes[0].reason and notes[0].fix.startswith("nothing to do")
+
+
+def test_a_deck_judged_with_cards_read_before_gets_the_same_findings() -> None:
+    # A deck build judges thousands of decks with each card read once (Profiles); the Region
+    # a tie of Locations calls the deck's main one is the first by name, not the first read,
+    # so the findings are the same whatever was read before.
+    from deckbuilder.rules.playability import Profiles
+
+    dunsany = ally("Dunsany", region="Europe", sub="London")
+    arkham_ally = ally("Armitage", region="Lovecraft Country", sub="Arkham")
+    deck = Deck.of([(ARKHAM_HOUSE, 2), (LONDON_DOCKS, 2), (dunsany, 1), (arkham_ally, 1)], [ENGLISH])
+    alone = found(playability(deck))
+    assert alone  # one of the two allies waits for a game that starts in its Region
+    for first in ([LONDON_DOCKS, dunsany], [ARKHAM_HOUSE, arkham_ally]):
+        profiles = Profiles()
+        for card in first:
+            profiles.of(card)
+        assert found(playability(deck, profiles=profiles)) == alone
+        assert found(playability(deck, profiles=profiles)) == alone  # and read once, again

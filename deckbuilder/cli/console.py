@@ -699,6 +699,8 @@ def _field_lines(shares: Any) -> list[str]:
 
 def deck_build_lines(result: Any) -> list[str]:
     """Gets ``deck build``: the built deck against its start, the games, the runner-ups."""
+    from deckbuilder.rules.cards import display_title
+
     article = "an" if result.format[:1] in "AEIOU" else "a"
     lines = [
         f"Built {article} {result.format} deck for {result.investigator}: {', '.join(result.adventures)}",
@@ -716,9 +718,22 @@ def deck_build_lines(result: Any) -> list[str]:
             [
                 f"  Adventures chosen by the test games: {result.sets_tried} set{'s' * (result.sets_tried > 1)} "
                 f"built for, of {len(result.screened)} Adventures tried alone "
-                f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more)"
+                f"({sum(1 for _t, share in result.screened if share >= 0.5)} completed in half their games or more); "
+                f"{len([s for s in result.sets_weighed if s[1] >= 0])} sets weighed on Campaign games first"
             ]
             if result.sets_tried
+            else []
+        ),
+        *(
+            [
+                "  Left out untried, as no game alone completes them (each needs an Event aimed at an "
+                "opponent's card in play, rulebook l.202; name one with --adventure to build for it anyway): "
+                + ", ".join(
+                    f"{display_title(title)} ({why.split(', aimed at')[0].removeprefix('needs ')})"
+                    for title, why in result.left_out
+                )
+            ]
+            if result.sets_tried and result.left_out
             else []
         ),
         f"  {result.objective}",

@@ -111,14 +111,39 @@ MONSTERS_PER_GATE = 3
 _PAST_GIVERS = re.compile(r"past attribute|ally card from the past", re.I)
 
 
-def playability(deck: Deck, *, effects: Mapping[str, CardEffects] | None = None) -> list[PlayabilityIssue]:
+class Profiles:
+    """The cards' play profiles read once, for many decks of the same cards judged in turn (a
+    deck build weighs thousands of decks a card apart, and reading the cards was two thirds of
+    each judgement). Its names (regions, languages...) are interned in one vocabulary, so the
+    words of a message may come in another order than a lone judgement's; the verdicts do not
+    change."""
+
+    def __init__(self) -> None:
+        self.vocab = Vocabulary()
+        self._read: dict[str, tuple[Card, Profile]] = {}
+
+    def of(self, card: Card) -> Profile:
+        """Gets a card's profile, read the first time (a card of the same key but other facts,
+        an erratum, is read again)."""
+        got = self._read.get(card.key)
+        if got is not None and got[0] is card:
+            return got[1]
+        profile = read_profile(card, self.vocab)
+        self._read[card.key] = (card, profile)
+        return profile
+
+
+def playability(
+    deck: Deck, *, effects: Mapping[str, CardEffects] | None = None, profiles: Profiles | None = None
+) -> list[PlayabilityIssue]:
     """Gets every card of the deck that can never be played, or only by an unlikely path, and
     (as notes) the cards whose effects the engine does not play, with the reason
-    (:func:`deckbuilder.rules.effects.read_effects`; ``effects``: the overrides by folded title).
+    (:func:`deckbuilder.rules.effects.read_effects`; ``effects``: the overrides by folded title;
+    ``profiles``: the cards read before, see :class:`Profiles`).
 
     Errors come first, then warnings, then notes, each group by card title.
     """
-    return _Analysis(deck, effects).run()
+    return _Analysis(deck, effects, profiles).run()
 
 
 class AdditionJudge:
@@ -131,10 +156,9 @@ class AdditionJudge:
     def __init__(self, deck: Deck, *, effects: Mapping[str, CardEffects] | None = None) -> None:
         self.deck = deck
         self.effects = effects
-        self.vocab = Vocabulary()
-        self.profiles: dict[str, Profile] = {}
+        self.profiles = Profiles()
         self.answers: dict[str, PlayabilityIssue | None] = {}
-        self.base = _Analysis(deck, effects, self.vocab, self.profiles)
+        self.base = _Analysis(deck, effects, self.profiles)
         self.base.run(notes=False)
         # Where the deck can go is its Locations and Travel Events, each played when the deck
         # meets its own requirements (an Event subtype, pieces, a reader, a title in play).
@@ -147,12 +171,10 @@ class AdditionJudge:
     def __call__(self, card: Card) -> PlayabilityIssue | None:
         if card.key in self.answers:
             return self.answers[card.key]
-        profile = self.profiles.get(card.key)
-        if profile is None:
-            profile = self.profiles[card.key] = read_profile(card, self.vocab)
+        profile = self.profiles.of(card)
         same_places = self.settled and profile.kind not in (Kind.LOCATION, Kind.TRAVEL)
         deck = Deck(self.deck.name, (*self.deck.entries, DeckEntry(card, 1, Section.DECK)))
-        analysis = _Analysis(deck, self.effects, self.vocab, self.profiles)
+        analysis = _Analysis(deck, self.effects, self.profiles)
         issues = analysis.run(places=self.base if same_places else None, notes=False)
         shown = _display(card.title)
         about = [i for i in issues if i.card == shown or shown in i.about]
@@ -163,15 +185,11 @@ class AdditionJudge:
 
 class _Analysis:
     def __init__(
-        self,
-        deck: Deck,
-        effects: Mapping[str, CardEffects] | None = None,
-        vocab: Vocabulary | None = None,
-        profiles: dict[str, Profile] | None = None,
+        self, deck: Deck, effects: Mapping[str, CardEffects] | None = None, profiles: Profiles | None = None
     ) -> None:
         self.effects = effects or {}
-        self.vocab = v = vocab or Vocabulary()
-        read: dict[str, Profile] = {} if profiles is None else profiles
+        profiles = profiles or Profiles()
+        self.vocab = v = profiles.vocab
         self.investigators = deck.investigators
         entries: dict[str, _Entry] = {}
         for line in deck.main:
@@ -179,10 +197,7 @@ class _Analysis:
             if got:
                 got.copies += line.count
             else:
-                profile = read.get(line.card.key)
-                if profile is None:
-                    profile = read[line.card.key] = read_profile(line.card, v)
-                entries[line.card.key] = _Entry(line.card, profile, line.count)
+                entries[line.card.key] = _Entry(line.card, profiles.of(line.card), line.count)
         self.entries = list(entries.values())
         self.by_kind: dict[Kind, list[_Entry]] = {}
         for e in self.entries:
@@ -375,7 +390,11 @@ class _Analysis:
             groups.setdefault((loc.region, loc.dim), []).append(e)
         self.groups = groups
         if groups:
-            main_key = max(sorted(groups), key=lambda k: sum(e.copies for e in groups[k]))
+            # A tie goes to the Region first by name (not by the order its name was met in,
+            # which differs between decks judged with one vocabulary: :class:`Profiles`).
+            names = self.vocab.region_names
+            ranked = sorted(groups, key=lambda k: (names[k[0]] if k[0] >= 0 else "", k[1]))
+            main_key = max(ranked, key=lambda k: sum(e.copies for e in groups[k]))
             self.main_group = main_key
             self.reached_main, self.travels_main = self.reach(groups[main_key])
         else:

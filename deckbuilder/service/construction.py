@@ -116,6 +116,26 @@ def _players(catalog: Catalog, cards: Sequence[Card], campaign: bool, target: in
     return _Players(recipes, effects, search, report, screen)
 
 
+def _solitaire_gaps(
+    cards: Sequence[Card], recipes: Mapping[str, Any], adventures: Sequence[Card], copies: int
+) -> list[str]:
+    """Gets a note for each Adventure named that no game alone can complete (an Event it needs
+    aims at an opponent's card in play): its deck is built as asked, and measured alone its
+    figures say so; matches (``--against``) give the Event its target."""
+    from deckbuilder.rules.construction import Pool
+    from deckbuilder.rules.construction.campaign import solitaire_gap
+
+    if not any(a.key in recipes for a in adventures):
+        return []
+    pool = Pool.of(cards, copies)
+    notes = []
+    for adventure in adventures:
+        gap = solitaire_gap(recipes[adventure.key], pool) if adventure.key in recipes else ""
+        if gap:
+            notes.append(f"{adventure.title} {gap}; measure its deck with --against")
+    return notes
+
+
 def _checked(play: Callable[..., Any], checkpoint: Callable[[], None] | None) -> Callable[..., Any]:
     """Gets a goldfish player that calls ``checkpoint`` before each batch of games (issue 26:
     a cancelled build stops within a batch, the held-out games included)."""
@@ -276,6 +296,11 @@ class DeckBuild:
     #: and the Adventures it tried alone with the share of games each completed.
     sets_tried: int = 0
     screened: tuple[tuple[str, float], ...] = ()
+    #: The Adventures left out untried, with the reason (no game alone can complete them), and
+    #: the Adventure sets whose first decks played Campaign games, with the share reaching the
+    #: target (-1: not played, the time cap), in the order the build took them.
+    left_out: tuple[tuple[str, str], ...] = ()
+    sets_weighed: tuple[tuple[tuple[str, ...], float], ...] = ()
     #: The way to play the decks were built and measured for (:class:`~deckbuilder.service.WayToPlay`).
     play: Any = None
     #: The field's deck names (empty: measured alone, by completion speed).
@@ -312,6 +337,11 @@ class DeckBuild:
             "seconds": round(self.seconds, 1),
             "adventure_sets_tried": self.sets_tried,
             "adventures_tried_alone": [{"adventure": t, "completed": round(share, 4)} for t, share in self.screened],
+            "adventures_left_out": [{"adventure": t, "reason": why} for t, why in self.left_out],
+            "adventure_sets_weighed": [
+                {"adventures": list(titles), "reached_target": None if share < 0 else round(share, 4)}
+                for titles, share in self.sets_weighed
+            ],
             "built": self.built.to_json(),
             "start": self.start.to_json(),
             "runners_up": [r.to_json() for r in self.runners_up],
@@ -407,6 +437,8 @@ def build_deck(
     players = _players(catalog, cards, campaign, goal_target, max_rounds)
     recipes = players.recipes
     start = tuple((e.card, e.count) for e in from_deck.deck.main) if from_deck is not None else None
+    if not against:
+        notes += _solitaire_gaps(cards, recipes, tuple(dict.fromkeys(chosen)), copies)
     goal = BuildGoal(
         investigator=who,
         adventures=tuple(dict.fromkeys(chosen)),
@@ -557,6 +589,8 @@ def build_deck(
         play=play,
         sets_tried=result.sets_tried,
         screened=tuple((a.title, share) for a, share in result.screened),
+        left_out=tuple((a.title, why) for a, why in result.left_out),
+        sets_weighed=tuple((tuple(a.title for a in added), share) for added, share in result.sets_weighed),
         field_decks=tuple(d.deck.name or d.name for d in against),
     )
 

@@ -83,6 +83,11 @@ class Build:
     sets_tried: int = 0
     #: The Adventures it tried alone, with the share of games each completed (:mod:`.campaign`).
     screened: tuple[tuple[Card, float], ...] = ()
+    #: The Adventures it left out untried, with the reason (no game alone completes them).
+    left_out: tuple[tuple[Card, str], ...] = ()
+    #: The Adventure sets whose first decks played Campaign games, with the share reaching
+    #: the target (-1: not played, the time cap), in the order the build took them.
+    sets_weighed: tuple[tuple[tuple[Card, ...], float], ...] = ()
 
 
 def build_deck(
@@ -112,10 +117,12 @@ def build_deck(
     that chooses its Adventures tries each alone with it, :mod:`.campaign`; by default such a
     build takes the Adventures in the order of points per card added, untried),
     ``screen_stop`` (asked between the Adventures tried alone, by default ``should_stop``: a
-    share of the time cap, so that the screen leaves the build its time);
+    share of the time cap, so that the screen leaves the build its time; it ends the screen
+    once two sets are possible, ``should_stop`` in any case);
     ``stages`` (the games of each racing stage, :data:`~.search.STAGES` by default).
 
-    A Campaign build that chooses its Adventures builds for the likeliest set first and, until
+    A Campaign build that chooses its Adventures weighs the sets on Campaign games played by
+    ``report_play`` (:func:`~.campaign.rank_sets`), builds for the best-weighed first and, until
     its deck clearly reaches the target in :data:`REACH_SHARE` of the held-out games
     (:func:`clearly_reaches`), for the next (at most :data:`ATTEMPTS` sets); the deck that
     reaches it most often is the answer.
@@ -124,7 +131,7 @@ def build_deck(
     of Adventures tried reaches the Campaign target in :data:`REACH_SHARE` of the games.
     """
     from deckbuilder.rules.adventures import Collection
-    from deckbuilder.rules.construction.campaign import adventure_sets, needs_choice, screen
+    from deckbuilder.rules.construction.campaign import SET_GAMES, adventure_sets, needs_choice, rank_sets, screen
 
     shown = [0]
 
@@ -152,12 +159,31 @@ def build_deck(
     if not needs_choice(goal) or screen_play is None:
         return attempt(goal)
     pool = Pool.of(cards, goal.max_copies, goal.owned)
+    pool_cards = Collection(pool.cards.values())
     screened, screen_games = screen(
-        goal, pool, recipes, Collection(pool.cards.values()), screen_play, seed, screen_stop or should_stop
+        goal, pool, recipes, pool_cards, screen_play, seed, screen_stop or should_stop, should_stop
     )
+    weighed, set_games = rank_sets(
+        goal, adventure_sets(goal, screened), pool, recipes, pool_cards, report_play or play, seed, should_stop
+    )
+    screen_games += set_games
+    hopeful = [t.adventures for t in weighed if t.share != 0]
+    if not hopeful:
+        # Every set's first deck missed the target in all its games: no search, the refusal.
+        raise ImpossibleBuildError(
+            f"no deck reaches the Campaign target of {goal.target} points in half of its test games "
+            f"({len(weighed)} Adventure set{'s' * (len(weighed) != 1)} weighed, none reaching it in any of "
+            f"{SET_GAMES} games)"
+            + (
+                "; the time cap stopped the Adventures tried alone: give it more --time, "
+                if should_stop is not None and should_stop()
+                else "; "
+            )
+            + "lower --target or name the Adventures with --adventure"
+        )
     tried: list[Build] = []
     failures: list[str] = []
-    for added in adventure_sets(goal, screened)[:ATTEMPTS]:
+    for added in hopeful[:ATTEMPTS]:
         if tried and should_stop is not None and should_stop():
             break
         try:
@@ -195,7 +221,9 @@ def build_deck(
         steps=sum(b.steps for b in tried),
         kept=sum(b.kept for b in tried),
         sets_tried=len(tried),
-        screened=tuple((s.adventure, s.share) for s in screened),
+        screened=tuple((s.adventure, s.share) for s in screened if not s.reason),
+        left_out=tuple((s.adventure, s.reason) for s in screened if s.reason),
+        sets_weighed=tuple((t.adventures, t.share) for t in weighed),
     )
 
 

@@ -8,7 +8,9 @@ points, issue 24), so each Adventure is first tried alone:
 
 1. The pool's Adventures the goldfish can play for (official, a recipe read in full, no
    conditions), the fewest cards to add per point first (as :func:`~.start.reach_target`
-   ranks them).
+   ranks them). One whose recipe needs a card only Events aimed at an opponent's card in
+   play fill is left out untried, with the reason (:func:`solitaire_gap`): the goldfish's
+   opponent plays nothing, so no game alone plays them (rulebook l.202).
 2. In that order, each gets a first deck of its own (:func:`~.start.first_deck`: the
    solver's cards, what playability says they need, the format's size) and up to 40
    seeded goldfish games that end at the first Adventure completed (:data:`SCREEN_STAGES`):
@@ -19,6 +21,9 @@ points, issue 24), so each Adventure is first tried alone:
    card and per Round first among the playable ones, until the points reach the target;
    ranked by the product of their solo shares, then the fewest Adventures (each one more
    dilutes the others' cards), then their pace.
+4. The sets weighed on the games the build reports on (:func:`rank_sets`): each set's first
+   deck plays :data:`SET_GAMES` Campaign games to the target, and the sets are taken in the
+   order of the share reaching it. Adventures each completed alone may not be together.
 
 The build (:func:`~.build.build_deck`) builds for the first set and measures the deck on its
 held-out games; one that reaches the target in fewer than half of them gives way to the
@@ -51,8 +56,21 @@ PLAYABLE_SHARE = 0.5
 #: Playable Adventures after which the screen stops, and the most Adventures it screens.
 PLAYABLE_WANTED = 6
 SCREENED = 20
-#: Adventure sets the build may try, best first.
-SETS = 4
+#: Adventure sets weighed on Campaign games, and the games each set's first deck plays
+#: (:func:`rank_sets`); the build then searches for the best of them (:data:`~.build.ATTEMPTS`).
+SETS = 6
+SET_GAMES = 24
+#: Sets of playable Adventures reaching the target before the screen's share of the time
+#: cap may end it (:func:`screen`).
+SETS_WANTED = 2
+#: Sets weighed even once the time cap is passed: a few games cost less than a search for a
+#: set its deck cannot complete (on a busy machine the cap cut the weighing, and the build
+#: searched for If I Ran the Zoog with The Dunwich Horror: 0% of games).
+WEIGHED_ANYWAY = 3
+#: Why an Adventure no game alone completes is left out of the screen (rulebook l.202).
+NEEDS_OPPONENT = "needs {card}, aimed at an opponent's card in play: a game alone never plays it (rulebook l.202)"
+#: What the screen adds to it.
+NAME_IT = "; name it with --adventure to build for it anyway"
 
 
 @dataclass(frozen=True)
@@ -64,6 +82,8 @@ class Screened:
     share: float
     pace: float
     cards: int
+    #: Why it was left out untried (:func:`solitaire_gap`), or "" for one tried.
+    reason: str = ""
 
 
 def points(adventures: Sequence[Card]) -> int:
@@ -100,6 +120,29 @@ def eligible(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> list
     return [r[2] for r in sorted(ranked.values(), key=lambda r: r[:2])]
 
 
+def solitaire_gap(recipe: Recipe, pool: Pool) -> str:
+    """Gets why no game alone can complete an Adventure, or "": a slot of its recipe that only
+    Events aimed at an opponent's card in play fill (an Ally, an Artifact...: the goldfish's
+    opponent plays none, so the Event has no target, rulebook l.202; one aimed at his
+    Investigator, Hand or Mythos Deck is played). Its cards are judged as the engine judges
+    them (:attr:`~deckbuilder.rules.places.Profile.opponent_card`)."""
+    from deckbuilder.rules.adventures import compile_requirement
+    from deckbuilder.rules.places import Kind
+
+    facts = pool.facts()
+    profiles = pool.profiles()
+    for slot in recipe.slots:
+        test = compile_requirement(slot.requirement)
+        filling = [pool.cards[k] for k, f in facts.items() if test(f)]
+        if filling and all(
+            c.type is CardType.EVENT and profiles.of(c).kind is Kind.EVENT and profiles.of(c).opponent_card
+            for c in filling
+        ):
+            names = sorted({display_title(c.title) for c in filling})
+            return NEEDS_OPPONENT.format(card=" or ".join(names))
+    return ""
+
+
 def screen(
     goal: BuildGoal,
     pool: Pool,
@@ -108,9 +151,16 @@ def screen(
     play: PlayBatch,
     seed: int,
     should_stop: Callable[[], bool] | None = None,
+    must_stop: Callable[[], bool] | None = None,
 ) -> tuple[list[Screened], int]:
     """Gets the Adventures tried alone (see the module docstring), in the order tried, and
-    the games played; ``play`` plays games that end at the first Adventure completed."""
+    the games played; ``play`` plays games that end at the first Adventure completed.
+
+    ``should_stop`` (the screen's share of the time cap) ends it only once the playable
+    Adventures make :data:`SETS_WANTED` sets reaching the target: a screen cut before that
+    leaves the build no set to build for, or only one its deck cannot complete (on a busy
+    machine the README's example was refused so, The Dunwich Horror untried); ``must_stop``
+    (the build's time cap) ends it anyway."""
     from deckbuilder.rules.construction.start import first_deck
 
     rng = random.Random(seed * 6271 + 3)  # none of the search's or the held-out seeds
@@ -118,10 +168,22 @@ def screen(
     out: list[Screened] = []
     games = 0
     for adventure in eligible(goal, pool, recipes):
-        if len(out) >= SCREENED or sum(1 for s in out if s.share >= PLAYABLE_SHARE) >= PLAYABLE_WANTED:
+        tried = [s for s in out if not s.reason]
+        if len(tried) >= SCREENED or sum(1 for s in tried if s.share >= PLAYABLE_SHARE) >= PLAYABLE_WANTED:
             break
-        if out and should_stop is not None and should_stop():
+        if tried and must_stop is not None and must_stop():
             break
+        if (
+            tried
+            and should_stop is not None
+            and should_stop()
+            and len(adventure_sets(goal, tried, strict=True)) >= SETS_WANTED
+        ):
+            break
+        gap = solitaire_gap(recipes[adventure.key], pool)
+        if gap:
+            out.append(Screened(adventure, 0.0, math.inf, 0, gap + NAME_IT))
+            continue
         # Alone: without the named Adventures or a --from deck's, whose completion would be
         # counted as this one's (the games end at the first Adventure completed).
         alone = replace(goal, adventures=(adventure,), start=None, campaign=False)
@@ -141,12 +203,16 @@ def screen(
     return out, games
 
 
-def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[Card, ...]]:
+def adventure_sets(goal: BuildGoal, screened: Sequence[Screened], *, strict: bool = False) -> list[tuple[Card, ...]]:
     """Gets up to :data:`SETS` sets of the screened Adventures whose points, with the goal's
     named Adventures, reach the Campaign target, the likeliest to be completed first (see
-    the module docstring). Raises :class:`ImpossibleBuildError` when none reaches it."""
+    the module docstring). Raises :class:`ImpossibleBuildError` when none reaches it, or with
+    ``strict`` gets none (and takes only playable Adventures, none of the likeliest others)."""
     need = goal.target - points(goal.adventures)
-    playable = [s for s in screened if s.share >= PLAYABLE_SHARE] or sorted(screened, key=lambda s: -s.share)[:4]
+    screened = [s for s in screened if not s.reason]
+    playable = [s for s in screened if s.share >= PLAYABLE_SHARE]
+    if not playable and not strict:
+        playable = sorted(screened, key=lambda s: -s.share)[:4]
 
     def worth(s: Screened) -> float:
         # Points per card the deck takes on and per Round a game takes, by how often it is done.
@@ -175,6 +241,8 @@ def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[
         )
 
     ordered = sorted(found.values(), key=rank)
+    if strict:
+        return [tuple(s.adventure for s in group) for group in ordered[:SETS]]
     if not ordered and not screened:
         raise ImpossibleBuildError(
             f"the Adventures available cannot reach the Campaign target of {goal.target} points; lower it with --target"
@@ -187,3 +255,61 @@ def adventure_sets(goal: BuildGoal, screened: Sequence[Screened]) -> list[tuple[
             "--target or name the Adventures with --adventure"
         )
     return [tuple(s.adventure for s in group) for group in ordered[:SETS]]
+
+
+@dataclass(frozen=True)
+class SetTrial:
+    """An Adventure set weighed on Campaign games: its first deck's share of games reaching
+    the target, and their mean cost (:func:`~.measure.search_cost`)."""
+
+    adventures: tuple[Card, ...]
+    share: float
+    pace: float
+
+
+def rank_sets(
+    goal: BuildGoal,
+    sets: Sequence[tuple[Card, ...]],
+    pool: Pool,
+    recipes: Mapping[str, Recipe],
+    pool_cards: Collection,
+    play: PlayBatch,
+    seed: int,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[SetTrial], int]:
+    """Gets the Adventure sets, the likeliest to reach the target first, weighed by the games
+    the build reports on: each set's first deck plays :data:`SET_GAMES` Campaign games
+    (``play``: the same engine, target and length as the held-out games, on seeds of its own,
+    not the held-out ones, which would flatter the deck chosen by them). Adventures each
+    completed alone may not be completed together (their cards in different Regions or
+    Dimensions: If I Ran the Zoog with The Dunwich Horror reached 20 points in 0% of games for
+    the Bored Housewife); the games see it. After :data:`WEIGHED_ANYWAY` sets,
+    ``should_stop`` ends the weighing: the sets not played keep their order, after those
+    that reached the target and before those that never did. Also gets the games played."""
+    from deckbuilder.rules.construction.start import first_deck
+
+    rng = random.Random(seed * 7919 + 5)  # none of the screen's, the search's or the held-out seeds
+    seeds = [rng.randrange(2**31) for _ in range(SET_GAMES)]
+    trials: list[SetTrial] = []
+    games = 0
+    for n, added in enumerate(sets):
+        if n >= WEIGHED_ANYWAY and should_stop is not None and should_stop():
+            trials += [SetTrial(rest, -1.0, math.inf) for rest in sets[n:]]
+            break
+        aim = replace(goal, adventures=(*goal.adventures, *added), picked=added)
+        try:
+            plan = first_deck(aim, pool, recipes, pool_cards)
+        except ImpossibleBuildError:
+            continue
+        results = list(play(to_deck(plan.counts, plan.cards, goal.investigator), seeds))
+        games += len(results)
+        share = sum(1 for r in results if r.rounds is not None) / len(results)
+        trials.append(SetTrial(added, share, statistics.fmean(search_cost(r, goal.max_rounds) for r in results)))
+    order = {t.adventures: n for n, t in enumerate(trials)}
+
+    def rank(t: SetTrial) -> tuple[int, float, float, int]:
+        # Those that reached it first, then those not weighed, then those that never did.
+        group = 0 if t.share > 0 else 1 if t.share < 0 else 2
+        return (group, -t.share, t.pace, order[t.adventures])
+
+    return sorted(trials, key=rank), games

@@ -18,6 +18,7 @@ from deckbuilder.rules.formats import Format, HouseRule
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures.matching import CardFacts
+    from deckbuilder.rules.playability import Profiles
 
 #: Copies of each printing in the deck section, by card key.
 Counts = dict[str, int]
@@ -102,6 +103,7 @@ class Pool:
     owned: Mapping[str, int] | None = None
     by_title: dict[str, list[str]] = field(default_factory=dict)
     _facts: dict[str, CardFacts] | None = field(default=None, repr=False, compare=False)
+    _profiles: Profiles | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, cards: Sequence[Card], max_copies: int, owned: Mapping[str, int] | None = None) -> Pool:
@@ -130,6 +132,15 @@ class Pool:
                 if c.is_official and c.type is not CardType.ADVENTURE
             }
         return self._facts
+
+    def profiles(self) -> Profiles:
+        """Gets the cards' play profiles for playability, each card read once for every deck
+        judged (:class:`~deckbuilder.rules.playability.Profiles`)."""
+        if self._profiles is None:
+            from deckbuilder.rules.playability import Profiles
+
+            self._profiles = Profiles()
+        return self._profiles
 
     def limit(self, card: Card) -> int:
         """Gets the copies of a card's title a deck may hold: the format's limit, one for a

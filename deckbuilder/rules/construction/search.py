@@ -265,7 +265,8 @@ class Search:
         key = deck_key(counts)
         found = self._faulty.get(key)
         if found is None:
-            titles = {fold_title(i.card) for i in playability(to_deck(counts, self.plan.cards, self.goal.investigator))}
+            deck = to_deck(counts, self.plan.cards, self.goal.investigator)
+            titles = {fold_title(i.card) for i in playability(deck, profiles=self.plan.pool.profiles())}
             found = self._faulty[key] = {k for k in counts if fold_title(self.plan.cards[k].title) in titles}
         return found
 

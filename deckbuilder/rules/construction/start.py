@@ -253,7 +253,7 @@ def repair(plan: Plan, pool_cards: Collection) -> Plan:
 
     current = faults(plan, plan.counts)
     for _ in range(REPAIRS):
-        issues = playability(to_deck(plan.counts, plan.cards, plan.goal.investigator))
+        issues = playability(to_deck(plan.counts, plan.cards, plan.goal.investigator), profiles=plan.pool.profiles())
         broken = {fold_title(i.card) for i in issues if i.severity is Severity.ERROR}
         better = None
         for key in sorted(plan.counts):
@@ -459,7 +459,7 @@ def faults(plan: Plan, counts: Counts) -> int:
     """Gets the deck's playability faults, an error counting ten times a warning."""
     from deckbuilder.rules.playability import Severity, playability
 
-    issues = playability(to_deck(counts, plan.cards, plan.goal.investigator))
+    issues = playability(to_deck(counts, plan.cards, plan.goal.investigator), profiles=plan.pool.profiles())
     return sum(10 if i.severity is Severity.ERROR else 1 for i in issues)
 
 
