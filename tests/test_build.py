@@ -8,18 +8,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from support.cli import mythos
 
-from deckbuilder.cli import app
-
-runner = CliRunner()
 BUDGET = 5000
 AUCTION = "The Auction"
 HOUSEWIFE = "Bored Housewife"
 
 
-def mythos(*args: object):
-    return runner.invoke(app, [str(a) for a in args])
+def build_args(out, *options: object) -> tuple[object, ...]:
+    """``deck build`` for the Housewife and The Auction written to ``out``, then ``options``:
+    the command line the CLI tests vary."""
+    return ("deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, *options)
 
 
 def _build(catalog, **options):
@@ -261,24 +260,7 @@ def test_games_that_never_complete_tell_how_near_they_came(gccg_catalog, passers
 
 def test_the_cli_writes_a_deck_file_that_says_why_each_group_is_there(gccg_catalog_path, tmp_path):
     out = tmp_path / "built.json"
-    result = mythos(
-        "deck",
-        "build",
-        "--investigator",
-        HOUSEWIFE,
-        "--adventure",
-        AUCTION,
-        "-o",
-        out,
-        "--time",
-        "8",
-        "--seed",
-        "1",
-        "--runners-up",
-        "--db",
-        gccg_catalog_path,
-        "--json",
-    )
+    result = mythos(*build_args(out, "--time", 8, "--seed", 1, "--runners-up", "--db", gccg_catalog_path, "--json"))
     assert result.exit_code == 0, result.output
     answer = json.loads(result.stdout)
     assert answer["seed"] == 1 and answer["games"] > 0
@@ -301,24 +283,7 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
     for n in (1, 2):  # in one process, then in two: the same deck
         out = tmp_path / f"built-{n}.dek"
         result = mythos(
-            "deck",
-            "build",
-            "--investigator",
-            HOUSEWIFE,
-            "--adventure",
-            AUCTION,
-            "-o",
-            out,
-            "--seed",
-            "4",
-            "--budget",
-            "1500",
-            "--time",
-            "600",
-            "--jobs",
-            n,
-            "--db",
-            gccg_catalog_path,
+            *build_args(out, "--seed", 4, "--budget", 1500, "--time", 600, "--jobs", n, "--db", gccg_catalog_path)
         )
         assert result.exit_code == 0, result.output
         assert "stopped by its games budget" in result.stdout
@@ -338,9 +303,7 @@ def test_a_games_budget_builds_the_same_lackey_file_with_its_why_notes_in_its_me
 def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_catalog_path, tmp_path, mythos_data):
     out = tmp_path / "mine.txt"
     out.write_text("1 Dark Young\n", encoding="utf-8")
-    result = mythos(
-        "deck", "build", "--investigator", HOUSEWIFE, "--adventure", AUCTION, "-o", out, "--db", gccg_catalog_path
-    )
+    result = mythos(*build_args(out, "--db", gccg_catalog_path))
     assert result.exit_code == 2
     assert "add --force to overwrite it" in result.output
     assert out.read_text(encoding="utf-8") == "1 Dark Young\n"
@@ -348,21 +311,7 @@ def test_the_cli_overwrites_a_file_only_with_force_and_never_the_from_deck(gccg_
     mine.write_bytes((mythos_data / "gccg" / "decks" / "standard-steadfast.deck").read_bytes())
     result = mythos("deck", "build", "--from", mine, "-o", mine, "--force", "--db", gccg_catalog_path)
     assert result.exit_code == 2 and "the file being read" in result.output
-    forced = mythos(
-        "deck",
-        "build",
-        "--investigator",
-        HOUSEWIFE,
-        "--adventure",
-        AUCTION,
-        "-o",
-        out,
-        "--force",
-        "--time",
-        "5",
-        "--db",
-        gccg_catalog_path,
-    )
+    forced = mythos(*build_args(out, "--force", "--time", 5, "--db", gccg_catalog_path))
     assert forced.exit_code == 0, forced.output
     assert "The Auction" in out.read_text(encoding="utf-8")
 
@@ -389,20 +338,7 @@ def test_bad_input_is_one_line_and_exit_2(gccg_catalog_path, tmp_path, args, wor
 def test_impossible_constraints_are_one_line(gccg_catalog_path, tmp_path):
     owned = tmp_path / "owned.txt"
     owned.write_text("1 The Auction\n1 Arkham Gazette\n", encoding="utf-8")
-    result = mythos(
-        "deck",
-        "build",
-        "--investigator",
-        HOUSEWIFE,
-        "--adventure",
-        AUCTION,
-        "--collection",
-        owned,
-        "-o",
-        tmp_path / "x.txt",
-        "--db",
-        gccg_catalog_path,
-    )
+    result = mythos(*build_args(tmp_path / "x.txt", "--collection", owned, "--db", gccg_catalog_path))
     assert result.exit_code == 2, result.output
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and "cannot be completed" in errors[0] and "collection" in errors[0], result.output
@@ -537,29 +473,8 @@ def test_a_build_is_the_same_whatever_the_hash_seed_of_its_process(gccg_catalog_
             "PYTHONHASHSEED": hash_seed,
             "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]),
         }
-        args = [
-            sys.executable,
-            "-m",
-            "deckbuilder",
-            "deck",
-            "build",
-            "--investigator",
-            HOUSEWIFE,
-            "--adventure",
-            AUCTION,
-            "-o",
-            str(out),
-            "--seed",
-            "4",
-            "--budget",
-            "800",
-            "--time",
-            "600",
-            "--jobs",
-            "1",
-            "--db",
-            str(gccg_catalog_path),
-        ]
+        options = ("--seed", 4, "--budget", 800, "--time", 600, "--jobs", 1, "--db", gccg_catalog_path)
+        args = [sys.executable, "-m", "deckbuilder", *map(str, build_args(out, *options))]
         runs.append((out, subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
     written, shown = [], []
     for out, process in runs:

@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-from support.cli import mythos, set_file
+from support.cli import mythos
+from support.invented import set_file
 
 ENV_KEYS = ("MYTHOS_DB", "MYTHOS_DECKS", "MYTHOS_COLLECTION")
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from support.html import select, select_one, texts
+from support.invented import INVENTED_SEARCHES, REAL_SEARCHES, invented_set
 from support.web import BASE, Browser, new_deck
 
 from deckbuilder import service
@@ -40,42 +41,6 @@ from deckbuilder.web.app import Settings, create_app
 ANSWER_SECONDS = 30
 #: How soon a stopped server must be gone (measured: 1 to 3 s, a build included).
 STOP_SECONDS = 10
-
-ADJECTIVES = ("Dark", "Silver", "Hidden", "Drowned", "Whispering", "Forgotten", "Crimson", "Hollow")
-NOUNS = ("Library", "Professor", "Lantern", "Archive", "Harbour", "Observatory", "Manuscript", "Sailor")
-#: Searches on the invented set: bare words (one, two, misspelt: the fuzzy title words run
-#: inside SQLite, the hang of issue 26) and keyed ones.
-INVENTED_SEARCHES = (
-    "library",
-    "dark lantern",
-    "manuscrpt",
-    "whispering sailor",
-    "observatory",
-    "t:ally hollow",
-    "t:ally",
-    "crimson or harbour",
-)
-#: Searches on the real pool: the bare words that hung the server, and keyed ones.
-REAL_SEARCHES = ("necronomicon", "dark young", "necronomicn", "mi-go", "t:monster young", "t:ally", "a:city")
-
-
-def invented_set(folder: Path, cards: int = 3000) -> Path:
-    """Writes an invented GCCG set file of ``cards`` Allies named from a few words."""
-    names = [
-        f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1) for a in ADJECTIVES for n in NOUNS
-    ][:cards]
-    body = "".join(
-        f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
-        '<attr key="set" value="Invented"/></card>'
-        for name in names
-    )
-    path = folder / "invented.xml"
-    path.write_text(
-        '<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
-        f"<cards>{body}</cards></ccg-setinfo>",
-        encoding="utf-8",
-    )
-    return path
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.cli import mythos, set_file
+from support.cli import mythos
+from support.invented import set_file
 
 import deckbuilder
 from deckbuilder.rules import compiled_core

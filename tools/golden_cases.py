@@ -212,6 +212,7 @@ def main() -> int:
 
     # The bundled sample: a catalog built on first use, the example deck, some errors.
     fresh = work / "fresh" / "sample.sqlite"
+    fresh.parent.mkdir()  # a --db in a missing folder is refused (issue 26): the catalog is what is built here
     example = work / "example-deck.txt"
     shutil.copyfile(args.example, example)
     run("sample: deck check example (builds the sample)", "deck", "check", example, "--db", fresh, normalise=True)

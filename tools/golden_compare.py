@@ -10,6 +10,12 @@ repository: the answers hold the real pool's card data.
     python tools/golden_compare.py --before main --after HEAD
     python tools/golden_compare.py --before main --after HEAD --keep /tmp/golden   # keep answers
 
+With ``--keep`` each commit's venv and answers are kept under its commit id and reused by a
+later comparison with the same folder and ``--games``, so a chain of comparisons (A..B, B..C)
+installs and runs each commit once. The installs inherit the environment: ``MYTHOS_PURE=1``
+builds the pure core (nothing compiled; outputs are the same, the compiled-core tests hold
+that), which saves the compile's minutes of CPU per commit.
+
 Exit 0 when every case matches, 1 when any differs (each difference is shown as a diff).
 """
 
@@ -52,8 +58,12 @@ def main() -> int:
     answers = {}
     for label, rev in (("before", args.before), ("after", args.after)):
         commit = _git("rev-parse", "--verify", f"{rev}^{{commit}}").strip()
-        python = _install(folder / label, commit)
-        out = folder / f"answers-{label}.json"
+        out = folder / f"answers-{commit[:12]}-{args.games}.json"
+        if out.is_file():  # kept from an earlier comparison (--keep)
+            print(f"{label}: {rev} = {commit[:12]}: answers kept from an earlier run", file=sys.stderr)
+            answers[label] = json.loads(out.read_text(encoding="utf-8"))
+            continue
+        python = _install(folder / commit[:12], commit)
         started = time.perf_counter()
         subprocess.run(
             [
@@ -64,7 +74,7 @@ def main() -> int:
                 "--work",
                 str(folder / "work"),
                 "--example",
-                str(folder / label / "src" / "catalog" / "sample" / "example-deck.txt"),
+                str(folder / commit[:12] / "src" / "catalog" / "sample" / "example-deck.txt"),
                 "--out",
                 str(out),
                 "--games",

@@ -48,22 +48,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+#: The invented sets' files are the tests' own (tests/support/invented.py): one builder of
+#: invented cards for the tests and these trials.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from support.invented import INVENTED_SEARCHES, REAL_SEARCHES, invented_set, set_file  # noqa: E402
+
 CARDS = 3000
-
-
-def set_file(folder: Path, name: str, cards: int = CARDS) -> Path:
-    body = "".join(
-        f'<card name="{name} Card {i}" text="An invented card."><attr key="type" value="Ally"/>'
-        f'<attr key="set" value="{name}"/></card>'
-        for i in range(cards)
-    )
-    path = folder / f"{name.lower()}.xml"
-    path.write_text(
-        f'<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="{name}" game="Mythos">'
-        f"<cards>{body}</cards></ccg-setinfo>",
-        encoding="utf-8",
-    )
-    return path
 
 
 def mythos(*args: str) -> subprocess.Popen[bytes]:
@@ -81,7 +71,7 @@ def counts(db: Path) -> dict[str, int]:
 
 
 def concurrent_imports(folder: Path, trials: int) -> int:
-    a, b = set_file(folder, "Alpha"), set_file(folder, "Beta")
+    a, b = set_file(folder, "Alpha", CARDS), set_file(folder, "Beta", CARDS)
     failures = 0
     for trial in range(trials):
         db = folder / f"concurrent-{trial}.sqlite"
@@ -95,7 +85,7 @@ def concurrent_imports(folder: Path, trials: int) -> int:
 
 
 def killed_imports(folder: Path, trials: int, rng: random.Random) -> tuple[int, int]:
-    a, b, c = set_file(folder, "Alpha"), set_file(folder, "Beta"), set_file(folder, "Gamma", 10)
+    a, b, c = set_file(folder, "Alpha", CARDS), set_file(folder, "Beta", CARDS), set_file(folder, "Gamma", 10)
     failures = mid_build = 0
     for trial in range(trials):
         db = folder / f"killed-{trial}.sqlite"
@@ -127,7 +117,7 @@ def killed_imports(folder: Path, trials: int, rng: random.Random) -> tuple[int, 
 
 
 def searches_during_imports(folder: Path, trials: int) -> tuple[int, int]:
-    a, b = set_file(folder, "Alpha"), set_file(folder, "Beta")
+    a, b = set_file(folder, "Alpha", CARDS), set_file(folder, "Beta", CARDS)
     failures = reads = 0
     for trial in range(trials):
         db = folder / f"reads-{trial}.sqlite"
@@ -356,38 +346,12 @@ def main(argv: list[str]) -> int:
 AT_ONCE = 200
 #: Seconds a search may take before it counts as hung; seconds a server may take to stop.
 SEARCH_TIMEOUT, STOP_TIMEOUT = 30.0, 10.0
-ADJECTIVES = ("Dark", "Silver", "Hidden", "Drowned", "Whispering", "Forgotten", "Crimson", "Hollow")
-NOUNS = ("Library", "Professor", "Lantern", "Archive", "Harbour", "Observatory", "Manuscript", "Sailor")
-INVENTED_SEARCHES = (
-    "library",
-    "dark lantern",
-    "manuscrpt",
-    "whispering sailor",
-    "observatory",
-    "t:ally hollow",
-    "t:ally",
-    "crimson or harbour",
-)
-REAL_SEARCHES = ("necronomicon", "dark young", "necronomicn", "mi-go", "t:monster young", "t:ally", "a:city")
 
 
 def invented_catalog(folder: Path, cards: int = 3000) -> Path:
     """Builds a catalog of ``cards`` invented Allies named from a few words (bare words match
     many titles, so each search runs the title-word function on every row)."""
-    names = [
-        f"{a} {n} {i}" for i in range(cards // (len(ADJECTIVES) * len(NOUNS)) + 1) for a in ADJECTIVES for n in NOUNS
-    ][:cards]
-    body = "".join(
-        f'<card name="{name}" text="An invented card."><attr key="type" value="Ally"/>'
-        '<attr key="set" value="Invented"/></card>'
-        for name in names
-    )
-    source = folder / "invented.xml"
-    source.write_text(
-        '<?xml version="1.0" encoding="UTF-8"?><ccg-setinfo name="Invented" game="Mythos">'
-        f"<cards>{body}</cards></ccg-setinfo>",
-        encoding="utf-8",
-    )
+    source = invented_set(folder, cards)
     db = folder / "invented.sqlite"
     assert mythos("catalog", "import", str(source), "--db", str(db)).wait() == 0
     return db

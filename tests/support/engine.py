@@ -40,6 +40,11 @@ WATER, FOREST, CEMETERY, INSIDE, OUTSIDE = (
 # Card builders
 
 
+def _card(title: str, kind: CardType, **facts: object) -> Card:
+    """A card of the test set "T", keyed by its title; each builder below gives its type's facts."""
+    return Card(key=f"T:{title}", title=title, set_code="T", type=kind, **facts)
+
+
 def location(
     title: str,
     region: str = "Lovecraft Country",
@@ -51,11 +56,9 @@ def location(
     dimension: Dimension = Dimension.WAKING_WORLD,
     text: str = "",
 ) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.LOCATION,
+    return _card(
+        title,
+        CardType.LOCATION,
         region=region,
         subregion=sub,
         attributes=tuple(attrs),
@@ -77,11 +80,9 @@ def ally(
     dimension: Dimension = Dimension.WAKING_WORLD,
     text: str = "",
 ) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.ALLY,
+    return _card(
+        title,
+        CardType.ALLY,
         region=region,
         subregion=sub,
         languages=tuple(languages),
@@ -103,11 +104,9 @@ def tome(
     sanity: int | None = -1,
     dimension: Dimension | None = None,
 ) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.TOME,
+    return _card(
+        title,
+        CardType.TOME,
         tome_languages=tuple(languages),
         tome_language_rule=rule,
         icons=tuple(icons),
@@ -118,41 +117,21 @@ def tome(
 
 
 def spell(title: str, icon: SpellIcon = SpellIcon.DEATH, text: str = "", sanity: int = -2) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.SPELL,
-        subtype=icon.value,
-        icons=(icon,),
-        sanity=sanity,
-        text=text,
-    )
+    return _card(title, CardType.SPELL, subtype=icon.value, icons=(icon,), sanity=sanity, text=text)
 
 
 def artifact(
     title: str, subtype: str | None = None, text: str = "", sanity: int | None = None, value: int | None = None
 ) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.ARTIFACT,
-        subtype=subtype,
-        text=text,
-        sanity=sanity,
-        value=value,
-    )
+    return _card(title, CardType.ARTIFACT, subtype=subtype, text=text, sanity=sanity, value=value)
 
 
 def monster(
     title: str, klass: str = "Lesser Servitor", sanity: int | None = None, text: str = "", value: int = 2
 ) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.MONSTER,
+    return _card(
+        title,
+        CardType.MONSTER,
         subtype=klass,
         monster_class=klass,
         value=value,
@@ -162,12 +141,10 @@ def monster(
 
 
 def goo(title: str, summon: Sequence[str], text: str = "") -> Card:
-    return Card(
+    return _card(
+        title,
+        CardType.MONSTER,
         text=text,
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.MONSTER,
         subtype="Great Old One",
         monster_class="Great Old One",
         goo=True,
@@ -186,11 +163,9 @@ def event(
 ) -> Card:
     """Builds an Event; ``persistent`` attaches the rulings' Persistent Events ruling (l.47),
     as the catalog does for the Events it names (Day, Night, Storm... subtypes)."""
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.EVENT,
+    return _card(
+        title,
+        CardType.EVENT,
         subtype=subtype,
         text=text,
         affects=affects,
@@ -201,11 +176,9 @@ def event(
 
 
 def adventure(title: str, points: int = 5, gain: int = 2) -> Card:
-    return Card(
-        key=f"T:{title}",
-        title=title,
-        set_code="T",
-        type=CardType.ADVENTURE,
+    return _card(
+        title,
+        CardType.ADVENTURE,
         subtype="Heroic Adventure",
         value=points,
         sanity=gain,
