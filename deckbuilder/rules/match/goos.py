@@ -27,6 +27,7 @@ import re
 from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.match.opponents import NUMBER, number
 
 #: What a GOO's clause does (the ``kind`` of a :data:`Rule`).
 NO_GAIN: Final = 0
@@ -45,8 +46,7 @@ FREE_SPELLS: Final = 8
 #: One clause: (kind, amount, word).
 Rule = tuple[int, int, str]
 
-_NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
-_N: Final = r"(\d+|a|an|one|two|three|four)"
+_N: Final = NUMBER
 
 _NO_GAIN: Final = re.compile(r"no investigators? may gain sanity(?! unless)|investigators may not gain sanity")
 _LOSE_NOW: Final = re.compile(
@@ -77,10 +77,6 @@ _READ: Final = (
 _SPARE: Final = re.compile(r"\([^)]*\)|[◆.,;:]|\bthe\b|while this card is in play")
 
 
-def _n(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBERS[word]
-
-
 def _text(card: Card) -> str:
     return " ".join((card.text or "").lower().split())
 
@@ -102,11 +98,11 @@ def goo_effects(card: Card) -> tuple[Rule, ...]:
         if not m:
             continue
         if kind == LOSE_NOW:
-            rules.append((kind, _n(m[1]), ""))
+            rules.append((kind, number(m[1]), ""))
         elif kind == VALUE_OF:
-            rules.append((kind, _n(m[2]), m[1].strip()))
+            rules.append((kind, number(m[2]), m[1].strip()))
         elif kind == LOSE_ON_TRAVEL:
-            rules.append((kind, _n(m[1]), "rotate" if "orientation" in m[0] else ""))
+            rules.append((kind, number(m[1]), "rotate" if "orientation" in m[0] else ""))
         else:
             rules.append((kind, 0, ""))
     return tuple(rules)

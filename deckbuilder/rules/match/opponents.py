@@ -99,7 +99,10 @@ LASTING: Final = frozenset(
 Hit = tuple[int, int, str]
 
 _NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
-_N: Final = r"(\d+|a|an|one|two|three|four)"
+#: A count in an effect's words, figures or a word (read by :func:`number`); the Great Old
+#: Ones' reader (``goos.py``) uses it too.
+NUMBER: Final = r"(\d+|a|an|one|two|three|four)"
+_N: Final = NUMBER
 
 #: The clauses read, each keyed on the words that say what it does (never a whole card
 #: sentence: a lead-in such as "Randomly choose" or "you may force him or her to" is left to
@@ -199,7 +202,8 @@ _LEAD: Final = frozenset(
 _CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+(?=if\b)")
 
 
-def _n(word: str) -> int:
+def number(word: str) -> int:
+    """Gets the count a :data:`NUMBER` matched."""
     return int(word) if word.isdigit() else _NUMBERS[word]
 
 
@@ -219,29 +223,29 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
             hits.append((kind, amount, ""))
     m = _UP_TO.search(text)
     if m:
-        hits.append((BURY_ALLY, 1, f"max {_n(m[1])}"))
+        hits.append((BURY_ALLY, 1, f"max {number(m[1])}"))
     m = _PASS.search(text)
     if m:
-        hits.append((ON_PASS, _n(m[1]), ""))
+        hits.append((ON_PASS, number(m[1]), ""))
     m = _TURN_IF.search(text)
     if m:
-        hits.append((ON_TURN, _n(m[1]), m[2]))
+        hits.append((ON_TURN, number(m[1]), m[2]))
     m = _AT_WHILE.search(text)
     if m:
-        hits.append((LOSE_IF, _n(m[1]), m[2]))
-        hits.append((ON_TURN, _n(m[1]), m[2]))
+        hits.append((LOSE_IF, number(m[1]), m[2]))
+        hits.append((ON_TURN, number(m[1]), m[2]))
     m = _HAND.search(text)
     if m:
-        hits.append((ON_TURN_HAND, _n(m[2]), str(_n(m[1]))))
+        hits.append((ON_TURN_HAND, number(m[2]), str(number(m[1]))))
     m = _ROUND.search(text)
     if m:
-        hits.append((ON_ROUND_RESHUFFLE, _n(m[1]), ""))
+        hits.append((ON_ROUND_RESHUFFLE, number(m[1]), ""))
     m = _POLICE.search(text)
     if m:
-        hits.append((NEXT_ROUND_HAND, _n(m[1]), ""))
+        hits.append((NEXT_ROUND_HAND, number(m[1]), ""))
     m = _MOVE.search(text)
     if m:
-        hits.append((NEXT_TURN_MOVE, _n(m[1]), ""))
+        hits.append((NEXT_TURN_MOVE, number(m[1]), ""))
     m = _CANCEL.search(text)
     if m:
         hits.append((CANCEL_PLAY, 1, "ally" if m[1] else ""))
@@ -252,11 +256,11 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
         hits.append((QUAKE, 1, ""))
     m = _HOLDS.search(text)
     if m:
-        hits.append((LOSE_IF_HOLDS, _n(m[1]), ""))
+        hits.append((LOSE_IF_HOLDS, number(m[1]), ""))
     m = _ON_PLAY.search(text)
     if m and (m[1] or hits and hits[-1][0] == LOSE_IF_HOLDS):
         what = next((w for k, w in _ON_PLAY_WHAT.items() if m[2].startswith(k)), "you:artifact")
-        hits.append((ON_PLAY, _n(m[1]) if m[1] else hits[-1][1], what))
+        hits.append((ON_PLAY, number(m[1]) if m[1] else hits[-1][1], what))
     if _MILL.search(text):
         hits.append((MILL_EACH_TURN, 1, ""))
     m = _MAD.search(text)
@@ -264,7 +268,7 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
         hits.append((MAD_ALLY, 1, m[1]))
     m = _BURY_OR_PAY.search(text)
     if m and _HIGHEST.search(text):
-        hits.append((BURY_OR_PAY, _n(m[2]), m[1]))
+        hits.append((BURY_OR_PAY, number(m[2]), m[1]))
     if _REDIRECT.search(text):
         hits.append((REDIRECT_PHOBIA, 1, ""))
     m = _NEAR.search(text)
@@ -340,10 +344,10 @@ def everyone_effects(card: Card) -> tuple[Hit, ...]:
     hits: list[Hit] = []
     m = _ANY_PASS.search(text)
     if m:
-        hits.append((ON_PASS, _n(m[1]), ""))
+        hits.append((ON_PASS, number(m[1]), ""))
     m = _ALL_AT.search(text)
     if m:
-        hits.append((LOSE_IF, _n(m[2]), m[1]))
+        hits.append((LOSE_IF, number(m[2]), m[1]))
     return tuple(hits)
 
 
