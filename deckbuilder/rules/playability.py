@@ -881,17 +881,14 @@ class _Analysis:
                     fix = f"add Locations it can leave from, or cut {e.card.title}"
                 self.add(e, Severity.ERROR, "travel-origin", reason, fix)
                 continue
-            dests = [
-                d
+            origins = [o.profile.loc for tt, o in self.travels_any if tt.card.key == e.card.key and o.profile.loc]
+            leads = any(
+                travel_reaches(t, o.region, o.dim, d.profile.loc)
                 for d in self.of(Kind.LOCATION)
                 if d.profile.loc
-                and any(
-                    travel_reaches(t, o.profile.loc.region, o.profile.loc.dim, d.profile.loc)  # type: ignore[union-attr]
-                    for tt, o in self.travels_any
-                    if tt.card.key == e.card.key
-                )
-            ]
-            if not dests:
+                for o in origins
+            )
+            if not leads:
                 where = " with the Water attribute" if t.dest_all & self.water else ""
                 if t.scope is Scope.DIFFERENT:
                     where += " in another Region"
