@@ -63,7 +63,7 @@ def check_deck_adventures(
     uninterpreted. ``overrides`` are the user's recipes by folded title; ``pool`` the
     catalog's cards for ``add_one_of``, the ones ``judge`` says the deck can play first;
     ``recipes`` the recipes read before by the Adventure's card key (a check run again with
-    the pool reads none twice: reading was a third of a deck's Adventure checks).
+    the pool reads none twice: reading was near a quarter of a deck's Adventure checks).
     """
     vocabulary = vocabulary or Vocabulary.from_cards(e.card for e in deck.entries)
     collection = Collection(deck.cards(Section.DECK))
