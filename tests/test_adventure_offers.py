@@ -25,7 +25,7 @@ from deckbuilder.cli import adventure as commands
 from deckbuilder.rules.adventures import check_adventure, parse_recipe_text
 from deckbuilder.rules.cards import Card, CardType, Dimension, fold_title
 from deckbuilder.rules.decks import Deck, DeckEntry, Section
-from deckbuilder.rules.playability import AdditionJudge, Severity, playability
+from deckbuilder.rules.playability import AdditionJudge, Profiles, Severity, playability
 from deckbuilder.service.adventures import addition_judge
 
 # --------------------------------------------------------------------------------------
@@ -286,3 +286,91 @@ def test_a_fan_card_is_offered_as_the_way_to_play_treats_it(gccg_catalog, steadf
     assert "Derelict Riverboat" not in slot.add_one_of  # never played: behind every other Ruins
     at_fan, why = riverboat(service.way_to_play("advanced", ["fan-cards"]))
     assert why is None and at_fan == 1  # played: right after the Lovecraft Country official one
+
+
+# --------------------------------------------------------------------------------------
+# the judge's short cuts hold the whole analysis's answers (issue 28: "add one of" slowed
+# for decks with many unmet slots)
+
+
+def with_one_more(deck: Deck, card: Card) -> Deck:
+    return Deck(deck.name, (*deck.entries, DeckEntry(card, 1, Section.DECK)))
+
+
+class WholeAnalysis:
+    """The judge as first written: the Playability panel's whole analysis of the deck with
+    the card, its first finding about the card; no short cut, only the cards' profiles kept
+    between cards, as the judge always kept them (``Profiles``: one vocabulary of names, so
+    a name reads as it was first met)."""
+
+    def __init__(self, deck: Deck, *, effects=None) -> None:
+        self.deck, self.effects, self.profiles = deck, effects, Profiles()
+
+    def __call__(self, card: Card):
+        shown = shown_title(card)
+        found = [
+            i
+            for i in playability(with_one_more(self.deck, card), effects=self.effects, profiles=self.profiles)
+            if i.severity is not Severity.NOTE and (i.card == shown or shown in i.about)
+        ]
+        return found[0] if found else None
+
+
+@pytest.fixture(scope="module")
+def steadfast_with_two(gccg_catalog, steadfast):
+    """The Standard Game's Steadfast deck with Armed and Clueless and Outbreak: 12 unmet slots,
+    and places a card added can change (a Location's requirement the deck does not meet)."""
+    from dataclasses import replace
+
+    adds = [
+        next(c for c in gccg_catalog.all_cards() if c.title == t and c.is_official)
+        for t in ("Armed and Clueless", "Outbreak")
+    ]
+    deck = steadfast.deck
+    for card in adds:
+        deck = with_one_more(deck, card)
+    return replace(steadfast, deck=deck)
+
+
+#: Locations of Alexandria, and Al-Azhar University in Cairo, which only a reader of Arabic
+#: may play: a deck with no reader can go nowhere in Cairo until a card added reads it.
+CAIRO_WAITS = ("Alexandria Museum of Antiquities", "Grivas Old and New Books", "Tomb of the Prophet Daniel")
+
+
+@pytest.fixture(scope="module")
+def waiting_for_a_reader(gccg_cards) -> Deck:
+    titles = (*CAIRO_WAITS, "Al-Azhar University")
+    return Deck("Cairo", tuple(DeckEntry(next(c for c in gccg_cards if c.title == t), 2, Section.DECK) for t in titles))
+
+
+def test_an_ally_who_reads_arabic_opens_cairo_and_is_judged_playable(gccg_cards, waiting_for_a_reader):
+    judge = AdditionJudge(waiting_for_a_reader)
+    assert not judge.settled
+    [finding] = [i for i in playability(waiting_for_a_reader) if i.severity is Severity.ERROR]
+    assert finding.card == "Al-Azhar University" and "no one can read Arabic" in finding.reason
+    ahmed = next(c for c in gccg_cards if c.title == "Ahmed")  # a Cairo Ally who knows Arabic
+    assert judge(ahmed) is None  # taken as the deck alone's places: "needs a Cairo Location"
+
+
+@pytest.mark.parametrize("deck_of_test", ["steadfast_with_two", "waiting_for_a_reader"])
+def test_the_judge_answers_as_the_whole_analysis(gccg_cards, deck_of_test, request):
+    # Every third card of the pool, and each card that may meet a Location's or a Travel
+    # Event's requirement (a Star Event, a card that knows a language): the same answers.
+    deck = request.getfixturevalue(deck_of_test)
+    deck = getattr(deck, "deck", deck)
+    judge, whole = AdditionJudge(deck), WholeAnalysis(deck)
+    openers = [c for c in gccg_cards if "star" in (c.subtype or "").casefold() or c.languages]
+    for card in [*gccg_cards[::3], *openers]:
+        if card.type is not CardType.INVESTIGATOR:
+            assert judge(card) == whole(card), card.title
+
+
+def test_add_one_of_ranks_a_real_deck_as_the_whole_analysis_does(gccg_catalog, steadfast_with_two, monkeypatch):
+    # The same 12 unmet slots offered in the same order, with the same reasons, whether the
+    # judge takes its short cuts or runs the whole analysis for every card.
+    fast = service.deck_adventures(gccg_catalog, steadfast_with_two).to_json()
+    monkeypatch.setattr("deckbuilder.rules.playability.AdditionJudge", WholeAnalysis)
+    slow = service.deck_adventures(gccg_catalog, steadfast_with_two).to_json()
+    unmet = [s for check in fast for s in check["slots"] if s.get("add_one_of")]
+    assert len(unmet) == 12 and any(s.get("cannot_play") for s in unmet)
+    assert fast == slow

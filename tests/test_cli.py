@@ -216,6 +216,38 @@ def test_every_command_has_help():
         assert "Example" in result.stdout or args in (["--help"], ["catalog", "--help"])
 
 
+# --- --jobs: one option for every command that plays games -------------------------------
+
+#: Each command that plays games, with what else it needs to start (a deck, the field, an output).
+JOBS_COMMANDS = {
+    "match": ["match", "a.txt", "b.txt"],
+    "deck goldfish": ["deck", "goldfish", "a.txt"],
+    "deck gauntlet": ["deck", "gauntlet", "a.txt", "--field", "b.txt"],
+    "deck build": ["deck", "build", "-o", "built.txt"],
+}
+
+
+@pytest.mark.parametrize("command", JOBS_COMMANDS)
+@pytest.mark.parametrize("value", ["0", "-2", "x", "1.5", "5000"])
+def test_a_bad_jobs_is_refused_in_one_line_before_any_work(command, value, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no deck, no catalog: the refusal comes before either is read
+    result = mythos(*JOBS_COMMANDS[command], "--jobs", value, "--db", str(tmp_path / "none.sqlite"))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"Error: --jobs {value}: give a number from 1 to 1024\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_command_that_plays_games_says_the_same_of_jobs():
+    helps = {
+        name: mythos(*args[: 2 if args[0] == "deck" else 1], "--help").stdout for name, args in JOBS_COMMANDS.items()
+    }
+    jobs = {name: " ".join(text.split("--jobs", 1)[1].split("--", 1)[0].split()) for name, text in helps.items()}
+    assert set(jobs.values()) == {
+        "<int> Processes playing the games (1: this one); the answer is the same whatever the number. "
+        "[default: (the machine's cores)]"
+    }, jobs
+
+
 # --- Hostile input keeps the old catalog ------------------------------------------------
 
 

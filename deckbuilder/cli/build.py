@@ -17,6 +17,7 @@ from deckbuilder.cli.common import (
     DeckArgument,
     ForceOption,
     InvestigatorOption,
+    JobsOption,
     JsonOption,
     echo_lines,
     load_deck,
@@ -99,16 +100,7 @@ def deck_build(
             show_default=False,
         ),
     ] = None,
-    jobs: Annotated[
-        Optional[int],
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            show_default="the machine's cores",
-            help="Processes playing the build's games (1: this one); the same deck whatever the number.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
     against: _AgainstOption = None,
     runners_up: Annotated[
         bool, typer.Option("--runners-up", help="Also write the runner-ups beside the deck (NAME.runner-up-1.EXT...).")

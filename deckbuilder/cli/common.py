@@ -41,6 +41,31 @@ DbOption = Annotated[
     typer.Option("--db", help="Catalog file (default: $MYTHOS_DB or the user data folder).", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def _jobs(text: str) -> int:
+    """Parses ``--jobs``: a whole number of processes within the service's bound. Refuses
+    anything else with one ``Error:`` line and exit 2, before any work (click's own refusal
+    would print its usage lines too)."""
+    from deckbuilder.service.pool import MAX_JOBS
+
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_JOBS:
+        return int(text)
+    error_line(f"--jobs {text}: give a number from 1 to {MAX_JOBS}")
+    raise typer.Exit(2)
+
+
+JobsOption = Annotated[
+    Optional[int],
+    typer.Option(
+        "--jobs",
+        "-j",
+        parser=_jobs,
+        metavar="<int>",
+        show_default="the machine's cores",
+        help="Processes playing the games (1: this one); the answer is the same whatever the number.",
+    ),
+]
 DecksOption = Annotated[
     Optional[Path],
     typer.Option(

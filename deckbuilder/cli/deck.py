@@ -26,6 +26,7 @@ from deckbuilder.cli.common import (
     ForceOption,
     FormatOption,
     InvestigatorOption,
+    JobsOption,
     JsonOption,
     complete_card_title,
     echo_lines,
@@ -172,16 +173,7 @@ def deck_goldfish(
         ),
     ] = None,
     investigator: InvestigatorOption = None,
-    jobs: Annotated[
-        Optional[int],
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            show_default="the machine's cores",
-            help="Processes playing the games (1: this one); the report is the same whatever the number.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
     replay: Annotated[
         Optional[int],
         typer.Option(

@@ -15,6 +15,7 @@ import typer
 from deckbuilder.cli.common import (
     DbOption,
     DeckArgument,
+    JobsOption,
     JsonOption,
     complete_card_title,
     echo_lines,
@@ -57,16 +58,7 @@ def deck_gauntlet(
             autocompletion=complete_card_title,
         ),
     ] = None,
-    jobs: Annotated[
-        Optional[int],
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            show_default="the machine's cores",
-            help="Processes playing the games (1: this one); the table is the same whatever the number.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:

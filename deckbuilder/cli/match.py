@@ -14,6 +14,7 @@ import typer
 
 from deckbuilder.cli.common import (
     DbOption,
+    JobsOption,
     JsonOption,
     complete_card_title,
     open_catalog,
@@ -61,16 +62,7 @@ def match(
         Optional[int],
         typer.Option("--log", help="Tell game K of the seed as a play-by-play instead.", min=1, show_default=False),
     ] = None,
-    jobs: Annotated[
-        Optional[int],
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            show_default="the machine's cores",
-            help="Processes playing the games (1: this one); the report is the same whatever the number.",
-        ),
-    ] = None,
+    jobs: JobsOption = None,
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:

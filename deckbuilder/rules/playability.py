@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from deckbuilder.rules.cards import Card, display_title, fold_title
-from deckbuilder.rules.decks import Deck, DeckEntry, Section
+from deckbuilder.rules.decks import Deck
 from deckbuilder.rules.effects import CardEffects, EffectKind, read_effects
 from deckbuilder.rules.places import (
     ANY_DIMENSION,
@@ -143,7 +143,7 @@ def playability(
 
     Errors come first, then warnings, then notes, each group by card title.
     """
-    return _Analysis(deck, effects, profiles).run()
+    return _analysis_of(deck, effects, profiles or Profiles()).run()
 
 
 class AdditionJudge:
@@ -158,23 +158,28 @@ class AdditionJudge:
         self.effects = effects
         self.profiles = Profiles()
         self.answers: dict[str, PlayabilityIssue | None] = {}
-        self.base = _Analysis(deck, effects, self.profiles)
+        self.base = _analysis_of(deck, effects, self.profiles)
         self.base.run(notes=False)
         # Where the deck can go is its Locations and Travel Events, each played when the deck
         # meets its own requirements (an Event subtype, pieces, a reader, a title in play).
-        # When every one is met already, no other card added changes where it can go: the
-        # places found for the deck alone are the ones found for the deck with the card.
-        self.settled = all(self.base.static_requirements_met(e) for e in self.base.of(Kind.LOCATION)) and all(
-            self.base.travel_usable(t) for t in self.base.of(Kind.TRAVEL)
+        # A card that is neither, added, changes where the deck can go only by meeting one of
+        # those requirements the deck alone does not; otherwise the places found for the deck
+        # alone are the ones found for the deck with the card. When every one is met already
+        # (``settled``), no card added can meet one more.
+        self.ways = self.base.open_ways()
+        self.settled = self.ways == (
+            frozenset(e.card.key for e in self.base.of(Kind.LOCATION)),
+            frozenset(t.card.key for t in self.base.of(Kind.TRAVEL)),
         )
 
     def __call__(self, card: Card) -> PlayabilityIssue | None:
         if card.key in self.answers:
             return self.answers[card.key]
         profile = self.profiles.of(card)
-        same_places = self.settled and profile.kind not in (Kind.LOCATION, Kind.TRAVEL)
-        deck = Deck(self.deck.name, (*self.deck.entries, DeckEntry(card, 1, Section.DECK)))
-        analysis = _Analysis(deck, self.effects, self.profiles)
+        analysis = self.base.with_one_more(card, profile)
+        same_places = profile.kind not in (Kind.LOCATION, Kind.TRAVEL) and (
+            self.settled or analysis.open_ways() == self.ways
+        )
         issues = analysis.run(places=self.base if same_places else None, notes=False)
         shown = _display(card.title)
         about = [i for i in issues if i.card == shown or shown in i.about]
@@ -183,22 +188,82 @@ class AdditionJudge:
         return answer
 
 
+class _Memo:
+    """What an analysis works out from one card's profile or one pair's, kept for the next
+    analysis of the same cards: :class:`AdditionJudge` runs one for each card it is asked
+    about, and most of their Locations are the deck's. Each answer is kept with the profiles
+    it was worked out from, and worked out again for others (a card read again)."""
+
+    def __init__(self) -> None:
+        self.places: dict[str, tuple[Profile, list[_Ctx]]] = {}
+        self.steps: dict[tuple[str, str], tuple[Profile, Profile, bool]] = {}
+        self.past: dict[str, tuple[Card, bool]] = {}
+
+    def location_places(self, e: _Entry) -> list[_Ctx]:
+        """Gets the places a Location gives: at it and walking from it, in each Dimension it
+        may be in."""
+        got = self.places.get(e.card.key)
+        if got is not None and got[0] is e.profile:
+            return got[1]
+        loc = e.profile.loc
+        assert loc is not None
+        out: list[_Ctx] = []
+        dims = range(len(DIMENSIONS)) if loc.any_dimension else (loc.dim,)
+        for d in dims:
+            out.append(
+                _Ctx(loc.region, loc.subregion, d, loc.attrs, loc.exotic, "at", e.card.title, e.profile.fulfills)
+            )
+            out.append(_Ctx(loc.region, -1, d, loc.walking_attrs, False, "walking", e.card.title))
+        self.places[e.card.key] = (e.profile, out)
+        return out
+
+    def walks(self, src: _Entry, dst: _Entry) -> bool:
+        """Checks whether one Location may follow another without a Travel Event."""
+        got = self.steps.get((src.card.key, dst.card.key))
+        if got is not None and got[0] is src.profile and got[1] is dst.profile:
+            return got[2]
+        sl, dl = src.profile.loc, dst.profile.loc
+        assert sl is not None and dl is not None
+        step = walk_step(sl, sl.dim, src.profile.title, dl, dst.profile.title) is not Step.NONE
+        self.steps[(src.card.key, dst.card.key)] = (src.profile, dst.profile, step)
+        return step
+
+    def gives_past(self, card: Card) -> bool:
+        """Checks whether a card's text speaks of taking you to the Past."""
+        got = self.past.get(card.key)
+        if got is not None and got[0] is card:
+            return got[1]
+        past = _PAST_GIVERS.search(card.text or "") is not None
+        self.past[card.key] = (card, past)
+        return past
+
+
+def _analysis_of(deck: Deck, effects: Mapping[str, CardEffects] | None, profiles: Profiles) -> _Analysis:
+    """Gets the analysis of a deck: its main cards, one entry a card with its copies."""
+    entries: dict[str, _Entry] = {}
+    for line in deck.main:
+        got = entries.get(line.card.key)
+        if got:
+            got.copies += line.count
+        else:
+            entries[line.card.key] = _Entry(line.card, profiles.of(line.card), line.count)
+    return _Analysis(list(entries.values()), deck.investigators, effects or {}, profiles.vocab, _Memo())
+
+
 class _Analysis:
     def __init__(
-        self, deck: Deck, effects: Mapping[str, CardEffects] | None = None, profiles: Profiles | None = None
+        self,
+        entries: list[_Entry],
+        investigators: tuple[Card, ...],
+        effects: Mapping[str, CardEffects],
+        vocab: Vocabulary,
+        memo: _Memo,
     ) -> None:
-        self.effects = effects or {}
-        profiles = profiles or Profiles()
-        self.vocab = v = profiles.vocab
-        self.investigators = deck.investigators
-        entries: dict[str, _Entry] = {}
-        for line in deck.main:
-            got = entries.get(line.card.key)
-            if got:
-                got.copies += line.count
-            else:
-                entries[line.card.key] = _Entry(line.card, profiles.of(line.card), line.count)
-        self.entries = list(entries.values())
+        self.effects = effects
+        self.memo = memo
+        self.vocab = v = vocab
+        self.investigators = investigators
+        self.entries = entries
         self.by_kind: dict[Kind, list[_Entry]] = {}
         for e in self.entries:
             self.by_kind.setdefault(e.profile.kind, []).append(e)
@@ -221,6 +286,28 @@ class _Analysis:
         self.inv_langs: Mask = 0
         for inv in self.investigators:
             self.inv_langs |= v.langs(inv.languages)
+
+    def with_one_more(self, card: Card, profile: Profile) -> _Analysis:
+        """Gets the analysis of the deck with one more copy of a card in its main part (what
+        :func:`_analysis_of` makes of that deck, without reading the deck again): the entries
+        are shared, as no check changes them."""
+        entries = list(self.entries)
+        at = next((i for i, e in enumerate(entries) if e.card.key == card.key), -1)
+        if at < 0:
+            entries.append(_Entry(card, profile, 1))
+        else:
+            was = entries[at]
+            entries[at] = _Entry(was.card, was.profile, was.copies + 1)
+        return _Analysis(entries, self.investigators, self.effects, self.vocab, self.memo)
+
+    def open_ways(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Gets the keys of the Locations whose requirements the deck meets and of the Travel
+        Events it can use: with its Locations and Travel Events, all that where it can go
+        depends on (:meth:`find_places`)."""
+        return (
+            frozenset(e.card.key for e in self.of(Kind.LOCATION) if self.static_requirements_met(e)),
+            frozenset(t.card.key for t in self.of(Kind.TRAVEL) if self.travel_usable(t)),
+        )
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -304,9 +391,7 @@ class _Analysis:
             for dst in locations:
                 if dst.card.key in seen:
                     continue
-                dl = dst.profile.loc
-                assert dl is not None
-                if walk_step(sl, sl.dim, src.profile.title, dl, dst.profile.title) is not Step.NONE:
+                if self.memo.walks(src, dst):
                     seen[dst.card.key] = dst
                     todo.append(dst)
             for t in travels:
@@ -326,14 +411,7 @@ class _Analysis:
     def contexts(self, reached: dict[str, _Entry], travels: list[tuple[_Entry, _Entry]]) -> list[_Ctx]:
         out: list[_Ctx] = []
         for e in reached.values():
-            loc = e.profile.loc
-            assert loc is not None
-            dims = range(len(DIMENSIONS)) if loc.any_dimension else (loc.dim,)
-            for d in dims:
-                out.append(
-                    _Ctx(loc.region, loc.subregion, d, loc.attrs, loc.exotic, "at", e.card.title, e.profile.fulfills)
-                )
-                out.append(_Ctx(loc.region, -1, d, loc.walking_attrs, False, "walking", e.card.title))
+            out.extend(self.memo.location_places(e))
         for t, origin in travels:
             ol, tl = origin.profile.loc, t.profile.loc
             assert ol is not None and tl is not None
@@ -591,7 +669,7 @@ class _Analysis:
                 )
 
     def check_allies(self) -> None:
-        past_givers = sorted({_display(x.card.title) for x in self.entries if _PAST_GIVERS.search(x.card.text or "")})
+        past_givers = sorted({_display(x.card.title) for x in self.entries if self.memo.gives_past(x.card)})
         stops = {t.card.title for t, _ in self.travels_any if t.profile.travel and t.profile.travel.ally_stop}
         meetings = sorted({_display(x.card.title) for x in self.of(Kind.EVENT) if x.profile.ally_anywhere})
         dims_any = {c.dim for c in self.ctx_any}
@@ -803,17 +881,14 @@ class _Analysis:
                     fix = f"add Locations it can leave from, or cut {e.card.title}"
                 self.add(e, Severity.ERROR, "travel-origin", reason, fix)
                 continue
-            dests = [
-                d
+            origins = [o.profile.loc for tt, o in self.travels_any if tt.card.key == e.card.key and o.profile.loc]
+            leads = any(
+                travel_reaches(t, o.region, o.dim, d.profile.loc)
                 for d in self.of(Kind.LOCATION)
                 if d.profile.loc
-                and any(
-                    travel_reaches(t, o.profile.loc.region, o.profile.loc.dim, d.profile.loc)  # type: ignore[union-attr]
-                    for tt, o in self.travels_any
-                    if tt.card.key == e.card.key
-                )
-            ]
-            if not dests:
+                for o in origins
+            )
+            if not leads:
                 where = " with the Water attribute" if t.dest_all & self.water else ""
                 if t.scope is Scope.DIFFERENT:
                     where += " in another Region"

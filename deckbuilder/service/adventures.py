@@ -38,14 +38,15 @@ def adventure_checks(catalog: Catalog, deck: Deck, play: WayToPlay | None = None
     with suggestions from the catalog for what is missing: the cards the deck can play
     first (:func:`addition_judge`; ``play``, the way to play, also judges what it allows)."""
     from deckbuilder.catalog.recipebook import recipe_pool, recipe_reading
-    from deckbuilder.rules.adventures import check_deck_adventures
+    from deckbuilder.rules.adventures import check_deck_adventures, deck_adventures
 
     vocabulary, overrides = recipe_reading(catalog)
     checks = check_deck_adventures(deck, vocabulary, overrides)
     if all(check.completable for check in checks):
         return checks  # the pool only suggests cards for a short slot: none is
     judge = addition_judge(catalog, deck, play)
-    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog), judge=judge)
+    read = {adventure.key: check.recipe for adventure, check in zip(deck_adventures(deck), checks, strict=True)}
+    return check_deck_adventures(deck, vocabulary, overrides, pool=recipe_pool(catalog), judge=judge, recipes=read)
 
 
 def addition_judge(catalog: Catalog, deck: Deck, play: WayToPlay | None = None) -> Judge:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from deckbuilder.errors import UsageError
 from deckbuilder.service.catalog import Progress
 from deckbuilder.service.decks import GOLDFISH_FORMATS, play_as
+from deckbuilder.service.pool import MAX_JOBS
 
 if TYPE_CHECKING:
     from deckbuilder.catalog.store import Catalog
@@ -101,7 +102,7 @@ def goldfish_deck(
         ("--games", games, 1, 1_000_000),
         ("--rounds", max_rounds, 1, 200),
         ("--target", target, 1, None),
-        ("--jobs", 1 if jobs is None else jobs, 1, 1024),
+        ("--jobs", 1 if jobs is None else jobs, 1, MAX_JOBS),
     ):
         if value < low or (high is not None and value > high):
             raise UsageError(f"{option} {value}: give a number from {low}" + (f" to {high}" if high else " up"))

@@ -18,6 +18,10 @@ from typing import Any, TypeVar
 Chunk = TypeVar("Chunk")
 Result = TypeVar("Result")
 
+#: The most processes a command or a request may ask for (``--jobs``): more would only
+#: exhaust the machine, never change an answer.
+MAX_JOBS = 1024
+
 #: The job a worker process was given when it started (see :func:`_start_worker`).
 _job: Callable[[Any], Any] | None = None
 

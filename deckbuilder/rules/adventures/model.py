@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeAlias, Union
 
+from deckbuilder.rules.counts import read_count
+
 
 class Field(StrEnum):
     """What a requirement atom looks at on a card (the notation's ``field:value`` prefix)."""
@@ -171,18 +173,6 @@ class Condition:
         return condition_reading(self.text)
 
 
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
 _READINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bas a member of (?:an? |the )?(?:[\w'-]+ )*secret society", re.I), "society"),
     (re.compile(r"\bwhile ([A-Z][A-Z0-9'\- ]*[A-Z0-9]) is in play\b"), "in play"),
@@ -204,8 +194,7 @@ def condition_reading(text: str) -> tuple[str, str]:
         if kind == "time":
             return kind, m[1].casefold()
         if kind == "sanity below":
-            word = m[1].casefold()
-            n = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+            n = read_count(m[1], articles=False)
             return (kind, str(n)) if n is not None else ("", "")
         return kind, ""
     return "", ""

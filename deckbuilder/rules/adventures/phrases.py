@@ -18,13 +18,10 @@ from deckbuilder.rules.adventures.matching import Key, fold_words, key, singular
 from deckbuilder.rules.adventures.model import Atom, Field, Gate, Requirement, all_of, any_of
 from deckbuilder.rules.adventures.vocabulary import FUNCTION_WORDS, Term, TermKind, Vocabulary
 from deckbuilder.rules.cards import CardType
+from deckbuilder.rules.counts import count_pattern, read_count
 
-NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-}  # fmt: skip
-NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+#: A count in a recipe: figures or a word ("a" and "an" are articles here, not counts).
+NUM = count_pattern(20)
 PLACE_KINDS = (TermKind.REGION, TermKind.SUBREGION, TermKind.DIMENSION)
 #: What a capitalised word just before a mention may narrow it by: a place or a Monster class.
 PLACE_OR_CLASS_KINDS = PLACE_KINDS + (TermKind.CLASS,)
@@ -42,11 +39,9 @@ _TYPE_WORDS = frozenset(key(t.value) for t in CardType)
 
 
 def number(word: str) -> int | None:
-    """Gets the number a word or numeral says ("THREE", "3"), or None."""
-    word = word.casefold()
-    if word.isdigit():
-        return int(word)
-    return NUMBERS.get(word) if word not in ("a", "an") else None
+    """Gets the number a word or numeral says ("THREE", "3"), or None (for "a" and "an" too:
+    in a recipe they are articles)."""
+    return read_count(word, articles=False)
 
 
 # --------------------------------------------------------------------------------------

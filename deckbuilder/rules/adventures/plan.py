@@ -54,20 +54,23 @@ def check_deck_adventures(
     overrides: Mapping[str, Recipe] | None = None,
     pool: Collection | Sequence[Card] | None = None,
     judge: Judge | None = None,
+    recipes: Mapping[str, Recipe] | None = None,
 ) -> list[AdventureCheck]:
     """Checks every Adventure of a deck against the deck's cards.
 
     ``vocabulary`` should be the catalog's (:meth:`Vocabulary.from_cards`); without it the
     deck's own cards are the vocabulary, so titles of cards outside the deck stay
     uninterpreted. ``overrides`` are the user's recipes by folded title; ``pool`` the
-    catalog's cards for ``add_one_of``, the ones ``judge`` says the deck can play first.
+    catalog's cards for ``add_one_of``, the ones ``judge`` says the deck can play first;
+    ``recipes`` the recipes read before by the Adventure's card key (a check run again with
+    the pool reads none twice: reading was near a quarter of a deck's Adventure checks).
     """
     vocabulary = vocabulary or Vocabulary.from_cards(e.card for e in deck.entries)
     collection = Collection(deck.cards(Section.DECK))
     pool_collection = Collection.of(pool) if pool is not None else None
     checks = []
     for adventure in deck_adventures(deck):
-        recipe = recipe_for(adventure, vocabulary, overrides)
+        recipe = (recipes or {}).get(adventure.key) or recipe_for(adventure, vocabulary, overrides)
         checks.append(check_adventure(recipe, collection.without_title(adventure.title), pool_collection, judge))
     return checks
 

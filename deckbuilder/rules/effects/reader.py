@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping
 
 from deckbuilder.rules.cards import Card, CardType, fold_title
+from deckbuilder.rules.counts import count, count_pattern
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
 
 #: The named reasons of the ledger (a card's effects the engine does not play).
@@ -80,8 +81,7 @@ SURVIVAL = "surviving Underwater, in Space or Radiation is not played yet"
 #: gaps: ``python benchmarks/engine.py --coverage`` tells them apart).
 LONE_CANNOT = (OPPONENT, COMBAT, WEAPON, PHOBIA, VALUE, NO_TARGET, NO_PASS, EDUCATION)
 
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_N = r"(\d+|a|an|one|two|three|four|five|six)"
+_N = f"({count_pattern(6, articles=True)})"
 _CLASSES = "|".join(MONSTER_CLASSES)
 _COMBAT_WORDS = re.compile(r"\bcombat\b|\bdefend|\battack|\bdirected threat|\binvisible|\bbypass")
 # What places/ reads of a Location's, Monster's or Ally's text (see deckbuilder.rules.places).
@@ -91,29 +91,25 @@ _PLACES_READ = re.compile(
 )
 
 
-def _n(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBERS[word]
-
-
 def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     if re.search(r"use the resurrection spell to play an ally card from the past", text):
         return CardEffects((Effect(EffectKind.PAST_RESURRECT),))  # the Grecian Lekythos, while in play
     effects: list[Effect] = []
     m = re.search(rf"discard up to {_N} cards? and replace them", text)
     if m:
-        effects.append(Effect(EffectKind.REDRAW, _n(m[1])))
+        effects.append(Effect(EffectKind.REDRAW, count(m[1])))
     else:
         m = re.search(rf"\bdraw {_N} (?:new |more |additional )?cards?", text)
         if m:
-            effects.append(Effect(EffectKind.DRAW, _n(m[1])))
+            effects.append(Effect(EffectKind.DRAW, count(m[1])))
     m = re.search(rf"hand size (?:is )?(?:increased|raised) by {_N}", text)
     if m:
-        effects.append(Effect(EffectKind.HAND, _n(m[1])))
+        effects.append(Effect(EffectKind.HAND, count(m[1])))
     m = re.search(rf"\bgain {_N} sanity points?", text)
     if m:
         if re.search(r"full moon|new moon|\bday\b|\bnight\b", text):
             return CardEffects(ignored=MOON)
-        effects.append(Effect(EffectKind.SANITY, _n(m[1])))
+        effects.append(Effect(EffectKind.SANITY, count(m[1])))
     m = re.search(rf"summon or control (?:a|an|one) ({_CLASSES})", text)
     if m:
         effects.append(Effect(EffectKind.SUMMON, 0, m[1]))
@@ -154,7 +150,7 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     cost: int | None = None
     m = re.search(rf"(?:spend|costs?) {_N} (?:points? of )?sanity", text)
     if m:
-        cost = _n(m[1])
+        cost = count(m[1])
     after = After.DEFAULT
     if card.type is CardType.ARTIFACT:
         if re.search(r"\bflip this card\b", text):
@@ -284,7 +280,7 @@ def _lost_turns(text: str) -> tuple[int, str]:
     m = _LOST_TURNS.search(text)
     if m is None:
         return 0, text
-    n = _n(m[1]) if m[1] else 1
+    n = count(m[1]) if m[1] else 1
     return n, text[: m.start()] + text[m.end() :]
 
 
@@ -311,7 +307,7 @@ def _investigator(text: str) -> CardEffects:
     for pattern, kind in readings:
         m = re.search(pattern, rest)
         if m:
-            effects.append(Effect(kind, _n(m[1])))
+            effects.append(Effect(kind, count(m[1])))
             rest = rest[: m.start()] + rest[m.end() :]
     m = re.search(r"you may use an? (\w+) gate to play ([\w' -]+?) as allies\.?", rest)
     if m:
@@ -350,10 +346,10 @@ def _hand_limits(text: str) -> tuple[Effect, ...]:
     out = []
     m = re.search(rf"subtract {_N} from the minimum number of cards", text)
     if m:
-        out.append(Effect(EffectKind.HAND_MIN, -_n(m[1])))
+        out.append(Effect(EffectKind.HAND_MIN, -count(m[1])))
     m = re.search(rf"add {_N} to the maximum number of cards", text)
     if m:
-        out.append(Effect(EffectKind.HAND_MAX, _n(m[1])))
+        out.append(Effect(EffectKind.HAND_MAX, count(m[1])))
     return tuple(out)
 
 
@@ -393,7 +389,7 @@ def _read(card: Card) -> CardEffects:
         # "Draw one additional card at the beginning of each Round while this card is in play";
         # the rest of a Tome's text is its capacity and languages, played as the rules say.
         m = re.search(rf"draw {_N} additional cards? at the beginning of each round", text)
-        return CardEffects((Effect(EffectKind.ROUND_DRAW, _n(m[1])),)) if m else CardEffects()
+        return CardEffects((Effect(EffectKind.ROUND_DRAW, count(m[1])),)) if m else CardEffects()
     if kind is CardType.INVESTIGATOR:
         return _investigator(text) if text else CardEffects()
     if not text or kind is CardType.ADVENTURE:

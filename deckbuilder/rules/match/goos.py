@@ -27,7 +27,8 @@ import re
 from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType
-from deckbuilder.rules.match.opponents import NUMBER, number
+from deckbuilder.rules.counts import count
+from deckbuilder.rules.match.opponents import NUMBER
 
 #: What a GOO's clause does (the ``kind`` of a :data:`Rule`).
 NO_GAIN: Final = 0
@@ -98,11 +99,11 @@ def goo_effects(card: Card) -> tuple[Rule, ...]:
         if not m:
             continue
         if kind == LOSE_NOW:
-            rules.append((kind, number(m[1]), ""))
+            rules.append((kind, count(m[1]), ""))
         elif kind == VALUE_OF:
-            rules.append((kind, number(m[2]), m[1].strip()))
+            rules.append((kind, count(m[2]), m[1].strip()))
         elif kind == LOSE_ON_TRAVEL:
-            rules.append((kind, number(m[1]), "rotate" if "orientation" in m[0] else ""))
+            rules.append((kind, count(m[1]), "rotate" if "orientation" in m[0] else ""))
         else:
             rules.append((kind, 0, ""))
     return tuple(rules)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.counts import count, count_pattern
 
 _BONUS: Final = re.compile(
     r"add (\d+) points? to (?:the value of this card|this card's value|their value|the value of this card)"
@@ -114,8 +115,7 @@ def takes_artifact(card: Card) -> str:
     return "random" if m[1] else "chosen"
 
 
-_N: Final = r"(\d+|one|two|three)"
-_NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
+_N: Final = f"({count_pattern(3)})"
 _KIND_BONUS: Final = (
     re.compile(
         rf"(?:all|your) (?:of your )?([a-z ,'-]+?) (?:allies )?add {_N} ?(?:points? )?to (?:their|the) card value "
@@ -152,7 +152,7 @@ def location_bonus(card: Card) -> tuple[tuple[int, frozenset[str]], ...]:
     for i, pattern in enumerate(_KIND_BONUS):
         for m in pattern.finditer(text):
             who, n = (m[2], m[1]) if i == 2 else (m[1], m[2])
-            points = int(n) if n.isdigit() else _NUMBERS[n]
+            points = count(n)
             words = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", who)
             kinds = frozenset(_singular(w) for w in words if w.strip() and len(w.split()) <= 3)
             if kinds:

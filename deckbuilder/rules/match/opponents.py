@@ -35,6 +35,8 @@ import re
 from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.counts import count as number
+from deckbuilder.rules.counts import count_pattern
 
 #: What an effect does (the ``kind`` of a :data:`Hit`).
 BURY_ARTIFACT: Final = 0
@@ -98,10 +100,9 @@ LASTING: Final = frozenset(
 #: N points); for ON_TURN ``word`` is the Location attribute the loss waits on ("" for none).
 Hit = tuple[int, int, str]
 
-_NUMBERS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
-#: A count in an effect's words, figures or a word (read by :func:`number`); the Great Old
-#: Ones' reader (``goos.py``) uses it too.
-NUMBER: Final = r"(\d+|a|an|one|two|three|four)"
+#: A count in an effect's words, figures or a word (read by :func:`~deckbuilder.rules.counts.count`);
+#: the Great Old Ones' reader (``goos.py``) uses it too.
+NUMBER: Final = f"({count_pattern(4, articles=True)})"
 _N: Final = NUMBER
 
 #: The clauses read, each keyed on the words that say what it does (never a whole card
@@ -200,11 +201,6 @@ _LEAD: Final = frozenset(
 )
 #: Where a text's clauses part: its sentences, and an alternative (", or if ...").
 _CLAUSES: Final = re.compile(r"[.!;]\s*|,\s*or\s+(?=if\b)")
-
-
-def number(word: str) -> int:
-    """Gets the count a :data:`NUMBER` matched."""
-    return int(word) if word.isdigit() else _NUMBERS[word]
 
 
 def _text(card: Card) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from deckbuilder.rules.cards import Card, CardType, Dimension, LanguageRule, SpellIcon, fold_title
+from deckbuilder.rules.counts import count, count_pattern
 from deckbuilder.rules.places.profiles import (
     AIR,
     ANY_DIMENSION,
@@ -79,8 +80,7 @@ def sanity_change(card: Card) -> int:
     return card.sanity
 
 
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
-_KNOW_SPELLS = re.compile(r"can (?:now )?know (?:any )?(one|two|three|four|\d)\b[^.;◆]*?\bspells?", re.I)
+_KNOW_SPELLS = re.compile(rf"can (?:now )?know (?:any )?({count_pattern(4)})\b[^.;◆]*?\bspells?", re.I)
 _KNOWS_LANGS = re.compile(r"\bKnows ((?:[A-Z][a-z]+)(?:(?:\s*,\s*|\s*&\s*|\s+and\s+)[A-Z][a-z]+)*)")
 _GIVE_TO_ALLY = re.compile(
     r"\b(?:give|place|assign) this (?:card|artifact) (?:to|with) (?:an|one of your) all(?:y|ies)", re.I
@@ -104,8 +104,7 @@ def spell_capacity(text: str) -> int:
     """Gets how many Spells an Ally or Artifact "can know" from its text (0: none)."""
     best = 0
     for m in _KNOW_SPELLS.finditer(text or ""):
-        word = m.group(1).lower()
-        best = max(best, int(word) if word.isdigit() else _WORD_NUMBERS.get(word, 1))
+        best = max(best, count(m.group(1)))
     return best
 
 
