@@ -57,10 +57,12 @@ from deckbuilder.rules.match.opponents import (
     BURY_ALLY,
     BURY_ARTIFACT,
     BURY_OR_PAY,
+    BURY_TOME,
     CANCEL_PLAY,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
+    FLIP_ALLY,
     LASTING,
     LOSE_IF,
     LOSE_IF_HOLDS,
@@ -77,10 +79,15 @@ from deckbuilder.rules.match.opponents import (
     QUAKE,
     REDIRECT_PHOBIA,
     Hit,
+    buried_after_use,
+    cancels_spell,
     everyone_effects,
     is_phobia,
     lifts_phobia,
     opponent_effects,
+    protects,
+    spared,
+    used_on_opponent,
 )
 from deckbuilder.rules.places import Kind
 
@@ -298,6 +305,13 @@ class Seat:
         "on_play",
         "bonus",
         "kinds",
+        "strikes",
+        "striking",
+        "bury_after",
+        "protects",
+        "cancels",
+        "spares",
+        "reacting",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -337,6 +351,22 @@ class Seat:
         self.goo: tuple[tuple[Rule, ...], ...] = tuple(goo_effects(c) for c in game.cards)
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
+        self._opponent_cards(game)
+
+    def _opponent_cards(self, game: Game) -> None:
+        """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
+        an opponent's (:mod:`~.opponents`): per copy, what its use does to the opponent, whether
+        it is Buried after its use, what an Ally protects, how an Artifact cancels a Spell just
+        cast, how many Allies a card keeps out of an Epidemic."""
+        cards = game.cards
+        self.strikes: tuple[tuple[Hit, ...], ...] = tuple(used_on_opponent(c) for c in cards)
+        self.striking = any(self.strikes)
+        self.bury_after: tuple[bool, ...] = tuple(bool(h) and buried_after_use(c) for c, h in zip(cards, self.strikes))
+        self.protects: tuple[str, ...] = tuple(protects(c) for c in cards)
+        self.cancels: tuple[str, ...] = tuple(cancels_spell(c) for c in cards)
+        self.spares: tuple[int, ...] = tuple(spared(c) for c in cards)
+        #: Whether the deck holds a card that answers an opponent's (protects, cancels, spares).
+        self.reacting = any(self.protects) or any(self.cancels) or any(self.spares)
 
 
 class Match:
@@ -378,6 +408,7 @@ class Match:
         "last_seat",
         "last_play",
         "last_sanity",
+        "face_down",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -426,6 +457,9 @@ class Match:
         self.last_seat = -1
         self.last_play = Play(_PASS)
         self.last_sanity = 0
+        #: Per seat, the Allies an opponent's card flipped face-down: they do not defend until the
+        #: Round ends (rulebook l.532: their effects "not otherwise available"; l.448).
+        self.face_down: list[list[int]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -438,6 +472,7 @@ class Match:
         m.afflicted = [list(a) for a in self.afflicted]
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
+        m.face_down = [list(f) for f in self.face_down]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -573,7 +608,11 @@ def card_play(m: Match, play: Play) -> None:
         played.add(cards[play.card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    if m.goo_rules:
+    if (play.kind is _CAST or play.kind is _USE) and m.seats[seat].striking and m.seats[seat].strikes[play.card]:
+        _strike(m, seat, play)
+        if m.stage == OVER:
+            return
+    elif m.goo_rules:
         _push_under_goos(m, seat, play)
     else:
         push(s, play)
@@ -803,7 +842,7 @@ def _next_turn(m: Match, seat: int, play: Play, subregion: int) -> None:
             _lift(m, seat, owner, cid)
             if play.kind is PlayKind.LOCATION or play.kind is PlayKind.TRAVEL:
                 continue
-            allies = _ally_cards(m, seat, list(m.players[seat].allies))
+            allies = _ally_cards(m, seat, [a for a in m.players[seat].allies if a not in m.face_down[seat]])
             through = _absorb(m, allies, amount)
             m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb {amount - through}")
             for c in allies:
@@ -885,6 +924,8 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         pool = [c for c in t.artifacts if c not in held] + [c for c in t.artifacts if c in held]
         if pool:
             c = pool[rng.randrange(len(pool))]
+            if m.seats[target].reacting and _protected(m, target, c, False):
+                return
             t.artifacts.remove(c)
             for ally, cs in list(t.attached.items()):
                 if c in cs:
@@ -897,14 +938,14 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             t.discard.append(c)
             m.say(f"  {m.name(target)} discards {g.title(c)} from the Hand")
     elif kind in (BURY_ALLY, DISCARD_ALLY):
-        limit = int(word[4:]) if word.startswith("max ") else -1
-        combat_ = m.seats[target].combat
-        pool = [a for a in t.allies if limit < 0 or combat_[a].value <= limit]
+        pool = _ally_pool(m, target, word)
         k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
         for a in rng.sample(pool, k):
             _lose_ally(m, target, a, kind == BURY_ALLY)
     elif kind == CANCEL_PLAY:
         _cancel(m, target)
+    elif kind in (BURY_TOME, FLIP_ALLY):
+        _take_more(m, target, kind, word)
     elif kind == MAD_ALLY:
         mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
         if mad:
@@ -942,10 +983,16 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _stand_at_top(m, target, gate=False)
     elif kind == QUAKE:
         if t.story:
-            # Bury the top card, then each card above the next Location (a card Buried goes to
-            # the bottom, l.506); the Location revealed is the Current Location, no Sanity
-            # applied, its Gate free to use.
-            t.story.insert(0, t.story.pop())
+            # Bury the top card (Discard it, ``word`` "discard"), then each card above the next
+            # Location (a card Buried goes to the bottom, l.506); the Location revealed is the
+            # Current Location, no Sanity applied, its Gate free to use.
+            if word == "discard":
+                c = t.story.pop()
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
+            else:
+                t.story.insert(0, t.story.pop())
             for _ in range(len(t.story)):
                 if g.profiles[t.story[-1]].kind is Kind.LOCATION:
                     break
@@ -953,8 +1000,9 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _stand_at_top(m, target, gate=True)
     elif kind == DISCARD_STORY_EVENT:
         profiles = g.profiles
+        wanted = Kind.ALLY if word == "ally" else Kind.EVENT
         for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
-            if profiles[c].kind is Kind.EVENT:
+            if profiles[c].kind is wanted:
                 t.story.remove(c)
                 t.counted -= g.weight[c]
                 t.discard.append(c)
@@ -1120,6 +1168,262 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
+# -- Spells, Artifacts and Allies used on opponents, and the cards that answer them ----------
+
+
+def _ally_pool(m: Match, target: int, word: str) -> list[int]:
+    """Gets the target's Allies an effect may take: of up to N points (``word`` "max N"), lacking
+    an attribute ("lacking dreamer"), else any."""
+    allies = m.players[target].allies
+    if word.startswith("max "):
+        limit = int(word[4:])
+        combat_ = m.seats[target].combat
+        return [a for a in allies if combat_[a].value <= limit]
+    if word.startswith("lacking "):
+        kinds = m.seats[target].kinds
+        return [a for a in allies if word[8:] not in kinds[a]]
+    return list(allies)
+
+
+def _take_more(m: Match, target: int, kind: int, word: str) -> int:
+    """Takes what the later kinds of effects take (:func:`_take`'s): a Tome Buried with its Spells,
+    chosen at random (BURY_TOME); Allies flipped face-down (FLIP_ALLY), the strongest one or every
+    one. Gets the own value of the Ally flipped (for "steal"), else 0."""
+    t = m.players[target]
+    g = t.game
+    if kind == BURY_TOME:
+        if t.tomes:
+            c = t.tomes[m.rng.randrange(len(t.tomes))]
+            if m.seats[target].reacting and _protected(m, target, c, True):
+                return 0
+            t.tomes.remove(c)
+            held = t.attached.pop(c, ())
+            for h in held:
+                if h in t.spells:
+                    t.spells.remove(h)
+            t.story[0:0] = [c, *held]  # Buried with its Spells: they count on in the Story Deck
+            m.say(f"  {m.name(target)} buries {g.title(c)}")
+        return 0
+    down = m.face_down[target]
+    up = [a for a in t.allies if a not in down]
+    if not up:
+        return 0
+    if word == "all" or word == "epidemic":
+        if word == "epidemic" and m.seats[target].reacting:
+            up = _not_spared(m, target, up)
+        down.extend(up)
+        m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
+        return 0
+    # The strongest (the player's choice of target, l.307), its Weapon with it (l.197).
+    a = max(up, key=lambda x: (ally_value(m, target, x)[0], -t.allies.index(x)))
+    down.append(a)
+    m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
+    return g.cards[a].value or 0
+
+
+def _not_spared(m: Match, target: int, allies: list[int]) -> list[int]:
+    """Gets the Allies an Epidemic affects: those no card of the target's keeps out of it (an Ally
+    itself and one more of the player's choice, an Artifact's Ally and one more, a Current
+    Location's one), the strongest kept first."""
+    t = m.players[target]
+    seat_ = m.seats[target]
+    spares = seat_.spares
+    g = t.game
+    kept: list[int] = []
+    extra = 0
+    savers: list[int] = []
+    for a in allies:
+        if spares[a]:
+            kept.append(a)
+            extra += spares[a] - 1
+            savers.append(a)
+    for holder, held in t.attached.items():
+        for c in held:
+            if spares[c] and holder in allies:
+                if holder not in kept:
+                    kept.append(holder)
+                extra += spares[c] - 1
+                savers.append(c)
+    here = t.current_location
+    if here >= 0 and spares[here]:
+        extra += spares[here]
+        savers.append(here)
+    rest = sorted((a for a in allies if a not in kept), key=lambda x: -ally_value(m, target, x)[0])
+    kept += rest[:extra]
+    if kept:
+        m.say(f"  {', '.join(g.title(a) for a in kept)}: kept out of the Epidemic")
+        if m.tally:
+            m.applied[target].update(g.cards[c].title for c in savers)
+    return [a for a in allies if a not in kept]
+
+
+def _protected(m: Match, target: int, card: int, tome: bool) -> bool:
+    """An Ally that protects its Investigator from losing an Artifact (or a Tome) to an opponent's
+    card is Buried instead, when one is in play face-up; the opponent's card is Buried too (the
+    cards that take one here are Buried after their effect already: an Event, a used Ally, a
+    Monster after Combat, l.439). Always taken, our rule: the Ally goes for a card of the
+    opponent's and keeps the player's. Gets whether the card was kept."""
+    t = m.players[target]
+    protects = m.seats[target].protects
+    down = m.face_down[target]
+    guards = [a for a in t.allies if protects[a] and (not tome or protects[a] == "artifact+tome") and a not in down]
+    if not guards:
+        return False
+    a = min(guards, key=lambda x: (ally_value(m, target, x)[0], t.allies.index(x)))
+    g = t.game
+    m.say(f"  {g.title(a)} is Buried instead of {g.title(card)}")
+    if m.tally:
+        m.applied[target].add(g.cards[a].title)
+    _lose_ally(m, target, a, True)
+    return True
+
+
+def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
+    """Checks that an opponent holds what a Spell, Artifact or Ally used on him or her takes
+    (a legitimate target, l.307)."""
+    t = m.players[target]
+    for kind, _, word in hits:
+        if kind == QUAKE:
+            found = bool(t.story)
+        elif kind in (BURY_ALLY, DISCARD_ALLY):
+            found = bool(_ally_pool(m, target, word))
+        elif kind == FLIP_ALLY:
+            down = m.face_down[target]
+            found = any(a not in down for a in t.allies)
+        elif kind == BURY_TOME:
+            found = bool(t.tomes)
+        elif kind == DISCARD_STORY_EVENT:
+            profiles = t.game.profiles
+            found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
+        else:
+            found = False
+        if found:
+            return True
+    return False
+
+
+def strike_targets(m: Match, seat: int, cid: int) -> list[int]:
+    """Gets the opponents a Spell, Artifact or Ally of ``seat``'s may be used on (l.307)."""
+    hits = m.seats[seat].strikes[cid]
+    return [t for t in ((seat + k) % m.n for k in range(1, m.n)) if _strike_holds(m, t, hits)]
+
+
+def strike_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts and uses aimed at an opponent ``seat`` may make now: a Spell in play not
+    cast this Round (from a Tome paying its Sanity, l.309; by an Ally or Artifact free, l.311),
+    an Artifact or Ally in play not used, each with a legitimate target (l.307)."""
+    s = m.players[seat]
+    g = s.game
+    if not s.located and not g.rules.advanced:
+        return []
+    strikes = m.seats[seat].strikes
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if strikes[c] and c not in s.cast and c in s.spells:
+                cost = g.use_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                if can_pay(s, cost) and strike_targets(m, seat, c):
+                    plays.append(new_play(_CAST, c, (), holder))
+    for zone in (s.artifacts, s.allies):
+        for a in zone:
+            if strikes[a] and a not in s.spent and can_pay(s, g.use_cost[a]) and strike_targets(m, seat, a):
+                plays.append(new_play(_USE, a, ()))
+    return plays
+
+
+def is_strike(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play casts or uses a card on an opponent (:func:`strike_plays`)."""
+    seat_ = m.seats[seat]
+    return (
+        seat_.striking
+        and (play.kind is _CAST or play.kind is _USE)
+        and play.card >= 0
+        and bool(seat_.strikes[play.card])
+    )
+
+
+def _strike(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell or uses an Artifact or Ally on an opponent: paid and put where its use
+    leaves it (a Spell from a Tome flipped, l.309; by an Ally or Artifact Buried, l.311; an
+    Artifact or Ally Buried or flipped as its card says, l.189, l.199), then applied to the
+    legitimate target with the highest score (the leader, as for Events), unless he or she
+    cancels a Spell just cast with a card in play."""
+    s = m.players[seat]
+    g = s.game
+    seat_ = m.seats[seat]
+    c = play.card
+    legit = strike_targets(m, seat, c)
+    if play.kind is _CAST:
+        holder = play.target
+        if g.profiles[holder].kind is Kind.TOME:
+            cost = g.use_cost[c]
+            s.cast += (c,)
+        else:
+            cost = 0
+            s.spells.remove(c)
+            s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+            s.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    else:
+        cost = g.use_cost[c]
+        if not seat_.bury_after[c]:
+            s.spent += (c,)
+        elif c in s.allies:
+            _lose_ally(m, seat, c, True)
+        else:
+            s.artifacts.remove(c)
+            for holder, held in list(s.attached.items()):
+                if c in held:
+                    s.attached[holder] = tuple(x for x in held if x != c)
+            s.story.insert(0, c)
+    if cost:
+        pay_one(s, cost)
+        if s.phase is _OVER_PHASE:
+            _ended(m)
+            return
+    if not legit:
+        return
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    m.say(f"  {g.title(c)} is used on {m.name(target)}")
+    if play.kind is _CAST and m.seats[target].reacting and _cancel_spell(m, target, c):
+        return
+    for kind, amount, word in seat_.strikes[c]:
+        if kind == FLIP_ALLY and word == "steal":
+            gained = _take_more(m, target, FLIP_ALLY, "")
+            if gained and not m.no_gain:
+                pay_one(s, gained)
+                m.say(f"  {m.name(seat)} gains {gained} Sanity")
+        else:
+            _take(m, target, kind, amount, word)
+        if m.stage == OVER:
+            return
+    if m.tally:
+        m.applied[seat].add(g.cards[c].title)
+
+
+def _cancel_spell(m: Match, target: int, spell: int) -> bool:
+    """The target of a Spell just cast cancels it with an Artifact in play that says so, flipped
+    or Buried as its card says (rulebook l.325: an instant effect cancelled is undone; here it is
+    cancelled before it is applied). Always taken, our rule: the Spell strikes him or her. Gets
+    whether it was cancelled."""
+    t = m.players[target]
+    cancels = m.seats[target].cancels
+    for a in t.artifacts:
+        how = cancels[a]
+        if not how or a in t.spent:
+            continue
+        if how == "flip":
+            t.spent += (a,)
+        else:
+            t.artifacts.remove(a)
+            t.story.insert(0, a)
+        g = t.game
+        m.say(f"  {m.name(target)} cancels it with {g.title(a)}")
+        if m.tally:
+            m.applied[target].add(g.cards[a].title)
+        return True
+    return False
+
+
 # -- Great Old Ones ----------------------------------------------------------------------------
 
 
@@ -1226,7 +1530,7 @@ def _summoned(m: Match, seat: int, spell: int, monster: int) -> None:
     invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in _attributes(m, target))
     invisible = invisible and not _goo_forbids(m, NO_INVISIBLE)
     attack = _Card(seat, monster, g.title(monster), monster_value(m, seat, monster, target), invisible)
-    allies = _ally_cards(m, target, list(m.players[target].allies))
+    allies = _ally_cards(m, target, [a for a in m.players[target].allies if a not in m.face_down[target]])
     defenders = [c for c in allies if c.sees] if invisible else allies
     through = _absorb(m, defenders, attack.value)
     _dealt(m, [attack], attack.value)
@@ -1464,7 +1768,10 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if not armed and not any(incoming) and not any(is_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
+        down = m.face_down[b]
         for ally, a in zip(allies, choice):
+            if down and ally in down:
+                continue  # face-down: its value not available to defend (l.532)
             if 0 <= a < n and a != b:
                 defending[b][a].append(ally)
             elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
@@ -1864,6 +2171,8 @@ def next_round(m: Match) -> None:
         m.say(f"The game stops after {m.max_rounds} Rounds")
         return
     m.stage = CARD_PLAY
+    for down in m.face_down:
+        down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
     if any(m.afflicted):
         _new_round(m)
         if m.stage == OVER:
@@ -1902,6 +2211,10 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
         plays = [
             p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
         ]
+    if seat_.striking:
+        more = strike_plays(m, seat)
+        if more:
+            plays = plays[:-1] + more + plays[-1:] if plays and plays[-1].kind is _PASS else plays + more
     return plays
 
 
