@@ -92,7 +92,7 @@ class GreedyPlayer:
             return self.inner.score(s, play)
         g = s.game
         from_tome = play.kind is PlayKind.CAST and g.profiles[play.target].kind is Kind.TOME
-        cost = max(0, -g.use_cost[play.card]) if from_tome or play.kind is PlayKind.USE else 0
+        cost = max(0, -m.seats[seat].strike_cost[play.card]) if from_tome else 0
         return -1 if s.sanity - cost < LOW_SANITY else _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:

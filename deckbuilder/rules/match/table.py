@@ -307,6 +307,7 @@ class Seat:
         "kinds",
         "strikes",
         "striking",
+        "strike_cost",
         "bury_after",
         "protects",
         "cancels",
@@ -361,6 +362,10 @@ class Seat:
         cards = game.cards
         self.strikes: tuple[tuple[Hit, ...], ...] = tuple(used_on_opponent(c) for c in cards)
         self.striking = any(self.strikes)
+        #: Per copy, the Sanity change of casting it from a Tome: a Spell's pentagram (l.305, l.309).
+        self.strike_cost: tuple[int, ...] = tuple(
+            (c.sanity or 0) if h and c.type is CardType.SPELL else 0 for c, h in zip(cards, self.strikes)
+        )
         self.bury_after: tuple[bool, ...] = tuple(bool(h) and buried_after_use(c) for c, h in zip(cards, self.strikes))
         self.protects: tuple[str, ...] = tuple(protects(c) for c in cards)
         self.cancels: tuple[str, ...] = tuple(cancels_spell(c) for c in cards)
@@ -1316,17 +1321,18 @@ def strike_plays(m: Match, seat: int) -> list[Play]:
     g = s.game
     if not s.located and not g.rules.advanced:
         return []
-    strikes = m.seats[seat].strikes
+    seat_ = m.seats[seat]
+    strikes = seat_.strikes
     plays: list[Play] = []
     for holder, held in s.attached.items():
         for c in held:
             if strikes[c] and c not in s.cast and c in s.spells:
-                cost = g.use_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
                 if can_pay(s, cost) and strike_targets(m, seat, c):
                     plays.append(new_play(_CAST, c, (), holder))
     for zone in (s.artifacts, s.allies):
         for a in zone:
-            if strikes[a] and a not in s.spent and can_pay(s, g.use_cost[a]) and strike_targets(m, seat, a):
+            if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
                 plays.append(new_play(_USE, a, ()))
     return plays
 
@@ -1356,7 +1362,7 @@ def _strike(m: Match, seat: int, play: Play) -> None:
     if play.kind is _CAST:
         holder = play.target
         if g.profiles[holder].kind is Kind.TOME:
-            cost = g.use_cost[c]
+            cost = seat_.strike_cost[c]
             s.cast += (c,)
         else:
             cost = 0
@@ -1364,7 +1370,7 @@ def _strike(m: Match, seat: int, play: Play) -> None:
             s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
             s.story.insert(0, c)  # Buried: it counts on in the Story Deck
     else:
-        cost = g.use_cost[c]
+        cost = 0  # the Artifacts and Allies read here cost no Sanity to use
         if not seat_.bury_after[c]:
             s.spent += (c,)
         elif c in s.allies:

@@ -1,0 +1,274 @@
+"""Spells, Artifacts and Allies used on an opponent at the table, and the cards that answer an
+opponent's (issue 23): a Story Deck taken down to its next Location, an Ally discarded, Buried
+or flipped face-down, a Tome stolen, an Ally Buried instead of an Artifact or Tome, a Spell
+cancelled, Allies kept out of an Epidemic. Each cites the rulebook line it follows ("rulebook
+l.N"). The cards are built here in our own words around the clause the reader keys on
+(rules/match/opponents.py), never a card's text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, spell, tome
+from support.match import Scripted, investigator
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
+from deckbuilder.rules.engine.locations import arrive_at
+from deckbuilder.rules.match import Match, new_match, step
+from deckbuilder.rules.match.policy import GreedyPlayer
+from deckbuilder.rules.match.table import card_play, combat, strike_plays, turn_plays
+
+ALLIES = "Affects Opponent's Ally"
+LIBER = tome("Liber", languages=("English",))
+SHAKE = spell(
+    "Shake",
+    text="Take the top card of your opponent's Story Deck and Discard it; a card that is no Location, Bury it, "
+    "until a Location card is revealed.",
+)
+DOOM = spell("Doom", text="Discard a random Ally.")
+DREAM_TEST = spell("Dream Test", text="Randomly Bury one of your opponent's Allies lacking the Dreamer attribute.")
+STONE = spell("Stone", text="Target becomes an Artifact: place Ally and any attached cards face-down for the Round.")
+DRAIN = spell(
+    "Drain",
+    text="Transfer to your Investigator's Sanity points the value of one opponent's Ally. Flip that Ally face-down.",
+)
+LASH = spell("Lash", text="The opponent must Discard the Ally closest to the bottom of his or her Story Deck.")
+THIEF = ally("Book Thief", text="Use him to steal a Tome (cause it to be Buried) from your opponent, then Bury him.")
+GUARD = ally(
+    "Guard",
+    text="At the moment you would lose an Artifact or Tome, you may choose to Bury this card instead. "
+    "Your opponent must then Bury his or her card.",
+)
+BELL = artifact("Bell", text="Flip this card face-down to cancel an opponent's Spell that was just cast.")
+ROBBERY = event(
+    "Robbery",
+    text="Cause an opponent to Bury a random Artifact. Then Bury this card.",
+    affects="Affects Opponent's Artifact",
+)
+LAMP = artifact("Lamp")
+FEVER = event(
+    "Fever",
+    "Epidemic",
+    text="Your opponent must Flip all Allies face-down.",
+    affects="Affects Opponent's Allies",
+)
+NURSE = ally(
+    "Nurse", text="The Nurse and one Ally of your choice are excluded when determining the results of an Epidemic."
+)
+STRONG = replace(ally("Strong Friend"), value=3)
+WEAK = ally("Weak Friend")
+DREAMER = ally("Dreamer Friend", attrs=("Steadfast", "Dreamer"))
+
+
+def table(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> Match:
+    """Brian and Meghan, each at Arkham House, every other card in the Mythos Deck."""
+    games = [
+        Game(
+            [ARKHAM_HOUSE, *cards, FILLER, FILLER],
+            investigator(name, 15, edu),
+            Rules(advanced=True, phantom_opponent=True),
+        )
+        for cards, name, edu in ((cards_a, "Brian", 12), (cards_b, "Meghan", 10))
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for seat, s in enumerate(m.players):
+        s.deck += s.hand
+        s.hand = []
+        arrive_at(s, take(m, seat, "Arkham House"))
+    m.log = []
+    return m
+
+
+def take(m: Match, seat: int, title: str) -> int:
+    s = m.players[seat]
+    cid = next(c for c in s.deck if s.game.title(c) == title)
+    s.deck.remove(cid)
+    return cid
+
+
+def in_tome(m: Match, seat: int, title: str) -> int:
+    """Puts Liber in play with the Spell ``title`` in it; gets the Spell's id."""
+    s = m.players[seat]
+    book, c = take(m, seat, "Liber"), take(m, seat, title)
+    s.tomes.append(book)
+    s.spells.append(c)
+    s.attached[book] = (c,)
+    return c
+
+
+def allies(m: Match, seat: int, *titles: str) -> list[int]:
+    out = [take(m, seat, t) for t in titles]
+    m.players[seat].allies.extend(out)
+    return out
+
+
+class Using(Scripted):
+    """Casts or uses the card titled ``title`` if offered, else Passes."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+        self.offered = False
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        g = m.players[seat].game
+        mine = [p for p in plays if p.kind in (PlayKind.CAST, PlayKind.USE) and g.title(p.card) == self.title]
+        self.offered = bool(mine)
+        return mine[0] if mine else next(p for p in plays if p.kind is PlayKind.PASS)
+
+
+def uses(m: Match, seat: int, title: str) -> bool:
+    m.to_move = seat
+    player = Using(title)
+    step(m, [player, player])
+    return player.offered
+
+
+def test_a_spell_takes_the_opponents_story_deck_down_to_its_next_location():
+    # Rulebook l.307: cast on a later Turn at a target; from a Tome its Sanity paid and the Spell
+    # flipped (l.309). The top card Discarded, the card that is no Location Buried (l.506), the
+    # Location revealed is where Meghan stands.
+    m = table([LIBER, SHAKE], [DUNWICH_FARM])
+    brian, meghan = m.players
+    shake = in_tome(m, 0, "Shake")
+    farm, filler, house = take(m, 1, "Dunwich Farm"), take(m, 1, "Filler Storm"), meghan.where
+    meghan.story[:] = [farm, filler, house]
+    assert uses(m, 0, "Shake")
+    assert house in meghan.discard and meghan.story == [filler, farm] and meghan.where == farm
+    assert brian.sanity == 13 and shake in brian.cast and "Shake" in m.applied[0]
+
+
+def test_a_spell_on_an_ally_needs_one_in_play():
+    # Rulebook l.307: "A Spell that requires a target must have a legitimate target in order to be
+    # played": no Ally, no cast; with two, one is Discarded at random.
+    m = table([LIBER, DOOM], [WEAK, STRONG])
+    meghan = m.players[1]
+    in_tome(m, 0, "Doom")
+    assert not uses(m, 0, "Doom")
+    allies(m, 1, "Weak Friend", "Strong Friend")
+    assert uses(m, 0, "Doom")
+    assert len(meghan.allies) == 1 and len(meghan.discard) == 1
+
+
+def test_only_an_ally_lacking_the_attribute_is_a_target():
+    m = table([LIBER, DREAM_TEST], [DREAMER, WEAK])
+    meghan = m.players[1]
+    in_tome(m, 0, "Dream Test")
+    (dreamer,) = allies(m, 1, "Dreamer Friend")
+    assert not uses(m, 0, "Dream Test")  # her one Ally has the attribute: no target (l.307)
+    (weak,) = allies(m, 1, "Weak Friend")
+    assert uses(m, 0, "Dream Test")
+    assert meghan.allies == [dreamer] and meghan.story[0] == weak
+
+
+def test_an_ally_flipped_face_down_does_not_defend_this_round():
+    # Rulebook l.532: a face-down card is in play but its effects are "not otherwise available";
+    # l.448: face-up again after the Round. The strongest Ally is the caster's choice (l.307).
+    m = table([LIBER, STONE], [WEAK, STRONG])
+    meghan = m.players[1]
+    in_tome(m, 0, "Stone")
+    weak, strong = allies(m, 1, "Weak Friend", "Strong Friend")
+    assert uses(m, 0, "Stone")
+    assert m.face_down[1] == [strong] and strong in meghan.allies
+    assert [p.card for p in strike_plays(m, 0)] == []  # the Spell is flipped until the Round ends (l.309)
+    m.players[0].threat.append(take(m, 0, "Filler Storm"))
+    m.stage = 1
+
+    class Everyone(Scripted):
+        def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+            return [0 if seat == 1 else -1 for _ in m.players[seat].allies]
+
+    combat(m, [Everyone(), Everyone()])
+    defended = [line for line in m.log or [] if "defends" in line]
+    assert defended and "Strong Friend" not in defended[0] and "Weak Friend" in defended[0]
+
+
+def test_a_drained_ally_gives_its_value_in_sanity():
+    m = table([LIBER, DRAIN], [STRONG])
+    brian = m.players[0]
+    in_tome(m, 0, "Drain")
+    (strong,) = allies(m, 1, "Strong Friend")
+    brian.sanity = 10
+    assert uses(m, 0, "Drain")
+    assert brian.sanity == 10 - 2 + 3 and m.face_down[1] == [strong]
+
+
+def test_the_ally_nearest_the_story_decks_bottom_is_discarded():
+    m = table([LIBER, LASH], [WEAK, STRONG])
+    meghan = m.players[1]
+    in_tome(m, 0, "Lash")
+    assert not uses(m, 0, "Lash")  # no Ally in her Story Deck
+    weak, strong = take(m, 1, "Weak Friend"), take(m, 1, "Strong Friend")
+    meghan.story[0:0] = [strong, weak]
+    assert uses(m, 0, "Lash")
+    assert strong in meghan.discard and weak in meghan.story
+
+
+def test_an_ally_steals_a_tome_and_is_buried_unless_a_guard_goes_instead():
+    # Rulebook l.49: an Ally's use as a Turn; the card says it is Buried after. Meghan's Guard is
+    # Buried instead of her Tome (its card: "at the moment you would lose" one).
+    m = table([THIEF, THIEF], [LIBER, GUARD])
+    brian, meghan = m.players
+    thief, second = allies(m, 0, "Book Thief", "Book Thief")
+    book = take(m, 1, "Liber")
+    meghan.tomes.append(book)
+    (guard,) = allies(m, 1, "Guard")
+    assert uses(m, 0, "Book Thief")
+    assert book in meghan.tomes and guard not in meghan.allies and meghan.story[0] == guard
+    assert thief not in brian.allies and brian.story[0] == thief
+    assert "Guard" in m.applied[1] and "Book Thief" in m.applied[0]
+    assert uses(m, 0, "Book Thief")
+    assert meghan.tomes == [] and meghan.story[0] == book
+
+
+def test_a_guard_is_buried_instead_of_an_artifact_an_event_takes():
+    m = table([ROBBERY], [LAMP, GUARD])
+    brian, meghan = m.players
+    lamp = take(m, 1, "Lamp")
+    meghan.artifacts.append(lamp)
+    (guard,) = allies(m, 1, "Guard")
+    brian.hand.append(take(m, 0, "Robbery"))
+    m.to_move = 0
+    card_play(m, next(p for p in turn_plays(m, 0) if p.kind is PlayKind.EVENT))
+    assert meghan.artifacts == [lamp] and guard not in meghan.allies
+    assert "Guard" in m.applied[1]
+
+
+def test_a_spell_cast_on_the_holder_of_a_bell_is_cancelled():
+    # Rulebook l.325: a Spell cancelled by another card; the Bell is flipped (its card), the
+    # Spell's Sanity is paid and it is flipped as cast (l.309): nothing happens to Meghan.
+    m = table([LIBER, DOOM], [WEAK, BELL])
+    brian, meghan = m.players
+    doom = in_tome(m, 0, "Doom")
+    (weak,) = allies(m, 1, "Weak Friend")
+    bell = take(m, 1, "Bell")
+    meghan.artifacts.append(bell)
+    assert uses(m, 0, "Doom")
+    assert meghan.allies == [weak] and bell in meghan.spent and doom in brian.cast and brian.sanity == 13
+    assert "Bell" in m.applied[1] and "Doom" not in m.applied[0]
+
+
+def test_an_epidemic_flips_every_ally_but_those_kept_out_of_it():
+    # Rulebook l.202; the Nurse keeps itself and one Ally of the player's choice (the strongest,
+    # ours) out of the Epidemic; the others are flipped face-down.
+    m = table([FEVER], [NURSE, STRONG, WEAK, DREAMER])
+    brian = m.players[0]
+    nurse, strong, weak, dreamer = allies(m, 1, "Nurse", "Strong Friend", "Weak Friend", "Dreamer Friend")
+    brian.hand.append(take(m, 0, "Fever"))
+    m.to_move = 0
+    player = Scripted(["play"])
+    step(m, [player, player])
+    assert sorted(m.face_down[1]) == sorted([weak, dreamer])
+    assert "Nurse" in m.applied[1] and "Fever" in m.applied[0]
+
+
+def test_the_greedy_player_uses_a_card_on_an_opponent_rather_than_pass():
+    m = table([LIBER, DOOM], [WEAK])
+    in_tome(m, 0, "Doom")
+    allies(m, 1, "Weak Friend")
+    m.to_move = 0
+    greedy = [GreedyPlayer(s.game, set()) for s in m.players]
+    step(m, greedy)
+    assert m.players[1].allies == [] and "Doom" in m.applied[0]
