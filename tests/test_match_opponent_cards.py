@@ -272,3 +272,26 @@ def test_the_greedy_player_uses_a_card_on_an_opponent_rather_than_pass():
     greedy = [GreedyPlayer(s.game, set()) for s in m.players]
     step(m, greedy)
     assert m.players[1].allies == [] and "Doom" in m.applied[0]
+
+
+ESCAPE = event(
+    "Escape",
+    text="Cancel the effects of a card played since your last Turn that would otherwise cause you to Bury or "
+    "Discard an Ally or Allies. Then, Bury this card.",
+)
+
+
+def test_an_event_brings_back_the_ally_an_opponents_card_took_since_the_last_turn():
+    # Rulebook l.325: an instant effect cancelled is undone; l.202: the Event needs its target,
+    # an Ally lost since the player's last Turn, so it is offered only then.
+    m = table([LIBER, DOOM], [WEAK, ESCAPE])
+    meghan = m.players[1]
+    in_tome(m, 0, "Doom")
+    (weak,) = allies(m, 1, "Weak Friend")
+    meghan.hand.append(take(m, 1, "Escape"))
+    assert not any(p.kind is PlayKind.EVENT for p in turn_plays(m, 1))  # nothing lost yet: not offered
+    assert uses(m, 0, "Doom") and meghan.allies == []
+    m.to_move = 1
+    player = Scripted(["play"])
+    step(m, [player, player])
+    assert meghan.allies == [weak] and weak not in meghan.discard and "Escape" in m.applied[1]

@@ -295,6 +295,8 @@ def not_read(card: Card) -> str:
     (:data:`_LEAD`); the others are named."""
     if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
         return ""
+    if recovers_allies(card):
+        return ""  # the player's own Allies back (the table's, :func:`recovers_allies`)
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
     patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
@@ -483,3 +485,15 @@ def spared(card: Card) -> int:
     if card.type is CardType.LOCATION:
         return 1 if m[1] else 0
     return 2 if "of your choice" in m[0] or "one other" in m[0] else 1
+
+
+_RECOVERS: Final = re.compile(
+    r"cancel the effects of a card played since your last turn that would otherwise cause you to bury or "
+    r"discard an ally or allies"
+)
+
+
+def recovers_allies(card: Card) -> bool:
+    """Checks that an Event cancels an opponent's card that made its player Bury or Discard Allies
+    since his or her last Turn (they come back into play)."""
+    return card.type is CardType.EVENT and bool(_RECOVERS.search(_text(card)))

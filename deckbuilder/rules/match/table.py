@@ -86,6 +86,7 @@ from deckbuilder.rules.match.opponents import (
     lifts_phobia,
     opponent_effects,
     protects,
+    recovers_allies,
     spared,
     used_on_opponent,
 )
@@ -313,6 +314,8 @@ class Seat:
         "cancels",
         "spares",
         "reacting",
+        "recovers",
+        "recovering",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -372,6 +375,12 @@ class Seat:
         self.spares: tuple[int, ...] = tuple(spared(c) for c in cards)
         #: Whether the deck holds a card that answers an opponent's (protects, cancels, spares).
         self.reacting = any(self.protects) or any(self.cancels) or any(self.spares)
+        #: Per Event, whether it brings back the Allies an opponent's card took since its player's
+        #: last Turn; it aims at no opponent.
+        self.recovers: tuple[bool, ...] = tuple(recovers_allies(c) for c in cards)
+        self.recovering = any(self.recovers)
+        if self.recovering:
+            self.aims = tuple("" if r else a for r, a in zip(self.recovers, self.aims))
 
 
 class Match:
@@ -414,6 +423,7 @@ class Match:
         "last_play",
         "last_sanity",
         "face_down",
+        "lost",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -465,6 +475,9 @@ class Match:
         #: Per seat, the Allies an opponent's card flipped face-down: they do not defend until the
         #: Round ends (rulebook l.532: their effects "not otherwise available"; l.448).
         self.face_down: list[list[int]] = [[] for _ in range(n)]
+        #: Per seat, the Allies an opponent's card made its player Bury or Discard since his or
+        #: her last play, with the cards they held (an Event may bring them back).
+        self.lost: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -478,6 +491,7 @@ class Match:
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         m.face_down = [list(f) for f in self.face_down]
+        m.lost = [list(x) for x in self.lost]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -582,6 +596,8 @@ def card_play(m: Match, play: Play) -> None:
     s = m.players[seat]
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
+    if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
+        m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
     before, subregion = s.sanity, s.subregion
     if play.kind is _PASS:
         m.last_seat = -1
@@ -654,6 +670,8 @@ def card_play(m: Match, play: Play) -> None:
         _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
+    if play.kind is _EVENT and seat_.recovering and seat_.recovers[play.card]:
+        _recover(m, seat, play.card)
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -946,7 +964,7 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         pool = _ally_pool(m, target, word)
         k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
         for a in rng.sample(pool, k):
-            _lose_ally(m, target, a, kind == BURY_ALLY)
+            _lose_ally_to(m, target, a, kind == BURY_ALLY)
     elif kind == CANCEL_PLAY:
         _cancel(m, target)
     elif kind in (BURY_TOME, FLIP_ALLY):
@@ -975,7 +993,7 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _phobia_loss(m, target, "keeping the Allies", amount)
         else:
             for a in keep:
-                _lose_ally(m, target, a, True)
+                _lose_ally_to(m, target, a, True)
     elif kind == LOSE_LOCATION:
         if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
             c = t.story.pop()
@@ -1224,6 +1242,43 @@ def _take_more(m: Match, target: int, kind: int, word: str) -> int:
     down.append(a)
     m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
     return g.cards[a].value or 0
+
+
+def _lose_ally_to(m: Match, target: int, ally: int, bury: bool) -> None:
+    """An Ally Buried or Discarded by an opponent's card, kept in mind for an Event that brings it
+    back (:func:`_recover`)."""
+    if m.seats[target].recovering:
+        m.lost[target].append((ally, m.players[target].attached.get(ally, ()), bury))
+    _lose_ally(m, target, ally, bury)
+
+
+def _recover(m: Match, seat: int, cid: int) -> None:
+    """An Event cancels the effects of the opponents' cards that made ``seat`` Bury or Discard
+    Allies since his or her last Turn: each comes back into play with what it held (l.325: an
+    instant effect cancelled is undone)."""
+    s = m.players[seat]
+    g = s.game
+    back = []
+    for ally, held, bury in m.lost[seat]:
+        zone = s.story if bury else s.discard
+        if ally not in zone:
+            continue  # gone on since (a reshuffle)
+        for c in (ally, *held):
+            if c in zone:
+                zone.remove(c)
+                if not bury:
+                    s.counted += g.weight[c]
+        s.allies.append(ally)
+        if held:
+            s.attached[ally] = held
+            for c in held:
+                (s.spells if g.profiles[c].kind is Kind.SPELL else s.artifacts).append(c)
+        back.append(g.title(ally))
+    m.lost[seat].clear()
+    if back:
+        m.say(f"  {', '.join(back)} back in play ({g.title(cid)})")
+        if m.tally:
+            m.applied[seat].add(g.cards[cid].title)
 
 
 def _not_spared(m: Match, target: int, allies: list[int]) -> list[int]:
@@ -2217,6 +2272,9 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
         plays = [
             p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
         ]
+    if seat_.recovering and not m.lost[seat]:
+        recovers = seat_.recovers
+        plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
     if seat_.striking:
         more = strike_plays(m, seat)
         if more:
