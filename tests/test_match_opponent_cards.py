@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, spell, tome
+from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, monster, spell, tome
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
@@ -295,3 +295,42 @@ def test_an_event_brings_back_the_ally_an_opponents_card_took_since_the_last_tur
     player = Scripted(["play"])
     step(m, [player, player])
     assert meghan.allies == [weak] and weak not in meghan.discard and "Escape" in m.applied[1]
+
+
+DEVOURER = monster(
+    "Devourer",
+    "Lesser Independent",
+    value=3,
+    text="Each Devourer surviving the Cosmic Battle devours (Buries) one Spell of opponent chosen by the player "
+    "of the Devourer card.",
+)
+TAKER = monster(
+    "Taker",
+    "Lesser Independent",
+    value=3,
+    text="Randomly choose one of your opponent's Artifacts to Bury for each Taker that survives the Cosmic Battle.",
+)
+
+
+def test_a_monster_surviving_the_cosmic_battle_devours_a_spell():
+    # Rulebook l.420-422, l.436: a Monster's other effect, listed in its box; the Spell is Buried.
+    m = table([LIBER, DOOM], [DEVOURER])
+    brian = m.players[0]
+    doom = in_tome(m, 0, "Doom")
+    m.players[1].threat.append(take(m, 1, "Devourer"))
+    m.stage = 1
+    combat(m, [Scripted(), Scripted()])
+    assert brian.spells == [] and doom in brian.story and "Devourer" in m.applied[1]
+
+
+def test_a_guard_is_buried_instead_of_the_artifact_a_monster_takes():
+    m = table([LAMP, GUARD], [TAKER])
+    brian = m.players[0]
+    lamp = take(m, 0, "Lamp")
+    brian.artifacts.append(lamp)
+    (guard,) = allies(m, 0, "Guard")
+    m.players[1].threat.append(take(m, 1, "Taker"))
+    m.stage = 1
+    combat(m, [Scripted(), Scripted()])
+    assert brian.artifacts == [lamp] and guard not in brian.allies and "Guard" in m.applied[0]
+    assert "Taker" not in m.applied[1]

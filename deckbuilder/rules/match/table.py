@@ -1975,20 +1975,44 @@ def _takes_artifact(m: Match, x: int, y: int, cid: int) -> None:
     """A Monster of ``x``'s that survived the Cosmic Battle takes an Artifact of ``y``'s, who
     Buries it (its text; the Artifact chosen by x is the most valuable, our choice)."""
     t = m.players[y]
+    seat_ = m.seats[x]
+    if seat_.combat[cid].takes == "spell":
+        _takes_spell(m, x, y, cid)
+        return
     if not t.artifacts:
         return
-    seat_ = m.seats[x]
     if seat_.combat[cid].takes == "chosen":
         combat_ = m.seats[y].combat
         c = max(t.artifacts, key=lambda a: combat_[a].value)
     else:
         c = t.artifacts[m.rng.randrange(len(t.artifacts))]
+    if m.seats[y].reacting and _protected(m, y, c, False):
+        return
     t.artifacts.remove(c)
     for ally, held in list(t.attached.items()):
         if c in held:
             t.attached[ally] = tuple(h for h in held if h != c)
     t.story.insert(0, c)  # Buried: it counts on in the Story Deck
     m.say(f"  {seat_.game.title(cid)} takes {t.game.title(c)}: {m.name(y)} buries it")
+    if m.tally:
+        m.applied[x].add(seat_.game.cards[cid].title)
+
+
+def _takes_spell(m: Match, x: int, y: int, cid: int) -> None:
+    """A Monster of ``x``'s that survived the Cosmic Battle devours a Spell of ``y``'s, chosen by
+    x, who Buries it (its text): one not cast this Round first (it could still be cast), the
+    first in play among equals (our choice)."""
+    t = m.players[y]
+    if not t.spells:
+        return
+    c = next((s for s in t.spells if s not in t.cast), t.spells[0])
+    t.spells.remove(c)
+    for holder, held in list(t.attached.items()):
+        if c in held:
+            t.attached[holder] = tuple(h for h in held if h != c)
+    t.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    seat_ = m.seats[x]
+    m.say(f"  {seat_.game.title(cid)} devours {t.game.title(c)}: {m.name(y)} buries it")
     if m.tally:
         m.applied[x].add(seat_.game.cards[cid].title)
 
