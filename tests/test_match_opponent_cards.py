@@ -334,3 +334,26 @@ def test_a_guard_is_buried_instead_of_the_artifact_a_monster_takes():
     combat(m, [Scripted(), Scripted()])
     assert brian.artifacts == [lamp] and guard not in brian.allies and "Guard" in m.applied[0]
     assert "Taker" not in m.applied[1]
+
+
+SEER = ally("Seer", text="Flip this card face-down to draw a new card.")
+POSSESSION = event(
+    "Possession",
+    text="Bury an Ally that was just played, or who was in play and whose abilities were just used.",
+    affects=ALLIES,
+)
+
+
+def test_an_ally_whose_use_was_just_made_is_buried():
+    # Rulebook l.202: the target is the Ally whose use (l.49) was the last play at the table; the
+    # use stands (the card Buries the Ally, no more).
+    m = table([POSSESSION], [SEER])
+    brian, meghan = m.players
+    (seer,) = allies(m, 1, "Seer")
+    brian.hand.append(take(m, 0, "Possession"))
+    assert not any(p.kind is PlayKind.EVENT for p in turn_plays(m, 0))  # nothing just used
+    hand = len(meghan.hand)
+    assert uses(m, 1, "Seer") and len(meghan.hand) == hand + 1
+    card_play(m, next(p for p in turn_plays(m, 0) if p.kind is PlayKind.EVENT))
+    assert meghan.allies == [] and meghan.story[0] == seer and len(meghan.hand) == hand + 1
+    assert "Possession" in m.applied[0]

@@ -156,7 +156,8 @@ _CANCEL: Final = re.compile(r"buries the card\(s\) that were just played|bury an
 #: What Yithian Mental Contact's sentences add to the cancelling (applied with it).
 _CANCEL_TOO: Final = re.compile(
     r"or whose orientations were altered|except adventure cards|"
-    r"ignore any effects that those card\(s\) might otherwise have had"
+    r"ignore any effects that those card\(s\) might otherwise have had|"
+    r"or who was in play and whose abilit\w* or special effects? (?:were|was) just used"
 )
 _LOCATION_GOES: Final = re.compile(r"(?:must )?discard his or her current location if it features the (\w+) attribute")
 _OTHERWISE_BURY: Final = re.compile(r"otherwise bury it")

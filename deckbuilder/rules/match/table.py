@@ -1057,7 +1057,11 @@ def _cancellable(m: Match, ally_only: bool) -> bool:
     """Checks that the last play at the table can be cancelled: its cards still in play (an
     Ally's only, for an Event that cancels Allies)."""
     play = m.last_play
-    if m.last_seat < 0 or play.kind not in _CANCELLABLE:
+    if m.last_seat < 0:
+        return False
+    if play.kind is _USE and ally_only:
+        return play.card in m.players[m.last_seat].allies  # an Ally whose use was just made
+    if play.kind not in _CANCELLABLE:
         return False
     s = m.players[m.last_seat]
     kind, cid = play.kind, play.card
@@ -1084,6 +1088,11 @@ def _cancel(m: Match, target: int) -> None:
     t = m.players[target]
     g = t.game
     play = m.last_play
+    if play.kind is _USE and _cancellable(m, True):
+        # An Ally whose use was just made: Buried (the card says no more: the use stands).
+        _lose_ally(m, target, play.card, True)
+        m.last_seat = -1
+        return
     if not _cancellable(m, False):
         return
     kind = play.kind
