@@ -357,3 +357,25 @@ def test_an_ally_whose_use_was_just_made_is_buried():
     card_play(m, next(p for p in turn_plays(m, 0) if p.kind is PlayKind.EVENT))
     assert meghan.allies == [] and meghan.story[0] == seer and len(meghan.hand) == hand + 1
     assert "Possession" in m.applied[0]
+
+
+SHATTER = event(
+    "Shatter",
+    text="If the target Threat contains more than three cards, including any Great Old One or Outer Gods, "
+    "randomly Discard two.",
+    affects="Affects Opponent's Threat",
+)
+IMP = monster("Imp")
+
+
+def test_a_threat_of_more_than_three_cards_loses_cards_at_random():
+    # Rulebook l.202: the Threat is the target (it must exist); the card's condition holds only
+    # above three cards: with three nothing happens, with four two are Discarded.
+    for count, left in ((3, 3), (4, 2)):
+        m = table([SHATTER], [IMP] * 4)
+        brian, meghan = m.players
+        meghan.threat += [take(m, 1, "Imp") for _ in range(count)]
+        brian.hand.append(take(m, 0, "Shatter"))
+        m.to_move = 0
+        card_play(m, next(p for p in turn_plays(m, 0) if p.kind is PlayKind.EVENT))
+        assert len(meghan.threat) == left and len(meghan.discard) == count - left

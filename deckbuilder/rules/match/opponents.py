@@ -93,6 +93,9 @@ BURY_TOME: Final = 22
 #: strongest one (``word`` "", or "steal": its own value gained in Sanity by the player), or
 #: every one (``word`` "all"; "epidemic": an Epidemic's, which some cards keep Allies out of).
 FLIP_ALLY: Final = 23
+#: ``amount`` random cards of the target's Threat (a Great Old One in play among them) Discarded,
+#: when it holds more than ``word`` cards.
+DISCARD_THREAT: Final = 24
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -123,6 +126,10 @@ _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
     (re.compile(r"bury half \(round up\) of your opponent's allies"), BURY_ALLY, -1),
     (re.compile(r"one ally that opponent must bury"), BURY_ALLY, 1),
     (re.compile(r"discard the event closest to the bottom of his or her story deck"), DISCARD_STORY_EVENT, 1),
+)
+_THREAT_CUT: Final = re.compile(
+    rf"if the target threat contains more than {NUMBER} cards,? including any great old ones? or outer gods?,? "
+    rf"randomly discard {NUMBER}"
 )
 #: An Epidemic's face-down Allies (Dysentery's family): every Ally of the target.
 _FLIP_ALL: Final = re.compile(r"(?:your opponent )?must flip all (?:of his or her )?allies face-down")
@@ -283,6 +290,9 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
         hits.append((REDIRECT_PHOBIA, 1, ""))
     if _FLIP_ALL.search(text):
         hits.append((FLIP_ALLY, 0, "epidemic" if (card.subtype or "").lower() == "epidemic" else "all"))
+    m = _THREAT_CUT.search(text)
+    if m:
+        hits.append((DISCARD_THREAT, number(m[2]), str(number(m[1]))))
     m = _NEAR.search(text)
     if m and hits:
         hits.append((ALSO_NEAR, 0, "region" if "region" in m[0] and "subregion" not in m[0] else "city"))
@@ -301,7 +311,7 @@ def not_read(card: Card) -> str:
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
     patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
-    patterns.append(_FLIP_ALL)
+    patterns += [_FLIP_ALL, _THREAT_CUT]
     kinds = {k for k, _, _ in opponent_effects(card)}
     # The clauses read only with the effect they belong to.
     for kind, more in (

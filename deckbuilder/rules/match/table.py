@@ -62,6 +62,7 @@ from deckbuilder.rules.match.opponents import (
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
+    DISCARD_THREAT,
     FLIP_ALLY,
     LASTING,
     LOSE_IF,
@@ -969,6 +970,8 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         _cancel(m, target)
     elif kind in (BURY_TOME, FLIP_ALLY):
         _take_more(m, target, kind, word)
+    elif kind == DISCARD_THREAT:
+        _cut_threat(m, target, amount, int(word))
     elif kind == MAD_ALLY:
         mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
         if mad:
@@ -1288,6 +1291,26 @@ def _recover(m: Match, seat: int, cid: int) -> None:
         m.say(f"  {', '.join(back)} back in play ({g.title(cid)})")
         if m.tally:
             m.applied[seat].add(g.cards[cid].title)
+
+
+def _cut_threat(m: Match, target: int, amount: int, above: int) -> None:
+    """Discards ``amount`` random cards of the target's Threat, a Great Old One or Outer God in
+    play counted among them, when it holds more than ``above`` cards."""
+    t = m.players[target]
+    g = t.game
+    cards = [*t.threat, *([t.goo] if t.goo >= 0 else [])]
+    if len(cards) <= above:
+        m.say(f"  {m.name(target)}'s Threat holds {len(cards)} cards: nothing Discarded")
+        return
+    for c in m.rng.sample(cards, min(amount, len(cards))):
+        if c == t.goo:
+            t.goo = -1
+            _goos_in_play(m)
+        else:
+            t.threat.remove(c)
+        t.discard.append(c)
+        m.say(f"  {m.name(target)} discards {g.title(c)} from the Threat")
+    t.counted = t.adventure_tally()
 
 
 def _not_spared(m: Match, target: int, allies: list[int]) -> list[int]:
