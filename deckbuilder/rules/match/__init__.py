@@ -59,7 +59,11 @@ counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's 
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
 Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
 and no policy is asked yet: the target of an Event is the legitimate opponent with the highest
-score; against an Event's attack every Ally defends, the strongest first.
+score; against an Event's attack every Ally defends, the strongest first; a Spell, Artifact or
+Ally used on an opponent strikes the legitimate one with the highest score, and takes the
+strongest Ally where the card lets its player choose; an Ally that may be Buried instead of an
+Artifact or Tome always is, an Artifact that may cancel a Spell cast on its holder always does,
+and the Allies kept out of an Epidemic "of your choice" are the strongest.
 """
 
 from __future__ import annotations
