@@ -379,3 +379,29 @@ def test_a_threat_of_more_than_three_cards_loses_cards_at_random():
         m.to_move = 0
         card_play(m, next(p for p in turn_plays(m, 0) if p.kind is PlayKind.EVENT))
         assert len(meghan.threat) == left and len(meghan.discard) == count - left
+
+
+SCREEN = spell("Screen", text="Glance at all cards in one opponent's Threat for a moment.")
+WISP = monster("Wisp", value=1)
+
+
+def test_a_look_at_a_threat_lets_the_player_defend_with_what_it_needs():
+    # Rulebook l.393: the Threat is face-down, its Monsters hidden; the Spell shows them (l.307:
+    # its target a Threat in play). Unseen, the greedy player expects 3 a Monster and sends both
+    # its 1-point Allies; having seen a Monster worth 1, it sends one.
+    for look, defenders in ((False, 2), (True, 1)):
+        m = table([LIBER, SCREEN, WEAK, WEAK], [WISP])
+        in_tome(m, 0, "Screen")
+        greedy = GreedyPlayer(m.players[0].game, set())
+        m.players[1].threat.append(take(m, 1, "Wisp"))
+        (look_play,) = strike_plays(m, 0)
+        assert greedy.score(m, 0, look_play) < 0  # no Ally to defend: the look is no use
+        allies(m, 0, "Weak Friend", "Weak Friend")
+        if look:
+            m.to_move = 0
+            step(m, [greedy, Scripted()])
+            assert m.glanced[0] and "Screen" in m.applied[0]
+        m.stage = 1
+        combat(m, [greedy, Scripted()])
+        (line,) = [x for x in m.log or [] if "Brian defends" in x]
+        assert line.count("Weak Friend") == defenders

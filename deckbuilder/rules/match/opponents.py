@@ -96,6 +96,8 @@ FLIP_ALLY: Final = 23
 #: ``amount`` random cards of the target's Threat (a Great Old One in play among them) Discarded,
 #: when it holds more than ``word`` cards.
 DISCARD_THREAT: Final = 24
+#: The player looks at the target's Threat: its cards known to him or her this Round.
+GLANCE_THREAT: Final = 25
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -399,6 +401,7 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         "discard",
     ),
     (re.compile(r"^discard a random ally\b"), DISCARD_ALLY, 1, ""),
+    (re.compile(r"glance at all cards in one opponent's threat"), GLANCE_THREAT, 1, ""),
     (re.compile(r"steal a tome \(cause it to be buried\) from your opponent"), BURY_TOME, 1, ""),
     (re.compile(r"target becomes an artifact: place ally and any attached cards face-down"), FLIP_ALLY, 1, ""),
     (

@@ -17,7 +17,9 @@
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - a Spell, Artifact or Ally used on an opponent (Petrify, a Tome stolen...; the table offers it
   only with a legitimate target, l.307) scores 35 less twice its Sanity cost: above a Pass and a
-  card the Adventures do not need, below one they need; never below 3 Sanity.
+  card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
+  opponent's Threat only when it has Allies to defend, whose need against that Threat is then
+  its cards' values where seen (3 for each other).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -38,7 +40,17 @@ from typing import Final
 
 from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
-from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control, is_strike
+from deckbuilder.rules.match.opponents import GLANCE_THREAT
+from deckbuilder.rules.match.table import (
+    OVER,
+    Match,
+    ally_value,
+    card_play,
+    finish_round,
+    is_control,
+    is_strike,
+    threat_estimate,
+)
 from deckbuilder.rules.places import Kind
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
@@ -93,7 +105,11 @@ class GreedyPlayer:
         g = s.game
         from_tome = play.kind is PlayKind.CAST and g.profiles[play.target].kind is Kind.TOME
         cost = max(0, -m.seats[seat].strike_cost[play.card]) if from_tome else 0
-        return -1 if s.sanity - cost < LOW_SANITY else _STRIKE_SCORE - 2 * cost
+        if s.sanity - cost < LOW_SANITY:
+            return -1
+        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in m.seats[seat].strikes[play.card]):
+            return -1  # a look at a Threat helps only to choose the Allies that defend
+        return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
         target = leader(m, seat)
@@ -115,6 +131,8 @@ class GreedyPlayer:
         attackers.sort()
         for _, attacker in attackers:
             need = EXPECTED_MONSTER * incoming[attacker]
+            if m.glanced[seat] and m.directed:
+                need = threat_estimate(m, seat, attacker, EXPECTED_MONSTER)  # a Threat looked at
             while need > 0 and free and free[0][0] < 0:
                 minus, i = free.pop(0)
                 choice[i] = attacker

@@ -64,6 +64,7 @@ from deckbuilder.rules.match.opponents import (
     DISCARD_STORY_EVENT,
     DISCARD_THREAT,
     FLIP_ALLY,
+    GLANCE_THREAT,
     LASTING,
     LOSE_IF,
     LOSE_IF_HOLDS,
@@ -425,6 +426,7 @@ class Match:
         "last_sanity",
         "face_down",
         "lost",
+        "glanced",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -479,6 +481,8 @@ class Match:
         #: Per seat, the Allies an opponent's card made its player Bury or Discard since his or
         #: her last play, with the cards they held (an Event may bring them back).
         self.lost: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(n)]
+        #: Per seat, the opponents' Threat cards its player has looked at this Round: (owner, id).
+        self.glanced: list[list[tuple[int, int]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -493,6 +497,7 @@ class Match:
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         m.face_down = [list(f) for f in self.face_down]
         m.lost = [list(x) for x in self.lost]
+        m.glanced = [list(x) for x in self.glanced]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -1384,6 +1389,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = any(a not in down for a in t.allies)
         elif kind == BURY_TOME:
             found = bool(t.tomes)
+        elif kind == GLANCE_THREAT:
+            found = bool(t.threat)
         elif kind == DISCARD_STORY_EVENT:
             profiles = t.game.profiles
             found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
@@ -1422,6 +1429,19 @@ def strike_plays(m: Match, seat: int) -> list[Play]:
             if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
                 plays.append(new_play(_USE, a, ()))
     return plays
+
+
+def threat_estimate(m: Match, seat: int, attacker: int, unseen: int) -> int:
+    """Gets what ``seat`` expects the Directed Threat of ``attacker`` against it to be worth in
+    Combat: the cards it looked at this Round at their values, ``unseen`` points for each other."""
+    seen = m.glanced[seat]
+    total = 0
+    for c in m.directed[attacker][seat]:
+        if c >= 0 and (attacker, c) in seen:
+            total += monster_value(m, attacker, c, seat)
+        else:
+            total += unseen
+    return total
 
 
 def is_strike(m: Match, seat: int, play: Play) -> bool:
@@ -1480,7 +1500,11 @@ def _strike(m: Match, seat: int, play: Play) -> None:
     if play.kind is _CAST and m.seats[target].reacting and _cancel_spell(m, target, c):
         return
     for kind, amount, word in seat_.strikes[c]:
-        if kind == FLIP_ALLY and word == "steal":
+        if kind == GLANCE_THREAT:
+            t = m.players[target]
+            m.glanced[seat] += [(target, x) for x in t.threat if (target, x) not in m.glanced[seat]]
+            m.say(f"  {m.name(seat)} looks at {m.name(target)}'s Threat ({len(t.threat)} cards)")
+        elif kind == FLIP_ALLY and word == "steal":
             gained = _take_more(m, target, FLIP_ALLY, "")
             if gained and not m.no_gain:
                 pay_one(s, gained)
@@ -2290,6 +2314,8 @@ def next_round(m: Match) -> None:
     m.stage = CARD_PLAY
     for down in m.face_down:
         down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
+    for seen in m.glanced:
+        seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
     if any(m.afflicted):
         _new_round(m)
         if m.stage == OVER:
