@@ -405,3 +405,27 @@ def test_a_look_at_a_threat_lets_the_player_defend_with_what_it_needs():
         combat(m, [greedy, Scripted()])
         (line,) = [x for x in m.log or [] if "Brian defends" in x]
         assert line.count("Weak Friend") == defenders
+
+
+WHIRL = spell(
+    "Whirl",
+    text="The opponent reveals the top card of his or her Mythos Deck: if it is a Location it immediately becomes "
+    "his or her Current Location; if it is a Monster it attacks him or her and goes to the Discards; anything "
+    "else is Discarded.",
+)
+
+
+def test_the_top_card_revealed_moves_or_attacks_the_opponent():
+    # Rulebook l.307: the target a Mythos Deck with a card; a Monster's attack met by the Allies as
+    # an Event's (every one defends, one that absorbs is Buried, l.439).
+    m = table([LIBER, WHIRL], [DUNWICH_FARM, IMP, WEAK])
+    brian, meghan = m.players
+    whirl = in_tome(m, 0, "Whirl")
+    farm, imp = take(m, 1, "Dunwich Farm"), take(m, 1, "Imp")
+    (weak,) = allies(m, 1, "Weak Friend")
+    meghan.deck += [imp, farm]
+    assert uses(m, 0, "Whirl")
+    assert meghan.where == farm and meghan.story[-1] == farm
+    brian.cast = tuple(c for c in brian.cast if c != whirl)  # face-up again, as after the Round (l.309)
+    assert uses(m, 0, "Whirl")
+    assert imp in meghan.discard and meghan.allies == [] and meghan.story[0] == weak and meghan.sanity == 14

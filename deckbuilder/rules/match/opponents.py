@@ -98,6 +98,9 @@ FLIP_ALLY: Final = 23
 DISCARD_THREAT: Final = 24
 #: The player looks at the target's Threat: its cards known to him or her this Round.
 GLANCE_THREAT: Final = 25
+#: The target reveals the top card of the Mythos Deck: a Location becomes the Current Location, a
+#: Monster attacks him or her (Allies may defend) and is Discarded, any other card is Discarded.
+REVEAL_TOP: Final = 26
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -402,6 +405,15 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
     ),
     (re.compile(r"^discard a random ally\b"), DISCARD_ALLY, 1, ""),
     (re.compile(r"glance at all cards in one opponent's threat"), GLANCE_THREAT, 1, ""),
+    (
+        re.compile(
+            r"opponent reveals the top card of his or her mythos deck(?=.*if it is a location it immediately becomes "
+            r"his or her current location)(?=.*if it is a monster it attacks him or her)"
+        ),
+        REVEAL_TOP,
+        1,
+        "",
+    ),
     (re.compile(r"steal a tome \(cause it to be buried\) from your opponent"), BURY_TOME, 1, ""),
     (re.compile(r"target becomes an artifact: place ally and any attached cards face-down"), FLIP_ALLY, 1, ""),
     (

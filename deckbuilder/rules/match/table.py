@@ -80,6 +80,7 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN_HAND,
     QUAKE,
     REDIRECT_PHOBIA,
+    REVEAL_TOP,
     Hit,
     buried_after_use,
     cancels_spell,
@@ -977,6 +978,8 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         _take_more(m, target, kind, word)
     elif kind == DISCARD_THREAT:
         _cut_threat(m, target, amount, int(word))
+    elif kind == REVEAL_TOP:
+        _reveal_top(m, target)
     elif kind == MAD_ALLY:
         mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
         if mad:
@@ -1298,6 +1301,38 @@ def _recover(m: Match, seat: int, cid: int) -> None:
             m.applied[seat].add(g.cards[cid].title)
 
 
+def _reveal_top(m: Match, target: int) -> None:
+    """The target reveals the top card of the Mythos Deck: a Location becomes the Current Location
+    (on top of the Story Deck, no Sanity applied, its Gate free to use); a Monster attacks him or
+    her with its value, the Allies face-up defending as against an Event's attack (strongest
+    first, one that absorbs any Buried, l.439), then it is Discarded; any other card is Discarded."""
+    t = m.players[target]
+    if not t.deck:
+        return
+    g = t.game
+    c = t.deck.pop()
+    kind = g.profiles[c].kind
+    m.say(f"  {m.name(target)} reveals {g.title(c)}")
+    if kind is Kind.LOCATION and g.profiles[c].loc is not None:
+        t.story.append(c)
+        t.counted += g.weight[c]
+        _stand_at_top(m, target, gate=True)
+        return
+    t.discard.append(c)
+    if kind is not Kind.MONSTER:
+        return
+    points = m.seats[target].combat[c].value
+    down = m.face_down[target]
+    allies = _ally_cards(m, target, [a for a in t.allies if a not in down])
+    through = _absorb(m, allies, points)
+    m.say(f"  {g.title(c)} attacks {m.name(target)} with {points}: Allies absorb {points - through}")
+    for a in allies:
+        if a.left < a.value:
+            _lose_ally(m, target, a.cid, True)
+    if through:
+        _phobia_loss(m, target, g.title(c), through)
+
+
 def _cut_threat(m: Match, target: int, amount: int, above: int) -> None:
     """Discards ``amount`` random cards of the target's Threat, a Great Old One or Outer God in
     play counted among them, when it holds more than ``above`` cards."""
@@ -1391,6 +1426,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.tomes)
         elif kind == GLANCE_THREAT:
             found = bool(t.threat)
+        elif kind == REVEAL_TOP:
+            found = bool(t.deck)
         elif kind == DISCARD_STORY_EVENT:
             profiles = t.game.profiles
             found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
