@@ -18,7 +18,7 @@ from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
 from deckbuilder.rules.engine.locations import arrive_at
 from deckbuilder.rules.match import Match, new_match, step
 from deckbuilder.rules.match.policy import GreedyPlayer
-from deckbuilder.rules.match.table import card_play, combat, strike_plays, turn_plays
+from deckbuilder.rules.match.table import ally_value, card_play, combat, next_round, strike_plays, turn_plays
 
 ALLIES = "Affects Opponent's Ally"
 LIBER = tome("Liber", languages=("English",))
@@ -429,3 +429,29 @@ def test_the_top_card_revealed_moves_or_attacks_the_opponent():
     brian.cast = tuple(c for c in brian.cast if c != whirl)  # face-up again, as after the Round (l.309)
     assert uses(m, 0, "Whirl")
     assert imp in meghan.discard and meghan.allies == [] and meghan.story[0] == weak and meghan.sanity == 14
+
+
+GHOST = ally(
+    "Ghost", text="Flip this card face-down to cause an opponent to Flip an Artifact of your choice face-down."
+)
+KNIFE = artifact("Knife", subtype="Weapon", value=2)
+
+
+def test_an_artifact_flipped_face_down_adds_nothing_until_the_round_ends():
+    # Rulebook l.532: a face-down card's effects are not available; l.448: face-up after the
+    # Round; l.191: a Weapon and its Ally act as one card. A plain Artifact is no target worth
+    # the use (our choice): the Ghost waits for the Weapon.
+    m = table([GHOST], [STRONG, KNIFE, LAMP])
+    brian, meghan = m.players
+    (ghost,) = allies(m, 0, "Ghost")
+    meghan.artifacts.append(take(m, 1, "Lamp"))
+    assert not uses(m, 0, "Ghost")
+    (strong,) = allies(m, 1, "Strong Friend")
+    knife = take(m, 1, "Knife")
+    meghan.artifacts.append(knife)
+    meghan.attached[strong] = (knife,)
+    assert ally_value(m, 1, strong)[0] == 5
+    assert uses(m, 0, "Ghost")
+    assert ally_value(m, 1, strong)[0] == 3 and ghost in brian.spent and "Ghost" in m.applied[0]
+    next_round(m)
+    assert ally_value(m, 1, strong)[0] == 5 and knife not in meghan.spent

@@ -101,6 +101,8 @@ GLANCE_THREAT: Final = 25
 #: The target reveals the top card of the Mythos Deck: a Location becomes the Current Location, a
 #: Monster attacks him or her (Allies may defend) and is Discarded, any other card is Discarded.
 REVEAL_TOP: Final = 26
+#: An Artifact of the target's, the player's choice, flipped face-down until the Round ends.
+FLIP_ARTIFACT: Final = 27
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -405,6 +407,7 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
     ),
     (re.compile(r"^discard a random ally\b"), DISCARD_ALLY, 1, ""),
     (re.compile(r"glance at all cards in one opponent's threat"), GLANCE_THREAT, 1, ""),
+    (re.compile(r"cause an opponent to flip an artifact of your choice face-down"), FLIP_ARTIFACT, 1, ""),
     (
         re.compile(
             r"opponent reveals the top card of his or her mythos deck(?=.*if it is a location it immediately becomes "

@@ -64,6 +64,7 @@ from deckbuilder.rules.match.opponents import (
     DISCARD_STORY_EVENT,
     DISCARD_THREAT,
     FLIP_ALLY,
+    FLIP_ARTIFACT,
     GLANCE_THREAT,
     LASTING,
     LOSE_IF,
@@ -428,6 +429,7 @@ class Match:
         "face_down",
         "lost",
         "glanced",
+        "gear_down",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -484,6 +486,9 @@ class Match:
         self.lost: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(n)]
         #: Per seat, the opponents' Threat cards its player has looked at this Round: (owner, id).
         self.glanced: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, the Artifacts an opponent's card flipped face-down this Round: (the Artifact,
+        #: the Ally bearing it or -1, whether it was used up before), restored when the Round ends.
+        self.gear_down: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -499,6 +504,7 @@ class Match:
         m.face_down = [list(f) for f in self.face_down]
         m.lost = [list(x) for x in self.lost]
         m.glanced = [list(x) for x in self.glanced]
+        m.gear_down = [list(x) for x in self.gear_down]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -980,6 +986,8 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         _cut_threat(m, target, amount, int(word))
     elif kind == REVEAL_TOP:
         _reveal_top(m, target)
+    elif kind == FLIP_ARTIFACT:
+        _flip_artifact(m, target)
     elif kind == MAD_ALLY:
         mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
         if mad:
@@ -1301,6 +1309,63 @@ def _recover(m: Match, seat: int, cid: int) -> None:
             m.applied[seat].add(g.cards[cid].title)
 
 
+def _artifact_to_flip(m: Match, target: int) -> int:
+    """Gets the Artifact of the target's the player flips face-down, or -1 when no face-up one's
+    flip would matter here (our choice of target, l.307): the Weapon adding most to its Ally,
+    else one with a use not yet made or an answer to an opponent's card."""
+    t = m.players[target]
+    seat_ = m.seats[target]
+    down = m.face_down[target]
+    effects = t.game.effects
+    best, best_score = -1, 0
+    for a in t.artifacts:
+        if a in down or a in t.spent:
+            continue
+        prof = seat_.combat[a]
+        held = prof.weapon and any(a in cs for cs in t.attached.values())
+        score = 10 + prof.value if held else 5 if effects[a] is not None or seat_.cancels[a] or seat_.spares[a] else 0
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _flip_artifact(m: Match, target: int) -> None:
+    """An Artifact of the target's flipped face-down until the Round ends (l.532): a Weapon leaves
+    its Ally's value (kept apart from it, back with it after the Round, l.191), a use is not
+    offered, an answer not given."""
+    a = _artifact_to_flip(m, target)
+    if a < 0:
+        return
+    t = m.players[target]
+    holder = next((h for h, cs in t.attached.items() if a in cs), -1)
+    if holder >= 0:
+        t.attached[holder] = tuple(c for c in t.attached[holder] if c != a)
+    m.gear_down[target].append((a, holder, a in t.spent))
+    if a not in t.spent:
+        t.spent += (a,)
+    m.face_down[target].append(a)
+    m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
+
+
+def _gear_up(m: Match, seat: int) -> None:
+    """The Artifacts flipped face-down by an opponent's card turn face-up at the Round's end
+    (l.448): a Weapon back with its Ally, or Buried if the Ally left play meanwhile (l.191)."""
+    s = m.players[seat]
+    for a, holder, spent in m.gear_down[seat]:
+        if a not in s.artifacts:
+            continue
+        if not spent:
+            s.spent = tuple(c for c in s.spent if c != a)
+        if holder < 0:
+            continue
+        if holder in s.allies:
+            s.attached[holder] = s.attached.get(holder, ()) + (a,)
+        else:
+            s.artifacts.remove(a)
+            s.story.insert(0, a)
+    m.gear_down[seat].clear()
+
+
 def _reveal_top(m: Match, target: int) -> None:
     """The target reveals the top card of the Mythos Deck: a Location becomes the Current Location
     (on top of the Story Deck, no Sanity applied, its Gate free to use); a Monster attacks him or
@@ -1371,7 +1436,7 @@ def _not_spared(m: Match, target: int, allies: list[int]) -> list[int]:
             savers.append(a)
     for holder, held in t.attached.items():
         for c in held:
-            if spares[c] and holder in allies:
+            if spares[c] and holder in allies and c not in m.face_down[target]:
                 if holder not in kept:
                     kept.append(holder)
                 extra += spares[c] - 1
@@ -1428,6 +1493,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.threat)
         elif kind == REVEAL_TOP:
             found = bool(t.deck)
+        elif kind == FLIP_ARTIFACT:
+            found = _artifact_to_flip(m, target) >= 0
         elif kind == DISCARD_STORY_EVENT:
             profiles = t.game.profiles
             found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
@@ -1563,7 +1630,7 @@ def _cancel_spell(m: Match, target: int, spell: int) -> bool:
     cancels = m.seats[target].cancels
     for a in t.artifacts:
         how = cancels[a]
-        if not how or a in t.spent:
+        if not how or a in t.spent or a in m.face_down[target]:
             continue
         if how == "flip":
             t.spent += (a,)
@@ -2353,6 +2420,9 @@ def next_round(m: Match) -> None:
         down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
     for seen in m.glanced:
         seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
+    for seat, gear in enumerate(m.gear_down):
+        if gear:
+            _gear_up(m, seat)
     if any(m.afflicted):
         _new_round(m)
         if m.stage == OVER:
