@@ -40,7 +40,8 @@ Investigator while it is in play (l.282, read by :mod:`~.goos`: no Sanity gained
 it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Monsters Discarded
 after Combat, a loss for each Travel card, Spells cast for free); Spells, Artifacts and Allies
 used on an opponent with a legitimate target (l.307: the Story Deck down to its next Location,
-an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen), the Allies Buried
+an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen, a Threat looked at,
+the Mythos Deck's top card revealed, an Artifact flipped face-down), the Allies Buried
 instead of an Artifact or Tome an opponent's card takes, the Artifacts that cancel a Spell cast
 on their holder (l.325), an Epidemic's face-down Allies and the cards that keep Allies out of it.
 
