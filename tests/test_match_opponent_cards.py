@@ -237,7 +237,7 @@ def test_a_guard_is_buried_instead_of_an_artifact_an_event_takes():
 
 
 def test_a_spell_cast_on_the_holder_of_a_bell_is_cancelled():
-    # Rulebook l.325: a Spell cancelled by another card; the Bell is flipped (its card), the
+    # Rulebook l.313: a Spell cancelled by another card; the Bell is flipped (its card), the
     # Spell's Sanity is paid and it is flipped as cast (l.309): nothing happens to Meghan.
     m = table([LIBER, DOOM], [WEAK, BELL])
     brian, meghan = m.players
@@ -282,7 +282,7 @@ ESCAPE = event(
 
 
 def test_an_event_brings_back_the_ally_an_opponents_card_took_since_the_last_turn():
-    # Rulebook l.325: an instant effect cancelled is undone; l.202: the Event needs its target,
+    # Rulebook l.313: an instant effect cancelled is undone; l.202: the Event needs its target,
     # an Ally lost since the player's last Turn, so it is offered only then.
     m = table([LIBER, DOOM], [WEAK, ESCAPE])
     meghan = m.players[1]

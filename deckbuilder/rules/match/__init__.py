@@ -43,7 +43,7 @@ used on an opponent with a legitimate target (l.307: the Story Deck down to its 
 an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen, a Threat looked at,
 the Mythos Deck's top card revealed, an Artifact flipped face-down), the Allies Buried
 instead of an Artifact or Tome an opponent's card takes, the Artifacts that cancel a Spell cast
-on their holder (l.325), an Epidemic's face-down Allies and the cards that keep Allies out of it.
+on their holder (l.313), an Epidemic's face-down Allies and the cards that keep Allies out of it.
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
 read do (:func:`~.opponents.not_read` names them per card: an effect cancelled before it

@@ -1282,7 +1282,7 @@ def _lose_ally_to(m: Match, target: int, ally: int, bury: bool) -> None:
 
 def _recover(m: Match, seat: int, cid: int) -> None:
     """An Event cancels the effects of the opponents' cards that made ``seat`` Bury or Discard
-    Allies since his or her last Turn: each comes back into play with what it held (l.325: an
+    Allies since his or her last Turn: each comes back into play with what it held (l.313: an
     instant effect cancelled is undone)."""
     s = m.players[seat]
     g = s.game
@@ -1623,7 +1623,7 @@ def _strike(m: Match, seat: int, play: Play) -> None:
 
 def _cancel_spell(m: Match, target: int, spell: int) -> bool:
     """The target of a Spell just cast cancels it with an Artifact in play that says so, flipped
-    or Buried as its card says (rulebook l.325: an instant effect cancelled is undone; here it is
+    or Buried as its card says (rulebook l.313: an instant effect cancelled is undone; here it is
     cancelled before it is applied). Always taken, our rule: the Spell strikes him or her. Gets
     whether it was cancelled."""
     t = m.players[target]
