@@ -22,7 +22,10 @@ A card's effect counts as applied, in a game, when:
   its text (``rules/match/goos.py``; the ledger says what is left unread of the others);
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
   opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
-  what is left unread of the others).
+  what is left unread of the others);
+- a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
+  cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
+  Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic).
 
 Each title is then classed: **played** (its effect applied alone, in the goldfish), **in
 matches only**, or **not yet**, with the reason: the reader's, or what the games showed
@@ -191,6 +194,11 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             if takes_artifact(card) and seen is not None and seen.applied:
                 return True, ""
             return False, reason
+        if reason == OPPONENT and card.type is not CardType.EVENT:
+            # A Spell, Artifact or Ally used on an opponent, or one that answers an opponent's card
+            # (protects an Artifact or Tome, cancels a Spell, keeps Allies out of an Epidemic):
+            # counted when the match applied it (rules/match/opponents.py reads which).
+            return _answered(card, reason, seen)
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 
@@ -207,6 +215,18 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
     if kind is CardType.MONSTER:
         return (True, "") if seen.fought else (False, "a Monster that never reached a Combat in these games")
     return True, ""
+
+
+def _answered(card: Any, reason: str, seen: Evidence | None) -> tuple[bool, str]:
+    """Gets whether a card that is not an Event, aimed at an opponent, had its effect applied in
+    these matches (rules/match/opponents.py), and if not, why."""
+    from deckbuilder.rules.match.opponents import cancels_spell, protects, spared, used_on_opponent
+
+    if not (used_on_opponent(card) or protects(card) or cancels_spell(card) or spared(card)):
+        return False, f"{reason}; in matches, what it does to the opponent is not read yet"
+    if seen is not None and seen.applied:
+        return True, ""
+    return False, f"{reason}; in matches, never applied in these games (no target, or its moment never came)"
 
 
 def _needs_use(card: Any, effects: Any) -> bool:

@@ -176,8 +176,9 @@ def test_a_phobia_of_a_place_strikes_at_once_and_each_turn_there(by_title, water
 def test_what_is_not_read_is_named(by_title):
     # The ledger says per card what of its effect on the opponent is not played.
     assert not_read(by_title["Thieves in your Attic"]) == ""
-    assert opponent_effects(by_title["Dysentery"]) == ()  # Allies flipped face-down: not played
-    assert "not read yet" in not_read(by_title["Dysentery"])
+    assert opponent_effects(by_title["Eosophobia"]) == ()  # Day and Night: not played
+    assert "not read yet" in not_read(by_title["Eosophobia"])
+    assert not_read(by_title["Dysentery"]) == ""  # Allies flipped face-down, the subregion's too
     # Read in part: the Bury is played, the Night's Discard is named (its clause, whole).
     robbery = not_read(by_title["Highway Robbery"])
     assert robbery.startswith("partly read: not read 'if it is night") and robbery.endswith("a random artifact'")

@@ -38,12 +38,19 @@ Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic 
 the score (l.91-93, l.470-474), and ties; a Great Old One's own effects on every
 Investigator while it is in play (l.282, read by :mod:`~.goos`: no Sanity gained, a loss when
 it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Monsters Discarded
-after Combat, a loss for each Travel card, Spells cast for free).
+after Combat, a loss for each Travel card, Spells cast for free); Spells, Artifacts and Allies
+used on an opponent with a legitimate target (l.307: the Story Deck down to its next Location,
+an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen, a Threat looked at,
+the Mythos Deck's top card revealed, an Artifact flipped face-down), the Allies Buried
+instead of an Artifact or Tome an opponent's card takes, the Artifacts that cancel a Spell cast
+on their holder (l.313), an Epidemic's face-down Allies and the cards that keep Allies out of it.
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
-read do (:func:`~.opponents.not_read` names them per card: Allies flipped face-down, an effect
-cancelled before it strikes, stealing Threat cards, Day and Night...; they are played and Buried, no
-effect), Spells and Artifacts aimed at an opponent, a Phobia lifted by an Ally or a Spell
+read do (:func:`~.opponents.not_read` names them per card: an effect cancelled before it
+strikes, stealing Threat cards, Day and Night...; they are played and Buried, no effect), the
+Spells, Artifacts and Allies aimed at an opponent that it does not read (a glance at a Hand or
+Threat, Day and Night, a Location's attributes copied...), a face-down Ally's own use (only its
+defence is withheld), a Phobia lifted by an Ally or a Spell
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
 Old One's effects that :func:`~.goos.goo_not_read` names (Allies flipped, Gates used again,
@@ -53,7 +60,11 @@ counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's 
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
 Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
 and no policy is asked yet: the target of an Event is the legitimate opponent with the highest
-score; against an Event's attack every Ally defends, the strongest first.
+score; against an Event's attack every Ally defends, the strongest first; a Spell, Artifact or
+Ally used on an opponent strikes the legitimate one with the highest score, and takes the
+strongest Ally where the card lets its player choose; an Ally that may be Buried instead of an
+Artifact or Tome always is, an Artifact that may cancel a Spell cast on its holder always does,
+and the Allies kept out of an Epidemic "of your choice" are the strongest.
 """
 
 from __future__ import annotations

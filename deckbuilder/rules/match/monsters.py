@@ -100,19 +100,21 @@ def combat_profile(card: Card) -> CombatProfile:
 
 _TAKES: Final = re.compile(
     r"(randomly) choose one of your opponent's artifacts to bury for each [\w' -]+ that survives the cosmic battle|"
-    r"surviving to affect your opponent's allies or investigator also steals one (chosen) artifact"
+    r"surviving to affect your opponent's allies or investigator also steals one (chosen) artifact|"
+    r"surviving the cosmic battle devours \(buries\) one (spell) of opponent chosen by the player"
 )
 
 
 def takes_artifact(card: Card) -> str:
     """Gets how a Monster that survives the Cosmic Battle takes an Artifact of the opponent it
-    attacks ("random" or "chosen"), "" when its text says none (Minion of Karakal, Mi-Go)."""
+    attacks ("random" or "chosen"), or a Spell ("spell", chosen), "" when its text says none
+    (Minion of Karakal, Mi-Go; Insect from Shaggai a Spell)."""
     if card.type is not CardType.MONSTER:
         return ""
     m = _TAKES.search(" ".join((card.text or "").lower().split()))
     if not m:
         return ""
-    return "random" if m[1] else "chosen"
+    return "random" if m[1] else "spell" if m[3] else "chosen"
 
 
 _N: Final = f"({count_pattern(3)})"

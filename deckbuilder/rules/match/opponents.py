@@ -89,6 +89,22 @@ MAD_ALLY: Final = 19
 BURY_OR_PAY: Final = 20
 #: A Phobia on the Investigator who plays it goes to the target.
 REDIRECT_PHOBIA: Final = 21
+#: The target Buries a Tome (``word`` ""), taken at random.
+BURY_TOME: Final = 22
+#: Allies of the target flipped face-down until the Round ends (rulebook l.532, l.448): the
+#: strongest one (``word`` "", or "steal": its own value gained in Sanity by the player), or
+#: every one (``word`` "all"; "epidemic": an Epidemic's, which some cards keep Allies out of).
+FLIP_ALLY: Final = 23
+#: ``amount`` random cards of the target's Threat (a Great Old One in play among them) Discarded,
+#: when it holds more than ``word`` cards.
+DISCARD_THREAT: Final = 24
+#: The player looks at the target's Threat: its cards known to him or her this Round.
+GLANCE_THREAT: Final = 25
+#: The target reveals the top card of the Mythos Deck: a Location becomes the Current Location, a
+#: Monster attacks him or her (Allies may defend) and is Discarded, any other card is Discarded.
+REVEAL_TOP: Final = 26
+#: An Artifact of the target's, the player's choice, flipped face-down until the Round ends.
+FLIP_ARTIFACT: Final = 27
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -119,6 +135,12 @@ _ONCE: Final[tuple[tuple[re.Pattern[str], int, int], ...]] = (
     (re.compile(r"one ally that opponent must bury"), BURY_ALLY, 1),
     (re.compile(r"discard the event closest to the bottom of his or her story deck"), DISCARD_STORY_EVENT, 1),
 )
+_THREAT_CUT: Final = re.compile(
+    rf"if the target threat contains more than {NUMBER} cards,? including any great old ones? or outer gods?,? "
+    rf"randomly discard {NUMBER}"
+)
+#: An Epidemic's face-down Allies (Dysentery's family): every Ally of the target.
+_FLIP_ALL: Final = re.compile(r"(?:your opponent )?must flip all (?:of his or her )?allies face-down")
 _UP_TO: Final = re.compile(rf"bury opponent's ally of up to {_N} points? \(excluding the value of any weapons\)")
 _PASS: Final = re.compile(rf"(?:opponent )?loses? {_N} sanity points? if he or she passes")
 _TURN_IF: Final = re.compile(
@@ -137,6 +159,7 @@ _MOVE: Final = re.compile(
 )
 _NEAR: Final = re.compile(
     r"other players whose investigators are in the same (city) as target are simi?larl?y affected|"
+    r"other investigators who are in the same (subregion) as the target are simi?larl?y affected|"
     r"other player's investigator also in the same (region) must also randomly bury one ally"
 )
 _AT_WHILE: Final = re.compile(
@@ -148,7 +171,8 @@ _CANCEL: Final = re.compile(r"buries the card\(s\) that were just played|bury an
 #: What Yithian Mental Contact's sentences add to the cancelling (applied with it).
 _CANCEL_TOO: Final = re.compile(
     r"or whose orientations were altered|except adventure cards|"
-    r"ignore any effects that those card\(s\) might otherwise have had"
+    r"ignore any effects that those card\(s\) might otherwise have had|"
+    r"or who was in play and whose abilit\w* or special effects? (?:were|was) just used"
 )
 _LOCATION_GOES: Final = re.compile(r"(?:must )?discard his or her current location if it features the (\w+) attribute")
 _OTHERWISE_BURY: Final = re.compile(r"otherwise bury it")
@@ -267,9 +291,14 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
         hits.append((BURY_OR_PAY, number(m[2]), m[1]))
     if _REDIRECT.search(text):
         hits.append((REDIRECT_PHOBIA, 1, ""))
+    if _FLIP_ALL.search(text):
+        hits.append((FLIP_ALLY, 0, "epidemic" if (card.subtype or "").lower() == "epidemic" else "all"))
+    m = _THREAT_CUT.search(text)
+    if m:
+        hits.append((DISCARD_THREAT, number(m[2]), str(number(m[1]))))
     m = _NEAR.search(text)
     if m and hits:
-        hits.append((ALSO_NEAR, 0, "city" if "city" in m[0] else "region"))
+        hits.append((ALSO_NEAR, 0, "region" if "region" in m[0] and "subregion" not in m[0] else "city"))
     return tuple(hits)
 
 
@@ -280,9 +309,12 @@ def not_read(card: Card) -> str:
     (:data:`_LEAD`); the others are named."""
     if card.type is not CardType.EVENT or "opponent" not in (card.affects or "").lower():
         return ""
+    if recovers_allies(card):
+        return ""  # the player's own Allies back (the table's, :func:`recovers_allies`)
     if not opponent_effects(card):
         return "what it does to the opponent is not read yet (played and Buried, no effect)"
     patterns = [p for p, _, _ in _ONCE] + [_UP_TO, _PASS, _TURN_IF, _AT_WHILE, _HAND, _ROUND, _POLICE, _MOVE, _NEAR]
+    patterns += [_FLIP_ALL, _THREAT_CUT]
     kinds = {k for k, _, _ in opponent_effects(card)}
     # The clauses read only with the effect they belong to.
     for kind, more in (
@@ -350,3 +382,143 @@ def everyone_effects(card: Card) -> tuple[Hit, ...]:
 def is_phobia(card: Card) -> bool:
     """Checks that a card is a Phobia (an Event that stays on the Investigator it afflicts)."""
     return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"
+
+
+# -- Spells, Artifacts and Allies used on an opponent -----------------------------------------
+#
+# The effect reader names these "aims at an opponent" too (a Spell cast, an Artifact or an
+# Ally used on an opponent: rulebook l.307, l.189, l.49); the table offers their use where an
+# opponent is a legitimate target (l.307: "A Spell that requires a target must have a legitimate
+# target in order to be played"). Each clause keys on what is done to the opponent.
+
+_USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
+    # Take the opponent's Story Deck down to its next Location (QUAKE), the top card Discarded.
+    (
+        re.compile(
+            r"top card of your opponent's story deck,? and discard it(?=.*until a location (?:card )?is revealed)"
+        ),
+        QUAKE,
+        1,
+        "discard",
+    ),
+    (re.compile(r"^discard a random ally\b"), DISCARD_ALLY, 1, ""),
+    (re.compile(r"glance at all cards in one opponent's threat"), GLANCE_THREAT, 1, ""),
+    (re.compile(r"cause an opponent to flip an artifact of your choice face-down"), FLIP_ARTIFACT, 1, ""),
+    (
+        re.compile(
+            r"opponent reveals the top card of his or her mythos deck(?=.*if it is a location it immediately becomes "
+            r"his or her current location)(?=.*if it is a monster it attacks him or her)"
+        ),
+        REVEAL_TOP,
+        1,
+        "",
+    ),
+    (re.compile(r"steal a tome \(cause it to be buried\) from your opponent"), BURY_TOME, 1, ""),
+    (re.compile(r"target becomes an artifact: place ally and any attached cards face-down"), FLIP_ALLY, 1, ""),
+    (
+        re.compile(
+            r"transfer to your investigator's sanity points the value of one opponent's ally(?=.*flip that ally face-down)"
+        ),
+        FLIP_ALLY,
+        1,
+        "steal",
+    ),
+    (
+        re.compile(r"discard the ally closest to the bottom of his or her story deck"),
+        DISCARD_STORY_EVENT,
+        1,
+        "ally",
+    ),
+)
+_LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")
+#: How a used Artifact or Ally leaves play after its use ("then bury this card", "then bury
+#: Wilbur"); else an Artifact is flipped (not used again, as the engine's uses).
+_BURY_AFTER: Final = re.compile(r"then,? bury (?:this card|[\w.' -]+)\.?$")
+
+
+def used_on_opponent(card: Card) -> tuple[Hit, ...]:
+    """Gets what a Spell, an Artifact or an Ally whose use aims at an opponent does to him or
+    her (the kinds of :data:`Hit`), () when no phrasing read here is found."""
+    if card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
+        return ()
+    text = _text(card)
+    hits: list[Hit] = []
+    for pattern, kind, amount, word in _USED_ON:
+        if pattern.search(text):
+            hits.append((kind, amount, word))
+    m = _LACKING.search(text)
+    if m:
+        hits.append((BURY_ALLY, 1, f"lacking {m[1]}"))
+    return tuple(hits)
+
+
+def buried_after_use(card: Card) -> bool:
+    """Checks that an Artifact or Ally used on an opponent is Buried after its use (its text)."""
+    return bool(_BURY_AFTER.search(_text(card)))
+
+
+_PROTECTS: Final = re.compile(
+    r"at the moment (?:when |that )?you would (?:lose|lode) an? artifact( or (?:a )?tome)?,? "
+    r"you may cho?ose to bury this card instead"
+)
+
+
+def protects(card: Card) -> str:
+    """Gets what an Ally protects from an opponent's card: "artifact" or "artifact+tome" (Bury
+    the Ally instead of the card, the opponent Burying his or her card), "" for none."""
+    if card.type is not CardType.ALLY:
+        return ""
+    m = _PROTECTS.search(_text(card))
+    if m is None:
+        return ""
+    return "artifact+tome" if m[1] else "artifact"
+
+
+_CANCELS: Final = re.compile(
+    r"(flip this card face-down|bury [\w ]+) to cancel (?:an opponent's |a )?spell (?:that was )?just cast"
+)
+
+
+def cancels_spell(card: Card) -> str:
+    """Gets how an Artifact cancels an opponent's Spell just cast ("flip" or "bury": what is done
+    with it), "" when it does not."""
+    if card.type is not CardType.ARTIFACT:
+        return ""
+    m = _CANCELS.search(_text(card))
+    if m is None:
+        return ""
+    return "flip" if m[1].startswith("flip") else "bury"
+
+
+_SPARED: Final = re.compile(
+    r"(one ally of your choice (?:is|are) excluded)|(?:and one (?:other|ally) of your choice )?"
+    r"(?:are|is) excluded (?:\(as if they weren't present\) )?when determining the results of an epidemic|"
+    r"immune to epidemics"
+)
+
+
+def spared(card: Card) -> int:
+    """Gets how many Allies a card keeps out of an Epidemic's effects while in play (an Ally itself
+    and another; an Artifact's Ally and another; a Location, while it is the Current Location, one
+    of the player's choice), 0 for none."""
+    if card.type not in (CardType.ALLY, CardType.ARTIFACT, CardType.LOCATION):
+        return 0
+    text = _text(card)
+    m = _SPARED.search(text)
+    if m is None:
+        return 0
+    if card.type is CardType.LOCATION:
+        return 1 if m[1] else 0
+    return 2 if "of your choice" in m[0] or "one other" in m[0] else 1
+
+
+_RECOVERS: Final = re.compile(
+    r"cancel the effects of a card played since your last turn that would otherwise cause you to bury or "
+    r"discard an ally or allies"
+)
+
+
+def recovers_allies(card: Card) -> bool:
+    """Checks that an Event cancels an opponent's card that made its player Bury or Discard Allies
+    since his or her last Turn (they come back into play)."""
+    return card.type is CardType.EVENT and bool(_RECOVERS.search(_text(card)))

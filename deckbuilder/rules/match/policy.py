@@ -14,7 +14,12 @@
 - Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass, and a
   Control Spell (l.321) whenever an opponent's Threat is aimed at the player and its Sanity
   cost leaves 3 (the class is hoped for: the Threat is face-down);
-- Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need).
+- Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
+- a Spell, Artifact or Ally used on an opponent (Petrify, a Tome stolen...; the table offers it
+  only with a legitimate target, l.307) scores 35 less twice its Sanity cost: above a Pass and a
+  card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
+  opponent's Threat only when it has Allies to defend, whose need against that Threat is then
+  its cards' values where seen (3 for each other).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -34,8 +39,18 @@ from collections.abc import Sequence
 from typing import Final
 
 from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
-from deckbuilder.rules.goldfish import GreedyPolicy
-from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
+from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
+from deckbuilder.rules.match.opponents import GLANCE_THREAT
+from deckbuilder.rules.match.table import (
+    OVER,
+    Match,
+    ally_value,
+    card_play,
+    finish_round,
+    is_control,
+    is_strike,
+    threat_estimate,
+)
 from deckbuilder.rules.places import Kind
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
@@ -43,6 +58,8 @@ EXPECTED_MONSTER: Final = 3
 _PASS_SCORE: Final = 10
 #: How much the greedy player wants a Control Spell cast when it is attacked (above any draw).
 _CONTROL_SCORE: Final = 40
+#: How much the greedy player wants a card used on an opponent (see the module docstring).
+_STRIKE_SCORE: Final = 35
 #: What the lookahead player counts for each card its Adventures need that counts for them.
 PROGRESS = 2.0
 #: How much better (in points a deal) another play must do than the greedy player's first choice.
@@ -63,7 +80,36 @@ class GreedyPlayer:
         self.inner = GreedyPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        if m.seats[seat].striking:
+            strikes = [p for p in plays if is_strike(m, seat, p)]
+            if strikes:
+                return self._choose_strike(m, seat, plays, strikes)
         return self.inner.choose(m.players[seat], plays)
+
+    def _choose_strike(self, m: Match, seat: int, plays: list[Play], strikes: list[Play]) -> Play:
+        """Chooses among plays some of which are used on an opponent (the module docstring)."""
+        rest = [p for p in plays if p not in strikes]
+        s = m.players[seat]
+        best, best_score = self.inner._best(s, rest) if rest else (strikes[0], -(10**9))
+        for p in strikes:
+            score = self.score(m, seat, p)
+            if score > best_score:
+                best, best_score = p, score
+        return best
+
+    def score(self, m: Match, seat: int, play: Play) -> int:
+        """Gets how much the player wants a play of card play."""
+        s = m.players[seat]
+        if not is_strike(m, seat, play):
+            return self.inner.score(s, play)
+        g = s.game
+        from_tome = play.kind is PlayKind.CAST and g.profiles[play.target].kind is Kind.TOME
+        cost = max(0, -m.seats[seat].strike_cost[play.card]) if from_tome else 0
+        if s.sanity - cost < LOW_SANITY:
+            return -1
+        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in m.seats[seat].strikes[play.card]):
+            return -1  # a look at a Threat helps only to choose the Allies that defend
+        return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
         target = leader(m, seat)
@@ -85,6 +131,8 @@ class GreedyPlayer:
         attackers.sort()
         for _, attacker in attackers:
             need = EXPECTED_MONSTER * incoming[attacker]
+            if m.glanced[seat] and m.directed:
+                need = threat_estimate(m, seat, attacker, EXPECTED_MONSTER)  # a Threat looked at
             while need > 0 and free and free[0][0] < 0:
                 minus, i = free.pop(0)
                 choice[i] = attacker
@@ -143,8 +191,8 @@ class LookaheadPlayer:
         s = m.players[seat]
         if not m.tally or s.phase is not _PLAY_PHASE or s.redrawing >= 0 or len(plays) <= 1:
             return self.greedy.choose(m, seat, plays)
-        inner = self.greedy.inner
-        scored = sorted(((inner.score(s, p), i) for i, p in enumerate(plays)), key=lambda v: (-v[0], v[1]))
+        greedy = self.greedy
+        scored = sorted(((greedy.score(m, seat, p), i) for i, p in enumerate(plays)), key=lambda v: (-v[0], v[1]))
         top = plays[scored[0][1]]
         if top.kind is _ADVENTURE:
             return top

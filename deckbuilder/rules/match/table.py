@@ -57,10 +57,15 @@ from deckbuilder.rules.match.opponents import (
     BURY_ALLY,
     BURY_ARTIFACT,
     BURY_OR_PAY,
+    BURY_TOME,
     CANCEL_PLAY,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
+    DISCARD_THREAT,
+    FLIP_ALLY,
+    FLIP_ARTIFACT,
+    GLANCE_THREAT,
     LASTING,
     LOSE_IF,
     LOSE_IF_HOLDS,
@@ -76,11 +81,18 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN_HAND,
     QUAKE,
     REDIRECT_PHOBIA,
+    REVEAL_TOP,
     Hit,
+    buried_after_use,
+    cancels_spell,
     everyone_effects,
     is_phobia,
     lifts_phobia,
     opponent_effects,
+    protects,
+    recovers_allies,
+    spared,
+    used_on_opponent,
 )
 from deckbuilder.rules.places import Kind
 
@@ -298,6 +310,16 @@ class Seat:
         "on_play",
         "bonus",
         "kinds",
+        "strikes",
+        "striking",
+        "strike_cost",
+        "bury_after",
+        "protects",
+        "cancels",
+        "spares",
+        "reacting",
+        "recovers",
+        "recovering",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -337,6 +359,32 @@ class Seat:
         self.goo: tuple[tuple[Rule, ...], ...] = tuple(goo_effects(c) for c in game.cards)
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
+        self._opponent_cards(game)
+
+    def _opponent_cards(self, game: Game) -> None:
+        """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
+        an opponent's (:mod:`~.opponents`): per copy, what its use does to the opponent, whether
+        it is Buried after its use, what an Ally protects, how an Artifact cancels a Spell just
+        cast, how many Allies a card keeps out of an Epidemic."""
+        cards = game.cards
+        self.strikes: tuple[tuple[Hit, ...], ...] = tuple(used_on_opponent(c) for c in cards)
+        self.striking = any(self.strikes)
+        #: Per copy, the Sanity change of casting it from a Tome: a Spell's pentagram (l.305, l.309).
+        self.strike_cost: tuple[int, ...] = tuple(
+            (c.sanity or 0) if h and c.type is CardType.SPELL else 0 for c, h in zip(cards, self.strikes)
+        )
+        self.bury_after: tuple[bool, ...] = tuple(bool(h) and buried_after_use(c) for c, h in zip(cards, self.strikes))
+        self.protects: tuple[str, ...] = tuple(protects(c) for c in cards)
+        self.cancels: tuple[str, ...] = tuple(cancels_spell(c) for c in cards)
+        self.spares: tuple[int, ...] = tuple(spared(c) for c in cards)
+        #: Whether the deck holds a card that answers an opponent's (protects, cancels, spares).
+        self.reacting = any(self.protects) or any(self.cancels) or any(self.spares)
+        #: Per Event, whether it brings back the Allies an opponent's card took since its player's
+        #: last Turn; it aims at no opponent.
+        self.recovers: tuple[bool, ...] = tuple(recovers_allies(c) for c in cards)
+        self.recovering = any(self.recovers)
+        if self.recovering:
+            self.aims = tuple("" if r else a for r, a in zip(self.recovers, self.aims))
 
 
 class Match:
@@ -378,6 +426,10 @@ class Match:
         "last_seat",
         "last_play",
         "last_sanity",
+        "face_down",
+        "lost",
+        "glanced",
+        "gear_down",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -426,6 +478,17 @@ class Match:
         self.last_seat = -1
         self.last_play = Play(_PASS)
         self.last_sanity = 0
+        #: Per seat, the Allies an opponent's card flipped face-down: they do not defend until the
+        #: Round ends (rulebook l.532: their effects "not otherwise available"; l.448).
+        self.face_down: list[list[int]] = [[] for _ in range(n)]
+        #: Per seat, the Allies an opponent's card made its player Bury or Discard since his or
+        #: her last play, with the cards they held (an Event may bring them back).
+        self.lost: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(n)]
+        #: Per seat, the opponents' Threat cards its player has looked at this Round: (owner, id).
+        self.glanced: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, the Artifacts an opponent's card flipped face-down this Round: (the Artifact,
+        #: the Ally bearing it or -1, whether it was used up before), restored when the Round ends.
+        self.gear_down: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -438,6 +501,10 @@ class Match:
         m.afflicted = [list(a) for a in self.afflicted]
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
+        m.face_down = [list(f) for f in self.face_down]
+        m.lost = [list(x) for x in self.lost]
+        m.glanced = [list(x) for x in self.glanced]
+        m.gear_down = [list(x) for x in self.gear_down]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -542,6 +609,8 @@ def card_play(m: Match, play: Play) -> None:
     s = m.players[seat]
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
+    if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
+        m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
     before, subregion = s.sanity, s.subregion
     if play.kind is _PASS:
         m.last_seat = -1
@@ -573,7 +642,11 @@ def card_play(m: Match, play: Play) -> None:
         played.add(cards[play.card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    if m.goo_rules:
+    if (play.kind is _CAST or play.kind is _USE) and m.seats[seat].striking and m.seats[seat].strikes[play.card]:
+        _strike(m, seat, play)
+        if m.stage == OVER:
+            return
+    elif m.goo_rules:
         _push_under_goos(m, seat, play)
     else:
         push(s, play)
@@ -610,6 +683,8 @@ def card_play(m: Match, play: Play) -> None:
         _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
+    if play.kind is _EVENT and seat_.recovering and seat_.recovers[play.card]:
+        _recover(m, seat, play.card)
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -803,7 +878,7 @@ def _next_turn(m: Match, seat: int, play: Play, subregion: int) -> None:
             _lift(m, seat, owner, cid)
             if play.kind is PlayKind.LOCATION or play.kind is PlayKind.TRAVEL:
                 continue
-            allies = _ally_cards(m, seat, list(m.players[seat].allies))
+            allies = _ally_cards(m, seat, [a for a in m.players[seat].allies if a not in m.face_down[seat]])
             through = _absorb(m, allies, amount)
             m.say(f"  {owner_.game.title(cid)} attacks {m.name(seat)} with {amount}: Allies absorb {amount - through}")
             for c in allies:
@@ -885,6 +960,8 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         pool = [c for c in t.artifacts if c not in held] + [c for c in t.artifacts if c in held]
         if pool:
             c = pool[rng.randrange(len(pool))]
+            if m.seats[target].reacting and _protected(m, target, c, False):
+                return
             t.artifacts.remove(c)
             for ally, cs in list(t.attached.items()):
                 if c in cs:
@@ -897,14 +974,20 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             t.discard.append(c)
             m.say(f"  {m.name(target)} discards {g.title(c)} from the Hand")
     elif kind in (BURY_ALLY, DISCARD_ALLY):
-        limit = int(word[4:]) if word.startswith("max ") else -1
-        combat_ = m.seats[target].combat
-        pool = [a for a in t.allies if limit < 0 or combat_[a].value <= limit]
+        pool = _ally_pool(m, target, word)
         k = (len(pool) + 1) // 2 if amount < 0 else min(amount, len(pool))
         for a in rng.sample(pool, k):
-            _lose_ally(m, target, a, kind == BURY_ALLY)
+            _lose_ally_to(m, target, a, kind == BURY_ALLY)
     elif kind == CANCEL_PLAY:
         _cancel(m, target)
+    elif kind in (BURY_TOME, FLIP_ALLY):
+        _take_more(m, target, kind, word)
+    elif kind == DISCARD_THREAT:
+        _cut_threat(m, target, amount, int(word))
+    elif kind == REVEAL_TOP:
+        _reveal_top(m, target)
+    elif kind == FLIP_ARTIFACT:
+        _flip_artifact(m, target)
     elif kind == MAD_ALLY:
         mad = [a for a in t.allies if str(getattr(g.cards[a].allegiance, "value", "")).lower() == word]
         if mad:
@@ -929,7 +1012,7 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _phobia_loss(m, target, "keeping the Allies", amount)
         else:
             for a in keep:
-                _lose_ally(m, target, a, True)
+                _lose_ally_to(m, target, a, True)
     elif kind == LOSE_LOCATION:
         if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
             c = t.story.pop()
@@ -942,10 +1025,16 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _stand_at_top(m, target, gate=False)
     elif kind == QUAKE:
         if t.story:
-            # Bury the top card, then each card above the next Location (a card Buried goes to
-            # the bottom, l.506); the Location revealed is the Current Location, no Sanity
-            # applied, its Gate free to use.
-            t.story.insert(0, t.story.pop())
+            # Bury the top card (Discard it, ``word`` "discard"), then each card above the next
+            # Location (a card Buried goes to the bottom, l.506); the Location revealed is the
+            # Current Location, no Sanity applied, its Gate free to use.
+            if word == "discard":
+                c = t.story.pop()
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
+            else:
+                t.story.insert(0, t.story.pop())
             for _ in range(len(t.story)):
                 if g.profiles[t.story[-1]].kind is Kind.LOCATION:
                     break
@@ -953,8 +1042,9 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             _stand_at_top(m, target, gate=True)
     elif kind == DISCARD_STORY_EVENT:
         profiles = g.profiles
+        wanted = Kind.ALLY if word == "ally" else Kind.EVENT
         for c in t.story:  # the Story Deck's bottom first (a Buried card goes to index 0)
-            if profiles[c].kind is Kind.EVENT:
+            if profiles[c].kind is wanted:
                 t.story.remove(c)
                 t.counted -= g.weight[c]
                 t.discard.append(c)
@@ -986,7 +1076,11 @@ def _cancellable(m: Match, ally_only: bool) -> bool:
     """Checks that the last play at the table can be cancelled: its cards still in play (an
     Ally's only, for an Event that cancels Allies)."""
     play = m.last_play
-    if m.last_seat < 0 or play.kind not in _CANCELLABLE:
+    if m.last_seat < 0:
+        return False
+    if play.kind is _USE and ally_only:
+        return play.card in m.players[m.last_seat].allies  # an Ally whose use was just made
+    if play.kind not in _CANCELLABLE:
         return False
     s = m.players[m.last_seat]
     kind, cid = play.kind, play.card
@@ -1013,6 +1107,11 @@ def _cancel(m: Match, target: int) -> None:
     t = m.players[target]
     g = t.game
     play = m.last_play
+    if play.kind is _USE and _cancellable(m, True):
+        # An Ally whose use was just made: Buried (the card says no more: the use stands).
+        _lose_ally(m, target, play.card, True)
+        m.last_seat = -1
+        return
     if not _cancellable(m, False):
         return
     kind = play.kind
@@ -1118,6 +1217,432 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
         s.discard.extend([ally, *held])
         s.counted -= g.weight[ally] + sum(g.weight[c] for c in held)
     m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
+
+
+# -- Spells, Artifacts and Allies used on opponents, and the cards that answer them ----------
+
+
+def _ally_pool(m: Match, target: int, word: str) -> list[int]:
+    """Gets the target's Allies an effect may take: of up to N points (``word`` "max N"), lacking
+    an attribute ("lacking dreamer"), else any."""
+    allies = m.players[target].allies
+    if word.startswith("max "):
+        limit = int(word[4:])
+        combat_ = m.seats[target].combat
+        return [a for a in allies if combat_[a].value <= limit]
+    if word.startswith("lacking "):
+        kinds = m.seats[target].kinds
+        return [a for a in allies if word[8:] not in kinds[a]]
+    return list(allies)
+
+
+def _take_more(m: Match, target: int, kind: int, word: str) -> int:
+    """Takes what the later kinds of effects take (:func:`_take`'s): a Tome Buried with its Spells,
+    chosen at random (BURY_TOME); Allies flipped face-down (FLIP_ALLY), the strongest one or every
+    one. Gets the own value of the Ally flipped (for "steal"), else 0."""
+    t = m.players[target]
+    g = t.game
+    if kind == BURY_TOME:
+        if t.tomes:
+            c = t.tomes[m.rng.randrange(len(t.tomes))]
+            if m.seats[target].reacting and _protected(m, target, c, True):
+                return 0
+            t.tomes.remove(c)
+            held = t.attached.pop(c, ())
+            for h in held:
+                if h in t.spells:
+                    t.spells.remove(h)
+            t.story[0:0] = [c, *held]  # Buried with its Spells: they count on in the Story Deck
+            m.say(f"  {m.name(target)} buries {g.title(c)}")
+        return 0
+    down = m.face_down[target]
+    up = [a for a in t.allies if a not in down]
+    if not up:
+        return 0
+    if word == "all" or word == "epidemic":
+        if word == "epidemic" and m.seats[target].reacting:
+            up = _not_spared(m, target, up)
+        down.extend(up)
+        m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
+        return 0
+    # The strongest (the player's choice of target, l.307), its Weapon with it (l.197).
+    a = max(up, key=lambda x: (ally_value(m, target, x)[0], -t.allies.index(x)))
+    down.append(a)
+    m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
+    return g.cards[a].value or 0
+
+
+def _lose_ally_to(m: Match, target: int, ally: int, bury: bool) -> None:
+    """An Ally Buried or Discarded by an opponent's card, kept in mind for an Event that brings it
+    back (:func:`_recover`)."""
+    if m.seats[target].recovering:
+        m.lost[target].append((ally, m.players[target].attached.get(ally, ()), bury))
+    _lose_ally(m, target, ally, bury)
+
+
+def _recover(m: Match, seat: int, cid: int) -> None:
+    """An Event cancels the effects of the opponents' cards that made ``seat`` Bury or Discard
+    Allies since his or her last Turn: each comes back into play with what it held (l.313: an
+    instant effect cancelled is undone)."""
+    s = m.players[seat]
+    g = s.game
+    back = []
+    for ally, held, bury in m.lost[seat]:
+        zone = s.story if bury else s.discard
+        if ally not in zone:
+            continue  # gone on since (a reshuffle)
+        for c in (ally, *held):
+            if c in zone:
+                zone.remove(c)
+                if not bury:
+                    s.counted += g.weight[c]
+        s.allies.append(ally)
+        if held:
+            s.attached[ally] = held
+            for c in held:
+                (s.spells if g.profiles[c].kind is Kind.SPELL else s.artifacts).append(c)
+        back.append(g.title(ally))
+    m.lost[seat].clear()
+    if back:
+        m.say(f"  {', '.join(back)} back in play ({g.title(cid)})")
+        if m.tally:
+            m.applied[seat].add(g.cards[cid].title)
+
+
+def _artifact_to_flip(m: Match, target: int) -> int:
+    """Gets the Artifact of the target's the player flips face-down, or -1 when no face-up one's
+    flip would matter here (our choice of target, l.307): the Weapon adding most to its Ally,
+    else one with a use not yet made or an answer to an opponent's card."""
+    t = m.players[target]
+    seat_ = m.seats[target]
+    down = m.face_down[target]
+    effects = t.game.effects
+    best, best_score = -1, 0
+    for a in t.artifacts:
+        if a in down or a in t.spent:
+            continue
+        prof = seat_.combat[a]
+        held = prof.weapon and any(a in cs for cs in t.attached.values())
+        score = 10 + prof.value if held else 5 if effects[a] is not None or seat_.cancels[a] or seat_.spares[a] else 0
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _flip_artifact(m: Match, target: int) -> None:
+    """An Artifact of the target's flipped face-down until the Round ends (l.532): a Weapon leaves
+    its Ally's value (kept apart from it, back with it after the Round, l.191), a use is not
+    offered, an answer not given."""
+    a = _artifact_to_flip(m, target)
+    if a < 0:
+        return
+    t = m.players[target]
+    holder = next((h for h, cs in t.attached.items() if a in cs), -1)
+    if holder >= 0:
+        t.attached[holder] = tuple(c for c in t.attached[holder] if c != a)
+    m.gear_down[target].append((a, holder, a in t.spent))
+    if a not in t.spent:
+        t.spent += (a,)
+    m.face_down[target].append(a)
+    m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
+
+
+def _gear_up(m: Match, seat: int) -> None:
+    """The Artifacts flipped face-down by an opponent's card turn face-up at the Round's end
+    (l.448): a Weapon back with its Ally, or Buried if the Ally left play meanwhile (l.191)."""
+    s = m.players[seat]
+    for a, holder, spent in m.gear_down[seat]:
+        if a not in s.artifacts:
+            continue
+        if not spent:
+            s.spent = tuple(c for c in s.spent if c != a)
+        if holder < 0:
+            continue
+        if holder in s.allies:
+            s.attached[holder] = s.attached.get(holder, ()) + (a,)
+        else:
+            s.artifacts.remove(a)
+            s.story.insert(0, a)
+    m.gear_down[seat].clear()
+
+
+def _reveal_top(m: Match, target: int) -> None:
+    """The target reveals the top card of the Mythos Deck: a Location becomes the Current Location
+    (on top of the Story Deck, no Sanity applied, its Gate free to use); a Monster attacks him or
+    her with its value, the Allies face-up defending as against an Event's attack (strongest
+    first, one that absorbs any Buried, l.439), then it is Discarded; any other card is Discarded."""
+    t = m.players[target]
+    if not t.deck:
+        return
+    g = t.game
+    c = t.deck.pop()
+    kind = g.profiles[c].kind
+    m.say(f"  {m.name(target)} reveals {g.title(c)}")
+    if kind is Kind.LOCATION and g.profiles[c].loc is not None:
+        t.story.append(c)
+        t.counted += g.weight[c]
+        _stand_at_top(m, target, gate=True)
+        return
+    t.discard.append(c)
+    if kind is not Kind.MONSTER:
+        return
+    points = m.seats[target].combat[c].value
+    down = m.face_down[target]
+    allies = _ally_cards(m, target, [a for a in t.allies if a not in down])
+    through = _absorb(m, allies, points)
+    m.say(f"  {g.title(c)} attacks {m.name(target)} with {points}: Allies absorb {points - through}")
+    for a in allies:
+        if a.left < a.value:
+            _lose_ally(m, target, a.cid, True)
+    if through:
+        _phobia_loss(m, target, g.title(c), through)
+
+
+def _cut_threat(m: Match, target: int, amount: int, above: int) -> None:
+    """Discards ``amount`` random cards of the target's Threat, a Great Old One or Outer God in
+    play counted among them, when it holds more than ``above`` cards."""
+    t = m.players[target]
+    g = t.game
+    cards = [*t.threat, *([t.goo] if t.goo >= 0 else [])]
+    if len(cards) <= above:
+        m.say(f"  {m.name(target)}'s Threat holds {len(cards)} cards: nothing Discarded")
+        return
+    for c in m.rng.sample(cards, min(amount, len(cards))):
+        if c == t.goo:
+            t.goo = -1
+            _goos_in_play(m)
+        else:
+            t.threat.remove(c)
+        t.discard.append(c)
+        m.say(f"  {m.name(target)} discards {g.title(c)} from the Threat")
+    t.counted = t.adventure_tally()
+
+
+def _not_spared(m: Match, target: int, allies: list[int]) -> list[int]:
+    """Gets the Allies an Epidemic affects: those no card of the target's keeps out of it (an Ally
+    itself and one more of the player's choice, an Artifact's Ally and one more, a Current
+    Location's one), the strongest kept first."""
+    t = m.players[target]
+    seat_ = m.seats[target]
+    spares = seat_.spares
+    g = t.game
+    kept: list[int] = []
+    extra = 0
+    savers: list[int] = []
+    for a in allies:
+        if spares[a]:
+            kept.append(a)
+            extra += spares[a] - 1
+            savers.append(a)
+    for holder, held in t.attached.items():
+        for c in held:
+            if spares[c] and holder in allies and c not in m.face_down[target]:
+                if holder not in kept:
+                    kept.append(holder)
+                extra += spares[c] - 1
+                savers.append(c)
+    here = t.current_location
+    if here >= 0 and spares[here]:
+        extra += spares[here]
+        savers.append(here)
+    rest = sorted((a for a in allies if a not in kept), key=lambda x: -ally_value(m, target, x)[0])
+    kept += rest[:extra]
+    if kept:
+        m.say(f"  {', '.join(g.title(a) for a in kept)}: kept out of the Epidemic")
+        if m.tally:
+            m.applied[target].update(g.cards[c].title for c in savers)
+    return [a for a in allies if a not in kept]
+
+
+def _protected(m: Match, target: int, card: int, tome: bool) -> bool:
+    """An Ally that protects its Investigator from losing an Artifact (or a Tome) to an opponent's
+    card is Buried instead, when one is in play face-up; the opponent's card is Buried too (the
+    cards that take one here are Buried after their effect already: an Event, a used Ally, a
+    Monster after Combat, l.439). Always taken, our rule: the Ally goes for a card of the
+    opponent's and keeps the player's. Gets whether the card was kept."""
+    t = m.players[target]
+    protects = m.seats[target].protects
+    down = m.face_down[target]
+    guards = [a for a in t.allies if protects[a] and (not tome or protects[a] == "artifact+tome") and a not in down]
+    if not guards:
+        return False
+    a = min(guards, key=lambda x: (ally_value(m, target, x)[0], t.allies.index(x)))
+    g = t.game
+    m.say(f"  {g.title(a)} is Buried instead of {g.title(card)}")
+    if m.tally:
+        m.applied[target].add(g.cards[a].title)
+    _lose_ally(m, target, a, True)
+    return True
+
+
+def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
+    """Checks that an opponent holds what a Spell, Artifact or Ally used on him or her takes
+    (a legitimate target, l.307)."""
+    t = m.players[target]
+    for kind, _, word in hits:
+        if kind == QUAKE:
+            found = bool(t.story)
+        elif kind in (BURY_ALLY, DISCARD_ALLY):
+            found = bool(_ally_pool(m, target, word))
+        elif kind == FLIP_ALLY:
+            down = m.face_down[target]
+            found = any(a not in down for a in t.allies)
+        elif kind == BURY_TOME:
+            found = bool(t.tomes)
+        elif kind == GLANCE_THREAT:
+            found = bool(t.threat)
+        elif kind == REVEAL_TOP:
+            found = bool(t.deck)
+        elif kind == FLIP_ARTIFACT:
+            found = _artifact_to_flip(m, target) >= 0
+        elif kind == DISCARD_STORY_EVENT:
+            profiles = t.game.profiles
+            found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
+        else:
+            found = False
+        if found:
+            return True
+    return False
+
+
+def strike_targets(m: Match, seat: int, cid: int) -> list[int]:
+    """Gets the opponents a Spell, Artifact or Ally of ``seat``'s may be used on (l.307)."""
+    hits = m.seats[seat].strikes[cid]
+    return [t for t in ((seat + k) % m.n for k in range(1, m.n)) if _strike_holds(m, t, hits)]
+
+
+def strike_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts and uses aimed at an opponent ``seat`` may make now: a Spell in play not
+    cast this Round (from a Tome paying its Sanity, l.309; by an Ally or Artifact free, l.311),
+    an Artifact or Ally in play not used, each with a legitimate target (l.307)."""
+    s = m.players[seat]
+    g = s.game
+    if not s.located and not g.rules.advanced:
+        return []
+    seat_ = m.seats[seat]
+    strikes = seat_.strikes
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if strikes[c] and c not in s.cast and c in s.spells:
+                cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                if can_pay(s, cost) and strike_targets(m, seat, c):
+                    plays.append(new_play(_CAST, c, (), holder))
+    for zone in (s.artifacts, s.allies):
+        for a in zone:
+            if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
+                plays.append(new_play(_USE, a, ()))
+    return plays
+
+
+def threat_estimate(m: Match, seat: int, attacker: int, unseen: int) -> int:
+    """Gets what ``seat`` expects the Directed Threat of ``attacker`` against it to be worth in
+    Combat: the cards it looked at this Round at their values, ``unseen`` points for each other."""
+    seen = m.glanced[seat]
+    total = 0
+    for c in m.directed[attacker][seat]:
+        if c >= 0 and (attacker, c) in seen:
+            total += monster_value(m, attacker, c, seat)
+        else:
+            total += unseen
+    return total
+
+
+def is_strike(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play casts or uses a card on an opponent (:func:`strike_plays`)."""
+    seat_ = m.seats[seat]
+    return (
+        seat_.striking
+        and (play.kind is _CAST or play.kind is _USE)
+        and play.card >= 0
+        and bool(seat_.strikes[play.card])
+    )
+
+
+def _strike(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell or uses an Artifact or Ally on an opponent: paid and put where its use
+    leaves it (a Spell from a Tome flipped, l.309; by an Ally or Artifact Buried, l.311; an
+    Artifact or Ally Buried or flipped as its card says, l.189, l.199), then applied to the
+    legitimate target with the highest score (the leader, as for Events), unless he or she
+    cancels a Spell just cast with a card in play."""
+    s = m.players[seat]
+    g = s.game
+    seat_ = m.seats[seat]
+    c = play.card
+    legit = strike_targets(m, seat, c)
+    if play.kind is _CAST:
+        holder = play.target
+        if g.profiles[holder].kind is Kind.TOME:
+            cost = seat_.strike_cost[c]
+            s.cast += (c,)
+        else:
+            cost = 0
+            s.spells.remove(c)
+            s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+            s.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    else:
+        cost = 0  # the Artifacts and Allies read here cost no Sanity to use
+        if not seat_.bury_after[c]:
+            s.spent += (c,)
+        elif c in s.allies:
+            _lose_ally(m, seat, c, True)
+        else:
+            s.artifacts.remove(c)
+            for holder, held in list(s.attached.items()):
+                if c in held:
+                    s.attached[holder] = tuple(x for x in held if x != c)
+            s.story.insert(0, c)
+    if cost:
+        pay_one(s, cost)
+        if s.phase is _OVER_PHASE:
+            _ended(m)
+            return
+    if not legit:
+        return
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    m.say(f"  {g.title(c)} is used on {m.name(target)}")
+    if play.kind is _CAST and m.seats[target].reacting and _cancel_spell(m, target, c):
+        return
+    for kind, amount, word in seat_.strikes[c]:
+        if kind == GLANCE_THREAT:
+            t = m.players[target]
+            m.glanced[seat] += [(target, x) for x in t.threat if (target, x) not in m.glanced[seat]]
+            m.say(f"  {m.name(seat)} looks at {m.name(target)}'s Threat ({len(t.threat)} cards)")
+        elif kind == FLIP_ALLY and word == "steal":
+            gained = _take_more(m, target, FLIP_ALLY, "")
+            if gained and not m.no_gain:
+                pay_one(s, gained)
+                m.say(f"  {m.name(seat)} gains {gained} Sanity")
+        else:
+            _take(m, target, kind, amount, word)
+        if m.stage == OVER:
+            return
+    if m.tally:
+        m.applied[seat].add(g.cards[c].title)
+
+
+def _cancel_spell(m: Match, target: int, spell: int) -> bool:
+    """The target of a Spell just cast cancels it with an Artifact in play that says so, flipped
+    or Buried as its card says (rulebook l.313: an instant effect cancelled is undone; here it is
+    cancelled before it is applied). Always taken, our rule: the Spell strikes him or her. Gets
+    whether it was cancelled."""
+    t = m.players[target]
+    cancels = m.seats[target].cancels
+    for a in t.artifacts:
+        how = cancels[a]
+        if not how or a in t.spent or a in m.face_down[target]:
+            continue
+        if how == "flip":
+            t.spent += (a,)
+        else:
+            t.artifacts.remove(a)
+            t.story.insert(0, a)
+        g = t.game
+        m.say(f"  {m.name(target)} cancels it with {g.title(a)}")
+        if m.tally:
+            m.applied[target].add(g.cards[a].title)
+        return True
+    return False
 
 
 # -- Great Old Ones ----------------------------------------------------------------------------
@@ -1226,7 +1751,7 @@ def _summoned(m: Match, seat: int, spell: int, monster: int) -> None:
     invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in _attributes(m, target))
     invisible = invisible and not _goo_forbids(m, NO_INVISIBLE)
     attack = _Card(seat, monster, g.title(monster), monster_value(m, seat, monster, target), invisible)
-    allies = _ally_cards(m, target, list(m.players[target].allies))
+    allies = _ally_cards(m, target, [a for a in m.players[target].allies if a not in m.face_down[target]])
     defenders = [c for c in allies if c.sees] if invisible else allies
     through = _absorb(m, defenders, attack.value)
     _dealt(m, [attack], attack.value)
@@ -1464,7 +1989,10 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if not armed and not any(incoming) and not any(is_assault(m, a, b) and directed[b][a] for a in range(n)):
             continue
         choice = policies[b].defend(m, b, incoming)
+        down = m.face_down[b]
         for ally, a in zip(allies, choice):
+            if down and ally in down:
+                continue  # face-down: its value not available to defend (l.532)
             if 0 <= a < n and a != b:
                 defending[b][a].append(ally)
             elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
@@ -1607,20 +2135,44 @@ def _takes_artifact(m: Match, x: int, y: int, cid: int) -> None:
     """A Monster of ``x``'s that survived the Cosmic Battle takes an Artifact of ``y``'s, who
     Buries it (its text; the Artifact chosen by x is the most valuable, our choice)."""
     t = m.players[y]
+    seat_ = m.seats[x]
+    if seat_.combat[cid].takes == "spell":
+        _takes_spell(m, x, y, cid)
+        return
     if not t.artifacts:
         return
-    seat_ = m.seats[x]
     if seat_.combat[cid].takes == "chosen":
         combat_ = m.seats[y].combat
         c = max(t.artifacts, key=lambda a: combat_[a].value)
     else:
         c = t.artifacts[m.rng.randrange(len(t.artifacts))]
+    if m.seats[y].reacting and _protected(m, y, c, False):
+        return
     t.artifacts.remove(c)
     for ally, held in list(t.attached.items()):
         if c in held:
             t.attached[ally] = tuple(h for h in held if h != c)
     t.story.insert(0, c)  # Buried: it counts on in the Story Deck
     m.say(f"  {seat_.game.title(cid)} takes {t.game.title(c)}: {m.name(y)} buries it")
+    if m.tally:
+        m.applied[x].add(seat_.game.cards[cid].title)
+
+
+def _takes_spell(m: Match, x: int, y: int, cid: int) -> None:
+    """A Monster of ``x``'s that survived the Cosmic Battle devours a Spell of ``y``'s, chosen by
+    x, who Buries it (its text): one not cast this Round first (it could still be cast), the
+    first in play among equals (our choice)."""
+    t = m.players[y]
+    if not t.spells:
+        return
+    c = next((s for s in t.spells if s not in t.cast), t.spells[0])
+    t.spells.remove(c)
+    for holder, held in list(t.attached.items()):
+        if c in held:
+            t.attached[holder] = tuple(h for h in held if h != c)
+    t.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    seat_ = m.seats[x]
+    m.say(f"  {seat_.game.title(cid)} devours {t.game.title(c)}: {m.name(y)} buries it")
     if m.tally:
         m.applied[x].add(seat_.game.cards[cid].title)
 
@@ -1864,6 +2416,13 @@ def next_round(m: Match) -> None:
         m.say(f"The game stops after {m.max_rounds} Rounds")
         return
     m.stage = CARD_PLAY
+    for down in m.face_down:
+        down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
+    for seen in m.glanced:
+        seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
+    for seat, gear in enumerate(m.gear_down):
+        if gear:
+            _gear_up(m, seat)
     if any(m.afflicted):
         _new_round(m)
         if m.stage == OVER:
@@ -1902,6 +2461,13 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
         plays = [
             p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
         ]
+    if seat_.recovering and not m.lost[seat]:
+        recovers = seat_.recovers
+        plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
+    if seat_.striking:
+        more = strike_plays(m, seat)
+        if more:
+            plays = plays[:-1] + more + plays[-1:] if plays and plays[-1].kind is _PASS else plays + more
     return plays
 
 
