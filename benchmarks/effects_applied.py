@@ -12,7 +12,8 @@ A card's effect counts as applied, in a game, when:
 - the effect reader plays its text (no named reason: ``rules/effects/reader.py``), and
 - the game shows it working: a Location, Ally, Tome, Event or Adventure put in play
   (completed, for an Adventure); a Spell or Artifact with effects cast or used (one without
-  effects of use: put in play); an Ally with a use, used; a Monster (a Great Old One too) in a
+  effects of use: put in play); an Ally with a use, used (one that only changes the Hand's
+  Minimum or Maximum while in play: put in play, for the Discard phase applies it); a Monster (a Great Old One too) in a
   Combat: damage dealt or absorbed, which only a match has;
 - a card the reader names a Combat reason for ("works only in Combat", a card's value in
   Combat) counts in matches when its title dealt or absorbed damage there; any other reason
@@ -210,9 +211,17 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
 
 
 def _needs_use(card: Any, effects: Any) -> bool:
+    """Whether the card shows its effect only by a cast or use. An Ally whose every effect is a
+    lasting change to the Hand's Minimum or Maximum (rulebook l.51-53) is never used: the
+    engine applies it at each Discard phase while the Ally is in play, so being in play is its
+    effect working (as a Tome's extra draw each Round)."""
     from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.effects import EffectKind
 
-    return bool(effects.effects) and card.type in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
+    if not effects.effects or card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
+        return False
+    lasting = (EffectKind.HAND_MIN, EffectKind.HAND_MAX)
+    return not (card.type is CardType.ALLY and all(f.kind in lasting for f in effects.effects))
 
 
 def coverage() -> None:

@@ -365,3 +365,87 @@ def test_a_monster_that_survives_the_cosmic_battle_takes_an_artifact():
         a = m.players[0]
         assert (lamp not in a.artifacts and lamp in a.story) is taken
         assert ("Taker" in m.applied[1]) is taken
+
+
+# -- What a Location or an Artifact adds to a kind of card (issue 23, combatcards) ---------------
+
+MANOR = location(
+    "Manor",
+    attrs=("Country",),
+    text="All Doe family members (including Doe Spawn) add 1 point to the card value when this is your current Location.",
+)
+MARKET = location(
+    "Market", attrs=("City",), text="All Trader Allies add 1 point to their value while this is your Current Location."
+)
+SPAWN = monster("Doe Spawn", "Lesser Independent", value=2)
+TRADER = ally("Ned", attrs=("Steadfast", "Old Trader"))
+ENGINE = artifact("Engine", text="While this card is in play, increase the value of all your Crawlers by 1 point each.")
+
+
+def test_a_location_adds_to_an_ally_named_by_the_last_word_of_its_attribute():
+    # Rulebook l.426: Defending Allies absorb their card value; the Location's text adds 1 to
+    # its Traders, and an "Old Trader" is a Trader ("to their value", without "card").
+    from deckbuilder.rules.match.monsters import ally_kinds, location_bonus
+
+    assert location_bonus(MARKET) == ((1, frozenset({"trader"})),)
+    assert "trader" in ally_kinds(TRADER)
+    games = [
+        Game([MARKET, TRADER], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Market")
+    put(m, 0, "allies", "Ned")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(defenders=["Ned"]), Scripted()])
+    assert m.players[0].sanity == 15 - (3 - 2)  # Ned 1 + Market 1 absorbed
+    assert m.absorbed[0] == {"Ned": 2, "Market": 1}
+
+
+def test_a_location_adds_to_its_players_monsters_of_the_family_it_names():
+    # Rulebook l.418: "Tally the value of your Threat, using the values in the upper left
+    # corner of your Monster cards plus any bonuses due to Special Effects": the Manor's text
+    # adds 1 to the card value of the family named, Monsters included, while it is Current.
+    from deckbuilder.rules.match.monsters import location_bonus
+
+    assert location_bonus(MANOR) == ((1, frozenset({"doe", "doe spawn"})),)
+    for home, lost in (("Manor", 3), ("Arkham House", 2)):
+        games = [
+            Game([MANOR, ARKHAM_HOUSE, SPAWN], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        put(m, 0, "where", home)
+        put(m, 1, "where", "Arkham House")
+        put(m, 0, "threat", "Doe Spawn")
+        m.stage = COMBAT
+        combat(m, [Scripted(), Scripted()])
+        assert m.players[1].sanity == 15 - lost
+        assert m.dealt[0].get("Manor", 0) == lost - 2
+
+
+def test_an_artifact_in_play_adds_to_its_players_monsters_of_a_kind():
+    # Rulebook l.418: the Threat's value with the bonuses of Special Effects; the Engine, in
+    # play, adds 1 to each Crawler of its player's (and to nothing else).
+    games = [
+        Game([ARKHAM_HOUSE, ENGINE, CRAWLER, SERVANT], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "artifacts", "Engine")
+    put(m, 0, "threat", "Crawler")
+    put(m, 0, "threat", "Servant")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    assert m.players[1].sanity == 15 - (3 + 1 + 2)
+    assert m.dealt[0] == {"Crawler": 4, "Engine": 1, "Servant": 2}  # the Monster with its bonus, as an Ally's

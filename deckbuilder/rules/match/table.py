@@ -49,6 +49,7 @@ from deckbuilder.rules.match.monsters import (
     CombatProfile,
     ally_kinds,
     combat_profile,
+    in_play_bonus,
     location_attributes,
     location_bonus,
 )
@@ -298,6 +299,8 @@ class Seat:
         "on_play",
         "bonus",
         "kinds",
+        "boosts",
+        "boosted",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -331,6 +334,17 @@ class Seat:
         #: per Ally the kinds it is named by (:func:`~.monsters.location_bonus`).
         self.bonus: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(location_bonus(c) for c in game.cards)
         self.kinds: tuple[frozenset[str], ...] = tuple(ally_kinds(c) for c in game.cards)
+        #: Per Artifact, what it adds to kinds of its player's Monsters while in play
+        #: (:func:`~.monsters.in_play_bonus`); whether any card of the deck adds to a Monster of
+        #: it (a Location's bonus or an Artifact's: :func:`monster_bonus` looks only then).
+        self.boosts: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(in_play_bonus(c) for c in game.cards)
+        self.boosted = any(
+            kinds & self.kinds[c]
+            for c, card in enumerate(game.cards)
+            if card.type is CardType.MONSTER
+            for added in (*self.bonus, *self.boosts)
+            for _, kinds in added
+        )
         #: Whether an Event of the deck stays on its target to strike on a kind of play.
         self.on_play = any(k == ON_PLAY for h in self.hits for k, _, _ in h)
         #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
@@ -1346,7 +1360,31 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
                 value += amount
     if m.goo_rules:
         value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
+    if seats[seat].boosted:
+        value += sum(points for _, points in monster_bonus(m, seat, cid))
     return value
+
+
+def monster_bonus(m: Match, seat: int, cid: int) -> list[tuple[str, int]]:
+    """Gets what cards of its player's add to a Monster's card value, by title: the Current
+    Location's bonus to its kind ("All Martense family members ... add 1 point to the card
+    value when this is your current location") and each Artifact in play's ("increase the value
+    of all your Mi-Go ... by 1 point"). Looked at only for a deck that has such a card and a
+    Monster it names (``Seat.boosted``)."""
+    seat_ = m.seats[seat]
+    kinds = seat_.kinds[cid]
+    s = m.players[seat]
+    g = seat_.game
+    out = []
+    if s.mode is Mode.AT:
+        for points, named in seat_.bonus[s.where]:
+            if named & kinds:
+                out.append((g.cards[s.where].title, points))
+    for a in s.artifacts:
+        for points, named in seat_.boosts[a]:
+            if named & kinds:
+                out.append((g.cards[a].title, points))
+    return out
 
 
 def _attributes(m: Match, seat: int) -> frozenset[str]:
@@ -1652,7 +1690,10 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
-        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass))
+        card = _Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass)
+        if m.tally and m.seats[seat].boosted:
+            card.extra = monster_bonus(m, seat, cid)  # credited to the Location or Artifact
+        cards.append(card)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
@@ -1700,7 +1741,23 @@ def _left_over(cards: list[_Card], absorbed: int) -> list[_Card]:
         spent = min(c.value, absorbed)
         absorbed -= spent
         if c.value - spent > 0:
-            out.append(_Card(c.seat, c.cid, c.title, c.value - spent, c.invisible, c.bypass))
+            left = _Card(c.seat, c.cid, c.title, c.value - spent, c.invisible, c.bypass)
+            if c.extra:
+                left.extra = _extra_left(c, spent)
+            out.append(left)
+    return out
+
+
+def _extra_left(c: _Card, spent: int) -> list[tuple[str, int]]:
+    """Gets the points other cards add to ``c`` still unspent after ``spent`` of its points
+    (its own value spent first, as :func:`_credit` counts them)."""
+    beyond = spent - (c.value - sum(p for _, p in c.extra))
+    out = []
+    for title, points in c.extra:
+        used = min(max(beyond, 0), points)
+        beyond -= points
+        if points > used:
+            out.append((title, points - used))
     return out
 
 
