@@ -14,7 +14,16 @@
 - Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass, and a
   Control Spell (l.321) whenever an opponent's Threat is aimed at the player and its Sanity
   cost leaves 3 (the class is hoped for: the Threat is face-down);
-- Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need).
+- Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
+- Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
+  (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
+  the player wants (the goldfish's score of it) that walking would reach only sideways, to be
+  turned upright a Turn later (l.243-245), arrives upright at once; the same Location playable
+  upright without it is played so, the Travel Event kept. One whose Location follows on a later
+  Turn (Train, Yak, Dirigible) is played toward a Location in hand that it reaches and walking
+  cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns).
+  The goldfish keeps its own preference (a Travel Event nothing needs toward a needed
+  Location, weighed below walking).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -33,10 +42,11 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
+from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
+from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import GreedyPolicy
 from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
-from deckbuilder.rules.places import Kind
+from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
 EXPECTED_MONSTER: Final = 3
@@ -53,6 +63,40 @@ _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
 
 
+class MatchPolicy(GreedyPolicy):
+    """The goldfish's greedy preferences with Travel Events weighed by the Turn they save (see
+    the module docstring): a player at a table races the others to their Adventures."""
+
+    def travel_score(self, state: GameState, play: Play, cost: int) -> int:
+        cid = play.card
+        if self.needed[cid]:
+            return super().travel_score(state, play, cost)
+        g = self.game
+        profiles = g.profiles
+        here = profiles[state.where]
+        t = profiles[cid].travel
+        if t is None or here.loc is None or state.mode is not Mode.AT:
+            return super().travel_score(state, play, cost)
+        needs = self._hand_needs(state)
+        if play.joined:
+            # The Location arrives upright now: worth it as the Location itself, a little less
+            # (below playing it upright without the Travel Event, above walking to it sideways).
+            lid = play.joined[0]
+            return self._location_score(lid, needs) - cost - 2
+        best = 3
+        for lid in state.hand:
+            q = profiles[lid]
+            loc = q.loc
+            if loc is None or not travel_reaches(t, state.region, state.where_dim, loc):
+                continue
+            if walk_step(here.loc, state.where_dim, here.title, loc, q.title) is not Step.NONE:
+                continue  # walking reaches it as soon (two Turns) and keeps the Travel Event
+            if not location_requirements_met(state, q):
+                continue
+            best = max(best, self._location_score(lid, needs) - cost - 8)
+        return best
+
+
 class GreedyPlayer:
     """The documented greedy player (see the module docstring)."""
 
@@ -60,7 +104,7 @@ class GreedyPlayer:
 
     def __init__(self, game: Game, needed: set[str]) -> None:
         self.game = game
-        self.inner = GreedyPolicy(game, needed)
+        self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
         return self.inner.choose(m.players[seat], plays)
