@@ -16,7 +16,9 @@ A card's effect counts as applied, in a game, when:
   Minimum or Maximum while in play: put in play, for the Discard phase applies it); a Monster (a Great Old One too) in a
   Combat: damage dealt or absorbed, which only a match has;
 - a card the reader names a Combat reason for ("works only in Combat", a card's value in
-  Combat) counts in matches when its title dealt or absorbed damage there; any other reason
+  Combat) counts in matches when its title dealt or absorbed damage there, or when the match
+  applied its Combat effect (a Spell cast in Combat, ``rules/match/combatcards.py``: a card
+  sent back to Hand, an Ally Discarded instead of Buried); any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
 - a Location that lifts Phobias counts in matches when a Phobia was Buried there;
 - a Great Old One counts in matches when it came into play there and the match reads all of
@@ -170,8 +172,8 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
     from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
 
     if reason:
-        if reason in combat_reasons and seen is not None and seen.fought:
-            return True, ""
+        if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
+            return True, ""  # its title dealt or absorbed damage, or its Combat effect took place
         if reason == PHOBIA and seen is not None and seen.applied:
             return True, ""  # a Location where a Phobia was Buried in a match
         if card.type is CardType.MONSTER and card.goo:

@@ -449,3 +449,62 @@ def test_an_artifact_in_play_adds_to_its_players_monsters_of_a_kind():
     combat(m, [Scripted(), Scripted()])
     assert m.players[1].sanity == 15 - (3 + 1 + 2)
     assert m.dealt[0] == {"Crawler": 4, "Engine": 1, "Servant": 2}  # the Monster with its bonus, as an Ally's
+
+
+# -- Spells that work only in Combat (issue 23, combatcards) -------------------------------------
+
+BOW = spell(
+    "Bow Low",
+    text="Cast during Combat only. A random card in target Directed Threat to that player's Hand is returned.",
+    sanity=-1,
+)
+TONGUE = spell(
+    "Red Tongue",
+    text="May only be cast during Combat. Turn the Defending Ally. If it would be Buried, it is Discarded instead.",
+    sanity=-1,
+)
+
+
+def test_combat_cards_are_read_by_their_clause():
+    from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, TO_HAND, combat_card
+
+    assert combat_card(BOW) == TO_HAND
+    assert combat_card(TONGUE) == DISCARD_INSTEAD
+    assert combat_card(spell("Plain", text="A random card in target Directed Threat to that player's Hand.")) == ""
+    assert combat_card(DUST) == ""
+
+
+def test_a_spell_cast_in_combat_sends_a_threat_card_back_to_its_hand():
+    # Rulebook l.410: once Monsters and Allies are committed, each player may cast a Spell;
+    # this one's text returns a random card of a Directed Threat aimed at the caster to its
+    # player's Hand: that card takes no part in the Battle (l.420), nor is it Buried (l.439).
+    m = table([LIBER, BOW], [CRAWLER, CRAWLER])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Bow Low")
+    put(m, 1, "threat", "Crawler")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+    a, b = m.players
+    assert a.sanity == 15 - 1 - 3  # the Spell's cost, then one Crawler's 3
+    assert len(b.hand) == 1 and b.game.title(b.hand[0]) == "Crawler"
+    assert "Bow Low" in m.applied[0]
+    end_of_combat(m)
+
+
+def test_a_spell_cast_in_combat_discards_a_defending_ally_instead_of_burying_it():
+    # Rulebook l.439: an Ally that absorbed Sanity loss is Buried (in the Story Deck, where it
+    # counts for Adventures); the Spell's text Discards it instead.
+    for cast in (True, False):
+        m = table([LIBER, TONGUE, CRAWLER], [GUARD])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Red Tongue")
+        put(m, 0, "threat", "Crawler")
+        guard = put(m, 1, "allies", "Guard")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted(defenders=["Guard"])])
+        b = m.players[1]
+        assert b.sanity == 15 - 2  # the Guard absorbed 1 of the Crawler's 3
+        assert (guard in b.discard, guard in b.story) == (cast, not cast)
+        assert ("Red Tongue" in m.applied[0]) is cast

@@ -14,6 +14,9 @@
 - Spells and Artifacts in Combat (l.410): one the goldfish would cast rather than Pass, and a
   Control Spell (l.321) whenever an opponent's Threat is aimed at the player and its Sanity
   cost leaves 3 (the class is hoped for: the Threat is face-down);
+- Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
+  at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
+  that faces the player's Threat instead of Burying it too, each when its cost leaves 3 Sanity;
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
   (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
@@ -44,7 +47,8 @@ from typing import Final
 
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
-from deckbuilder.rules.goldfish import GreedyPolicy
+from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
+from deckbuilder.rules.match.combatcards import TO_HAND
 from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
@@ -53,6 +57,8 @@ EXPECTED_MONSTER: Final = 3
 _PASS_SCORE: Final = 10
 #: How much the greedy player wants a Control Spell cast when it is attacked (above any draw).
 _CONTROL_SCORE: Final = 40
+#: How much the greedy player wants an opponent's Defending Ally Discarded instead of Buried.
+_DISCARD_SCORE: Final = 30
 #: What the lookahead player counts for each card its Adventures need that counts for them.
 PROGRESS = 2.0
 #: How much better (in points a deal) another play must do than the greedy player's first choice.
@@ -145,7 +151,13 @@ class GreedyPlayer:
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
         s = m.players[seat]
         best, best_score = None, _PASS_SCORE
+        in_combat = m.seats[seat].in_combat
         for p in plays:
+            if in_combat[p.card] and s.game.effects[p.card] is None:
+                score = _combat_card_score(m, seat, p)
+                if score > best_score:
+                    best, best_score = p, score
+                continue
             score = self.inner.score(s, p)
             if score >= 0 and is_control(m, seat, p):
                 # A Control Spell when an opponent's Threat is aimed at this player: the cards
@@ -154,6 +166,21 @@ class GreedyPlayer:
             if score > best_score:
                 best, best_score = p, score
         return best
+
+
+def _combat_card_score(m: Match, seat: int, play: Play) -> int:
+    """Scores a Spell that works only in Combat (:mod:`~.combatcards`; offered only when its
+    target exists): cast when its Sanity cost leaves 3 (a Spell held by an Ally costs none).
+    A card of a Threat aimed at the player sent back to Hand saves its value in Sanity or
+    Allies, as a Control Spell does (above any draw); an opponent's Defending Ally Discarded
+    rather than Buried, if it absorbs the player's attack, no longer counts for that
+    opponent's Adventures (l.439: Buried, it would), worth it above a draw."""
+    s = m.players[seat]
+    g = s.game
+    cost = -(g.cards[play.card].sanity or 0) if g.profiles[play.target].kind is Kind.TOME else 0
+    if s.sanity - cost < LOW_SANITY:
+        return -1
+    return _CONTROL_SCORE if m.seats[seat].in_combat[play.card] == TO_HAND else _DISCARD_SCORE
 
 
 def leader(m: Match, seat: int) -> int:

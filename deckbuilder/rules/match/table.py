@@ -33,6 +33,7 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
+from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, TO_HAND, combat_card
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -301,6 +302,8 @@ class Seat:
         "kinds",
         "boosts",
         "boosted",
+        "in_combat",
+        "fights",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -338,6 +341,10 @@ class Seat:
         #: (:func:`~.monsters.in_play_bonus`); whether any card of the deck adds to a Monster of
         #: it (a Location's bonus or an Artifact's: :func:`monster_bonus` looks only then).
         self.boosts: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(in_play_bonus(c) for c in game.cards)
+        #: Per Spell, what it does cast only in Combat (:func:`~.combatcards.combat_card`), and
+        #: whether the deck holds one (Combat's rounds look for them only then).
+        self.in_combat: tuple[str, ...] = tuple(combat_card(c) for c in game.cards)
+        self.fights = any(self.in_combat)
         self.boosted = any(
             kinds & self.kinds[c]
             for c, card in enumerate(game.cards)
@@ -382,6 +389,8 @@ class Match:
         "rounds_played",
         "afflicted",
         "applied",
+        "defending",
+        "marked",
         "_rng",
         "on_pass",
         "directed",
@@ -426,6 +435,11 @@ class Match:
         #: During Combat, the Directed Threats (l.402): ``directed[a][b]``, the cards of a's
         #: Threat aimed at b (an Ally placed atop it as ``-1 - id``); empty out of Combat.
         self.directed: list[list[list[int]]] = []
+        #: During Combat, the Defending Allies (l.406): ``defending[b][a]``, b's Allies against
+        #: a; and the Allies a Spell cast in Combat marks to be Discarded instead of Buried:
+        #: (their seat, card id, the caster's seat, the Spell's title). Empty out of Combat.
+        self.defending: list[list[list[int]]] = []
+        self.marked: list[tuple[int, int, int, str]] = []
         #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
         #: (owner's seat, card id) in a's Directed Threat against b.
         self.controlled: list[list[list[tuple[int, int]]]] = []
@@ -1516,10 +1530,11 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
+    m.defending = defending
     _spell_rounds(m, policies)
     controlled = m.controlled
     if m.stage == OVER:
-        m.directed, m.controlled = [], []
+        m.directed, m.controlled, m.defending, m.marked = [], [], [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -1548,7 +1563,9 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if m.stage == OVER:
             break
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
-    m.directed, m.controlled = [], []
+    m.directed, m.controlled, m.defending = [], [], []
+    if m.marked:
+        _discard_marked(m, hurt)
     _bury(m, hurt)
 
 
@@ -1574,12 +1591,20 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             ]
             if m.seats[seat].summons:
                 plays += _control_plays(m, seat)
+            if m.seats[seat].fights:
+                plays += combat_card_plays(m, seat)
             if not plays:
                 continue
             play = policies[seat].combat_use(m, seat, plays)
             if play is None:
                 continue
             anyone = True
+            if m.seats[seat].in_combat[play.card] and s.game.effects[play.card] is None:
+                _cast_in_combat(m, seat, play)
+                if s.phase is _OVER_PHASE:
+                    _ended(m)
+                    return
+                continue
             m.say(f"  {m.name(seat)}: {describe(s, play)}")
             if m.tally:
                 m.played[seat].add(s.game.cards[play.card].title)
@@ -1594,6 +1619,87 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
                 _control(m, seat, m.seats[seat].control[play.card], s.game.cards[play.card].title)
         if not anyone:
             return
+
+
+def combat_card_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of ``seat``'s Spells that work only in Combat (:mod:`~.combatcards`)
+    whose target exists and whose Sanity cost can be paid: a Spell under a Tome not yet cast
+    this Round (l.309), or held by an Ally (l.311)."""
+    s = m.players[seat]
+    seat_ = m.seats[seat]
+    g = s.game
+    plays = []
+    for holder, held in s.attached.items():
+        for c in held:
+            what = seat_.in_combat[c]
+            if not what or c in s.cast or g.effects[c] is not None:
+                continue
+            if g.profiles[holder].kind is Kind.TOME and not can_pay(s, g.cards[c].sanity or 0):
+                continue
+            if what == TO_HAND:
+                ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == DISCARD_INSTEAD:
+                marked = {(o, a) for o, a, _, _ in m.marked}
+                ok = any((o, a) not in marked for o in range(m.n) if o != seat for a in m.defending[o][seat])
+            else:
+                ok = False
+            if ok:
+                plays.append(new_play(_CAST, c, (), holder))
+    return plays
+
+
+def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell that works only in Combat (:mod:`~.combatcards`): pays and flips or Buries
+    it as any Spell (l.309, l.311), then plays what its text says."""
+    s = m.players[seat]
+    g = s.game
+    c, holder = play.card, play.target
+    title = g.cards[c].title
+    if m.tally:
+        m.played[seat].add(title)
+    if g.profiles[holder].kind is Kind.TOME:
+        s.cast += (c,)
+        pay_one(s, g.cards[c].sanity or 0)
+    else:
+        s.spells.remove(c)
+        s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+        s.story.insert(0, c)
+    opponents = [o for o in range(m.n) if o != seat]
+    if m.seats[seat].in_combat[c] == TO_HAND:
+        # The Directed Threat aimed at the caster with the most cards (our choice), one of its
+        # cards at random (an Ally placed atop it is not a card of the Threat's own).
+        o = max(opponents, key=lambda x: (sum(1 for y in m.directed[x][seat] if y >= 0), -x))
+        cards = [y for y in m.directed[o][seat] if y >= 0]
+        back = cards[m.rng.randrange(len(cards))]
+        m.directed[o][seat].remove(back)
+        m.players[o].threat.remove(back)
+        m.players[o].hand.append(back)
+        m.say(f"  {m.name(seat)} casts {title}: {m.seats[o].game.title(back)} returns to {m.name(o)}'s Hand")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    # DISCARD_INSTEAD: the strongest Defending Ally against the caster not marked yet (our choice).
+    marked = {(o, a) for o, a, _, _ in m.marked}
+    o, ally = max(
+        ((o, a) for o in opponents for a in m.defending[o][seat] if (o, a) not in marked),
+        key=lambda oa: ally_value(m, oa[0], oa[1])[0],
+    )
+    m.marked.append((o, ally, seat, title))
+    m.say(f"  {m.name(seat)} casts {title} on {m.seats[o].game.title(ally)} of {m.name(o)}'s")
+
+
+def _discard_marked(m: Match, hurt: list[set[int]]) -> None:
+    """Discards, instead of Burying, each marked Ally that absorbed Sanity loss
+    (:data:`~.combatcards.DISCARD_INSTEAD`), with the cards it holds (they go with it, l.191)."""
+    for o, ally, caster, title in m.marked:
+        s = m.players[o]
+        if ally not in hurt[o] or ally not in s.allies:
+            continue
+        hurt[o].discard(ally)
+        _lose_ally(m, o, ally, bury=False)
+        if m.tally:
+            m.applied[caster].add(title)
+    m.marked = []
 
 
 def _combat_use(s: GameState, play: Play) -> bool:

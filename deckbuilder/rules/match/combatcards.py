@@ -1,0 +1,51 @@
+"""Spells that work only in Combat, cast in its Spell-and-Artifact rounds
+(rulebook l.410: "each player can cast any one Spell or use an Artifact that is currently
+available"), read here from their text, clause by clause:
+
+- "May only be cast during Combat" (or "... cast during Combat only"): the Spell is offered in
+  Combat's rounds only, cast as any Spell is (from a Tome paying its Sanity cost and flipped
+  face-down for the Round, l.309; by an Ally, free and Buried, l.311);
+- "Return a random card in target Directed Threat to that player's Hand" (:data:`TO_HAND`):
+  a card, chosen at random, leaves a Directed Threat aimed at the caster (our choice of
+  target: the one with the most cards) for its player's Hand; it takes no part in Combat;
+- "If the target Defending Ally would be Buried, he or she is Discarded instead"
+  (:data:`DISCARD_INSTEAD`): an opponent's Defending Ally against the caster (our choice: the
+  strongest) goes to the Discard Pile, not the Story Deck, if it absorbs any Sanity loss
+  (l.439 would Bury it: in the Story Deck it would count for its player's Adventures).
+
+The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
+table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
+when its effect took place (the card returned, the Ally Discarded).
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from deckbuilder.rules.cards import Card, CardType
+
+TO_HAND: Final = "to hand"
+DISCARD_INSTEAD: Final = "discard instead"
+
+_ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
+_CLAUSES: Final = (
+    (re.compile(r"random card (?:in|of) target directed threat to that player's hand"), TO_HAND),
+    (re.compile(r"would be buried, (?:he or she|it) is discarded instead"), DISCARD_INSTEAD),
+)
+
+
+def combat_card(card: Card) -> str:
+    """Gets what a Spell cast only in Combat does (:data:`TO_HAND`, :data:`DISCARD_INSTEAD`),
+    "" for any other card or an effect not read here."""
+    if card.type is not CardType.SPELL:
+        return ""
+    text = " ".join((card.text or "").lower().split())
+    if not _ONLY_IN_COMBAT.search(text):
+        return ""
+    for pattern, what in _CLAUSES:
+        if pattern.search(text):
+            return what
+    return ""
