@@ -212,6 +212,19 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
     return True, ""
 
 
+#: Why a Location's bonus to a kind of card never applies in a deck: the deck has none.
+NONE_OF_ITS_KIND = "adds to a kind of card (Professors, Merchants...) this deck holds none of"
+
+
+def _names_none(card: Any, kinds: frozenset[str]) -> bool:
+    """Whether a card adds to the value of kinds of cards (a Location's, an Artifact's bonus)
+    of which the deck holds none (``kinds``: every kind its cards are named by)."""
+    from deckbuilder.rules.match.monsters import in_play_bonus, location_bonus
+
+    named = [k for _, k in (*location_bonus(card), *in_play_bonus(card))]
+    return bool(named) and not any(k & kinds for k in named)
+
+
 def _needs_use(card: Any, effects: Any) -> bool:
     """Whether the card shows its effect only by a cast or use. An Ally whose every effect is a
     lasting change to the Hand's Minimum or Maximum (rulebook l.51-53) is never used: the
@@ -236,6 +249,7 @@ def coverage() -> None:
     from deckbuilder.rules.decks import Section
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import COMBAT, REVEAL, VALUE, WEAPON
+    from deckbuilder.rules.match.monsters import ally_kinds
     from deckbuilder.service import load_deck_file, play_as
 
     paths = sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted((SHARED / "lackey" / "decks").glob("*.dek"))
@@ -264,6 +278,7 @@ def coverage() -> None:
     reasons: Counter[str] = Counter()
     named: dict[str, Counter[str]] = defaultdict(Counter)
     for deck, seen in zip(decks, evidence):
+        kinds = frozenset().union(*(ally_kinds(c) for c in deck.cards(Section.DECK)))
         for card in deck.cards(Section.DECK):
             copies += 1
             effects = read_effects(card, overrides)
@@ -273,6 +288,8 @@ def coverage() -> None:
                 ok, why = _applied(card, effects.ignored, got, combat_reasons)
                 if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
                     ok, why = False, "put in play, never cast or used in these games"
+                if not ok and effects.ignored == VALUE and _names_none(card, kinds):
+                    why = NONE_OF_ITS_KIND
                 verdicts.append((ok, why))
             (solo, solo_why), (match, match_why) = verdicts
             alone += solo

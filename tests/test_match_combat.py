@@ -508,3 +508,40 @@ def test_a_spell_cast_in_combat_discards_a_defending_ally_instead_of_burying_it(
         assert b.sanity == 15 - 2  # the Guard absorbed 1 of the Crawler's 3
         assert (guard in b.discard, guard in b.story) == (cast, not cast)
         assert ("Red Tongue" in m.applied[0]) is cast
+
+
+SCEPTRE = artifact(
+    "Sceptre",
+    subtype="Enchanted Weapon",
+    value=0,
+    text="While the wielder defends, he raises the card value of all other Steadfast Defending Allies by 1 point per card.",
+)
+SCOUT = ally("Scout")
+
+
+def test_a_weapon_raises_the_other_defending_allies_of_its_kind():
+    # Rulebook l.426: Defending Allies absorb their card value; the Weapon's text raises the
+    # other Defending Allies of its kind while its wielder defends (l.191: Ally and Weapon act
+    # as one card); it is credited with the point it added.
+    from deckbuilder.rules.match.monsters import command_bonus
+
+    assert command_bonus(SCEPTRE) == (1, frozenset({"steadfast"}))
+    for armed, lost in ((True, 3), (False, 4)):
+        games = [
+            Game([ARKHAM_HOUSE, GUARD, SCOUT, SCEPTRE], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE, CRAWLER, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        guard = put(m, 0, "allies", "Guard")
+        put(m, 0, "allies", "Scout")
+        if armed:
+            m.players[0].attached[guard] = (put(m, 0, "artifacts", "Sceptre"),)
+        put(m, 1, "threat", "Crawler")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [Scripted(defenders=["Guard", "Scout"]), Scripted()])
+        assert m.players[0].sanity == 15 - lost
+        assert m.absorbed[0].get("Sceptre", 0) == (1 if armed else 0)

@@ -176,8 +176,9 @@ def _kinds_named(who: str) -> frozenset[str]:
 def ally_kinds(card: Card) -> frozenset[str]:
     """Gets the kinds a Location's bonus may name an Ally (or a Monster: its "card value") by,
     folded and singular: its attributes ("m.u. professor", and their last word "professor": an
-    M.U. Professor is a Professor), its allegiance ("steadfast"), its title and its family name
-    (the title's last word: "All Whateleys" names Wilbur Whateley)."""
+    M.U. Professor is a Professor), its allegiance ("steadfast"), its title, its family name
+    (the title's last word: "All Whateleys" names Wilbur Whateley) and what comes before "of"
+    in it ("Star Spawn" names a Star Spawn of Cthulhu)."""
     if card.type is not CardType.ALLY and card.type is not CardType.MONSTER:
         return frozenset()
     kinds = {_singular(a.lower()) for a in card.attributes}
@@ -187,6 +188,8 @@ def ally_kinds(card: Card) -> frozenset[str]:
     title = card.title.lower()
     kinds.add(title)
     kinds.add(_singular(title.split()[-1]))
+    if " of " in title:
+        kinds.add(_singular(title.split(" of ")[0]))  # "Star Spawn" names a Star Spawn of Cthulhu
     return frozenset(kinds)
 
 
@@ -214,3 +217,18 @@ def in_play_bonus(card: Card) -> tuple[tuple[int, frozenset[str]], ...]:
         if kinds:
             out.append((int(m[2]) if m[2].isdigit() else _NUMBERS[m[2]], kinds))
     return tuple(out)
+
+
+_COMMAND: Final = re.compile(rf"raises? the (?:card )?value of all other ([a-z ]+?) defending allies by {_N} points?")
+
+
+def command_bonus(card: Card) -> tuple[int, frozenset[str]]:
+    """Gets what a Weapon adds, while its wielder defends, to the other Defending Allies of a
+    kind ("he raises the card value of all other Corrupt Defending Allies by 1 point per card"):
+    (points, the kinds named); (0, frozenset()) for any other card."""
+    if card.type is not CardType.ARTIFACT:
+        return 0, frozenset()
+    m = _COMMAND.search(" ".join((card.text or "").lower().split()))
+    if not m:
+        return 0, frozenset()
+    return (int(m[2]) if m[2].isdigit() else _NUMBERS[m[2]]), _kinds_named(m[1])

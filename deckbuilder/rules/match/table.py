@@ -50,6 +50,7 @@ from deckbuilder.rules.match.monsters import (
     CombatProfile,
     ally_kinds,
     combat_profile,
+    command_bonus,
     in_play_bonus,
     location_attributes,
     location_bonus,
@@ -304,6 +305,8 @@ class Seat:
         "boosted",
         "in_combat",
         "fights",
+        "command",
+        "commands",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -345,6 +348,10 @@ class Seat:
         #: whether the deck holds one (Combat's rounds look for them only then).
         self.in_combat: tuple[str, ...] = tuple(combat_card(c) for c in game.cards)
         self.fights = any(self.in_combat)
+        #: Per Weapon, what it adds to the other Defending Allies of a kind while its wielder
+        #: defends beside them (:func:`~.monsters.command_bonus`); whether the deck holds one.
+        self.command: tuple[tuple[int, frozenset[str]], ...] = tuple(command_bonus(c) for c in game.cards)
+        self.commands = any(points for points, _ in self.command)
         self.boosted = any(
             kinds & self.kinds[c]
             for c, card in enumerate(game.cards)
@@ -1809,15 +1816,39 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
 def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
     g = m.seats[seat].game
     cards = []
+    commanded = _commanded(m, seat, cids) if m.seats[seat].commands else {}
     for cid in cids:
         value, sees = ally_value(m, seat, cid)
+        command = commanded.get(cid)
+        if command is not None:
+            value += command[1]
         card = _Card(seat, cid, g.title(cid), value, ally=True, sees=sees)
         if m.tally:
             card.extra = _extras(m, seat, cid)
+            if command is not None:
+                card.extra.append(command)
         cards.append(card)
     # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
     cards.sort(key=lambda c: -c.value)
     return cards
+
+
+def _commanded(m: Match, seat: int, cids: list[int]) -> dict[int, tuple[str, int]]:
+    """Gets, per Defending Ally among ``cids``, the Weapon title and points another defending
+    wielder's Weapon adds to it (:func:`~.monsters.command_bonus`): the largest only, since such
+    a Weapon is "not cumulative with another Ally's Command Ability"."""
+    seat_ = m.seats[seat]
+    s = m.players[seat]
+    out: dict[int, tuple[str, int]] = {}
+    for wielder in cids:
+        for held in s.attached.get(wielder, ()):
+            points, named = seat_.command[held]
+            if not points:
+                continue
+            for cid in cids:
+                if cid != wielder and named & seat_.kinds[cid] and points > out.get(cid, ("", 0))[1]:
+                    out[cid] = (seat_.game.cards[held].title, points)
+    return out
 
 
 def _absorb(m: Match, cards: list[_Card], points: int) -> int:
