@@ -545,3 +545,35 @@ def test_a_weapon_raises_the_other_defending_allies_of_its_kind():
         combat(m, [Scripted(defenders=["Guard", "Scout"]), Scripted()])
         assert m.players[0].sanity == 15 - lost
         assert m.absorbed[0].get("Sceptre", 0) == (1 if armed else 0)
+
+
+RISE_UP = spell(
+    "Rise Up",
+    text="When Combat is done, all Allies lost during this round's Combat rise against the Investigator "
+    "whose Threat caused it. That Investigator may defend with Allies.",
+    sanity=-1,
+)
+
+
+def test_allies_lost_in_combat_rise_against_their_attacker():
+    # Rulebook l.426-439: Defending Allies absorb the attack and, having absorbed, are Buried;
+    # the Spell's text has them attack first the Investigator whose Threat they defended
+    # against, whose Allies may defend (none here): his or her Sanity lost in Combat (l.430).
+    from deckbuilder.rules.match.combatcards import RISE, combat_card
+
+    assert combat_card(RISE_UP) == RISE
+    for cast, meghans_loss in ((True, 2), (False, 0)):
+        m = table([LIBER, RISE_UP, GUARD, SCOUT], [CRAWLER, CRAWLER])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Rise Up")
+        guard, scout = put(m, 0, "allies", "Guard"), put(m, 0, "allies", "Scout")
+        put(m, 1, "threat", "Crawler")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        a, b = m.players
+        assert a.sanity == 15 - (6 - 2) - (1 if cast else 0)
+        assert b.sanity == 15 - meghans_loss
+        assert guard in a.story and scout in a.story  # then Buried (l.439)
+        assert ("Rise Up" in m.applied[0]) is cast

@@ -11,7 +11,15 @@ available"), read here from their text, clause by clause:
 - "If the target Defending Ally would be Buried, he or she is Discarded instead"
   (:data:`DISCARD_INSTEAD`): an opponent's Defending Ally against the caster (our choice: the
   strongest) goes to the Discard Pile, not the Story Deck, if it absorbs any Sanity loss
-  (l.439 would Bury it: in the Story Deck it would count for its player's Adventures).
+  (l.439 would Bury it: in the Story Deck it would count for its player's Adventures);
+- "All Allies lost during this round's Combat rise against the Investigator whose Threat caused
+  their demise. That Investigator may use his or her Allies in defense" (:data:`RISE`; its
+  clause says Combat, so it needs no "cast during Combat"): cast in Combat's rounds (our
+  choice: the text acts "just after Combat is concluded", and only a cast before then can),
+  when the caster's Allies defend against a Directed Threat; after the Battles each Ally of the
+  caster's that absorbed Sanity loss attacks, with its value, the opponent whose Directed
+  Threat it defended against; that opponent's Allies not lost in Combat defend (l.426) and the
+  rest is Sanity lost in Combat (l.430); then they are Buried as l.439 says.
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -29,11 +37,13 @@ from deckbuilder.rules.cards import Card, CardType
 
 TO_HAND: Final = "to hand"
 DISCARD_INSTEAD: Final = "discard instead"
+RISE: Final = "rise"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
     (re.compile(r"random card (?:in|of) target directed threat to that player's hand"), TO_HAND),
     (re.compile(r"would be buried, (?:he or she|it) is discarded instead"), DISCARD_INSTEAD),
+    (re.compile(r"allies lost during this round's combat rise against"), RISE),
 )
 
 
@@ -43,9 +53,8 @@ def combat_card(card: Card) -> str:
     if card.type is not CardType.SPELL:
         return ""
     text = " ".join((card.text or "").lower().split())
-    if not _ONLY_IN_COMBAT.search(text):
-        return ""
+    only = bool(_ONLY_IN_COMBAT.search(text))
     for pattern, what in _CLAUSES:
-        if pattern.search(text):
+        if (only or what == RISE) and pattern.search(text):
             return what
     return ""

@@ -16,7 +16,8 @@
   cost leaves 3 (the class is hoped for: the Threat is face-down);
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
-  that faces the player's Threat instead of Burying it too, each when its cost leaves 3 Sanity;
+  that faces the player's Threat instead of Burying it too, one raising the player's lost
+  Allies against their attacker whenever its Allies defend, each when its cost leaves 3 Sanity;
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
   (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
@@ -174,7 +175,8 @@ def _combat_card_score(m: Match, seat: int, play: Play) -> int:
     A card of a Threat aimed at the player sent back to Hand saves its value in Sanity or
     Allies, as a Control Spell does (above any draw); an opponent's Defending Ally Discarded
     rather than Buried, if it absorbs the player's attack, no longer counts for that
-    opponent's Adventures (l.439: Buried, it would), worth it above a draw."""
+    opponent's Adventures (l.439: Buried, it would), and Defending Allies that will rise
+    against their attacker if lost, each worth it above a draw."""
     s = m.players[seat]
     g = s.game
     cost = -(g.cards[play.card].sanity or 0) if g.profiles[play.target].kind is Kind.TOME else 0

@@ -33,7 +33,7 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, TO_HAND, combat_card
+from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, RISE, TO_HAND, combat_card
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -398,6 +398,7 @@ class Match:
         "applied",
         "defending",
         "marked",
+        "rising",
         "_rng",
         "on_pass",
         "directed",
@@ -447,6 +448,8 @@ class Match:
         #: (their seat, card id, the caster's seat, the Spell's title). Empty out of Combat.
         self.defending: list[list[list[int]]] = []
         self.marked: list[tuple[int, int, int, str]] = []
+        #: During Combat, the seats whose lost Allies rise after the Battles, with the Spell's title.
+        self.rising: list[tuple[int, str]] = []
         #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
         #: (owner's seat, card id) in a's Directed Threat against b.
         self.controlled: list[list[list[tuple[int, int]]]] = []
@@ -1541,7 +1544,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     _spell_rounds(m, policies)
     controlled = m.controlled
     if m.stage == OVER:
-        m.directed, m.controlled, m.defending, m.marked = [], [], [], []
+        m.directed, m.controlled, m.defending, m.marked, m.rising = [], [], [], [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -1570,6 +1573,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if m.stage == OVER:
             break
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
+    if m.rising:
+        _rise(m, hurt)
     m.directed, m.controlled, m.defending = [], [], []
     if m.marked:
         _discard_marked(m, hurt)
@@ -1645,6 +1650,10 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
                 continue
             if what == TO_HAND:
                 ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == RISE:
+                ok = all(r != seat for r, _ in m.rising) and any(
+                    m.defending[seat][o] and m.directed[o][seat] for o in range(m.n) if o != seat
+                )
             elif what == DISCARD_INSTEAD:
                 marked = {(o, a) for o, a, _, _ in m.marked}
                 ok = any((o, a) not in marked for o in range(m.n) if o != seat for a in m.defending[o][seat])
@@ -1685,6 +1694,10 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
         if m.tally:
             m.applied[seat].add(title)
         return
+    if m.seats[seat].in_combat[c] == RISE:
+        m.rising.append((seat, title))
+        m.say(f"  {m.name(seat)} casts {title}")
+        return
     # DISCARD_INSTEAD: the strongest Defending Ally against the caster not marked yet (our choice).
     marked = {(o, a) for o, a, _, _ in m.marked}
     o, ally = max(
@@ -1693,6 +1706,29 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
     )
     m.marked.append((o, ally, seat, title))
     m.say(f"  {m.name(seat)} casts {title} on {m.seats[o].game.title(ally)} of {m.name(o)}'s")
+
+
+def _rise(m: Match, hurt: list[set[int]]) -> None:
+    """After the Battles, the Allies lost in Combat by a player who cast a :data:`RISE` Spell
+    attack the opponent whose Directed Threat each defended against, whose Allies not lost in
+    Combat defend (:mod:`~.combatcards`)."""
+    for seat, title in m.rising:
+        if m.stage == OVER:
+            break
+        s = m.players[seat]
+        for o in range(m.n):
+            lost = [a for a in m.defending[seat][o] if a in hurt[seat] and a in s.allies] if o != seat else []
+            if not lost:
+                continue
+            attack = [_Card(seat, a, s.game.title(a), ally_value(m, seat, a)[0]) for a in lost]
+            defenders = _ally_cards(m, o, [a for a in m.players[o].allies if a not in hurt[o]])
+            m.say(f"  {m.name(seat)}'s lost Allies rise against {m.name(o)} ({title})")
+            _hit(m, seat, o, attack, defenders, hurt)
+            if m.tally:
+                m.applied[seat].add(title)
+            if m.stage == OVER:
+                break
+    m.rising = []
 
 
 def _discard_marked(m: Match, hurt: list[set[int]]) -> None:
