@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, artifact, event, goo, location, monster, spell, tome
+from support.engine import (
+    ARKHAM_GATE,
+    ARKHAM_HOUSE,
+    ARKHAM_SANITARIUM,
+    ally,
+    artifact,
+    event,
+    goo,
+    location,
+    monster,
+    spell,
+    tome,
+)
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
@@ -577,3 +589,54 @@ def test_allies_lost_in_combat_rise_against_their_attacker():
         assert b.sanity == 15 - meghans_loss
         assert guard in a.story and scout in a.story  # then Buried (l.439)
         assert ("Rise Up" in m.applied[0]) is cast
+
+
+AMBUSH = event(
+    "Trap",
+    text="In the next Combat, if you stand in the same sub-region as opponent's Current Location, and both "
+    "Locations have the City attribute, your Allies may attack your opponent as if they were in the same "
+    "Location.",
+    affects="Affects Combat",
+)
+
+
+class Ambusher(Scripted):
+    """Plays its first play, aims its Threat at the next seat and sets every Ally against it."""
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        return [(seat + 1) % m.n] * len(m.players[seat].allies)
+
+
+def test_an_ambush_makes_neighbours_in_one_city_assault():
+    # Rulebook l.428: at the exact same Current Location the Defending Allies attack as well
+    # (the Assault); the Event's text grants it to Investigators at City Locations of one
+    # subregion (Arkham House and Arkham Sanitarium: both Arkham, both City), in this Round.
+    from deckbuilder.rules.match.combatcards import ambush
+
+    assert ambush(AMBUSH)
+    assert not ambush(event("Plain", text="Your Allies may attack your opponent as if they were in the same Location."))
+    for played, meghans_loss in ((True, 3 + 1), (False, 3)):
+        games = [
+            Game([ARKHAM_HOUSE, AMBUSH, CRAWLER, GUARD], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_SANITARIUM], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        put(m, 0, "where", "Arkham House")
+        put(m, 1, "where", "Arkham Sanitarium")
+        put(m, 0, "allies", "Guard")
+        put(m, 0, "threat", "Crawler")
+        if played:
+            put(m, 0, "hand", "Trap")
+            m.to_move = 0
+            card_play(
+                m,
+                next(p for p in legal_plays(m.players[0]) if p.card >= 0 and m.players[0].game.title(p.card) == "Trap"),
+            )
+        m.stage = COMBAT
+        before = m.players[1].sanity  # the Sanitarium's gain on arrival counted
+        combat(m, [Ambusher(), Scripted()])
+        assert m.players[1].sanity == before - meghans_loss
+        assert ("Trap" in m.applied[0]) is played

@@ -35,6 +35,23 @@ from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType
 
+_AMBUSH: Final = re.compile(r"your allies may attack your opponent as if they were in the same location")
+_AMBUSH_WHERE: Final = re.compile(r"same sub-?region as (?:your )?opponent's current location")
+
+
+def ambush(card: Card) -> bool:
+    """Whether an Event lets its player's Allies attack an opponent "as if they were in the same
+    Location" in the next Combat when both Current Locations share a subregion and are City
+    ("if your Current Location is in the same sub-region as opponent's Current Location, and
+    both Locations have the City attribute"): the table plays it as an Assault (rulebook l.428),
+    both sides' Defending Allies attacking as the Assault's rule says (our choice: the card
+    names only its player's Allies, and the table has one Assault)."""
+    if card.type is not CardType.EVENT:
+        return False
+    text = " ".join((card.text or "").lower().split())
+    return bool(_AMBUSH.search(text) and _AMBUSH_WHERE.search(text) and "city attribute" in text)
+
+
 TO_HAND: Final = "to hand"
 DISCARD_INSTEAD: Final = "discard instead"
 RISE: Final = "rise"

@@ -33,7 +33,7 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, RISE, TO_HAND, combat_card
+from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, RISE, TO_HAND, ambush, combat_card
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -307,6 +307,8 @@ class Seat:
         "fights",
         "command",
         "commands",
+        "ambush",
+        "ambushes",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -352,6 +354,10 @@ class Seat:
         #: defends beside them (:func:`~.monsters.command_bonus`); whether the deck holds one.
         self.command: tuple[tuple[int, frozenset[str]], ...] = tuple(command_bonus(c) for c in game.cards)
         self.commands = any(points for points, _ in self.command)
+        #: Per Event, whether it makes this Round's Combat an Assault between neighbours
+        #: (:func:`~.combatcards.ambush`); whether the deck holds one.
+        self.ambush: tuple[bool, ...] = tuple(ambush(c) for c in game.cards)
+        self.ambushes = any(self.ambush)
         self.boosted = any(
             kinds & self.kinds[c]
             for c, card in enumerate(game.cards)
@@ -399,6 +405,8 @@ class Match:
         "defending",
         "marked",
         "rising",
+        "ambushing",
+        "ambushed",
         "_rng",
         "on_pass",
         "directed",
@@ -450,6 +458,10 @@ class Match:
         self.marked: list[tuple[int, int, int, str]] = []
         #: During Combat, the seats whose lost Allies rise after the Battles, with the Spell's title.
         self.rising: list[tuple[int, str]] = []
+        #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
+        #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
+        self.ambushing = any(seat.ambushes for seat in self.seats)
+        self.ambushed: list[tuple[int, str]] = [(0, "")] * n
         #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
         #: (owner's seat, card id) in a's Directed Threat against b.
         self.controlled: list[list[list[tuple[int, int]]]] = []
@@ -474,6 +486,7 @@ class Match:
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
+        m.ambushed = list(self.ambushed)
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         if exact:
@@ -648,6 +661,8 @@ def card_play(m: Match, play: Play) -> None:
         _on_everyone(m, seat, play.card)
         if m.stage == OVER:
             return
+    if play.kind is _EVENT and seat_.ambushes and seat_.ambush[play.card]:
+        m.ambushed[seat] = (m.round, s.game.cards[play.card].title)  # for this Round's Combat
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -1582,11 +1597,30 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
 
 
 def is_assault(m: Match, a: int, b: int) -> bool:
-    """Checks l.428/l.502: both Investigators at the exact same Current Location (same title)."""
+    """Checks l.428/l.502: both Investigators at the exact same Current Location (same title),
+    or an Ambush played this Round by either and both at City Locations of one subregion."""
     here_a, here_b = m.players[a].current_location, m.players[b].current_location
     if here_a < 0 or here_b < 0:
         return False
-    return m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title
+    if m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title:
+        return True
+    return m.ambushing and _ambush_title(m, a, b) != ""
+
+
+def _ambush_title(m: Match, a: int, b: int) -> str:
+    """Gets the title of an Ambush (:func:`~.combatcards.ambush`) played this Round by ``a`` or
+    ``b`` whose condition holds: both Current Locations City, of one subregion; "" for none."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    card_a, card_b = m.seats[a].game.cards[here_a], m.seats[b].game.cards[here_b]
+    if card_a.subregion != card_b.subregion or not card_a.subregion:
+        return ""
+    if "city" not in m.seats[a].places[here_a] or "city" not in m.seats[b].places[here_b]:
+        return ""
+    for x in (a, b):
+        played, title = m.ambushed[x]
+        if played == m.round:
+            return title
+    return ""
 
 
 def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
@@ -1782,11 +1816,25 @@ def _battle(
             if not c.bypass and not c.ally and c.seat == x and m.seats[x].combat[c.cid].takes:
                 _takes_artifact(m, x, y, c.cid)
     if assault:
+        if m.ambushing and m.tally:
+            _credit_ambush(m, a, b)
         _assault_battle(m, a, b, left, allies, hurt)
         return
     for x, y in ((a, b), (b, a)):
         _hit(m, x, y, left[x], allies[y], hurt)
         if m.stage == OVER:
+            return
+
+
+def _credit_ambush(m: Match, a: int, b: int) -> None:
+    """Notes an Ambush applied when it alone made the Battle an Assault (not the same Location)."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    if m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title:
+        return
+    title = _ambush_title(m, a, b)
+    for x in (a, b):
+        if m.ambushed[x] == (m.round, title):
+            m.applied[x].add(title)
             return
 
 
