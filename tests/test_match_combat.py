@@ -640,3 +640,29 @@ def test_an_ambush_makes_neighbours_in_one_city_assault():
         combat(m, [Ambusher(), Scripted()])
         assert m.players[1].sanity == before - meghans_loss
         assert ("Trap" in m.applied[0]) is played
+
+
+KEEN = spell(
+    "Keen Call",
+    text="Cast upon an Ally in your Hand. That Ally may be immediately played, even during Combat.",
+    sanity=-1,
+)
+
+
+def test_a_spell_plays_an_ally_from_hand_to_defend_in_combat():
+    # Rulebook l.410: Spells are cast once Monsters and Allies are committed; this one's text
+    # plays an Ally from hand "even during Combat", and it defends (l.426): it absorbs its value.
+    from deckbuilder.rules.match.combatcards import ALLY_NOW, combat_card
+
+    assert combat_card(KEEN) == ALLY_NOW
+    m = table([LIBER, KEEN, GUARD], [CRAWLER])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Keen Call")
+    guard = put(m, 0, "hand", "Guard")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+    a = m.players[0]
+    assert a.sanity == 15 - 1 - (3 - 1)  # the Spell's cost, the Crawler's 3 less the Guard's 1
+    assert guard in a.story  # it absorbed: Buried after Combat (l.439)
+    assert "Keen Call" in m.applied[0]

@@ -19,7 +19,12 @@ available"), read here from their text, clause by clause:
   when the caster's Allies defend against a Directed Threat; after the Battles each Ally of the
   caster's that absorbed Sanity loss attacks, with its value, the opponent whose Directed
   Threat it defended against; that opponent's Allies not lost in Combat defend (l.426) and the
-  rest is Sanity lost in Combat (l.430); then they are Buried as l.439 says.
+  rest is Sanity lost in Combat (l.430); then they are Buried as l.439 says;
+- "Ally may be immediately played, even during Combat" (:data:`ALLY_NOW`; the effect reader
+  reads the Ally played, which the engine plays in card play): in Combat's rounds the Spell
+  plays an Ally from hand, as the engine's cast does, and the Ally defends at once against the
+  Directed Threat aimed at the caster with the most cards (our choice: the Allies were
+  committed before the rounds, l.406, and the card lets this one join Combat).
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -55,12 +60,14 @@ def ambush(card: Card) -> bool:
 TO_HAND: Final = "to hand"
 DISCARD_INSTEAD: Final = "discard instead"
 RISE: Final = "rise"
+ALLY_NOW: Final = "ally now"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
     (re.compile(r"random card (?:in|of) target directed threat to that player's hand"), TO_HAND),
     (re.compile(r"would be buried, (?:he or she|it) is discarded instead"), DISCARD_INSTEAD),
     (re.compile(r"allies lost during this round's combat rise against"), RISE),
+    (re.compile(r"ally may be immediately played, even during combat"), ALLY_NOW),
 )
 
 
@@ -72,6 +79,6 @@ def combat_card(card: Card) -> str:
     text = " ".join((card.text or "").lower().split())
     only = bool(_ONLY_IN_COMBAT.search(text))
     for pattern, what in _CLAUSES:
-        if (only or what == RISE) and pattern.search(text):
+        if (only or what in (RISE, ALLY_NOW)) and pattern.search(text):
             return what
     return ""

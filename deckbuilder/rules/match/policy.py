@@ -17,7 +17,8 @@
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
-  Allies against their attacker whenever its Allies defend, each when its cost leaves 3 Sanity;
+  Allies against their attacker whenever its Allies defend, one playing an Ally from hand to
+  defend at once whenever a Threat is aimed at the player, each when its cost leaves 3 Sanity;
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
   (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
@@ -49,7 +50,7 @@ from typing import Final
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
-from deckbuilder.rules.match.combatcards import TO_HAND
+from deckbuilder.rules.match.combatcards import ALLY_NOW, TO_HAND
 from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
@@ -154,8 +155,8 @@ class GreedyPlayer:
         best, best_score = None, _PASS_SCORE
         in_combat = m.seats[seat].in_combat
         for p in plays:
-            if in_combat[p.card] and s.game.effects[p.card] is None:
-                score = _combat_card_score(m, seat, p)
+            if in_combat[p.card] and (s.game.effects[p.card] is None or in_combat[p.card] == ALLY_NOW):
+                score = _combat_card_score(m, seat, p, self.inner.cost)
                 if score > best_score:
                     best, best_score = p, score
                 continue
@@ -169,19 +170,24 @@ class GreedyPlayer:
         return best
 
 
-def _combat_card_score(m: Match, seat: int, play: Play) -> int:
+def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int:
     """Scores a Spell that works only in Combat (:mod:`~.combatcards`; offered only when its
     target exists): cast when its Sanity cost leaves 3 (a Spell held by an Ally costs none).
     A card of a Threat aimed at the player sent back to Hand saves its value in Sanity or
     Allies, as a Control Spell does (above any draw); an opponent's Defending Ally Discarded
     rather than Buried, if it absorbs the player's attack, no longer counts for that
     opponent's Adventures (l.439: Buried, it would), and Defending Allies that will rise
-    against their attacker if lost, each worth it above a draw."""
+    against their attacker if lost, each worth it above a draw; an Ally from hand played to
+    defend at once when attacked, as a Control Spell, less 2 a point of Sanity it costs."""
     s = m.players[seat]
     g = s.game
     cost = -(g.cards[play.card].sanity or 0) if g.profiles[play.target].kind is Kind.TOME else 0
+    cost += sum(costs[j] for j in play.joined)  # an Ally played with it pays its own cost
     if s.sanity - cost < LOW_SANITY:
         return -1
+    if m.seats[seat].in_combat[play.card] == ALLY_NOW:
+        # An Ally more to defend absorbs its value of the attack (offered only when attacked).
+        return _CONTROL_SCORE - 2 * cost
     return _CONTROL_SCORE if m.seats[seat].in_combat[play.card] == TO_HAND else _DISCARD_SCORE
 
 

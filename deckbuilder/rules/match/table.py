@@ -33,7 +33,7 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, RISE, TO_HAND, ambush, combat_card
+from deckbuilder.rules.match.combatcards import ALLY_NOW, DISCARD_INSTEAD, RISE, TO_HAND, ambush, combat_card
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -1663,6 +1663,8 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
                 return
             if is_control(m, seat, play):
                 _control(m, seat, m.seats[seat].control[play.card], s.game.cards[play.card].title)
+            if m.seats[seat].fights and m.seats[seat].in_combat[play.card] == ALLY_NOW and play.joined:
+                _defends_now(m, seat, play)
         if not anyone:
             return
 
@@ -1675,6 +1677,9 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
     seat_ = m.seats[seat]
     g = s.game
     plays = []
+    if any(m.directed[o][seat] for o in range(m.n) if o != seat):
+        # An Ally played at once by a Spell that lets it join Combat: the engine's own casts.
+        plays += [p for p in use_plays_now(s) if p.joined and seat_.in_combat[p.card] == ALLY_NOW]
     for holder, held in s.attached.items():
         for c in held:
             what = seat_.in_combat[c]
@@ -1740,6 +1745,20 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
     )
     m.marked.append((o, ally, seat, title))
     m.say(f"  {m.name(seat)} casts {title} on {m.seats[o].game.title(ally)} of {m.name(o)}'s")
+
+
+def _defends_now(m: Match, seat: int, play: Play) -> None:
+    """The Ally a :data:`~.combatcards.ALLY_NOW` Spell played in Combat defends against the
+    Directed Threat aimed at its player with the most cards."""
+    ally = play.joined[0]
+    s = m.players[seat]
+    if ally not in s.allies:
+        return
+    o = max((x for x in range(m.n) if x != seat), key=lambda x: (len(m.directed[x][seat]), -x))
+    m.defending[seat][o].append(ally)
+    m.say(f"  {m.name(seat)}: {s.game.title(ally)} defends against {m.name(o)}")
+    if m.tally:
+        m.applied[seat].add(s.game.cards[play.card].title)
 
 
 def _rise(m: Match, hurt: list[set[int]]) -> None:
