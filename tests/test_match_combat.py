@@ -666,3 +666,32 @@ def test_a_spell_plays_an_ally_from_hand_to_defend_in_combat():
     assert a.sanity == 15 - 1 - (3 - 1)  # the Spell's cost, the Crawler's 3 less the Guard's 1
     assert guard in a.story  # it absorbed: Buried after Combat (l.439)
     assert "Keen Call" in m.applied[0]
+
+
+WARPING = spell(
+    "Warping",
+    text="Place target Ally face-down in his or her Investigator's Threat. The Ally fights as a Monster. "
+    "Bury Ally after Combat.",
+    sanity=-1,
+)
+
+
+def test_a_spell_puts_an_idle_ally_into_its_players_threat():
+    # Rulebook l.395: an Ally in a Threat adds its value and is Buried at the end of Combat; the
+    # Spell's text puts an Ally there as a Monster. Meghan has no Threat: Brian's Guard defends
+    # no one, and joins his Crawler's attack.
+    from deckbuilder.rules.match.combatcards import WARP, combat_card
+
+    assert combat_card(WARPING) == WARP
+    for cast, meghans_loss in ((True, 3 + 1), (False, 3)):
+        m = table([LIBER, WARPING, CRAWLER, GUARD], [])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Warping")
+        guard = put(m, 0, "allies", "Guard")
+        put(m, 0, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[1].sanity == 15 - meghans_loss
+        assert (guard in m.players[0].story) is cast
+        assert ("Warping" in m.applied[0]) is cast

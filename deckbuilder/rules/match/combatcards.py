@@ -24,7 +24,12 @@ available"), read here from their text, clause by clause:
   reads the Ally played, which the engine plays in card play): in Combat's rounds the Spell
   plays an Ally from hand, as the engine's cast does, and the Ally defends at once against the
   Directed Threat aimed at the caster with the most cards (our choice: the Allies were
-  committed before the rounds, l.406, and the card lets this one join Combat).
+  committed before the rounds, l.406, and the card lets this one join Combat);
+- "Place target Ally face-down in his or her Investigator's Threat. Ally now functions as a
+  Monster. Bury Ally after Combat" (:data:`WARP`): cast in Combat's rounds (our choice: the
+  Threat is aimed there, l.402) on one of the caster's own Allies that defends no one and holds
+  no card, the strongest, it joins the caster's Directed Threat with the most cards with its
+  value, as an Ally bearing an Enchanted Weapon does (l.395), and is Buried after Combat.
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -61,6 +66,7 @@ TO_HAND: Final = "to hand"
 DISCARD_INSTEAD: Final = "discard instead"
 RISE: Final = "rise"
 ALLY_NOW: Final = "ally now"
+WARP: Final = "warp"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
@@ -68,6 +74,7 @@ _CLAUSES: Final = (
     (re.compile(r"would be buried, (?:he or she|it) is discarded instead"), DISCARD_INSTEAD),
     (re.compile(r"allies lost during this round's combat rise against"), RISE),
     (re.compile(r"ally may be immediately played, even during combat"), ALLY_NOW),
+    (re.compile(r"place target ally face-down in (?:his or her|its) investigator's threat"), WARP),
 )
 
 
@@ -79,6 +86,6 @@ def combat_card(card: Card) -> str:
     text = " ".join((card.text or "").lower().split())
     only = bool(_ONLY_IN_COMBAT.search(text))
     for pattern, what in _CLAUSES:
-        if (only or what in (RISE, ALLY_NOW)) and pattern.search(text):
+        if (only or what in (RISE, ALLY_NOW, WARP)) and pattern.search(text):
             return what
     return ""

@@ -18,7 +18,8 @@
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
   Allies against their attacker whenever its Allies defend, one playing an Ally from hand to
-  defend at once whenever a Threat is aimed at the player, each when its cost leaves 3 Sanity;
+  defend at once whenever a Threat is aimed at the player, one putting an Ally that defends no
+  one into the player's Directed Threat, each when its cost leaves 3 Sanity;
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
   (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
@@ -50,7 +51,7 @@ from typing import Final
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
-from deckbuilder.rules.match.combatcards import ALLY_NOW, TO_HAND
+from deckbuilder.rules.match.combatcards import ALLY_NOW, TO_HAND, WARP
 from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
@@ -185,6 +186,10 @@ def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int
     cost += sum(costs[j] for j in play.joined)  # an Ally played with it pays its own cost
     if s.sanity - cost < LOW_SANITY:
         return -1
+    if m.seats[seat].in_combat[play.card] == WARP:
+        # An Ally defending no one adds its value to the player's attack; Buried after Combat,
+        # it counts on for the Adventures in the Story Deck (l.439).
+        return _DISCARD_SCORE
     if m.seats[seat].in_combat[play.card] == ALLY_NOW:
         # An Ally more to defend absorbs its value of the attack (offered only when attacked).
         return _CONTROL_SCORE - 2 * cost

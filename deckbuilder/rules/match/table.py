@@ -33,7 +33,7 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.combatcards import ALLY_NOW, DISCARD_INSTEAD, RISE, TO_HAND, ambush, combat_card
+from deckbuilder.rules.match.combatcards import ALLY_NOW, DISCARD_INSTEAD, RISE, TO_HAND, WARP, ambush, combat_card
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -405,6 +405,7 @@ class Match:
         "defending",
         "marked",
         "rising",
+        "warped",
         "ambushing",
         "ambushed",
         "_rng",
@@ -458,6 +459,8 @@ class Match:
         self.marked: list[tuple[int, int, int, str]] = []
         #: During Combat, the seats whose lost Allies rise after the Battles, with the Spell's title.
         self.rising: list[tuple[int, str]] = []
+        #: During Combat, the Allies a Spell placed in their player's Threat: (seat, card id).
+        self.warped: list[tuple[int, int]] = []
         #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
         #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
         self.ambushing = any(seat.ambushes for seat in self.seats)
@@ -1559,13 +1562,16 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     _spell_rounds(m, policies)
     controlled = m.controlled
     if m.stage == OVER:
-        m.directed, m.controlled, m.defending, m.marked, m.rising = [], [], [], [], []
+        m.directed, m.controlled, m.defending, m.marked, m.rising, m.warped = [], [], [], [], [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
     for b in range(n):
         for a in range(n):
             hurt[b].update(attacking[b][a])  # Allies in a Threat are Buried at the end of Combat (l.395)
+    for b, ally in m.warped:
+        hurt[b].add(ally)  # an Ally a Spell made a Monster: Buried after Combat (its text)
+    m.warped = []
     done: set[tuple[int, int]] = set()
     for a in m.order():
         for k in range(1, n):
@@ -1689,6 +1695,8 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
                 continue
             if what == TO_HAND:
                 ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == WARP:
+                ok = bool(_warpable(m, seat)) and any(m.directed[seat][o] for o in range(m.n) if o != seat)
             elif what == RISE:
                 ok = all(r != seat for r, _ in m.rising) and any(
                     m.defending[seat][o] and m.directed[o][seat] for o in range(m.n) if o != seat
@@ -1733,6 +1741,15 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
         if m.tally:
             m.applied[seat].add(title)
         return
+    if m.seats[seat].in_combat[c] == WARP:
+        ally = max(_warpable(m, seat), key=lambda a: ally_value(m, seat, a)[0])
+        o = max((x for x in opponents), key=lambda x: (len(m.directed[seat][x]), -x))
+        m.directed[seat][o].append(-1 - ally)  # in the Threat as an Ally with a Weapon is (l.395)
+        m.warped.append((seat, ally))
+        m.say(f"  {m.name(seat)} casts {title}: {g.title(ally)} joins the Threat against {m.name(o)}")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
     if m.seats[seat].in_combat[c] == RISE:
         m.rising.append((seat, title))
         m.say(f"  {m.name(seat)} casts {title}")
@@ -1745,6 +1762,15 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
     )
     m.marked.append((o, ally, seat, title))
     m.say(f"  {m.name(seat)} casts {title} on {m.seats[o].game.title(ally)} of {m.name(o)}'s")
+
+
+def _warpable(m: Match, seat: int) -> list[int]:
+    """Gets ``seat``'s Allies a :data:`~.combatcards.WARP` Spell may place in its Threat: those
+    defending no one, in no Threat already, holding no card."""
+    s = m.players[seat]
+    busy = {a for o in range(m.n) for a in m.defending[seat][o]}
+    busy |= {-1 - x for o in range(m.n) for x in m.directed[seat][o] if x < 0}
+    return [a for a in s.allies if a not in busy and not s.attached.get(a)]
 
 
 def _defends_now(m: Match, seat: int, play: Play) -> None:
