@@ -695,3 +695,28 @@ def test_a_spell_puts_an_idle_ally_into_its_players_threat():
         assert m.players[1].sanity == 15 - meghans_loss
         assert (guard in m.players[0].story) is cast
         assert ("Warping" in m.applied[0]) is cast
+
+
+POWDER = spell(
+    "Dust of Sight", text="Attacking Invisible Monsters are now Visible for the rest of this Round.", sanity=-1
+)
+
+
+def test_a_spell_makes_the_invisible_monsters_attacking_its_player_visible():
+    # Rulebook l.288: an Invisible Monster passes Defending Allies without an Enchanted Weapon;
+    # the Spell's text makes those attacking its player Visible, so the Guard absorbs (l.426).
+    from deckbuilder.rules.match.combatcards import VISIBLE, combat_card
+
+    assert combat_card(POWDER) == VISIBLE
+    for cast, brians_loss in ((True, 1 + 2), (False, 3)):
+        m = table([LIBER, POWDER, GUARD], [LURKER, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Dust of Sight")
+        put(m, 0, "allies", "Guard")
+        put(m, 1, "threat", "Lurker")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[0].sanity == 15 - brians_loss
+        assert ("Dust of Sight" in m.applied[0]) is cast

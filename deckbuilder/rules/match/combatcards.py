@@ -29,7 +29,12 @@ available"), read here from their text, clause by clause:
   Monster. Bury Ally after Combat" (:data:`WARP`): cast in Combat's rounds (our choice: the
   Threat is aimed there, l.402) on one of the caster's own Allies that defends no one and holds
   no card, the strongest, it joins the caster's Directed Threat with the most cards with its
-  value, as an Ally bearing an Enchanted Weapon does (l.395), and is Buried after Combat.
+  value, as an Ally bearing an Enchanted Weapon does (l.395), and is Buried after Combat;
+- "Attacking Invisible Monsters are now Visible for the remainder of this Round"
+  (:data:`VISIBLE`): cast in Combat's rounds while a Directed Threat is aimed at the caster
+  (the Threat is face-down: its Invisible Monsters are hoped for, as a Control Spell's class
+  is), the Monsters attacking the caster are Visible in this Combat: the Defending Allies
+  absorb them (l.288).
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -67,6 +72,7 @@ DISCARD_INSTEAD: Final = "discard instead"
 RISE: Final = "rise"
 ALLY_NOW: Final = "ally now"
 WARP: Final = "warp"
+VISIBLE: Final = "visible"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
@@ -75,6 +81,7 @@ _CLAUSES: Final = (
     (re.compile(r"allies lost during this round's combat rise against"), RISE),
     (re.compile(r"ally may be immediately played, even during combat"), ALLY_NOW),
     (re.compile(r"place target ally face-down in (?:his or her|its) investigator's threat"), WARP),
+    (re.compile(r"attacking invisible monsters are now visible"), VISIBLE),
 )
 
 
@@ -86,6 +93,6 @@ def combat_card(card: Card) -> str:
     text = " ".join((card.text or "").lower().split())
     only = bool(_ONLY_IN_COMBAT.search(text))
     for pattern, what in _CLAUSES:
-        if (only or what in (RISE, ALLY_NOW, WARP)) and pattern.search(text):
+        if (only or what in (RISE, ALLY_NOW, WARP, VISIBLE)) and pattern.search(text):
             return what
     return ""

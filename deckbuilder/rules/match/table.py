@@ -33,7 +33,16 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
-from deckbuilder.rules.match.combatcards import ALLY_NOW, DISCARD_INSTEAD, RISE, TO_HAND, WARP, ambush, combat_card
+from deckbuilder.rules.match.combatcards import (
+    ALLY_NOW,
+    DISCARD_INSTEAD,
+    RISE,
+    TO_HAND,
+    VISIBLE,
+    WARP,
+    ambush,
+    combat_card,
+)
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -406,6 +415,7 @@ class Match:
         "marked",
         "rising",
         "warped",
+        "seeing",
         "ambushing",
         "ambushed",
         "_rng",
@@ -461,6 +471,9 @@ class Match:
         self.rising: list[tuple[int, str]] = []
         #: During Combat, the Allies a Spell placed in their player's Threat: (seat, card id).
         self.warped: list[tuple[int, int]] = []
+        #: During Combat, the seats a Spell lets see the Invisible Monsters attacking them, with
+        #: its title (:data:`~.combatcards.VISIBLE`).
+        self.seeing: list[tuple[int, str]] = []
         #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
         #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
         self.ambushing = any(seat.ambushes for seat in self.seats)
@@ -1563,6 +1576,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     controlled = m.controlled
     if m.stage == OVER:
         m.directed, m.controlled, m.defending, m.marked, m.rising, m.warped = [], [], [], [], [], []
+        m.seeing = []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -1596,7 +1610,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
     if m.rising:
         _rise(m, hurt)
-    m.directed, m.controlled, m.defending = [], [], []
+    m.directed, m.controlled, m.defending, m.seeing = [], [], [], []
     if m.marked:
         _discard_marked(m, hurt)
     _bury(m, hurt)
@@ -1695,6 +1709,8 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
                 continue
             if what == TO_HAND:
                 ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == VISIBLE:
+                ok = all(x != seat for x, _ in m.seeing) and any(m.directed[o][seat] for o in range(m.n) if o != seat)
             elif what == WARP:
                 ok = bool(_warpable(m, seat)) and any(m.directed[seat][o] for o in range(m.n) if o != seat)
             elif what == RISE:
@@ -1740,6 +1756,10 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
         m.say(f"  {m.name(seat)} casts {title}: {m.seats[o].game.title(back)} returns to {m.name(o)}'s Hand")
         if m.tally:
             m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == VISIBLE:
+        m.seeing.append((seat, title))
+        m.say(f"  {m.name(seat)} casts {title}")
         return
     if m.seats[seat].in_combat[c] == WARP:
         ally = max(_warpable(m, seat), key=lambda a: ally_value(m, seat, a)[0])
@@ -1915,6 +1935,7 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
     cards = []
     # A Great Old One in play may say no Monster is Invisible, or Bypasses Combat (l.282).
     seen_all, fight_all = _goo_forbids(m, NO_INVISIBLE), _goo_forbids(m, NO_BYPASS)
+    seer = next((title for x, title in m.seeing if x == target), "") if m.seeing else ""
     for owner, cid in taken:
         prof = m.seats[owner].combat[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
@@ -1932,6 +1953,10 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
+        if invisible and seer:
+            invisible = False  # a Spell of the target's makes it Visible (:data:`VISIBLE`)
+            if m.tally:
+                m.applied[target].add(seer)
         card = _Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass)
         if m.tally and m.seats[seat].boosted:
             card.extra = monster_bonus(m, seat, cid)  # credited to the Location or Artifact
