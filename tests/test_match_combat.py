@@ -720,3 +720,37 @@ def test_a_spell_makes_the_invisible_monsters_attacking_its_player_visible():
         combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
         assert m.players[0].sanity == 15 - brians_loss
         assert ("Dust of Sight" in m.applied[0]) is cast
+
+
+TURNCOAT = spell(
+    "Turncoat",
+    text="Cast during Combat only. Target Defending Ally becomes your Defending Ally until Combat ends. Return it "
+    "to its owner afterwards.",
+    sanity=-1,
+)
+
+
+def test_a_spell_turns_an_opponents_defending_ally_to_defend_its_caster():
+    # Rulebook l.406: each player's Allies defend against the Directed Threats aimed at him or
+    # her; the Spell's text takes one of Meghan's, which would absorb Brian's attack (l.426),
+    # and has it defend Brian for this Combat; unhurt, it goes back to Meghan.
+    from deckbuilder.rules.match.combatcards import DEFLECT, combat_card
+
+    assert combat_card(TURNCOAT) == DEFLECT
+    for cast, meghans_loss in ((True, 1), (False, 0)):
+        m = table([LIBER, TURNCOAT, CRAWLER], [GUARD, SERVANT, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Turncoat")
+        put(m, 0, "threat", "Crawler")
+        guard = put(m, 1, "allies", "Guard")
+        put(m, 1, "threat", "Servant")
+        m.stage = COMBAT
+        before = m.players[1].sanity
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted(defenders=["Guard"])])
+        # The Cosmic Battle: Crawler 3 against Servant 2, 1 point of Brian's left.
+        assert m.players[1].sanity == before - meghans_loss
+        assert m.players[0].sanity == 15 - (1 if cast else 0)
+        assert (guard in m.players[1].allies) is cast  # absorbed the point, else Buried (l.439)
+        assert ("Turncoat" in m.applied[0]) is cast

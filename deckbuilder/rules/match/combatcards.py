@@ -34,7 +34,13 @@ available"), read here from their text, clause by clause:
   (:data:`VISIBLE`): cast in Combat's rounds while a Directed Threat is aimed at the caster
   (the Threat is face-down: its Invisible Monsters are hoped for, as a Control Spell's class
   is), the Monsters attacking the caster are Visible in this Combat: the Defending Allies
-  absorb them (l.288).
+  absorb them (l.288);
+- "Target Defending Ally becomes your Defending Ally for the remainder of Combat. Return Ally to
+  opponent or Bury Ally in opponent's Story Deck, as appropriate" (:data:`DEFLECT`): an
+  opponent's Ally defending against the caster's Threat (our choice: the strongest) leaves that
+  defence and defends the caster against the Directed Threat of its owner's aimed at the
+  caster, else the one with the most cards; if it absorbs any Sanity loss its owner Buries it
+  (l.439), else it returns to its owner's Allies.
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -73,6 +79,7 @@ RISE: Final = "rise"
 ALLY_NOW: Final = "ally now"
 WARP: Final = "warp"
 VISIBLE: Final = "visible"
+DEFLECT: Final = "deflect"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
@@ -82,6 +89,7 @@ _CLAUSES: Final = (
     (re.compile(r"ally may be immediately played, even during combat"), ALLY_NOW),
     (re.compile(r"place target ally face-down in (?:his or her|its) investigator's threat"), WARP),
     (re.compile(r"attacking invisible monsters are now visible"), VISIBLE),
+    (re.compile(r"target defending ally becomes your defending ally"), DEFLECT),
 )
 
 

@@ -35,6 +35,7 @@ from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.combatcards import (
     ALLY_NOW,
+    DEFLECT,
     DISCARD_INSTEAD,
     RISE,
     TO_HAND,
@@ -416,6 +417,7 @@ class Match:
         "rising",
         "warped",
         "seeing",
+        "deflected",
         "ambushing",
         "ambushed",
         "_rng",
@@ -474,6 +476,9 @@ class Match:
         #: During Combat, the seats a Spell lets see the Invisible Monsters attacking them, with
         #: its title (:data:`~.combatcards.VISIBLE`).
         self.seeing: list[tuple[int, str]] = []
+        #: During Combat, the opponents' Allies a Spell turned to defend its caster: (owner,
+        #: card id, the caster, the attacker it now defends against).
+        self.deflected: list[tuple[int, int, int, int]] = []
         #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
         #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
         self.ambushing = any(seat.ambushes for seat in self.seats)
@@ -1576,7 +1581,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     controlled = m.controlled
     if m.stage == OVER:
         m.directed, m.controlled, m.defending, m.marked, m.rising, m.warped = [], [], [], [], [], []
-        m.seeing = []
+        m.seeing, m.deflected = [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -1610,7 +1615,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
     if m.rising:
         _rise(m, hurt)
-    m.directed, m.controlled, m.defending, m.seeing = [], [], [], []
+    m.directed, m.controlled, m.defending, m.seeing, m.deflected = [], [], [], [], []
     if m.marked:
         _discard_marked(m, hurt)
     _bury(m, hurt)
@@ -1709,6 +1714,8 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
                 continue
             if what == TO_HAND:
                 ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == DEFLECT:
+                ok = any(m.defending[o][seat] for o in range(m.n) if o != seat)
             elif what == VISIBLE:
                 ok = all(x != seat for x, _ in m.seeing) and any(m.directed[o][seat] for o in range(m.n) if o != seat)
             elif what == WARP:
@@ -1754,6 +1761,23 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
         m.players[o].threat.remove(back)
         m.players[o].hand.append(back)
         m.say(f"  {m.name(seat)} casts {title}: {m.seats[o].game.title(back)} returns to {m.name(o)}'s Hand")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == DEFLECT:
+        owner, ally = max(
+            ((o, a) for o in opponents for a in m.defending[o][seat]), key=lambda oa: ally_value(m, oa[0], oa[1])[0]
+        )
+        m.defending[owner][seat].remove(ally)
+        if m.directed[owner][seat]:
+            attacker = owner
+        else:
+            attacker = max(opponents, key=lambda x: (len(m.directed[x][seat]), -x))
+        m.deflected.append((owner, ally, seat, attacker))
+        m.say(
+            f"  {m.name(seat)} casts {title}: {m.seats[owner].game.title(ally)} of {m.name(owner)}'s "
+            f"defends {m.name(seat)} against {m.name(attacker)}"
+        )
         if m.tally:
             m.applied[seat].add(title)
         return
@@ -1858,6 +1882,10 @@ def _battle(
     assault = is_assault(m, a, b)
     side = {x: _threat_cards(m, x, y, directed[x][y], m.controlled[x][y]) for x, y in ((a, b), (b, a))}
     allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
+    for owner, ally, x, y in m.deflected:
+        if (x, y) in ((a, b), (b, a)):  # an opponent's Ally turned by a Spell defends x (its owner's card)
+            value, sees = ally_value(m, owner, ally)
+            allies[x].append(_Card(owner, ally, m.seats[owner].game.title(ally), value, ally=True, sees=sees))
     if m.log is not None:
         for x, y in ((a, b), (b, a)):
             if side[x]:
@@ -2079,7 +2107,7 @@ def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hur
     through += _absorb(m, allies, sum(c.value for c in seen))
     for c in allies:
         if c.left < c.value:
-            hurt[y].add(c.cid)
+            hurt[c.seat].add(c.cid)  # its owner Buries it (an Ally turned by a Spell too)
     total = sum(c.value for c in attack)
     _dealt(m, attack, total)
     absorbed = total - through
@@ -2102,7 +2130,7 @@ def _assault_battle(
         through = _absorb(m, left[x] + allies[x], total[y])
         for c in allies[x]:
             if c.left < c.value:
-                hurt[x].add(c.cid)
+                hurt[c.seat].add(c.cid)
         _dealt(m, left[y] + allies[y], total[y])
         if through:
             if m.log is not None:
