@@ -754,3 +754,28 @@ def test_a_spell_turns_an_opponents_defending_ally_to_defend_its_caster():
         assert m.players[0].sanity == 15 - (1 if cast else 0)
         assert (guard in m.players[1].allies) is cast  # absorbed the point, else Buried (l.439)
         assert ("Turncoat" in m.applied[0]) is cast
+
+
+STRONG = spell(
+    "Strong Hands", text="Increase the value of one Ally by 2 points for the remainder of this Round.", sanity=-1
+)
+
+
+def test_a_spell_raises_a_defending_allys_value_for_the_round():
+    # Rulebook l.426: a Defending Ally absorbs one point per point of its value; the Spell's
+    # text raises one Ally's value by 2 for the Round, and is credited with what it added.
+    from deckbuilder.rules.match.combatcards import BOOST, boost_points, combat_card
+
+    assert (combat_card(STRONG), boost_points(STRONG)) == (BOOST, 2)
+    for cast, brians_loss in ((True, 1 + 0), (False, 2)):
+        m = table([LIBER, STRONG, GUARD], [CRAWLER, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Strong Hands")
+        put(m, 0, "allies", "Guard")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[0].sanity == 15 - brians_loss
+        assert m.absorbed[0].get("Strong Hands", 0) == (2 if cast else 0)

@@ -40,7 +40,10 @@ available"), read here from their text, clause by clause:
   opponent's Ally defending against the caster's Threat (our choice: the strongest) leaves that
   defence and defends the caster against the Directed Threat of its owner's aimed at the
   caster, else the one with the most cards; if it absorbs any Sanity loss its owner Buries it
-  (l.439), else it returns to its owner's Allies.
+  (l.439), else it returns to its owner's Allies;
+- "Increase the value of one Ally by N points for the remainder of this Round" (:data:`BOOST`,
+  :func:`boost_points`): cast in Combat's rounds (a value counts only there, l.418-426) on the
+  caster's strongest Defending Ally while a Directed Threat is aimed at the caster.
 
 The effect reader (``rules/effects/``) leaves these cards out with its Combat reason; the
 table (:mod:`~.table`) plays what this module reads, and ``Match.applied`` notes a title
@@ -80,6 +83,7 @@ ALLY_NOW: Final = "ally now"
 WARP: Final = "warp"
 VISIBLE: Final = "visible"
 DEFLECT: Final = "deflect"
+BOOST: Final = "boost"
 
 _ONLY_IN_COMBAT: Final = re.compile(r"cast during combat")
 _CLAUSES: Final = (
@@ -90,7 +94,13 @@ _CLAUSES: Final = (
     (re.compile(r"place target ally face-down in (?:his or her|its) investigator's threat"), WARP),
     (re.compile(r"attacking invisible monsters are now visible"), VISIBLE),
     (re.compile(r"target defending ally becomes your defending ally"), DEFLECT),
+    (
+        re.compile(r"increase the value of one ally by (?:\d+|one|two|three) points? for the remainder of this round"),
+        BOOST,
+    ),
 )
+_BOOST: Final = re.compile(r"value of one ally by (\d+|one|two|three) points?")
+_WORDS: Final = {"one": 1, "two": 2, "three": 3}
 
 
 def combat_card(card: Card) -> str:
@@ -101,6 +111,15 @@ def combat_card(card: Card) -> str:
     text = " ".join((card.text or "").lower().split())
     only = bool(_ONLY_IN_COMBAT.search(text))
     for pattern, what in _CLAUSES:
-        if (only or what in (RISE, ALLY_NOW, WARP, VISIBLE)) and pattern.search(text):
+        if (only or what in (RISE, ALLY_NOW, WARP, VISIBLE, BOOST)) and pattern.search(text):
             return what
     return ""
+
+
+def boost_points(card: Card) -> int:
+    """Gets the points a :data:`BOOST` Spell adds to one Ally's value (0 for any other card)."""
+    if combat_card(card) != BOOST:
+        return 0
+    m = _BOOST.search(" ".join((card.text or "").lower().split()))
+    assert m is not None
+    return int(m[1]) if m[1].isdigit() else _WORDS[m[1]]

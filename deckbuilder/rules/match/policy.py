@@ -21,8 +21,8 @@
   defend at once whenever a Threat is aimed at the player, one putting an Ally that defends no
   one into the player's Directed Threat, one making the Monsters attacking the player Visible
   whenever attacked (hoped for, as Control's class), one turning an opponent's Defending Ally
-  to defend the player whenever one defends against its Threat, each when its cost leaves 3
-  Sanity;
+  to defend the player whenever one defends against its Threat, one raising a Defending Ally's
+  value whenever the player is attacked, each when its cost leaves 3 Sanity;
 - Summon (l.317) in card play as the goldfish casts it (for a Monster the Adventures need);
 - Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
   (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
@@ -54,7 +54,7 @@ from typing import Final
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
-from deckbuilder.rules.match.combatcards import ALLY_NOW, DEFLECT, TO_HAND, VISIBLE, WARP
+from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
 from deckbuilder.rules.match.table import OVER, Match, ally_value, card_play, finish_round, is_control
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
@@ -189,6 +189,8 @@ def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int
     cost += sum(costs[j] for j in play.joined)  # an Ally played with it pays its own cost
     if s.sanity - cost < LOW_SANITY:
         return -1
+    if m.seats[seat].in_combat[play.card] == BOOST:
+        return _DISCARD_SCORE  # a Defending Ally absorbs more of the attack aimed at the player
     if m.seats[seat].in_combat[play.card] == DEFLECT:
         return _CONTROL_SCORE  # an opponent's defender taken from its Allies and turned to defend
     if m.seats[seat].in_combat[play.card] == VISIBLE:

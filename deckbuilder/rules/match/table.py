@@ -35,6 +35,7 @@ from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.combatcards import (
     ALLY_NOW,
+    BOOST,
     DEFLECT,
     DISCARD_INSTEAD,
     RISE,
@@ -42,6 +43,7 @@ from deckbuilder.rules.match.combatcards import (
     VISIBLE,
     WARP,
     ambush,
+    boost_points,
     combat_card,
 )
 from deckbuilder.rules.match.goos import (
@@ -418,6 +420,7 @@ class Match:
         "warped",
         "seeing",
         "deflected",
+        "boost",
         "ambushing",
         "ambushed",
         "_rng",
@@ -479,6 +482,8 @@ class Match:
         #: During Combat, the opponents' Allies a Spell turned to defend its caster: (owner,
         #: card id, the caster, the attacker it now defends against).
         self.deflected: list[tuple[int, int, int, int]] = []
+        #: During Combat, what a Spell adds to an Ally's value: (seat, card id, points, title).
+        self.boost: list[tuple[int, int, int, str]] = []
         #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
         #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
         self.ambushing = any(seat.ambushes for seat in self.seats)
@@ -1581,7 +1586,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     controlled = m.controlled
     if m.stage == OVER:
         m.directed, m.controlled, m.defending, m.marked, m.rising, m.warped = [], [], [], [], [], []
-        m.seeing, m.deflected = [], []
+        m.seeing, m.deflected, m.boost = [], [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
@@ -1615,7 +1620,7 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
     if m.rising:
         _rise(m, hurt)
-    m.directed, m.controlled, m.defending, m.seeing, m.deflected = [], [], [], [], []
+    m.directed, m.controlled, m.defending, m.seeing, m.deflected, m.boost = [], [], [], [], [], []
     if m.marked:
         _discard_marked(m, hurt)
     _bury(m, hurt)
@@ -1714,6 +1719,8 @@ def combat_card_plays(m: Match, seat: int) -> list[Play]:
                 continue
             if what == TO_HAND:
                 ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == BOOST:
+                ok = any(m.defending[seat][o] and m.directed[o][seat] for o in range(m.n) if o != seat)
             elif what == DEFLECT:
                 ok = any(m.defending[o][seat] for o in range(m.n) if o != seat)
             elif what == VISIBLE:
@@ -1763,6 +1770,14 @@ def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
         m.say(f"  {m.name(seat)} casts {title}: {m.seats[o].game.title(back)} returns to {m.name(o)}'s Hand")
         if m.tally:
             m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == BOOST:
+        ally = max(
+            (a for o in opponents if m.directed[o][seat] for a in m.defending[seat][o]),
+            key=lambda a: ally_value(m, seat, a)[0],
+        )
+        m.boost.append((seat, ally, boost_points(g.cards[c]), title))
+        m.say(f"  {m.name(seat)} casts {title} on {g.title(ally)}")
         return
     if m.seats[seat].in_combat[c] == DEFLECT:
         owner, ally = max(
@@ -2004,11 +2019,14 @@ def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
         command = commanded.get(cid)
         if command is not None:
             value += command[1]
+        boosts = [(title, points) for x, a, points, title in m.boost if x == seat and a == cid] if m.boost else []
+        value += sum(points for _, points in boosts)
         card = _Card(seat, cid, g.title(cid), value, ally=True, sees=sees)
         if m.tally:
             card.extra = _extras(m, seat, cid)
             if command is not None:
                 card.extra.append(command)
+            card.extra += boosts  # credited to the Spell (:data:`~.combatcards.BOOST`)
         cards.append(card)
     # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
     cards.sort(key=lambda c: -c.value)
