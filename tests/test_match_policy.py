@@ -63,3 +63,46 @@ def test_no_train_where_walking_is_as_fast():
     # Turn later (l.245): walking keeps the Train in hand.
     match, _ = _choices([TRAIN, BOSTON_LIBRARY], "Boston Library")
     assert match == "Walk to Boston Library"
+
+
+def test_a_combat_spell_is_cast_only_when_its_cost_leaves_three_sanity():
+    # The greedy player's rule for Spells in Combat's rounds (rulebook l.410; its docstring):
+    # a Threat card sent back to Hand when attacked, unless paying leaves fewer than 3 Sanity.
+    from support.engine import ARKHAM_HOUSE, monster, spell, tome
+    from support.match import investigator
+
+    from deckbuilder.rules.engine import Game, Rules
+    from deckbuilder.rules.match import COMBAT, new_match
+    from deckbuilder.rules.match.table import combat_card_plays
+
+    liber = tome("Liber", languages=("English",))
+    bow = spell(
+        "Bow", text="May only be cast during Combat. A random card in target Directed Threat to that player's Hand."
+    )
+    crawler = monster("Crawler", "Lesser Independent", value=3)
+    for sanity, cast in ((6, True), (4, False)):
+        games = [
+            Game([ARKHAM_HOUSE, liber, bow], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE, crawler], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        a, b = m.players
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        book = next(c for c in a.deck if a.game.title(c) == "Liber")
+        a.deck.remove(book)
+        a.tomes.append(book)
+        card = next(c for c in a.deck if a.game.title(c) == "Bow")
+        a.deck.remove(card)
+        a.spells.append(card)
+        a.attached[book] = (card,)
+        b.threat.append(b.deck.pop(next(i for i, c in enumerate(b.deck) if b.game.title(c) == "Crawler")))
+        a.sanity = sanity
+        m.stage = COMBAT
+        m.directed = [[[], []], [list(b.threat), []]]
+        m.defending = [[[], []], [[], []]]
+        player = GreedyPlayer(a.game, set())
+        plays = combat_card_plays(m, 0)
+        assert len(plays) == 1  # offered: a Directed Threat is aimed at Brian
+        assert (player.combat_use(m, 0, plays) is not None) is cast  # Bow costs 2: 6 -> 4, 4 -> 2
