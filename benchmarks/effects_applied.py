@@ -12,10 +12,13 @@ A card's effect counts as applied, in a game, when:
 - the effect reader plays its text (no named reason: ``rules/effects/reader.py``), and
 - the game shows it working: a Location, Ally, Tome, Event or Adventure put in play
   (completed, for an Adventure); a Spell or Artifact with effects cast or used (one without
-  effects of use: put in play); an Ally with a use, used; a Monster (a Great Old One too) in a
+  effects of use: put in play); an Ally with a use, used (one that only changes the Hand's
+  Minimum or Maximum while in play: put in play, for the Discard phase applies it); a Monster (a Great Old One too) in a
   Combat: damage dealt or absorbed, which only a match has;
 - a card the reader names a Combat reason for ("works only in Combat", a card's value in
-  Combat) counts in matches when its title dealt or absorbed damage there; any other reason
+  Combat) counts in matches when its title dealt or absorbed damage there, or when the match
+  applied its Combat effect (a Spell cast in Combat, ``rules/match/combatcards.py``: a card
+  sent back to Hand, an Ally Discarded instead of Buried); any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
 - a Location that lifts Phobias counts in matches when a Phobia was Buried there;
 - a Great Old One counts in matches when it came into play there and the match reads all of
@@ -172,8 +175,8 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
     from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
 
     if reason:
-        if reason in combat_reasons and seen is not None and seen.fought:
-            return True, ""
+        if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
+            return True, ""  # its title dealt or absorbed damage, or its Combat effect took place
         if reason == PHOBIA and seen is not None and seen.applied:
             return True, ""  # a Location where a Phobia was Buried in a match
         if card.type is CardType.MONSTER and card.goo:
@@ -229,10 +232,31 @@ def _answered(card: Any, reason: str, seen: Evidence | None) -> tuple[bool, str]
     return False, f"{reason}; in matches, never applied in these games (no target, or its moment never came)"
 
 
-def _needs_use(card: Any, effects: Any) -> bool:
-    from deckbuilder.rules.cards import CardType
+#: Why a Location's bonus to a kind of card never applies in a deck: the deck has none.
+NONE_OF_ITS_KIND = "adds to a kind of card (Professors, Merchants...) this deck holds none of"
 
-    return bool(effects.effects) and card.type in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY)
+
+def _names_none(card: Any, kinds: frozenset[str]) -> bool:
+    """Whether a card adds to the value of kinds of cards (a Location's, an Artifact's bonus)
+    of which the deck holds none (``kinds``: every kind its cards are named by)."""
+    from deckbuilder.rules.match.monsters import in_play_bonus, location_bonus
+
+    named = [k for _, k in (*location_bonus(card), *in_play_bonus(card))]
+    return bool(named) and not any(k & kinds for k in named)
+
+
+def _needs_use(card: Any, effects: Any) -> bool:
+    """Whether the card shows its effect only by a cast or use. An Ally whose every effect is a
+    lasting change to the Hand's Minimum or Maximum (rulebook l.51-53) is never used: the
+    engine applies it at each Discard phase while the Ally is in play, so being in play is its
+    effect working (as a Tome's extra draw each Round)."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.effects import EffectKind
+
+    if not effects.effects or card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
+        return False
+    lasting = (EffectKind.HAND_MIN, EffectKind.HAND_MAX)
+    return not (card.type is CardType.ALLY and all(f.kind in lasting for f in effects.effects))
 
 
 def coverage() -> None:
@@ -245,6 +269,7 @@ def coverage() -> None:
     from deckbuilder.rules.decks import Section
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import COMBAT, REVEAL, VALUE, WEAPON
+    from deckbuilder.rules.match.monsters import ally_kinds
     from deckbuilder.service import load_deck_file, play_as
 
     paths = sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted((SHARED / "lackey" / "decks").glob("*.dek"))
@@ -273,6 +298,7 @@ def coverage() -> None:
     reasons: Counter[str] = Counter()
     named: dict[str, Counter[str]] = defaultdict(Counter)
     for deck, seen in zip(decks, evidence):
+        kinds = frozenset().union(*(ally_kinds(c) for c in deck.cards(Section.DECK)))
         for card in deck.cards(Section.DECK):
             copies += 1
             effects = read_effects(card, overrides)
@@ -282,6 +308,8 @@ def coverage() -> None:
                 ok, why = _applied(card, effects.ignored, got, combat_reasons)
                 if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
                     ok, why = False, "put in play, never cast or used in these games"
+                if not ok and effects.ignored == VALUE and _names_none(card, kinds):
+                    why = NONE_OF_ITS_KIND
                 verdicts.append((ok, why))
             (solo, solo_why), (match, match_why) = verdicts
             alone += solo

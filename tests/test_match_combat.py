@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, ally, artifact, event, goo, location, monster, spell, tome
+from support.engine import (
+    ARKHAM_GATE,
+    ARKHAM_HOUSE,
+    ARKHAM_SANITARIUM,
+    ally,
+    artifact,
+    event,
+    goo,
+    location,
+    monster,
+    spell,
+    tome,
+)
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
@@ -365,3 +377,405 @@ def test_a_monster_that_survives_the_cosmic_battle_takes_an_artifact():
         a = m.players[0]
         assert (lamp not in a.artifacts and lamp in a.story) is taken
         assert ("Taker" in m.applied[1]) is taken
+
+
+# -- What a Location or an Artifact adds to a kind of card (issue 23, combatcards) ---------------
+
+MANOR = location(
+    "Manor",
+    attrs=("Country",),
+    text="All Doe family members (including Doe Spawn) add 1 point to the card value when this is your current Location.",
+)
+MARKET = location(
+    "Market", attrs=("City",), text="All Trader Allies add 1 point to their value while this is your Current Location."
+)
+SPAWN = monster("Doe Spawn", "Lesser Independent", value=2)
+TRADER = ally("Ned", attrs=("Steadfast", "Old Trader"))
+ENGINE = artifact("Engine", text="While this card is in play, increase the value of all your Crawlers by 1 point each.")
+
+
+def test_a_location_adds_to_an_ally_named_by_the_last_word_of_its_attribute():
+    # Rulebook l.426: Defending Allies absorb their card value; the Location's text adds 1 to
+    # its Traders, and an "Old Trader" is a Trader ("to their value", without "card").
+    from deckbuilder.rules.match.monsters import ally_kinds, location_bonus
+
+    assert location_bonus(MARKET) == ((1, frozenset({"trader"})),)
+    assert "trader" in ally_kinds(TRADER)
+    games = [
+        Game([MARKET, TRADER], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "where", "Market")
+    put(m, 0, "allies", "Ned")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [Scripted(defenders=["Ned"]), Scripted()])
+    assert m.players[0].sanity == 15 - (3 - 2)  # Ned 1 + Market 1 absorbed
+    assert m.absorbed[0] == {"Ned": 2, "Market": 1}
+
+
+def test_a_location_adds_to_its_players_monsters_of_the_family_it_names():
+    # Rulebook l.418: "Tally the value of your Threat, using the values in the upper left
+    # corner of your Monster cards plus any bonuses due to Special Effects": the Manor's text
+    # adds 1 to the card value of the family named, Monsters included, while it is Current.
+    from deckbuilder.rules.match.monsters import location_bonus
+
+    assert location_bonus(MANOR) == ((1, frozenset({"doe", "doe spawn"})),)
+    for home, lost in (("Manor", 3), ("Arkham House", 2)):
+        games = [
+            Game([MANOR, ARKHAM_HOUSE, SPAWN], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        put(m, 0, "where", home)
+        put(m, 1, "where", "Arkham House")
+        put(m, 0, "threat", "Doe Spawn")
+        m.stage = COMBAT
+        combat(m, [Scripted(), Scripted()])
+        assert m.players[1].sanity == 15 - lost
+        assert m.dealt[0].get("Manor", 0) == lost - 2
+
+
+def test_an_artifact_in_play_adds_to_its_players_monsters_of_a_kind():
+    # Rulebook l.418: the Threat's value with the bonuses of Special Effects; the Engine, in
+    # play, adds 1 to each Crawler of its player's (and to nothing else).
+    games = [
+        Game([ARKHAM_HOUSE, ENGINE, CRAWLER, SERVANT], investigator("Brian", 15, 12), Rules(advanced=True)),
+        Game([ARKHAM_HOUSE], investigator("Meghan", 15, 10), Rules(advanced=True)),
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for s in m.players:
+        s.deck += s.hand
+        s.hand = []
+    put(m, 0, "artifacts", "Engine")
+    put(m, 0, "threat", "Crawler")
+    put(m, 0, "threat", "Servant")
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    assert m.players[1].sanity == 15 - (3 + 1 + 2)
+    assert m.dealt[0] == {"Crawler": 4, "Engine": 1, "Servant": 2}  # the Monster with its bonus, as an Ally's
+
+
+# -- Spells that work only in Combat (issue 23, combatcards) -------------------------------------
+
+BOW = spell(
+    "Bow Low",
+    text="Cast during Combat only. A random card in target Directed Threat to that player's Hand is returned.",
+    sanity=-1,
+)
+TONGUE = spell(
+    "Red Tongue",
+    text="May only be cast during Combat. Turn the Defending Ally. If it would be Buried, it is Discarded instead.",
+    sanity=-1,
+)
+
+
+def test_combat_cards_are_read_by_their_clause():
+    from deckbuilder.rules.match.combatcards import DISCARD_INSTEAD, TO_HAND, combat_card
+
+    assert combat_card(BOW) == TO_HAND
+    assert combat_card(TONGUE) == DISCARD_INSTEAD
+    assert combat_card(spell("Plain", text="A random card in target Directed Threat to that player's Hand.")) == ""
+    assert combat_card(DUST) == ""
+
+
+def test_a_spell_cast_in_combat_sends_a_threat_card_back_to_its_hand():
+    # Rulebook l.410: once Monsters and Allies are committed, each player may cast a Spell;
+    # this one's text returns a random card of a Directed Threat aimed at the caster to its
+    # player's Hand: that card takes no part in the Battle (l.420), nor is it Buried (l.439).
+    m = table([LIBER, BOW], [CRAWLER, CRAWLER])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Bow Low")
+    put(m, 1, "threat", "Crawler")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+    a, b = m.players
+    assert a.sanity == 15 - 1 - 3  # the Spell's cost, then one Crawler's 3
+    assert len(b.hand) == 1 and b.game.title(b.hand[0]) == "Crawler"
+    assert "Bow Low" in m.applied[0]
+    end_of_combat(m)
+
+
+def test_a_spell_cast_in_combat_discards_a_defending_ally_instead_of_burying_it():
+    # Rulebook l.439: an Ally that absorbed Sanity loss is Buried (in the Story Deck, where it
+    # counts for Adventures); the Spell's text Discards it instead.
+    for cast in (True, False):
+        m = table([LIBER, TONGUE, CRAWLER], [GUARD])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Red Tongue")
+        put(m, 0, "threat", "Crawler")
+        guard = put(m, 1, "allies", "Guard")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted(defenders=["Guard"])])
+        b = m.players[1]
+        assert b.sanity == 15 - 2  # the Guard absorbed 1 of the Crawler's 3
+        assert (guard in b.discard, guard in b.story) == (cast, not cast)
+        assert ("Red Tongue" in m.applied[0]) is cast
+
+
+SCEPTRE = artifact(
+    "Sceptre",
+    subtype="Enchanted Weapon",
+    value=0,
+    text="While the wielder defends, he raises the card value of all other Steadfast Defending Allies by 1 point per card.",
+)
+SCOUT = ally("Scout")
+
+
+def test_a_weapon_raises_the_other_defending_allies_of_its_kind():
+    # Rulebook l.426: Defending Allies absorb their card value; the Weapon's text raises the
+    # other Defending Allies of its kind while its wielder defends (l.191: Ally and Weapon act
+    # as one card); it is credited with the point it added.
+    from deckbuilder.rules.match.monsters import command_bonus
+
+    assert command_bonus(SCEPTRE) == (1, frozenset({"steadfast"}))
+    for armed, lost in ((True, 3), (False, 4)):
+        games = [
+            Game([ARKHAM_HOUSE, GUARD, SCOUT, SCEPTRE], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_HOUSE, CRAWLER, CRAWLER], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        guard = put(m, 0, "allies", "Guard")
+        put(m, 0, "allies", "Scout")
+        if armed:
+            m.players[0].attached[guard] = (put(m, 0, "artifacts", "Sceptre"),)
+        put(m, 1, "threat", "Crawler")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [Scripted(defenders=["Guard", "Scout"]), Scripted()])
+        assert m.players[0].sanity == 15 - lost
+        assert m.absorbed[0].get("Sceptre", 0) == (1 if armed else 0)
+
+
+RISE_UP = spell(
+    "Rise Up",
+    text="When Combat is done, all Allies lost during this round's Combat rise against the Investigator "
+    "whose Threat caused it. That Investigator may defend with Allies.",
+    sanity=-1,
+)
+
+
+def test_allies_lost_in_combat_rise_against_their_attacker():
+    # Rulebook l.426-439: Defending Allies absorb the attack and, having absorbed, are Buried;
+    # the Spell's text has them attack first the Investigator whose Threat they defended
+    # against, whose Allies may defend (none here): his or her Sanity lost in Combat (l.430).
+    from deckbuilder.rules.match.combatcards import RISE, combat_card
+
+    assert combat_card(RISE_UP) == RISE
+    for cast, meghans_loss in ((True, 2), (False, 0)):
+        m = table([LIBER, RISE_UP, GUARD, SCOUT], [CRAWLER, CRAWLER])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Rise Up")
+        guard, scout = put(m, 0, "allies", "Guard"), put(m, 0, "allies", "Scout")
+        put(m, 1, "threat", "Crawler")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        a, b = m.players
+        assert a.sanity == 15 - (6 - 2) - (1 if cast else 0)
+        assert b.sanity == 15 - meghans_loss
+        assert guard in a.story and scout in a.story  # then Buried (l.439)
+        assert ("Rise Up" in m.applied[0]) is cast
+
+
+AMBUSH = event(
+    "Trap",
+    text="In the next Combat, if you stand in the same sub-region as opponent's Current Location, and both "
+    "Locations have the City attribute, your Allies may attack your opponent as if they were in the same "
+    "Location.",
+    affects="Affects Combat",
+)
+
+
+class Ambusher(Scripted):
+    """Plays its first play, aims its Threat at the next seat and sets every Ally against it."""
+
+    def defend(self, m: Match, seat: int, incoming: list[int]) -> list[int]:
+        return [(seat + 1) % m.n] * len(m.players[seat].allies)
+
+
+def test_an_ambush_makes_neighbours_in_one_city_assault():
+    # Rulebook l.428: at the exact same Current Location the Defending Allies attack as well
+    # (the Assault); the Event's text grants it to Investigators at City Locations of one
+    # subregion (Arkham House and Arkham Sanitarium: both Arkham, both City), in this Round.
+    from deckbuilder.rules.match.combatcards import ambush
+
+    assert ambush(AMBUSH)
+    assert not ambush(event("Plain", text="Your Allies may attack your opponent as if they were in the same Location."))
+    for played, meghans_loss in ((True, 3 + 1), (False, 3)):
+        games = [
+            Game([ARKHAM_HOUSE, AMBUSH, CRAWLER, GUARD], investigator("Brian", 15, 12), Rules(advanced=True)),
+            Game([ARKHAM_SANITARIUM], investigator("Meghan", 15, 10), Rules(advanced=True)),
+        ]
+        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        for s in m.players:
+            s.deck += s.hand
+            s.hand = []
+        put(m, 0, "where", "Arkham House")
+        put(m, 1, "where", "Arkham Sanitarium")
+        put(m, 0, "allies", "Guard")
+        put(m, 0, "threat", "Crawler")
+        if played:
+            put(m, 0, "hand", "Trap")
+            m.to_move = 0
+            card_play(
+                m,
+                next(p for p in legal_plays(m.players[0]) if p.card >= 0 and m.players[0].game.title(p.card) == "Trap"),
+            )
+        m.stage = COMBAT
+        before = m.players[1].sanity  # the Sanitarium's gain on arrival counted
+        combat(m, [Ambusher(), Scripted()])
+        assert m.players[1].sanity == before - meghans_loss
+        assert ("Trap" in m.applied[0]) is played
+
+
+KEEN = spell(
+    "Keen Call",
+    text="Cast upon an Ally in your Hand. That Ally may be immediately played, even during Combat.",
+    sanity=-1,
+)
+
+
+def test_a_spell_plays_an_ally_from_hand_to_defend_in_combat():
+    # Rulebook l.410: Spells are cast once Monsters and Allies are committed; this one's text
+    # plays an Ally from hand "even during Combat", and it defends (l.426): it absorbs its value.
+    from deckbuilder.rules.match.combatcards import ALLY_NOW, combat_card
+
+    assert combat_card(KEEN) == ALLY_NOW
+    m = table([LIBER, KEEN, GUARD], [CRAWLER])
+    put(m, 0, "tomes", "Liber")
+    put(m, 0, "spells", "Keen Call")
+    guard = put(m, 0, "hand", "Guard")
+    put(m, 1, "threat", "Crawler")
+    m.stage = COMBAT
+    combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+    a = m.players[0]
+    assert a.sanity == 15 - 1 - (3 - 1)  # the Spell's cost, the Crawler's 3 less the Guard's 1
+    assert guard in a.story  # it absorbed: Buried after Combat (l.439)
+    assert "Keen Call" in m.applied[0]
+
+
+WARPING = spell(
+    "Warping",
+    text="Place target Ally face-down in his or her Investigator's Threat. The Ally fights as a Monster. "
+    "Bury Ally after Combat.",
+    sanity=-1,
+)
+
+
+def test_a_spell_puts_an_idle_ally_into_its_players_threat():
+    # Rulebook l.395: an Ally in a Threat adds its value and is Buried at the end of Combat; the
+    # Spell's text puts an Ally there as a Monster. Meghan has no Threat: Brian's Guard defends
+    # no one, and joins his Crawler's attack.
+    from deckbuilder.rules.match.combatcards import WARP, combat_card
+
+    assert combat_card(WARPING) == WARP
+    for cast, meghans_loss in ((True, 3 + 1), (False, 3)):
+        m = table([LIBER, WARPING, CRAWLER, GUARD], [])
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Warping")
+        guard = put(m, 0, "allies", "Guard")
+        put(m, 0, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[1].sanity == 15 - meghans_loss
+        assert (guard in m.players[0].story) is cast
+        assert ("Warping" in m.applied[0]) is cast
+
+
+POWDER = spell(
+    "Dust of Sight", text="Attacking Invisible Monsters are now Visible for the rest of this Round.", sanity=-1
+)
+
+
+def test_a_spell_makes_the_invisible_monsters_attacking_its_player_visible():
+    # Rulebook l.288: an Invisible Monster passes Defending Allies without an Enchanted Weapon;
+    # the Spell's text makes those attacking its player Visible, so the Guard absorbs (l.426).
+    from deckbuilder.rules.match.combatcards import VISIBLE, combat_card
+
+    assert combat_card(POWDER) == VISIBLE
+    for cast, brians_loss in ((True, 1 + 2), (False, 3)):
+        m = table([LIBER, POWDER, GUARD], [LURKER, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Dust of Sight")
+        put(m, 0, "allies", "Guard")
+        put(m, 1, "threat", "Lurker")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[0].sanity == 15 - brians_loss
+        assert ("Dust of Sight" in m.applied[0]) is cast
+
+
+TURNCOAT = spell(
+    "Turncoat",
+    text="Cast during Combat only. Target Defending Ally becomes your Defending Ally until Combat ends. Return it "
+    "to its owner afterwards.",
+    sanity=-1,
+)
+
+
+def test_a_spell_turns_an_opponents_defending_ally_to_defend_its_caster():
+    # Rulebook l.406: each player's Allies defend against the Directed Threats aimed at him or
+    # her; the Spell's text takes one of Meghan's, which would absorb Brian's attack (l.426),
+    # and has it defend Brian for this Combat; unhurt, it goes back to Meghan.
+    from deckbuilder.rules.match.combatcards import DEFLECT, combat_card
+
+    assert combat_card(TURNCOAT) == DEFLECT
+    for cast, meghans_loss in ((True, 1), (False, 0)):
+        m = table([LIBER, TURNCOAT, CRAWLER], [GUARD, SERVANT, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Turncoat")
+        put(m, 0, "threat", "Crawler")
+        guard = put(m, 1, "allies", "Guard")
+        put(m, 1, "threat", "Servant")
+        m.stage = COMBAT
+        before = m.players[1].sanity
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted(defenders=["Guard"])])
+        # The Cosmic Battle: Crawler 3 against Servant 2, 1 point of Brian's left.
+        assert m.players[1].sanity == before - meghans_loss
+        assert m.players[0].sanity == 15 - (1 if cast else 0)
+        assert (guard in m.players[1].allies) is cast  # absorbed the point, else Buried (l.439)
+        assert ("Turncoat" in m.applied[0]) is cast
+
+
+STRONG = spell(
+    "Strong Hands", text="Increase the value of one Ally by 2 points for the remainder of this Round.", sanity=-1
+)
+
+
+def test_a_spell_raises_a_defending_allys_value_for_the_round():
+    # Rulebook l.426: a Defending Ally absorbs one point per point of its value; the Spell's
+    # text raises one Ally's value by 2 for the Round, and is credited with what it added.
+    from deckbuilder.rules.match.combatcards import BOOST, boost_points, combat_card
+
+    assert (combat_card(STRONG), boost_points(STRONG)) == (BOOST, 2)
+    for cast, brians_loss in ((True, 1 + 0), (False, 2)):
+        m = table([LIBER, STRONG, GUARD], [CRAWLER, ARKHAM_SANITARIUM])
+        put(m, 1, "where", "Arkham Sanitarium")  # not Brian's Location: no Assault (l.428)
+        put(m, 0, "tomes", "Liber")
+        if cast:
+            put(m, 0, "spells", "Strong Hands")
+        put(m, 0, "allies", "Guard")
+        put(m, 1, "threat", "Crawler")
+        m.stage = COMBAT
+        combat(m, [GreedyPlayer(m.seats[0].game, set()), Scripted()])
+        assert m.players[0].sanity == 15 - brians_loss
+        assert m.absorbed[0].get("Strong Hands", 0) == (2 if cast else 0)

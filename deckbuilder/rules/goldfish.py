@@ -287,14 +287,7 @@ class GreedyPolicy:
                     if play.sideways:
                         score -= 5
                 elif kind is _TRAVEL:
-                    if needed[cid]:
-                        score = 80 - 2 * cost  # a recipe wants the Travel Event itself in the Story Deck
-                    elif not any(needed[j] for j in joined):
-                        score = 3
-                    else:
-                        if needs is None:
-                            needs = self._hand_needs(state)
-                        score = 25 + max(self._location_score(j, needs) for j in joined) // 4
+                    score = self.travel_score(state, play, cost)
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
                 elif kind is _CAST or kind is _USE:
@@ -316,6 +309,17 @@ class GreedyPolicy:
             if score > best_score:
                 best, best_score = play, score
         return best, best_score
+
+    def travel_score(self, state: GameState, play: Play, cost: int) -> int:
+        """Scores a Travel Event (see the module docstring, 3-4); a match's computer player
+        scores it its own way (:class:`deckbuilder.rules.match.policy.MatchPolicy`)."""
+        cid, joined = play.card, play.joined
+        needed = self.needed
+        if needed[cid]:
+            return 80 - 2 * cost  # a recipe wants the Travel Event itself in the Story Deck
+        if not any(needed[j] for j in joined):
+            return 3
+        return 25 + max(self._location_score(j, self._hand_needs(state)) for j in joined) // 4
 
     def _use_score(self, state: GameState, play: Play, room: int) -> int:
         """Scores casting a Spell or using an Artifact (see the module docstring, 5)."""

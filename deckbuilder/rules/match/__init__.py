@@ -44,6 +44,12 @@ an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen, a T
 the Mythos Deck's top card revealed, an Artifact flipped face-down), the Allies Buried
 instead of an Artifact or Tome an opponent's card takes, the Artifacts that cancel a Spell cast
 on their holder (l.313), an Epidemic's face-down Allies and the cards that keep Allies out of it.
+after Combat, a loss for each Travel card, Spells cast for free); what a Location or an
+Artifact in play adds to a kind of Ally or Monster and what a Weapon adds to the other Defending
+Allies of a kind (:mod:`~.monsters`); Spells that work only in Combat, read by
+:mod:`~.combatcards` (a Threat card sent back to Hand, a Defending Ally Discarded instead of
+Buried, lost Allies rising against their attacker, an Ally played from hand to defend) and an
+Ambush Event's Assault between neighbours in one City (l.428).
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
 read do (:func:`~.opponents.not_read` names them per card: an effect cancelled before it
@@ -55,10 +61,11 @@ defence is withheld), a Phobia lifted by an Ally or a Spell
 Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
 Old One's effects that :func:`~.goos.goo_not_read` names (Allies flipped, Gates used again,
 Regions merged, "All Monsters may Join" for the other players...); Monster text beyond Invisible, Bypass and a Location bonus
-(:mod:`~.monsters`); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
+(:mod:`~.monsters`; its Buopoth, Nightmare...); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
 counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's special
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in
-Combat other than those that draw or change Sanity. Decisions where the rules leave a choice to the player
+Combat other than those that draw or change Sanity and those :mod:`~.combatcards` reads (an
+Ally made a Monster, a Defending Ally turned, Invisible Monsters made visible...). Decisions where the rules leave a choice to the player
 and no policy is asked yet: the target of an Event is the legitimate opponent with the highest
 score; against an Event's attack every Ally defends, the strongest first; a Spell, Artifact or
 Ally used on an opponent strikes the legitimate one with the highest score, and takes the

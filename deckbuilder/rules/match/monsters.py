@@ -120,7 +120,7 @@ def takes_artifact(card: Card) -> str:
 _N: Final = f"({count_pattern(3)})"
 _KIND_BONUS: Final = (
     re.compile(
-        rf"(?:all|your) (?:of your )?([a-z ,'-]+?) (?:allies )?add {_N} ?(?:points? )?to (?:their|the) card value "
+        rf"(?:all|your) (?:of your )?([a-z ,'()-]+?) (?:allies )?add {_N} ?(?:points? )?to (?:their|the) (?:card )?value "
         r"(?:when|while) this (?:card )?is your current location"
     ),
     re.compile(
@@ -155,25 +155,43 @@ def location_bonus(card: Card) -> tuple[tuple[int, frozenset[str]], ...]:
         for m in pattern.finditer(text):
             who, n = (m[2], m[1]) if i == 2 else (m[1], m[2])
             points = count(n)
-            words = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", who)
-            kinds = frozenset(_singular(w) for w in words if w.strip() and len(w.split()) <= 3)
+            kinds = _kinds_named(who)
             if kinds:
                 out.append((points, kinds))
     return tuple(out)
 
 
+_INCLUDING: Final = re.compile(r"\(including ([^)]*)\)")
+_FAMILY: Final = re.compile(r" family members?$")
+
+
+def _kinds_named(who: str) -> frozenset[str]:
+    """Gets the kinds a bonus names, singular: "professors and students" -> professor, student;
+    "martense family members (including martense kin)" -> martense (a family name, as
+    :func:`ally_kinds` gives a title's last word), martense kin (a title named besides)."""
+    named = [m[1] for m in _INCLUDING.finditer(who)]
+    who = _FAMILY.sub("", _INCLUDING.sub("", who).strip())
+    words = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", who) + named
+    return frozenset(_singular(w) for w in words if w.strip() and len(w.split()) <= 3)
+
+
 def ally_kinds(card: Card) -> frozenset[str]:
-    """Gets the kinds a Location's bonus may name an Ally by, folded and singular: its attributes
-    ("professor", "m.u. student"), its allegiance ("steadfast"), its title and its family name
-    (the title's last word: "All Whateleys" names Wilbur Whateley)."""
-    if card.type is not CardType.ALLY:
+    """Gets the kinds a Location's bonus may name an Ally (or a Monster: its "card value") by,
+    folded and singular: its attributes ("m.u. professor", and their last word "professor": an
+    M.U. Professor is a Professor), its allegiance ("steadfast"), its title, its family name
+    (the title's last word: "All Whateleys" names Wilbur Whateley) and what comes before "of"
+    in it ("Star Spawn" names a Star Spawn of Cthulhu)."""
+    if card.type is not CardType.ALLY and card.type is not CardType.MONSTER:
         return frozenset()
     kinds = {_singular(a.lower()) for a in card.attributes}
+    kinds |= {_singular(a.lower().split()[-1]) for a in card.attributes if len(a.split()) > 1}
     if card.allegiance is not None:
         kinds.add(str(card.allegiance.value).lower())
     title = card.title.lower()
     kinds.add(title)
     kinds.add(_singular(title.split()[-1]))
+    if " of " in title:
+        kinds.add(_singular(title.split(" of ")[0]))  # "Star Spawn" names a Star Spawn of Cthulhu
     return frozenset(kinds)
 
 
@@ -182,3 +200,37 @@ def location_attributes(card: Card) -> frozenset[str]:
     names = {_attr(a) for a in card.attributes}
     names |= {_attr(p.value) for p in card.public}
     return frozenset(names)
+
+
+_IN_PLAY_BONUS: Final = re.compile(rf"increases? the value of (?:all )?(?:your )?([a-z ,'-]+?) by {_N} points?")
+
+
+def in_play_bonus(card: Card) -> tuple[tuple[int, frozenset[str]], ...]:
+    """Gets what an Artifact adds to the value of kinds of its player's Monsters while it is in
+    play ("increase the value of all your Mi-Go and Mi-Go Leaders by 1 point each"; "each
+    portion ... increase the value of Star Spawn by one point": each copy in play adds its own):
+    (points, the kinds named, as :func:`location_bonus`); () for any other card."""
+    if card.type is not CardType.ARTIFACT:
+        return ()
+    text = " ".join((card.text or "").lower().split())
+    out = []
+    for m in _IN_PLAY_BONUS.finditer(text):
+        kinds = _kinds_named(m[1])
+        if kinds:
+            out.append((count(m[2]), kinds))
+    return tuple(out)
+
+
+_COMMAND: Final = re.compile(rf"raises? the (?:card )?value of all other ([a-z ]+?) defending allies by {_N} points?")
+
+
+def command_bonus(card: Card) -> tuple[int, frozenset[str]]:
+    """Gets what a Weapon adds, while its wielder defends, to the other Defending Allies of a
+    kind ("he raises the card value of all other Corrupt Defending Allies by 1 point per card"):
+    (points, the kinds named); (0, frozenset()) for any other card."""
+    if card.type is not CardType.ARTIFACT:
+        return 0, frozenset()
+    m = _COMMAND.search(" ".join((card.text or "").lower().split()))
+    if not m:
+        return 0, frozenset()
+    return count(m[2]), _kinds_named(m[1])

@@ -19,7 +19,25 @@
   only with a legitimate target, l.307) scores 35 less twice its Sanity cost: above a Pass and a
   card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
   opponent's Threat only when it has Allies to defend, whose need against that Threat is then
-  its cards' values where seen (3 for each other).
+  its cards' values where seen (3 for each other);
+- Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
+  at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
+  that faces the player's Threat instead of Burying it too, one raising the player's lost
+  Allies against their attacker whenever its Allies defend, one playing an Ally from hand to
+  defend at once whenever a Threat is aimed at the player, one putting an Ally that defends no
+  one into the player's Directed Threat, one making the Monsters attacking the player Visible
+  whenever attacked (hoped for, as Control's class), one turning an opponent's Defending Ally
+  to defend the player whenever one defends against its Threat, one raising a Defending Ally's
+  value whenever the player is attacked, each when its cost leaves 3 Sanity;
+- Travel Events (l.208, l.239-259; :class:`MatchPolicy`): one whose Location comes with it
+  (Car, Camel: "immediately play a new Location") is played when it saves a Turn: a Location
+  the player wants (the goldfish's score of it) that walking would reach only sideways, to be
+  turned upright a Turn later (l.243-245), arrives upright at once; the same Location playable
+  upright without it is played so, the Travel Event kept. One whose Location follows on a later
+  Turn (Train, Yak, Dirigible) is played toward a Location in hand that it reaches and walking
+  cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns).
+  The goldfish keeps its own preference (a Travel Event nothing needs toward a needed
+  Location, weighed below walking).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -38,8 +56,10 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from deckbuilder.rules.engine import Game, Phase, Play, PlayKind
+from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
+from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
+from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
 from deckbuilder.rules.match.opponents import GLANCE_THREAT
 from deckbuilder.rules.match.table import (
     OVER,
@@ -51,7 +71,7 @@ from deckbuilder.rules.match.table import (
     is_strike,
     threat_estimate,
 )
-from deckbuilder.rules.places import Kind
+from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
 EXPECTED_MONSTER: Final = 3
@@ -60,6 +80,8 @@ _PASS_SCORE: Final = 10
 _CONTROL_SCORE: Final = 40
 #: How much the greedy player wants a card used on an opponent (see the module docstring).
 _STRIKE_SCORE: Final = 35
+#: How much the greedy player wants an opponent's Defending Ally Discarded instead of Buried.
+_DISCARD_SCORE: Final = 30
 #: What the lookahead player counts for each card its Adventures need that counts for them.
 PROGRESS = 2.0
 #: How much better (in points a deal) another play must do than the greedy player's first choice.
@@ -70,6 +92,40 @@ _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
 
 
+class MatchPolicy(GreedyPolicy):
+    """The goldfish's greedy preferences with Travel Events weighed by the Turn they save (see
+    the module docstring): a player at a table races the others to their Adventures."""
+
+    def travel_score(self, state: GameState, play: Play, cost: int) -> int:
+        cid = play.card
+        if self.needed[cid]:
+            return super().travel_score(state, play, cost)
+        g = self.game
+        profiles = g.profiles
+        here = profiles[state.where]
+        t = profiles[cid].travel
+        if t is None or here.loc is None or state.mode is not Mode.AT:
+            return super().travel_score(state, play, cost)
+        needs = self._hand_needs(state)
+        if play.joined:
+            # The Location arrives upright now: worth it as the Location itself, a little less
+            # (below playing it upright without the Travel Event, above walking to it sideways).
+            lid = play.joined[0]
+            return self._location_score(lid, needs) - cost - 2
+        best = 3
+        for lid in state.hand:
+            q = profiles[lid]
+            loc = q.loc
+            if loc is None or not travel_reaches(t, state.region, state.where_dim, loc):
+                continue
+            if walk_step(here.loc, state.where_dim, here.title, loc, q.title) is not Step.NONE:
+                continue  # walking reaches it as soon (two Turns) and keeps the Travel Event
+            if not location_requirements_met(state, q):
+                continue
+            best = max(best, self._location_score(lid, needs) - cost - 8)
+        return best
+
+
 class GreedyPlayer:
     """The documented greedy player (see the module docstring)."""
 
@@ -77,7 +133,7 @@ class GreedyPlayer:
 
     def __init__(self, game: Game, needed: set[str]) -> None:
         self.game = game
-        self.inner = GreedyPolicy(game, needed)
+        self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
         if m.seats[seat].striking:
@@ -149,7 +205,13 @@ class GreedyPlayer:
     def combat_use(self, m: Match, seat: int, plays: list[Play]) -> Play | None:
         s = m.players[seat]
         best, best_score = None, _PASS_SCORE
+        in_combat = m.seats[seat].in_combat
         for p in plays:
+            if in_combat[p.card] and (s.game.effects[p.card] is None or in_combat[p.card] == ALLY_NOW):
+                score = _combat_card_score(m, seat, p, self.inner.cost)
+                if score > best_score:
+                    best, best_score = p, score
+                continue
             score = self.inner.score(s, p)
             if score >= 0 and is_control(m, seat, p):
                 # A Control Spell when an opponent's Threat is aimed at this player: the cards
@@ -158,6 +220,37 @@ class GreedyPlayer:
             if score > best_score:
                 best, best_score = p, score
         return best
+
+
+def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int:
+    """Scores a Spell that works only in Combat (:mod:`~.combatcards`; offered only when its
+    target exists): cast when its Sanity cost leaves 3 (a Spell held by an Ally costs none).
+    A card of a Threat aimed at the player sent back to Hand saves its value in Sanity or
+    Allies, as a Control Spell does (above any draw); an opponent's Defending Ally Discarded
+    rather than Buried, if it absorbs the player's attack, no longer counts for that
+    opponent's Adventures (l.439: Buried, it would), and Defending Allies that will rise
+    against their attacker if lost, each worth it above a draw; an Ally from hand played to
+    defend at once when attacked, as a Control Spell, less 2 a point of Sanity it costs."""
+    s = m.players[seat]
+    g = s.game
+    cost = -(g.cards[play.card].sanity or 0) if g.profiles[play.target].kind is Kind.TOME else 0
+    cost += sum(costs[j] for j in play.joined)  # an Ally played with it pays its own cost
+    if s.sanity - cost < LOW_SANITY:
+        return -1
+    if m.seats[seat].in_combat[play.card] == BOOST:
+        return _DISCARD_SCORE  # a Defending Ally absorbs more of the attack aimed at the player
+    if m.seats[seat].in_combat[play.card] == DEFLECT:
+        return _CONTROL_SCORE  # an opponent's defender taken from its Allies and turned to defend
+    if m.seats[seat].in_combat[play.card] == VISIBLE:
+        return _DISCARD_SCORE  # Invisible Monsters hoped for in the face-down Threat, as Control
+    if m.seats[seat].in_combat[play.card] == WARP:
+        # An Ally defending no one adds its value to the player's attack; Buried after Combat,
+        # it counts on for the Adventures in the Story Deck (l.439).
+        return _DISCARD_SCORE
+    if m.seats[seat].in_combat[play.card] == ALLY_NOW:
+        # An Ally more to defend absorbs its value of the attack (offered only when attacked).
+        return _CONTROL_SCORE - 2 * cost
+    return _CONTROL_SCORE if m.seats[seat].in_combat[play.card] == TO_HAND else _DISCARD_SCORE
 
 
 def leader(m: Match, seat: int) -> int:

@@ -33,6 +33,19 @@ from deckbuilder.rules.engine.legal import use_plays_now
 from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
+from deckbuilder.rules.match.combatcards import (
+    ALLY_NOW,
+    BOOST,
+    DEFLECT,
+    DISCARD_INSTEAD,
+    RISE,
+    TO_HAND,
+    VISIBLE,
+    WARP,
+    ambush,
+    boost_points,
+    combat_card,
+)
 from deckbuilder.rules.match.goos import (
     DISCARD_MONSTERS,
     FREE_SPELLS,
@@ -49,6 +62,8 @@ from deckbuilder.rules.match.monsters import (
     CombatProfile,
     ally_kinds,
     combat_profile,
+    command_bonus,
+    in_play_bonus,
     location_attributes,
     location_bonus,
 )
@@ -320,6 +335,14 @@ class Seat:
         "reacting",
         "recovers",
         "recovering",
+        "boosts",
+        "boosted",
+        "in_combat",
+        "fights",
+        "command",
+        "commands",
+        "ambush",
+        "ambushes",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -353,6 +376,29 @@ class Seat:
         #: per Ally the kinds it is named by (:func:`~.monsters.location_bonus`).
         self.bonus: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(location_bonus(c) for c in game.cards)
         self.kinds: tuple[frozenset[str], ...] = tuple(ally_kinds(c) for c in game.cards)
+        #: Per Artifact, what it adds to kinds of its player's Monsters while in play
+        #: (:func:`~.monsters.in_play_bonus`); whether any card of the deck adds to a Monster of
+        #: it (a Location's bonus or an Artifact's: :func:`monster_bonus` looks only then).
+        self.boosts: tuple[tuple[tuple[int, frozenset[str]], ...], ...] = tuple(in_play_bonus(c) for c in game.cards)
+        #: Per Spell, what it does cast only in Combat (:func:`~.combatcards.combat_card`), and
+        #: whether the deck holds one (Combat's rounds look for them only then).
+        self.in_combat: tuple[str, ...] = tuple(combat_card(c) for c in game.cards)
+        self.fights = any(self.in_combat)
+        #: Per Weapon, what it adds to the other Defending Allies of a kind while its wielder
+        #: defends beside them (:func:`~.monsters.command_bonus`); whether the deck holds one.
+        self.command: tuple[tuple[int, frozenset[str]], ...] = tuple(command_bonus(c) for c in game.cards)
+        self.commands = any(points for points, _ in self.command)
+        #: Per Event, whether it makes this Round's Combat an Assault between neighbours
+        #: (:func:`~.combatcards.ambush`); whether the deck holds one.
+        self.ambush: tuple[bool, ...] = tuple(ambush(c) for c in game.cards)
+        self.ambushes = any(self.ambush)
+        self.boosted = any(
+            kinds & self.kinds[c]
+            for c, card in enumerate(game.cards)
+            if card.type is CardType.MONSTER
+            for added in (*self.bonus, *self.boosts)
+            for _, kinds in added
+        )
         #: Whether an Event of the deck stays on its target to strike on a kind of play.
         self.on_play = any(k == ON_PLAY for h in self.hits for k, _, _ in h)
         #: Per copy, what a Great Old One does to every Investigator while in play (:mod:`~.goos`).
@@ -416,6 +462,15 @@ class Match:
         "rounds_played",
         "afflicted",
         "applied",
+        "defending",
+        "marked",
+        "rising",
+        "warped",
+        "seeing",
+        "deflected",
+        "boost",
+        "ambushing",
+        "ambushed",
         "_rng",
         "on_pass",
         "directed",
@@ -464,6 +519,27 @@ class Match:
         #: During Combat, the Directed Threats (l.402): ``directed[a][b]``, the cards of a's
         #: Threat aimed at b (an Ally placed atop it as ``-1 - id``); empty out of Combat.
         self.directed: list[list[list[int]]] = []
+        #: During Combat, the Defending Allies (l.406): ``defending[b][a]``, b's Allies against
+        #: a; and the Allies a Spell cast in Combat marks to be Discarded instead of Buried:
+        #: (their seat, card id, the caster's seat, the Spell's title). Empty out of Combat.
+        self.defending: list[list[list[int]]] = []
+        self.marked: list[tuple[int, int, int, str]] = []
+        #: During Combat, the seats whose lost Allies rise after the Battles, with the Spell's title.
+        self.rising: list[tuple[int, str]] = []
+        #: During Combat, the Allies a Spell placed in their player's Threat: (seat, card id).
+        self.warped: list[tuple[int, int]] = []
+        #: During Combat, the seats a Spell lets see the Invisible Monsters attacking them, with
+        #: its title (:data:`~.combatcards.VISIBLE`).
+        self.seeing: list[tuple[int, str]] = []
+        #: During Combat, the opponents' Allies a Spell turned to defend its caster: (owner,
+        #: card id, the caster, the attacker it now defends against).
+        self.deflected: list[tuple[int, int, int, int]] = []
+        #: During Combat, what a Spell adds to an Ally's value: (seat, card id, points, title).
+        self.boost: list[tuple[int, int, int, str]] = []
+        #: Whether some deck holds an Ambush Event; per seat, the Round its last one was played
+        #: in (0 for none) and its title (:func:`~.combatcards.ambush`).
+        self.ambushing = any(seat.ambushes for seat in self.seats)
+        self.ambushed: list[tuple[int, str]] = [(0, "")] * n
         #: During Combat, the Monsters taken by a Control Spell (l.321): ``controlled[a][b]``,
         #: (owner's seat, card id) in a's Directed Threat against b.
         self.controlled: list[list[list[tuple[int, int]]]] = []
@@ -499,6 +575,7 @@ class Match:
         m.stage, m.to_move, m.pending, m.round = self.stage, self.to_move, self.pending, self.round
         m.dice, m.tally, m.decisions, m.rounds_played = self.dice, False, self.decisions, self.rounds_played
         m.afflicted = [list(a) for a in self.afflicted]
+        m.ambushed = list(self.ambushed)
         m.goo_rules, m.no_gain = self.goo_rules, self.no_gain
         m.last_seat, m.last_play, m.last_sanity = self.last_seat, self.last_play, self.last_sanity
         m.face_down = [list(f) for f in self.face_down]
@@ -685,6 +762,8 @@ def card_play(m: Match, play: Play) -> None:
             return
     if play.kind is _EVENT and seat_.recovering and seat_.recovers[play.card]:
         _recover(m, seat, play.card)
+    if play.kind is _EVENT and seat_.ambushes and seat_.ambush[play.card]:
+        m.ambushed[seat] = (m.round, s.game.cards[play.card].title)  # for this Round's Combat
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -1871,7 +1950,31 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
                 value += amount
     if m.goo_rules:
         value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
+    if seats[seat].boosted:
+        value += sum(points for _, points in monster_bonus(m, seat, cid))
     return value
+
+
+def monster_bonus(m: Match, seat: int, cid: int) -> list[tuple[str, int]]:
+    """Gets what cards of its player's add to a Monster's card value, by title: the Current
+    Location's bonus to its kind ("All Martense family members ... add 1 point to the card
+    value when this is your current location") and each Artifact in play's ("increase the value
+    of all your Mi-Go ... by 1 point"). Looked at only for a deck that has such a card and a
+    Monster it names (``Seat.boosted``)."""
+    seat_ = m.seats[seat]
+    kinds = seat_.kinds[cid]
+    s = m.players[seat]
+    g = seat_.game
+    out = []
+    if s.mode is Mode.AT:
+        for points, named in seat_.bonus[s.where]:
+            if named & kinds:
+                out.append((g.cards[s.where].title, points))
+    for a in s.artifacts:
+        for points, named in seat_.boosts[a]:
+            if named & kinds:
+                out.append((g.cards[a].title, points))
+    return out
 
 
 def _attributes(m: Match, seat: int) -> frozenset[str]:
@@ -2006,16 +2109,21 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
+    m.defending = defending
     _spell_rounds(m, policies)
     controlled = m.controlled
     if m.stage == OVER:
-        m.directed, m.controlled = [], []
+        m.directed, m.controlled, m.defending, m.marked, m.rising, m.warped = [], [], [], [], [], []
+        m.seeing, m.deflected, m.boost = [], [], []
         return
     # 4. Battles, from the lowest Sanity (l.414).
     hurt: list[set[int]] = [set() for _ in range(n)]  # Allies that absorbed Sanity loss
     for b in range(n):
         for a in range(n):
             hurt[b].update(attacking[b][a])  # Allies in a Threat are Buried at the end of Combat (l.395)
+    for b, ally in m.warped:
+        hurt[b].add(ally)  # an Ally a Spell made a Monster: Buried after Combat (its text)
+    m.warped = []
     done: set[tuple[int, int]] = set()
     for a in m.order():
         for k in range(1, n):
@@ -2038,16 +2146,39 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if m.stage == OVER:
             break
     # 5. Burying (l.439): a controlled Monster is still in its owner's Threat, Buried by him or her.
-    m.directed, m.controlled = [], []
+    if m.rising:
+        _rise(m, hurt)
+    m.directed, m.controlled, m.defending, m.seeing, m.deflected, m.boost = [], [], [], [], [], []
+    if m.marked:
+        _discard_marked(m, hurt)
     _bury(m, hurt)
 
 
 def is_assault(m: Match, a: int, b: int) -> bool:
-    """Checks l.428/l.502: both Investigators at the exact same Current Location (same title)."""
+    """Checks l.428/l.502: both Investigators at the exact same Current Location (same title),
+    or an Ambush played this Round by either and both at City Locations of one subregion."""
     here_a, here_b = m.players[a].current_location, m.players[b].current_location
     if here_a < 0 or here_b < 0:
         return False
-    return m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title
+    if m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title:
+        return True
+    return m.ambushing and _ambush_title(m, a, b) != ""
+
+
+def _ambush_title(m: Match, a: int, b: int) -> str:
+    """Gets the title of an Ambush (:func:`~.combatcards.ambush`) played this Round by ``a`` or
+    ``b`` whose condition holds: both Current Locations City, of one subregion; "" for none."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    card_a, card_b = m.seats[a].game.cards[here_a], m.seats[b].game.cards[here_b]
+    if card_a.subregion != card_b.subregion or not card_a.subregion:
+        return ""
+    if "city" not in m.seats[a].places[here_a] or "city" not in m.seats[b].places[here_b]:
+        return ""
+    for x in (a, b):
+        played, title = m.ambushed[x]
+        if played == m.round:
+            return title
+    return ""
 
 
 def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
@@ -2064,12 +2195,20 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
             ]
             if m.seats[seat].summons:
                 plays += _control_plays(m, seat)
+            if m.seats[seat].fights:
+                plays += combat_card_plays(m, seat)
             if not plays:
                 continue
             play = policies[seat].combat_use(m, seat, plays)
             if play is None:
                 continue
             anyone = True
+            if m.seats[seat].in_combat[play.card] and s.game.effects[play.card] is None:
+                _cast_in_combat(m, seat, play)
+                if s.phase is _OVER_PHASE:
+                    _ended(m)
+                    return
+                continue
             m.say(f"  {m.name(seat)}: {describe(s, play)}")
             if m.tally:
                 m.played[seat].add(s.game.cards[play.card].title)
@@ -2082,8 +2221,194 @@ def _spell_rounds(m: Match, policies: Sequence[Policy]) -> None:
                 return
             if is_control(m, seat, play):
                 _control(m, seat, m.seats[seat].control[play.card], s.game.cards[play.card].title)
+            if m.seats[seat].fights and m.seats[seat].in_combat[play.card] == ALLY_NOW and play.joined:
+                _defends_now(m, seat, play)
         if not anyone:
             return
+
+
+def combat_card_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of ``seat``'s Spells that work only in Combat (:mod:`~.combatcards`)
+    whose target exists and whose Sanity cost can be paid: a Spell under a Tome not yet cast
+    this Round (l.309), or held by an Ally (l.311)."""
+    s = m.players[seat]
+    seat_ = m.seats[seat]
+    g = s.game
+    plays = []
+    if any(m.directed[o][seat] for o in range(m.n) if o != seat):
+        # An Ally played at once by a Spell that lets it join Combat: the engine's own casts.
+        plays += [p for p in use_plays_now(s) if p.joined and seat_.in_combat[p.card] == ALLY_NOW]
+    for holder, held in s.attached.items():
+        for c in held:
+            what = seat_.in_combat[c]
+            if not what or c in s.cast or g.effects[c] is not None:
+                continue
+            if g.profiles[holder].kind is Kind.TOME and not can_pay(s, g.cards[c].sanity or 0):
+                continue
+            if what == TO_HAND:
+                ok = any(x >= 0 for o in range(m.n) if o != seat for x in m.directed[o][seat])
+            elif what == BOOST:
+                ok = any(m.defending[seat][o] and m.directed[o][seat] for o in range(m.n) if o != seat)
+            elif what == DEFLECT:
+                ok = any(m.defending[o][seat] for o in range(m.n) if o != seat)
+            elif what == VISIBLE:
+                ok = all(x != seat for x, _ in m.seeing) and any(m.directed[o][seat] for o in range(m.n) if o != seat)
+            elif what == WARP:
+                ok = bool(_warpable(m, seat)) and any(m.directed[seat][o] for o in range(m.n) if o != seat)
+            elif what == RISE:
+                ok = all(r != seat for r, _ in m.rising) and any(
+                    m.defending[seat][o] and m.directed[o][seat] for o in range(m.n) if o != seat
+                )
+            elif what == DISCARD_INSTEAD:
+                marked = {(o, a) for o, a, _, _ in m.marked}
+                ok = any((o, a) not in marked for o in range(m.n) if o != seat for a in m.defending[o][seat])
+            else:
+                ok = False
+            if ok:
+                plays.append(new_play(_CAST, c, (), holder))
+    return plays
+
+
+def _cast_in_combat(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell that works only in Combat (:mod:`~.combatcards`): pays and flips or Buries
+    it as any Spell (l.309, l.311), then plays what its text says."""
+    s = m.players[seat]
+    g = s.game
+    c, holder = play.card, play.target
+    title = g.cards[c].title
+    if m.tally:
+        m.played[seat].add(title)
+    if g.profiles[holder].kind is Kind.TOME:
+        s.cast += (c,)
+        pay_one(s, g.cards[c].sanity or 0)
+    else:
+        s.spells.remove(c)
+        s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+        s.story.insert(0, c)
+    opponents = [o for o in range(m.n) if o != seat]
+    if m.seats[seat].in_combat[c] == TO_HAND:
+        # The Directed Threat aimed at the caster with the most cards (our choice), one of its
+        # cards at random (an Ally placed atop it is not a card of the Threat's own).
+        o = max(opponents, key=lambda x: (sum(1 for y in m.directed[x][seat] if y >= 0), -x))
+        cards = [y for y in m.directed[o][seat] if y >= 0]
+        back = cards[m.rng.randrange(len(cards))]
+        m.directed[o][seat].remove(back)
+        m.players[o].threat.remove(back)
+        m.players[o].hand.append(back)
+        m.say(f"  {m.name(seat)} casts {title}: {m.seats[o].game.title(back)} returns to {m.name(o)}'s Hand")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == BOOST:
+        ally = max(
+            (a for o in opponents if m.directed[o][seat] for a in m.defending[seat][o]),
+            key=lambda a: ally_value(m, seat, a)[0],
+        )
+        m.boost.append((seat, ally, boost_points(g.cards[c]), title))
+        m.say(f"  {m.name(seat)} casts {title} on {g.title(ally)}")
+        return
+    if m.seats[seat].in_combat[c] == DEFLECT:
+        owner, ally = max(
+            ((o, a) for o in opponents for a in m.defending[o][seat]), key=lambda oa: ally_value(m, oa[0], oa[1])[0]
+        )
+        m.defending[owner][seat].remove(ally)
+        if m.directed[owner][seat]:
+            attacker = owner
+        else:
+            attacker = max(opponents, key=lambda x: (len(m.directed[x][seat]), -x))
+        m.deflected.append((owner, ally, seat, attacker))
+        m.say(
+            f"  {m.name(seat)} casts {title}: {m.seats[owner].game.title(ally)} of {m.name(owner)}'s "
+            f"defends {m.name(seat)} against {m.name(attacker)}"
+        )
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == VISIBLE:
+        m.seeing.append((seat, title))
+        m.say(f"  {m.name(seat)} casts {title}")
+        return
+    if m.seats[seat].in_combat[c] == WARP:
+        ally = max(_warpable(m, seat), key=lambda a: ally_value(m, seat, a)[0])
+        o = max((x for x in opponents), key=lambda x: (len(m.directed[seat][x]), -x))
+        m.directed[seat][o].append(-1 - ally)  # in the Threat as an Ally with a Weapon is (l.395)
+        m.warped.append((seat, ally))
+        m.say(f"  {m.name(seat)} casts {title}: {g.title(ally)} joins the Threat against {m.name(o)}")
+        if m.tally:
+            m.applied[seat].add(title)
+        return
+    if m.seats[seat].in_combat[c] == RISE:
+        m.rising.append((seat, title))
+        m.say(f"  {m.name(seat)} casts {title}")
+        return
+    # DISCARD_INSTEAD: the strongest Defending Ally against the caster not marked yet (our choice).
+    marked = {(o, a) for o, a, _, _ in m.marked}
+    o, ally = max(
+        ((o, a) for o in opponents for a in m.defending[o][seat] if (o, a) not in marked),
+        key=lambda oa: ally_value(m, oa[0], oa[1])[0],
+    )
+    m.marked.append((o, ally, seat, title))
+    m.say(f"  {m.name(seat)} casts {title} on {m.seats[o].game.title(ally)} of {m.name(o)}'s")
+
+
+def _warpable(m: Match, seat: int) -> list[int]:
+    """Gets ``seat``'s Allies a :data:`~.combatcards.WARP` Spell may place in its Threat: those
+    defending no one, in no Threat already, holding no card."""
+    s = m.players[seat]
+    busy = {a for o in range(m.n) for a in m.defending[seat][o]}
+    busy |= {-1 - x for o in range(m.n) for x in m.directed[seat][o] if x < 0}
+    return [a for a in s.allies if a not in busy and not s.attached.get(a)]
+
+
+def _defends_now(m: Match, seat: int, play: Play) -> None:
+    """The Ally a :data:`~.combatcards.ALLY_NOW` Spell played in Combat defends against the
+    Directed Threat aimed at its player with the most cards."""
+    ally = play.joined[0]
+    s = m.players[seat]
+    if ally not in s.allies:
+        return
+    o = max((x for x in range(m.n) if x != seat), key=lambda x: (len(m.directed[x][seat]), -x))
+    m.defending[seat][o].append(ally)
+    m.say(f"  {m.name(seat)}: {s.game.title(ally)} defends against {m.name(o)}")
+    if m.tally:
+        m.applied[seat].add(s.game.cards[play.card].title)
+
+
+def _rise(m: Match, hurt: list[set[int]]) -> None:
+    """After the Battles, the Allies lost in Combat by a player who cast a :data:`RISE` Spell
+    attack the opponent whose Directed Threat each defended against, whose Allies not lost in
+    Combat defend (:mod:`~.combatcards`)."""
+    for seat, title in m.rising:
+        if m.stage == OVER:
+            break
+        s = m.players[seat]
+        for o in range(m.n):
+            lost = [a for a in m.defending[seat][o] if a in hurt[seat] and a in s.allies] if o != seat else []
+            if not lost:
+                continue
+            attack = [_Card(seat, a, s.game.title(a), ally_value(m, seat, a)[0]) for a in lost]
+            defenders = _ally_cards(m, o, [a for a in m.players[o].allies if a not in hurt[o]])
+            m.say(f"  {m.name(seat)}'s lost Allies rise against {m.name(o)} ({title})")
+            _hit(m, seat, o, attack, defenders, hurt)
+            if m.tally:
+                m.applied[seat].add(title)
+            if m.stage == OVER:
+                break
+    m.rising = []
+
+
+def _discard_marked(m: Match, hurt: list[set[int]]) -> None:
+    """Discards, instead of Burying, each marked Ally that absorbed Sanity loss
+    (:data:`~.combatcards.DISCARD_INSTEAD`), with the cards it holds (they go with it, l.191)."""
+    for o, ally, caster, title in m.marked:
+        s = m.players[o]
+        if ally not in hurt[o] or ally not in s.allies:
+            continue
+        hurt[o].discard(ally)
+        _lose_ally(m, o, ally, bury=False)
+        if m.tally:
+            m.applied[caster].add(title)
+    m.marked = []
 
 
 def _combat_use(s: GameState, play: Play) -> bool:
@@ -2100,6 +2425,10 @@ def _battle(
     assault = is_assault(m, a, b)
     side = {x: _threat_cards(m, x, y, directed[x][y], m.controlled[x][y]) for x, y in ((a, b), (b, a))}
     allies = {x: _ally_cards(m, x, defending[x][y]) for x, y in ((a, b), (b, a))}
+    for owner, ally, x, y in m.deflected:
+        if (x, y) in ((a, b), (b, a)):  # an opponent's Ally turned by a Spell defends x (its owner's card)
+            value, sees = ally_value(m, owner, ally)
+            allies[x].append(_Card(owner, ally, m.seats[owner].game.title(ally), value, ally=True, sees=sees))
     if m.log is not None:
         for x, y in ((a, b), (b, a)):
             if side[x]:
@@ -2123,11 +2452,25 @@ def _battle(
             if not c.bypass and not c.ally and c.seat == x and m.seats[x].combat[c.cid].takes:
                 _takes_artifact(m, x, y, c.cid)
     if assault:
+        if m.ambushing and m.tally:
+            _credit_ambush(m, a, b)
         _assault_battle(m, a, b, left, allies, hurt)
         return
     for x, y in ((a, b), (b, a)):
         _hit(m, x, y, left[x], allies[y], hurt)
         if m.stage == OVER:
+            return
+
+
+def _credit_ambush(m: Match, a: int, b: int) -> None:
+    """Notes an Ambush applied when it alone made the Battle an Assault (not the same Location)."""
+    here_a, here_b = m.players[a].current_location, m.players[b].current_location
+    if m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title:
+        return
+    title = _ambush_title(m, a, b)
+    for x in (a, b):
+        if m.ambushed[x] == (m.round, title):
+            m.applied[x].add(title)
             return
 
 
@@ -2187,6 +2530,7 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
     cards = []
     # A Great Old One in play may say no Monster is Invisible, or Bypasses Combat (l.282).
     seen_all, fight_all = _goo_forbids(m, NO_INVISIBLE), _goo_forbids(m, NO_BYPASS)
+    seer = next((title for x, title in m.seeing if x == target), "") if m.seeing else ""
     for owner, cid in taken:
         prof = m.seats[owner].combat[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
@@ -2204,7 +2548,14 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         prof = combat_[cid]
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
-        cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass))
+        if invisible and seer:
+            invisible = False  # a Spell of the target's makes it Visible (:data:`VISIBLE`)
+            if m.tally:
+                m.applied[target].add(seer)
+        card = _Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass)
+        if m.tally and m.seats[seat].boosted:
+            card.extra = monster_bonus(m, seat, cid)  # credited to the Location or Artifact
+        cards.append(card)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
@@ -2214,15 +2565,42 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
 def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
     g = m.seats[seat].game
     cards = []
+    commanded = _commanded(m, seat, cids) if m.seats[seat].commands else {}
     for cid in cids:
         value, sees = ally_value(m, seat, cid)
+        command = commanded.get(cid)
+        if command is not None:
+            value += command[1]
+        boosts = [(title, points) for x, a, points, title in m.boost if x == seat and a == cid] if m.boost else []
+        value += sum(points for _, points in boosts)
         card = _Card(seat, cid, g.title(cid), value, ally=True, sees=sees)
         if m.tally:
             card.extra = _extras(m, seat, cid)
+            if command is not None:
+                card.extra.append(command)
+            card.extra += boosts  # credited to the Spell (:data:`~.combatcards.BOOST`)
         cards.append(card)
     # l.424: the defender orders the Allies; ours the strongest first, so fewer are Buried.
     cards.sort(key=lambda c: -c.value)
     return cards
+
+
+def _commanded(m: Match, seat: int, cids: list[int]) -> dict[int, tuple[str, int]]:
+    """Gets, per Defending Ally among ``cids``, the Weapon title and points another defending
+    wielder's Weapon adds to it (:func:`~.monsters.command_bonus`): the largest only, since such
+    a Weapon is "not cumulative with another Ally's Command Ability"."""
+    seat_ = m.seats[seat]
+    s = m.players[seat]
+    out: dict[int, tuple[str, int]] = {}
+    for wielder in cids:
+        for held in s.attached.get(wielder, ()):
+            points, named = seat_.command[held]
+            if not points:
+                continue
+            for cid in cids:
+                if cid != wielder and named & seat_.kinds[cid] and points > out.get(cid, ("", 0))[1]:
+                    out[cid] = (seat_.game.cards[held].title, points)
+    return out
 
 
 def _absorb(m: Match, cards: list[_Card], points: int) -> int:
@@ -2252,7 +2630,23 @@ def _left_over(cards: list[_Card], absorbed: int) -> list[_Card]:
         spent = min(c.value, absorbed)
         absorbed -= spent
         if c.value - spent > 0:
-            out.append(_Card(c.seat, c.cid, c.title, c.value - spent, c.invisible, c.bypass))
+            left = _Card(c.seat, c.cid, c.title, c.value - spent, c.invisible, c.bypass)
+            if c.extra:
+                left.extra = _extra_left(c, spent)
+            out.append(left)
+    return out
+
+
+def _extra_left(c: _Card, spent: int) -> list[tuple[str, int]]:
+    """Gets the points other cards add to ``c`` still unspent after ``spent`` of its points
+    (its own value spent first, as :func:`_credit` counts them)."""
+    beyond = spent - (c.value - sum(p for _, p in c.extra))
+    out = []
+    for title, points in c.extra:
+        used = min(max(beyond, 0), points)
+        beyond -= points
+        if points > used:
+            out.append((title, points - used))
     return out
 
 
@@ -2283,7 +2677,7 @@ def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hur
     through += _absorb(m, allies, sum(c.value for c in seen))
     for c in allies:
         if c.left < c.value:
-            hurt[y].add(c.cid)
+            hurt[c.seat].add(c.cid)  # its owner Buries it (an Ally turned by a Spell too)
     total = sum(c.value for c in attack)
     _dealt(m, attack, total)
     absorbed = total - through
@@ -2306,7 +2700,7 @@ def _assault_battle(
         through = _absorb(m, left[x] + allies[x], total[y])
         for c in allies[x]:
             if c.left < c.value:
-                hurt[x].add(c.cid)
+                hurt[c.seat].add(c.cid)
         _dealt(m, left[y] + allies[y], total[y])
         if through:
             if m.log is not None:
