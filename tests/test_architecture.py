@@ -97,6 +97,27 @@ def test_starting_the_cli_loads_no_heavy_module():
     assert result.stdout.strip() == ""
 
 
+def test_a_command_loads_its_own_command_module_and_no_other(tmp_path):
+    # Issue 28: the command tree imports a command's module when that command runs, so `mythos
+    # catalog import` reads no other command's module or options.
+    code = (
+        "import sys\n"
+        "from deckbuilder.cli import app\n"
+        "try:\n"
+        f"    app(['-q', 'catalog', 'info', '--db', {str(tmp_path / 'c.sqlite')!r}], prog_name='mythos')\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code in (0, None), exc.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('deckbuilder.cli.')), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    loaded = result.stderr.strip().splitlines()[-1]
+    assert (
+        loaded
+        == "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.console', 'deckbuilder.cli.tree']"
+    )
+
+
 #: What a reading command (deck check, adventures, playability) never needs: the catalog's
 #: builder (SQLAlchemy), pydantic (typer 0.29 loads it to parse options), the web, the deck
 #: builder's search, the network (issue 17: these were most of a command's time).
