@@ -112,10 +112,12 @@ def catalog_lock(db_path: Path, *, wait: bool = True, on_wait: Callable[[], None
     fd = -1
     if sys.platform != "win32":
         try:
+            # Not through a symbolic link, as filelock opens it.
+            flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)
             try:
-                fd, made = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+                fd, made = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
             except FileExistsError:
-                fd, made = os.open(path, os.O_RDWR), False
+                fd, made = os.open(path, flags), False
             if not _flock(fd, db_path, wait, on_wait):
                 os.close(fd)
                 fd = -1
