@@ -6,6 +6,11 @@ best of three wall times of ``mythos catalog import`` of the GCCG sets by the in
 mythos, the first into a new catalog. The figures here are another statistic of the same
 command: medians of CPU seconds over more runs, which are higher (the GCCG import at rest,
 sqlmodel gone: 1.12 s median, 0.91 s the fastest run, before the rest of issue 28's work).
+Where it stands (CHANGELOG, issue 28): 793 ms end to end at rest with the compiled core
+(``benchmarks/speed.py``) before the start-up work (the deck lists and the command tree
+imported at first use, the build lock without filelock's import), which this benchmark
+measured at 0.88-0.90 of main's CPU for the GCCG import and 0.81-0.83 for the sample (pure
+core, a busy machine), some 50 ms at rest: about 740 ms, the goal not met.
 
 Run from the repository root: ``python benchmarks/catalog_import.py [--runs N] [--vs CHECKOUT]
 [GCCG-SETS]``. Each command runs as a user runs it, a whole new process, with this checkout's

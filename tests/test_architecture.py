@@ -97,6 +97,27 @@ def test_starting_the_cli_loads_no_heavy_module():
     assert result.stdout.strip() == ""
 
 
+def test_a_command_loads_its_own_command_module_and_no_other(tmp_path):
+    # Issue 28: the command tree imports a command's module when that command runs, so `mythos
+    # catalog import` reads no other command's module or options.
+    code = (
+        "import sys\n"
+        "from deckbuilder.cli import app\n"
+        "try:\n"
+        f"    app(['-q', 'catalog', 'info', '--db', {str(tmp_path / 'c.sqlite')!r}], prog_name='mythos')\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code in (0, None), exc.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('deckbuilder.cli.')), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    loaded = result.stderr.strip().splitlines()[-1]
+    assert (
+        loaded
+        == "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.console', 'deckbuilder.cli.tree']"
+    )
+
+
 #: What a reading command (deck check, adventures, playability) never needs: the catalog's
 #: builder (SQLAlchemy), pydantic (typer 0.29 loads it to parse options), the web, the deck
 #: builder's search, the network (issue 17: these were most of a command's time).
@@ -516,27 +537,51 @@ def test_an_error_reads_as_one_line_with_its_kind_and_exit_code():
     assert classify(KeyError("a bug")) is None
 
 
-def test_the_service_names_that_live_in_modules_of_their_own_are_found_through_it():
-    # They are imported at their first use (issue 17), and are the very objects of their module.
+#: The packages whose names are found in modules of their own, each imported at the first
+#: use of one of its names (issue 17: the service; issue 28: the deck lists, whose readers a
+#: catalog build never needs).
+LAZY_PACKAGES = ["service", "decklists"]
+
+
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_the_names_that_live_in_modules_of_their_own_are_found_through_the_package(package):
+    # They are imported at their first use, and are the very objects of their module.
     import importlib
 
-    from deckbuilder import service
-
-    for name, module in service._HOME.items():
-        home = importlib.import_module(f"deckbuilder.service.{module}")
-        assert getattr(service, name) is getattr(home, name), name
-        assert name in dir(service)
+    namespace = importlib.import_module(f"deckbuilder.{package}")
+    for name, module in namespace._HOME.items():
+        home = importlib.import_module(f"deckbuilder.{package}.{module}")
+        assert getattr(namespace, name) is getattr(home, name), name
+        assert name in dir(namespace)
     with pytest.raises(AttributeError, match="no attribute 'no_such_function'"):
-        _ = service.no_such_function
+        _ = namespace.no_such_function
 
 
-def test_the_service_finds_each_name_where_its_one_list_says():
-    # The TYPE_CHECKING block of service/__init__.py is the one list of the service's names (what
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_the_package_finds_each_name_where_its_one_list_says(package):
+    # The TYPE_CHECKING block of the package's __init__.py is the one list of its names (what
     # mypy sees); the table __getattr__ reads at run time must say the same, name for name.
-    from deckbuilder import service
+    import importlib
 
     listed = {}
-    for node in ast.walk(ast.parse((PACKAGE / "service" / "__init__.py").read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("deckbuilder.service."):
+    for node in ast.walk(ast.parse((PACKAGE / package / "__init__.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(f"deckbuilder.{package}."):
             listed.update({a.name: node.module.rpartition(".")[2] for a in node.names})
-    assert listed == service._HOME
+    assert listed == importlib.import_module(f"deckbuilder.{package}")._HOME
+
+
+def test_building_a_catalog_loads_no_deck_reader_or_writer(tmp_path):
+    # Issue 28: the build needs the resolver's name tables only; the readers and writers of the
+    # four deck formats were an eighth of `mythos catalog import`'s imports.
+    code = (
+        "import sys\n"
+        "from deckbuilder.catalog.building import build_catalog\n"
+        f"build_catalog(__import__('pathlib').Path({str(tmp_path / 'c.sqlite')!r}))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('deckbuilder.decklists.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert (
+        result.stdout.strip()
+        == "['deckbuilder.decklists.model', 'deckbuilder.decklists.resolve', 'deckbuilder.decklists.tags']"
+    )

@@ -149,6 +149,63 @@ def test_no_wait_refuses_while_another_import_builds(tmp_path, command):
     assert digest(db) == before
 
 
+def test_the_build_lock_excludes_filelock_and_another_thread_both_ways(tmp_path):
+    # Issue 28: the build lock is taken with flock where filelock would take it, so a holder of
+    # either kind (an older mythos, the saved decks' filelock) excludes the other, and two
+    # builds of one process (the web builder's threads) wait for each other.
+    import threading
+
+    from filelock import FileLock, Timeout
+
+    from deckbuilder.catalog.files import CatalogBusyError, catalog_lock, lock_path
+
+    db = tmp_path / "catalog.sqlite"
+    with catalog_lock(db):
+        with pytest.raises(Timeout):
+            FileLock(str(lock_path(db))).acquire(timeout=0)
+        with pytest.raises(CatalogBusyError, match="another import is building"), catalog_lock(db, wait=False):
+            pass
+        taken = threading.Event()
+
+        def build() -> None:
+            with catalog_lock(db):
+                taken.set()
+
+        other = threading.Thread(target=build)
+        other.start()
+        assert not taken.wait(1), "another thread took the lock while it was held"
+    other.join(timeout=30)
+    assert taken.is_set(), "the waiting thread never took the lock once it was free"
+    lock = _hold_lock(db)
+    try:
+        with pytest.raises(CatalogBusyError), catalog_lock(db, wait=False):
+            pass
+    finally:
+        lock.release()
+    with catalog_lock(db, wait=False):
+        pass
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows takes the lock through filelock always")
+@pytest.mark.filterwarnings("ignore:flock not supported:UserWarning")
+def test_the_build_lock_on_a_file_system_without_flock_is_filelock_s(tmp_path, monkeypatch):
+    # Where flock answers ENOSYS, filelock's own fallback lock is taken, as before issue 28.
+    import errno
+    import fcntl
+
+    from deckbuilder.catalog.files import CatalogBusyError, catalog_lock
+
+    def no_flock(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(fcntl, "flock", no_flock)
+    db = tmp_path / "catalog.sqlite"
+    with catalog_lock(db), pytest.raises(CatalogBusyError), catalog_lock(db, wait=False):
+        pass
+    with catalog_lock(db, wait=False):
+        pass
+
+
 def test_searches_during_an_import_see_a_whole_catalog(tmp_path):
     """Readers take no lock: while imports swap catalogs in, every search sees 3000 or 6000 cards."""
     a, b = set_file(tmp_path, "Alpha", 3000), set_file(tmp_path, "Beta", 3000)

@@ -7,10 +7,17 @@ fresh sample catalog built there would look like lost cards.
 
 A build reads what the catalog holds, merges the new cards and renames a complete new file
 into place. Two builds at once would each start from the old catalog, and the second
-rename would drop the first one's cards, so a build holds ``<catalog>.lock`` (a
-:mod:`filelock` lock beside the catalog file) from the first read to the rename. Readers
-take no lock: the rename (``os.replace``) is atomic, so a search during an import sees the
-old catalog or the new one, whole.
+rename would drop the first one's cards, so a build holds ``<catalog>.lock`` (an
+operating-system lock on a file beside the catalog) from the first read to the rename.
+Readers take no lock: the rename (``os.replace``) is atomic, so a search during an import
+sees the old catalog or the new one, whole.
+
+The lock is the one :mod:`filelock` takes (and the saved decks take through it): on POSIX
+``fcntl.flock`` on the file, taken here directly, since importing filelock (with the
+``logging``, ``random`` and ``decimal`` it loads) was a tenth of ``mythos catalog import``'s
+imports (issue 28); a holder of either kind excludes the other. On Windows, and on a file
+system that has no ``flock`` (filelock then falls back to a lock of its own), filelock
+takes it as before.
 
 A build killed outright (``kill -9``, a power cut) leaves its new file
 ``.NAME.PID.building`` (builds before issue 28 left SQLite's ``-journal`` beside it too); the
@@ -19,6 +26,7 @@ next build removes those whose process is gone (:func:`remove_stale_builds`).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -87,6 +95,11 @@ def lock_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".lock")
 
 
+#: The errors of a non-blocking ``flock`` that mean another holds the lock (some file
+#: systems answer EACCES, as filelock reads them too).
+_HELD = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
+
+
 @contextmanager
 def catalog_lock(db_path: Path, *, wait: bool = True, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
     """Holds the catalog's build lock for the ``with`` block.
@@ -95,30 +108,92 @@ def catalog_lock(db_path: Path, *, wait: bool = True, on_wait: Callable[[], None
     ``wait`` false :class:`CatalogBusyError` is raised at once instead. Raises
     :class:`CatalogLockError` when the lock file cannot be made.
     """
+    path = lock_path(db_path)
+    fd = -1
+    if sys.platform != "win32":
+        try:
+            # Not through a symbolic link, as filelock opens it.
+            flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)
+            try:
+                fd, made = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+            except FileExistsError:
+                fd, made = os.open(path, flags), False
+            if not _flock(fd, db_path, wait, on_wait):
+                os.close(fd)
+                fd = -1
+                if made:  # filelock's fallback lock is the file's being there: not ours to leave
+                    path.unlink(missing_ok=True)
+        except BaseException as exc:
+            if fd >= 0:
+                os.close(fd)
+            if isinstance(exc, OSError):
+                raise _lock_error(db_path, exc) from None
+            raise
+    if fd < 0:
+        with _filelock(path, db_path, wait, on_wait):
+            yield
+        return
+    try:
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _flock(fd: int, db_path: Path, wait: bool, on_wait: Callable[[], None] | None) -> bool:
+    """Takes the lock on an open lock file with ``flock`` (POSIX), waiting for another holder
+    as :func:`catalog_lock` says; gets False where the file system has no ``flock`` (ENOSYS,
+    where filelock falls back to a lock of its own)."""
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno == errno.ENOSYS:
+            return False
+        if exc.errno not in _HELD:
+            raise
+        if not wait:
+            raise _busy(db_path) from None
+        if on_wait is not None:
+            on_wait()
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    return True
+
+
+@contextmanager
+def _filelock(path: Path, db_path: Path, wait: bool, on_wait: Callable[[], None] | None) -> Iterator[None]:
+    """Holds the lock through :mod:`filelock`, as :func:`catalog_lock` says."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(lock_path(db_path)))
+    lock = FileLock(str(path))
     try:
         try:
             lock.acquire(timeout=0)
         except Timeout:
             if not wait:
-                raise CatalogBusyError(
-                    f"another import is building {db_path}; try again when it has finished, "
-                    "or leave out --no-wait to wait for it"
-                ) from None
+                raise _busy(db_path) from None
             if on_wait is not None:
                 on_wait()
             lock.acquire()
     except OSError as exc:
-        raise CatalogLockError(
-            f"cannot lock {db_path} for building ({exc.strerror or exc} in {db_path.parent}); "
-            "choose a catalog in a folder you can write with --db or MYTHOS_DB"
-        ) from None
+        raise _lock_error(db_path, exc) from None
     try:
         yield
     finally:
         lock.release()
+
+
+def _busy(db_path: Path) -> CatalogBusyError:
+    return CatalogBusyError(
+        f"another import is building {db_path}; try again when it has finished, or leave out --no-wait to wait for it"
+    )
+
+
+def _lock_error(db_path: Path, exc: OSError) -> CatalogLockError:
+    return CatalogLockError(
+        f"cannot lock {db_path} for building ({exc.strerror or exc} in {db_path.parent}); "
+        "choose a catalog in a folder you can write with --db or MYTHOS_DB"
+    )
 
 
 def _process_gone(pid: int) -> bool:

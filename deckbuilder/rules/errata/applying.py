@@ -12,7 +12,6 @@ Line numbers cite ``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -358,8 +357,10 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
             named.update(index.lookup(title))
         # A ruling that selects by no subtype, type, attribute or word concerns only the
         # cards it names: those alone are looked at, not the whole pool.
-        selects = bool(ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words)
-        for position in range(len(cards)) if selects else sorted(named):
+        selector = (
+            _Selector(ruling) if ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words else None
+        )
+        for position in range(len(cards)) if selector is not None else sorted(named):
             card = cards[position]
             if position in excluded or not in_sets(card, ruling.sets):
                 continue
@@ -369,7 +370,7 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
                         continue
                 elif ruling.qualifier and not qualifier_matches(card, ruling.qualifier):
                     continue
-            elif not _selected(card, ruling):
+            elif selector is None or not selector.selects(card):
                 continue
             found[position].append(ruling)
     result = []
@@ -380,23 +381,22 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
     return result
 
 
-def _selected(card: Card, ruling: RulingRecord) -> bool:
-    """Checks a card against a ruling's subtypes, types, attributes and text words."""
-    if not (ruling.subtypes or ruling.types or ruling.attributes or ruling.text_words):
-        return False
-    if ruling.subtypes:
-        mine = {fold_title(s) for s in (card.subtype, card.monster_class) if s}
-        if not mine & {fold_title(s) for s in ruling.subtypes}:
-            return False
-    if ruling.types and card.type not in ruling.types:
-        return False
-    if ruling.attributes:
-        mine = {fold_title(a) for a in card.attributes}
-        if not mine & {fold_title(a) for a in ruling.attributes}:
-            return False
-    return not ruling.text_words or any(pattern.search(card.text) for pattern in _word_patterns(ruling.text_words))
+class _Selector:
+    """A ruling's subtypes, types, attributes and text words, folded and compiled once for
+    the whole pool (issue 28: folding them again for each card was most of the rulings' time)."""
 
+    def __init__(self, ruling: RulingRecord) -> None:
+        self.subtypes = frozenset(fold_title(s) for s in ruling.subtypes)
+        self.types = ruling.types
+        self.attributes = frozenset(fold_title(a) for a in ruling.attributes)
+        self.words = tuple(words_pattern(word, re.IGNORECASE) for word in ruling.text_words)
 
-@functools.lru_cache(maxsize=256)
-def _word_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(words_pattern(word, re.IGNORECASE) for word in words)
+    def selects(self, card: Card) -> bool:
+        """Checks a card against the ruling's subtypes, types, attributes and text words."""
+        if self.subtypes and not any(fold_title(s) in self.subtypes for s in (card.subtype, card.monster_class) if s):
+            return False
+        if self.types and card.type not in self.types:
+            return False
+        if self.attributes and not any(fold_title(a) in self.attributes for a in card.attributes):
+            return False
+        return not self.words or any(pattern.search(card.text) for pattern in self.words)
