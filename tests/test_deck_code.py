@@ -84,6 +84,16 @@ def test_a_text_deck_becomes_a_code_and_the_code_the_same_deck(catalog, data):
     assert service.deck_code(catalog, again) == code  # one deck, one code
 
 
+@pytest.mark.parametrize("name", ["0\u00a00", "Two  spaces", "Ideographic\u3000space"])
+def test_a_deck_name_comes_back_from_its_code_with_its_own_blanks(catalog, name):
+    # Found by the property test above: the code once folded every blank of a name into one
+    # space, so "0", a no-break space, "0" came back as "0 0".
+    title = catalog.all_cards()[0].title
+    deck = service.load_deck_text(catalog, f"# Deck: {name}\nDeck\n1 {title}\n", filename="typed.txt")
+    again = service.load_deck_text(catalog, service.deck_code(catalog, deck))
+    assert again.deck.name == deck.deck.name == name
+
+
 def test_the_example_deck_fits_a_chat_line_and_keeps_its_printings(catalog):
     deck = service.load_deck_file(catalog, EXAMPLE_DECK)
     code = service.deck_code(catalog, deck)

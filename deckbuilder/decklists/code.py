@@ -66,7 +66,9 @@ def write_deck_code(doc: Mapping[str, Any]) -> str:
     >>> write_deck_code({"name": "X", "cards": [{"title": "Dark Young", "set": "LTD", "printing": 1, "count": 4}]})
     'mythos:1:eNqL4ErhNOH0CXHhNOR0SSzKVojML81LBwA5JQXo'
     """
-    name = " ".join(str(doc.get("name") or "").split())
+    # The name is the payload's first line: only a line break would break it; any other
+    # blank (two spaces, a no-break space) is the player's and comes back as it was.
+    name = " ".join(str(doc.get("name") or "").splitlines()).strip()
     counts: dict[tuple[str, str, str, int], int] = {}
     for letter, key in _SECTIONS:
         for entry in doc.get(key) or ():
