@@ -14,6 +14,7 @@ from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Game, Play, Rules, describe, legal_plays
 from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, end_of_combat, new_match
 from deckbuilder.rules.match.goos import goo_effects, goo_not_read
+from deckbuilder.rules.match.table import _goos_in_play
 
 LIBER = tome("Liber", languages=("English",))
 DUST = spell("Dust", text="Summon or Control one Lesser Independent Monster.", sanity=-2)
@@ -292,11 +293,30 @@ def test_what_of_a_great_old_one_is_not_read_is_named():
         )
         == ""
     )
-    assert (
-        goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity."))
-        == "not read 'all monsters may join'"
-    )
+    assert goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity.")) == ""
+    assert goo_not_read(elder("All Monsters may Join. All Locations are wet.")) == "not read 'all locations are wet'"
     assert goo_effects(monster("Crawler")) == ()
+
+
+def _groups(m: Match, seat: int) -> list[Play]:
+    """The plays of two or more Monsters at once (Monsters that Join, l.292) open to ``seat``."""
+    return [p for p in legal_plays(m.players[seat]) if p.joined and describe(m.players[seat], p).endswith("Threat")]
+
+
+def test_a_great_old_one_lets_every_players_monsters_join():
+    # Rulebook l.292: Monsters played together must Join; l.282: a GOO's effect applies "to every
+    # Investigator in the game", so "All Monsters may Join" lets the opponent's Monsters Join too,
+    # and only while the GOO is in play.
+    m = goo_table("All Monsters may Join. No Investigator may gain Sanity.", [ARKHAM_GATE, CRAWLER, SERVANT])
+    put(m, 1, "where", "Arkham Gate")
+    put(m, 1, "hand", "Crawler")
+    put(m, 1, "hand", "Servant")
+    assert _groups(m, 1) == []  # a Crawler and a Servant do not Join
+    play(m, 0, "Play Elder")
+    assert [describe(m.players[1], p) for p in _groups(m, 1)] == ["Play Crawler, Servant to the Threat"]
+    m.players[0].goo = -1
+    _goos_in_play(m)  # the Great Old One gone (l.286): Joining as printed again
+    assert _groups(m, 1) == []
 
 
 # -- What other cards add to an Ally in Combat ---------------------------------------------------

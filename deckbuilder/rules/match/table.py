@@ -34,6 +34,7 @@ from deckbuilder.rules.engine.plays import new_play
 from deckbuilder.rules.engine.state import can_pay, pay_one
 from deckbuilder.rules.engine.turn import end_card_play
 from deckbuilder.rules.match.goos import (
+    ALL_JOIN,
     DISCARD_MONSTERS,
     FREE_SPELLS,
     LOSE_NOW,
@@ -1657,6 +1658,10 @@ def _goos_in_play(m: Match) -> None:
             rules.extend(m.seats[seat].goo[s.goo])
     m.goo_rules = tuple(rules)
     m.no_gain = any(k == NO_GAIN for k, _, _ in rules)
+    # "All Monsters may Join" holds for every Investigator, not only the GOO's player (l.282).
+    join = any(k == ALL_JOIN for k, _, _ in rules)
+    for s in m.players:
+        s.all_join = join
 
 
 def _goo_after(m: Match, seat: int, play: Play) -> None:
