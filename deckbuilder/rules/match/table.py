@@ -70,11 +70,13 @@ from deckbuilder.rules.match.opponents import (
     LASTING,
     LOSE_IF,
     LOSE_IF_HOLDS,
+    LOSE_IF_TIME,
     LOSE_LOCATION,
     MAD_ALLY,
     MILL_EACH_TURN,
     NEXT_ROUND_HAND,
     NEXT_TURN_MOVE,
+    NIGHT_DISCARD,
     ON_PASS,
     ON_PLAY,
     ON_ROUND_RESHUFFLE,
@@ -321,6 +323,8 @@ class Seat:
         "reacting",
         "recovers",
         "recovering",
+        "time",
+        "timed",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -361,6 +365,9 @@ class Seat:
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
         self._opponent_cards(game)
+        #: Per copy, the time an Event makes it (rulings l.35): DAY, NIGHT, or 0.
+        self.time: tuple[int, ...] = tuple(_event_time(c) for c in game.cards)
+        self.timed = any(self.time)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -431,6 +438,7 @@ class Match:
         "lost",
         "glanced",
         "gear_down",
+        "night",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -490,6 +498,9 @@ class Match:
         #: Per seat, the Artifacts an opponent's card flipped face-down this Round: (the Artifact,
         #: the Ally bearing it or -1, whether it was used up before), restored when the Round ends.
         self.gear_down: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
+        #: Whether it is Night at the table (l.76: Day until a card says otherwise; rulings l.35:
+        #: the last Day or Night Event played, by anyone, decides).
+        self.night = False
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -506,6 +517,7 @@ class Match:
         m.lost = [list(x) for x in self.lost]
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
+        m.night = self.night
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -654,6 +666,8 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if play.kind is _EVENT and m.seats[seat].timed and m.seats[seat].time[play.card]:
+        _dawn_or_dusk(m, seat, play.card)
     if play.kind is _GOO or m.goo_rules:
         _goo_after(m, seat, play)
         if m.stage == OVER:
@@ -761,6 +775,14 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == LOSE_IF_TIME:
+            if m.night == (word == "night"):
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == NIGHT_DISCARD:
+            continue  # read with BURY_ARTIFACT (:func:`_night_discard`)
+        elif kind == BURY_ARTIFACT and _night_discard(m, target, hits):
+            _take(m, target, kind, amount, "discard")
+            done.append(hit)
         elif kind == REDIRECT_PHOBIA:
             _redirect(m, seat, target)
         elif kind == LOSE_IF_HOLDS:
@@ -967,6 +989,11 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             for ally, cs in list(t.attached.items()):
                 if c in cs:
                     t.attached[ally] = tuple(x for x in cs if x != c)
+            if word == "discard":  # Highway Robbery's Night (:func:`_night_discard`)
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)}")
+                return
             t.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
             m.say(f"  {m.name(target)} buries {g.title(c)}")
     elif kind == DISCARD_HAND:
@@ -1189,6 +1216,9 @@ def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
                 what = word[word.index(":") + 1 :]
                 if what == "adventure":
                     hit = kind is PlayKind.ADVENTURE
+                elif what == "day" or what == "night":  # a Day or Night Event, by anyone
+                    time = m.seats[seat].time[play.card] if kind is PlayKind.EVENT else 0
+                    hit = time == (DAY if what == "day" else NIGHT)
                 elif what == "artifact":
                     hit = kind is PlayKind.ARTIFACT or kind is PlayKind.TOME
                 else:  # a card that begins a new Threat (not one added to a Threat, the card says)
@@ -1643,6 +1673,46 @@ def _cancel_spell(m: Match, target: int, spell: int) -> bool:
         if m.tally:
             m.applied[target].add(g.cards[a].title)
         return True
+    return False
+
+
+# -- Day and Night -----------------------------------------------------------------------------
+#
+# Rulebook l.76: at the beginning of the game every Investigator is Outside during the Day;
+# rulings l.35: a Day Event reads "It is now Day", a Night Event "It is now Night". The time is
+# the table's, one for every player: the last Day or Night Event played, by anyone, sets it.
+
+#: The time an Event makes it (:attr:`Seat.time`).
+DAY: Final = 1
+NIGHT: Final = 2
+
+
+def _event_time(card: Card) -> int:
+    """Gets the time an Event makes it by its subtype (rulings l.35): DAY, NIGHT, or 0."""
+    if card.type is not CardType.EVENT:
+        return 0
+    sub = (card.subtype or "").strip().lower()
+    return DAY if sub == "day" else NIGHT if sub == "night" else 0
+
+
+def _dawn_or_dusk(m: Match, seat: int, cid: int) -> None:
+    """A Day or Night Event just played: it is now Day, or Night, for every player."""
+    night = m.seats[seat].time[cid] == NIGHT
+    if night != m.night:
+        m.night = night
+        m.say(f"  It is now {'Night' if night else 'Day'}")
+
+
+def _night_discard(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
+    """Checks that an Artifact the card Buries is Discarded instead: the card says so when it is
+    Night and the target stands at a Location with one of the attributes it names (Outside also
+    before any Location is played, l.76)."""
+    if not m.night:
+        return False
+    for kind, _, word in hits:
+        if kind == NIGHT_DISCARD:
+            t = m.players[target]
+            return any((a == "outside" and t.mode is Mode.NOWHERE) or _stands_at(m, target, a) for a in word.split("|"))
     return False
 
 
