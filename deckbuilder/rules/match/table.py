@@ -42,6 +42,8 @@ from deckbuilder.rules.match.goos import (
     NO_BYPASS,
     NO_GAIN,
     NO_INVISIBLE,
+    PASSES,
+    TIME_LOCK,
     VALUE_OF,
     Rule,
     goo_effects,
@@ -439,6 +441,9 @@ class Match:
         "glanced",
         "gear_down",
         "night",
+        "barred",
+        "passes",
+        "passes_needed",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -501,6 +506,12 @@ class Match:
         #: Whether it is Night at the table (l.76: Day until a card says otherwise; rulings l.35:
         #: the last Day or Night Event played, by anyone, decides).
         self.night = False
+        #: The times (DAY, NIGHT bits) whose Events may not be played: a Great Old One's.
+        self.barred = 0
+        #: The Passes counted since ``pending``'s, and how many end card play (l.384: two; a
+        #: Great Old One may say more).
+        self.passes = 0
+        self.passes_needed = 2
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -517,7 +528,7 @@ class Match:
         m.lost = [list(x) for x in self.lost]
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
-        m.night = self.night
+        m.night, m.barred, m.passes, m.passes_needed = self.night, self.barred, self.passes, self.passes_needed
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -642,10 +653,15 @@ def card_play(m: Match, play: Play) -> None:
                 return
         if m.pending >= 0:
             # l.384: a second Pass, by the same player on consecutive Turns or by another before
-            # the Turn came back to the first to Pass: card play ends.
-            m.stage = COMBAT
-            return
-        m.pending = seat
+            # the Turn came back to the first to Pass: card play ends (or a third, where a Great
+            # Old One says three are required).
+            m.passes += 1
+            if m.passes >= m.passes_needed:
+                m.stage = COMBAT
+                return
+        else:
+            m.pending = seat
+            m.passes = 1
         m.to_move = (seat + 1) % m.n
         return
     if m.log is not None:
@@ -1703,6 +1719,23 @@ def _dawn_or_dusk(m: Match, seat: int, cid: int) -> None:
         m.say(f"  It is now {'Night' if night else 'Day'}")
 
 
+def _lock_time(m: Match, night: bool, barred: int) -> None:
+    """A Great Old One makes it Day (or Night) and Buries the Day and Night cards in play it names,
+    every player's (l.282: on every Investigator); while it stays they may not be played
+    (``Match.barred``, :func:`turn_plays`)."""
+    if night != m.night:
+        m.night = night
+        m.say(f"  It is now {'Night' if night else 'Day'}")
+    for x, s in enumerate(m.players):
+        time = m.seats[x].time
+        if not m.seats[x].timed:
+            continue
+        for c in [e for e in s.events if time[e] & barred]:
+            s.events.remove(c)
+            s.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
+            m.say(f"  {m.name(x)} buries {s.game.title(c)}")
+
+
 def _night_discard(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
     """Checks that an Artifact the card Buries is Discarded instead: the card says so when it is
     Night and the target stands at a Location with one of the attributes it names (Outside also
@@ -1728,6 +1761,13 @@ def _goos_in_play(m: Match) -> None:
             rules.extend(m.seats[seat].goo[s.goo])
     m.goo_rules = tuple(rules)
     m.no_gain = any(k == NO_GAIN for k, _, _ in rules)
+    m.barred = 0
+    m.passes_needed = 2
+    for kind, amount, _ in rules:
+        if kind == TIME_LOCK:
+            m.barred |= amount
+        elif kind == PASSES:
+            m.passes_needed = max(m.passes_needed, amount)
     # "All Monsters may Join" holds for every Investigator, not only the GOO's player (l.282).
     join = any(k == ALL_JOIN for k, _, _ in rules)
     for s in m.players:
@@ -1746,12 +1786,14 @@ def _goo_after(m: Match, seat: int, play: Play) -> None:
         rules = seat_.goo[play.card]
         if rules and m.tally:
             m.applied[seat].add(title)
-        for kind, amount, _ in rules:
+        for kind, amount, word in rules:
             if kind == LOSE_NOW:
                 for x in m.order():
                     _phobia_loss(m, x, title, amount)
                     if m.stage == OVER:
                         return
+            elif kind == TIME_LOCK:
+                _lock_time(m, word == "night", amount)
         return
     if play.kind is _TRAVEL or play.kind is _ROTATE:
         for kind, amount, word in m.goo_rules:
@@ -2536,6 +2578,9 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
         plays = [
             p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
         ]
+    if m.barred and seat_.timed:
+        time, barred = seat_.time, m.barred
+        plays = [p for p in plays if p.kind is not _EVENT or not (time[p.card] & barred)]
     if seat_.recovering and not m.lost[seat]:
         recovers = seat_.recovers
         plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
