@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, artifact, event, location
-from support.match import investigator
+from support.engine import ARKHAM_GATE, ARKHAM_HOUSE, artifact, event, location, monster
+from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Game, Rules, describe
-from deckbuilder.rules.match import Match, card_play, new_match
+from deckbuilder.rules.match import COMBAT, Match, card_play, combat, new_match
 from deckbuilder.rules.match.opponents import not_read, opponent_effects
-from deckbuilder.rules.match.table import turn_plays
+from deckbuilder.rules.match.table import monster_value, turn_plays
 
 ALL = "Affects All Investigators"
 DUSK = event("Dusk", subtype="Night", text="It is now Night.", affects=ALL, persistent=True)
@@ -131,3 +131,37 @@ def test_robbers_at_night_discard_the_artifact_of_an_investigator_outside_or_in_
         b = m.players[1]
         assert lantern not in b.artifacts
         assert (lantern in b.discard, lantern in b.story) == (discarded, not discarded), (where, night)
+
+
+HOUND = monster("Night Hound", value=2, text="Add 1 point to the value of this card at Night.")
+GHOUL = monster("Pale Ghoul", value=3, text="Subtract 1 from the value of this card if it is Day.")
+HOLLOW = location(
+    "Deep Hollow",
+    attrs=("Country", "Underground"),
+    text="While at Deep Hollow, all Monsters in your Threat function as if it is Night.",
+)
+
+
+def test_a_monsters_value_by_day_and_by_night():
+    # Rulings l.35: the time is the last Day or Night Event's; l.76: Day at first. A Monster's text
+    # changes its value by the time (l.426: a Monster deals its value).
+    m = table([HOUND, GHOUL], [])
+    hound, ghoul = put(m, 0, "threat", "Night Hound"), put(m, 0, "threat", "Pale Ghoul")
+    assert (monster_value(m, 0, hound, 1), monster_value(m, 0, ghoul, 1)) == (2, 2)
+    m.night = True
+    assert (monster_value(m, 0, hound, 1), monster_value(m, 0, ghoul, 1)) == (3, 3)
+
+
+def test_a_location_where_the_threat_functions_as_if_it_is_night():
+    # By Day, the Threat of an Investigator standing at Deep Hollow counts its Night values; the
+    # Location is credited with it (the coverage's evidence); the opponent's Threat keeps the Day.
+    m = table([HOLLOW, HOUND], [HOUND])
+    put(m, 0, "where", "Deep Hollow")
+    mine, theirs = put(m, 0, "threat", "Night Hound"), put(m, 1, "threat", "Night Hound")
+    assert monster_value(m, 0, mine, 1) == 3
+    assert monster_value(m, 1, theirs, 0) == 2
+    m.players[1].threat.remove(theirs)
+    m.stage = COMBAT
+    combat(m, [Scripted(), Scripted()])
+    assert m.players[1].sanity == 15 - 3  # no Cosmic Battle, no Allies: the Hound's 3 (l.426)
+    assert "Deep Hollow" in m.applied[0]

@@ -24,9 +24,11 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` pri
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.counts import count
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.engine.legal import use_plays_now
@@ -327,6 +329,9 @@ class Seat:
         "recovering",
         "time",
         "timed",
+        "time_value",
+        "time_valued",
+        "night_here",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -370,6 +375,11 @@ class Seat:
         #: Per copy, the time an Event makes it (rulings l.35): DAY, NIGHT, or 0.
         self.time: tuple[int, ...] = tuple(_event_time(c) for c in game.cards)
         self.timed = any(self.time)
+        #: Per Monster, its value's change by Day and by Night; per Location, whether the Monsters
+        #: of its Investigator's Threat function as if it is Night there.
+        self.time_value: tuple[tuple[int, int], ...] = tuple(_time_value(c) for c in game.cards)
+        self.time_valued = any(d or n for d, n in self.time_value)
+        self.night_here: tuple[bool, ...] = tuple(threat_at_night(c) for c in game.cards)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -1736,6 +1746,56 @@ def _lock_time(m: Match, night: bool, barred: int) -> None:
             m.say(f"  {m.name(x)} buries {s.game.title(c)}")
 
 
+#: A Monster's value by Day or by Night ("Add 1 point to the value of this card at Night",
+#: "Subtract 1 from the value of this card if it is Day"): the clause, not the card's sentence.
+_TIME_VALUE: Final = re.compile(
+    r"\b(add|subt?ract) (\d+|one|two) (?:points? )?(?:to|from) (?:the value of this card|this card's value|"
+    r"their value) (at night|if it is night|during the day|if it is day)\b"
+)
+#: A Location where its Investigator's Threat functions as if it is Night.
+_NIGHT_HERE: Final = re.compile(r"all monsters in your threat function as if it is night")
+
+
+def _time_value(card: Card) -> tuple[int, int]:
+    """Gets what a Monster's text adds to its value by Day and by Night ((0, 0) for none)."""
+    if card.type is not CardType.MONSTER or not card.text:
+        return (0, 0)
+    day = night = 0
+    for m in _TIME_VALUE.finditer(" ".join(card.text.lower().split())):
+        n = count(m[2]) * (1 if m[1] == "add" else -1)
+        if "night" in m[3]:
+            night += n
+        else:
+            day += n
+    return (day, night)
+
+
+def _value_by_time(m: Match, seat: int, cid: int) -> int:
+    """Gets what the time adds to a Monster's value: the table's (rulings l.35), or Night where
+    its Investigator stands at a Location whose Threat functions as if it is Night (N'kai's)."""
+    seat_ = m.seats[seat]
+    day, night = seat_.time_value[cid]
+    if m.night:
+        return night
+    here = m.players[seat].current_location
+    return night if here >= 0 and seat_.night_here[here] else day
+
+
+def _credit_night_here(m: Match, seat: int, cid: int) -> None:
+    """Credits the Location that made a Monster of its Investigator's Threat fight as if it were
+    Night, by Day, when that changed its value (the coverage's evidence, ``Match.applied``)."""
+    seat_ = m.seats[seat]
+    here = m.players[seat].current_location
+    day, night = seat_.time_value[cid]
+    if not m.night and here >= 0 and seat_.night_here[here] and day != night:
+        m.applied[seat].add(seat_.game.cards[here].title)
+
+
+def threat_at_night(card: Card) -> bool:
+    """Checks that a Location makes its Investigator's Threat function as if it is Night."""
+    return card.type is CardType.LOCATION and bool(_NIGHT_HERE.search(" ".join((card.text or "").lower().split())))
+
+
 def _night_discard(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
     """Checks that an Artifact the card Buries is Discarded instead: the card says so when it is
     Night and the target stands at a Location with one of the attributes it names (Outside also
@@ -1988,6 +2048,8 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
                 value += amount
     if m.goo_rules:
         value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
+    if seats[seat].time_valued:
+        value += _value_by_time(m, seat, cid)
     return value
 
 
@@ -2322,6 +2384,8 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         invisible = prof.invisible or (prof.invisible_at != "" and prof.invisible_at in attrs)
         invisible, bypass = invisible and not seen_all, prof.bypass and not fight_all
         cards.append(_Card(seat, cid, g.title(cid), monster_value(m, seat, cid, target), invisible, bypass))
+        if m.tally and m.seats[seat].time_valued:
+            _credit_night_here(m, seat, cid)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
