@@ -90,6 +90,20 @@ def test_a_night_event_makes_it_night_for_every_player_and_a_day_event_day_again
     assert not m.night and m.log[-1] == "  It is now Day"
 
 
+def test_an_adventures_time_is_the_tables():
+    # An Adventure's "while it is NIGHT" (rulings l.85: conditions checked, never assumed) asks
+    # the table's time: Brian's Night Event makes it Night for Meghan too (rulings l.35).
+    from deckbuilder.rules.engine.legal import _conditions_met
+
+    m = table([DUSK], [])
+    meghan = m.players[1]
+    assert _conditions_met(meghan, (("time", "day"),)) and not _conditions_met(meghan, (("time", "night"),))
+    put(m, 0, "hand", "Dusk")
+    play(m, 0, "Play Dusk")
+    meghan = m.players[1]
+    assert _conditions_met(meghan, (("time", "night"),)) and not meghan.events
+
+
 def test_a_phobia_of_the_night_strikes_at_night_and_on_each_night_event():
     # Rulebook l.210: a Phobia stays on its target; this one costs 1 Sanity if it is Night when
     # played, and 1 each time a Night Event is played, by anyone.

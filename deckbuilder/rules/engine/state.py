@@ -74,6 +74,7 @@ class GameState:
         "ability_used",
         "low_sanity",
         "all_join",
+        "table_time",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -148,6 +149,9 @@ class GameState:
             #: Every Monster may Join any other (l.292) because of another player's card: a
             #: match sets it while such a Great Old One is in play (l.282: on every Investigator).
             self.all_join = False
+            #: The time at a match's table (1 Day, 2 Night: rulings l.35, the last Day or Night
+            #: Event played by anyone); 0 alone, where the player's own Events in play decide.
+            self.table_time = 0
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -191,6 +195,7 @@ class GameState:
         self.ability_used = source.ability_used
         self.low_sanity = source.low_sanity
         self.all_join = source.all_join
+        self.table_time = source.table_time
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""

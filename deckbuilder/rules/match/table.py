@@ -619,6 +619,8 @@ def new_match(
     if not seats:
         seats = [Seat(g, names[i] if i < len(names) else g.investigator.title) for i, g in enumerate(games)]
     m = Match(seats, [g.new_state(s) for g, s in zip(games, seeds)], seed, max_rounds)
+    for s in m.players:
+        s.table_time = DAY  # l.76: the game begins in the Day, for every player
     m.dice = tuple(rng.random() for _ in games)
     m.log = log
     m.to_move = m.order()[0]
@@ -1723,9 +1725,16 @@ def _event_time(card: Card) -> int:
 
 def _dawn_or_dusk(m: Match, seat: int, cid: int) -> None:
     """A Day or Night Event just played: it is now Day, or Night, for every player."""
-    night = m.seats[seat].time[cid] == NIGHT
+    _set_time(m, m.seats[seat].time[cid] == NIGHT)
+
+
+def _set_time(m: Match, night: bool) -> None:
+    """Makes it Night (or Day) at the table, for every player (an Adventure's "while it is NIGHT"
+    asks each player's state: ``GameState.table_time``)."""
     if night != m.night:
         m.night = night
+        for s in m.players:
+            s.table_time = NIGHT if night else DAY
         m.say(f"  It is now {'Night' if night else 'Day'}")
 
 
@@ -1733,9 +1742,7 @@ def _lock_time(m: Match, night: bool, barred: int) -> None:
     """A Great Old One makes it Day (or Night) and Buries the Day and Night cards in play it names,
     every player's (l.282: on every Investigator); while it stays they may not be played
     (``Match.barred``, :func:`turn_plays`)."""
-    if night != m.night:
-        m.night = night
-        m.say(f"  It is now {'Night' if night else 'Day'}")
+    _set_time(m, night)
     for x, s in enumerate(m.players):
         time = m.seats[x].time
         if not m.seats[x].timed:
