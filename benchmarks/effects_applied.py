@@ -21,6 +21,8 @@ A card's effect counts as applied, in a game, when:
   sent back to Hand, an Ally Discarded instead of Buried); any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
 - a Location that lifts Phobias counts in matches when a Phobia was Buried there;
+- a Location where its Investigator's Threat fights as if it is Night counts in matches when, by
+  Day, it changed the value of a Monster in a Combat;
 - a Great Old One counts in matches when it came into play there and the match reads all of
   its text (``rules/match/goos.py``; the ledger says what is left unread of the others);
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
@@ -172,7 +174,7 @@ def _matches(
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
+    from deckbuilder.rules.effects.reader import LASTING, OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
@@ -190,6 +192,16 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             if seen is not None and seen.applied:
                 return True, ""
             return False, f"{reason}; in matches, never in play in these games"
+        if reason == LASTING and card.type is CardType.LOCATION:
+            # A Location where its Investigator's Threat fights as if it is Night (N'kai): counted
+            # in matches when, by Day, it changed a Monster's value in a Combat (rules/match/table.py).
+            from deckbuilder.rules.match.table import threat_at_night
+
+            if threat_at_night(card) and seen is not None and seen.applied:
+                return True, ""
+            if threat_at_night(card):
+                return False, f"{reason}; in matches, never changed a Monster's value in these games"
+            return False, reason
         if reason == OPPONENT and card.type is CardType.MONSTER:
             # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
             from deckbuilder.rules.match.monsters import takes_artifact

@@ -23,9 +23,10 @@ from support.engine import (
 from support.match import Scripted, investigator
 
 from deckbuilder.rules.cards import Card
-from deckbuilder.rules.engine import Game, Play, Rules, describe, legal_plays
+from deckbuilder.rules.engine import Game, Play, PlayKind, Rules, describe, legal_plays
 from deckbuilder.rules.match import COMBAT, GreedyPlayer, Match, card_play, combat, end_of_combat, new_match
 from deckbuilder.rules.match.goos import goo_effects, goo_not_read
+from deckbuilder.rules.match.table import _goos_in_play, turn_plays
 
 LIBER = tome("Liber", languages=("English",))
 DUST = spell("Dust", text="Summon or Control one Lesser Independent Monster.", sanity=-2)
@@ -304,11 +305,66 @@ def test_what_of_a_great_old_one_is_not_read_is_named():
         )
         == ""
     )
-    assert (
-        goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity."))
-        == "not read 'all monsters may join'"
-    )
+    assert goo_not_read(elder("All Monsters may Join. No Investigator may gain Sanity.")) == ""
+    assert goo_not_read(elder("All Monsters may Join. All Locations are wet.")) == "not read 'all locations are wet'"
     assert goo_effects(monster("Crawler")) == ()
+
+
+def _groups(m: Match, seat: int) -> list[Play]:
+    """The plays of two or more Monsters at once (Monsters that Join, l.292) open to ``seat``."""
+    return [p for p in legal_plays(m.players[seat]) if p.joined and describe(m.players[seat], p).endswith("Threat")]
+
+
+def test_a_great_old_one_lets_every_players_monsters_join():
+    # Rulebook l.292: Monsters played together must Join; l.282: a GOO's effect applies "to every
+    # Investigator in the game", so "All Monsters may Join" lets the opponent's Monsters Join too,
+    # and only while the GOO is in play.
+    m = goo_table("All Monsters may Join. No Investigator may gain Sanity.", [ARKHAM_GATE, CRAWLER, SERVANT])
+    put(m, 1, "where", "Arkham Gate")
+    put(m, 1, "hand", "Crawler")
+    put(m, 1, "hand", "Servant")
+    assert _groups(m, 1) == []  # a Crawler and a Servant do not Join
+    play(m, 0, "Play Elder")
+    assert [describe(m.players[1], p) for p in _groups(m, 1)] == ["Play Crawler, Servant to the Threat"]
+    m.players[0].goo = -1
+    _goos_in_play(m)  # the Great Old One gone (l.286): Joining as printed again
+    assert _groups(m, 1) == []
+
+
+DUSK = event("Dusk", subtype="Night", text="It is now Night.", affects="Affects All Investigators", persistent=True)
+TULZ = (
+    "It is Day. Bury any Night or Day cards in play; new ones may not be played while Elder is in play. "
+    "While this card is in play, three Passes are required to end card play in a Round. No Investigator may gain Sanity."
+)
+
+
+def test_a_great_old_one_that_makes_it_day_buries_night_cards_and_bars_new_ones():
+    # Rulebook l.282: a GOO's effect on every Investigator; rulings l.35: a Night Event makes it
+    # Night. This one makes it Day, Buries the Night card in play (a Buried card goes under the
+    # Story Deck, l.506) and no new one may be played while it stays.
+    assert goo_not_read(elder(TULZ)) == ""
+    m = goo_table(TULZ, [DUSK, DUSK])
+    put(m, 1, "hand", "Dusk")
+    m.to_move = 1
+    card_play(m, next(p for p in turn_plays(m, 1) if describe(m.players[1], p) == "Play Dusk"))
+    assert m.night
+    dusk = m.players[1].events[-1]
+    put(m, 1, "hand", "Dusk")
+    play(m, 0, "Play Elder")
+    assert not m.night and dusk not in m.players[1].events and m.players[1].story[0] == dusk
+    assert "Play Dusk" not in [describe(m.players[1], p) for p in turn_plays(m, 1)]
+
+
+def test_a_great_old_one_that_requires_three_passes():
+    # Rulebook l.384: two Passes end card play; while this GOO is in play, three do.
+    m = goo_table(TULZ)
+    play(m, 0, "Play Elder")
+    for seat in (1, 0):
+        m.to_move = seat
+        card_play(m, Play(PlayKind.PASS))
+        assert m.stage != COMBAT
+    card_play(m, Play(PlayKind.PASS))
+    assert m.stage == COMBAT
 
 
 # -- What other cards add to an Ally in Combat ---------------------------------------------------

@@ -12,7 +12,7 @@ from support.match import CARDS, Scripted, at, put, two_players
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import Play, PlayKind, legal_plays
 from deckbuilder.rules.match import COMBAT, DISCARD, GreedyPlayer, Match, card_play, combat, finish_round, step
-from deckbuilder.rules.match.opponents import not_read, opponent_effects
+from deckbuilder.rules.match.opponents import LOSE_IF_TIME, ON_PLAY, not_read, opponent_effects
 from deckbuilder.rules.match.table import discard_phase
 
 
@@ -176,12 +176,12 @@ def test_a_phobia_of_a_place_strikes_at_once_and_each_turn_there(by_title, water
 def test_what_is_not_read_is_named(by_title):
     # The ledger says per card what of its effect on the opponent is not played.
     assert not_read(by_title["Thieves in your Attic"]) == ""
-    assert opponent_effects(by_title["Eosophobia"]) == ()  # Day and Night: not played
-    assert "not read yet" in not_read(by_title["Eosophobia"])
+    # Day and Night, the table's (rulings l.35): at once if it is Day, and on each Day Event.
+    assert opponent_effects(by_title["Eosophobia"]) == ((LOSE_IF_TIME, 1, "day"), (ON_PLAY, 1, "any:day"))
+    assert not_read(by_title["Eosophobia"]) == ""
     assert not_read(by_title["Dysentery"]) == ""  # Allies flipped face-down, the subregion's too
-    # Read in part: the Bury is played, the Night's Discard is named (its clause, whole).
-    robbery = not_read(by_title["Highway Robbery"])
-    assert robbery.startswith("partly read: not read 'if it is night") and robbery.endswith("a random artifact'")
+    # The Bury, and the Night's Discard instead Outside or in the Country.
+    assert not_read(by_title["Highway Robbery"]) == ""
     assert not_read(by_title["Arkham Sanitarium"]) == ""
 
 

@@ -271,11 +271,14 @@ def _conditions_met(s: GameState, conditions: tuple[tuple[str, str], ...]) -> bo
             # Rulebook l.76: Day until a card says otherwise; rulings l.35: a Day Event reads "It
             # is now Day", a Night Event "It is now Night" (the last one in play decides).
             now = "day"
-            for e in reversed(s.events):
-                sub = fold_title(g.cards[e].subtype or "")
-                if sub == "day" or sub == "night":
-                    now = sub
-                    break
+            if s.table_time:  # at a match's table, its time: anyone's last Day or Night Event
+                now = "night" if s.table_time == 2 else "day"
+            else:
+                for e in reversed(s.events):
+                    sub = fold_title(g.cards[e].subtype or "")
+                    if sub == "day" or sub == "night":
+                        now = sub
+                        break
             if now != arg:
                 return False
         elif kind == "tome unread":

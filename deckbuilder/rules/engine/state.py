@@ -73,6 +73,8 @@ class GameState:
         "lost_turns",
         "ability_used",
         "low_sanity",
+        "all_join",
+        "table_time",
     )
 
     def __init__(self, game: Game, source: GameState | None = None) -> None:
@@ -144,6 +146,12 @@ class GameState:
             #: The lowest Sanity since the game began or the last Adventure was completed: a
             #: "drive your own Sanity below N" condition asks it (rulings l.85).
             self.low_sanity = 99  # above any Sanity (rulebook l.42: at most 20) until one is lost
+            #: Every Monster may Join any other (l.292) because of another player's card: a
+            #: match sets it while such a Great Old One is in play (l.282: on every Investigator).
+            self.all_join = False
+            #: The time at a match's table (1 Day, 2 Night: rulings l.35, the last Day or Night
+            #: Event played by anyone); 0 alone, where the player's own Events in play decide.
+            self.table_time = 0
             return
         self.hand = source.hand[:]
         self.deck = source.deck[:]
@@ -186,6 +194,8 @@ class GameState:
         self.lost_turns = source.lost_turns
         self.ability_used = source.ability_used
         self.low_sanity = source.low_sanity
+        self.all_join = source.all_join
+        self.table_time = source.table_time
 
     def copy(self) -> GameState:
         """Gets an independent copy (lists copied; the game is shared)."""

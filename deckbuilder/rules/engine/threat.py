@@ -39,7 +39,8 @@ def monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) 
     """Adds every group of Monsters (and Threat Events) playable together at the Gate: every
     pair Joins (rulebook l.292, l.359), the whole cost payable (l.272). ``options`` are the
     copies in hand of each printing, in hand order."""
-    all_join = s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join  # Cthulhu
+    # Cthulhu's "All Monsters may Join": your own, or (in a match) another player's (l.282).
+    all_join = s.all_join or (s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join)
     _monster_groups(s, options, 0, (), 0, 0, all_join, gate_cost(s), plays)
 
 

@@ -32,13 +32,18 @@ ignored, the Current Location lost or the Story Deck Buried down to its next Loc
 Steadfast Ally gone mad, Allies Buried or kept for Sanity, a Phobia redirected, the Mythos
 Deck's top card Discarded each Turn); Phobias that stay on their target and cost
 Sanity on a Pass, at a Turn's beginning at a Location's attribute or with a full Hand, or each
-Round, or on a kind of play (an Adventure, an Artifact or Tome, a new Threat) (l.210: lifted, their player Buries them; a Turn at a Location that allows it lifts one,
-l.351, l.356); "Affects All Investigators" on every player, the one who played it included (a
+Round, or on a kind of play (an Adventure, an Artifact or Tome, a new Threat, a Day or Night
+Event), or at once by Day or by Night (l.210: lifted, their player Buries them; a Turn at a
+Location that allows it lifts one, l.351, l.356); Day and Night, the table's time (l.76: Day at
+first; rulings l.35: the last Day or Night Event played, by anyone, sets it): a Monster's value
+by Day or by Night, a Location whose Threat fights as if it is Night, an Artifact Discarded
+rather than Buried at Night; "Affects All Investigators" on every player, the one who played it included (a
 Sanity loss on each Pass, or at once at a kind of Location), the end of a Basic game and of a Campaign and
 the score (l.91-93, l.470-474), and ties; a Great Old One's own effects on every
 Investigator while it is in play (l.282, read by :mod:`~.goos`: no Sanity gained, a loss when
 it is played, no Monster Invisible or Bypassing, a title's Monsters stronger, Monsters Discarded
-after Combat, a loss for each Travel card, Spells cast for free); Spells, Artifacts and Allies
+after Combat, a loss for each Travel card, Spells cast for free, every player's Monsters Joining,
+Day made (or Night) with the other time's cards Buried and barred, three Passes to end card play); Spells, Artifacts and Allies
 used on an opponent with a legitimate target (l.307: the Story Deck down to its next Location,
 an Ally Discarded, Buried or flipped face-down for the Round, a Tome stolen, a Threat looked at,
 the Mythos Deck's top card revealed, an Artifact flipped face-down), the Allies Buried
@@ -53,14 +58,15 @@ Ambush Event's Assault between neighbours in one City (l.428).
 
 Not modelled (known gaps): what the Events aimed at an opponent that :mod:`~.opponents` does not
 read do (:func:`~.opponents.not_read` names them per card: an effect cancelled before it
-strikes, stealing Threat cards, Day and Night...; they are played and Buried, no effect), the
+strikes, stealing Threat cards...; they are played and Buried, no effect), the
 Spells, Artifacts and Allies aimed at an opponent that it does not read (a glance at a Hand or
 Threat, Day and Night, a Location's attributes copied...), a face-down Ally's own use (only its
 defence is withheld), a Phobia lifted by an Ally or a Spell
 (only a Turn at a Location lifts one, l.351); "Affects All Investigators" beyond a
-Sanity loss on each Pass or at a kind of Location (Day and Night, travel barred...); a Great
+Sanity loss on each Pass or at a kind of Location (travel barred...); the engine's own Day and
+Night for an Adventure's "while it is DAY" (its player's own Events decide there); a Great
 Old One's effects that :func:`~.goos.goo_not_read` names (Allies flipped, Gates used again,
-Regions merged, "All Monsters may Join" for the other players...); Monster text beyond Invisible, Bypass and a Location bonus
+Regions merged, all Locations of an attribute...); Monster text beyond Invisible, Bypass, a Location bonus and a value by Day or Night
 (:mod:`~.monsters`; its Buopoth, Nightmare...); an Ally bearing an Enchanted Weapon in a Threat taken by Control (it
 counts as a Lesser Independent, l.395: only Monster cards are taken); an Ally's special
 effects lost in a Threat (l.395: none are played in Combat anyway); Spells and Artifacts in

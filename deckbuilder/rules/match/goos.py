@@ -5,9 +5,8 @@ GOO's effects immediately to every Investigator in the game. GOO effects overrid
 on any other card in the game. The effect remains as long as the card is in play" (to the end
 of the next Round's Combat, l.286). A GOO has no value in Combat ("an Elder Sign ... instead of
 a number", l.282); the one-player engine plays its summoning and its stay, and "All Monsters may
-Join" for its own player only (``Profile.all_monsters_join``: the other players' Joining is a
-known gap, so the clause stays unread here). This module reads the clauses the table
-(:mod:`~.table`) applies:
+Join" for its own player (``Profile.all_monsters_join``). This module reads the clauses the
+table (:mod:`~.table`) applies:
 
 - no Investigator may gain Sanity while it is in play (every GOO of the real pool says so);
 - every Investigator loses N Sanity the moment it is played;
@@ -15,7 +14,11 @@ known gap, so the clause stays unread here). This module reads the clauses the t
 - the value of every Monster of a title is increased by N;
 - at the end of Combat every Investigator Discards the Monster cards in his or her Hand;
 - an Investigator loses N Sanity on playing a Travel card or turning a Location upright;
-- Spells cost no Sanity to cast.
+- Spells cost no Sanity to cast;
+- every Monster may Join any other (l.292), for every player (``GameState.all_join``);
+- it is Day (or always Night): the Day and Night cards in play are Buried, new ones (or the Day
+  ones) may not be played (the time is the table's, rulings l.35);
+- N Passes, not two, end card play (l.384).
 
 :func:`goo_not_read` names what of a GOO's text is left (a card's ledger line). Card text is
 read with errata applied (``Card.text``). Line numbers cite ``new-aeon-rulebook.txt``.
@@ -43,6 +46,13 @@ LOSE_ON_TRAVEL: Final = 6
 
 #: Spells cast from a Tome cost no Sanity (l.309: their cost is paid when cast).
 FREE_SPELLS: Final = 8
+#: Every Monster may Join any other, for every player (l.292), not only the GOO's own.
+ALL_JOIN: Final = 9
+#: ``word`` the time it is ("day" or "night"); ``amount`` the times whose cards are Buried and
+#: may not be played (bits: 1 Day, 2 Night, as the table's ``DAY`` and ``NIGHT``).
+TIME_LOCK: Final = 10
+#: ``amount`` Passes end card play (l.384 says two).
+PASSES: Final = 11
 
 #: One clause: (kind, amount, word).
 Rule = tuple[int, int, str]
@@ -64,6 +74,12 @@ _TRAVEL: Final = re.compile(
     rf"lose {_N} sanity points? each time you play a travel card(?: or when you alter a location card's orientation)?"
 )
 _FREE_SPELLS: Final = re.compile(r"spells no longer cost sanity points? to cast")
+_ALL_JOIN: Final = re.compile(r"all monsters may join")
+_TIME_LOCK: Final = re.compile(
+    r"it is (day|always night)[.;,] bury any (night or day|day) cards in play[.;,] "
+    r"(?:new ones|day cards) may not be played(?: while [\w' -]+ is in play)?"
+)
+_PASSES: Final = re.compile(rf"{_N} passes are required to end card play(?: in a round)?")
 _READ: Final = (
     (_NO_GAIN, NO_GAIN),
     (_LOSE_NOW, LOSE_NOW),
@@ -73,6 +89,9 @@ _READ: Final = (
     (_DISCARD_MONSTERS, DISCARD_MONSTERS),
     (_TRAVEL, LOSE_ON_TRAVEL),
     (_FREE_SPELLS, FREE_SPELLS),
+    (_ALL_JOIN, ALL_JOIN),
+    (_TIME_LOCK, TIME_LOCK),
+    (_PASSES, PASSES),
 )
 #: What a text keeps once the clauses read are taken out that says nothing to apply.
 _SPARE: Final = re.compile(r"\([^)]*\)|[◆.,;:]|\bthe\b|while this card is in play")
@@ -102,6 +121,10 @@ def goo_effects(card: Card) -> tuple[Rule, ...]:
             rules.append((kind, count(m[1]), ""))
         elif kind == VALUE_OF:
             rules.append((kind, count(m[2]), m[1].strip()))
+        elif kind == TIME_LOCK:
+            rules.append((kind, 3 if m[2] == "night or day" else 1, "day" if m[1] == "day" else "night"))
+        elif kind == PASSES:
+            rules.append((kind, count(m[1]), ""))
         elif kind == LOSE_ON_TRAVEL:
             rules.append((kind, count(m[1]), "rotate" if "orientation" in m[0] else ""))
         else:

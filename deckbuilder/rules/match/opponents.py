@@ -18,8 +18,11 @@ the card's special effect box"), and :mod:`~.table` applies them:
   removed): a Sanity loss when the target Passes, at the beginning of each of the target's
   Turns while the Current Location has an attribute (and at once if it has it now), or on a
   kind of play (an Adventure by anyone, an Artifact or Tome by the target, a card beginning a
-  new Threat); an Event that Discards the Mythos Deck's top card each Turn until the target
-  travels or arrives in another subregion.
+  new Threat, a Day or a Night Event by anyone) and at once if it is Day (or Night); an Event
+  that Discards the Mythos Deck's top card each Turn until the target travels or arrives in
+  another subregion;
+- an Artifact Discarded rather than Buried if it is Night and the target stands Outside or at a
+  Country Location (the time is the table's: :mod:`~.table`, rulings l.35).
 
 The phrasings key on the clause that says what is done, not on a card's whole sentence;
 :func:`not_read` reads a text clause by clause, so a clause with words left over beyond its
@@ -106,6 +109,12 @@ REVEAL_TOP: Final = 26
 #: An Artifact of the target's, the player's choice, flipped face-down until the Round ends.
 FLIP_ARTIFACT: Final = 27
 
+#: At once: ``amount`` Sanity lost if it is the time ``word`` ("day" or "night") at the table.
+LOSE_IF_TIME: Final = 28
+#: With BURY_ARTIFACT: the Artifact is Discarded instead if it is Night and the target stands
+#: Outside or at a Country Location (``word``: the attributes, "|"-separated).
+NIGHT_DISCARD: Final = 29
+
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
     {ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, NEXT_ROUND_HAND, NEXT_TURN_MOVE, ON_PLAY, MILL_EACH_TURN}
@@ -187,6 +196,13 @@ _ON_PLAY: Final = re.compile(
 _ON_PLAY_WHAT: Final = {"an adventure card is played": "any:adventure", "any player plays": "any:threat"}
 _HOLDS: Final = re.compile(
     rf"lose {_N} sanity points? if you or your allies have a weapon, tome, or artifact when this card is played"
+)
+#: Day and Night (rulings l.35: a Day Event reads "It is now Day", a Night Event "It is now Night").
+_TIME_NOW: Final = re.compile(rf"lose {_N} sanity points? if it is (day|night)\b")
+_ON_TIME: Final = re.compile(r"each time an? (day|night) event is played")
+_NIGHT_DISCARD: Final = re.compile(
+    r"if it is night and opponent's investigator is (outside) or in an? (country) location,? "
+    r"cause opponent to discard a random artifact"
 )
 _NOT_ADDED: Final = re.compile(r"\(not that is added to an existing threat\)")
 _MILL: Final = re.compile(r"discards his or her top mythos deck card at the beginning of each turn")
@@ -281,6 +297,15 @@ def opponent_effects(card: Card) -> tuple[Hit, ...]:
     if m and (m[1] or hits and hits[-1][0] == LOSE_IF_HOLDS):
         what = next((w for k, w in _ON_PLAY_WHAT.items() if m[2].startswith(k)), "you:artifact")
         hits.append((ON_PLAY, number(m[1]) if m[1] else hits[-1][1], what))
+    m = _TIME_NOW.search(text)
+    if m:
+        hits.append((LOSE_IF_TIME, number(m[1]), m[2]))
+        on = _ON_TIME.search(text)
+        if on:
+            hits.append((ON_PLAY, number(m[1]), f"any:{on[1]}"))
+    m = _NIGHT_DISCARD.search(text)
+    if m and any(k == BURY_ARTIFACT for k, _, _ in hits):
+        hits.append((NIGHT_DISCARD, 1, f"{m[1]}|{m[2]}"))
     if _MILL.search(text):
         hits.append((MILL_EACH_TURN, 1, ""))
     m = _MAD.search(text)
@@ -327,6 +352,8 @@ def not_read(card: Card) -> str:
         (MAD_ALLY, (_MAD, _MAD_TOO)),
         (BURY_OR_PAY, (_BURY_OR_PAY, _HIGHEST)),
         (REDIRECT_PHOBIA, (_REDIRECT,)),
+        (LOSE_IF_TIME, (_TIME_NOW, _ON_TIME)),
+        (NIGHT_DISCARD, (_NIGHT_DISCARD,)),
     ):
         if kind in kinds:
             patterns.extend(more)

@@ -24,9 +24,11 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` pri
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Final, Protocol
 
 from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.counts import count
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.engine.legal import use_plays_now
@@ -47,6 +49,7 @@ from deckbuilder.rules.match.combatcards import (
     combat_card,
 )
 from deckbuilder.rules.match.goos import (
+    ALL_JOIN,
     DISCARD_MONSTERS,
     FREE_SPELLS,
     LOSE_NOW,
@@ -54,6 +57,8 @@ from deckbuilder.rules.match.goos import (
     NO_BYPASS,
     NO_GAIN,
     NO_INVISIBLE,
+    PASSES,
+    TIME_LOCK,
     VALUE_OF,
     Rule,
     goo_effects,
@@ -84,11 +89,13 @@ from deckbuilder.rules.match.opponents import (
     LASTING,
     LOSE_IF,
     LOSE_IF_HOLDS,
+    LOSE_IF_TIME,
     LOSE_LOCATION,
     MAD_ALLY,
     MILL_EACH_TURN,
     NEXT_ROUND_HAND,
     NEXT_TURN_MOVE,
+    NIGHT_DISCARD,
     ON_PASS,
     ON_PLAY,
     ON_ROUND_RESHUFFLE,
@@ -343,6 +350,11 @@ class Seat:
         "commands",
         "ambush",
         "ambushes",
+        "time",
+        "timed",
+        "time_value",
+        "time_valued",
+        "night_here",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -406,6 +418,14 @@ class Seat:
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
         self._opponent_cards(game)
+        #: Per copy, the time an Event makes it (rulings l.35): DAY, NIGHT, or 0.
+        self.time: tuple[int, ...] = tuple(_event_time(c) for c in game.cards)
+        self.timed = any(self.time)
+        #: Per Monster, its value's change by Day and by Night; per Location, whether the Monsters
+        #: of its Investigator's Threat function as if it is Night there.
+        self.time_value: tuple[tuple[int, int], ...] = tuple(_time_value(c) for c in game.cards)
+        self.time_valued = any(d or n for d, n in self.time_value)
+        self.night_here: tuple[bool, ...] = tuple(threat_at_night(c) for c in game.cards)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -485,6 +505,10 @@ class Match:
         "lost",
         "glanced",
         "gear_down",
+        "night",
+        "barred",
+        "passes",
+        "passes_needed",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -565,6 +589,15 @@ class Match:
         #: Per seat, the Artifacts an opponent's card flipped face-down this Round: (the Artifact,
         #: the Ally bearing it or -1, whether it was used up before), restored when the Round ends.
         self.gear_down: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
+        #: Whether it is Night at the table (l.76: Day until a card says otherwise; rulings l.35:
+        #: the last Day or Night Event played, by anyone, decides).
+        self.night = False
+        #: The times (DAY, NIGHT bits) whose Events may not be played: a Great Old One's.
+        self.barred = 0
+        #: The Passes counted since ``pending``'s, and how many end card play (l.384: two; a
+        #: Great Old One may say more).
+        self.passes = 0
+        self.passes_needed = 2
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -582,6 +615,7 @@ class Match:
         m.lost = [list(x) for x in self.lost]
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
+        m.night, m.barred, m.passes, m.passes_needed = self.night, self.barred, self.passes, self.passes_needed
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -662,6 +696,8 @@ def new_match(
     if not seats:
         seats = [Seat(g, names[i] if i < len(names) else g.investigator.title) for i, g in enumerate(games)]
     m = Match(seats, [g.new_state(s) for g, s in zip(games, seeds)], seed, max_rounds)
+    for s in m.players:
+        s.table_time = DAY  # l.76: the game begins in the Day, for every player
     m.dice = tuple(rng.random() for _ in games)
     m.log = log
     m.to_move = m.order()[0]
@@ -706,10 +742,15 @@ def card_play(m: Match, play: Play) -> None:
                 return
         if m.pending >= 0:
             # l.384: a second Pass, by the same player on consecutive Turns or by another before
-            # the Turn came back to the first to Pass: card play ends.
-            m.stage = COMBAT
-            return
-        m.pending = seat
+            # the Turn came back to the first to Pass: card play ends (or a third, where a Great
+            # Old One says three are required).
+            m.passes += 1
+            if m.passes >= m.passes_needed:
+                m.stage = COMBAT
+                return
+        else:
+            m.pending = seat
+            m.passes = 1
         m.to_move = (seat + 1) % m.n
         return
     if m.log is not None:
@@ -730,6 +771,8 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
+    if play.kind is _EVENT and m.seats[seat].timed and m.seats[seat].time[play.card]:
+        _dawn_or_dusk(m, seat, play.card)
     if play.kind is _GOO or m.goo_rules:
         _goo_after(m, seat, play)
         if m.stage == OVER:
@@ -839,6 +882,14 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         if kind == LOSE_IF:
             if _stands_at(m, target, word):
                 _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == LOSE_IF_TIME:
+            if m.night == (word == "night"):
+                _phobia_loss(m, target, seat_.game.title(cid), amount)
+        elif kind == NIGHT_DISCARD:
+            continue  # read with BURY_ARTIFACT (:func:`_night_discard`)
+        elif kind == BURY_ARTIFACT and _night_discard(m, target, hits):
+            _take(m, target, kind, amount, "discard")
+            done.append(hit)
         elif kind == REDIRECT_PHOBIA:
             _redirect(m, seat, target)
         elif kind == LOSE_IF_HOLDS:
@@ -1045,6 +1096,11 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             for ally, cs in list(t.attached.items()):
                 if c in cs:
                     t.attached[ally] = tuple(x for x in cs if x != c)
+            if word == "discard":  # Highway Robbery's Night (:func:`_night_discard`)
+                t.counted -= g.weight[c]
+                t.discard.append(c)
+                m.say(f"  {m.name(target)} discards {g.title(c)}")
+                return
             t.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
             m.say(f"  {m.name(target)} buries {g.title(c)}")
     elif kind == DISCARD_HAND:
@@ -1267,6 +1323,9 @@ def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
                 what = word[word.index(":") + 1 :]
                 if what == "adventure":
                     hit = kind is PlayKind.ADVENTURE
+                elif what == "day" or what == "night":  # a Day or Night Event, by anyone
+                    time = m.seats[seat].time[play.card] if kind is PlayKind.EVENT else 0
+                    hit = time == (DAY if what == "day" else NIGHT)
                 elif what == "artifact":
                     hit = kind is PlayKind.ARTIFACT or kind is PlayKind.TOME
                 else:  # a card that begins a new Threat (not one added to a Threat, the card says)
@@ -1724,6 +1783,118 @@ def _cancel_spell(m: Match, target: int, spell: int) -> bool:
     return False
 
 
+# -- Day and Night -----------------------------------------------------------------------------
+#
+# Rulebook l.76: at the beginning of the game every Investigator is Outside during the Day;
+# rulings l.35: a Day Event reads "It is now Day", a Night Event "It is now Night". The time is
+# the table's, one for every player: the last Day or Night Event played, by anyone, sets it.
+
+#: The time an Event makes it (:attr:`Seat.time`).
+DAY: Final = 1
+NIGHT: Final = 2
+
+
+def _event_time(card: Card) -> int:
+    """Gets the time an Event makes it by its subtype (rulings l.35): DAY, NIGHT, or 0."""
+    if card.type is not CardType.EVENT:
+        return 0
+    sub = (card.subtype or "").strip().lower()
+    return DAY if sub == "day" else NIGHT if sub == "night" else 0
+
+
+def _dawn_or_dusk(m: Match, seat: int, cid: int) -> None:
+    """A Day or Night Event just played: it is now Day, or Night, for every player."""
+    _set_time(m, m.seats[seat].time[cid] == NIGHT)
+
+
+def _set_time(m: Match, night: bool) -> None:
+    """Makes it Night (or Day) at the table, for every player (an Adventure's "while it is NIGHT"
+    asks each player's state: ``GameState.table_time``)."""
+    if night != m.night:
+        m.night = night
+        for s in m.players:
+            s.table_time = NIGHT if night else DAY
+        m.say(f"  It is now {'Night' if night else 'Day'}")
+
+
+def _lock_time(m: Match, night: bool, barred: int) -> None:
+    """A Great Old One makes it Day (or Night) and Buries the Day and Night cards in play it names,
+    every player's (l.282: on every Investigator); while it stays they may not be played
+    (``Match.barred``, :func:`turn_plays`)."""
+    _set_time(m, night)
+    for x, s in enumerate(m.players):
+        time = m.seats[x].time
+        if not m.seats[x].timed:
+            continue
+        for c in [e for e in s.events if time[e] & barred]:
+            s.events.remove(c)
+            s.story.insert(0, c)  # Buried: in play it counted, in the Story Deck it still does
+            m.say(f"  {m.name(x)} buries {s.game.title(c)}")
+
+
+#: A Monster's value by Day or by Night ("Add 1 point to the value of this card at Night",
+#: "Subtract 1 from the value of this card if it is Day"): the clause, not the card's sentence.
+_TIME_VALUE: Final = re.compile(
+    r"\b(add|subt?ract) (\d+|one|two) (?:points? )?(?:to|from) (?:the value of this card|this card's value|"
+    r"their value) (at night|if it is night|during the day|if it is day)\b"
+)
+#: A Location where its Investigator's Threat functions as if it is Night.
+_NIGHT_HERE: Final = re.compile(r"all monsters in your threat function as if it is night")
+
+
+def _time_value(card: Card) -> tuple[int, int]:
+    """Gets what a Monster's text adds to its value by Day and by Night ((0, 0) for none)."""
+    if card.type is not CardType.MONSTER or not card.text:
+        return (0, 0)
+    day = night = 0
+    for m in _TIME_VALUE.finditer(" ".join(card.text.lower().split())):
+        n = count(m[2]) * (1 if m[1] == "add" else -1)
+        if "night" in m[3]:
+            night += n
+        else:
+            day += n
+    return (day, night)
+
+
+def _value_by_time(m: Match, seat: int, cid: int) -> int:
+    """Gets what the time adds to a Monster's value: the table's (rulings l.35), or Night where
+    its Investigator stands at a Location whose Threat functions as if it is Night (N'kai's)."""
+    seat_ = m.seats[seat]
+    day, night = seat_.time_value[cid]
+    if m.night:
+        return night
+    here = m.players[seat].current_location
+    return night if here >= 0 and seat_.night_here[here] else day
+
+
+def _credit_night_here(m: Match, seat: int, cid: int) -> None:
+    """Credits the Location that made a Monster of its Investigator's Threat fight as if it were
+    Night, by Day, when that changed its value (the coverage's evidence, ``Match.applied``)."""
+    seat_ = m.seats[seat]
+    here = m.players[seat].current_location
+    day, night = seat_.time_value[cid]
+    if not m.night and here >= 0 and seat_.night_here[here] and day != night:
+        m.applied[seat].add(seat_.game.cards[here].title)
+
+
+def threat_at_night(card: Card) -> bool:
+    """Checks that a Location makes its Investigator's Threat function as if it is Night."""
+    return card.type is CardType.LOCATION and bool(_NIGHT_HERE.search(" ".join((card.text or "").lower().split())))
+
+
+def _night_discard(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
+    """Checks that an Artifact the card Buries is Discarded instead: the card says so when it is
+    Night and the target stands at a Location with one of the attributes it names (Outside also
+    before any Location is played, l.76)."""
+    if not m.night:
+        return False
+    for kind, _, word in hits:
+        if kind == NIGHT_DISCARD:
+            t = m.players[target]
+            return any((a == "outside" and t.mode is Mode.NOWHERE) or _stands_at(m, target, a) for a in word.split("|"))
+    return False
+
+
 # -- Great Old Ones ----------------------------------------------------------------------------
 
 
@@ -1736,6 +1907,17 @@ def _goos_in_play(m: Match) -> None:
             rules.extend(m.seats[seat].goo[s.goo])
     m.goo_rules = tuple(rules)
     m.no_gain = any(k == NO_GAIN for k, _, _ in rules)
+    m.barred = 0
+    m.passes_needed = 2
+    for kind, amount, _ in rules:
+        if kind == TIME_LOCK:
+            m.barred |= amount
+        elif kind == PASSES:
+            m.passes_needed = max(m.passes_needed, amount)
+    # "All Monsters may Join" holds for every Investigator, not only the GOO's player (l.282).
+    join = any(k == ALL_JOIN for k, _, _ in rules)
+    for s in m.players:
+        s.all_join = join
 
 
 def _goo_after(m: Match, seat: int, play: Play) -> None:
@@ -1750,12 +1932,14 @@ def _goo_after(m: Match, seat: int, play: Play) -> None:
         rules = seat_.goo[play.card]
         if rules and m.tally:
             m.applied[seat].add(title)
-        for kind, amount, _ in rules:
+        for kind, amount, word in rules:
             if kind == LOSE_NOW:
                 for x in m.order():
                     _phobia_loss(m, x, title, amount)
                     if m.stage == OVER:
                         return
+            elif kind == TIME_LOCK:
+                _lock_time(m, word == "night", amount)
         return
     if play.kind is _TRAVEL or play.kind is _ROTATE:
         for kind, amount, word in m.goo_rules:
@@ -1952,6 +2136,8 @@ def monster_value(m: Match, seat: int, cid: int, target: int) -> int:
         value += _goo_value(m, seats[seat].game.cards[cid].title)  # a Great Old One's bonus (l.282)
     if seats[seat].boosted:
         value += sum(points for _, points in monster_bonus(m, seat, cid))
+    if seats[seat].time_valued:
+        value += _value_by_time(m, seat, cid)
     return value
 
 
@@ -2556,6 +2742,8 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         if m.tally and m.seats[seat].boosted:
             card.extra = monster_bonus(m, seat, cid)  # credited to the Location or Artifact
         cards.append(card)
+        if m.tally and m.seats[seat].time_valued:
+            _credit_night_here(m, seat, cid)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
@@ -2855,6 +3043,9 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
         plays = [
             p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
         ]
+    if m.barred and seat_.timed:
+        time, barred = seat_.time, m.barred
+        plays = [p for p in plays if p.kind is not _EVENT or not (time[p.card] & barred)]
     if seat_.recovering and not m.lost[seat]:
         recovers = seat_.recovers
         plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
