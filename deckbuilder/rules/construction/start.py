@@ -62,6 +62,9 @@ FOCUS = "focus:"
 #: matches hold 12 to 14 (appel-bokrug, bourne-eat-n-beat, bourne-me-and-my-shadow).
 COMBAT = "combat"
 COMBAT_LOCATIONS = 13
+#: The home regions (:func:`home_regions`, the likeliest first) whose first decks a build
+#: judged by matches races: each first deck costs matches the search then lacks.
+COMBAT_HOMES = 2
 #: Combat cards a combat fill weighs (the likeliest by :func:`combat_worth`), and the copies
 #: it takes of each.
 COMBAT_CANDIDATES = 30
@@ -177,7 +180,10 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
     plans: list[Plan] = []
     seen: set[tuple[tuple[str, int], ...]] = set()
     failure: ImpossibleBuildError | None = None
+    built_homes = 0
     for home in homes:
+        if goal.combat and goal.start is None and built_homes >= COMBAT_HOMES:
+            break
         try:
             base = picks(goal, pool, recipes, pool_cards, home)
         except ImpossibleBuildError as exc:
@@ -187,9 +193,15 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
         if goal.start is None and len(base.adventures) > 1 and not goal.combat:
             styles += [FOCUS + a.key for a in base.adventures]
         if goal.combat and goal.start is None:
-            # Judged by matches: the Combat fill first, the Locations fill beside it for the
-            # matches to choose between (the race of :func:`~.build.choose_start`).
+            # Judged by matches: the Combat fill, the Locations fill (a deck that completes
+            # alone and keeps its Sanity may win by the score, rulebook l.93), and the Combat
+            # fill around each one Adventure (a Basic game ends at the first Adventure
+            # completed, l.91, so one drawn sooner ends it while the deck leads) for the
+            # matches to choose between (the race of
+            # :func:`~.build.choose_start`), for the likeliest home regions (:data:`COMBAT_HOMES`).
             styles = [COMBAT, FILL_STYLES[0]]
+            styles += [COMBAT + FOCUS + a.key for a in base.adventures] if len(base.adventures) > 1 else []
+        built_homes += 1
         for style in styles:
             plan = base.copy()
             fill(plan, style)
@@ -544,12 +556,13 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
     plan.style = style
     if plan.size() >= goal.min_cards:
         return
-    if style == COMBAT:
-        fill_combat(plan)
+    if style.startswith(COMBAT):
+        fill_combat(plan, style.removeprefix(COMBAT).removeprefix(FOCUS) or None)
         return
     focus = style.removeprefix(FOCUS) if style.startswith(FOCUS) else None
     needed: list[Card] = []
-    for adventure in plan.adventures:
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    for adventure in adventures:
         recipe = plan.recipes.get(adventure.key)
         if recipe is None or focus not in (None, adventure.key):
             continue
@@ -603,17 +616,19 @@ def _fill_steps(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str]]) ->
         )
 
 
-def fill_combat(plan: Plan) -> None:
+def fill_combat(plan: Plan, focus: str | None = None) -> None:
     """Fills a deck judged by matches (:data:`COMBAT`): a second copy of each Adventure and of
     each card the Adventures and playability need (the Adventure still comes: a Basic game
-    ends at the first one completed, rulebook l.91), Locations costing no Sanity of the home
+    ends at the first one completed, rulebook l.91; with ``focus``, the key of one Adventure,
+    a third copy of it and its cards instead, drawn sooner), Locations costing no Sanity of the home
     region, Gates first (Monsters are played only at a Gate, l.227), until the deck holds
     :data:`COMBAT_LOCATIONS`, then :data:`COMBAT_COPIES` copies of each Combat card
     :func:`combat_cards` offers, the likeliest first; then as :func:`fill` does."""
     from deckbuilder.rules.adventures import check_adventure
 
     needed: list[Card] = []
-    for adventure in plan.adventures:
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    for adventure in adventures:
         recipe = plan.recipes.get(adventure.key)
         if recipe is None:
             continue
@@ -623,8 +638,9 @@ def fill_combat(plan: Plan) -> None:
         plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed
     ]
     more = "another copy of a card an Adventure needs, to draw it sooner"
+    copies = 2 if focus is None else 3
     _fill_steps_until(
-        plan, [(plan.adventures, 2, "another copy of an Adventure, to draw it sooner"), (needed, 2, more)]
+        plan, [(adventures, copies, "another copy of an Adventure, to draw it sooner"), (needed, copies, more)]
     )
     walk = "a Location to walk to, costing no Sanity"
     for card in free_locations(plan):
