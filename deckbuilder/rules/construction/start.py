@@ -58,8 +58,8 @@ REPAIRS = 4
 FILL_STYLES = ("locations", "copies")
 FOCUS = "focus:"
 #: The fill of a deck judged by matches (:func:`fill_combat`), and the Locations (copies) it
-#: holds at most before its Combat cards: the real decks of ../shared/mythos-data that win
-#: matches hold 12 to 14 (appel-bokrug, bourne-eat-n-beat, bourne-me-and-my-shadow).
+#: holds at most before its Combat cards: the players' decks appel-bokrug, bourne-eat-n-beat,
+#: bourne-me-and-my-shadow and bourne-ultravox (../shared/mythos-data) hold 12 to 14.
 COMBAT = "combat"
 COMBAT_LOCATIONS = 13
 #: The home regions (:func:`home_regions`, the likeliest first) whose first decks a build
@@ -620,8 +620,9 @@ def fill_combat(plan: Plan, focus: str | None = None) -> None:
     """Fills a deck judged by matches (:data:`COMBAT`): a second copy of each Adventure and of
     each card the Adventures and playability need (the Adventure still comes: a Basic game
     ends at the first one completed, rulebook l.91; with ``focus``, the key of one Adventure,
-    a third copy of it and its cards instead, drawn sooner), Locations costing no Sanity of the home
-    region, Gates first (Monsters are played only at a Gate, l.227), until the deck holds
+    a third copy of it and its cards instead, drawn sooner), Locations costing no Sanity of the
+    region most of its Locations are in (:func:`deck_region`), Gates first (Monsters are played
+    only at a Gate, l.227), until the deck holds
     :data:`COMBAT_LOCATIONS`, then :data:`COMBAT_COPIES` copies of each Combat card
     :func:`combat_cards` offers, the likeliest first; then as :func:`fill` does."""
     from deckbuilder.rules.adventures import check_adventure
@@ -643,7 +644,8 @@ def fill_combat(plan: Plan, focus: str | None = None) -> None:
         plan, [(adventures, copies, "another copy of an Adventure, to draw it sooner"), (needed, copies, more)]
     )
     walk = "a Location to walk to, costing no Sanity"
-    for card in free_locations(plan):
+    region = deck_region(plan)
+    for card in sorted(free_locations(plan), key=lambda c: (fold_title(c.region or "") != region, not c.gate)):
         if locations(plan) >= COMBAT_LOCATIONS or plan.size() >= plan.goal.min_cards:
             break
         if not away(plan, card):
@@ -669,9 +671,24 @@ def _fill_steps_until(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str
 
 
 def away(plan: Plan, card: Card) -> bool:
-    """Checks that a card belongs to a region other than the deck's home region
-    (:func:`home_region`): one the deck would have to travel to (rulebook "Walking")."""
-    return bool(card.region) and fold_title(card.region or "") != home_region(plan)
+    """Checks that a card belongs to a region other than the one most of the deck's Locations
+    are in (:func:`deck_region`): one the deck would have to travel to (rulebook "Walking")."""
+    return bool(card.region) and fold_title(card.region or "") != deck_region(plan)
+
+
+def deck_region(plan: Plan) -> str:
+    """Gets the folded region most of the deck's Location copies are in (the home region
+    among equals, else by name; the home region for a deck of none): the picks for a home
+    region may hold more Locations of another (an Adventure names them), and the Locations
+    to walk to and the Combat cards then come from where the deck already walks."""
+    regions: dict[str, int] = {}
+    for key, n in plan.counts.items():
+        card = plan.cards[key]
+        if card.type is CardType.LOCATION and card.region:
+            regions[fold_title(card.region)] = regions.get(fold_title(card.region), 0) + n
+    if not regions:
+        return home_region(plan)
+    return max(sorted(regions), key=lambda r: (regions[r], r == plan.home))
 
 
 def locations(plan: Plan, counts: Counts | None = None) -> int:
@@ -728,7 +745,7 @@ def combat_worth(card: Card) -> tuple[float, str]:
 
 def combat_cards(plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True) -> list[tuple[Card, str]]:
     """Gets the Combat cards a deck judged by matches is filled with, with their reasons: the
-    pool's official cards of most :func:`combat_worth` (of the home region or none), at most
+    pool's official cards of most :func:`combat_worth` (of the deck's region or none), at most
     ``limit``, each one the deck can play (no playability error of it added to the deck); to
     ``fill`` the deck, only cards it may take more of, and a Monster only while the deck holds
     no more than :data:`~deckbuilder.rules.playability.MONSTERS_PER_GATE` per Gate copy (the
