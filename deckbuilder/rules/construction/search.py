@@ -15,6 +15,10 @@ A game that never completes costs more the fewer of its Adventure's cards it pla
 toward one that completes; where neither deck completes a game nor plays more of those cards,
 the deck with fewer playability faults goes ahead.
 
+Judged by matches against a field (:attr:`~.model.BuildGoal.combat`), a share of the moves
+(:data:`COMBAT_SWAPS`) trades a card no recipe slot wants for a Combat card
+(:meth:`Search.combat_swap`), so the matches judge how many Locations the deck needs.
+
 A second, shorter phase goes on from the best deck weighing Sanity more (a Round is worth
 :data:`STEADY_SANITY` points of Sanity), so the decks that play differently (slower but
 saner) are there to offer as runner-ups, as MAP-Elites keeps decks of several styles

@@ -16,6 +16,8 @@ format's size filled with cards that serve the plan; several of them, for games 
    swapped for another that fills its slot (:func:`repair`).
 4. The format's size (rulings:11): more copies of the Adventures and the cards they and
    playability need, Locations that open those cards, then Locations that cost no Sanity.
+   Judged by matches against a field (:attr:`~.model.BuildGoal.combat`), a deck keeps
+   :data:`COMBAT_LOCATIONS` and fills the rest with Combat cards (:func:`fill_combat`).
 
 Walking stays within a region (rulebook "Walking"): a deck whose Locations and Allies are
 spread over regions must travel, so the picks are made once per *home region* the
