@@ -365,3 +365,113 @@ def test_a_build_against_a_field_reserves_the_held_out_matches_time_at_its_own_p
     assert pace.seeds == 5 and per_seed >= 0.002
     assert pace.reserve(200) == pytest.approx(REPORT_PACE * 200 * per_seed)
     assert pace.reserve(400) == pytest.approx(2 * pace.reserve(200))
+
+
+def _combat_first_decks(catalog, loaded, *, combat: bool):
+    """Gets the first decks a build for a real deck's Investigator and Adventures races, with
+    the goal judged by matches (``combat``) or alone."""
+    from deckbuilder import service
+    from deckbuilder.catalog.recipebook import recipe_sources
+    from deckbuilder.rules.adventures import Collection, recipe_for
+    from deckbuilder.rules.cards import CardType, fold_title
+    from deckbuilder.rules.construction import BuildGoal, Pool, deck_limits
+    from deckbuilder.rules.construction.start import first_decks
+    from deckbuilder.service.construction import _pool_cards
+
+    fmt = service.way_to_play("advanced").format
+    size, copies = deck_limits(fmt)
+    cards = _pool_cards(catalog)
+    vocabulary, overrides, _ = recipe_sources(catalog)
+    recipes = {c.key: recipe_for(c, vocabulary, overrides) for c in cards if c.type is CardType.ADVENTURE}
+    adventures = tuple(
+        {fold_title(e.card.title): e.card for e in loaded.deck.main if e.card.type is CardType.ADVENTURE}.values()
+    )
+    goal = BuildGoal(
+        investigator=loaded.deck.investigators[0],
+        adventures=adventures,
+        format=fmt,
+        min_cards=size,
+        max_copies=copies,
+        combat=combat,
+    )
+    pool = Pool.of(cards, copies)
+    return first_decks(goal, pool, recipes, Collection(pool.cards.values()))
+
+
+def test_a_build_against_a_field_starts_from_decks_that_fight_not_from_locations_alone(gccg_catalog, mythos_data):
+    """The benchmark's losing builds started from 26 to 33 Locations of 52 and one to three
+    Monsters; judged by matches, the first decks raced include ones with the Locations a
+    player's deck holds (12 to 14, the Adventures' own among them) and Combat cards the deck
+    can play, and the Locations fill beside them for the matches to choose."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction import to_deck
+    from deckbuilder.rules.construction.start import COMBAT, COMBAT_LOCATIONS, FILL_STYLES, locations
+    from deckbuilder.rules.match.opponents import opponent_effects
+    from deckbuilder.rules.playability import Severity, playability
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+    plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
+    styles = {p.style for p in plans}
+    assert COMBAT in styles and FILL_STYLES[0] in styles
+    fights = [p for p in plans if p.style == COMBAT]
+    walks = [p for p in plans if p.style == FILL_STYLES[0]]
+    for plan in fights:
+        assert plan.size() >= 52
+        held = {k: plan.cards[k] for k in plan.counts}
+        # Only the Locations the Adventures and what plays them need go beyond the aim.
+        extra = sum(n for k, n in plan.counts.items() if held[k].type is CardType.LOCATION and "walk to" in plan.why[k])
+        assert extra <= COMBAT_LOCATIONS
+        assert locations(plan) <= 15 < max(locations(w) for w in walks)
+        monsters = [c for c in held.values() if c.type is CardType.MONSTER]
+        assert len(monsters) >= 2
+        assert any(c.type is CardType.EVENT and opponent_effects(c) for c in held.values())
+        # Every card it took for Combat can be played (a Monster has a Gate to be played at).
+        fighters = {held[k].title for k in plan.counts if "for Combat against the field" in plan.why[k]}
+        assert {c.title for c in monsters} & fighters
+        errors = {
+            i.card
+            for i in playability(to_deck(plan.counts, plan.cards, plan.goal.investigator))
+            if i.severity is Severity.ERROR
+        }
+        assert not errors & fighters
+    # Alone, nothing changes: no Combat fill is raced.
+    alone = _combat_first_decks(gccg_catalog, loaded, combat=False)
+    assert not any(p.style.startswith(COMBAT) for p in alone)
+    assert {p.style for p in alone} >= set(FILL_STYLES)
+    assert max(locations(p) for p in alone) > 20  # the Locations-heavy starts the benchmark lost with
+
+
+def test_the_search_against_a_field_swaps_locations_for_combat_cards(gccg_catalog, mythos_data):
+    """Judged by matches, the search's moves include trading a card no Adventure wants (a
+    Location to walk to) for a Combat card; alone, no such move is drawn."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction.search import Search
+    from deckbuilder.rules.construction.start import FILL_STYLES
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+
+    def no_games(deck, seeds):
+        raise AssertionError("a move plays no game")
+
+    for combat in (True, False):
+        plans = _combat_first_decks(gccg_catalog, loaded, combat=combat)
+        plan = next(p for p in plans if p.style == FILL_STYLES[0])
+        search = Search(plan, plan.recipes, no_games, seed=3, budget=0)
+        if not combat:
+            assert search.fighters == []
+            continue
+        fighters = set(search.fighters)
+        assert fighters and all(
+            plan.cards[k].type in (CardType.MONSTER, CardType.ALLY, CardType.ARTIFACT, CardType.EVENT) for k in fighters
+        )
+        traded = 0
+        for _ in range(200):
+            trial = search.combat_swap(plan.counts)
+            if trial is None:
+                continue
+            out = [k for k in plan.counts if trial.get(k, 0) < plan.counts[k]]
+            into = [k for k in trial if trial[k] > plan.counts.get(k, 0)]
+            assert len(out) == len(into) == 1 and into[0] in fighters
+            assert search.completable(trial)
+            traded += plan.cards[out[0]].type is CardType.LOCATION
+        assert traded > 0

@@ -452,6 +452,7 @@ def build_deck(
         start=start,
         min_cards=size,
         max_copies=copies,
+        combat=bool(against),
     )
     # The held-out games (some 3,000) and the files take the rest: up to 11 s on a machine
     # busy with other work (benchmarks/build.py), so a 55 s build ends within the minute.

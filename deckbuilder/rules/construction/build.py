@@ -274,7 +274,9 @@ def _build_for(
     for p in plans:
         every.update(p.cards)
     arena = search_arena(play, every, goal.investigator, seed)
-    plan = choose_start(plans, arena, goal.max_rounds, should_stop)
+    # Staged racing of its own (matches against a field) races the first decks on its first
+    # two stages too: the start leaves the search its budget.
+    plan = choose_start(plans, arena, goal.max_rounds, should_stop, START_STAGES if stages is None else stages[:2])
     start = dict(plan.counts)
     if report_play is not None and report_play is not play:
         # A first deck that seldom completes within the search's shorter games would leave
@@ -335,14 +337,18 @@ def _build_for(
 
 
 def choose_start(
-    plans: Sequence[Plan], arena: Arena, max_rounds: int, should_stop: Callable[[], bool] | None = None
+    plans: Sequence[Plan],
+    arena: Arena,
+    max_rounds: int,
+    should_stop: Callable[[], bool] | None = None,
+    stages: Sequence[int] = START_STAGES,
 ) -> Plan:
     """Gets the first deck to search from: the candidates race on the arena's common seeds, the
-    better half going on after each of :data:`START_STAGES` (successive halving), by the
+    better half going on after each of ``stages`` (:data:`START_STAGES`; successive halving), by the
     search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came);
     the best so far when ``should_stop`` says time is up."""
     alive = list(plans)
-    for n in START_STAGES:
+    for n in stages:
         if len(alive) <= 1 or (should_stop is not None and should_stop()):
             break
         costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}

@@ -77,6 +77,10 @@ class BuildGoal:
     max_copies: int = 4
     #: The Adventures of ``adventures`` the build chose itself (toward a Campaign target).
     picked: tuple[Card, ...] = ()
+    #: Judged by matches against a field (``--against``): the first decks keep the Locations
+    #: the Adventures and travel need and fill the rest with Combat cards (:func:`~.start.fill`),
+    #: and the search may swap Locations for Combat cards (:mod:`.search`).
+    combat: bool = False
 
 
 def deck_limits(fmt: Format) -> tuple[int, int]:

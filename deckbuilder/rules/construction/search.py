@@ -15,6 +15,10 @@ A game that never completes costs more the fewer of its Adventure's cards it pla
 toward one that completes; where neither deck completes a game nor plays more of those cards,
 the deck with fewer playability faults goes ahead.
 
+Judged by matches against a field (:attr:`~.model.BuildGoal.combat`), a share of the moves
+(:data:`COMBAT_SWAPS`) trades a card no recipe slot wants for a Combat card
+(:meth:`Search.combat_swap`), so the matches judge how many Locations the deck needs.
+
 A second, shorter phase goes on from the best deck weighing Sanity more (a Round is worth
 :data:`STEADY_SANITY` points of Sanity), so the decks that play differently (slower but
 saner) are there to offer as runner-ups, as MAP-Elites keeps decks of several styles
@@ -60,6 +64,11 @@ SLOT_SWAPS = 0.4
 FOCUS = 0.2
 #: Copies by which a runner-up must differ from the best deck.
 RUNNER_UP_DISTANCE = 4
+#: Judged by matches (:attr:`~.model.BuildGoal.combat`): the share of the moves that swap a
+#: card no recipe slot wants (a Location to walk to, a Combat card) for a Combat card, and the
+#: Combat cards the moves weigh (:func:`~.start.combat_cards`).
+COMBAT_SWAPS = 0.2
+COMBAT_MOVES = 40
 
 
 @dataclass
@@ -154,6 +163,15 @@ class Search:
         self.pinned = plan.pinned
         self.moves = move_pool(plan, recipes)
         self.slots = slot_pool(plan, recipes)
+        #: Judged by matches: the Combat cards the moves may bring in (none alone).
+        self.fighters: list[str] = []
+        if self.goal.combat:
+            from deckbuilder.rules.construction.start import combat_cards
+
+            self.fighters = [c.key for c, _why in combat_cards(plan, COMBAT_MOVES, fill=False)]
+            for key in self.fighters:
+                plan.cards.setdefault(key, self.pool.cards[key])
+            self.moves = sorted({*self.moves, *self.fighters})
         self._assigned: dict[tuple[tuple[str, int], ...], set[str]] = {}
         self._predicates: dict[str, list[Predicate]] = {}
         self._faulty: dict[tuple[tuple[str, int], ...], set[str]] = {}
@@ -195,6 +213,8 @@ class Search:
             return self.slot_swap(counts, self.faulty(counts) if rng.random() < 0.5 else None)
         if self.slots and draw < SLOT_SWAPS + FOCUS:
             return self.focus(counts)
+        if self.fighters and draw < SLOT_SWAPS + FOCUS + COMBAT_SWAPS:
+            return self.combat_swap(counts)
         size = sum(counts.values())
         removable = [k for k, n in sorted(counts.items()) if n > self.pinned.get(k, 0)]
         if not removable:
@@ -234,6 +254,29 @@ class Search:
         trial[out] -= 1
         if trial[out] == 0:
             del trial[out]
+        trial[choice] = trial.get(choice, 0) + 1
+        if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
+            return None
+        return trial if self.completable(trial) else None
+
+    def combat_swap(self, counts: Counts) -> Counts | None:
+        """Gets the deck with a copy of a card no recipe slot wants (a Location to walk to, a
+        Combat card) swapped for a Combat card, one the deck holds a third of the time: the
+        matches judge how many Locations the deck needs and which cards fight."""
+        rng = self.rng
+        wanted = self.assigned(counts)
+        spare = [k for k in sorted(counts) if k not in wanted and counts[k] > self.pinned.get(k, 0)]
+        if not spare:
+            return None
+        held = [k for k in self.fighters if k in counts]
+        choice = rng.choice(held if held and rng.random() < 1 / 3 else self.fighters)
+        out = rng.choice(spare)
+        trial = dict(counts)
+        trial[out] -= 1
+        if trial[out] == 0:
+            del trial[out]
+        if choice == out or self.pool.room(trial, self.plan.cards[choice]) <= 0:
+            return None
         trial[choice] = trial.get(choice, 0) + 1
         if self.goal.start is not None and distance(trial, self.start) > FROM_CHANGES:
             return None

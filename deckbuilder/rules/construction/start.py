@@ -16,6 +16,8 @@ format's size filled with cards that serve the plan; several of them, for games 
    swapped for another that fills its slot (:func:`repair`).
 4. The format's size (rulings:11): more copies of the Adventures and the cards they and
    playability need, Locations that open those cards, then Locations that cost no Sanity.
+   Judged by matches against a field (:attr:`~.model.BuildGoal.combat`), a deck keeps
+   :data:`COMBAT_LOCATIONS` and fills the rest with Combat cards (:func:`fill_combat`).
 
 Walking stays within a region (rulebook "Walking"): a deck whose Locations and Allies are
 spread over regions must travel, so the picks are made once per *home region* the
@@ -57,6 +59,20 @@ REPAIRS = 4
 #: the style that fills for one Adventure of several.
 FILL_STYLES = ("locations", "copies")
 FOCUS = "focus:"
+#: The fill of a deck judged by matches (:func:`fill_combat`), and the Locations (copies) it
+#: holds at most before its Combat cards: the players' decks appel-bokrug, bourne-eat-n-beat,
+#: bourne-me-and-my-shadow and bourne-ultravox (../shared/mythos-data) hold 12 to 14.
+COMBAT = "combat"
+COMBAT_LOCATIONS = 13
+#: The home regions (:func:`home_regions`, the likeliest first) whose first decks a build
+#: judged by matches races: each first deck costs matches the search then lacks.
+COMBAT_HOMES = 2
+#: Combat cards a combat fill weighs (the likeliest by :func:`combat_worth`), and the copies
+#: it takes of each.
+COMBAT_CANDIDATES = 30
+COMBAT_COPIES = 2
+#: Why a Combat card is in a deck judged by matches.
+FOR_COMBAT = "for Combat against the field: {}"
 #: Why an Adventure a Campaign build chose is there.
 TOWARD_TARGET = "an Adventure toward the Campaign target of {}"
 
@@ -166,15 +182,28 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
     plans: list[Plan] = []
     seen: set[tuple[tuple[str, int], ...]] = set()
     failure: ImpossibleBuildError | None = None
+    built_homes = 0
     for home in homes:
+        if goal.combat and goal.start is None and built_homes >= COMBAT_HOMES:
+            break
         try:
             base = picks(goal, pool, recipes, pool_cards, home)
         except ImpossibleBuildError as exc:
             failure = failure or exc
             continue
         styles = list(FILL_STYLES) if goal.start is None else [FILL_STYLES[0]]
-        if goal.start is None and len(base.adventures) > 1:
+        if goal.start is None and len(base.adventures) > 1 and not goal.combat:
             styles += [FOCUS + a.key for a in base.adventures]
+        if goal.combat and goal.start is None:
+            # Judged by matches: the Combat fill, the Locations fill (a deck that completes
+            # alone and keeps its Sanity may win by the score, rulebook l.93), and the Combat
+            # fill around each one Adventure (a Basic game ends at the first Adventure
+            # completed, l.91, so one drawn sooner ends it while the deck leads) for the
+            # matches to choose between (the race of
+            # :func:`~.build.choose_start`), for the likeliest home regions (:data:`COMBAT_HOMES`).
+            styles = [COMBAT, FILL_STYLES[0]]
+            styles += [COMBAT + FOCUS + a.key for a in base.adventures] if len(base.adventures) > 1 else []
+        built_homes += 1
         for style in styles:
             plan = base.copy()
             fill(plan, style)
@@ -529,9 +558,13 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
     plan.style = style
     if plan.size() >= goal.min_cards:
         return
+    if style.startswith(COMBAT):
+        fill_combat(plan, style.removeprefix(COMBAT).removeprefix(FOCUS) or None)
+        return
     focus = style.removeprefix(FOCUS) if style.startswith(FOCUS) else None
     needed: list[Card] = []
-    for adventure in plan.adventures:
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    for adventure in adventures:
         recipe = plan.recipes.get(adventure.key)
         if recipe is None or focus not in (None, adventure.key):
             continue
@@ -561,6 +594,13 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
         (free_locations(plan), 2, "a Location to walk to, costing no Sanity"),
         (free_locations(plan), 4, "a Location to walk to, costing no Sanity"),
     ]
+    _fill_steps(plan, steps)
+
+
+def _fill_steps(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str]]) -> None:
+    """Adds each step's cards up to its copies until the format's size; then any official card
+    of the pool, by key. Raises :class:`ImpossibleBuildError` when the pool holds too few."""
+    goal = plan.goal
     for cards, copies, reason in steps:
         for card in cards:
             if plan.size() >= goal.min_cards:
@@ -576,6 +616,176 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
             f"the cards available make at most {plan.size()} cards; the format needs {goal.min_cards}"
             + ("; add cards to your collection" if plan.pool.owned is not None else "")
         )
+
+
+def fill_combat(plan: Plan, focus: str | None = None) -> None:
+    """Fills a deck judged by matches (:data:`COMBAT`): a second copy of each Adventure and of
+    each card the Adventures and playability need (the Adventure still comes: a Basic game
+    ends at the first one completed, rulebook l.91; with ``focus``, the key of one Adventure,
+    a third copy of it and its cards instead, drawn sooner), Locations costing no Sanity of the
+    region most of its Locations are in (:func:`deck_region`), Gates first (Monsters are played
+    only at a Gate, l.227), until the deck holds
+    :data:`COMBAT_LOCATIONS`, then :data:`COMBAT_COPIES` copies of each Combat card
+    :func:`combat_cards` offers, the likeliest first; then as :func:`fill` does."""
+    from deckbuilder.rules.adventures import check_adventure
+
+    needed: list[Card] = []
+    adventures = [a for a in plan.adventures if focus in (None, a.key)]
+    for adventure in adventures:
+        recipe = plan.recipes.get(adventure.key)
+        if recipe is None:
+            continue
+        deck = [c for c in plan.deck_cards() if fold_title(c.title) != fold_title(adventure.title)]
+        needed += [c for c in check_adventure(recipe, deck).cards_used if c not in needed]
+    needed += [
+        plan.cards[k] for k in sorted(plan.counts) if plan.why.get(k) == PLAYABLE and plan.cards[k] not in needed
+    ]
+    more = "another copy of a card an Adventure needs, to draw it sooner"
+    copies = 2 if focus is None else 3
+    _fill_steps_until(
+        plan, [(adventures, copies, "another copy of an Adventure, to draw it sooner"), (needed, copies, more)]
+    )
+    walk = "a Location to walk to, costing no Sanity"
+    region = deck_region(plan)
+    for card in sorted(free_locations(plan), key=lambda c: (fold_title(c.region or "") != region, not c.gate)):
+        if locations(plan) >= COMBAT_LOCATIONS or plan.size() >= plan.goal.min_cards:
+            break
+        if not away(plan, card):
+            plan.add(card, walk, min(2, COMBAT_LOCATIONS - locations(plan)) - plan.counts.get(card.key, 0))
+    fighters = combat_cards(plan)
+    _fill_steps(
+        plan,
+        [
+            *((([card], COMBAT_COPIES, FOR_COMBAT.format(why)) for card, why in fighters)),
+            (free_locations(plan), 2, walk),
+            (free_locations(plan), 4, walk),
+        ],
+    )
+
+
+def _fill_steps_until(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str]]) -> None:
+    """Adds each step's cards up to its copies while the deck is below the format's size."""
+    for cards, copies, reason in steps:
+        for card in cards:
+            if plan.size() >= plan.goal.min_cards:
+                return
+            plan.add(card, reason, copies - plan.counts.get(card.key, 0))
+
+
+def away(plan: Plan, card: Card) -> bool:
+    """Checks that a card belongs to a region other than the one most of the deck's Locations
+    are in (:func:`deck_region`): one the deck would have to travel to (rulebook "Walking")."""
+    return bool(card.region) and fold_title(card.region or "") != deck_region(plan)
+
+
+def deck_region(plan: Plan) -> str:
+    """Gets the folded region most of the deck's Location copies are in (the home region
+    among equals, else by name; the home region for a deck of none): the picks for a home
+    region may hold more Locations of another (an Adventure names them), and the Locations
+    to walk to and the Combat cards then come from where the deck already walks."""
+    regions: dict[str, int] = {}
+    for key, n in plan.counts.items():
+        card = plan.cards[key]
+        if card.type is CardType.LOCATION and card.region:
+            regions[fold_title(card.region)] = regions.get(fold_title(card.region), 0) + n
+    if not regions:
+        return home_region(plan)
+    return max(sorted(regions), key=lambda r: (regions[r], r == plan.home))
+
+
+def locations(plan: Plan, counts: Counts | None = None) -> int:
+    """Gets the copies of Locations a deck holds (the plan's by default)."""
+    held = plan.counts if counts is None else counts
+    return sum(n for k, n in held.items() if plan.cards[k].type is CardType.LOCATION)
+
+
+def combat_worth(card: Card) -> tuple[float, str]:
+    """Gets what a card brings to a match, as the match reads it (:mod:`deckbuilder.rules.match`),
+    with the reason in a player's words; 0 for a card that brings nothing there. A Monster its
+    Combat value, more if it Bypasses the Cosmic Battle or is Invisible (rulebook l.288, l.290);
+    an Ally its value (it Defends, and attacks bearing an Enchanted Weapon, l.193); a Weapon
+    its bonus; an Event aimed at an opponent whose effect the match reads (:mod:`~.match.opponents`)
+    3, 5 for a Phobia or an effect that strikes again each Turn or Pass; each less its Sanity
+    cost (a Basic game's score counts the Sanity left, l.93)."""
+    from deckbuilder.rules.match.monsters import combat_profile
+    from deckbuilder.rules.match.opponents import (
+        MILL_EACH_TURN,
+        ON_PASS,
+        ON_ROUND_RESHUFFLE,
+        ON_TURN,
+        ON_TURN_HAND,
+        is_phobia,
+        opponent_effects,
+    )
+
+    lasting_kinds = (ON_PASS, ON_TURN, ON_TURN_HAND, ON_ROUND_RESHUFFLE, MILL_EACH_TURN)
+    cost = float(max(0, -(card.sanity or 0)))
+    if card.type is CardType.MONSTER:
+        p = combat_profile(card)
+        worth = float(p.value + 2 * p.bypass + p.invisible)
+        why = (
+            f"a Monster of value {p.value}"
+            + (", Bypassing" if p.bypass else "")
+            + (", Invisible" if p.invisible else "")
+        )
+    elif card.type is CardType.ALLY:
+        worth, why = float(card.value or 0), f"an Ally of value {card.value or 0}, to Defend"
+    elif card.type is CardType.ARTIFACT:
+        p = combat_profile(card)
+        if not p.weapon:
+            return 0.0, ""
+        worth = float(p.value + 2 * p.enchanted)
+        why = "an Enchanted Weapon, its Ally attacks" if p.enchanted else f"a Weapon adding {p.value}"
+    elif card.type is CardType.EVENT and opponent_effects(card):
+        lasting = is_phobia(card) or any(h[0] in lasting_kinds for h in opponent_effects(card))
+        worth = 5.0 if lasting else 3.0
+        why = "an Event on an opponent" + (", lasting" if lasting else "")
+    else:
+        return 0.0, ""
+    return worth - cost, why
+
+
+def combat_cards(plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True) -> list[tuple[Card, str]]:
+    """Gets the Combat cards a deck judged by matches is filled with, with their reasons: the
+    pool's official cards of most :func:`combat_worth` (of the deck's region or none), at most
+    ``limit``, each one the deck can play (no playability error of it added to the deck); to
+    ``fill`` the deck, only cards it may take more of, and a Monster only while the deck holds
+    no more than :data:`~deckbuilder.rules.playability.MONSTERS_PER_GATE` per Gate copy (the
+    search's moves, :mod:`.search`, weigh any number)."""
+    from deckbuilder.rules.playability import MONSTERS_PER_GATE, AdditionJudge, Severity
+
+    ranked: list[tuple[float, str, Card, str]] = []
+    for key, card in plan.pool.cards.items():
+        if not card.is_official or away(plan, card) or fold_title(card.title) in plan.banned:
+            continue
+        if fill and plan.pool.room(plan.counts, card) <= 0:
+            continue
+        worth, why = combat_worth(card)
+        if worth > 0:
+            ranked.append((-worth, key, card, why))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    # Taken in turn from each kind (Events on opponents, Monsters, Allies, Weapons), the
+    # likeliest of each first: the real decks that win hold some of each.
+    kinds: dict[CardType, list[tuple[float, str, Card, str]]] = {}
+    for row in ranked:
+        if row[2].type is not None:
+            kinds.setdefault(row[2].type, []).append(row)
+    queues = [kinds.get(t, []) for t in (CardType.EVENT, CardType.MONSTER, CardType.ALLY, CardType.ARTIFACT)]
+    ranked = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
+    judge = AdditionJudge(to_deck(plan.counts, plan.cards, plan.goal.investigator))
+    gates = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.LOCATION and plan.cards[k].gate)
+    monsters = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.MONSTER)
+    out: list[tuple[Card, str]] = []
+    for _worth, _key, card, why in ranked[:limit]:
+        if fill and card.type is CardType.MONSTER and monsters + COMBAT_COPIES > MONSTERS_PER_GATE * gates:
+            continue
+        issue = judge(card)
+        if issue is not None and issue.severity is Severity.ERROR:
+            continue
+        if card.type is CardType.MONSTER:
+            monsters += COMBAT_COPIES
+        out.append((card, why))
+    return out
 
 
 def free_locations(plan: Plan) -> list[Card]:
