@@ -50,6 +50,7 @@ from deckbuilder.rules.effects import (
         "trade allies",
         "recall",
         "reveal attack",
+        "recover artifact; cost 2",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -137,6 +138,19 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             "loss indicated there, then Discard it.",
             None,
             "reveal",
+        ),
+        (
+            CardType.LOCATION,
+            "A quiet quay. As your Turn you may spend 3 Sanity points to recover one Artifact chosen from "
+            "your Story Deck and place it beside your Investigator. Pay any Sanity costs for playing that Artifact.",
+            None,
+            "recover artifact; cost 3",
+        ),
+        (
+            CardType.LOCATION,
+            "Use this Gate to summon a Living Dead Monster from your Story Deck to your Threat.",
+            None,
+            "ignored: " + reader.RECOVER,
         ),
         (
             CardType.LOCATION,
@@ -260,6 +274,9 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Arkham Sanitarium": "reveal attack",
         "Call Power of Nyambe": "trade allies",
         "Create Time Warp": "recall",
+        "Porta Portese": "recover artifact; cost 2",
+        "Namquit Point": "recover artifact; cost 2",
+        "The Harbor of Celephais": "recover artifact; cost 2",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -53,6 +53,9 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   Adventure of that kind
     lose turn 1                   on arriving at the Location, the next Turn (or N Turns) is lost:
                                   no card played and no Pass (rulebook l.351, l.356)
+    recover artifact; cost 2      (a Location) while it is the Current Location, as a Turn: an
+                                  Artifact of your Story Deck back into play for that Sanity and
+                                  the Artifact's own (Porta Portese)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -102,6 +105,7 @@ class EffectKind(IntEnum):
     SOCIETY = 24
     ADVENTURE_SANITY = 25
     TRAVEL_MONSTER = 26
+    RECOVER = 27
 
 
 class After(IntEnum):
@@ -175,11 +179,12 @@ _BARE = {
     "recall": EffectKind.RECALL,
     "summon travel": EffectKind.TRAVEL_MONSTER,
     "reveal attack": EffectKind.REVEAL_ATTACK,
+    "recover artifact": EffectKind.RECOVER,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, lose turn N, round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

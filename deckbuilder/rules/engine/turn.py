@@ -35,6 +35,7 @@ from deckbuilder.rules.engine.plays import (
     K_MONSTER_ALLY,
     K_MONSTERS,
     K_PASS,
+    K_RECOVER,
     K_REPLACE,
     K_REPLACE_DONE,
     K_ROTATE,
@@ -50,6 +51,7 @@ from deckbuilder.rules.engine.plays import (
     CardId,
     Play,
 )
+from deckbuilder.rules.engine.recovery import recover
 from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
 from deckbuilder.rules.engine.threat import use_gate
 from deckbuilder.rules.places import Profile
@@ -118,6 +120,9 @@ def _turn_play(s: GameState, play: Play) -> None:
         return
     if kind is K_CAST or kind is K_USE:
         cast_or_use(s, play)
+        return
+    if kind is K_RECOVER:
+        recover(s, play)  # an Artifact of the Story Deck back into play, at the Location's word
         return
     if kind is K_ABILITY:
         # "As your Turn one time during a Round, you may Discard up to N cards and replace them"
