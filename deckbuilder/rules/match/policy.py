@@ -131,12 +131,10 @@ class MatchPolicy(GreedyPolicy):
 
     def recover_score(self, state: GameState, play: Play, room: int) -> int:
         score = super().recover_score(state, play, room)
-        if score < 0:
-            return score
         g = self.game
         a = play.joined[0]
-        if g.profiles[a].weapon or g.cards[a].value:
-            cost = g.recover_cost[play.card] + max(0, -g.profiles[a].cost)
+        cost = g.recover_cost[play.card] + max(0, -g.profiles[a].cost)
+        if cost <= room and (g.profiles[a].weapon or g.cards[a].value):
             score = max(score, 25 - 2 * cost)  # its worth in Combat (rulebook l.191, l.413, l.520)
         return score
 
