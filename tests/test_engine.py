@@ -6,6 +6,7 @@ Every test names the rulebook line ("rulebook l.N", new-aeon-rulebook.txt) or ru
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -54,6 +55,7 @@ from support.engine import (
 )
 
 from deckbuilder.rules.cards import (
+    Allegiance,
     Card,
     CardType,
     Dimension,
@@ -1460,3 +1462,43 @@ def test_a_recovered_weapon_goes_to_an_ally_and_a_recovered_artifact_is_used_aga
     hand = len(s.hand)
     s = do(s, "Use Seeing Lens")
     assert len(s.hand) == hand + 1 and s.game.title(s.story[0]) == "Seeing Lens", "used, then Buried again"
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: a lost Turn or an Ally Buried instead, at the player's choice
+
+_RITES = "You must either Bury a Steadfast Ally or remain here for an additional Turn in quiet prayer."
+
+
+def test_arriving_at_a_shrine_buries_a_steadfast_ally_or_loses_the_turn_at_the_players_choice() -> None:
+    # Rulebook l.351, l.356: a Turn lost as a card instructs; the card offers an Ally Buried
+    # instead (l.62: Buried at the bottom of the Story Deck, where it counts on for Adventures).
+    shrine = location("Hill Shrine", text=_RITES)
+    guard = ally("Dock Guard")  # Steadfast
+    thug = dataclasses.replace(ally("Hired Thug", attrs=("Corrupt",)), allegiance=Allegiance.CORRUPT)
+    street = location("Plain Street")
+    s = do(setup([street, guard, thug, shrine]), "Play Plain Street")
+    s = do(s, "Play Dock Guard")
+    s = do(s, "Play Hired Thug")
+    assert words(s) >= {"Play Hill Shrine", "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"}
+    assert "Play Hill Shrine, Burying Hired Thug instead of losing a Turn" not in words(s), "Steadfast only"
+    buried = do(s, "Play Hill Shrine, Burying Dock Guard instead of losing a Turn")
+    assert at(buried) == "Hill Shrine" and buried.lost_turns == 0
+    assert buried.game.title(buried.story[0]) == "Dock Guard" and len(buried.allies) == 1
+    assert "Pass" in words(buried), "the next Turn is the player's"
+    kept = do(s, "Play Hill Shrine")
+    assert words(kept) == {"Lose the Turn"} and len(kept.allies) == 2
+
+
+def test_the_choice_comes_with_arriving_after_a_walk_and_not_without_an_ally() -> None:
+    # Rulebook l.241, l.343: a Location walked to applies its effects when turned right-side-up.
+    shrine = location("Hill Shrine", sub="Dunwich", attrs=("Country",), public=(OUTSIDE,), text=_RITES)
+    street = location("Plain Street")
+    guard = ally("Dock Guard")
+    s = do(setup([street, shrine, guard]), "Play Plain Street")
+    s = do(s, "Walk to Hill Shrine")
+    assert not any("Burying" in w for w in words(s)), "no Ally in play: the Turn is lost"
+    s.allies.append(cid(s, "Dock Guard"))
+    s.hand.remove(s.allies[0])
+    s = do(s, "Arrive at Hill Shrine, Burying Dock Guard instead of losing a Turn")
+    assert s.lost_turns == 0 and s.allies == []

@@ -37,6 +37,11 @@ The greedy policy, in order of preference (documented because the numbers depend
 7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
    empty and a needed card lies in the Discard.
+8. At a Location whose arrival loses a Turn unless an Ally is Buried instead (The Temple of
+   Bokrug), Bury an Ally that holds no card, has no use and changes no Hand limit (alone it
+   only counts for Adventures, and it counts on in the Story Deck): a Turn is worth more;
+   otherwise lose the Turn. A match's computer player keeps an Ally that defends well
+   (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -281,6 +286,8 @@ class GreedyPolicy:
                     score = -1
                 elif kind is _ROTATE:
                     score = 200
+                    if play.target >= 0:
+                        score += self.instead_score(state, play.target)
                 elif kind is _LOCATION:
                     if needs is None:
                         needs = self._hand_needs(state)
@@ -289,6 +296,8 @@ class GreedyPolicy:
                         score += 40  # the first Location
                     if play.sideways:
                         score -= 5
+                    elif play.target >= 0:
+                        score += self.instead_score(state, play.target)
                 elif kind is _TRAVEL:
                     score = self.travel_score(state, play, cost)
                 elif kind in _CARD_PLAYS:
@@ -325,6 +334,14 @@ class GreedyPolicy:
         if not any(needed[j] for j in joined):
             return 3
         return 25 + max(self._location_score(j, self._hand_needs(state)) for j in joined) // 4
+
+    def instead_score(self, state: GameState, ally: int) -> int:
+        """Scores Burying an Ally instead of the Turn a Location's arrival loses, against the
+        same arrival losing it (see the module docstring, 8): +1, the Ally goes; -1, the Turn."""
+        g = self.game
+        spare = not state.attached.get(ally) and g.effects[ally] is None
+        spare = spare and not g.hand_min_change[ally] and not g.hand_max_change[ally]
+        return 1 if spare else -1
 
     def recover_score(self, state: GameState, play: Play, room: int) -> int:
         """Scores an Artifact of the Story Deck recovered at a Location (see the module

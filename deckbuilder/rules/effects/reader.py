@@ -27,7 +27,8 @@ Phrasings read (rulebook lines where the rule applies):
   each Turn", "use a Water Gate to play Deep Ones as Allies", a Secret Society's membership and
   "an additional point of Sanity each time he completes a Corrupt Adventure";
 - a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
-  (lost Turns, rulebook l.351, l.356);
+  (lost Turns, rulebook l.351, l.356), "you must either Bury a Steadfast Ally or remain here for
+  an additional Turn" (the Ally Buried instead, at the player's choice);
 - a Location's "spend N Sanity points to recover one Artifact from your Story Deck and bring it
   into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``).
 """
@@ -275,6 +276,12 @@ _LOST_TURNS = re.compile(
     rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
     rf"(?:you )?must remain here for {_N} turns?[^.]*\."
 )
+#: "You must either Bury a Steadfast Ally or remain (here) for an additional Turn": a lost Turn
+#: unless an Ally of that allegiance is Buried instead, at the player's choice.
+_TURN_OR_ALLY = re.compile(
+    r"(?:you )?must either bury an? (steadfast|corrupt) ally or remain (?:here|at this location) "
+    r"for an additional turn[^.]*\."
+)
 
 
 #: A Location's "spend N Sanity points to recover one Artifact (chosen) from your Story Deck and
@@ -295,13 +302,17 @@ def _recover(text: str) -> tuple[int | None, str]:
     return count(m[1]), (text[: m.start()] + text[m.end() :]).strip()
 
 
-def _lost_turns(text: str) -> tuple[int, str]:
-    """Gets the Turns a Location's arrival loses, and its text without that sentence."""
+def _lost_turns(text: str) -> tuple[int, str, str]:
+    """Gets the Turns a Location's arrival loses, the allegiance of an Ally its player may Bury
+    instead ("" if none), and its text without that sentence."""
+    m = _TURN_OR_ALLY.search(text)
+    if m is not None:
+        return 1, m[1], text[: m.start()] + text[m.end() :]
     m = _LOST_TURNS.search(text)
     if m is None:
-        return 0, text
+        return 0, "", text
     n = count(m[1]) if m[1] else 1
-    return n, text[: m.start()] + text[m.end() :]
+    return n, "", text[: m.start()] + text[m.end() :]
 
 
 def _investigator(text: str) -> CardEffects:
@@ -432,9 +443,9 @@ def _read(card: Card) -> CardEffects:
         # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
         # use alone; anything else left in the text is named.
         arrival: list[Effect] = []
-        lost, rest = _lost_turns(text)
+        lost, instead, rest = _lost_turns(text)
         if lost:
-            arrival.append(Effect(EffectKind.LOSE_TURN, lost))
+            arrival.append(Effect(EffectKind.LOSE_TURN, lost, instead))
         recover, rest = _recover(rest)
         if recover is not None:
             arrival.append(Effect(EffectKind.RECOVER))

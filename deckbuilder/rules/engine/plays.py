@@ -195,10 +195,11 @@ def describe(state: GameState, play: Play) -> str:
         held = f" from {t(play.target)}" if play.target >= 0 else ""
         on = " on " + ", ".join(t(j) for j in play.joined) if play.joined else ""
         return f"{verb} {t(play.card)}{held}{on}"
+    instead = f", Burying {t(play.target)} instead of losing a Turn" if play.target >= 0 else ""
     if k is PlayKind.ROTATE:
-        return f"Arrive at {t(play.card)}"
+        return f"Arrive at {t(play.card)}{instead}"
     if k is PlayKind.LOCATION:
-        return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}"
+        return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}{instead}"
     joined = " with " + ", ".join(t(j) for j in play.joined) if play.joined else ""
     target = f" to {t(play.target)}" if play.target >= 0 else ""
     verb = {PlayKind.CULTIST: "Play as a Monster", PlayKind.TRAVEL: "Travel by"}.get(k, "Play")

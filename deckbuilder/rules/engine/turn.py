@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
+from deckbuilder.rules.engine.choices import bury_instead
 from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
     AT,
@@ -132,6 +133,8 @@ def _turn_play(s: GameState, play: Play) -> None:
     p = g.profiles[cid]
     if kind is K_ROTATE:
         arrive_at(s, cid, rotate=True)
+        if play.target >= 0:
+            bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
         return
     s.hand.remove(cid)
     if play.joined:
@@ -150,6 +153,8 @@ def _turn_play(s: GameState, play: Play) -> None:
             walk_to(s, cid)
         else:
             arrive_at(s, cid)
+            if play.target >= 0:
+                bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
     elif kind is K_TRAVEL:
         if s.mode is WALKING:
             s.discard.append(s.story.pop())

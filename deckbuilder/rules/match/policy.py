@@ -38,6 +38,9 @@
   cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns).
   The goldfish keeps its own preference (a Travel Event nothing needs toward a needed
   Location, weighed below walking).
+- a Location's lost Turn or an Ally Buried instead (The Temple of Bokrug): as the goldfish (an
+  Ally holding nothing, with no use, goes), but an Ally worth more than 1 in Combat stays and
+  the Turn is lost;
 - an Artifact of the Story Deck recovered at a Location that allows it (Porta Portese,
   :mod:`~deckbuilder.rules.engine.recovery`): as the goldfish (for a use the engine plays), and
   also for its worth in Combat, a Weapon given to an Ally or an Artifact with a value (25 less
@@ -128,6 +131,13 @@ class MatchPolicy(GreedyPolicy):
                 continue
             best = max(best, self._location_score(lid, needs) - cost - 8)
         return best
+
+    def instead_score(self, state: GameState, ally: int) -> int:
+        # An Ally defends in Combat (rulebook l.406, l.426): one worth more than 1 point, or
+        # bearing a Weapon, stays and the Turn is lost.
+        if (self.game.cards[ally].value or 0) > 1:
+            return -1
+        return super().instead_score(state, ally)
 
     def recover_score(self, state: GameState, play: Play, room: int) -> int:
         score = super().recover_score(state, play, room)
