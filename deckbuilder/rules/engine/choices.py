@@ -14,6 +14,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` pri
 
 from __future__ import annotations
 
+from deckbuilder.rules.engine.casting import bury_ally
 from deckbuilder.rules.engine.plays import K_LOCATION, K_ROTATE, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState
 
@@ -25,7 +26,7 @@ def ally_instead_plays(s: GameState, plays: list[Play]) -> None:
     g = s.game
     wants = g.turn_or_ally
     cards = g.cards
-    for i in range(len(plays)):
+    for i in range(len(plays)):  # the plays listed before: the variants added are not revisited
         play = plays[i]
         k = play.kind
         if (k is not K_LOCATION and k is not K_ROTATE) or play.sideways or not wants[play.card]:
@@ -37,8 +38,6 @@ def ally_instead_plays(s: GameState, plays: list[Play]) -> None:
 
 def bury_instead(s: GameState, location: CardId, ally: CardId) -> None:
     """Buries the Ally the arriving play named instead of the Turn the Location would take."""
-    from deckbuilder.rules.engine.casting import bury_ally
-
     if ally in s.allies:
         bury_ally(s, ally)
         s.lost_turns -= s.game.lost_turns[location]
