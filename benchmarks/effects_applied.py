@@ -21,6 +21,8 @@ A card's effect counts as applied, in a game, when:
   sent back to Hand, an Ally Discarded instead of Buried); any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
 - a Location that lifts Phobias counts in matches when a Phobia was Buried there;
+- a Location that lets its player recover an Artifact from the Story Deck counts when the
+  recovery was made there (alone or in matches);
 - a Location where its Investigator's Threat fights as if it is Night counts in matches when, by
   Day, it changed the value of a Monster in a Combat;
 - a Great Old One counts in matches when it came into play there and the match reads all of
@@ -94,8 +96,8 @@ class Watcher:
         if play is None or play.card < 0:
             return
         title = self.game.cards[play.card].title
-        if play.kind in (PlayKind.CAST, PlayKind.USE):
-            self.seen[title].used = True
+        if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
+            self.seen[title].used = True  # a recovery: the Location's effect used
         elif play.kind not in (
             PlayKind.DISCARD,
             PlayKind.REPLACE,
@@ -265,6 +267,10 @@ def _needs_use(card: Any, effects: Any) -> bool:
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.effects import EffectKind
 
+    if card.type is CardType.LOCATION:
+        # A Location whose effect is a Turn's play there (an Artifact recovered from the Story
+        # Deck, rules/engine/recovery.py): arriving is not the effect, the recovery made is.
+        return any(f.kind is EffectKind.RECOVER for f in effects.effects)
     if not effects.effects or card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
         return False
     lasting = (EffectKind.HAND_MIN, EffectKind.HAND_MAX)
@@ -278,6 +284,7 @@ def coverage() -> None:
     from deckbuilder.catalog.importers.effects import load_effect_overrides
     from deckbuilder.catalog.recipebook import deck_recipes
     from deckbuilder.catalog.store import Catalog
+    from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.decks import Section
     from deckbuilder.rules.effects import read_effects
     from deckbuilder.rules.effects.reader import COMBAT, REVEAL, VALUE, WEAPON
@@ -320,6 +327,8 @@ def coverage() -> None:
                 ok, why = _applied(card, effects.ignored, got, combat_reasons)
                 if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
                     ok, why = False, "put in play, never cast or used in these games"
+                    if card.type is CardType.LOCATION:
+                        why = "arrived at, no Artifact recovered there in these games"
                 if not ok and effects.ignored == VALUE and _names_none(card, kinds):
                     why = NONE_OF_ITS_KIND
                 verdicts.append((ok, why))

@@ -50,6 +50,8 @@ from deckbuilder.rules.effects import (
         "trade allies",
         "recall",
         "reveal attack",
+        "recover artifact; cost 2",
+        "lose turn 1 or bury corrupt ally",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -73,6 +75,7 @@ def test_notation_values() -> None:
         ("summon shoggoth", "Monster class"),
         ("cost 1", "names no effect"),
         ("ignored:", "needs the reason"),
+        ("lose turn 1 or bury a friend", "the Ally to Bury instead"),
     ],
 )
 def test_notation_errors_say_what_is_wrong(text: str, says: str) -> None:
@@ -140,6 +143,19 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         ),
         (
             CardType.LOCATION,
+            "A quiet quay. As your Turn you may spend 3 Sanity points to recover one Artifact chosen from "
+            "your Story Deck and place it beside your Investigator. Pay any Sanity costs for playing that Artifact.",
+            None,
+            "recover artifact; cost 3",
+        ),
+        (
+            CardType.LOCATION,
+            "Use this Gate to summon a Living Dead Monster from your Story Deck to your Threat.",
+            None,
+            "ignored: " + reader.RECOVER,
+        ),
+        (
+            CardType.LOCATION,
             "Reveal the top card of your Mythos Deck. If it is a Monster, it attacks immediately, whoever defends.",
             None,
             "reveal attack",
@@ -176,7 +192,7 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             CardType.LOCATION,
             "Gain 5 Sanity. You must either Bury a Steadfast Ally or remain at this Location for an additional Turn.",
             None,
-            "ignored: " + reader.LOST_TURN,
+            "lose turn 1 or bury steadfast ally",
         ),
         (CardType.ARTIFACT, "Can know any one Spell. Bury Spell after it is cast. Knows Greek.", None, ""),
         (
@@ -260,6 +276,11 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Arkham Sanitarium": "reveal attack",
         "Call Power of Nyambe": "trade allies",
         "Create Time Warp": "recall",
+        "Porta Portese": "recover artifact; cost 2",
+        "Namquit Point": "recover artifact; cost 2",
+        "The Harbor of Celephais": "recover artifact; cost 2",
+        "The Temple of Bokrug": "lose turn 1 or bury steadfast ally",
+        "The Turquoise Temple of Nath-Horthath": "lose turn 1 or bury corrupt ally",
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -6,6 +6,7 @@ Every test names the rulebook line ("rulebook l.N", new-aeon-rulebook.txt) or ru
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -54,6 +55,7 @@ from support.engine import (
 )
 
 from deckbuilder.rules.cards import (
+    Allegiance,
     Card,
     CardType,
     Dimension,
@@ -1385,3 +1387,118 @@ def test_meghan_at_kennedy_space_center_walks_on_to_a_new_aeon_location(gccg_cat
     s = do(s, "Travel by Shuttle Icarus")
     s = do(s, "Walk to Yucca Mountain Project")
     assert s.walking and [s.game.title(c) for c in s.discard] == ["Shuttle Icarus"]
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: an Artifact recovered from the Story Deck at a Location that allows it
+
+_RECOVERS = (
+    "Spend 2 Sanity points to recover one Artifact from your Story Deck and bring it into play. "
+    "Pay any Sanity costs for playing that Artifact."
+)
+
+
+def _buried(s: GameState, title: str) -> int:
+    """Buries a card of the Mythos Deck at the bottom of the Story Deck (rulebook l.62), where it
+    counts for Adventures."""
+    c = cid(s, title, "deck")
+    s.deck.remove(c)
+    s.story.insert(0, c)
+    s.counted += s.game.weight[c]
+    return c
+
+
+def test_a_location_recovers_an_artifact_from_the_story_deck_for_its_sanity_and_the_artifacts() -> None:
+    # Rulebook l.62: a Buried card is not in play; the Location's words bring one Artifact back
+    # into play as the Turn's play, its 2 Sanity and the Artifact's own paid whole (l.124, l.362).
+    quay = location("Smugglers' Quay", attrs=("City",), text=_RECOVERS)  # no Artifact attribute
+    idol = artifact("Brass Idol", sanity=-1)
+    s = do(setup([quay], [idol], sanity=10), "Play Smugglers' Quay")
+    assert not any(w.startswith("Recover") for w in words(s)), "nothing to recover yet"
+    c = _buried(s, "Brass Idol")
+    counted = s.counted
+    s = do(s, "Recover Brass Idol from the Story Deck at Smugglers' Quay")
+    assert c in s.artifacts and c not in s.story
+    assert s.sanity == 7, "2 for the Location, 1 for the Artifact"
+    assert s.counted == counted, "it counted in the Story Deck and counts in play"
+    assert (s.turn, at(s)) == (2, "Smugglers' Quay"), "a Turn's play; the Location stays current"
+
+
+def test_no_recovery_without_the_sanity_away_from_the_location_or_from_another_location() -> None:
+    # Rulebook l.124, l.362: the whole cost payable; the Location's effect only while it is the
+    # Current Location (arrived at, l.241); a Location without the words recovers nothing.
+    quay = location("Smugglers' Quay", attrs=("City",), text=_RECOVERS)
+    field = location("Pasture", attrs=("Country",), public=(OUTSIDE,))
+    plain = location("Plain Street", attrs=("City",))
+    idol = artifact("Brass Idol", sanity=-1)
+    s = do(setup([quay, field], [idol], sanity=2), "Play Smugglers' Quay")
+    _buried(s, "Brass Idol")
+    assert not any(w.startswith("Recover") for w in words(s)), "2 Sanity cannot pay 2 and 1"
+    s.sanity = 10
+    assert "Recover Brass Idol from the Story Deck at Smugglers' Quay" in words(s)
+    s = do(s, "Walk to Pasture")
+    assert not any(w.startswith("Recover") for w in words(s)), "walking away: not the Current Location"
+    s = do(setup([plain], [idol]), "Play Plain Street")
+    _buried(s, "Brass Idol")
+    assert not any(w.startswith("Recover") for w in words(s))
+
+
+def test_a_recovered_weapon_goes_to_an_ally_and_a_recovered_artifact_is_used_again() -> None:
+    # Rulebook l.191: a Weapon is given to an Ally, one each; l.189, l.199: an Artifact in play
+    # may be used on a later Turn (this one draws a card and is Buried when used).
+    quay = location("Smugglers' Quay", attrs=("City",), text=_RECOVERS)
+    guard = ally("Dock Guard", sub="Arkham")
+    blade = artifact("Old Cutlass", subtype="Weapon", value=2)
+    lens = artifact("Seeing Lens", text="Draw one card. Bury this card when used.")
+    s = do(setup([quay, guard], [blade, lens], sanity=12), "Play Smugglers' Quay")
+    s = do(s, "Play Dock Guard")
+    b = _buried(s, "Old Cutlass")
+    _buried(s, "Seeing Lens")
+    assert "Recover Old Cutlass from the Story Deck at Smugglers' Quay to Dock Guard" in words(s)
+    assert "Recover Old Cutlass from the Story Deck at Smugglers' Quay" not in words(s)
+    s = do(s, "Recover Old Cutlass from the Story Deck at Smugglers' Quay to Dock Guard")
+    assert s.attached[cid(s, "Dock Guard", "allies")] == (b,)
+    s = do(s, "Recover Seeing Lens from the Story Deck at Smugglers' Quay")
+    hand = len(s.hand)
+    s = do(s, "Use Seeing Lens")
+    assert len(s.hand) == hand + 1 and s.game.title(s.story[0]) == "Seeing Lens", "used, then Buried again"
+
+
+# --------------------------------------------------------------------------------------
+# Issue 23: a lost Turn or an Ally Buried instead, at the player's choice
+
+_RITES = "You must either Bury a Steadfast Ally or remain here for an additional Turn in quiet prayer."
+
+
+def test_arriving_at_a_shrine_buries_a_steadfast_ally_or_loses_the_turn_at_the_players_choice() -> None:
+    # Rulebook l.351, l.356: a Turn lost as a card instructs; the card offers an Ally Buried
+    # instead (l.62: Buried at the bottom of the Story Deck, where it counts on for Adventures).
+    shrine = location("Hill Shrine", text=_RITES)
+    guard = ally("Dock Guard")  # Steadfast
+    thug = dataclasses.replace(ally("Hired Thug", attrs=("Corrupt",)), allegiance=Allegiance.CORRUPT)
+    street = location("Plain Street")
+    s = do(setup([street, guard, thug, shrine]), "Play Plain Street")
+    s = do(s, "Play Dock Guard")
+    s = do(s, "Play Hired Thug")
+    assert words(s) >= {"Play Hill Shrine", "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"}
+    assert "Play Hill Shrine, Burying Hired Thug instead of losing a Turn" not in words(s), "Steadfast only"
+    buried = do(s, "Play Hill Shrine, Burying Dock Guard instead of losing a Turn")
+    assert at(buried) == "Hill Shrine" and buried.lost_turns == 0
+    assert buried.game.title(buried.story[0]) == "Dock Guard" and len(buried.allies) == 1
+    assert "Pass" in words(buried), "the next Turn is the player's"
+    kept = do(s, "Play Hill Shrine")
+    assert words(kept) == {"Lose the Turn"} and len(kept.allies) == 2
+
+
+def test_the_choice_comes_with_arriving_after_a_walk_and_not_without_an_ally() -> None:
+    # Rulebook l.241, l.343: a Location walked to applies its effects when turned right-side-up.
+    shrine = location("Hill Shrine", sub="Dunwich", attrs=("Country",), public=(OUTSIDE,), text=_RITES)
+    street = location("Plain Street")
+    guard = ally("Dock Guard")
+    s = do(setup([street, shrine, guard]), "Play Plain Street")
+    s = do(s, "Walk to Hill Shrine")
+    assert not any("Burying" in w for w in words(s)), "no Ally in play: the Turn is lost"
+    s.allies.append(cid(s, "Dock Guard"))
+    s.hand.remove(s.allies[0])
+    s = do(s, "Arrive at Hill Shrine, Burying Dock Guard instead of losing a Turn")
+    assert s.lost_turns == 0 and s.allies == []

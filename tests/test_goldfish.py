@@ -390,3 +390,35 @@ def test_goldfish_format_basic_reaches_the_engine(gccg_catalog, monkeypatch):
     seen.clear()
     goldfish_deck(gccg_catalog, loaded, games=5, seed=1, format_name="advanced")
     assert seen and all(seen)
+
+
+def test_the_goldfish_recovers_a_used_artifact_at_a_location_that_allows_it_and_says_so():
+    # Rulebook l.199: an Artifact Buried when used goes to the Story Deck; the Location's words
+    # bring it back into play (2 Sanity), to be used again; the report counts the Location used.
+    quay = Card(
+        key="X:quay",
+        title="Smugglers' Quay",
+        set_code="LTD",
+        type=CardType.LOCATION,
+        region="Lovecraft Country",
+        subregion="Arkham",
+        attributes=("City", "Artifact"),
+        text="Spend 2 Sanity points to recover one Artifact from your Story Deck and bring it into play.",
+    )
+    lens = Card(
+        key="X:lens",
+        title="Seeing Lens",
+        set_code="LTD",
+        type=CardType.ARTIFACT,
+        text="Draw one card. Bury this card when used.",
+    )
+    report = goldfish(
+        _solo_deck((quay, 4), (lens, 1), (_event("Good Luck", "Affects Your Investigator"), 30)),
+        games=40,
+        seed=1,
+        max_rounds=6,
+    )
+    stats = {c.title: c for c in report.cards}
+    assert not stats["Smugglers' Quay"].ignored
+    assert stats["Smugglers' Quay"].used is not None and stats["Smugglers' Quay"].used > 0.2
+    assert stats["Seeing Lens"].used is not None and stats["Seeing Lens"].used > 0.2

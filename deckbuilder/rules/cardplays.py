@@ -28,7 +28,8 @@ class CardStat:
     played: float
     median_round: float | None
     ignored: str = ""
-    #: The share of games it was cast or used at least once; None for a card with no use.
+    #: The share of games it was cast or used at least once (a Location: an Artifact recovered
+    #: there, ``rules/engine/recovery.py``); None for a card with no use.
     used: float | None = None
 
     def to_dict(self) -> dict[str, object]:
@@ -75,7 +76,10 @@ def card_stats(game: Game, records: Sequence[GameRecord]) -> tuple[CardStat, ...
                 played=len(rounds) / games if games else 0.0,
                 median_round=float(statistics.median(rounds)) if rounds else None,
                 ignored=game.ignored[cid],
-                used=used_in.get(p.title, 0) / games if games and game.effects[cid] else None,
+                # A Location that lets an Artifact be recovered there: used when one was.
+                used=used_in.get(p.title, 0) / games
+                if games and (game.effects[cid] or game.recover_cost[cid] >= 0)
+                else None,
             )
         )
     return tuple(rows)

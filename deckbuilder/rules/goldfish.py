@@ -30,11 +30,18 @@ The greedy policy, in order of preference (documented because the numbers depend
    draw, a Sanity gain below the maximum, travel (by a Monster too) toward a needed Location,
    back to a Location of the Story Deck (Create Time Warp) for what it
    opens to needed cards in hand; Allies traded for Sanity (Call Power of Nyambe) only at 6 Sanity or
-   less, never one holding a card.
+   less, never one holding a card; at a Location that allows it (Porta Portese), an Artifact of
+   the Story Deck back into play only when it has a use the engine plays (it counts for
+   Adventures in the Story Deck already), as a draw is wanted.
 6. Never pay Sanity that would leave fewer than 3 points, unless the play is an Adventure.
 7. Otherwise Pass. In the Discard phase, discard cards nothing needs down to the Minimum,
    keeping needed cards; reshuffle the Discard (1 Sanity) only when the Mythos Deck is nearly
    empty and a needed card lies in the Discard.
+8. At a Location whose arrival loses a Turn unless an Ally is Buried instead (The Temple of
+   Bokrug), Bury an Ally that holds no card, has no use and changes no Hand limit (alone it
+   only counts for Adventures, and it counts on in the Story Deck): a Turn is worth more;
+   otherwise lose the Turn. A match's computer player keeps an Ally that defends well
+   (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -85,6 +92,7 @@ _END_ROUND: Final = PlayKind.END_ROUND
 _DISCARD_PHASE: Final = Phase.DISCARD
 _CAST: Final = PlayKind.CAST
 _USE: Final = PlayKind.USE
+_RECOVER: Final = PlayKind.RECOVER
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
@@ -278,6 +286,8 @@ class GreedyPolicy:
                     score = -1
                 elif kind is _ROTATE:
                     score = 200
+                    if play.target >= 0:
+                        score += self.instead_score(state, play.target)
                 elif kind is _LOCATION:
                     if needs is None:
                         needs = self._hand_needs(state)
@@ -286,12 +296,16 @@ class GreedyPolicy:
                         score += 40  # the first Location
                     if play.sideways:
                         score -= 5
+                    elif play.target >= 0:
+                        score += self.instead_score(state, play.target)
                 elif kind is _TRAVEL:
                     score = self.travel_score(state, play, cost)
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
                 elif kind is _CAST or kind is _USE:
                     score = self._use_score(state, play, room)
+                elif kind is _RECOVER:
+                    score = self.recover_score(state, play, room)
                 elif kind is _REPLACE:
                     score = -1 if needed[cid] else 50  # put back what nothing needs
                 elif kind is _REPLACE_DONE:
@@ -320,6 +334,25 @@ class GreedyPolicy:
         if not any(needed[j] for j in joined):
             return 3
         return 25 + max(self._location_score(j, self._hand_needs(state)) for j in joined) // 4
+
+    def instead_score(self, state: GameState, ally: int) -> int:
+        """Scores Burying an Ally instead of the Turn a Location's arrival loses, against the
+        same arrival losing it (see the module docstring, 8): +1, the Ally goes; -1, the Turn."""
+        g = self.game
+        spare = not state.attached.get(ally) and g.effects[ally] is None
+        spare = spare and not g.hand_min_change[ally] and not g.hand_max_change[ally]
+        return 1 if spare else -1
+
+    def recover_score(self, state: GameState, play: Play, room: int) -> int:
+        """Scores an Artifact of the Story Deck recovered at a Location (see the module
+        docstring, 5): alone, worth a Turn only for a use the engine plays; a match's computer
+        player also weighs its worth in Combat (:class:`~deckbuilder.rules.match.policy.MatchPolicy`)."""
+        g = self.game
+        a = play.joined[0]
+        cost = g.recover_cost[play.card] + max(0, -g.profiles[a].cost)
+        if cost > room:
+            return -1
+        return (35 if g.effects[a] is not None else 3) - 2 * cost
 
     def _use_score(self, state: GameState, play: Play, room: int) -> int:
         """Scores casting a Spell or using an Artifact (see the module docstring, 5)."""
@@ -593,8 +626,8 @@ def play_game(game: Game, policy: GreedyPolicy, seed: int, max_rounds: int) -> G
             first_played.setdefault(profiles[play.card].title, state.round)
             for j in play.joined:
                 first_played.setdefault(profiles[j].title, state.round)
-            if what is _CAST or what is _USE:
-                used.add(profiles[play.card].title)
+            if what is _CAST or what is _USE or what is _RECOVER:
+                used.add(profiles[play.card].title)  # a recovery: its Location's effect used
         if what is passing:
             # The end of card play: needed cards still in hand held the deck back this Round,
             # unless a copy already counts for Adventures (in play or in the Story Deck): a

@@ -53,6 +53,12 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   Adventure of that kind
     lose turn 1                   on arriving at the Location, the next Turn (or N Turns) is lost:
                                   no card played and no Pass (rulebook l.351, l.356)
+    lose turn 1 or bury corrupt ally   the same, unless the player Buries an Ally of that
+                                  allegiance in play instead, at the player's choice (The
+                                  Turquoise Temple of Nath-Horthath)
+    recover artifact; cost 2      (a Location) while it is the Current Location, as a Turn: an
+                                  Artifact of your Story Deck back into play for that Sanity and
+                                  the Artifact's own (Porta Portese)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -102,6 +108,7 @@ class EffectKind(IntEnum):
     SOCIETY = 24
     ADVENTURE_SANITY = 25
     TRAVEL_MONSTER = 26
+    RECOVER = 27
 
 
 class After(IntEnum):
@@ -175,11 +182,12 @@ _BARE = {
     "recall": EffectKind.RECALL,
     "summon travel": EffectKind.TRAVEL_MONSTER,
     "reveal attack": EffectKind.REVEAL_ATTACK,
+    "recover artifact": EffectKind.RECOVER,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, lose turn N, round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 
@@ -218,7 +226,18 @@ def parse_effects(text: str) -> CardEffects:
     for raw in lowered.split(";"):
         clause = raw.strip()
         first = clause.split(" ", 1)[0]
-        if clause in _BARE:
+        if clause.startswith("lose turn ") and " or bury " in clause:
+            n_text, _, ally = clause[len("lose turn ") :].partition(" or bury ")
+            allegiance = ally.removesuffix(" ally").strip()
+            if allegiance not in ("steadfast", "corrupt") or not ally.endswith(" ally"):
+                raise EffectSyntaxError(
+                    f"{clause!r}: write the Ally to Bury instead (lose turn 1 or bury corrupt ally)"
+                )
+            n = _number("lose turn " + n_text, "lose turn", False)
+            if n <= 0:
+                raise EffectSyntaxError(f"{clause!r}: lose turn takes a number of Turns above 0")
+            effects.append(Effect(EffectKind.LOSE_TURN, n, allegiance))
+        elif clause in _BARE:
             # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
             other = 1 if clause.startswith("travel dimension") else 0
             effects.append(Effect(_BARE[clause], other, "gate" if clause.endswith("from gate") else ""))
@@ -274,6 +293,8 @@ def parse_effects(text: str) -> CardEffects:
 def effect_text(effect: Effect) -> str:
     """Gets one effect in the notation ("redraw 4", "summon living dead")."""
     kind = effect.kind
+    if kind is EffectKind.LOSE_TURN and effect.what:
+        return f"lose turn {effect.amount} or bury {effect.what} ally"
     for word, k in _COUNTED.items():
         if k is kind:
             return f"{word} {effect.amount}"

@@ -27,7 +27,10 @@ Phrasings read (rulebook lines where the rule applies):
   each Turn", "use a Water Gate to play Deep Ones as Allies", a Secret Society's membership and
   "an additional point of Sanity each time he completes a Corrupt Adventure";
 - a Location's "you must spend the next Turn ..." or "remain here for two Turns ..." on arrival
-  (lost Turns, rulebook l.351, l.356).
+  (lost Turns, rulebook l.351, l.356), "you must either Bury a Steadfast Ally or remain here for
+  an additional Turn" (the Ally Buried instead, at the player's choice);
+- a Location's "spend N Sanity points to recover one Artifact from your Story Deck and bring it
+  into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``).
 """
 
 from __future__ import annotations
@@ -273,15 +276,43 @@ _LOST_TURNS = re.compile(
     rf"(?:you )?must spend (?:the )?next turn[^.]*\.|remain here for a turn recovering[^.]*\.|"
     rf"(?:you )?must remain here for {_N} turns?[^.]*\."
 )
+#: "You must either Bury a Steadfast Ally or remain (here) for an additional Turn": a lost Turn
+#: unless an Ally of that allegiance is Buried instead, at the player's choice.
+_TURN_OR_ALLY = re.compile(
+    r"(?:you )?must either bury an? (steadfast|corrupt) ally or remain (?:here|at this location) "
+    r"for an additional turn[^.]*\."
+)
 
 
-def _lost_turns(text: str) -> tuple[int, str]:
-    """Gets the Turns a Location's arrival loses, and its text without that sentence."""
+#: A Location's "spend N Sanity points to recover one Artifact (chosen) from your Story Deck and
+#: bring it into play / place it beside your Investigator", with its "pay any Sanity costs for
+#: playing that Artifact" (the rule the play follows): the sentence from its start.
+_RECOVER_ARTIFACT = re.compile(
+    rf"(?:^|(?<=\. ))[^.]*\bspend {_N} sanity points? to recover one artifact (?:chosen )?from your story deck[^.]*\."
+    r"(?: pay any sanity costs? for playing that artifact\.)?"
+)
+
+
+def _recover(text: str) -> tuple[int | None, str]:
+    """Gets the Sanity a Location's recovery of an Artifact costs (None: no such recovery), and
+    its text without that sentence."""
+    m = _RECOVER_ARTIFACT.search(text)
+    if m is None:
+        return None, text
+    return count(m[1]), (text[: m.start()] + text[m.end() :]).strip()
+
+
+def _lost_turns(text: str) -> tuple[int, str, str]:
+    """Gets the Turns a Location's arrival loses, the allegiance of an Ally its player may Bury
+    instead ("" if none), and its text without that sentence."""
+    m = _TURN_OR_ALLY.search(text)
+    if m is not None:
+        return 1, m[1], text[: m.start()] + text[m.end() :]
     m = _LOST_TURNS.search(text)
     if m is None:
-        return 0, text
+        return 0, "", text
     n = count(m[1]) if m[1] else 1
-    return n, text[: m.start()] + text[m.end() :]
+    return n, "", text[: m.start()] + text[m.end() :]
 
 
 def _investigator(text: str) -> CardEffects:
@@ -412,16 +443,19 @@ def _read(card: Card) -> CardEffects:
         # lose a card of the Hand or of the Story Deck at random. Lifting a Phobia besides is no
         # use alone; anything else left in the text is named.
         arrival: list[Effect] = []
-        lost, rest = _lost_turns(text)
+        lost, instead, rest = _lost_turns(text)
         if lost:
-            arrival.append(Effect(EffectKind.LOSE_TURN, lost))
+            arrival.append(Effect(EffectKind.LOSE_TURN, lost, instead))
+        recover, rest = _recover(rest)
+        if recover is not None:
+            arrival.append(Effect(EffectKind.RECOVER))
         for pattern, what in _ARRIVAL:
             if pattern.search(rest):
                 arrival.append(Effect(what))
                 rest = pattern.sub("", rest)
         if arrival:
             left = _named(rest)
-            return CardEffects(tuple(arrival), ignored="" if left in ("", PHOBIA) else left)
+            return CardEffects(tuple(arrival), recover, ignored="" if left in ("", PHOBIA) else left)
     named = _named(text)
     if kind is CardType.LOCATION:
         # A Location's Monster may attack a lone Investigator: its text is read, or not yet.

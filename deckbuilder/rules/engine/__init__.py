@@ -78,6 +78,10 @@ line):
   Sanity, Summon without a Gate, Monsters as Allies, Allies at once, Resurrection, travel as
   if walking, the Past, a Great Old One kept a Round; Locations that reveal the Mythos Deck's
   top card on arrival. ``Game.ignored`` names, per card, the effect the engine leaves out and why.
+- Locations that let their player recover an Artifact from the Story Deck as a Turn
+  (:mod:`~.recovery`: its Sanity and the Artifact's paid, l.62, l.124), and those whose arrival
+  loses a Turn unless an Ally of an allegiance is Buried instead, at the player's choice
+  (:mod:`~.choices`: the choice rides on the arriving play, l.351, l.356).
 - Adventures: playable when ``Rules.adventure_check`` says the recipe is met from the Story
   Deck and cards in play (l.66, l.147); the default says no Adventure is ever met, and
   :func:`recipe_checker` builds the real check from :mod:`deckbuilder.rules.adventures`; once
@@ -90,9 +94,10 @@ line):
 
 Not modelled (each card's reason is in its ledger, ``python benchmarks/engine.py --coverage``):
 Combat and everything aimed at an opponent, Joining Allies with Allies or Weapons, travel to
-another Dimension by a card's use, recovering cards from the Story Deck, lasting effects on
-every player (Great Old Ones' rules), Control, a lost Turn offered against another cost (The
-Temple of Bokrug), Investigator abilities that hold in one Dimension only, Education and ties
+another Dimension by a card's use, recovering other cards from the Story Deck (an Ally under
+Herbert West, a Living Dead Monster through a Gate, an Ally replaced), lasting effects on
+every player (Great Old Ones' rules), Control, an Ally Buried instead of a Sanity cost,
+Investigator abilities that hold in one Dimension only, Education and ties
 (who goes first: no one else plays), the Hobo's "may not Pass" (alone only a Pass ends card
 play, l.384, so his draw each Turn is left out too), Adventure conditions no game state tells
 (a re-rolled Investigator, an Ally of the opposite sex, where a card lies), and card text the

@@ -334,7 +334,7 @@ def cast_or_use(s: GameState, play: Play) -> None:
         elif k is _TRADE:
             for a in play.joined:
                 costs.append(g.cards[a].value or 0)  # the Ally's own value, no Weapon (the card)
-                _bury_ally(s, a)
+                bury_ally(s, a)
         elif len(play.joined) == 2 and (k is _SUMMON or k is _TRAVEL_MONSTER):
             _travel_by_monster(s, play.joined[0], play.joined[1], costs)
         elif play.joined and k in _CHOOSING:
@@ -368,7 +368,7 @@ def _recall(s: GameState, c: CardId) -> None:
     s.gate_used = False
 
 
-def _bury_ally(s: GameState, a: CardId) -> None:
+def bury_ally(s: GameState, a: CardId) -> None:
     """Buries an Ally in play with the cards it holds (rulebook l.191: a Weapon suffers the same
     fate); they all count on in the Story Deck."""
     s.allies.remove(a)

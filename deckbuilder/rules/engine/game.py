@@ -293,6 +293,30 @@ class Game:
             else 0
             for u in uid
         )
+        #: Per copy, the allegiance of an Ally its player may Bury instead of the Turn a
+        #: Location's arrival loses ("Steadfast", "Corrupt"; "": none; ``rules/engine/choices.py``).
+        self.turn_or_ally: tuple[str, ...] = tuple(
+            next(
+                (f.what.title() for f in read[u].effects if f.kind is EffectKind.LOSE_TURN and f.what),
+                "",
+            )
+            if distinct[u].type is CardType.LOCATION
+            else ""
+            for u in uid
+        )
+        self.has_turn_or_ally = any(self.turn_or_ally)
+        #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
+        #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
+        self.recover_cost: tuple[int, ...] = tuple(
+            (read[u].cost or 0)
+            if self.rules.cast_spells
+            and distinct[u].type is CardType.LOCATION
+            and any(f.kind is EffectKind.RECOVER for f in read[u].effects)
+            else -1
+            for u in uid
+        )
+        #: Whether a Location of the deck allows a recovery: a deck without one looks for none.
+        self.has_recover = any(c >= 0 for c in self.recover_cost)
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )

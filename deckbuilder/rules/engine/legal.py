@@ -15,6 +15,7 @@ from __future__ import annotations
 from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
+from deckbuilder.rules.engine.choices import ally_instead_plays
 from deckbuilder.rules.engine.locations import (
     location_plays,
     location_requirements_met,
@@ -52,6 +53,7 @@ from deckbuilder.rules.engine.plays import (
     Play,
     new_play,
 )
+from deckbuilder.rules.engine.recovery import recover_plays
 from deckbuilder.rules.engine.state import GameState, can_pay, titles_in_play
 from deckbuilder.rules.engine.threat import gate_cost, gate_free, monster_plays, summon_met
 from deckbuilder.rules.engine.tomes import artifact_plays, spell_plays, tome_plays
@@ -241,6 +243,10 @@ def _card_plays(s: GameState) -> list[Play]:
         monster_plays(s, list(monsters.values()), plays)
     if g.has_uses and not locations_only:
         use_plays(s, plays)
+    if g.has_turn_or_ally and s.allies:
+        ally_instead_plays(s, plays)  # arriving: an Ally Buried instead of the lost Turn
+    if g.has_recover and mode is AT and not in_past and g.recover_cost[s.where] >= 0:
+        recover_plays(s, plays)  # an Artifact of the Story Deck back into play (the Location's)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:
         plays.append(PLAY_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
     plays.append(PLAY_PASS)

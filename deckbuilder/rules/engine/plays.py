@@ -56,6 +56,9 @@ class PlayKind(IntEnum):
     ABILITY = 21
     #: A Monster played as an Ally through a Gate, as the Investigator's card allows.
     MONSTER_ALLY = 22
+    #: At a Location that allows it, an Artifact of the Story Deck back into play (``card``: the
+    #: Location; ``joined``: the Artifact; ``target``: the Ally given a Weapon).
+    RECOVER = 23
 
 
 class Play(NamedTuple):
@@ -150,6 +153,7 @@ K_LOBOTOMY: Final = PlayKind.LOBOTOMY
 K_LOSE_TURN: Final = PlayKind.LOSE_TURN
 K_ABILITY: Final = PlayKind.ABILITY
 K_MONSTER_ALLY: Final = PlayKind.MONSTER_ALLY
+K_RECOVER: Final = PlayKind.RECOVER
 PLAY_PASS: Final = Play(PlayKind.PASS)
 PLAY_END: Final = Play(PlayKind.END_ROUND)
 PLAY_END_SHUFFLE: Final = Play(PlayKind.END_ROUND, reshuffle=True)
@@ -179,6 +183,9 @@ def describe(state: GameState, play: Play) -> str:
         return f"Use {g.investigator.title}'s ability"
     if k is PlayKind.MONSTER_ALLY:
         return f"Play {t(play.card)} as an Ally"
+    if k is PlayKind.RECOVER:
+        to = f" to {t(play.target)}" if play.target >= 0 else ""
+        return f"Recover {t(play.joined[0])} from the Story Deck at {t(play.card)}{to}"
     if k is PlayKind.REPLACE:
         return f"Replace {t(play.card)}"
     if k is PlayKind.REPLACE_DONE:
@@ -188,10 +195,11 @@ def describe(state: GameState, play: Play) -> str:
         held = f" from {t(play.target)}" if play.target >= 0 else ""
         on = " on " + ", ".join(t(j) for j in play.joined) if play.joined else ""
         return f"{verb} {t(play.card)}{held}{on}"
+    instead = f", Burying {t(play.target)} instead of losing a Turn" if play.target >= 0 else ""
     if k is PlayKind.ROTATE:
-        return f"Arrive at {t(play.card)}"
+        return f"Arrive at {t(play.card)}{instead}"
     if k is PlayKind.LOCATION:
-        return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}"
+        return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}{instead}"
     joined = " with " + ", ".join(t(j) for j in play.joined) if play.joined else ""
     target = f" to {t(play.target)}" if play.target >= 0 else ""
     verb = {PlayKind.CULTIST: "Play as a Monster", PlayKind.TRAVEL: "Travel by"}.get(k, "Play")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
+from deckbuilder.rules.engine.choices import bury_instead
 from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
     AT,
@@ -35,6 +36,7 @@ from deckbuilder.rules.engine.plays import (
     K_MONSTER_ALLY,
     K_MONSTERS,
     K_PASS,
+    K_RECOVER,
     K_REPLACE,
     K_REPLACE_DONE,
     K_ROTATE,
@@ -50,6 +52,7 @@ from deckbuilder.rules.engine.plays import (
     CardId,
     Play,
 )
+from deckbuilder.rules.engine.recovery import recover
 from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
 from deckbuilder.rules.engine.threat import use_gate
 from deckbuilder.rules.places import Profile
@@ -119,6 +122,9 @@ def _turn_play(s: GameState, play: Play) -> None:
     if kind is K_CAST or kind is K_USE:
         cast_or_use(s, play)
         return
+    if kind is K_RECOVER:
+        recover(s, play)  # an Artifact of the Story Deck back into play, at the Location's word
+        return
     if kind is K_ABILITY:
         # "As your Turn one time during a Round, you may Discard up to N cards and replace them"
         s.ability_used = True
@@ -127,6 +133,8 @@ def _turn_play(s: GameState, play: Play) -> None:
     p = g.profiles[cid]
     if kind is K_ROTATE:
         arrive_at(s, cid, rotate=True)
+        if play.target >= 0:
+            bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
         return
     s.hand.remove(cid)
     if play.joined:
@@ -145,6 +153,8 @@ def _turn_play(s: GameState, play: Play) -> None:
             walk_to(s, cid)
         else:
             arrive_at(s, cid)
+            if play.target >= 0:
+                bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
     elif kind is K_TRAVEL:
         if s.mode is WALKING:
             s.discard.append(s.story.pop())

@@ -38,6 +38,13 @@
   cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns).
   The goldfish keeps its own preference (a Travel Event nothing needs toward a needed
   Location, weighed below walking).
+- a Location's lost Turn or an Ally Buried instead (The Temple of Bokrug): as the goldfish (an
+  Ally holding nothing, with no use, goes), but an Ally worth more than 1 in Combat stays and
+  the Turn is lost;
+- an Artifact of the Story Deck recovered at a Location that allows it (Porta Portese,
+  :mod:`~deckbuilder.rules.engine.recovery`): as the goldfish (for a use the engine plays), and
+  also for its worth in Combat, a Weapon given to an Ally or an Artifact with a value (25 less
+  twice the Sanity: above a Pass and a card nothing needs, below a needed one).
 
 :class:`LookaheadPlayer` looks ahead where card play offers a choice: it takes the greedy
 player's best plays and a Pass, samples the cards it cannot see (each opponent's Hand, Mythos
@@ -124,6 +131,22 @@ class MatchPolicy(GreedyPolicy):
                 continue
             best = max(best, self._location_score(lid, needs) - cost - 8)
         return best
+
+    def instead_score(self, state: GameState, ally: int) -> int:
+        # An Ally defends in Combat (rulebook l.406, l.426): one worth more than 1 point, or
+        # bearing a Weapon, stays and the Turn is lost.
+        if (self.game.cards[ally].value or 0) > 1:
+            return -1
+        return super().instead_score(state, ally)
+
+    def recover_score(self, state: GameState, play: Play, room: int) -> int:
+        score = super().recover_score(state, play, room)
+        g = self.game
+        a = play.joined[0]
+        cost = g.recover_cost[play.card] + max(0, -g.profiles[a].cost)
+        if cost <= room and (g.profiles[a].weapon or g.cards[a].value):
+            score = max(score, 25 - 2 * cost)  # its worth in Combat (rulebook l.191, l.413, l.520)
+        return score
 
 
 class GreedyPlayer:

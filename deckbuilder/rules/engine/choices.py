@@ -1,0 +1,45 @@
+"""A Location's lost Turn or an Ally Buried instead, at the player's choice.
+
+Some Locations say "You must either Bury a Steadfast Ally or remain here for an additional
+Turn" (read as ``lose turn 1 or bury steadfast ally``, ``Game.turn_or_ally``). Arriving there
+(played right-side-up, or turned right-side-up after walking, rulebook l.241, l.343) the player
+chooses: the play that arrives may name an Ally in play of that allegiance, Buried at once with
+the cards it holds (rulebook l.191: a Weapon suffers the same fate; l.62: they count on for
+Adventures in the Story Deck), and no Turn is lost; or it names none, and the next Turn is lost
+as a Location's lost Turn is (rulebook l.351, l.356). The choice rides on the arriving play
+(its ``target``), so it costs no decision of its own and every Turn stays one play.
+
+Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` prints them.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.rules.engine.casting import bury_ally
+from deckbuilder.rules.engine.plays import K_LOCATION, K_ROTATE, CardId, Play, new_play
+from deckbuilder.rules.engine.state import GameState
+
+
+def ally_instead_plays(s: GameState, plays: list[Play]) -> None:
+    """Adds, for each play that arrives at such a Location, the same play Burying each Ally of
+    the allegiance its card names instead of losing the Turn (the caller checks the deck holds
+    such a Location and that Allies are in play)."""
+    g = s.game
+    wants = g.turn_or_ally
+    cards = g.cards
+    for i in range(len(plays)):  # the plays listed before: the variants added are not revisited
+        play = plays[i]
+        k = play.kind
+        if (k is not K_LOCATION and k is not K_ROTATE) or play.sideways or not wants[play.card]:
+            continue
+        for a in s.allies:
+            if cards[a].allegiance == wants[play.card]:
+                plays.append(new_play(k, play.card, play.joined, a))
+
+
+def bury_instead(s: GameState, location: CardId, ally: CardId) -> None:
+    """Buries the Ally the arriving play named instead of the Turn the Location would take."""
+    if ally in s.allies:
+        bury_ally(s, ally)
+        s.lost_turns -= s.game.lost_turns[location]
+        if s.lost_turns < 0:
+            s.lost_turns = 0

@@ -1,0 +1,52 @@
+"""A Location's lost Turn or an Ally Buried instead (issue 23): which the greedy players choose,
+alone and at the table. Cards from the engine tests' builders (test wording, not the cards')."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from support.engine import ally, artifact, do, location, setup
+
+from deckbuilder.rules.cards import Card
+from deckbuilder.rules.engine import describe, legal_plays
+from deckbuilder.rules.goldfish import GreedyPolicy
+from deckbuilder.rules.match import GreedyPlayer
+
+SHRINE = location("Hill Shrine", text="You must either Bury a Steadfast Ally or remain here for an additional Turn.")
+STREET = location("Plain Street", attrs=("City", "Artifact"))
+
+
+def _choices(guard: Card, holding: Card | None = None) -> tuple[str, str]:
+    """On Plain Street with ``guard`` in play (holding ``holding``) and the Shrine in hand: what
+    the match's greedy player plays, then the goldfish's, when the deck's Adventures need the
+    Shrine."""
+    hand = [STREET, guard, SHRINE] + ([holding] if holding else [])
+    s = do(setup(hand, sanity=12), "Play Plain Street")
+    s = do(s, f"Play {guard.title}")
+    if holding is not None:
+        s = do(s, f"Play {holding.title} to {guard.title}")
+    plays = [p for p in legal_plays(s) if p.card >= 0 and s.game.title(p.card) == "Hill Shrine"]
+    needed = {"hill shrine"}
+    match = GreedyPlayer(s.game, needed).inner.choose(s, plays)
+    goldfish = GreedyPolicy(s.game, needed).choose(s, plays)
+    return describe(s, match), describe(s, goldfish)
+
+
+def test_an_ally_with_nothing_to_do_is_buried_rather_than_a_turn_lost():
+    # Rulebook l.62: a Buried Ally counts on for Adventures; the goldfish keeps its Turn.
+    buried = "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"
+    assert _choices(ally("Dock Guard")) == (buried, buried)
+
+
+def test_an_ally_holding_a_weapon_stays_and_the_turn_is_lost():
+    # Rulebook l.191: a Weapon would be Buried with its Ally.
+    blade = artifact("Old Cutlass", subtype="Weapon", value=2)
+    assert _choices(ally("Dock Guard"), blade) == ("Play Hill Shrine",) * 2
+
+
+def test_in_matches_an_ally_that_defends_well_stays():
+    # Rulebook l.406, l.426: a Defending Ally absorbs its value; one worth 3 is kept at the table.
+    strong = dataclasses.replace(ally("Dock Guard"), value=3)
+    match, goldfish = _choices(strong)
+    assert match == "Play Hill Shrine"
+    assert goldfish == "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"
