@@ -384,6 +384,55 @@ def is_phobia(card: Card) -> bool:
     return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"
 
 
+# -- Spells and Allies that lift a Phobia from their player's Investigator --------------------
+#
+# A Phobia stays on the Investigator it afflicts until removed, then its player Buries it
+# (rulebook l.210); a Location may lift one for a Turn spent there (:func:`lifts_phobia`,
+# l.351). These cards of the afflicted player's own lift one too, each as its clause says.
+
+#: A Spell cast Buries every Phobia affecting its caster's Investigator.
+LIFT_ALL: Final = 1
+#: An Ally lifts one Phobia for a Turn spent at a Location of a subregion (``word``).
+LIFT_REMAIN: Final = 2
+#: An Ally flipped as a Turn; each later Turn at the same Location while it stays flipped
+#: (face-down until the Round ends, l.448) lifts one Phobia.
+LIFT_FLIPPED: Final = 3
+#: An Ally lets one Phobia be Buried in the Turn a Location of an attribute (``word``) becomes
+#: the Current Location, with no Turn spent.
+LIFT_ARRIVING: Final = 4
+
+#: How a card lifts a Phobia: (kind, word); (0, "") for none.
+Lift = tuple[int, str]
+
+_LIFT_ALL: Final = re.compile(r"bury all phobias affecting your investigator")
+_ONE_PHOBIA: Final = re.compile(r"bury one phobia|cause one phobia affecting your investigator to be buried")
+_REMAIN_IN: Final = re.compile(r"\bremain\b[^.]*?\bin any ([a-z][\w']*(?: [a-z][\w']*)?) location\b")
+_FLIPPED: Final = re.compile(r"remains? flipped,? you may bury one phobia")
+_ARRIVING: Final = re.compile(r"bury a phobia in the same turn that an? (\w+) becomes your current location")
+
+
+def lifts_own_phobia(card: Card) -> Lift:
+    """Gets how a Spell or Ally lets its player Bury a Phobia affecting his or her Investigator
+    (rulebook l.210): a Spell that Buries them all when cast (l.309); an Ally that lifts one for
+    a Turn spent in a subregion's Location with it (l.351, l.356: the burying costs the Turn),
+    one flipped at the Current Location that lifts one each later Turn there, one that lifts one
+    when a Location of an attribute becomes the Current Location. (0, "") for none."""
+    if card.type is CardType.SPELL:
+        return (LIFT_ALL, "") if _LIFT_ALL.search(_text(card)) else (0, "")
+    if card.type is not CardType.ALLY:
+        return (0, "")
+    text = _text(card)
+    m = _ARRIVING.search(text)
+    if m:
+        return (LIFT_ARRIVING, m[1])
+    if "flip this card" in text and _FLIPPED.search(text):
+        return (LIFT_FLIPPED, "")
+    m = _REMAIN_IN.search(text)
+    if m and _ONE_PHOBIA.search(text):
+        return (LIFT_REMAIN, m[1])
+    return (0, "")
+
+
 # -- Spells, Artifacts and Allies used on an opponent -----------------------------------------
 #
 # The effect reader names these "aims at an opponent" too (a Spell cast, an Artifact or an

@@ -20,6 +20,9 @@
   card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
   opponent's Threat only when it has Allies to defend, whose need against that Threat is then
   its cards' values where seen (3 for each other);
+- a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
+  one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
+  the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
@@ -68,7 +71,9 @@ from deckbuilder.rules.match.table import (
     card_play,
     finish_round,
     is_control,
+    is_lift,
     is_strike,
+    lift_cost,
     threat_estimate,
 )
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
@@ -80,6 +85,8 @@ _PASS_SCORE: Final = 10
 _CONTROL_SCORE: Final = 40
 #: How much the greedy player wants a card used on an opponent (see the module docstring).
 _STRIKE_SCORE: Final = 35
+#: How much the greedy player wants the Phobias on its Investigator Buried (above any draw).
+_LIFT_SCORE: Final = 40
 #: How much the greedy player wants an opponent's Defending Ally Discarded instead of Buried.
 _DISCARD_SCORE: Final = 30
 #: What the lookahead player counts for each card its Adventures need that counts for them.
@@ -136,6 +143,10 @@ class GreedyPlayer:
         self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        if m.seats[seat].lifting:
+            for p in plays:
+                if is_lift(m, seat, p) and self.score(m, seat, p) >= 0:
+                    return p
         if m.seats[seat].striking:
             strikes = [p for p in plays if is_strike(m, seat, p)]
             if strikes:
@@ -156,6 +167,9 @@ class GreedyPlayer:
     def score(self, m: Match, seat: int, play: Play) -> int:
         """Gets how much the player wants a play of card play."""
         s = m.players[seat]
+        if is_lift(m, seat, play):
+            cost = max(0, -lift_cost(m, seat, play))
+            return -1 if s.sanity - cost < LOW_SANITY else _LIFT_SCORE - 2 * cost
         if not is_strike(m, seat, play):
             return self.inner.score(s, play)
         g = s.game

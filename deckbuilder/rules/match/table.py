@@ -82,6 +82,10 @@ from deckbuilder.rules.match.opponents import (
     FLIP_ARTIFACT,
     GLANCE_THREAT,
     LASTING,
+    LIFT_ALL,
+    LIFT_ARRIVING,
+    LIFT_FLIPPED,
+    LIFT_REMAIN,
     LOSE_IF,
     LOSE_IF_HOLDS,
     LOSE_LOCATION,
@@ -98,10 +102,12 @@ from deckbuilder.rules.match.opponents import (
     REDIRECT_PHOBIA,
     REVEAL_TOP,
     Hit,
+    Lift,
     buried_after_use,
     cancels_spell,
     everyone_effects,
     is_phobia,
+    lifts_own_phobia,
     lifts_phobia,
     opponent_effects,
     protects,
@@ -343,6 +349,8 @@ class Seat:
         "commands",
         "ambush",
         "ambushes",
+        "lifters",
+        "lifting",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -406,6 +414,13 @@ class Seat:
         #: Whether any card of the deck Summons a Monster (its attack is played at once, l.317).
         self.summons = any(e is not None and any(f.kind is _SUMMON_EFFECT for f in e.effects) for e in game.effects)
         self._opponent_cards(game)
+        self._lifters(game)
+
+    def _lifters(self, game: Game) -> None:
+        """Reads the Spells and Allies that lift a Phobia from their player's Investigator
+        (:func:`~.opponents.lifts_own_phobia`): per copy, how; whether the deck holds one."""
+        self.lifters: tuple[Lift, ...] = tuple(lifts_own_phobia(c) for c in game.cards)
+        self.lifting = any(k for k, _ in self.lifters)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -485,6 +500,7 @@ class Match:
         "lost",
         "glanced",
         "gear_down",
+        "flipped_at",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -565,6 +581,10 @@ class Match:
         #: Per seat, the Artifacts an opponent's card flipped face-down this Round: (the Artifact,
         #: the Ally bearing it or -1, whether it was used up before), restored when the Round ends.
         self.gear_down: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
+        #: Per seat, the Allies its player flipped to lift Phobias this Round, with the Current
+        #: Location they were flipped at (:data:`~.opponents.LIFT_FLIPPED`); face-up again, and
+        #: no more, when the Round ends (l.448).
+        self.flipped_at: list[list[tuple[int, int]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -582,6 +602,7 @@ class Match:
         m.lost = [list(x) for x in self.lost]
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
+        m.flipped_at = [list(x) for x in self.flipped_at]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -688,7 +709,7 @@ def card_play(m: Match, play: Play) -> None:
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
     if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
         m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
-    before, subregion = s.sanity, s.subregion
+    before, subregion, here = s.sanity, s.subregion, s.current_location
     if play.kind is _PASS:
         m.last_seat = -1
         if m.log is not None:  # the line is made only for a log
@@ -723,6 +744,10 @@ def card_play(m: Match, play: Play) -> None:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
+    elif is_lift(m, seat, play):
+        _cast_lift(m, seat, play)
+        if m.stage == OVER:
+            return
     elif m.goo_rules:
         _push_under_goos(m, seat, play)
     else:
@@ -738,6 +763,8 @@ def card_play(m: Match, play: Play) -> None:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
             return
+    if m.seats[seat].lifting and m.afflicted[seat] and s.current_location != here:
+        _arrival_lifts(m, seat)
     if m.on_play:
         _strikes_on_play(m, seat, play)
         if m.stage == OVER:
@@ -916,6 +943,137 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
         m.pending = -1  # an action, not a Pass (l.386)
     m.to_move = (seat + 1) % m.n
     return True
+
+
+def _oldest_phobia(m: Match, seat: int) -> tuple[int, int] | None:
+    """Gets the oldest Phobia on ``seat``'s Investigator: (its player's seat, its card id)."""
+    return next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+
+
+def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str) -> None:
+    """A card of ``seat``'s lifts a Phobia from his or her Investigator: its player Buries it
+    (l.210); the card's title is noted as applied."""
+    owner, cid = phobia
+    _lift(m, seat, owner, cid)
+    title = m.seats[seat].game.cards[card].title
+    m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
+    if m.tally:
+        m.applied[seat].add(title)
+
+
+def _spend_turn(m: Match, seat: int) -> None:
+    """The Turn spent on a card action (l.351): an action, not a Pass (l.386)."""
+    m.decisions += 1
+    if m.pending == seat:
+        m.pending = -1
+    m.to_move = (seat + 1) % m.n
+
+
+def _ally_lifts(m: Match, seat: int) -> bool:
+    """At a Turn's beginning, with a Phobia on the Investigator (our rule: a Phobia only costs
+    Sanity, so the Turn is always spent on it, as at a Location, :func:`_bury_a_phobia`), an
+    Ally of his or hers face-up in play lifts it as its card says, the Turn spent (rulebook
+    l.351, l.356): one flipped earlier this Round at this Current Location (it stays flipped
+    until the Round ends, l.448), one that lifts it in a Location of its subregion; else an Ally
+    that lifts Phobias once flipped is flipped now, "as your Turn". Gets whether the Turn was spent
+    so."""
+    phobia = _oldest_phobia(m, seat)
+    s = m.players[seat]
+    here = s.current_location
+    if phobia is None or here < 0:
+        return False
+    lifters, down = m.seats[seat].lifters, m.face_down[seat]
+    for ally, where in m.flipped_at[seat]:
+        if where == here and ally in s.allies and ally in down:
+            _lifted_by(m, seat, phobia, ally, "stays with")
+            _spend_turn(m, seat)
+            return True
+    subregion = (s.game.cards[here].subregion or "").lower()
+    for a in s.allies:
+        kind, word = lifters[a]
+        if kind == LIFT_REMAIN and word == subregion and a not in down:
+            _lifted_by(m, seat, phobia, a, "stays with")
+            _spend_turn(m, seat)
+            return True
+    for a in s.allies:
+        if lifters[a][0] == LIFT_FLIPPED and a not in down and all(x != a for x, _ in m.flipped_at[seat]):
+            down.append(a)
+            m.flipped_at[seat].append((a, here))
+            m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
+            _spend_turn(m, seat)
+            return True
+    return False
+
+
+def _arrival_lifts(m: Match, seat: int) -> None:
+    """A Location just became the Current Location: an Ally face-up in play that lifts a Phobia
+    when one of an attribute does lifts the oldest, in the same Turn (no Turn spent)."""
+    phobia = _oldest_phobia(m, seat)
+    if phobia is None:
+        return
+    s = m.players[seat]
+    lifters, down = m.seats[seat].lifters, m.face_down[seat]
+    for a in s.allies:
+        kind, word = lifters[a]
+        if kind == LIFT_ARRIVING and a not in down and _stands_at(m, seat, word):
+            _lifted_by(m, seat, phobia, a, "arrives with")
+            return
+
+
+def is_lift(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play casts a Spell that lifts the Phobias on its caster (:func:`lift_plays`)."""
+    seat_ = m.seats[seat]
+    return seat_.lifting and play.kind is _CAST and play.card >= 0 and seat_.lifters[play.card][0] == LIFT_ALL
+
+
+def lift_cost(m: Match, seat: int, play: Play) -> int:
+    """Gets the Sanity change of casting a Spell that lifts Phobias: its pentagram from a Tome
+    (l.309), none by an Ally or Artifact (l.311)."""
+    s = m.players[seat]
+    if s.game.profiles[play.target].kind is not Kind.TOME:
+        return 0
+    return s.game.cards[play.card].sanity or 0
+
+
+def lift_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of Spells in play, not cast this Round, that Bury the Phobias on their
+    caster's Investigator, while one is on him or her (a Spell needs its target, l.307)."""
+    if _oldest_phobia(m, seat) is None:
+        return []
+    s = m.players[seat]
+    lifters = m.seats[seat].lifters
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if lifters[c][0] == LIFT_ALL and c not in s.cast and c in s.spells:
+                play = new_play(_CAST, c, (), holder)
+                if can_pay(s, lift_cost(m, seat, play)):
+                    plays.append(play)
+    return plays
+
+
+def _cast_lift(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell that Buries every Phobia on its caster's Investigator: from a Tome its
+    Sanity paid and the Spell flipped (l.309), by an Ally or Artifact Buried (l.311); each Phobia
+    is Buried by its player (l.210)."""
+    s = m.players[seat]
+    c, holder = play.card, play.target
+    cost = lift_cost(m, seat, play)
+    if s.game.profiles[holder].kind is Kind.TOME:
+        s.cast += (c,)
+    else:
+        s.spells.remove(c)
+        s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+        s.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    if cost:
+        pay_one(s, cost)
+        if s.phase is _OVER_PHASE:
+            _ended(m)
+            return
+    phobia = _oldest_phobia(m, seat)
+    while phobia is not None:
+        _lifted_by(m, seat, phobia, c, "casts")
+        phobia = _oldest_phobia(m, seat)
 
 
 def _near(m: Match, a: int, b: int, where: str) -> bool:
@@ -2812,6 +2970,8 @@ def next_round(m: Match) -> None:
     m.stage = CARD_PLAY
     for down in m.face_down:
         down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
+    for flipped in m.flipped_at:
+        flipped.clear()
     for seen in m.glanced:
         seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
     for seat, gear in enumerate(m.gear_down):
@@ -2842,6 +3002,8 @@ def begin_turn(m: Match) -> bool:
             return False
         if _bury_a_phobia(m, seat):
             return False
+        if m.seats[seat].lifting and _ally_lifts(m, seat):
+            return False
     return True
 
 
@@ -2858,6 +3020,10 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
     if seat_.recovering and not m.lost[seat]:
         recovers = seat_.recovers
         plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
+    if seat_.lifting and m.afflicted[seat]:
+        more = lift_plays(m, seat)
+        if more:
+            plays = plays[:-1] + more + plays[-1:] if plays and plays[-1].kind is _PASS else plays + more
     if seat_.striking:
         more = strike_plays(m, seat)
         if more:
