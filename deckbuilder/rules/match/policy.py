@@ -147,6 +147,7 @@ class GreedyPlayer:
             for p in plays:
                 if is_lift(m, seat, p) and self.score(m, seat, p) >= 0:
                     return p
+            plays = [p for p in plays if not is_lift(m, seat, p)]  # the goldfish's choice knows none
         if m.seats[seat].striking:
             strikes = [p for p in plays if is_strike(m, seat, p)]
             if strikes:
