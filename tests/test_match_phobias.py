@@ -54,6 +54,12 @@ HEALER = ally(
     "Dr. Mend", text="You may Bury a Phobia in the same Turn that a Sanitarium becomes your Current Location."
 )
 HARBOR = location("Kingsport Harbor", sub="Kingsport", attrs=("Town", "Site"))
+CONSULTING_ROOM = location(
+    "Consulting Room",
+    attrs=("City", "Sanitarium"),
+    text="Each opponent reveals the top card of his or her Mythos Deck. If it is a Phobia, apply it to you at once. "
+    "Otherwise, Discard it. You may not bury Phobias here.",
+)
 
 
 def table(cards_a: Sequence[Card], cards_b: Sequence[Card], start: str = "Arkham House") -> Match:
@@ -214,4 +220,70 @@ def test_no_lift_without_the_sanitarium():
     m = table([DREAD], [HEALER])
     m.players[1].allies.append(take(m, 1, "Dr. Mend"))
     card_play(m, Play(PlayKind.PASS))
+    assert phobias(m) == ["Dread"]
+
+
+def test_the_greedy_player_keeps_the_spell_when_its_cost_would_leave_less_than_3_sanity():
+    # Our rule, as for every Spell the greedy player casts: never below 3 Sanity.
+    m = table([DREAD], [LIBER, CALM])
+    s = m.players[1]
+    book, calm = take(m, 1, "Liber"), take(m, 1, "Calm")
+    s.tomes.append(book)
+    s.spells.append(calm)
+    s.attached[book] = (calm,)
+    s.sanity = 3
+    play = GreedyPlayer(s.game, set()).choose(m, 1, turn_plays(m, 1))
+    assert play.kind is PlayKind.PASS
+
+
+def arrive(m: Match, seat: int, title: str) -> None:
+    """The player to move plays the Location ``title`` from hand upright (the Turn's play)."""
+    s = m.players[seat]
+    s.hand.append(take(m, seat, title))
+    play = next(
+        p
+        for p in turn_plays(m, seat)
+        if p.kind is PlayKind.LOCATION and not p.sideways and s.game.title(p.card) == title
+    )
+    card_play(m, play)
+    assert s.game.title(s.current_location) == title
+
+
+def on_top(m: Match, seat: int, title: str) -> int:
+    s = m.players[seat]
+    cid = take(m, seat, title)
+    s.deck.append(cid)  # the Mythos Deck's top is its end
+    return cid
+
+
+def test_a_location_has_each_opponent_reveal_a_card_and_a_phobia_afflicts_the_player():
+    # The Location's text: a Phobia revealed is applied to the player who arrived; it stays on
+    # him or her as the opponent's card (l.210: removed, its player Buries it).
+    m = table([DREAD], [CONSULTING_ROOM])
+    _, dread = m.afflicted[1].pop()
+    m.players[0].deck.append(dread)  # on top of Brian's Mythos Deck, not on Meghan
+    arrive(m, 1, "Consulting Room")
+    assert m.afflicted[1] == [(0, dread)]
+    assert "Consulting Room" in m.applied[1]
+    before = m.players[1].sanity
+    m.to_move = 1
+    card_play(m, Play(PlayKind.PASS))
+    assert m.players[1].sanity == before - 1  # the Phobia strikes its new target
+
+
+def test_any_other_card_revealed_is_discarded():
+    m = table([], [CONSULTING_ROOM])
+    filler = on_top(m, 0, "Filler Storm")
+    arrive(m, 1, "Consulting Room")
+    assert m.afflicted[1] == []
+    assert m.players[0].discard[-1] == filler
+    assert filler not in m.players[0].deck
+
+
+def test_no_phobia_is_lifted_where_the_location_forbids_it():
+    # The Consulting Room is a Sanitarium, but "You may not bury Phobias here".
+    m = table([DREAD], [HEALER, CONSULTING_ROOM])
+    m.players[1].allies.append(take(m, 1, "Dr. Mend"))
+    on_top(m, 0, "Filler Storm")
+    arrive(m, 1, "Consulting Room")
     assert phobias(m) == ["Dread"]

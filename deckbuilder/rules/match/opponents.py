@@ -411,6 +411,27 @@ _FLIPPED: Final = re.compile(r"remains? flipped,? you may bury one phobia")
 _ARRIVING: Final = re.compile(r"bury a phobia in the same turn that an? (\w+) becomes your current location")
 
 
+_REVEAL_EACH: Final = re.compile(r"each opponent reveals the top card of (?:their|his or her) mythos deck")
+_PHOBIA_TO_YOU: Final = re.compile(r"if it is a phobia, apply (?:it )?to you")
+_ELSE_DISCARD: Final = re.compile(r"otherwise,? discard it")
+_NO_BURYING: Final = re.compile(r"you may not bury phobias here")
+
+
+def reveals_phobias(card: Card) -> bool:
+    """Checks that a Location, on becoming its player's Current Location, has each opponent
+    reveal the top card of his or her Mythos Deck: a Phobia is applied to the player, any other
+    card Discarded."""
+    if card.type is not CardType.LOCATION:
+        return False
+    text = _text(card)
+    return bool(_REVEAL_EACH.search(text) and _PHOBIA_TO_YOU.search(text) and _ELSE_DISCARD.search(text))
+
+
+def forbids_lifting(card: Card) -> bool:
+    """Checks that a Location says no Phobia may be Buried there."""
+    return card.type is CardType.LOCATION and bool(_NO_BURYING.search(_text(card)))
+
+
 def lifts_own_phobia(card: Card) -> Lift:
     """Gets how a Spell or Ally lets its player Bury a Phobia affecting his or her Investigator
     (rulebook l.210): a Spell that Buries them all when cast (l.309); an Ally that lifts one for

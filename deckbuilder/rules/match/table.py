@@ -106,12 +106,14 @@ from deckbuilder.rules.match.opponents import (
     buried_after_use,
     cancels_spell,
     everyone_effects,
+    forbids_lifting,
     is_phobia,
     lifts_own_phobia,
     lifts_phobia,
     opponent_effects,
     protects,
     recovers_allies,
+    reveals_phobias,
     spared,
     used_on_opponent,
 )
@@ -351,6 +353,9 @@ class Seat:
         "ambushes",
         "lifters",
         "lifting",
+        "no_lift",
+        "reveals",
+        "revealing",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -421,6 +426,12 @@ class Seat:
         (:func:`~.opponents.lifts_own_phobia`): per copy, how; whether the deck holds one."""
         self.lifters: tuple[Lift, ...] = tuple(lifts_own_phobia(c) for c in game.cards)
         self.lifting = any(k for k, _ in self.lifters)
+        #: Per Location, whether no Phobia may be Buried there (read only for a deck that lifts).
+        self.no_lift: tuple[bool, ...] = tuple(forbids_lifting(c) for c in game.cards) if self.lifting else ()
+        #: Per Location, whether arriving there has each opponent reveal the Mythos Deck's top
+        #: card, a Phobia applied to the player (:func:`~.opponents.reveals_phobias`).
+        self.reveals: tuple[bool, ...] = tuple(reveals_phobias(c) for c in game.cards)
+        self.revealing = any(self.reveals)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -763,8 +774,10 @@ def card_play(m: Match, play: Play) -> None:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
             return
-    if m.seats[seat].lifting and m.afflicted[seat] and s.current_location != here:
-        _arrival_lifts(m, seat)
+    if s.current_location != here:
+        _arrived(m, seat)
+        if m.stage == OVER:
+            return
     if m.on_play:
         _strikes_on_play(m, seat, play)
         if m.stage == OVER:
@@ -1003,6 +1016,48 @@ def _ally_lifts(m: Match, seat: int) -> bool:
             _spend_turn(m, seat)
             return True
     return False
+
+
+def _arrived(m: Match, seat: int) -> None:
+    """A Location just became the Current Location: what it has the opponents reveal, then an
+    Ally lifting a Phobia on arrival."""
+    seat_ = m.seats[seat]
+    here = m.players[seat].current_location
+    if seat_.revealing and here >= 0 and seat_.reveals[here]:
+        _reveal_phobias(m, seat, here)
+        if m.stage == OVER:
+            return
+    if seat_.lifting and m.afflicted[seat] and not (here >= 0 and seat_.no_lift[here]):
+        _arrival_lifts(m, seat)
+
+
+def _reveal_phobias(m: Match, seat: int, here: int) -> None:
+    """Each opponent reveals the top card of his or her Mythos Deck: a Phobia is applied to the
+    arriving player at once (it stays on him or her, its player's card, l.210; its loss at once
+    where the Current Location has its attribute), unless one of its title already is (l.367:
+    then Discarded, our reading); any other card is Discarded."""
+    g = m.seats[seat].game
+    for k in range(1, m.n):
+        o = (seat + k) % m.n
+        t, owner_ = m.players[o], m.seats[o]
+        if not t.deck:
+            continue
+        top = t.deck.pop()
+        title = owner_.game.title(top)
+        if m.tally:
+            m.applied[seat].add(g.cards[here].title)
+        same = any(m.seats[x].game.title(c) == title for x, c in m.afflicted[seat])
+        if not owner_.phobia[top] or same:
+            t.discard.append(top)
+            m.say(f"  {m.name(o)} reveals {title} to {g.title(here)} and discards it")
+            continue
+        m.afflicted[seat].append((o, top))
+        m.say(f"  {m.name(o)} reveals {title} to {g.title(here)}: it afflicts {m.name(seat)}")
+        for kind, amount, word in owner_.hits[top]:
+            if kind == LOSE_IF and _stands_at(m, seat, word):
+                _phobia_loss(m, seat, title, amount)
+                if m.stage == OVER:
+                    return
 
 
 def _arrival_lifts(m: Match, seat: int) -> None:
