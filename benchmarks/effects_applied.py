@@ -32,7 +32,7 @@ A card's effect counts as applied, in a game, when:
   cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
   Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic), or
   a Location that has each opponent reveal a card when it becomes the Current Location, when
-  one did.
+  one did; an Artifact that halves the attack of a Threat's Monsters in Combat, when it did.
 
 Each title is then classed: **played** (its effect applied alone, in the goldfish), **in
 matches only**, or **not yet**, with the reason: the reader's, or what the games showed
@@ -227,9 +227,23 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
 def _answered(card: Any, reason: str, seen: Evidence | None) -> tuple[bool, str]:
     """Gets whether a card that is not an Event, aimed at an opponent, had its effect applied in
     these matches (rules/match/opponents.py), and if not, why."""
-    from deckbuilder.rules.match.opponents import cancels_spell, protects, reveals_phobias, spared, used_on_opponent
+    from deckbuilder.rules.match.opponents import (
+        cancels_spell,
+        halves_attack,
+        protects,
+        reveals_phobias,
+        spared,
+        used_on_opponent,
+    )
 
-    if not (used_on_opponent(card) or protects(card) or cancels_spell(card) or spared(card) or reveals_phobias(card)):
+    if not (
+        used_on_opponent(card)
+        or protects(card)
+        or cancels_spell(card)
+        or spared(card)
+        or reveals_phobias(card)
+        or halves_attack(card)
+    ):
         return False, f"{reason}; in matches, what it does to the opponent is not read yet"
     if seen is not None and seen.applied:
         return True, ""

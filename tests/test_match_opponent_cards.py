@@ -455,3 +455,34 @@ def test_an_artifact_flipped_face_down_adds_nothing_until_the_round_ends():
     assert ally_value(m, 1, strong)[0] == 3 and ghost in brian.spent and "Ghost" in m.applied[0]
     next_round(m)
     assert ally_value(m, 1, strong)[0] == 5 and knife not in meghan.spent
+
+
+WARD = artifact(
+    "Ward Stone",
+    text="Designate one Threat to be affected before Monsters are revealed. Halves the attack from Lesser "
+    "Servitors and Lesser Independents.",
+)
+CRAWLER = monster("Crawler", value=5)
+BRUTE = monster("Brute", klass="Greater Servitor", value=4)
+
+
+def test_an_artifact_halves_the_lesser_monsters_of_the_threat_aimed_at_its_player():
+    # Rulebook l.402-416: each Directed Threat attacks its target, Allies defending; the Ward
+    # Stone, face-up in play, halves its Lesser Monsters' attack (5 -> 3, rounded up: our
+    # reading) and nothing of a Greater Servitor; face-down it does nothing (l.532).
+    lost = []
+    for ward, flipped in ((False, False), (True, False), (True, True)):
+        m = table([CRAWLER, BRUTE], [WARD])
+        brian, meghan = m.players
+        brian.threat += [take(m, 0, "Crawler"), take(m, 0, "Brute")]
+        if ward:
+            stone = take(m, 1, "Ward Stone")
+            meghan.artifacts.append(stone)
+            if flipped:
+                m.gear_down[1].append((stone, -1, False))
+        before = meghan.sanity
+        m.stage = 1
+        combat(m, [Scripted(), Scripted()])
+        lost.append(before - meghan.sanity)
+        assert ("Ward Stone" in m.applied[1]) == (ward and not flipped)
+    assert lost == [9, 7, 9]

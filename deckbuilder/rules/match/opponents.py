@@ -432,6 +432,25 @@ def forbids_lifting(card: Card) -> bool:
     return card.type is CardType.LOCATION and bool(_NO_BURYING.search(_text(card)))
 
 
+_DESIGNATE: Final = re.compile(r"designate one threat to be affected")
+_HALVES: Final = re.compile(
+    r"halves the attack (?:from|of) ((?:(?:lesser|greater) (?:servitor|independent)s?(?:,? and |, )?)+)"
+)
+_CLASS: Final = re.compile(r"(lesser|greater) (servitor|independent)")
+
+
+def halves_attack(card: Card) -> frozenset[str]:
+    """Gets the Monster classes ("lesser servitor"...) whose attack an Artifact in play halves
+    in one Directed Threat its player designates in Combat; empty for none."""
+    if card.type is not CardType.ARTIFACT:
+        return frozenset()
+    text = _text(card)
+    m = _HALVES.search(text)
+    if m is None or not _DESIGNATE.search(text):
+        return frozenset()
+    return frozenset(f"{a} {b}" for a, b in _CLASS.findall(m[1]))
+
+
 def lifts_own_phobia(card: Card) -> Lift:
     """Gets how a Spell or Ally lets its player Bury a Phobia affecting his or her Investigator
     (rulebook l.210): a Spell that Buries them all when cast (l.309); an Ally that lifts one for

@@ -107,6 +107,7 @@ from deckbuilder.rules.match.opponents import (
     cancels_spell,
     everyone_effects,
     forbids_lifting,
+    halves_attack,
     is_phobia,
     lifts_own_phobia,
     lifts_phobia,
@@ -356,6 +357,8 @@ class Seat:
         "no_lift",
         "reveals",
         "revealing",
+        "halves",
+        "halving",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -432,6 +435,10 @@ class Seat:
         #: card, a Phobia applied to the player (:func:`~.opponents.reveals_phobias`).
         self.reveals: tuple[bool, ...] = tuple(reveals_phobias(c) for c in game.cards)
         self.revealing = any(self.reveals)
+        #: Per Artifact, the Monster classes whose attack it halves in the Directed Threat its
+        #: player designates (:func:`~.opponents.halves_attack`); whether the deck holds one.
+        self.halves: tuple[frozenset[str], ...] = tuple(halves_attack(c) for c in game.cards)
+        self.halving = any(self.halves)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -2769,10 +2776,37 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         if m.tally and m.seats[seat].boosted:
             card.extra = monster_bonus(m, seat, cid)  # credited to the Location or Artifact
         cards.append(card)
+    if m.seats[target].halving:
+        _halve(m, seat, target, cards)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
     return cards
+
+
+def _halve(m: Match, seat: int, target: int, cards: list[_Card]) -> None:
+    """An Artifact of the target's, face-up in play, halves the attack of Monsters of its
+    classes in the Directed Threat the target designates before the Monsters are revealed: ours,
+    the Threat of the most cards aimed at him or her (then the first to the left). Half of an
+    odd value is rounded up (our reading: the card names no rounding, nor does the rulebook)."""
+    t, halves = m.players[target], m.seats[target].halves
+    down = m.gear_down[target]
+    stone = next((a for a in t.artifacts if halves[a] and all(x != a for x, _, _ in down)), -1)
+    if stone < 0:
+        return
+    aimed = [(len(m.directed[a][target]), -((a - target) % m.n), a) for a in range(m.n) if a != target]
+    if max(aimed)[2] != seat:
+        return
+    classes = halves[stone]
+    for c in cards:
+        if c.ally or c.cid < 0:
+            continue
+        klass = (m.seats[c.seat].game.cards[c.cid].monster_class or "").lower()
+        if klass in classes and c.value > 0:
+            c.value = c.left = (c.value + 1) // 2
+            m.say(f"  {t.game.title(stone)} halves {c.title} to {c.value}")
+            if m.tally:
+                m.applied[target].add(t.game.cards[stone].title)
 
 
 def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
