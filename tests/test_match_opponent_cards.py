@@ -486,3 +486,38 @@ def test_an_artifact_halves_the_lesser_monsters_of_the_threat_aimed_at_its_playe
         lost.append(before - meghan.sanity)
         assert ("Ward Stone" in m.applied[1]) == (ward and not flipped)
     assert lost == [9, 7, 9]
+
+
+MUDDLE = spell(
+    "Muddle",
+    text="Target Investigator must reshuffle his or her Discards and Mythos Deck with no Sanity cost.",
+    sanity=-1,
+)
+
+
+def test_a_spell_makes_the_opponent_reshuffle_the_discards_into_the_mythos_deck():
+    # Rulebook l.307: a Spell needs its legitimate target: an opponent with Discards to reshuffle;
+    # l.309: cast from a Tome, its Sanity is paid; the opponent pays none (the card says so,
+    # unlike the reshuffle before drawing, l.454).
+    m = table([LIBER, MUDDLE], [WEAK, WEAK, STRONG])
+    brian, meghan = m.players
+    in_tome(m, 0, "Muddle")
+    assert not strike_plays(m, 0)  # no Discards yet
+    thrown = [take(m, 1, "Weak Friend"), take(m, 1, "Strong Friend")]
+    meghan.discard += thrown
+    cards, sanity, hers = len(meghan.deck), brian.sanity, meghan.sanity
+    assert uses(m, 0, "Muddle")
+    assert meghan.discard == [] and len(meghan.deck) == cards + 2 and set(thrown) <= set(meghan.deck)
+    assert brian.sanity == sanity - 1 and meghan.sanity == hers
+    assert "Muddle" in m.applied[0]
+
+
+def test_the_greedy_player_reshuffles_an_opponents_discards_only_when_they_are_many():
+    # Our rule: the Sanity is spent when 6 or more thrown-away cards come back.
+    m = table([LIBER, MUDDLE], [WEAK] * 6)
+    in_tome(m, 0, "Muddle")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    for n in range(1, 7):
+        m.players[1].discard.append(take(m, 1, "Weak Friend"))
+        (play,) = strike_plays(m, 0)
+        assert (greedy.score(m, 0, play) >= 0) == (n >= 6)

@@ -105,6 +105,9 @@ GLANCE_THREAT: Final = 25
 REVEAL_TOP: Final = 26
 #: An Artifact of the target's, the player's choice, flipped face-down until the Round ends.
 FLIP_ARTIFACT: Final = 27
+#: The target's Discards shuffled back into the Mythos Deck, at no Sanity cost: the cards he or
+#: she threw away come back to be drawn.
+RESHUFFLE: Final = 28
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -518,6 +521,7 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         1,
         "ally",
     ),
+    (re.compile(r"must reshuffle his or her discards and mythos deck with no sanity cost"), RESHUFFLE, 1, ""),
 )
 _LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")
 #: How a used Artifact or Ally leaves play after its use ("then bury this card", "then bury

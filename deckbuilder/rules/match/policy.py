@@ -19,7 +19,8 @@
   only with a legitimate target, l.307) scores 35 less twice its Sanity cost: above a Pass and a
   card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
   opponent's Threat only when it has Allies to defend, whose need against that Threat is then
-  its cards' values where seen (3 for each other);
+  its cards' values where seen (3 for each other); a reshuffle of an opponent's Discards into
+  the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back);
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
   the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
@@ -63,7 +64,7 @@ from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKin
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
-from deckbuilder.rules.match.opponents import GLANCE_THREAT
+from deckbuilder.rules.match.opponents import GLANCE_THREAT, RESHUFFLE
 from deckbuilder.rules.match.table import (
     OVER,
     Match,
@@ -74,6 +75,7 @@ from deckbuilder.rules.match.table import (
     is_lift,
     is_strike,
     lift_cost,
+    strike_targets,
     threat_estimate,
 )
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
@@ -85,6 +87,8 @@ _PASS_SCORE: Final = 10
 _CONTROL_SCORE: Final = 40
 #: How much the greedy player wants a card used on an opponent (see the module docstring).
 _STRIKE_SCORE: Final = 35
+#: The opponent's Discards a reshuffle is worth its Sanity for (our estimate).
+RESHUFFLE_AT: Final = 6
 #: How much the greedy player wants the Phobias on its Investigator Buried (above any draw).
 _LIFT_SCORE: Final = 40
 #: How much the greedy player wants an opponent's Defending Ally Discarded instead of Buried.
@@ -178,8 +182,11 @@ class GreedyPlayer:
         cost = max(0, -m.seats[seat].strike_cost[play.card]) if from_tome else 0
         if s.sanity - cost < LOW_SANITY:
             return -1
-        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in m.seats[seat].strikes[play.card]):
+        hits = m.seats[seat].strikes[play.card]
+        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in hits):
             return -1  # a look at a Threat helps only to choose the Allies that defend
+        if any(k == RESHUFFLE for k, _, _ in hits) and not _worth_reshuffling(m, seat, play):
+            return -1
         return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
@@ -266,6 +273,16 @@ def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int
         # An Ally more to defend absorbs its value of the attack (offered only when attacked).
         return _CONTROL_SCORE - 2 * cost
     return _CONTROL_SCORE if m.seats[seat].in_combat[play.card] == TO_HAND else _DISCARD_SCORE
+
+
+def _worth_reshuffling(m: Match, seat: int, play: Play) -> bool:
+    """Whether the opponent a reshuffle would strike (the table's choice: the leader among those
+    with Discards) has thrown away :data:`RESHUFFLE_AT` cards or more to get back."""
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    return len(m.players[target].discard) >= RESHUFFLE_AT
 
 
 def leader(m: Match, seat: int) -> int:

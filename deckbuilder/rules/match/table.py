@@ -100,6 +100,7 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN_HAND,
     QUAKE,
     REDIRECT_PHOBIA,
+    RESHUFFLE,
     REVEAL_TOP,
     Hit,
     Lift,
@@ -1349,6 +1350,11 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
                 break
+    elif kind == RESHUFFLE:
+        m.say(f"  {m.name(target)} reshuffles {len(t.discard)} Discards into the Mythos Deck")
+        t.deck += t.discard
+        t.discard = []
+        rng.shuffle(t.deck)
 
 
 #: The plays an Event may cancel: cards put in play, whose cards can be Buried (an Adventure
@@ -1792,6 +1798,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.threat)
         elif kind == REVEAL_TOP:
             found = bool(t.deck)
+        elif kind == RESHUFFLE:
+            found = bool(t.discard)
         elif kind == FLIP_ARTIFACT:
             found = _artifact_to_flip(m, target) >= 0
         elif kind == DISCARD_STORY_EVENT:
