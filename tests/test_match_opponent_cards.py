@@ -521,3 +521,36 @@ def test_the_greedy_player_reshuffles_an_opponents_discards_only_when_they_are_m
         m.players[1].discard.append(take(m, 1, "Weak Friend"))
         (play,) = strike_plays(m, 0)
         assert (greedy.score(m, 0, play) >= 0) == (n >= 6)
+
+
+TRADE = spell(
+    "Trade", text="Replace chosen target Ally with the Ally closest to the bottom of opponent's Story Deck.", sanity=-1
+)
+
+
+def test_a_spell_exchanges_the_opponents_strongest_ally_for_the_one_nearest_the_story_decks_bottom():
+    # Rulebook l.307: no Ally in play or none in the Story Deck, no legitimate target; the
+    # chosen Ally is Buried (the bottom of the Story Deck, where the other was: our reading).
+    m = table([LIBER, TRADE], [STRONG, WEAK, DREAMER])
+    meghan = m.players[1]
+    in_tome(m, 0, "Trade")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    allies(m, 1, "Strong Friend", "Dreamer Friend")
+    assert not strike_plays(m, 0)  # no Ally in Meghan's Story Deck
+    weak = take(m, 1, "Weak Friend")
+    meghan.story.insert(0, weak)
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) >= 0  # a 1-point Ally for the 3-point one
+    assert uses(m, 0, "Trade")
+    assert sorted(meghan.game.title(a) for a in meghan.allies) == ["Dreamer Friend", "Weak Friend"]
+    assert meghan.game.title(meghan.story[0]) == "Strong Friend" and weak not in meghan.story
+    assert "Trade" in m.applied[0]
+
+
+def test_the_greedy_player_exchanges_no_ally_for_one_as_strong():
+    m = table([LIBER, TRADE], [WEAK, WEAK])
+    in_tome(m, 0, "Trade")
+    allies(m, 1, "Weak Friend")
+    m.players[1].story.insert(0, take(m, 1, "Weak Friend"))
+    (play,) = strike_plays(m, 0)
+    assert GreedyPlayer(m.players[0].game, set()).score(m, 0, play) < 0

@@ -108,6 +108,9 @@ FLIP_ARTIFACT: Final = 27
 #: The target's Discards shuffled back into the Mythos Deck, at no Sanity cost: the cards he or
 #: she threw away come back to be drawn.
 RESHUFFLE: Final = 28
+#: The target's Ally in play chosen by the player (the strongest) and the Ally closest to the
+#: bottom of the target's Story Deck change places: the one Buried, the other in play.
+SWAP_ALLY: Final = 29
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -522,6 +525,14 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         "ally",
     ),
     (re.compile(r"must reshuffle his or her discards and mythos deck with no sanity cost"), RESHUFFLE, 1, ""),
+    (
+        re.compile(
+            r"replace chosen target ally with the ally closest to the bottom of (?:your )?opponent's story deck"
+        ),
+        SWAP_ALLY,
+        1,
+        "",
+    ),
 )
 _LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")
 #: How a used Artifact or Ally leaves play after its use ("then bury this card", "then bury

@@ -20,7 +20,9 @@
   card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
   opponent's Threat only when it has Allies to defend, whose need against that Threat is then
   its cards' values where seen (3 for each other); a reshuffle of an opponent's Discards into
-  the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back);
+  the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back); an
+  exchange of the opponent's strongest Ally for the one nearest the Story Deck's bottom only
+  when that one is worth less;
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
   the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
@@ -64,7 +66,7 @@ from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKin
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
-from deckbuilder.rules.match.opponents import GLANCE_THREAT, RESHUFFLE
+from deckbuilder.rules.match.opponents import GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
 from deckbuilder.rules.match.table import (
     OVER,
     Match,
@@ -76,6 +78,7 @@ from deckbuilder.rules.match.table import (
     is_strike,
     lift_cost,
     strike_targets,
+    swap_of,
     threat_estimate,
 )
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
@@ -187,6 +190,8 @@ class GreedyPlayer:
             return -1  # a look at a Threat helps only to choose the Allies that defend
         if any(k == RESHUFFLE for k, _, _ in hits) and not _worth_reshuffling(m, seat, play):
             return -1
+        if any(k == SWAP_ALLY for k, _, _ in hits) and not _worth_swapping(m, seat, play):
+            return -1
         return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
@@ -283,6 +288,20 @@ def _worth_reshuffling(m: Match, seat: int, play: Play) -> bool:
         return False
     target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
     return len(m.players[target].discard) >= RESHUFFLE_AT
+
+
+def _worth_swapping(m: Match, seat: int, play: Play) -> bool:
+    """Whether the Ally an exchange would bring back to the opponent (the table's target: the
+    leader among those it may strike) is worth less in Combat than the Ally it takes away."""
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    swap = swap_of(m, target)
+    if swap is None:
+        return False
+    chosen, back = swap
+    return m.seats[target].combat[back].value < ally_value(m, target, chosen)[0]
 
 
 def leader(m: Match, seat: int) -> int:

@@ -102,6 +102,7 @@ from deckbuilder.rules.match.opponents import (
     REDIRECT_PHOBIA,
     RESHUFFLE,
     REVEAL_TOP,
+    SWAP_ALLY,
     Hit,
     Lift,
     buried_after_use,
@@ -1355,6 +1356,29 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         t.deck += t.discard
         t.discard = []
         rng.shuffle(t.deck)
+    elif kind == SWAP_ALLY:
+        swap = swap_of(m, target)
+        if swap is not None:
+            chosen, back = swap
+            t.story.remove(back)
+            _lose_ally_to(m, target, chosen, True)
+            t.allies.append(back)
+            m.say(f"  {g.title(back)} comes back into play in its place")
+
+
+def swap_of(m: Match, target: int) -> tuple[int, int] | None:
+    """Gets the Allies that would change places (:data:`~.opponents.SWAP_ALLY`): the target's
+    strongest Ally in play (the player's choice, ours) and the Ally closest to the bottom of the
+    target's Story Deck; None without both (then the Spell may not be cast, l.307)."""
+    t = m.players[target]
+    if not t.allies:
+        return None
+    profiles = t.game.profiles
+    back = next((c for c in t.story if profiles[c].kind is Kind.ALLY), -1)  # the bottom is index 0
+    if back < 0:
+        return None
+    chosen = max(t.allies, key=lambda a: (ally_value(m, target, a)[0], -t.allies.index(a)))
+    return chosen, back
 
 
 #: The plays an Event may cancel: cards put in play, whose cards can be Buried (an Adventure
@@ -1800,6 +1824,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.deck)
         elif kind == RESHUFFLE:
             found = bool(t.discard)
+        elif kind == SWAP_ALLY:
+            found = swap_of(m, target) is not None
         elif kind == FLIP_ARTIFACT:
             found = _artifact_to_flip(m, target) >= 0
         elif kind == DISCARD_STORY_EVENT:
