@@ -554,3 +554,35 @@ def test_the_greedy_player_exchanges_no_ally_for_one_as_strong():
     m.players[1].story.insert(0, take(m, 1, "Weak Friend"))
     (play,) = strike_plays(m, 0)
     assert GreedyPlayer(m.players[0].game, set()).score(m, 0, play) < 0
+
+
+TETHER = spell("Tether", text="Target Ally must participate in any Combat this Round.", sanity=-1)
+
+
+def test_a_spell_binds_an_opponents_ally_to_defend_in_this_rounds_combat():
+    # Rulebook l.406: Defending Allies are chosen by their player; the Spell makes one defend,
+    # against its caster's Directed Threat; l.439: an Ally that absorbs any of it is Buried, with
+    # the cards it holds (l.191). The greedy player binds the Ally holding a card, with a Threat.
+    m = table([LIBER, TETHER, CRAWLER], [STRONG, WEAK, LAMP])
+    brian, meghan = m.players
+    in_tome(m, 0, "Tether")
+    strong, weak = allies(m, 1, "Strong Friend", "Weak Friend")
+    greedy = GreedyPlayer(brian.game, set())
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) < 0  # no Ally holds a card, and no Threat
+    lamp = take(m, 1, "Lamp")
+    meghan.artifacts.append(lamp)
+    meghan.attached[strong] = (lamp,)
+    brian.threat.append(take(m, 0, "Crawler"))
+    assert greedy.score(m, 0, play) >= 0
+    assert uses(m, 0, "Tether")
+    before = meghan.sanity
+    m.stage = 1
+    combat(m, [Scripted(), Scripted()])  # Meghan's Scripted player sends no Ally
+    assert "  Strong Friend must defend (Tether)" in (m.log or [])
+    assert strong not in meghan.allies and meghan.story[:2] == [strong, lamp]
+    assert weak in meghan.allies
+    assert meghan.sanity == before - 2  # the Crawler's 5 less the 3 the Strong Friend absorbs
+    assert "Tether" in m.applied[0]
+    next_round(m)
+    assert m.bound[1] == []  # for this Round only

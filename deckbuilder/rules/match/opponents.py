@@ -111,6 +111,9 @@ RESHUFFLE: Final = 28
 #: The target's Ally in play chosen by the player (the strongest) and the Ally closest to the
 #: bottom of the target's Story Deck change places: the one Buried, the other in play.
 SWAP_ALLY: Final = 29
+#: An Ally of the target's must defend in this Round's Combat (against the player's Directed
+#: Threat, else the largest aimed at its Investigator).
+BIND_ALLY: Final = 30
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -533,6 +536,7 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         1,
         "",
     ),
+    (re.compile(r"target ally must participate in any combat this round"), BIND_ALLY, 1, ""),
 )
 _LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")
 #: How a used Artifact or Ally leaves play after its use ("then bury this card", "then bury

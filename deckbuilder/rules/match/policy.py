@@ -22,7 +22,8 @@
   its cards' values where seen (3 for each other); a reshuffle of an opponent's Discards into
   the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back); an
   exchange of the opponent's strongest Ally for the one nearest the Story Deck's bottom only
-  when that one is worth less;
+  when that one is worth less; an opponent's Ally bound to defend only when it holds a card and
+  the player has a Threat;
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
   the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
@@ -66,11 +67,12 @@ from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKin
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
-from deckbuilder.rules.match.opponents import GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
+from deckbuilder.rules.match.opponents import BIND_ALLY, GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
 from deckbuilder.rules.match.table import (
     OVER,
     Match,
     ally_value,
+    bind_of,
     card_play,
     finish_round,
     is_control,
@@ -192,6 +194,8 @@ class GreedyPlayer:
             return -1
         if any(k == SWAP_ALLY for k, _, _ in hits) and not _worth_swapping(m, seat, play):
             return -1
+        if any(k == BIND_ALLY for k, _, _ in hits) and not _worth_binding(m, seat, play):
+            return -1
         return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
@@ -288,6 +292,20 @@ def _worth_reshuffling(m: Match, seat: int, play: Play) -> bool:
         return False
     target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
     return len(m.players[target].discard) >= RESHUFFLE_AT
+
+
+def _worth_binding(m: Match, seat: int, play: Play) -> bool:
+    """Whether binding the opponent's Ally to defend (the table's target: the leader among those
+    it may strike) is worth it: the player has a Threat to attack with, and the Ally bound holds
+    a card (Buried with it once it absorbs any attack, l.439), which a defender keeps out."""
+    if not m.players[seat].threat:
+        return False
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    ally = bind_of(m, target)
+    return ally >= 0 and bool(m.players[target].attached.get(ally))
 
 
 def _worth_swapping(m: Match, seat: int, play: Play) -> bool:

@@ -69,6 +69,7 @@ from deckbuilder.rules.match.monsters import (
 )
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
+    BIND_ALLY,
     BURY_ALLY,
     BURY_ARTIFACT,
     BURY_OR_PAY,
@@ -521,6 +522,7 @@ class Match:
         "glanced",
         "gear_down",
         "flipped_at",
+        "bound",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -605,6 +607,9 @@ class Match:
         #: Location they were flipped at (:data:`~.opponents.LIFT_FLIPPED`); face-up again, and
         #: no more, when the Round ends (l.448).
         self.flipped_at: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, its Allies an opponent's card binds to defend this Round: (the Ally, the
+        #: opponent's seat, the card's title) (:data:`~.opponents.BIND_ALLY`).
+        self.bound: list[list[tuple[int, int, str]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -623,6 +628,7 @@ class Match:
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
         m.flipped_at = [list(x) for x in self.flipped_at]
+        m.bound = [list(x) for x in self.bound]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -764,7 +770,7 @@ def card_play(m: Match, play: Play) -> None:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
-    elif is_lift(m, seat, play):
+    elif m.seats[seat].lifting and is_lift(m, seat, play):
         _cast_lift(m, seat, play)
         if m.stage == OVER:
             return
@@ -1366,6 +1372,40 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
             m.say(f"  {g.title(back)} comes back into play in its place")
 
 
+def bind_of(m: Match, target: int) -> int:
+    """Gets the Ally of the target's a card binds to defend (:data:`~.opponents.BIND_ALLY`): face-up,
+    not bound yet, the one holding the most cards (the greedy defender keeps an Ally holding a
+    Spell out of Combat), then the strongest (the player's choice, ours); -1 for none."""
+    t = m.players[target]
+    down, bound = m.face_down[target], [a for a, _, _ in m.bound[target]]
+    free = [a for a in t.allies if a not in down and a not in bound]
+    if not free:
+        return -1
+    return max(free, key=lambda a: (len(t.attached.get(a, ())), ally_value(m, target, a)[0], -t.allies.index(a)))
+
+
+def _bound_defend(
+    m: Match, b: int, incoming: list[int], defending: list[list[list[int]]], attacking: list[list[list[int]]]
+) -> None:
+    """The Allies an opponent's card bound defend: against that opponent's Directed Threat if
+    any, else the largest aimed at their Investigator (then the first to the left); none when
+    nothing is aimed at him or her. One the player chose to defend or to attack already is left."""
+    allies, down, n = m.players[b].allies, m.face_down[b], m.n
+    for ally, caster, title in m.bound[b]:
+        if ally not in allies or ally in down or any(ally in d for d in (*defending[b], *attacking[b])):
+            continue
+        if incoming[caster] > 0:
+            a = caster
+        else:
+            a = max(range(n), key=lambda x: (incoming[x], -((x - b) % n)))
+            if incoming[a] <= 0:
+                continue
+        defending[b][a].append(ally)
+        m.say(f"  {m.players[b].game.title(ally)} must defend ({title})")
+        if m.tally:
+            m.applied[caster].add(title)
+
+
 def swap_of(m: Match, target: int) -> tuple[int, int] | None:
     """Gets the Allies that would change places (:data:`~.opponents.SWAP_ALLY`): the target's
     strongest Ally in play (the player's choice, ours) and the Ally closest to the bottom of the
@@ -1826,6 +1866,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.discard)
         elif kind == SWAP_ALLY:
             found = swap_of(m, target) is not None
+        elif kind == BIND_ALLY:
+            found = bind_of(m, target) >= 0
         elif kind == FLIP_ARTIFACT:
             found = _artifact_to_flip(m, target) >= 0
         elif kind == DISCARD_STORY_EVENT:
@@ -1941,6 +1983,11 @@ def _strike(m: Match, seat: int, play: Play) -> None:
             t = m.players[target]
             m.glanced[seat] += [(target, x) for x in t.threat if (target, x) not in m.glanced[seat]]
             m.say(f"  {m.name(seat)} looks at {m.name(target)}'s Threat ({len(t.threat)} cards)")
+        elif kind == BIND_ALLY:
+            ally = bind_of(m, target)
+            if ally >= 0:
+                m.bound[target].append((ally, seat, g.cards[c].title))
+                m.say(f"  {m.name(target)}'s {m.seats[target].game.title(ally)} must defend this Round")
         elif kind == FLIP_ALLY and word == "steal":
             gained = _take_more(m, target, FLIP_ALLY, "")
             if gained and not m.no_gain:
@@ -2354,6 +2401,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 defending[b][a].append(ally)
             elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
                 attacking[b][-2 - a].append(ally)
+        if m.bound[b]:
+            _bound_defend(m, b, incoming, defending, attacking)
         for a in range(n):
             if defending[b][a]:
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
@@ -3095,6 +3144,8 @@ def next_round(m: Match) -> None:
         down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
     for flipped in m.flipped_at:
         flipped.clear()
+    for bound in m.bound:
+        bound.clear()
     for seen in m.glanced:
         seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
     for seat, gear in enumerate(m.gear_down):
