@@ -104,6 +104,7 @@ PROGRESS = 2.0
 MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
+_CAST: Final = PlayKind.CAST
 _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
 
@@ -152,11 +153,13 @@ class GreedyPlayer:
         self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
-        if m.seats[seat].lifting:
-            for p in plays:
-                if is_lift(m, seat, p) and self.score(m, seat, p) >= 0:
-                    return p
-            plays = [p for p in plays if not is_lift(m, seat, p)]  # the goldfish's choice knows none
+        if m.seats[seat].lifting and m.afflicted[seat]:  # the table offers a lift only then
+            lifts = [p for p in plays if p.kind is _CAST and is_lift(m, seat, p)]
+            if lifts:
+                for p in lifts:
+                    if self.score(m, seat, p) >= 0:
+                        return p
+                plays = [p for p in plays if p not in lifts]  # the goldfish's choice knows none
         if m.seats[seat].striking:
             strikes = [p for p in plays if is_strike(m, seat, p)]
             if strikes:
@@ -177,7 +180,7 @@ class GreedyPlayer:
     def score(self, m: Match, seat: int, play: Play) -> int:
         """Gets how much the player wants a play of card play."""
         s = m.players[seat]
-        if is_lift(m, seat, play):
+        if play.kind is PlayKind.CAST and is_lift(m, seat, play):
             cost = max(0, -lift_cost(m, seat, play))
             return -1 if s.sanity - cost < LOW_SANITY else _LIFT_SCORE - 2 * cost
         if not is_strike(m, seat, play):

@@ -735,7 +735,10 @@ def card_play(m: Match, play: Play) -> None:
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
     if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
         m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
-    before, subregion, here = s.sanity, s.subregion, s.current_location
+    before, subregion = s.sanity, s.subregion
+    # Where the player stands, for the cards that act when a Location becomes the Current one.
+    arrivals = m.seats[seat].lifting or m.seats[seat].revealing
+    here = s.current_location if arrivals else -1
     if play.kind is _PASS:
         m.last_seat = -1
         if m.log is not None:  # the line is made only for a log
@@ -770,7 +773,7 @@ def card_play(m: Match, play: Play) -> None:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
-    elif m.seats[seat].lifting and is_lift(m, seat, play):
+    elif play.kind is _CAST and is_lift(m, seat, play):
         _cast_lift(m, seat, play)
         if m.stage == OVER:
             return
@@ -789,7 +792,7 @@ def card_play(m: Match, play: Play) -> None:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
             return
-    if s.current_location != here:
+    if arrivals and s.current_location != here:
         _arrived(m, seat)
         if m.stage == OVER:
             return
