@@ -21,6 +21,11 @@ the card's special effect box"), and :mod:`~.table` applies them:
   new Threat); an Event that Discards the Mythos Deck's top card each Turn until the target
   travels or arrives in another subregion.
 
+It also reads the player's own cards that lift a Phobia (:func:`lifts_own_phobia`), a
+Location that has each opponent reveal a card on arrival (:func:`reveals_phobias`), an Artifact
+halving a Threat's Lesser Monsters (:func:`halves_attack`), and among the Spells used on an
+opponent a reshuffle of the Discards, an exchange of Allies, an Ally bound to defend.
+
 The phrasings key on the clause that says what is done, not on a card's whole sentence;
 :func:`not_read` reads a text clause by clause, so a clause with words left over beyond its
 lead-in ("Randomly choose", "you may force him or her to") is named as not read.
