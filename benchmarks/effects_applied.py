@@ -176,7 +176,7 @@ def _matches(
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.effects.reader import OPPONENT, PHOBIA
+    from deckbuilder.rules.effects.reader import NOT_READ, OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
@@ -206,6 +206,14 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             # (protects an Artifact or Tome, cancels a Spell, keeps Allies out of an Epidemic):
             # counted when the match applied it (rules/match/opponents.py reads which).
             return _answered(card, reason, seen)
+        if reason == NOT_READ and card.type is not CardType.EVENT:
+            # A Spell the reader does not read whose use on an opponent the match reads
+            # (rules/match/opponents.py: Devolution): counted when the match applied it.
+            from deckbuilder.rules.match.opponents import used_on_opponent
+
+            if used_on_opponent(card) and seen is not None and seen.applied:
+                return True, ""
+            return False, reason
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, monster, spell, tome
 from support.match import Scripted, investigator
 
-from deckbuilder.rules.cards import Card
+from deckbuilder.rules.cards import Allegiance, Card
 from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
 from deckbuilder.rules.engine.locations import arrive_at
 from deckbuilder.rules.match import Match, new_match, step
@@ -586,3 +586,31 @@ def test_a_spell_binds_an_opponents_ally_to_defend_in_this_rounds_combat():
     assert "Tether" in m.applied[0]
     next_round(m)
     assert m.bound[1] == []  # for this Round only
+
+
+REGRESS = spell(
+    "Regress",
+    text="Replace target Corrupt Ally with a Monster card chosen from that Investigator's Story Deck. "
+    "That Monster now functions as an Ally.",
+    sanity=-2,
+)
+CULTIST = replace(ally("Cultist Friend", attrs=("Corrupt",)), allegiance=Allegiance.CORRUPT, value=3)
+MITE = monster("Mite", value=1)
+
+
+def test_a_spell_replaces_a_corrupt_ally_with_a_monster_of_the_story_deck_as_an_ally():
+    # Rulebook l.307: a Corrupt Ally in play and a Monster in the Story Deck make the target; the
+    # Ally is Buried (our reading of "replace"), the Monster plays as an Ally in its place.
+    m = table([LIBER, REGRESS], [CULTIST, STRONG, MITE, BRUTE])
+    meghan = m.players[1]
+    in_tome(m, 0, "Regress")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    cultist, strong = allies(m, 1, "Cultist Friend", "Strong Friend")
+    assert not strike_plays(m, 0)  # no Monster in Meghan's Story Deck
+    meghan.story[0:0] = [take(m, 1, "Brute"), take(m, 1, "Mite")]
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) >= 0  # the 1-point Mite for the 3-point Cultist
+    assert uses(m, 0, "Regress")
+    assert sorted(meghan.game.title(a) for a in meghan.allies) == ["Mite", "Strong Friend"]
+    assert meghan.story[0] == cultist and "Regress" in m.applied[0]
+    assert ally_value(m, 1, meghan.allies[-1])[0] == 1

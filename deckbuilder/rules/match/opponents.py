@@ -119,6 +119,9 @@ SWAP_ALLY: Final = 29
 #: An Ally of the target's must defend in this Round's Combat (against the player's Directed
 #: Threat, else the largest aimed at its Investigator).
 BIND_ALLY: Final = 30
+#: A Corrupt Ally of the target's (the strongest) is Buried and the weakest Monster of the
+#: target's Story Deck (the player's choice, ours) comes into play in its place, as an Ally.
+DEVOLVE: Final = 31
 
 #: The effects that keep the card on its target (a Phobia, an Event waiting on a later moment).
 LASTING: Final = frozenset(
@@ -542,6 +545,12 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         "",
     ),
     (re.compile(r"target ally must participate in any combat this round"), BIND_ALLY, 1, ""),
+    (
+        re.compile(r"replace target corrupt ally with a monster card chosen from that investigator's story deck"),
+        DEVOLVE,
+        1,
+        "",
+    ),
 )
 _LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")
 #: How a used Artifact or Ally leaves play after its use ("then bury this card", "then bury

@@ -22,7 +22,8 @@
   its cards' values where seen (3 for each other); a reshuffle of an opponent's Discards into
   the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back); an
   exchange of the opponent's strongest Ally for the one nearest the Story Deck's bottom only
-  when that one is worth less; an opponent's Ally bound to defend only when it holds a card and
+  when that one is worth less (a Corrupt Ally for a Monster of the Story Deck, as an Ally,
+  likewise); an opponent's Ally bound to defend only when it holds a card and
   the player has a Threat;
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
@@ -60,20 +61,21 @@ the mean. Other choices are the greedy player's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
-from deckbuilder.rules.match.opponents import BIND_ALLY, GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
+from deckbuilder.rules.match.opponents import BIND_ALLY, DEVOLVE, GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
 from deckbuilder.rules.match.table import (
     OVER,
     Match,
     ally_value,
     bind_of,
     card_play,
+    devolve_of,
     finish_round,
     is_control,
     is_lift,
@@ -197,6 +199,8 @@ class GreedyPlayer:
             return -1
         if any(k == SWAP_ALLY for k, _, _ in hits) and not _worth_swapping(m, seat, play):
             return -1
+        if any(k == DEVOLVE for k, _, _ in hits) and not _worth_swapping(m, seat, play, devolve_of):
+            return -1
         if any(k == BIND_ALLY for k, _, _ in hits) and not _worth_binding(m, seat, play):
             return -1
         return _STRIKE_SCORE - 2 * cost
@@ -311,14 +315,16 @@ def _worth_binding(m: Match, seat: int, play: Play) -> bool:
     return ally >= 0 and bool(m.players[target].attached.get(ally))
 
 
-def _worth_swapping(m: Match, seat: int, play: Play) -> bool:
+def _worth_swapping(
+    m: Match, seat: int, play: Play, of: Callable[[Match, int], tuple[int, int] | None] = swap_of
+) -> bool:
     """Whether the Ally an exchange would bring back to the opponent (the table's target: the
     leader among those it may strike) is worth less in Combat than the Ally it takes away."""
     legit = strike_targets(m, seat, play.card)
     if not legit:
         return False
     target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
-    swap = swap_of(m, target)
+    swap = of(m, target)
     if swap is None:
         return False
     chosen, back = swap

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final, Protocol
 
-from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.cards import Allegiance, Card, CardType
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
 from deckbuilder.rules.engine.legal import use_plays_now
@@ -75,6 +75,7 @@ from deckbuilder.rules.match.opponents import (
     BURY_OR_PAY,
     BURY_TOME,
     CANCEL_PLAY,
+    DEVOLVE,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
@@ -1365,6 +1366,14 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         t.deck += t.discard
         t.discard = []
         rng.shuffle(t.deck)
+    elif kind == DEVOLVE:
+        swap = devolve_of(m, target)
+        if swap is not None:
+            chosen, back = swap
+            t.story.remove(back)
+            _lose_ally_to(m, target, chosen, True)
+            t.allies.append(back)
+            m.say(f"  {g.title(back)} comes into play in its place, as an Ally")
     elif kind == SWAP_ALLY:
         swap = swap_of(m, target)
         if swap is not None:
@@ -1407,6 +1416,23 @@ def _bound_defend(
         m.say(f"  {m.players[b].game.title(ally)} must defend ({title})")
         if m.tally:
             m.applied[caster].add(title)
+
+
+def devolve_of(m: Match, target: int) -> tuple[int, int] | None:
+    """Gets the target's Corrupt Ally a card replaces (the strongest) and the Monster of his or
+    her Story Deck that takes its place as an Ally (the weakest; the player's choices, ours:
+    :data:`~.opponents.DEVOLVE`); None without both (no legitimate target, l.307)."""
+    t = m.players[target]
+    cards = t.game.cards
+    corrupt = [a for a in t.allies if cards[a].allegiance is Allegiance.CORRUPT]
+    if not corrupt:
+        return None
+    combat_ = m.seats[target].combat
+    monsters = [c for c in t.story if cards[c].type is CardType.MONSTER and not cards[c].goo]
+    if not monsters:
+        return None
+    chosen = max(corrupt, key=lambda a: (ally_value(m, target, a)[0], -t.allies.index(a)))
+    return chosen, min(monsters, key=lambda c: (combat_[c].value, t.story.index(c)))
 
 
 def swap_of(m: Match, target: int) -> tuple[int, int] | None:
@@ -1869,6 +1895,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.discard)
         elif kind == SWAP_ALLY:
             found = swap_of(m, target) is not None
+        elif kind == DEVOLVE:
+            found = devolve_of(m, target) is not None
         elif kind == BIND_ALLY:
             found = bind_of(m, target) >= 0
         elif kind == FLIP_ARTIFACT:
