@@ -20,11 +20,13 @@ A card's effect counts as applied, in a game, when:
   applied its Combat effect (a Spell cast in Combat, ``rules/match/combatcards.py``: a card
   sent back to Hand, an Ally Discarded instead of Buried); any other reason
   (a Phobia lifted, an effect not read yet) is not applied, played or not;
-- a Location that lifts Phobias counts in matches when a Phobia was Buried there;
 - a Location that lets its player recover an Artifact from the Story Deck counts when the
   recovery was made there (alone or in matches);
 - a Location where its Investigator's Threat fights as if it is Night counts in matches when, by
   Day, it changed the value of a Monster in a Combat;
+- a card that lifts Phobias (a Location, an Ally, a Spell) counts in matches when a Phobia
+  was Buried by it there (``rules/match/table.py``: the Turn spent at the Location or with the
+  Ally, the Spell cast);
 - a Great Old One counts in matches when it came into play there and the match reads all of
   its text (``rules/match/goos.py``; the ledger says what is left unread of the others);
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
@@ -32,7 +34,9 @@ A card's effect counts as applied, in a game, when:
   what is left unread of the others);
 - a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
   cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
-  Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic).
+  Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic), or
+  a Location that has each opponent reveal a card when it becomes the Current Location, when
+  one did; an Artifact that halves the attack of a Threat's Monsters in Combat, when it did.
 
 Each title is then classed: **played** (its effect applied alone, in the goldfish), **in
 matches only**, or **not yet**, with the reason: the reader's, or what the games showed
@@ -176,13 +180,13 @@ def _matches(
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.effects.reader import LASTING, OPPONENT, PHOBIA
+    from deckbuilder.rules.effects.reader import LASTING, NOT_READ, OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
             return True, ""  # its title dealt or absorbed damage, or its Combat effect took place
         if reason == PHOBIA and seen is not None and seen.applied:
-            return True, ""  # a Location where a Phobia was Buried in a match
+            return True, ""  # a Location, Ally or Spell by which a Phobia was Buried in a match
         if card.type is CardType.MONSTER and card.goo:
             # A Great Old One's effects on every Investigator (rulebook l.282): the match applies
             # the clauses rules/match/goos.py reads, once it is in play.
@@ -216,6 +220,14 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             # (protects an Artifact or Tome, cancels a Spell, keeps Allies out of an Epidemic):
             # counted when the match applied it (rules/match/opponents.py reads which).
             return _answered(card, reason, seen)
+        if reason == NOT_READ and card.type is not CardType.EVENT:
+            # A Spell the reader does not read whose use on an opponent the match reads
+            # (rules/match/opponents.py: Devolution): counted when the match applied it.
+            from deckbuilder.rules.match.opponents import used_on_opponent
+
+            if used_on_opponent(card) and seen is not None and seen.applied:
+                return True, ""
+            return False, reason
         if reason == OPPONENT and card.type is CardType.EVENT:
             from deckbuilder.rules.match.opponents import not_read
 
@@ -237,9 +249,23 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
 def _answered(card: Any, reason: str, seen: Evidence | None) -> tuple[bool, str]:
     """Gets whether a card that is not an Event, aimed at an opponent, had its effect applied in
     these matches (rules/match/opponents.py), and if not, why."""
-    from deckbuilder.rules.match.opponents import cancels_spell, protects, spared, used_on_opponent
+    from deckbuilder.rules.match.opponents import (
+        cancels_spell,
+        halves_attack,
+        protects,
+        reveals_phobias,
+        spared,
+        used_on_opponent,
+    )
 
-    if not (used_on_opponent(card) or protects(card) or cancels_spell(card) or spared(card)):
+    if not (
+        used_on_opponent(card)
+        or protects(card)
+        or cancels_spell(card)
+        or spared(card)
+        or reveals_phobias(card)
+        or halves_attack(card)
+    ):
         return False, f"{reason}; in matches, what it does to the opponent is not read yet"
     if seen is not None and seen.applied:
         return True, ""

@@ -13,7 +13,7 @@ from dataclasses import replace
 from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, monster, spell, tome
 from support.match import Scripted, investigator
 
-from deckbuilder.rules.cards import Card
+from deckbuilder.rules.cards import Allegiance, Card
 from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
 from deckbuilder.rules.engine.locations import arrive_at
 from deckbuilder.rules.match import Match, new_match, step
@@ -455,3 +455,162 @@ def test_an_artifact_flipped_face_down_adds_nothing_until_the_round_ends():
     assert ally_value(m, 1, strong)[0] == 3 and ghost in brian.spent and "Ghost" in m.applied[0]
     next_round(m)
     assert ally_value(m, 1, strong)[0] == 5 and knife not in meghan.spent
+
+
+WARD = artifact(
+    "Ward Stone",
+    text="Designate one Threat to be affected before Monsters are revealed. Halves the attack from Lesser "
+    "Servitors and Lesser Independents.",
+)
+CRAWLER = monster("Crawler", value=5)
+BRUTE = monster("Brute", klass="Greater Servitor", value=4)
+
+
+def test_an_artifact_halves_the_lesser_monsters_of_the_threat_aimed_at_its_player():
+    # Rulebook l.402-416: each Directed Threat attacks its target, Allies defending; the Ward
+    # Stone, face-up in play, halves its Lesser Monsters' attack (5 -> 3, rounded up: our
+    # reading) and nothing of a Greater Servitor; face-down it does nothing (l.532).
+    lost = []
+    for ward, flipped in ((False, False), (True, False), (True, True)):
+        m = table([CRAWLER, BRUTE], [WARD])
+        brian, meghan = m.players
+        brian.threat += [take(m, 0, "Crawler"), take(m, 0, "Brute")]
+        if ward:
+            stone = take(m, 1, "Ward Stone")
+            meghan.artifacts.append(stone)
+            if flipped:
+                m.gear_down[1].append((stone, -1, False))
+        before = meghan.sanity
+        m.stage = 1
+        combat(m, [Scripted(), Scripted()])
+        lost.append(before - meghan.sanity)
+        assert ("Ward Stone" in m.applied[1]) == (ward and not flipped)
+    assert lost == [9, 7, 9]
+
+
+MUDDLE = spell(
+    "Muddle",
+    text="Target Investigator must reshuffle his or her Discards and Mythos Deck with no Sanity cost.",
+    sanity=-1,
+)
+
+
+def test_a_spell_makes_the_opponent_reshuffle_the_discards_into_the_mythos_deck():
+    # Rulebook l.307: a Spell needs its legitimate target: an opponent with Discards to reshuffle;
+    # l.309: cast from a Tome, its Sanity is paid; the opponent pays none (the card says so,
+    # unlike the reshuffle before drawing, l.454).
+    m = table([LIBER, MUDDLE], [WEAK, WEAK, STRONG])
+    brian, meghan = m.players
+    in_tome(m, 0, "Muddle")
+    assert not strike_plays(m, 0)  # no Discards yet
+    thrown = [take(m, 1, "Weak Friend"), take(m, 1, "Strong Friend")]
+    meghan.discard += thrown
+    cards, sanity, hers = len(meghan.deck), brian.sanity, meghan.sanity
+    assert uses(m, 0, "Muddle")
+    assert meghan.discard == [] and len(meghan.deck) == cards + 2 and set(thrown) <= set(meghan.deck)
+    assert brian.sanity == sanity - 1 and meghan.sanity == hers
+    assert "Muddle" in m.applied[0]
+
+
+def test_the_greedy_player_reshuffles_an_opponents_discards_only_when_they_are_many():
+    # Our rule: the Sanity is spent when 6 or more thrown-away cards come back.
+    m = table([LIBER, MUDDLE], [WEAK] * 6)
+    in_tome(m, 0, "Muddle")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    for n in range(1, 7):
+        m.players[1].discard.append(take(m, 1, "Weak Friend"))
+        (play,) = strike_plays(m, 0)
+        assert (greedy.score(m, 0, play) >= 0) == (n >= 6)
+
+
+TRADE = spell(
+    "Trade", text="Replace chosen target Ally with the Ally closest to the bottom of opponent's Story Deck.", sanity=-1
+)
+
+
+def test_a_spell_exchanges_the_opponents_strongest_ally_for_the_one_nearest_the_story_decks_bottom():
+    # Rulebook l.307: no Ally in play or none in the Story Deck, no legitimate target; the
+    # chosen Ally is Buried (the bottom of the Story Deck, where the other was: our reading).
+    m = table([LIBER, TRADE], [STRONG, WEAK, DREAMER])
+    meghan = m.players[1]
+    in_tome(m, 0, "Trade")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    allies(m, 1, "Strong Friend", "Dreamer Friend")
+    assert not strike_plays(m, 0)  # no Ally in Meghan's Story Deck
+    weak = take(m, 1, "Weak Friend")
+    meghan.story.insert(0, weak)
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) >= 0  # a 1-point Ally for the 3-point one
+    assert uses(m, 0, "Trade")
+    assert sorted(meghan.game.title(a) for a in meghan.allies) == ["Dreamer Friend", "Weak Friend"]
+    assert meghan.game.title(meghan.story[0]) == "Strong Friend" and weak not in meghan.story
+    assert "Trade" in m.applied[0]
+
+
+def test_the_greedy_player_exchanges_no_ally_for_one_as_strong():
+    m = table([LIBER, TRADE], [WEAK, WEAK])
+    in_tome(m, 0, "Trade")
+    allies(m, 1, "Weak Friend")
+    m.players[1].story.insert(0, take(m, 1, "Weak Friend"))
+    (play,) = strike_plays(m, 0)
+    assert GreedyPlayer(m.players[0].game, set()).score(m, 0, play) < 0
+
+
+TETHER = spell("Tether", text="Target Ally must participate in any Combat this Round.", sanity=-1)
+
+
+def test_a_spell_binds_an_opponents_ally_to_defend_in_this_rounds_combat():
+    # Rulebook l.406: Defending Allies are chosen by their player; the Spell makes one defend,
+    # against its caster's Directed Threat; l.439: an Ally that absorbs any of it is Buried, with
+    # the cards it holds (l.191). The greedy player binds the Ally holding a card, with a Threat.
+    m = table([LIBER, TETHER, CRAWLER], [STRONG, WEAK, LAMP])
+    brian, meghan = m.players
+    in_tome(m, 0, "Tether")
+    strong, weak = allies(m, 1, "Strong Friend", "Weak Friend")
+    greedy = GreedyPlayer(brian.game, set())
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) < 0  # no Ally holds a card, and no Threat
+    lamp = take(m, 1, "Lamp")
+    meghan.artifacts.append(lamp)
+    meghan.attached[strong] = (lamp,)
+    brian.threat.append(take(m, 0, "Crawler"))
+    assert greedy.score(m, 0, play) >= 0
+    assert uses(m, 0, "Tether")
+    before = meghan.sanity
+    m.stage = 1
+    combat(m, [Scripted(), Scripted()])  # Meghan's Scripted player sends no Ally
+    assert "  Strong Friend must defend (Tether)" in (m.log or [])
+    assert strong not in meghan.allies and meghan.story[:2] == [strong, lamp]
+    assert weak in meghan.allies
+    assert meghan.sanity == before - 2  # the Crawler's 5 less the 3 the Strong Friend absorbs
+    assert "Tether" in m.applied[0]
+    next_round(m)
+    assert m.bound[1] == []  # for this Round only
+
+
+REGRESS = spell(
+    "Regress",
+    text="Replace target Corrupt Ally with a Monster card chosen from that Investigator's Story Deck. "
+    "That Monster now functions as an Ally.",
+    sanity=-2,
+)
+CULTIST = replace(ally("Cultist Friend", attrs=("Corrupt",)), allegiance=Allegiance.CORRUPT, value=3)
+MITE = monster("Mite", value=1)
+
+
+def test_a_spell_replaces_a_corrupt_ally_with_a_monster_of_the_story_deck_as_an_ally():
+    # Rulebook l.307: a Corrupt Ally in play and a Monster in the Story Deck make the target; the
+    # Ally is Buried (our reading of "replace"), the Monster plays as an Ally in its place.
+    m = table([LIBER, REGRESS], [CULTIST, STRONG, MITE, BRUTE])
+    meghan = m.players[1]
+    in_tome(m, 0, "Regress")
+    greedy = GreedyPlayer(m.players[0].game, set())
+    cultist, strong = allies(m, 1, "Cultist Friend", "Strong Friend")
+    assert not strike_plays(m, 0)  # no Monster in Meghan's Story Deck
+    meghan.story[0:0] = [take(m, 1, "Brute"), take(m, 1, "Mite")]
+    (play,) = strike_plays(m, 0)
+    assert greedy.score(m, 0, play) >= 0  # the 1-point Mite for the 3-point Cultist
+    assert uses(m, 0, "Regress")
+    assert sorted(meghan.game.title(a) for a in meghan.allies) == ["Mite", "Strong Friend"]
+    assert meghan.story[0] == cultist and "Regress" in m.applied[0]
+    assert ally_value(m, 1, meghan.allies[-1])[0] == 1

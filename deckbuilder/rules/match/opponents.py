@@ -24,6 +24,11 @@ the card's special effect box"), and :mod:`~.table` applies them:
 - an Artifact Discarded rather than Buried if it is Night and the target stands Outside or at a
   Country Location (the time is the table's: :mod:`~.table`, rulings l.35).
 
+It also reads the player's own cards that lift a Phobia (:func:`lifts_own_phobia`), a
+Location that has each opponent reveal a card on arrival (:func:`reveals_phobias`), an Artifact
+halving a Threat's Lesser Monsters (:func:`halves_attack`), and among the Spells used on an
+opponent a reshuffle of the Discards, an exchange of Allies, an Ally bound to defend.
+
 The phrasings key on the clause that says what is done, not on a card's whole sentence;
 :func:`not_read` reads a text clause by clause, so a clause with words left over beyond its
 lead-in ("Randomly choose", "you may force him or her to") is named as not read.
@@ -108,6 +113,18 @@ GLANCE_THREAT: Final = 25
 REVEAL_TOP: Final = 26
 #: An Artifact of the target's, the player's choice, flipped face-down until the Round ends.
 FLIP_ARTIFACT: Final = 27
+#: The target's Discards shuffled back into the Mythos Deck, at no Sanity cost: the cards he or
+#: she threw away come back to be drawn.
+RESHUFFLE: Final = 28
+#: The target's Ally in play chosen by the player (the strongest) and the Ally closest to the
+#: bottom of the target's Story Deck change places: the one Buried, the other in play.
+SWAP_ALLY: Final = 29
+#: An Ally of the target's must defend in this Round's Combat (against the player's Directed
+#: Threat, else the largest aimed at its Investigator).
+BIND_ALLY: Final = 30
+#: A Corrupt Ally of the target's (the strongest) is Buried and the weakest Monster of the
+#: target's Story Deck (the player's choice, ours) comes into play in its place, as an Ally.
+DEVOLVE: Final = 31
 
 #: At once: ``amount`` Sanity lost if it is the time ``word`` ("day" or "night") at the table.
 LOSE_IF_TIME: Final = 28
@@ -411,6 +428,95 @@ def is_phobia(card: Card) -> bool:
     return card.type is CardType.EVENT and (card.subtype or "").lower() == "phobia"
 
 
+# -- Spells and Allies that lift a Phobia from their player's Investigator --------------------
+#
+# A Phobia stays on the Investigator it afflicts until removed, then its player Buries it
+# (rulebook l.210); a Location may lift one for a Turn spent there (:func:`lifts_phobia`,
+# l.351). These cards of the afflicted player's own lift one too, each as its clause says.
+
+#: A Spell cast Buries every Phobia affecting its caster's Investigator.
+LIFT_ALL: Final = 1
+#: An Ally lifts one Phobia for a Turn spent at a Location of a subregion (``word``).
+LIFT_REMAIN: Final = 2
+#: An Ally flipped as a Turn; each later Turn at the same Location while it stays flipped
+#: (face-down until the Round ends, l.448) lifts one Phobia.
+LIFT_FLIPPED: Final = 3
+#: An Ally lets one Phobia be Buried in the Turn a Location of an attribute (``word``) becomes
+#: the Current Location, with no Turn spent.
+LIFT_ARRIVING: Final = 4
+
+#: How a card lifts a Phobia: (kind, word); (0, "") for none.
+Lift = tuple[int, str]
+
+_LIFT_ALL: Final = re.compile(r"bury all phobias affecting your investigator")
+_ONE_PHOBIA: Final = re.compile(r"bury one phobia|cause one phobia affecting your investigator to be buried")
+_REMAIN_IN: Final = re.compile(r"\bremain\b[^.]*?\bin any ([a-z][\w']*(?: [a-z][\w']*)?) location\b")
+_FLIPPED: Final = re.compile(r"remains? flipped,? you may bury one phobia")
+_ARRIVING: Final = re.compile(r"bury a phobia in the same turn that an? (\w+) becomes your current location")
+
+
+_REVEAL_EACH: Final = re.compile(r"each opponent reveals the top card of (?:their|his or her) mythos deck")
+_PHOBIA_TO_YOU: Final = re.compile(r"if it is a phobia, apply (?:it )?to you")
+_ELSE_DISCARD: Final = re.compile(r"otherwise,? discard it")
+_NO_BURYING: Final = re.compile(r"you may not bury phobias here")
+
+
+def reveals_phobias(card: Card) -> bool:
+    """Checks that a Location, on becoming its player's Current Location, has each opponent
+    reveal the top card of his or her Mythos Deck: a Phobia is applied to the player, any other
+    card Discarded."""
+    if card.type is not CardType.LOCATION:
+        return False
+    text = _text(card)
+    return bool(_REVEAL_EACH.search(text) and _PHOBIA_TO_YOU.search(text) and _ELSE_DISCARD.search(text))
+
+
+def forbids_lifting(card: Card) -> bool:
+    """Checks that a Location says no Phobia may be Buried there."""
+    return card.type is CardType.LOCATION and bool(_NO_BURYING.search(_text(card)))
+
+
+_DESIGNATE: Final = re.compile(r"designate one threat to be affected")
+_HALVES: Final = re.compile(
+    r"halves the attack (?:from|of) ((?:(?:lesser|greater) (?:servitor|independent)s?(?:,? and |, )?)+)"
+)
+_CLASS: Final = re.compile(r"(lesser|greater) (servitor|independent)")
+
+
+def halves_attack(card: Card) -> frozenset[str]:
+    """Gets the Monster classes ("lesser servitor"...) whose attack an Artifact in play halves
+    in one Directed Threat its player designates in Combat; empty for none."""
+    if card.type is not CardType.ARTIFACT:
+        return frozenset()
+    text = _text(card)
+    m = _HALVES.search(text)
+    if m is None or not _DESIGNATE.search(text):
+        return frozenset()
+    return frozenset(f"{a} {b}" for a, b in _CLASS.findall(m[1]))
+
+
+def lifts_own_phobia(card: Card) -> Lift:
+    """Gets how a Spell or Ally lets its player Bury a Phobia affecting his or her Investigator
+    (rulebook l.210): a Spell that Buries them all when cast (l.309); an Ally that lifts one for
+    a Turn spent in a subregion's Location with it (l.351, l.356: the burying costs the Turn),
+    one flipped at the Current Location that lifts one each later Turn there, one that lifts one
+    when a Location of an attribute becomes the Current Location. (0, "") for none."""
+    if card.type is CardType.SPELL:
+        return (LIFT_ALL, "") if _LIFT_ALL.search(_text(card)) else (0, "")
+    if card.type is not CardType.ALLY:
+        return (0, "")
+    text = _text(card)
+    m = _ARRIVING.search(text)
+    if m:
+        return (LIFT_ARRIVING, m[1])
+    if "flip this card" in text and _FLIPPED.search(text):
+        return (LIFT_FLIPPED, "")
+    m = _REMAIN_IN.search(text)
+    if m and _ONE_PHOBIA.search(text):
+        return (LIFT_REMAIN, m[1])
+    return (0, "")
+
+
 # -- Spells, Artifacts and Allies used on an opponent -----------------------------------------
 #
 # The effect reader names these "aims at an opponent" too (a Spell cast, an Artifact or an
@@ -455,6 +561,22 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         DISCARD_STORY_EVENT,
         1,
         "ally",
+    ),
+    (re.compile(r"must reshuffle his or her discards and mythos deck with no sanity cost"), RESHUFFLE, 1, ""),
+    (
+        re.compile(
+            r"replace chosen target ally with the ally closest to the bottom of (?:your )?opponent's story deck"
+        ),
+        SWAP_ALLY,
+        1,
+        "",
+    ),
+    (re.compile(r"target ally must participate in any combat this round"), BIND_ALLY, 1, ""),
+    (
+        re.compile(r"replace target corrupt ally with a monster card chosen from that investigator's story deck"),
+        DEVOLVE,
+        1,
+        "",
     ),
 )
 _LACKING: Final = re.compile(r"randomly bury one of your opponent's allies lacking the (\w+) attribute")

@@ -19,7 +19,15 @@
   only with a legitimate target, l.307) scores 35 less twice its Sanity cost: above a Pass and a
   card the Adventures do not need, below one they need; never below 3 Sanity; a look at an
   opponent's Threat only when it has Allies to defend, whose need against that Threat is then
-  its cards' values where seen (3 for each other);
+  its cards' values where seen (3 for each other); a reshuffle of an opponent's Discards into
+  the Mythos Deck only when they hold 6 cards or more (the cards thrown away come back); an
+  exchange of the opponent's strongest Ally for the one nearest the Story Deck's bottom only
+  when that one is worth less (a Corrupt Ally for a Monster of the Story Deck, as an Ally,
+  likewise); an opponent's Ally bound to defend only when it holds a card and
+  the player has a Threat;
+- a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
+  one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
+  the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
@@ -60,22 +68,28 @@ the mean. Other choices are the greedy player's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
-from deckbuilder.rules.match.opponents import GLANCE_THREAT
+from deckbuilder.rules.match.opponents import BIND_ALLY, DEVOLVE, GLANCE_THREAT, RESHUFFLE, SWAP_ALLY
 from deckbuilder.rules.match.table import (
     OVER,
     Match,
     ally_value,
+    bind_of,
     card_play,
+    devolve_of,
     finish_round,
     is_control,
+    is_lift,
     is_strike,
+    lift_cost,
+    strike_targets,
+    swap_of,
     threat_estimate,
 )
 from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
@@ -87,6 +101,10 @@ _PASS_SCORE: Final = 10
 _CONTROL_SCORE: Final = 40
 #: How much the greedy player wants a card used on an opponent (see the module docstring).
 _STRIKE_SCORE: Final = 35
+#: The opponent's Discards a reshuffle is worth its Sanity for (our estimate).
+RESHUFFLE_AT: Final = 6
+#: How much the greedy player wants the Phobias on its Investigator Buried (above any draw).
+_LIFT_SCORE: Final = 40
 #: How much the greedy player wants an opponent's Defending Ally Discarded instead of Buried.
 _DISCARD_SCORE: Final = 30
 #: What the lookahead player counts for each card its Adventures need that counts for them.
@@ -95,6 +113,7 @@ PROGRESS = 2.0
 MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
+_CAST: Final = PlayKind.CAST
 _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
 
@@ -159,6 +178,13 @@ class GreedyPlayer:
         self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        if m.seats[seat].lifting and m.afflicted[seat]:  # the table offers a lift only then
+            lifts = [p for p in plays if p.kind is _CAST and is_lift(m, seat, p)]
+            if lifts:
+                for p in lifts:
+                    if self.score(m, seat, p) >= 0:
+                        return p
+                plays = [p for p in plays if p not in lifts]  # the goldfish's choice knows none
         if m.seats[seat].striking:
             strikes = [p for p in plays if is_strike(m, seat, p)]
             if strikes:
@@ -179,6 +205,9 @@ class GreedyPlayer:
     def score(self, m: Match, seat: int, play: Play) -> int:
         """Gets how much the player wants a play of card play."""
         s = m.players[seat]
+        if play.kind is PlayKind.CAST and is_lift(m, seat, play):
+            cost = max(0, -lift_cost(m, seat, play))
+            return -1 if s.sanity - cost < LOW_SANITY else _LIFT_SCORE - 2 * cost
         if not is_strike(m, seat, play):
             return self.inner.score(s, play)
         g = s.game
@@ -186,8 +215,17 @@ class GreedyPlayer:
         cost = max(0, -m.seats[seat].strike_cost[play.card]) if from_tome else 0
         if s.sanity - cost < LOW_SANITY:
             return -1
-        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in m.seats[seat].strikes[play.card]):
+        hits = m.seats[seat].strikes[play.card]
+        if not s.allies and any(k == GLANCE_THREAT for k, _, _ in hits):
             return -1  # a look at a Threat helps only to choose the Allies that defend
+        if any(k == RESHUFFLE for k, _, _ in hits) and not _worth_reshuffling(m, seat, play):
+            return -1
+        if any(k == SWAP_ALLY for k, _, _ in hits) and not _worth_swapping(m, seat, play):
+            return -1
+        if any(k == DEVOLVE for k, _, _ in hits) and not _worth_swapping(m, seat, play, devolve_of):
+            return -1
+        if any(k == BIND_ALLY for k, _, _ in hits) and not _worth_binding(m, seat, play):
+            return -1
         return _STRIKE_SCORE - 2 * cost
 
     def direct(self, m: Match, seat: int) -> list[int]:
@@ -274,6 +312,46 @@ def _combat_card_score(m: Match, seat: int, play: Play, costs: list[int]) -> int
         # An Ally more to defend absorbs its value of the attack (offered only when attacked).
         return _CONTROL_SCORE - 2 * cost
     return _CONTROL_SCORE if m.seats[seat].in_combat[play.card] == TO_HAND else _DISCARD_SCORE
+
+
+def _worth_reshuffling(m: Match, seat: int, play: Play) -> bool:
+    """Whether the opponent a reshuffle would strike (the table's choice: the leader among those
+    with Discards) has thrown away :data:`RESHUFFLE_AT` cards or more to get back."""
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    return len(m.players[target].discard) >= RESHUFFLE_AT
+
+
+def _worth_binding(m: Match, seat: int, play: Play) -> bool:
+    """Whether binding the opponent's Ally to defend (the table's target: the leader among those
+    it may strike) is worth it: the player has a Threat to attack with, and the Ally bound holds
+    a card (Buried with it once it absorbs any attack, l.439), which a defender keeps out."""
+    if not m.players[seat].threat:
+        return False
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    ally = bind_of(m, target)
+    return ally >= 0 and bool(m.players[target].attached.get(ally))
+
+
+def _worth_swapping(
+    m: Match, seat: int, play: Play, of: Callable[[Match, int], tuple[int, int] | None] = swap_of
+) -> bool:
+    """Whether the Ally an exchange would bring back to the opponent (the table's target: the
+    leader among those it may strike) is worth less in Combat than the Ally it takes away."""
+    legit = strike_targets(m, seat, play.card)
+    if not legit:
+        return False
+    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    swap = of(m, target)
+    if swap is None:
+        return False
+    chosen, back = swap
+    return m.seats[target].combat[back].value < ally_value(m, target, chosen)[0]
 
 
 def leader(m: Match, seat: int) -> int:

@@ -27,7 +27,7 @@ import random
 import re
 from typing import TYPE_CHECKING, Final, Protocol
 
-from deckbuilder.rules.cards import Card, CardType
+from deckbuilder.rules.cards import Allegiance, Card, CardType
 from deckbuilder.rules.counts import count
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, CardEffects, EffectKind
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind, describe, legal_plays, push
@@ -74,11 +74,13 @@ from deckbuilder.rules.match.monsters import (
 )
 from deckbuilder.rules.match.opponents import (
     ALSO_NEAR,
+    BIND_ALLY,
     BURY_ALLY,
     BURY_ARTIFACT,
     BURY_OR_PAY,
     BURY_TOME,
     CANCEL_PLAY,
+    DEVOLVE,
     DISCARD_ALLY,
     DISCARD_HAND,
     DISCARD_STORY_EVENT,
@@ -87,6 +89,10 @@ from deckbuilder.rules.match.opponents import (
     FLIP_ARTIFACT,
     GLANCE_THREAT,
     LASTING,
+    LIFT_ALL,
+    LIFT_ARRIVING,
+    LIFT_FLIPPED,
+    LIFT_REMAIN,
     LOSE_IF,
     LOSE_IF_HOLDS,
     LOSE_IF_TIME,
@@ -103,16 +109,23 @@ from deckbuilder.rules.match.opponents import (
     ON_TURN_HAND,
     QUAKE,
     REDIRECT_PHOBIA,
+    RESHUFFLE,
     REVEAL_TOP,
+    SWAP_ALLY,
     Hit,
+    Lift,
     buried_after_use,
     cancels_spell,
     everyone_effects,
+    forbids_lifting,
+    halves_attack,
     is_phobia,
+    lifts_own_phobia,
     lifts_phobia,
     opponent_effects,
     protects,
     recovers_allies,
+    reveals_phobias,
     spared,
     used_on_opponent,
 )
@@ -355,6 +368,13 @@ class Seat:
         "time_value",
         "time_valued",
         "night_here",
+        "lifters",
+        "lifting",
+        "no_lift",
+        "reveals",
+        "revealing",
+        "halves",
+        "halving",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -426,6 +446,23 @@ class Seat:
         self.time_value: tuple[tuple[int, int], ...] = tuple(_time_value(c) for c in game.cards)
         self.time_valued = any(d or n for d, n in self.time_value)
         self.night_here: tuple[bool, ...] = tuple(threat_at_night(c) for c in game.cards)
+        self._lifters(game)
+
+    def _lifters(self, game: Game) -> None:
+        """Reads the Spells and Allies that lift a Phobia from their player's Investigator
+        (:func:`~.opponents.lifts_own_phobia`): per copy, how; whether the deck holds one."""
+        self.lifters: tuple[Lift, ...] = tuple(lifts_own_phobia(c) for c in game.cards)
+        self.lifting = any(k for k, _ in self.lifters)
+        #: Per Location, whether no Phobia may be Buried there (read only for a deck that lifts).
+        self.no_lift: tuple[bool, ...] = tuple(forbids_lifting(c) for c in game.cards) if self.lifting else ()
+        #: Per Location, whether arriving there has each opponent reveal the Mythos Deck's top
+        #: card, a Phobia applied to the player (:func:`~.opponents.reveals_phobias`).
+        self.reveals: tuple[bool, ...] = tuple(reveals_phobias(c) for c in game.cards)
+        self.revealing = any(self.reveals)
+        #: Per Artifact, the Monster classes whose attack it halves in the Directed Threat its
+        #: player designates (:func:`~.opponents.halves_attack`); whether the deck holds one.
+        self.halves: tuple[frozenset[str], ...] = tuple(halves_attack(c) for c in game.cards)
+        self.halving = any(self.halves)
 
     def _opponent_cards(self, game: Game) -> None:
         """Reads the Spells, Artifacts and Allies used on an opponent, and the cards that answer
@@ -509,6 +546,8 @@ class Match:
         "barred",
         "passes",
         "passes_needed",
+        "flipped_at",
+        "bound",
     )
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
@@ -598,6 +637,13 @@ class Match:
         #: Great Old One may say more).
         self.passes = 0
         self.passes_needed = 2
+        #: Per seat, the Allies its player flipped to lift Phobias this Round, with the Current
+        #: Location they were flipped at (:data:`~.opponents.LIFT_FLIPPED`); face-up again, and
+        #: no more, when the Round ends (l.448).
+        self.flipped_at: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        #: Per seat, its Allies an opponent's card binds to defend this Round: (the Ally, the
+        #: opponent's seat, the card's title) (:data:`~.opponents.BIND_ALLY`).
+        self.bound: list[list[tuple[int, int, str]]] = [[] for _ in range(n)]
 
     def copy(self, exact: bool = False) -> Match:
         """Gets a copy to play on (each player's state copied). By default the figures are not
@@ -616,6 +662,8 @@ class Match:
         m.glanced = [list(x) for x in self.glanced]
         m.gear_down = [list(x) for x in self.gear_down]
         m.night, m.barred, m.passes, m.passes_needed = self.night, self.barred, self.passes, self.passes_needed
+        m.flipped_at = [list(x) for x in self.flipped_at]
+        m.bound = [list(x) for x in self.bound]
         if exact:
             m.tally = self.tally
             m.combat_lost = list(self.combat_lost)
@@ -725,6 +773,9 @@ def card_play(m: Match, play: Play) -> None:
     if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
         m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
     before, subregion = s.sanity, s.subregion
+    # Where the player stands, for the cards that act when a Location becomes the Current one.
+    arrivals = m.seats[seat].lifting or m.seats[seat].revealing
+    here = s.current_location if arrivals else -1
     if play.kind is _PASS:
         m.last_seat = -1
         if m.log is not None:  # the line is made only for a log
@@ -764,6 +815,10 @@ def card_play(m: Match, play: Play) -> None:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
+    elif play.kind is _CAST and is_lift(m, seat, play):
+        _cast_lift(m, seat, play)
+        if m.stage == OVER:
+            return
     elif m.goo_rules:
         _push_under_goos(m, seat, play)
     else:
@@ -779,6 +834,10 @@ def card_play(m: Match, play: Play) -> None:
             return
     if waiting:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
+        if m.stage == OVER:
+            return
+    if arrivals and s.current_location != here:
+        _arrived(m, seat)
         if m.stage == OVER:
             return
     if m.on_play:
@@ -967,6 +1026,179 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
         m.pending = -1  # an action, not a Pass (l.386)
     m.to_move = (seat + 1) % m.n
     return True
+
+
+def _oldest_phobia(m: Match, seat: int) -> tuple[int, int] | None:
+    """Gets the oldest Phobia on ``seat``'s Investigator: (its player's seat, its card id)."""
+    return next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+
+
+def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str) -> None:
+    """A card of ``seat``'s lifts a Phobia from his or her Investigator: its player Buries it
+    (l.210); the card's title is noted as applied."""
+    owner, cid = phobia
+    _lift(m, seat, owner, cid)
+    title = m.seats[seat].game.cards[card].title
+    m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
+    if m.tally:
+        m.applied[seat].add(title)
+
+
+def _spend_turn(m: Match, seat: int) -> None:
+    """The Turn spent on a card action (l.351): an action, not a Pass (l.386)."""
+    m.decisions += 1
+    if m.pending == seat:
+        m.pending = -1
+    m.to_move = (seat + 1) % m.n
+
+
+def _ally_lifts(m: Match, seat: int) -> bool:
+    """At a Turn's beginning, with a Phobia on the Investigator (our rule: a Phobia only costs
+    Sanity, so the Turn is always spent on it, as at a Location, :func:`_bury_a_phobia`), an
+    Ally of his or hers face-up in play lifts it as its card says, the Turn spent (rulebook
+    l.351, l.356): one flipped earlier this Round at this Current Location (it stays flipped
+    until the Round ends, l.448), one that lifts it in a Location of its subregion; else an Ally
+    that lifts Phobias once flipped is flipped now, "as your Turn". Gets whether the Turn was spent
+    so."""
+    phobia = _oldest_phobia(m, seat)
+    s = m.players[seat]
+    here = s.current_location
+    if phobia is None or here < 0:
+        return False
+    lifters, down = m.seats[seat].lifters, m.face_down[seat]
+    for ally, where in m.flipped_at[seat]:
+        if where == here and ally in s.allies and ally in down:
+            _lifted_by(m, seat, phobia, ally, "stays with")
+            _spend_turn(m, seat)
+            return True
+    subregion = (s.game.cards[here].subregion or "").lower()
+    for a in s.allies:
+        kind, word = lifters[a]
+        if kind == LIFT_REMAIN and word == subregion and a not in down:
+            _lifted_by(m, seat, phobia, a, "stays with")
+            _spend_turn(m, seat)
+            return True
+    for a in s.allies:
+        if lifters[a][0] == LIFT_FLIPPED and a not in down and all(x != a for x, _ in m.flipped_at[seat]):
+            down.append(a)
+            m.flipped_at[seat].append((a, here))
+            m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
+            _spend_turn(m, seat)
+            return True
+    return False
+
+
+def _arrived(m: Match, seat: int) -> None:
+    """A Location just became the Current Location: what it has the opponents reveal, then an
+    Ally lifting a Phobia on arrival."""
+    seat_ = m.seats[seat]
+    here = m.players[seat].current_location
+    if seat_.revealing and here >= 0 and seat_.reveals[here]:
+        _reveal_phobias(m, seat, here)
+        if m.stage == OVER:
+            return
+    if seat_.lifting and m.afflicted[seat] and not (here >= 0 and seat_.no_lift[here]):
+        _arrival_lifts(m, seat)
+
+
+def _reveal_phobias(m: Match, seat: int, here: int) -> None:
+    """Each opponent reveals the top card of his or her Mythos Deck: a Phobia is applied to the
+    arriving player at once (it stays on him or her, its player's card, l.210; its loss at once
+    where the Current Location has its attribute), unless one of its title already is (l.367:
+    then Discarded, our reading); any other card is Discarded."""
+    g = m.seats[seat].game
+    for k in range(1, m.n):
+        o = (seat + k) % m.n
+        t, owner_ = m.players[o], m.seats[o]
+        if not t.deck:
+            continue
+        top = t.deck.pop()
+        title = owner_.game.title(top)
+        if m.tally:
+            m.applied[seat].add(g.cards[here].title)
+        same = any(m.seats[x].game.title(c) == title for x, c in m.afflicted[seat])
+        if not owner_.phobia[top] or same:
+            t.discard.append(top)
+            m.say(f"  {m.name(o)} reveals {title} to {g.title(here)} and discards it")
+            continue
+        m.afflicted[seat].append((o, top))
+        m.say(f"  {m.name(o)} reveals {title} to {g.title(here)}: it afflicts {m.name(seat)}")
+        for kind, amount, word in owner_.hits[top]:
+            if kind == LOSE_IF and _stands_at(m, seat, word):
+                _phobia_loss(m, seat, title, amount)
+                if m.stage == OVER:
+                    return
+
+
+def _arrival_lifts(m: Match, seat: int) -> None:
+    """A Location just became the Current Location: an Ally face-up in play that lifts a Phobia
+    when one of an attribute does lifts the oldest, in the same Turn (no Turn spent)."""
+    phobia = _oldest_phobia(m, seat)
+    if phobia is None:
+        return
+    s = m.players[seat]
+    lifters, down = m.seats[seat].lifters, m.face_down[seat]
+    for a in s.allies:
+        kind, word = lifters[a]
+        if kind == LIFT_ARRIVING and a not in down and _stands_at(m, seat, word):
+            _lifted_by(m, seat, phobia, a, "arrives with")
+            return
+
+
+def is_lift(m: Match, seat: int, play: Play) -> bool:
+    """Checks that a play casts a Spell that lifts the Phobias on its caster (:func:`lift_plays`)."""
+    seat_ = m.seats[seat]
+    return seat_.lifting and play.kind is _CAST and play.card >= 0 and seat_.lifters[play.card][0] == LIFT_ALL
+
+
+def lift_cost(m: Match, seat: int, play: Play) -> int:
+    """Gets the Sanity change of casting a Spell that lifts Phobias: its pentagram from a Tome
+    (l.309), none by an Ally or Artifact (l.311)."""
+    s = m.players[seat]
+    if s.game.profiles[play.target].kind is not Kind.TOME:
+        return 0
+    return s.game.cards[play.card].sanity or 0
+
+
+def lift_plays(m: Match, seat: int) -> list[Play]:
+    """Gets the casts of Spells in play, not cast this Round, that Bury the Phobias on their
+    caster's Investigator, while one is on him or her (a Spell needs its target, l.307)."""
+    if _oldest_phobia(m, seat) is None:
+        return []
+    s = m.players[seat]
+    lifters = m.seats[seat].lifters
+    plays: list[Play] = []
+    for holder, held in s.attached.items():
+        for c in held:
+            if lifters[c][0] == LIFT_ALL and c not in s.cast and c in s.spells:
+                play = new_play(_CAST, c, (), holder)
+                if can_pay(s, lift_cost(m, seat, play)):
+                    plays.append(play)
+    return plays
+
+
+def _cast_lift(m: Match, seat: int, play: Play) -> None:
+    """Casts a Spell that Buries every Phobia on its caster's Investigator: from a Tome its
+    Sanity paid and the Spell flipped (l.309), by an Ally or Artifact Buried (l.311); each Phobia
+    is Buried by its player (l.210)."""
+    s = m.players[seat]
+    c, holder = play.card, play.target
+    cost = lift_cost(m, seat, play)
+    if s.game.profiles[holder].kind is Kind.TOME:
+        s.cast += (c,)
+    else:
+        s.spells.remove(c)
+        s.attached[holder] = tuple(x for x in s.attached[holder] if x != c)
+        s.story.insert(0, c)  # Buried: it counts on in the Story Deck
+    if cost:
+        pay_one(s, cost)
+        if s.phase is _OVER_PHASE:
+            _ended(m)
+            return
+    phobia = _oldest_phobia(m, seat)
+    while phobia is not None:
+        _lifted_by(m, seat, phobia, c, "casts")
+        phobia = _oldest_phobia(m, seat)
 
 
 def _near(m: Match, a: int, b: int, where: str) -> bool:
@@ -1185,6 +1417,93 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)} from the Story Deck")
                 break
+    elif kind == RESHUFFLE:
+        m.say(f"  {m.name(target)} reshuffles {len(t.discard)} Discards into the Mythos Deck")
+        t.deck += t.discard
+        t.discard = []
+        rng.shuffle(t.deck)
+    elif kind == DEVOLVE:
+        swap = devolve_of(m, target)
+        if swap is not None:
+            chosen, back = swap
+            t.story.remove(back)
+            _lose_ally_to(m, target, chosen, True)
+            t.allies.append(back)
+            m.say(f"  {g.title(back)} comes into play in its place, as an Ally")
+    elif kind == SWAP_ALLY:
+        swap = swap_of(m, target)
+        if swap is not None:
+            chosen, back = swap
+            t.story.remove(back)
+            _lose_ally_to(m, target, chosen, True)
+            t.allies.append(back)
+            m.say(f"  {g.title(back)} comes back into play in its place")
+
+
+def bind_of(m: Match, target: int) -> int:
+    """Gets the Ally of the target's a card binds to defend (:data:`~.opponents.BIND_ALLY`): face-up,
+    not bound yet, the one holding the most cards (the greedy defender keeps an Ally holding a
+    Spell out of Combat), then the strongest (the player's choice, ours); -1 for none."""
+    t = m.players[target]
+    down, bound = m.face_down[target], [a for a, _, _ in m.bound[target]]
+    free = [a for a in t.allies if a not in down and a not in bound]
+    if not free:
+        return -1
+    return max(free, key=lambda a: (len(t.attached.get(a, ())), ally_value(m, target, a)[0], -t.allies.index(a)))
+
+
+def _bound_defend(
+    m: Match, b: int, incoming: list[int], defending: list[list[list[int]]], attacking: list[list[list[int]]]
+) -> None:
+    """The Allies an opponent's card bound defend: against that opponent's Directed Threat if
+    any, else the largest aimed at their Investigator (then the first to the left); none when
+    nothing is aimed at him or her. One the player chose to defend or to attack already is left."""
+    allies, down, n = m.players[b].allies, m.face_down[b], m.n
+    for ally, caster, title in m.bound[b]:
+        if ally not in allies or ally in down or any(ally in d for d in (*defending[b], *attacking[b])):
+            continue
+        if incoming[caster] > 0:
+            a = caster
+        else:
+            a = max(range(n), key=lambda x: (incoming[x], -((x - b) % n)))
+            if incoming[a] <= 0:
+                continue
+        defending[b][a].append(ally)
+        m.say(f"  {m.players[b].game.title(ally)} must defend ({title})")
+        if m.tally:
+            m.applied[caster].add(title)
+
+
+def devolve_of(m: Match, target: int) -> tuple[int, int] | None:
+    """Gets the target's Corrupt Ally a card replaces (the strongest) and the Monster of his or
+    her Story Deck that takes its place as an Ally (the weakest; the player's choices, ours:
+    :data:`~.opponents.DEVOLVE`); None without both (no legitimate target, l.307)."""
+    t = m.players[target]
+    cards = t.game.cards
+    corrupt = [a for a in t.allies if cards[a].allegiance is Allegiance.CORRUPT]
+    if not corrupt:
+        return None
+    combat_ = m.seats[target].combat
+    monsters = [c for c in t.story if cards[c].type is CardType.MONSTER and not cards[c].goo]
+    if not monsters:
+        return None
+    chosen = max(corrupt, key=lambda a: (ally_value(m, target, a)[0], -t.allies.index(a)))
+    return chosen, min(monsters, key=lambda c: (combat_[c].value, t.story.index(c)))
+
+
+def swap_of(m: Match, target: int) -> tuple[int, int] | None:
+    """Gets the Allies that would change places (:data:`~.opponents.SWAP_ALLY`): the target's
+    strongest Ally in play (the player's choice, ours) and the Ally closest to the bottom of the
+    target's Story Deck; None without both (then the Spell may not be cast, l.307)."""
+    t = m.players[target]
+    if not t.allies:
+        return None
+    profiles = t.game.profiles
+    back = next((c for c in t.story if profiles[c].kind is Kind.ALLY), -1)  # the bottom is index 0
+    if back < 0:
+        return None
+    chosen = max(t.allies, key=lambda a: (ally_value(m, target, a)[0], -t.allies.index(a)))
+    return chosen, back
 
 
 #: The plays an Event may cancel: cards put in play, whose cards can be Buried (an Adventure
@@ -1631,6 +1950,14 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
             found = bool(t.threat)
         elif kind == REVEAL_TOP:
             found = bool(t.deck)
+        elif kind == RESHUFFLE:
+            found = bool(t.discard)
+        elif kind == SWAP_ALLY:
+            found = swap_of(m, target) is not None
+        elif kind == DEVOLVE:
+            found = devolve_of(m, target) is not None
+        elif kind == BIND_ALLY:
+            found = bind_of(m, target) >= 0
         elif kind == FLIP_ARTIFACT:
             found = _artifact_to_flip(m, target) >= 0
         elif kind == DISCARD_STORY_EVENT:
@@ -1746,6 +2073,11 @@ def _strike(m: Match, seat: int, play: Play) -> None:
             t = m.players[target]
             m.glanced[seat] += [(target, x) for x in t.threat if (target, x) not in m.glanced[seat]]
             m.say(f"  {m.name(seat)} looks at {m.name(target)}'s Threat ({len(t.threat)} cards)")
+        elif kind == BIND_ALLY:
+            ally = bind_of(m, target)
+            if ally >= 0:
+                m.bound[target].append((ally, seat, g.cards[c].title))
+                m.say(f"  {m.name(target)}'s {m.seats[target].game.title(ally)} must defend this Round")
         elif kind == FLIP_ALLY and word == "steal":
             gained = _take_more(m, target, FLIP_ALLY, "")
             if gained and not m.no_gain:
@@ -2286,6 +2618,8 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
                 defending[b][a].append(ally)
             elif a <= -2 and 0 <= -2 - a < n and -2 - a != b and ally_value(m, b, ally)[1]:
                 attacking[b][-2 - a].append(ally)
+        if m.bound[b]:
+            _bound_defend(m, b, incoming, defending, attacking)
         for a in range(n):
             if defending[b][a]:
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
@@ -2744,10 +3078,37 @@ def _threat_cards(m: Match, seat: int, target: int, cids: list[int], taken: list
         cards.append(card)
         if m.tally and m.seats[seat].time_valued:
             _credit_night_here(m, seat, cid)
+    if m.seats[target].halving:
+        _halve(m, seat, target, cards)
     # l.416: the attacker lays the Monsters down in an order of his or her choosing; ours puts
     # the visible ones first, so that the Cosmic Battle spends them before the Invisible ones.
     cards.sort(key=lambda c: c.invisible)
     return cards
+
+
+def _halve(m: Match, seat: int, target: int, cards: list[_Card]) -> None:
+    """An Artifact of the target's, face-up in play, halves the attack of Monsters of its
+    classes in the Directed Threat the target designates before the Monsters are revealed: ours,
+    the Threat of the most cards aimed at him or her (then the first to the left). Half of an
+    odd value is rounded up (our reading: the card names no rounding, nor does the rulebook)."""
+    t, halves = m.players[target], m.seats[target].halves
+    down = m.gear_down[target]
+    stone = next((a for a in t.artifacts if halves[a] and all(x != a for x, _, _ in down)), -1)
+    if stone < 0:
+        return
+    aimed = [(len(m.directed[a][target]), -((a - target) % m.n), a) for a in range(m.n) if a != target]
+    if max(aimed)[2] != seat:
+        return
+    classes = halves[stone]
+    for c in cards:
+        if c.ally or c.cid < 0:
+            continue
+        klass = (m.seats[c.seat].game.cards[c.cid].monster_class or "").lower()
+        if klass in classes and c.value > 0:
+            c.value = c.left = (c.value + 1) // 2
+            m.say(f"  {t.game.title(stone)} halves {c.title} to {c.value}")
+            if m.tally:
+                m.applied[target].add(t.game.cards[stone].title)
 
 
 def _ally_cards(m: Match, seat: int, cids: list[int]) -> list[_Card]:
@@ -3000,6 +3361,10 @@ def next_round(m: Match) -> None:
     m.stage = CARD_PLAY
     for down in m.face_down:
         down.clear()  # face-down cards turn face-up at the end of the Round (l.448, l.532)
+    for flipped in m.flipped_at:
+        flipped.clear()
+    for bound in m.bound:
+        bound.clear()
     for seen in m.glanced:
         seen.clear()  # a Threat looked at this Round: the next is a new one (l.439)
     for seat, gear in enumerate(m.gear_down):
@@ -3030,6 +3395,8 @@ def begin_turn(m: Match) -> bool:
             return False
         if _bury_a_phobia(m, seat):
             return False
+        if m.seats[seat].lifting and _ally_lifts(m, seat):
+            return False
     return True
 
 
@@ -3049,6 +3416,10 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
     if seat_.recovering and not m.lost[seat]:
         recovers = seat_.recovers
         plays = [p for p in plays if p.kind is not _EVENT or not recovers[p.card]]
+    if seat_.lifting and m.afflicted[seat]:
+        more = lift_plays(m, seat)
+        if more:
+            plays = plays[:-1] + more + plays[-1:] if plays and plays[-1].kind is _PASS else plays + more
     if seat_.striking:
         more = strike_plays(m, seat)
         if more:
