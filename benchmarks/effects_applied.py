@@ -2,8 +2,10 @@
 (or ``python benchmarks/effects_applied.py``).
 
 Every real deck of ../shared/mythos-data (both transcriptions' decks) is played alone (the
-goldfish, its greedy policy) and in two-player matches against the real decks that follow it
-in name order (greedy computer players in both seats). Each choice a player makes is watched,
+goldfish, its greedy policy) and in two-player matches against every other real deck, a few
+seeds each (greedy computer players in both seats): a card's moment (an Epidemic to be kept out
+of, an Artifact taken to be protected) comes from the field it meets, and a real deck meets any
+deck, not only its neighbours in name order. Each choice a player makes is watched,
 and per title of each deck the evidence is kept: put in play, cast or used (a Spell, an
 Artifact, an Ally's use), and in matches the Combat damage it dealt or absorbed.
 
@@ -61,8 +63,8 @@ SHARED = ROOT.parent / "shared" / "mythos-data"
 
 #: Goldfish games per deck; opponents per deck and matches against each.
 GOLDFISH_GAMES = 200
-OPPONENTS = 4
-MATCH_GAMES = 50
+#: Matches per deck, spread over every other deck (about 200 in all: 9 seeds each of 23).
+MATCHES_PER_DECK = 200
 
 #: Who plays a deck that names no Investigator (as the engine benchmark does).
 STAND_IN = "Adventurous Dilettante"
@@ -148,13 +150,15 @@ def _goldfish(deck: Any, recipes: Any, overrides: Any, seen: dict[str, Evidence]
 def _matches(
     decks: list[Any], recipes: list[Any], investigators: list[Any], overrides: Any, i: int, seen: dict[str, Evidence]
 ) -> int:
-    """Plays deck ``i`` in seat A against the next decks in name order; gets the games played."""
+    """Plays deck ``i`` in seat A against every other deck, :data:`MATCHES_PER_DECK` spread
+    over them; gets the games played."""
     from deckbuilder.rules.goldfish import game_seeds
     from deckbuilder.rules.match import MatchBatch, new_match, play_match, record_of
     from deckbuilder.rules.match.table import Seat
 
     played = 0
-    for k in range(1, OPPONENTS + 1):
+    each = -(-MATCHES_PER_DECK // (len(decks) - 1))
+    for k in range(1, len(decks)):
         j = (i + k) % len(decks)
         batch = MatchBatch(
             [decks[i], decks[j]],
@@ -165,7 +169,7 @@ def _matches(
         games, players = batch.build()
         watched = [Watcher(players[0], games[0], seen), players[1]]
         seats = [Seat(g, chr(65 + n)) for n, g in enumerate(games)]
-        for seed in game_seeds(11 + k, MATCH_GAMES):
+        for seed in game_seeds(11 + k, each):
             match = play_match(new_match(games, seed, seats=seats), watched)
             for title in match.applied[0]:
                 seen[title].applied = True
@@ -372,7 +376,8 @@ def coverage() -> None:
     seconds = time.perf_counter() - start
     print(
         f"{len(decks)} real decks, {copies} card copies; {GOLDFISH_GAMES} goldfish games and "
-        f"{OPPONENTS * MATCH_GAMES} match games a deck ({match_games} matches), {seconds:.0f} s"
+        f"{match_games // len(decks)} match games a deck, against each of the {len(decks) - 1} others "
+        f"({match_games} matches), {seconds:.0f} s"
     )
     print(f"effects applied in matches: {in_matches} copies = {in_matches / copies:.1%} of all copies (goal 90%)")
     print(f"effects applied alone (the goldfish): {alone} copies = {alone / copies:.1%}")
