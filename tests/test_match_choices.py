@@ -50,3 +50,32 @@ def test_in_matches_an_ally_that_defends_well_stays():
     match, goldfish = _choices(strong)
     assert match == "Play Hill Shrine"
     assert goldfish == "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"
+
+
+# An Ally whose card lets it be Buried instead of paying the Sanity cost of an Artifact played
+# (test wording, not the card's).
+PEDDLER = ally(
+    "Road Trader", text="You may Bury Road Trader instead of paying the Sanity cost for playing one Artifact."
+)
+LAMP = artifact("Brass Lamp", sanity=-3)
+
+
+def test_an_artifact_may_be_paid_for_by_burying_the_ally_that_allows_it():
+    # Rulebook l.62: the Buried Ally goes to the Story Deck and counts on for Adventures.
+    s = do(setup([STREET, PEDDLER, LAMP], sanity=12), "Play Plain Street")
+    s = do(s, "Play Road Trader")
+    before = s.sanity
+    paid = do(s, "Play Brass Lamp, Burying Road Trader instead of paying its Sanity")
+    assert paid.sanity == before
+    assert s.game.title(paid.story[0]) == "Road Trader"
+    assert [s.game.title(c) for c in paid.artifacts] == ["Brass Lamp"]
+    assert not paid.allies
+    full = do(s, "Play Brass Lamp")
+    assert full.sanity == before - 3
+    assert [s.game.title(c) for c in full.allies] == ["Road Trader"]
+
+
+def test_an_ally_without_those_words_offers_no_such_play():
+    s = do(setup([STREET, ally("Dock Guard"), LAMP], sanity=12), "Play Plain Street")
+    s = do(s, "Play Dock Guard")
+    assert not [p for p in legal_plays(s) if "instead of paying" in describe(s, p)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
-from deckbuilder.rules.engine.choices import ally_instead_plays
+from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays
 from deckbuilder.rules.engine.locations import (
     location_plays,
     location_requirements_met,
@@ -245,6 +245,8 @@ def _card_plays(s: GameState) -> list[Play]:
         use_plays(s, plays)
     if g.has_turn_or_ally and s.allies:
         ally_instead_plays(s, plays)  # arriving: an Ally Buried instead of the lost Turn
+    if g.has_pays_for_artifact and s.allies:
+        ally_pays_plays(s, plays)  # an Artifact played: an Ally Buried instead of its Sanity
     if g.has_recover and mode is AT and not in_past and g.recover_cost[s.where] >= 0:
         recover_plays(s, plays)  # an Artifact of the Story Deck back into play (the Location's)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:
