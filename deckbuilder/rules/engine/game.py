@@ -122,6 +122,7 @@ _NOT_USES = (
     EffectKind.DISCARD_RANDOM_STORY,
     EffectKind.LOSE_TURN,
     EffectKind.ROUND_DRAW,
+    EffectKind.PAYS_ARTIFACT,  # an Ally Buried instead of an Artifact's Sanity: a choice on its play
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
