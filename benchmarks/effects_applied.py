@@ -104,6 +104,11 @@ class Watcher:
         title = self.game.cards[play.card].title
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
+        elif play.kind is PlayKind.ARTIFACT and play.joined:
+            # An Ally Buried instead of the Artifact's Sanity (Wandering Peddler): its effect used.
+            self.seen[title].played = True
+            self.seen[self.game.cards[play.joined[0]].title].used = True
+            return
         elif play.kind not in (
             PlayKind.DISCARD,
             PlayKind.REPLACE,

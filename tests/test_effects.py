@@ -205,6 +205,12 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             CardType.ALLY,
             "You may Bury the Peddler instead of paying the Sanity cost for playing one Artifact.",
             None,
+            "pays artifact",
+        ),
+        (
+            CardType.ALLY,
+            "You may Bury the Priest instead of paying the Sanity cost for casting one Spell.",
+            None,
             "ignored: " + reader.BURY_INSTEAD,
         ),
         (

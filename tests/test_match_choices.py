@@ -50,3 +50,69 @@ def test_in_matches_an_ally_that_defends_well_stays():
     match, goldfish = _choices(strong)
     assert match == "Play Hill Shrine"
     assert goldfish == "Play Hill Shrine, Burying Dock Guard instead of losing a Turn"
+
+
+# An Ally whose card lets it be Buried instead of paying the Sanity cost of an Artifact played
+# (test wording, not the card's).
+PEDDLER = ally(
+    "Road Trader", text="You may Bury Road Trader instead of paying the Sanity cost for playing one Artifact."
+)
+LAMP = artifact("Brass Lamp", sanity=-3)
+
+
+def test_an_artifact_may_be_paid_for_by_burying_the_ally_that_allows_it():
+    # Rulebook l.62: the Buried Ally goes to the Story Deck and counts on for Adventures.
+    s = do(setup([STREET, PEDDLER, LAMP], sanity=12), "Play Plain Street")
+    s = do(s, "Play Road Trader")
+    before = s.sanity
+    paid = do(s, "Play Brass Lamp, Burying Road Trader instead of paying its Sanity")
+    assert paid.sanity == before
+    assert s.game.title(paid.story[0]) == "Road Trader"
+    assert [s.game.title(c) for c in paid.artifacts] == ["Brass Lamp"]
+    assert not paid.allies
+    full = do(s, "Play Brass Lamp")
+    assert full.sanity == before - 3
+    assert [s.game.title(c) for c in full.allies] == ["Road Trader"]
+
+
+def test_an_ally_without_those_words_offers_no_such_play():
+    s = do(setup([STREET, ally("Dock Guard"), LAMP], sanity=12), "Play Plain Street")
+    s = do(s, "Play Dock Guard")
+    assert not [p for p in legal_plays(s) if "instead of paying" in describe(s, p)]
+
+
+def test_an_artifact_beyond_the_sanity_left_is_played_only_by_burying_the_ally():
+    # Rulebook l.124: a Sanity cost is paid whole or the card is not played; 2 cannot pay 3.
+    s = do(setup([STREET, PEDDLER, LAMP], sanity=2), "Play Plain Street")
+    s = do(s, "Play Road Trader")
+    lamp = sorted(describe(s, p) for p in legal_plays(s) if p.card >= 0 and s.game.title(p.card) == "Brass Lamp")
+    assert lamp == ["Play Brass Lamp, Burying Road Trader instead of paying its Sanity"]
+
+
+def _lamp_choices(sanity: int, trader: Card = PEDDLER) -> tuple[str, str]:
+    """With the Road Trader in play on Plain Street: how the match's greedy player, then the
+    goldfish's, play the Brass Lamp the deck's Adventures need."""
+    s = do(setup([STREET, trader, LAMP], sanity=sanity), "Play Plain Street")
+    s = do(s, "Play Road Trader")
+    plays = [p for p in legal_plays(s) if p.card >= 0 and s.game.title(p.card) == "Brass Lamp"]
+    needed = {"brass lamp"}
+    return describe(s, GreedyPlayer(s.game, needed).inner.choose(s, plays)), describe(
+        s, GreedyPolicy(s.game, needed).choose(s, plays)
+    )
+
+
+PAID_BY_TRADER = "Play Brass Lamp, Burying Road Trader instead of paying its Sanity"
+
+
+def test_a_spare_ally_is_buried_rather_than_sanity_paid():
+    # Rulebook l.62: the Buried Ally counts on for Adventures; the Sanity is kept.
+    assert _lamp_choices(12) == (PAID_BY_TRADER, PAID_BY_TRADER)
+
+
+def test_in_matches_a_trader_that_defends_well_stays_while_sanity_can_pay():
+    # Rulebook l.406, l.426: a Defending Ally worth 2 absorbs 2; with 12 Sanity the match's
+    # player pays 3 and keeps it, the goldfish (no Combat) Buries it.
+    strong = dataclasses.replace(PEDDLER, value=2)
+    assert _lamp_choices(12, strong) == ("Play Brass Lamp", PAID_BY_TRADER)
+    # With 5 Sanity, paying 3 would leave fewer than 3 (goldfish rule 6): the Ally pays.
+    assert _lamp_choices(5, strong) == (PAID_BY_TRADER, PAID_BY_TRADER)

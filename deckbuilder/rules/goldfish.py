@@ -42,6 +42,9 @@ The greedy policy, in order of preference (documented because the numbers depend
    only counts for Adventures, and it counts on in the Story Deck): a Turn is worth more;
    otherwise lose the Turn. A match's computer player keeps an Ally that defends well
    (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
+9. Where an Ally's card lets it be Buried instead of paying an Artifact's Sanity (Wandering
+   Peddler), Bury it when it is spare as in 8, or when the Sanity left (6) cannot pay; otherwise
+   pay. A match's computer player keeps an Ally that defends well, as in 8.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -93,6 +96,7 @@ _DISCARD_PHASE: Final = Phase.DISCARD
 _CAST: Final = PlayKind.CAST
 _USE: Final = PlayKind.USE
 _RECOVER: Final = PlayKind.RECOVER
+_ARTIFACT: Final = PlayKind.ARTIFACT
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
@@ -279,7 +283,14 @@ class GreedyPolicy:
             else:
                 cid, joined = play.card, play.joined
                 cost = costs[cid] if cid >= 0 else 0
-                if joined:
+                if kind is _ARTIFACT and joined:
+                    # An Ally Buried instead of the Artifact's Sanity (9 above): when it is
+                    # spare, or the Sanity left cannot pay; otherwise the Artifact is paid for.
+                    if cost > room or self.instead_score(state, joined[0]) > 0:
+                        cost, joined = 0, ()
+                    else:
+                        cost = room + 1
+                elif joined:
                     for j in joined:
                         cost += costs[j]
                 if cost > room:

@@ -59,6 +59,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
     recover artifact; cost 2      (a Location) while it is the Current Location, as a Turn: an
                                   Artifact of your Story Deck back into play for that Sanity and
                                   the Artifact's own (Porta Portese)
+    pays artifact                 (an Ally) may be Buried instead of paying the Sanity cost of
+                                  an Artifact played (Wandering Peddler)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -109,6 +111,8 @@ class EffectKind(IntEnum):
     ADVENTURE_SANITY = 25
     TRAVEL_MONSTER = 26
     RECOVER = 27
+    #: An Ally Buried instead of paying the Sanity cost of an Artifact played (``pays artifact``).
+    PAYS_ARTIFACT = 28
 
 
 class After(IntEnum):
@@ -183,11 +187,12 @@ _BARE = {
     "summon travel": EffectKind.TRAVEL_MONSTER,
     "reveal attack": EffectKind.REVEAL_ATTACK,
     "recover artifact": EffectKind.RECOVER,
+    "pays artifact": EffectKind.PAYS_ARTIFACT,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

@@ -178,7 +178,7 @@ _NAMED: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"randomly discard|discard a random"), RANDOM_DISCARD),
     (re.compile(r"\badds? the \w+ attribute to"), ATTRIBUTE),
-    (re.compile(r"bury [\w .']+ instead of paying the sanity cost"), BURY_INSTEAD),
+    (re.compile(r"bury [\w .']+ instead of paying the sanity cost(?! for playing one artifact)"), BURY_INSTEAD),
     (re.compile(r"use this gate to (?:play|summon)|use a gate to play"), GATE_USE),
     (re.compile(r"monster allowing travel"), TRAVEL_MONSTER),
     (
@@ -291,6 +291,11 @@ _RECOVER_ARTIFACT = re.compile(
     rf"(?:^|(?<=\. ))[^.]*\bspend {_N} sanity points? to recover one artifact (?:chosen )?from your story deck[^.]*\."
     r"(?: pay any sanity costs? for playing that artifact\.)?"
 )
+
+
+#: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one
+#: Artifact": ``pays artifact``, the engine's ``Game.pays_for_artifact`` (``rules/engine/choices.py``).
+_BURY_FOR_ARTIFACT = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for playing one artifact")
 
 
 def _recover(text: str) -> tuple[int | None, str]:
@@ -432,6 +437,8 @@ def _read(card: Card) -> CardEffects:
         return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
     if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
         return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.ALLY and _BURY_FOR_ARTIFACT.search(text):
+        return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
     if kind is CardType.ALLY:
         hand = _hand_limits(text)
         if hand:

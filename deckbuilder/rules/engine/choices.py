@@ -15,8 +15,8 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` pri
 from __future__ import annotations
 
 from deckbuilder.rules.engine.casting import bury_ally
-from deckbuilder.rules.engine.plays import K_LOCATION, K_ROTATE, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState
+from deckbuilder.rules.engine.plays import K_ARTIFACT, K_LOCATION, K_ROTATE, CardId, Play, new_play
+from deckbuilder.rules.engine.state import GameState, can_pay
 
 
 def ally_instead_plays(s: GameState, plays: list[Play]) -> None:
@@ -43,3 +43,34 @@ def bury_instead(s: GameState, location: CardId, ally: CardId) -> None:
         s.lost_turns -= s.game.lost_turns[location]
         if s.lost_turns < 0:
             s.lost_turns = 0
+
+
+def ally_pays_plays(s: GameState, plays: list[Play]) -> None:
+    """Adds, for each Artifact played from hand with a Sanity cost, the same play Burying an Ally
+    in play whose card allows it instead of paying that cost (named in ``joined``; not the Ally
+    the Artifact is given to), and drops the Artifact plays listed only because such an Ally could
+    pay what the player cannot. The caller checks the deck holds such an Ally."""
+    g = s.game
+    pays = g.pays_for_artifact
+    payers = [a for a in s.allies if pays[a]]
+    if not payers:
+        return
+    profiles = g.profiles
+    unpaid = False  # an Artifact listed only because an Ally could pay for it
+    for i in range(len(plays)):  # the plays listed before: the variants added are not revisited
+        play = plays[i]
+        if play.kind is not K_ARTIFACT or play.joined or profiles[play.card].cost >= 0:
+            continue
+        for a in payers:
+            if a != play.target:
+                plays.append(new_play(K_ARTIFACT, play.card, (a,), play.target))
+        if not can_pay(s, profiles[play.card].cost):
+            unpaid = True
+    if unpaid:
+        plays[:] = [p for p in plays if p.kind is not K_ARTIFACT or p.joined or can_pay(s, profiles[p.card].cost)]
+
+
+def ally_pays(s: GameState, ally: CardId) -> None:
+    """Buries the Ally that pays for an Artifact instead of its Sanity (rulebook l.191: with the
+    cards it holds; l.62: they count on for Adventures in the Story Deck)."""
+    bury_ally(s, ally)

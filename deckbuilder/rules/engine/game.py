@@ -122,6 +122,7 @@ _NOT_USES = (
     EffectKind.DISCARD_RANDOM_STORY,
     EffectKind.LOSE_TURN,
     EffectKind.ROUND_DRAW,
+    EffectKind.PAYS_ARTIFACT,  # an Ally Buried instead of an Artifact's Sanity: a choice on its play
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -305,6 +306,13 @@ class Game:
             for u in uid
         )
         self.has_turn_or_ally = any(self.turn_or_ally)
+        #: Per copy, whether the Ally may be Buried instead of paying an Artifact's Sanity
+        #: (``rules/engine/choices.py``); a deck without one looks for none.
+        self.pays_for_artifact: tuple[bool, ...] = tuple(
+            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_ARTIFACT for f in read[u].effects)
+            for u in uid
+        )
+        self.has_pays_for_artifact = any(self.pays_for_artifact)
         #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
         #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
         self.recover_cost: tuple[int, ...] = tuple(

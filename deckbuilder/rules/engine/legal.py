@@ -15,7 +15,7 @@ from __future__ import annotations
 from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
-from deckbuilder.rules.engine.choices import ally_instead_plays
+from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays
 from deckbuilder.rules.engine.locations import (
     location_plays,
     location_requirements_met,
@@ -117,6 +117,8 @@ def _card_plays(s: GameState) -> list[Play]:
     # Rulebook l.79 (Basic): the first play is a Location; l.463 (Advanced): or any legal card.
     locations_only = not s.located and not g.rules.advanced
     here_attrs = s.attrs if mode is AT or mode is TRAVELLING else 0
+    # An Ally in play that may be Buried instead of an Artifact's Sanity (rules/engine/choices.py).
+    payer = g.has_pays_for_artifact and any(g.pays_for_artifact[a] for a in s.allies)
     gate_ok = mode is AT and bool(here_attrs & g.gate) and gate_free(s)
     # Where a Location in hand leads from the last one arrived at, by its printing.
     steps = None
@@ -224,7 +226,7 @@ def _card_plays(s: GameState) -> list[Play]:
                 tome_plays(s, cid, p, plays)
         elif kind is ART:
             # Rulebook l.183: at a Location with the Artifact attribute.
-            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and can_pay(s, p.cost):
+            if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and (can_pay(s, p.cost) or payer):
                 artifact_plays(s, cid, p, plays)
         elif kind is GOO:
             if (
@@ -245,6 +247,8 @@ def _card_plays(s: GameState) -> list[Play]:
         use_plays(s, plays)
     if g.has_turn_or_ally and s.allies:
         ally_instead_plays(s, plays)  # arriving: an Ally Buried instead of the lost Turn
+    if g.has_pays_for_artifact and s.allies:
+        ally_pays_plays(s, plays)  # an Artifact played: an Ally Buried instead of its Sanity
     if g.has_recover and mode is AT and not in_past and g.recover_cost[s.where] >= 0:
         recover_plays(s, plays)  # an Artifact of the Story Deck back into play (the Location's)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:

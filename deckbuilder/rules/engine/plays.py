@@ -202,6 +202,8 @@ def describe(state: GameState, play: Play) -> str:
         return f"{'Walk to' if play.sideways else 'Play'} {t(play.card)}{instead}"
     joined = " with " + ", ".join(t(j) for j in play.joined) if play.joined else ""
     target = f" to {t(play.target)}" if play.target >= 0 else ""
+    if k is PlayKind.ARTIFACT and play.joined:
+        return f"Play {t(play.card)}{target}, Burying {t(play.joined[0])} instead of paying its Sanity"
     verb = {PlayKind.CULTIST: "Play as a Monster", PlayKind.TRAVEL: "Travel by"}.get(k, "Play")
     if k is PlayKind.MONSTERS:
         return "Play " + ", ".join(t(c) for c in (play.card, *play.joined)) + " to the Threat"

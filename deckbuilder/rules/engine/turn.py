@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
-from deckbuilder.rules.engine.choices import bury_instead
+from deckbuilder.rules.engine.choices import ally_pays, bury_instead
 from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
     AT,
@@ -137,6 +137,14 @@ def _turn_play(s: GameState, play: Play) -> None:
             bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
         return
     s.hand.remove(cid)
+    if kind is K_ARTIFACT and play.joined:
+        # An Ally in play Buried instead of the Artifact's Sanity cost (its card's word).
+        s.artifacts.append(cid)
+        s.counted += g.weight[cid]
+        if play.target >= 0:
+            s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
+        ally_pays(s, play.joined[0])
+        return
     if play.joined:
         for j in play.joined:
             s.hand.remove(j)
