@@ -269,3 +269,35 @@ def test_a_phobia_on_the_player_is_redirected_to_an_opponent():
 
 def test_the_new_families_are_read_whole():
     assert [not_read(c) for c in (MADNESS, SWARM, MIRROR)] == ["", "", ""]
+
+
+TRADER = ally(
+    "Road Trader", text="You may Bury Road Trader instead of paying the Sanity cost for playing one Artifact."
+)
+DEAR_LAMP = artifact("Dear Lamp", sanity=-3)
+
+
+class PayingWithAlly(Scripted):
+    """Plays the Dear Lamp by Burying the Ally that pays for it."""
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        g = m.players[seat].game
+        return next(p for p in plays if p.card >= 0 and g.title(p.card) == "Dear Lamp" and p.joined)
+
+
+def test_an_artifact_paid_for_by_an_ally_and_undone_leaves_the_ally_buried_once():
+    # Rulebook l.202: the card just played is Buried (l.506) and its cost undone; the Ally that
+    # paid it was Buried by the play itself (l.191) and stays in the Story Deck, once.
+    m = table([UNDONE], [TRADER, DEAR_LAMP])
+    brian, meghan = m.players
+    brian.hand.append(take(m, 0, "Undone"))
+    trader = take(m, 1, "Road Trader")
+    meghan.allies.append(trader)
+    lamp = take(m, 1, "Dear Lamp")
+    meghan.hand.append(lamp)
+    m.to_move = 1
+    step(m, [PayingWithAlly(), PayingWithAlly()])
+    assert lamp in meghan.artifacts and trader not in meghan.allies and meghan.story.count(trader) == 1
+    assert plays(m, 0, "Undone").offered
+    assert lamp not in meghan.artifacts and meghan.story.count(lamp) == 1
+    assert meghan.story.count(trader) == 1 and meghan.sanity == 15

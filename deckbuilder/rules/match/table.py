@@ -1593,6 +1593,8 @@ def _cancel(m: Match, target: int) -> None:
         for holder, held in list(t.attached.items()):
             if any(c in held for c in cards):
                 t.attached[holder] = tuple(c for c in held if c not in cards)
+        # An Ally Buried to pay for the play (l.191) is in the Story Deck already: once is all.
+        cards = [c for c in cards if c not in t.story]
     t.story[0:0] = cards
     if kind is PlayKind.LOCATION or kind is PlayKind.ROTATE or kind is PlayKind.TRAVEL:
         _stand_at_top(m, target, gate=False)
