@@ -428,6 +428,18 @@ def test_artifact_needs_an_artifact_location_and_a_weapon_an_ally() -> None:
     assert plays_of(s, "Shotgun") == []  # he has a Weapon already
 
 
+def test_an_ally_that_keeps_an_artifact_takes_one_anywhere_one_only() -> None:
+    # Rulebook l.185: an Ally that says you may later assign it one Artifact is given one from the
+    # Hand, the two then one card; its own text says at any Location (no Artifact Location needed).
+    keeper = ally("Curio Dealer", sub="Boston", text="Later you may place an Artifact card beneath this card.")
+    s = do(setup([BOSTON_LIBRARY, keeper, artifact("Lamp"), artifact("Lantern")]), "Play Boston Library")
+    assert plays_of(s, "Lamp") == []  # no Artifact Location, no such Ally yet
+    s = do(s, "Play Curio Dealer")
+    s = do(s, "Play Lamp to Curio Dealer")
+    assert [s.game.cards[c].title for c in s.attached[s.allies[0]]] == ["Lamp"]
+    assert plays_of(s, "Lantern") == []  # one Artifact only
+
+
 # --------------------------------------------------------------------------------------
 # Monsters, Gates, Great Old Ones
 

@@ -85,6 +85,11 @@ _KNOWS_LANGS = re.compile(r"\bKnows ((?:[A-Z][a-z]+)(?:(?:\s*,\s*|\s*&\s*|\s+and
 _GIVE_TO_ALLY = re.compile(
     r"\b(?:give|place|assign) this (?:card|artifact) (?:to|with) (?:an|one of your) all(?:y|ies)", re.I
 )
+#: An Ally that later takes one Artifact at any Location, beneath it (rulebook l.185: "you may
+#: later assign ... one Artifact card").
+HOLDS_ARTIFACT = re.compile(
+    r"\bplace an artifact card beneath this card\b|\bassign to [\w .',]+? one artifact card at any location", re.I
+)
 _MUST_HAVE = re.compile(r"(?i:you must have (?:the )?)([A-Z][\w' .-]+?) in play")
 _JOINS = re.compile(r"\bJoins? (?:with )?([^.◆;]+)", re.I)
 _FULFILLS = re.compile(r"fulfills the ([\w' -]+?) requirements?\b", re.I)
@@ -504,6 +509,7 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             langs=vocab.langs(card.languages),
             capacity=spell_capacity(text),
             cultist="cultist" in attrs,
+            holds_artifact=bool(HOLDS_ARTIFACT.search(text)),
             value=card.value or 0,
         )
     if kind is Kind.TOME:
