@@ -102,8 +102,11 @@ class Watcher:
         if play is None or play.card < 0:
             return
         title = self.game.cards[play.card].title
-        if play.kind is PlayKind.ARTIFACT and play.target >= 0 and self.game.profiles[play.target].holds_artifact:
-            # An Artifact assigned to an Ally that may later take one (rulebook l.185): the Ally's effect.
+        if play.target >= 0 and (
+            (play.kind is PlayKind.ARTIFACT and self.game.profiles[play.target].holds_artifact)
+            or (play.kind is PlayKind.TOME and self.game.profiles[play.target].holds_tome)
+        ):
+            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185).
             self.seen[self.game.cards[play.target].title].applied = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
@@ -216,7 +219,7 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
                 return False, f"{reason}; in matches, never changed a Monster's value in these games"
             return False, reason
         if reason == ASSIGN and card.type is CardType.ALLY and seen is not None and seen.applied:
-            return True, ""  # an Artifact was assigned to it in a match (rules/engine/tomes.py)
+            return True, ""  # an Artifact or Tome was assigned to it in a match (rules/engine/tomes.py)
         if reason == OPPONENT and card.type is CardType.MONSTER:
             # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
             from deckbuilder.rules.match.monsters import takes_artifact

@@ -90,6 +90,8 @@ _GIVE_TO_ALLY = re.compile(
 HOLDS_ARTIFACT = re.compile(
     r"\bplace an artifact card beneath this card\b|\bassign to [\w .',]+? one artifact card at any location", re.I
 )
+#: An Ally that later takes one Tome at any Location.
+HOLDS_TOME = re.compile(r"\bassign to [\w .',]+? one tome card at any location", re.I)
 _MUST_HAVE = re.compile(r"(?i:you must have (?:the )?)([A-Z][\w' .-]+?) in play")
 _JOINS = re.compile(r"\bJoins? (?:with )?([^.◆;]+)", re.I)
 _FULFILLS = re.compile(r"fulfills the ([\w' -]+?) requirements?\b", re.I)
@@ -510,6 +512,7 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             capacity=spell_capacity(text),
             cultist="cultist" in attrs,
             holds_artifact=bool(HOLDS_ARTIFACT.search(text)),
+            holds_tome=bool(HOLDS_TOME.search(text)),
             value=card.value or 0,
         )
     if kind is Kind.TOME:
