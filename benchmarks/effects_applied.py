@@ -105,6 +105,8 @@ class Watcher:
         if play.target >= 0 and (
             (play.kind is PlayKind.ARTIFACT and self.game.profiles[play.target].holds_artifact)
             or (play.kind is PlayKind.TOME and self.game.profiles[play.target].holds_tome)
+            # A Spell into an Artifact given to an Ally that then knows it (Mi-Go Braincase).
+            or (play.kind is PlayKind.SPELL and self.game.profiles[play.target].needs_ally)
         ):
             # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185).
             self.seen[self.game.cards[play.target].title].applied = True
@@ -218,8 +220,8 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             if threat_at_night(card):
                 return False, f"{reason}; in matches, never changed a Monster's value in these games"
             return False, reason
-        if reason == ASSIGN and card.type is CardType.ALLY and seen is not None and seen.applied:
-            return True, ""  # an Artifact or Tome was assigned to it in a match (rules/engine/tomes.py)
+        if reason == ASSIGN and card.type in (CardType.ALLY, CardType.ARTIFACT) and seen is not None and seen.applied:
+            return True, ""  # an Artifact, Tome or Spell was assigned to it in a match (rules/engine/tomes.py)
         if reason == OPPONENT and card.type is CardType.MONSTER:
             # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
             from deckbuilder.rules.match.monsters import takes_artifact
