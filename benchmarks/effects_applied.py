@@ -102,6 +102,14 @@ class Watcher:
         if play is None or play.card < 0:
             return
         title = self.game.cards[play.card].title
+        if play.target >= 0 and (
+            (play.kind is PlayKind.ARTIFACT and self.game.profiles[play.target].holds_artifact)
+            or (play.kind is PlayKind.TOME and self.game.profiles[play.target].holds_tome)
+            # A Spell into an Artifact given to an Ally that then knows it (Mi-Go Braincase).
+            or (play.kind is PlayKind.SPELL and self.game.profiles[play.target].needs_ally)
+        ):
+            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185).
+            self.seen[self.game.cards[play.target].title].applied = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
         elif play.kind is PlayKind.ARTIFACT and play.joined:
@@ -189,7 +197,7 @@ def _matches(
 def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tuple[str, ...]) -> tuple[bool, str]:
     """Gets whether the card's effect was applied in these games, and if not, why."""
     from deckbuilder.rules.cards import CardType
-    from deckbuilder.rules.effects.reader import LASTING, NOT_READ, OPPONENT, PHOBIA
+    from deckbuilder.rules.effects.reader import ASSIGN, LASTING, NOT_READ, OPPONENT, PHOBIA
 
     if reason:
         if reason in combat_reasons and seen is not None and (seen.fought or seen.applied):
@@ -217,6 +225,8 @@ def _applied(card: Any, reason: str, seen: Evidence | None, combat_reasons: tupl
             if threat_at_night(card):
                 return False, f"{reason}; in matches, never changed a Monster's value in these games"
             return False, reason
+        if reason == ASSIGN and card.type in (CardType.ALLY, CardType.ARTIFACT) and seen is not None and seen.applied:
+            return True, ""  # an Artifact, Tome or Spell was assigned to it in a match (rules/engine/tomes.py)
         if reason == OPPONENT and card.type is CardType.MONSTER:
             # A Monster that takes an Artifact when it survives the Cosmic Battle (match/monsters.py).
             from deckbuilder.rules.match.monsters import takes_artifact

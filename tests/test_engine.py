@@ -428,6 +428,38 @@ def test_artifact_needs_an_artifact_location_and_a_weapon_an_ally() -> None:
     assert plays_of(s, "Shotgun") == []  # he has a Weapon already
 
 
+def test_an_ally_that_keeps_an_artifact_takes_one_anywhere_one_only() -> None:
+    # Rulebook l.185: an Ally that says you may later assign it one Artifact is given one from the
+    # Hand, the two then one card; its own text says at any Location (no Artifact Location needed).
+    keeper = ally("Curio Dealer", sub="Boston", text="Later you may place an Artifact card beneath this card.")
+    s = do(setup([BOSTON_LIBRARY, keeper, artifact("Lamp"), artifact("Lantern")]), "Play Boston Library")
+    assert plays_of(s, "Lamp") == []  # no Artifact Location, no such Ally yet
+    s = do(s, "Play Curio Dealer")
+    s = do(s, "Play Lamp to Curio Dealer")
+    assert [s.game.cards[c].title for c in s.attached[s.allies[0]]] == ["Lamp"]
+    assert plays_of(s, "Lantern") == []  # one Artifact only
+
+
+def test_an_ally_that_keeps_a_tome_takes_one_anywhere_and_its_spells_after() -> None:
+    # Rulebook l.185: an Ally that says you may later assign it one Tome (at any Location, its text
+    # says) is given one from the Hand; l.326: still read by someone; l.336: Spells into it later.
+    keeper = ally(
+        "Book Keeper",
+        region="Europe",
+        sub="Paris",
+        languages=("Latin",),
+        text="While in play, you may assign to him one Tome card at any Location; he keeps it.",
+    )
+    book = tome("Liber Ivonis")
+    s = do(setup([PARIS_CAFE, keeper, book, tome("Liber Damnatus"), spell("Wither")]), "Play Paris Cafe")
+    assert plays_of(s, "Liber Ivonis") == []  # no Tome Location, no such Ally yet
+    s = do(s, "Play Book Keeper")
+    s = do(s, "Play Liber Ivonis to Book Keeper")
+    assert [s.game.cards[c].title for c in s.attached[s.allies[0]]] == ["Liber Ivonis"]
+    assert plays_of(s, "Liber Damnatus") == []  # one Tome only
+    s = do(s, "Play Wither to Liber Ivonis")
+
+
 # --------------------------------------------------------------------------------------
 # Monsters, Gates, Great Old Ones
 

@@ -220,6 +220,9 @@ class Game:
         )
         #: Whether any card can be cast or used: a deck without one pays nothing for them.
         self.has_uses = any(e is not None for e in self.effects)
+        #: Whether an Ally of the deck may later take an Artifact anywhere (rulebook l.185).
+        self.holds_artifact = any(p.holds_artifact for p in distinct_profiles)
+        self.holds_tome = any(p.holds_tome for p in distinct_profiles)
         #: Per copy, the effects the engine does not play, with the reason ("" if it plays them).
         #: An Event aimed at a card of an opponent's is never played without ``phantom_opponent``:
         #: the reason says so, whatever its text's reading (rulebook l.202).

@@ -56,7 +56,7 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.recovery import recover_plays
 from deckbuilder.rules.engine.state import GameState, can_pay, titles_in_play
 from deckbuilder.rules.engine.threat import gate_cost, gate_free, monster_plays, summon_met
-from deckbuilder.rules.engine.tomes import artifact_plays, spell_plays, tome_plays
+from deckbuilder.rules.engine.tomes import artifact_plays, held_artifact_plays, held_tome_plays, spell_plays, tome_plays
 from deckbuilder.rules.places import can_read, dimension_ok, place_matches
 
 
@@ -224,10 +224,16 @@ def _card_plays(s: GameState) -> list[Play]:
                 and can_read(p, s.readers())
             ):
                 tome_plays(s, cid, p, plays)
+            # An Ally that may later be assigned a Tome takes one anywhere, read as ever (l.326).
+            if g.holds_tome and dimension_ok(p.dim, dim) and can_pay(s, p.cost) and can_read(p, s.readers()):
+                held_tome_plays(s, cid, plays)
         elif kind is ART:
             # Rulebook l.183: at a Location with the Artifact attribute.
             if here_attrs & g.artifact_attr and dimension_ok(p.dim, dim) and (can_pay(s, p.cost) or payer):
                 artifact_plays(s, cid, p, plays)
+            # Rulebook l.185: an Ally that may later be assigned an Artifact takes one anywhere.
+            if g.holds_artifact and not p.needs_ally and dimension_ok(p.dim, dim) and can_pay(s, p.cost):
+                held_artifact_plays(s, cid, plays)
         elif kind is GOO:
             if (
                 gate_ok

@@ -12,7 +12,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import K_ARTIFACT, K_SPELL, K_TOME, SPELL, CardId, Play, new_play
+from deckbuilder.rules.engine.plays import ART, K_ARTIFACT, K_SPELL, K_TOME, SPELL, TOME, CardId, Play, new_play
 from deckbuilder.rules.engine.state import GameState
 from deckbuilder.rules.places import Profile, dimension_ok
 
@@ -82,3 +82,22 @@ def artifact_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> 
         if p.weapon and any(profiles[x].weapon for x in s.attached.get(a, ())):
             continue
         plays.append(new_play(K_ARTIFACT, cid, (), a))  # target a
+
+
+def held_artifact_plays(s: GameState, cid: CardId, plays: list[Play]) -> None:
+    """Adds the plays of an Artifact in hand given to each Ally in play that may later be
+    assigned one Artifact at any Location and holds none yet (rulebook l.185: the two then act as
+    one card)."""
+    profiles = s.game.profiles
+    for a in s.allies:
+        if profiles[a].holds_artifact and not any(profiles[x].kind is ART for x in s.attached.get(a, ())):
+            plays.append(new_play(K_ARTIFACT, cid, (), a))  # target a
+
+
+def held_tome_plays(s: GameState, cid: CardId, plays: list[Play]) -> None:
+    """Adds the plays of a Tome in hand given to each Ally in play that may later be assigned one
+    Tome at any Location and holds none yet; the Tome then takes Spells as any Tome in play."""
+    profiles = s.game.profiles
+    for a in s.allies:
+        if profiles[a].holds_tome and not any(profiles[x].kind is TOME for x in s.attached.get(a, ())):
+            plays.append(new_play(K_TOME, cid, (), a))  # target a

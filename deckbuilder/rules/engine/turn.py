@@ -208,6 +208,8 @@ def _turn_play(s: GameState, play: Play) -> None:
     elif kind is K_TOME:
         s.tomes.append(cid)
         s.counted += g.weight[cid]
+        if play.target >= 0:  # given to an Ally that may hold one (engine/tomes.py)
+            s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
         if play.joined:
             s.spells.extend(play.joined)
             s.attached[cid] = play.joined

@@ -349,6 +349,10 @@ class Profile:
     capacity: int = 0
     weapon: bool = False
     needs_ally: bool = False
+    #: An Ally that may later take one Artifact from the Hand at any Location (rulebook l.185).
+    holds_artifact: bool = False
+    #: An Ally that may later take one Tome from the Hand at any Location (rulebook l.185, l.324).
+    holds_tome: bool = False
     cultist: bool = False
     persistent: bool = False
     needs_opponent: bool = False

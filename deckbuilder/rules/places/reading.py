@@ -85,6 +85,13 @@ _KNOWS_LANGS = re.compile(r"\bKnows ((?:[A-Z][a-z]+)(?:(?:\s*,\s*|\s*&\s*|\s+and
 _GIVE_TO_ALLY = re.compile(
     r"\b(?:give|place|assign) this (?:card|artifact) (?:to|with) (?:an|one of your) all(?:y|ies)", re.I
 )
+#: An Ally that later takes one Artifact at any Location, beneath it (rulebook l.185: "you may
+#: later assign ... one Artifact card").
+HOLDS_ARTIFACT = re.compile(
+    r"\bplace an artifact card beneath this card\b|\bassign to [\w .',]+? one artifact card at any location", re.I
+)
+#: An Ally that later takes one Tome at any Location.
+HOLDS_TOME = re.compile(r"\bassign to [\w .',]+? one tome card at any location", re.I)
 _MUST_HAVE = re.compile(r"(?i:you must have (?:the )?)([A-Z][\w' .-]+?) in play")
 _JOINS = re.compile(r"\bJoins? (?:with )?([^.◆;]+)", re.I)
 _FULFILLS = re.compile(r"fulfills the ([\w' -]+?) requirements?\b", re.I)
@@ -504,6 +511,8 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
             langs=vocab.langs(card.languages),
             capacity=spell_capacity(text),
             cultist="cultist" in attrs,
+            holds_artifact=bool(HOLDS_ARTIFACT.search(text)),
+            holds_tome=bool(HOLDS_TOME.search(text)),
             value=card.value or 0,
         )
     if kind is Kind.TOME:
