@@ -7,16 +7,14 @@ l.N"). The cards are built here in our own words around the clause the reader ke
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
-from support.engine import ARKHAM_HOUSE, DUNWICH_FARM, FILLER, ally, artifact, event, monster, spell, tome
-from support.match import Scripted, investigator
+from support.engine import DUNWICH_FARM, ally, artifact, event, monster, spell, tome
+from support.match import Scripted, brian_and_meghan, take
 
-from deckbuilder.rules.cards import Allegiance, Card
-from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
-from deckbuilder.rules.engine.locations import arrive_at
-from deckbuilder.rules.match import Match, new_match, step
+from deckbuilder.rules.cards import Allegiance
+from deckbuilder.rules.engine import Play, PlayKind
+from deckbuilder.rules.match import Match, step
 from deckbuilder.rules.match.policy import GreedyPlayer
 from deckbuilder.rules.match.table import ally_value, card_play, combat, next_round, strike_plays, turn_plays
 
@@ -62,30 +60,7 @@ WEAK = ally("Weak Friend")
 DREAMER = ally("Dreamer Friend", attrs=("Steadfast", "Dreamer"))
 
 
-def table(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> Match:
-    """Brian and Meghan, each at Arkham House, every other card in the Mythos Deck."""
-    games = [
-        Game(
-            [ARKHAM_HOUSE, *cards, FILLER, FILLER],
-            investigator(name, 15, edu),
-            Rules(advanced=True, phantom_opponent=True),
-        )
-        for cards, name, edu in ((cards_a, "Brian", 12), (cards_b, "Meghan", 10))
-    ]
-    m = new_match(games, seed=3, names=["Brian", "Meghan"])
-    for seat, s in enumerate(m.players):
-        s.deck += s.hand
-        s.hand = []
-        arrive_at(s, take(m, seat, "Arkham House"))
-    m.log = []
-    return m
-
-
-def take(m: Match, seat: int, title: str) -> int:
-    s = m.players[seat]
-    cid = next(c for c in s.deck if s.game.title(c) == title)
-    s.deck.remove(cid)
-    return cid
+table = brian_and_meghan
 
 
 def in_tome(m: Match, seat: int, title: str) -> int:

@@ -6,15 +6,12 @@ reader keys on (rules/match/opponents.py), never a card's text."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from support.engine import BOSTON_LIBRARY, DUNWICH_FARM, ally, artifact, event, tome
+from support.match import Scripted, brian_and_meghan, take
 
-from support.engine import ARKHAM_HOUSE, BOSTON_LIBRARY, DUNWICH_FARM, FILLER, ally, artifact, event, tome
-from support.match import Scripted, investigator
-
-from deckbuilder.rules.cards import Card
-from deckbuilder.rules.engine import Game, Mode, Play, PlayKind, Rules, legal_plays
+from deckbuilder.rules.engine import Mode, Play, PlayKind, legal_plays
 from deckbuilder.rules.engine.locations import arrive_at, walk_to
-from deckbuilder.rules.match import Match, card_play, new_match, step
+from deckbuilder.rules.match import Match, card_play, step
 from deckbuilder.rules.match.opponents import not_read
 
 THEIR_PLAY = "Affects Opponent's Card Play"
@@ -50,35 +47,7 @@ STALKER = event(
 )
 
 
-def table(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> Match:
-    """Brian and Meghan, each at Arkham House, every other card in the Mythos Deck."""
-    games = [
-        Game(
-            [ARKHAM_HOUSE, *cards_a, FILLER, FILLER],
-            investigator("Brian", 15, 12),
-            Rules(advanced=True, phantom_opponent=True),
-        ),
-        Game(
-            [ARKHAM_HOUSE, *cards_b, FILLER, FILLER],
-            investigator("Meghan", 15, 10),
-            Rules(advanced=True, phantom_opponent=True),
-        ),
-    ]
-    m = new_match(games, seed=3, names=["Brian", "Meghan"])
-    for seat, s in enumerate(m.players):
-        s.deck += s.hand
-        s.hand = []
-        arrive_at(s, take(m, seat, "Arkham House"))
-    m.log = []
-    return m
-
-
-def take(m: Match, seat: int, title: str) -> int:
-    """Takes a copy of ``title`` out of the Mythos Deck; gets its id."""
-    s = m.players[seat]
-    cid = next(c for c in s.deck if s.game.title(c) == title)
-    s.deck.remove(cid)
-    return cid
+table = brian_and_meghan
 
 
 class Playing(Scripted):

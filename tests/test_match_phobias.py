@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from support.engine import ARKHAM_HOUSE, ARKHAM_SANITARIUM, FILLER, ally, event, location, spell, tome
-from support.match import Scripted, investigator
+from support.engine import ARKHAM_SANITARIUM, ally, event, location, spell, tome
+from support.match import Scripted, brian_and_meghan, take
 
 from deckbuilder.rules.cards import Card
-from deckbuilder.rules.engine import Game, Play, PlayKind, Rules
-from deckbuilder.rules.engine.locations import arrive_at
-from deckbuilder.rules.match import DISCARD, Match, new_match, step
+from deckbuilder.rules.engine import Play, PlayKind
+from deckbuilder.rules.match import DISCARD, Match, step
 from deckbuilder.rules.match.opponents import (
     LIFT_ALL,
     LIFT_ARRIVING,
@@ -65,34 +64,15 @@ CONSULTING_ROOM = location(
 def table(cards_a: Sequence[Card], cards_b: Sequence[Card], start: str = "Arkham House") -> Match:
     """Brian and Meghan, Meghan at ``start`` (Brian at Arkham House), every other card in the
     Mythos Deck, Brian's Phobias on Meghan."""
-    games = [
-        Game(
-            [ARKHAM_HOUSE, *cards, FILLER, FILLER],
-            investigator(name, 15, edu),
-            Rules(advanced=True, phantom_opponent=True),
-        )
-        for cards, name, edu in ((cards_a, "Brian", 12), (cards_b, "Meghan", 10))
-    ]
-    m = new_match(games, seed=3, names=["Brian", "Meghan"])
-    for seat, s in enumerate(m.players):
-        s.deck += s.hand
-        s.hand = []
-        arrive_at(s, take(m, seat, start if seat == 1 else "Arkham House"))
-    for c in range(games[0].size):
+    m = brian_and_meghan(cards_a, cards_b, start)
+    brians = m.players[0].game
+    for c in range(brians.size):
         if m.seats[0].phobia[c]:
-            take(m, 0, games[0].title(c))
+            take(m, 0, brians.title(c))
             m.afflicted[1].append((0, c))
     m.to_move = 1
     m.log = []
     return m
-
-
-def take(m: Match, seat: int, title: str) -> int:
-    s = m.players[seat]
-    zone = next(z for z in (s.deck, s.hand, s.story) if any(s.game.title(c) == title for c in z))
-    cid = next(c for c in zone if s.game.title(c) == title)
-    zone.remove(cid)
-    return cid
 
 
 def phobias(m: Match) -> list[str]:

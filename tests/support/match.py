@@ -97,3 +97,36 @@ def two_players(by_title, titles_a, titles_b, sanity=(15, 15), education=(12, 10
     a = game(by_title, titles_a, investigator("Brian", sanity[0], education[0]))
     b = game(by_title, titles_b, investigator("Meghan", sanity[1], education[1]))
     return new_match([a, b], seed=3, names=["Brian", "Meghan"])
+
+
+def brian_and_meghan(cards_a: Sequence[Card], cards_b: Sequence[Card], start: str = "Arkham House") -> Match:
+    """Brian (Sanity 15, Education 12) and Meghan (15, 10) with invented cards (``tests/support/
+    engine.py``), each at Arkham House (Meghan at ``start``), every other card in the Mythos Deck;
+    the log empty."""
+    from support.engine import ARKHAM_HOUSE, FILLER
+
+    games = [
+        Game(
+            [ARKHAM_HOUSE, *cards, FILLER, FILLER],
+            investigator(name, 15, edu),
+            Rules(advanced=True, phantom_opponent=True),
+        )
+        for cards, name, edu in ((cards_a, "Brian", 12), (cards_b, "Meghan", 10))
+    ]
+    m = new_match(games, seed=3, names=["Brian", "Meghan"])
+    for seat, s in enumerate(m.players):
+        s.deck += s.hand
+        s.hand = []
+        arrive_at(s, take(m, seat, start if seat == 1 else "Arkham House"))
+    m.log = []
+    return m
+
+
+def take(m: Match, seat: int, title: str) -> int:
+    """Takes a copy of ``title`` out of the player's Mythos Deck (else Hand, else Story Deck);
+    gets its id."""
+    s = m.players[seat]
+    zone = next(z for z in (s.deck, s.hand, s.story) if any(s.game.title(c) == title for c in z))
+    cid = next(c for c in zone if s.game.title(c) == title)
+    zone.remove(cid)
+    return cid
