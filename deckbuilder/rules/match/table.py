@@ -1422,22 +1422,17 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
         t.deck += t.discard
         t.discard = []
         rng.shuffle(t.deck)
-    elif kind == DEVOLVE:
-        swap = devolve_of(m, target)
+    elif kind in (DEVOLVE, SWAP_ALLY):
+        # An Ally Buried and a card of the target's Story Deck brought into play in its place:
+        # a Monster as an Ally (DEVOLVE), or the Ally nearest the bottom (SWAP_ALLY).
+        swap = devolve_of(m, target) if kind == DEVOLVE else swap_of(m, target)
         if swap is not None:
             chosen, back = swap
             t.story.remove(back)
             _lose_ally_to(m, target, chosen, True)
             t.allies.append(back)
-            m.say(f"  {g.title(back)} comes into play in its place, as an Ally")
-    elif kind == SWAP_ALLY:
-        swap = swap_of(m, target)
-        if swap is not None:
-            chosen, back = swap
-            t.story.remove(back)
-            _lose_ally_to(m, target, chosen, True)
-            t.allies.append(back)
-            m.say(f"  {g.title(back)} comes back into play in its place")
+            how = "comes into play in its place, as an Ally" if kind == DEVOLVE else "comes back into play in its place"
+            m.say(f"  {g.title(back)} {how}")
 
 
 def bind_of(m: Match, target: int) -> int:
