@@ -50,7 +50,7 @@ DESKTOP = (1280, 1000)
 PHONE = (390, 844)
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as when  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -137,7 +137,16 @@ def browser(request):
 
 
 def wait(driver, condition, timeout: float = 15):
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+    """Waits for a condition; on a timeout, fails saying where the browser is and what the page shows
+    (a job that failed reloads its page with the error, which then reads in the test's report)."""
+    try:
+        return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+    except TimeoutException:
+        try:
+            shown = driver.find_element(By.TAG_NAME, "body").text
+        except WebDriverException:
+            shown = "(the page could not be read)"
+        pytest.fail(f"waited {timeout:g} s at {driver.current_url}; the page shows: {shown[:800]!r}")
 
 
 def click_live(driver, button) -> None:
