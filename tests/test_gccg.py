@@ -209,6 +209,14 @@ def test_the_reader_refuses_and_reports_what_defusedxml_does():
         b'<?xml version="1.0" encoding="shift_jis"?><ccg-setinfo/>',
         b'<!DOCTYPE s [<!ELEMENT s ANY>]><ccg-setinfo name="&amp;&lt;&#65;"/>',
     ]
+    # A document type declaration not written in ASCII bytes (the first pass is skipped only
+    # for bytes without "<!DOCTYPE" and without a NUL): UTF-16 and UTF-32 with and without a
+    # declaration or byte order mark, EBCDIC, Latin-1.
+    entity = '<!DOCTYPE s [<!ENTITY e "x">]><ccg-setinfo name="&e;"/>'
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "cp037", "latin-1"):
+        declaration = f'<?xml version="1.0" encoding="{encoding}"?>'
+        cases += [entity.encode(encoding), (declaration + entity).encode(encoding)]
+        cases.append(declaration.encode() + entity.encode(encoding))
     outcomes = [(outcome(SafeET.fromstring, data), outcome(_parse_xml, data)) for data in cases]
     assert [old for old, _new in outcomes] == [new for _old, new in outcomes]
     kinds = Counter(old[0] if isinstance(old, tuple) else "tree" for old, _new in outcomes)
