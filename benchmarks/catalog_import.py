@@ -10,7 +10,10 @@ Where it stands (CHANGELOG, issue 28): 793 ms end to end at rest with the compil
 (``benchmarks/speed.py``) before the start-up work (the deck lists and the command tree
 imported at first use, the build lock without filelock's import), which this benchmark
 measured at 0.88-0.90 of main's CPU for the GCCG import and 0.81-0.83 for the sample (pure
-core, a busy machine), some 50 ms at rest: about 740 ms, the goal not met.
+core, a busy machine), some 50 ms at rest: about 740 ms, the goal not met. The third work (the
+name tables without the resolver, the XML's first pass only for entity declarations, the old
+catalog's replaced cards not read, the rows as tuples): 0.90 of main's CPU for the GCCG import,
+an estimated 680-710 ms at rest, the goal still not met.
 
 Run from the repository root: ``python benchmarks/catalog_import.py [--runs N] [--vs CHECKOUT]
 [GCCG-SETS]``. Each command runs as a user runs it, a whole new process, with this checkout's

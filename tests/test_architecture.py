@@ -118,6 +118,34 @@ def test_a_command_loads_its_own_command_module_and_no_other(tmp_path):
     )
 
 
+def test_catalog_import_loads_no_text_view_resolver_or_deck_reader(tmp_path):
+    # Issue 28: what `mythos catalog import` prints is two lines of its own module, and the
+    # catalog keeps the resolver's name tables made without the resolver.
+    cards = tmp_path / "set.xml"
+    cards.write_text(
+        '<?xml version="1.0"?><ccg-setinfo name="Limited"><cards><card name="A Card" text="Words.">'
+        '<attr key="type" value="Event"/></card></cards></ccg-setinfo>',
+        encoding="utf-8",
+    )
+    code = (
+        "import sys\n"
+        "from deckbuilder.cli import app\n"
+        "try:\n"
+        f"    app(['catalog', 'import', {str(cards)!r}, '--db', {str(tmp_path / 'c.sqlite')!r}], prog_name='mythos')\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code in (0, None), exc.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('deckbuilder.cli.', 'deckbuilder.decklists.', "
+        "'deckbuilder.sheet'))), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "Catalog built: 1 cards from 1 files" in result.stdout
+    loaded = result.stderr.strip().splitlines()[-1]
+    assert loaded == (
+        "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.tree', 'deckbuilder.decklists.nametables']"
+    )
+
+
 #: What a reading command (deck check, adventures, playability) never needs: the catalog's
 #: builder (SQLAlchemy), pydantic (typer 0.29 loads it to parse options), the web, the deck
 #: builder's search, the network (issue 17: these were most of a command's time).
@@ -572,7 +600,8 @@ def test_the_package_finds_each_name_where_its_one_list_says(package):
 
 def test_building_a_catalog_loads_no_deck_reader_or_writer(tmp_path):
     # Issue 28: the build needs the resolver's name tables only; the readers and writers of the
-    # four deck formats were an eighth of `mythos catalog import`'s imports.
+    # four deck formats were an eighth of `mythos catalog import`'s imports, and the resolver
+    # with the deck lists' values a tenth more.
     code = (
         "import sys\n"
         "from deckbuilder.catalog.building import build_catalog\n"
@@ -581,7 +610,4 @@ def test_building_a_catalog_loads_no_deck_reader_or_writer(tmp_path):
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert (
-        result.stdout.strip()
-        == "['deckbuilder.decklists.model', 'deckbuilder.decklists.resolve', 'deckbuilder.decklists.tags']"
-    )
+    assert result.stdout.strip() == "['deckbuilder.decklists.nametables']"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deckbuilder.catalog.importers.errata import ErrataFileError, load_errata, load_rulings
@@ -920,3 +920,24 @@ def test_real_pool_every_ruling_reaches_a_card(played_pool: Any) -> None:
         (1, ["Instant Events"]),
         (2, ["Delayed Events (effect fixed when played)"]),
     ]
+
+
+# A card text's words and the document's: cases, accents, the long s and the Kelvin sign that
+# Unicode's case-blind matching joins to "s" and "k", spaces of every kind, punctuation.
+_TEXT_CHARS = st.sampled_from(list("aAbBkKsSeE \t\n.,'\u017f\u212a\u00e9\u00c9\u2019-"))
+
+
+@settings(max_examples=400)
+@given(haystack=st.text(_TEXT_CHARS, max_size=20), needle=st.text(_TEXT_CHARS, min_size=1, max_size=8))
+@example(haystack="Bury this \u017fpell", needle="spell")
+@example(haystack="\u212aill it", needle="kill")
+def test_the_check_before_a_words_search_never_skips_a_text_the_search_finds(haystack: str, needle: str) -> None:
+    # Issue 28: an erratum's words are looked for only where each of them is (a compiled
+    # pattern was most of the search); the check may let a text through, never hold one back.
+    from deckbuilder.rules.errata.matching import may_hold, words_pattern
+
+    if not needle.strip():
+        return
+    for flags in (0, re.IGNORECASE):
+        if words_pattern(needle.strip(), flags).search(haystack):
+            assert may_hold(haystack, needle, flags)

@@ -2,7 +2,8 @@
 
 A reading command used to read and parse every card of the pool (1.4 MB of JSON for the
 GCCG pool) to resolve a deck's fifty names; the name tables of the resolver
-(:meth:`~deckbuilder.decklists.resolve.CardIndex.tables`) are built once, when the catalog
+(:meth:`~deckbuilder.decklists.resolve.CardIndex.tables`, made by
+:mod:`deckbuilder.decklists.nametables`) are built once, when the catalog
 is built, and kept in its ``meta`` table, and a command then reads only the printings of
 the titles a deck names (issue 17).
 
@@ -52,20 +53,21 @@ def code_fingerprint(*modules: ModuleType) -> str:
 
 
 def _names_fingerprint() -> str:
-    # The tables are computed by the resolver (decklists/resolve.py) with the title folding
-    # of the rules core (rules/cards.py).
-    from deckbuilder.decklists import resolve
+    # The tables are computed by the resolver's name tables (decklists/nametables.py) with
+    # the title folding of the rules core (rules/cards.py).
+    from deckbuilder.decklists import nametables
     from deckbuilder.rules import cards
 
-    return code_fingerprint(resolve, cards)
+    return code_fingerprint(nametables, cards)
 
 
 def name_tables_entry(cards: Sequence[Card]) -> dict[str, Any]:
     """Gets the name tables of these cards, given in the catalog's order (set order, then as
-    written), with the fingerprint of the code that built them: the ``meta`` entry."""
-    from deckbuilder.decklists.resolve import CardIndex
+    written), with the fingerprint of the code that built them: the ``meta`` entry (the
+    tables of ``CardIndex(cards)``, made without loading the resolver)."""
+    from deckbuilder.decklists.nametables import name_tables, title_groups
 
-    return {"code": _names_fingerprint(), "tables": CardIndex(cards).tables()}
+    return {"code": _names_fingerprint(), "tables": name_tables(title_groups(cards))}
 
 
 def stored_name_tables(con: sqlite3.Connection) -> dict[str, Any] | None:

@@ -75,11 +75,24 @@ def catalog_fetch(
         _show_build(build, as_json)
 
 
+def build_lines(build: Any) -> list[str]:
+    """Gets what ``catalog import`` and ``catalog fetch`` print once the catalog is built.
+    (Here, not in :mod:`deckbuilder.cli.console` with the other views: an import then loads
+    neither that module nor the sheet's words it imports, issue 28.)"""
+    report = build.report
+    return [
+        f"Catalog built: {report.cards} cards from {len(report.sources)} files; "
+        f"{report.errata_applied} errata applied, {len(report.errata_unmatched)} name no card here, "
+        f"{len(report.errata_not_applied)} could not be applied ({report.seconds:.2f} s).",
+        f"  {report.path}",
+    ]
+
+
 def _show_build(build: Any, as_json: bool) -> None:
     if not as_json:
         for note in build.report.notes:
             warn(f"note: {note}")
-    show(build, as_json, "build_lines")
+    show(build, as_json, build_lines)
 
 
 def catalog_info(

@@ -207,14 +207,18 @@ def echo_lines(lines: list[str]) -> None:
     typer.echo(text)
 
 
-def show(result: Any, as_json: bool, view: str) -> None:
+def show(result: Any, as_json: bool, view: str | Callable[[Any], list[str]]) -> None:
     """Prints a service result: its notes on standard error (a name read loosely), then its
     ``to_json()`` with ``--json``, else the lines of the text view named ``view`` in
-    :mod:`deckbuilder.cli.console` (imported only now: it reads the rules)."""
+    :mod:`deckbuilder.cli.console` (imported only now: it reads the rules), or of the view
+    ``view`` itself where a command keeps its own few lines (``catalog import``)."""
     for note in getattr(result, "notes", ()):
         warn(note)
     if as_json:
         emit_json(result.to_json())
+        return
+    if callable(view):
+        echo_lines(view(result))
         return
     from deckbuilder.cli import console
 

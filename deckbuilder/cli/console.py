@@ -210,17 +210,6 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 # the catalog
 
 
-def build_lines(build: Any) -> list[str]:
-    """Gets what ``catalog import`` and ``catalog fetch`` print once the catalog is built."""
-    report = build.report
-    return [
-        f"Catalog built: {report.cards} cards from {len(report.sources)} files; "
-        f"{report.errata_applied} errata applied, {len(report.errata_unmatched)} name no card here, "
-        f"{len(report.errata_not_applied)} could not be applied ({report.seconds:.2f} s).",
-        f"  {report.path}",
-    ]
-
-
 def info_lines(catalog_info: Any) -> list[str]:
     """Gets ``catalog info``: path, counts by legality, set and type, files, errata, raw values."""
     from deckbuilder.rules.cards import SETS

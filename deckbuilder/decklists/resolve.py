@@ -45,6 +45,7 @@ from deckbuilder.decklists.model import (
     ResolveStep,
     UnknownCardError,
 )
+from deckbuilder.decklists.nametables import bare_title, name_tables, set_rank, title_groups
 from deckbuilder.decklists.tags import NameParts, set_code_for, split_name
 from deckbuilder.rules.cards import SETS, Card, Legality, display_title, fold_title
 
@@ -64,16 +65,7 @@ FUZZY_MARGIN = 3.0
 #: Lowest score a title needs to be offered as "did you mean".
 SUGGEST_THRESHOLD = 70.0
 
-_ARTICLES = ("the ", "a ", "an ")
 _TRAILING_ARTICLE = re.compile(r"^(?P<rest>.+?),\s*(?P<article>the|a|an)$", re.IGNORECASE)
-
-
-_SET_ORDER = {code: rank for rank, code in enumerate(SETS)}
-
-
-def _set_rank(code: str) -> int:
-    """Gets a set's place in publication order (:data:`SETS`); unknown sets come last."""
-    return _SET_ORDER.get(code, len(_SET_ORDER))
 
 
 def compact(text: str) -> str:
@@ -129,14 +121,6 @@ def clearly_nearest(query: str, candidates: Sequence[str]) -> str | None:
     return nearest
 
 
-def _bare(folded: str) -> str:
-    """Gets a folded title without its leading article."""
-    for article in _ARTICLES:
-        if folded.startswith(article) and len(folded) > len(article):
-            return folded[len(article) :]
-    return folded
-
-
 def describe_printing(card: Card, printings: Sequence[Card]) -> str:
     """Gets the name of one printing as GCCG writes it among its title's printings.
 
@@ -161,54 +145,7 @@ def printing_tail(card: Card, printings: Sequence[Card]) -> str:
 def printings_in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Gets the printings of one title, given in the catalog's order, in the order an index
     keeps them: earliest set first, then by printing number, then as given."""
-    return tuple(sorted(cards, key=lambda c: (_set_rank(c.set_code), c.printing)))
-
-
-def _name_tables(groups: Mapping[str, tuple[Card, ...]]) -> dict[str, Any]:
-    """Gets the name tables of an index over these printings by folded title (see
-    :meth:`CardIndex.tables`): every way a title or alias is found, by the group it finds."""
-    exact: dict[str, str] = {}
-    display: dict[str, str] = {}
-    folded: dict[str, str] = {key: key for key in groups}
-    alias_exact: dict[str, str] = {}
-    alias_display: dict[str, str] = {}
-    for key, members in groups.items():
-        for card in members:
-            exact.setdefault(card.title, key)
-            display.setdefault(display_title(card.title), key)
-    # Aliases never shadow a title: a renamed card's old title only finds it when no
-    # card carries that title today.
-    for key, members in groups.items():
-        for card in members:
-            for alias in card.aliases:
-                if alias not in exact:
-                    alias_exact.setdefault(alias, key)
-                if display_title(alias) not in display:
-                    alias_display.setdefault(display_title(alias), key)
-                folded.setdefault(fold_title(alias), key)
-    bare: dict[str, set[str]] = {}
-    for text, key in folded.items():
-        bare.setdefault(_bare(text), set()).add(key)
-    spaceless: dict[str, set[str]] = {}
-    for text, key in folded.items():
-        for form in (text, _bare(text)):
-            spaceless.setdefault(form.replace(" ", ""), set()).add(key)
-    spelling: dict[str, str] = {}
-    for members in groups.values():
-        for card in members:
-            for text in (card.title, *card.aliases):
-                spelling.setdefault(fold_title(text), text)
-    return {
-        "keys": list(groups),
-        "exact": exact,
-        "display": display,
-        "folded": folded,
-        "alias_exact": alias_exact,
-        "alias_display": alias_display,
-        "bare": {text: next(iter(keys)) for text, keys in bare.items() if len(keys) == 1},
-        "compact": {text: next(iter(keys)) for text, keys in spaceless.items() if len(keys) == 1},
-        "spelling": spelling,
-    }
+    return tuple(sorted(cards, key=lambda c: (set_rank(c.set_code), c.printing)))
 
 
 @dataclass(frozen=True)
@@ -231,15 +168,8 @@ class CardIndex:
     """
 
     def __init__(self, cards: Sequence[Card]) -> None:
-        position = {id(card): n for n, card in enumerate(cards)}
-        groups: dict[str, list[Card]] = {}
-        for card in cards:
-            groups.setdefault(fold_title(card.title), []).append(card)
-        self._groups: Mapping[str, tuple[Card, ...]] = {
-            key: tuple(sorted(members, key=lambda c: (_set_rank(c.set_code), c.printing, position[id(c)])))
-            for key, members in groups.items()
-        }
-        self._use_tables(_name_tables(self._groups))
+        self._groups: Mapping[str, tuple[Card, ...]] = title_groups(cards)
+        self._use_tables(name_tables(self._groups))
 
     @classmethod
     def from_tables(cls, tables: dict[str, Any], groups: Mapping[str, tuple[Card, ...]]) -> CardIndex:
@@ -388,9 +318,9 @@ class CardIndex:
                 continue
             if folded in self._folded:
                 return self._folded[folded]
-            if _bare(folded) in self._bare:
-                return self._bare[_bare(folded)]
-            for form in (folded, _bare(folded)):
+            if bare_title(folded) in self._bare:
+                return self._bare[bare_title(folded)]
+            for form in (folded, bare_title(folded)):
                 if form.replace(" ", "") in self._compact:
                     return self._compact[form.replace(" ", "")]
         return None

@@ -122,6 +122,14 @@ def _parse_xml(data: bytes) -> Element:
     expanded), and only a document it let through is parsed again, by the C parser. Expat's
     other errors are left to that parse, which meets them at the same place and reports them
     as before.
+
+    A document without ``<!ENTITY`` skips the first pass: an entity is declared, and an
+    external reference made, only by an entity declaration of the document's own (expat reads
+    no external DTD: the GCCG set files name one, ``gccg-set.dtd``, and hold no declaration,
+    so the handlers could not be called; the pass was a sixth of parsing them). The bytes are
+    searched as they are: expat takes only encodings that write markup's ASCII letters as
+    ASCII, but for UTF-16 and UTF-32, whose markup holds NUL bytes: bytes with a NUL always
+    take the first pass (the encoding check refuses those encodings before, too).
     """
     from xml.etree.ElementTree import XMLParser
     from xml.parsers import expat
@@ -145,17 +153,18 @@ def _parse_xml(data: bytes) -> Element:
     def external_reference(context: str, base: str | None, sysid: str | None, pubid: str | None) -> int:
         raise ExternalReferenceForbidden(context, base, sysid, pubid)
 
-    # As ElementTree's parser makes its expat parser: namespaces split at "}".
-    screen = expat.ParserCreate(None, "}")
-    screen.EntityDeclHandler = entity_declared
-    screen.UnparsedEntityDeclHandler = unparsed_entity
-    screen.ExternalEntityRefHandler = external_reference
-    try:
-        screen.Parse(data, True)
-    except DefusedXmlException:
-        raise
-    except (expat.ExpatError, ValueError, LookupError):
-        pass  # malformed, or an encoding expat refuses: the parse below says so, as before
+    if b"<!ENTITY" in data or b"\x00" in data:
+        # As ElementTree's parser makes its expat parser: namespaces split at "}".
+        screen = expat.ParserCreate(None, "}")
+        screen.EntityDeclHandler = entity_declared
+        screen.UnparsedEntityDeclHandler = unparsed_entity
+        screen.ExternalEntityRefHandler = external_reference
+        try:
+            screen.Parse(data, True)
+        except DefusedXmlException:
+            raise
+        except (expat.ExpatError, ValueError, LookupError):
+            pass  # malformed, or an encoding expat refuses: the parse below says so, as before
     parser = XMLParser()
     parser.feed(data)
     return parser.close()

@@ -130,10 +130,26 @@ def _find(haystack: str, needle: str) -> tuple[int, int] | None:
     if not needle.strip():
         return None
     for flags in (0, re.IGNORECASE):
+        if not may_hold(haystack, needle, flags):
+            continue
         match = words_pattern(needle.strip(), flags).search(haystack)
         if match:
             return match.span()
     return None
+
+
+def may_hold(haystack: str, needle: str, flags: int) -> bool:
+    """Checks what a :func:`words_pattern` search needs before the pattern is compiled (a
+    compile is most of a search, issue 28): each word of ``needle`` in ``haystack`` as
+    written, or, for a search in any case of ASCII text, in lower case (other text is
+    always searched: Unicode's case-blind matching joins letters lower case does not)."""
+    words = needle.split()
+    if flags:  # a case-blind search (the only flag used): the looser check
+        if not (haystack.isascii() and needle.isascii()):
+            return True
+        haystack = haystack.lower()
+        words = [word.lower() for word in words]
+    return all(word in haystack for word in words)
 
 
 def _variants(old: str, new: str) -> list[tuple[str, str]]:
