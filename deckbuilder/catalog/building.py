@@ -502,7 +502,9 @@ def _write_atomically(
                 for value in dict.fromkeys(fold_title(v) for v in get(card)):
                     if value:
                         tags.append((i, kind, value))
-            names = {card.title, card.printed_title, *card.aliases}
+            # In the card's own order (title, printed title, aliases), not a set's: the same
+            # files give the same catalog, row for row, whatever the hash seed.
+            names = (card.title, card.printed_title, *card.aliases)
             for fold in dict.fromkeys(fold_title(n) for n in names if n):
                 aliases.append((fold, i))
         now = time.time()
