@@ -121,7 +121,17 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.SPELL, "Something nobody reads.", None, "ignored: " + reader.NOT_READ),
         (CardType.LOCATION, "", None, ""),
         (CardType.MONSTER, "Bypasses your opponent's Threat.", None, "ignored: " + reader.COMBAT),
-        (CardType.ALLY, "Joins with Brown Jenkin.", None, "ignored: " + reader.JOINING_ALLIES),
+        # Rulebook l.178, l.359: Allies Joining Allies are the engine's (rules/engine/allies.py);
+        # the rest of the text is read as any Ally's. Joining a Weapon is not played yet.
+        (CardType.ALLY, "Joins with Old Poet.", None, ""),
+        (CardType.ALLY, "Flip this card face-down to draw one new card. Joins Old Poet.", None, "draw 1; then flip"),
+        (
+            CardType.ALLY,
+            "Add 1 point to the value of this card beside Old Poet. Joins Old Poet.",
+            None,
+            "ignored: " + reader.VALUE,
+        ),
+        (CardType.ALLY, "Joins with Weapons wherever Artifacts are found.", None, "ignored: " + reader.JOINING_ALLIES),
         (
             CardType.ALLY,
             "Its owner may subtract one from the Minimum number of cards kept in the Hand while this card is in play.",

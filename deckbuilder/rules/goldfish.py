@@ -17,7 +17,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    to one of the deck's Adventures, a Travel Event too), a Location that lets a needed card
    in hand be played (its subregion for an Ally, the Tome or Artifact attribute, a Gate for
    Monsters), or, before any Location, the best first Location.
-4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
+4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events;
+   two Allies that Join, together rather than one at a time: a Turn saved),
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
@@ -97,6 +98,7 @@ _CAST: Final = PlayKind.CAST
 _USE: Final = PlayKind.USE
 _RECOVER: Final = PlayKind.RECOVER
 _ARTIFACT: Final = PlayKind.ARTIFACT
+_ALLY: Final = PlayKind.ALLY
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
@@ -313,6 +315,8 @@ class GreedyPolicy:
                     score = self.travel_score(state, play, cost)
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
+                    if kind is _ALLY and joined:
+                        score += 2  # Allies that Join: both in one Turn (rulebook l.359)
                 elif kind is _CAST or kind is _USE:
                     score = self._use_score(state, play, room)
                 elif kind is _RECOVER:

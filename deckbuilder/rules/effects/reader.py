@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.counts import count, count_pattern
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
+from deckbuilder.rules.places.reading import read_ally_join
 
 #: The named reasons of the ledger (a card's effects the engine does not play).
 OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.307)"
@@ -48,7 +49,7 @@ COMBAT = "works only in Combat: nothing fights alone (rulebook l.439)"
 WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.191)"
 MOON = "waits on a Moon, Day or Night Event, which the engine does not play"
 OTHER_DIMENSION = "travel to another Dimension is not played yet"
-JOINING_ALLIES = "Joining Allies with other cards is not played yet"
+JOINING_ALLIES = "an Ally Joining a card that is not an Ally (a Weapon) is not played yet"
 WILDCARD = "standing in for another card (of a Great Old One or an Adventure) is not played yet"
 STORY_ORDER = "reordering the Story Deck is not played yet"
 PHOBIA = "lifts Phobias, which only an opponent plays on you"
@@ -435,8 +436,16 @@ def _read(card: Card) -> CardEffects:
         if "opponent" in affects and "your" not in affects:
             return CardEffects(ignored=OPPONENT)
         return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
-    if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
-        return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.ALLY and re.search(r"\bjoins?\b", text):
+        # Joining other Allies as one play is the engine's (rulebook l.178, l.359:
+        # rules/engine/allies.py); the rest of the text is read as any Ally's.
+        join = read_ally_join(text)
+        if join.others:
+            return CardEffects(ignored=JOINING_ALLIES)
+        if join.targets:
+            text = join.rest
+            if not text:
+                return CardEffects()
     if kind is CardType.ALLY and _BURY_FOR_ARTIFACT.search(text):
         return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
     if kind is CardType.ALLY:

@@ -39,10 +39,12 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.state import GameState
 from deckbuilder.rules.engine.turn import draw_up, shuffle
 from deckbuilder.rules.places import (
+    ANY_DIMENSION,
     Mask,
     Profile,
     Step,
     Vocabulary,
+    ally_joins,
     monster_joins,
     read_profile,
     satisfies_summon,
@@ -391,6 +393,32 @@ class Game:
                 if i != j and pj.kind in threat_kinds and monster_joins(self.cards[i], pi, self.cards[j], pj):
                     joins[i] |= 1 << j
         self.joins: tuple[int, ...] = tuple(joins)
+        # Allies that Join (rulebook l.178, l.359: one of the two allows it, by title or kind), the
+        # same way; a pair whose every allowing card Joins only in one Dimension, that Dimension.
+        pairs = [0] * n
+        #: Per pair of Ally copies (``i * size + j``) that Join only while the Current Location is
+        #: in one Dimension (Randolph Carter's Dreamlands), that Dimension.
+        self.ally_join_dim: dict[int, int] = {}
+        allies = [i for i in range(n) if self.profiles[i].kind is ALLY]
+        if any(self.profiles[i].join_targets for i in allies):
+            cards, profiles = self.cards, self.profiles
+            for i in allies:
+                for j in allies:
+                    if i == j or profiles[i].title == profiles[j].title:
+                        continue  # rulebook l.367: one Ally of a title in play
+                    dims = []
+                    if ally_joins(cards[i], profiles[i], cards[j], profiles[j]):
+                        dims.append(profiles[i].join_dim)
+                    if ally_joins(cards[j], profiles[j], cards[i], profiles[i]):
+                        dims.append(profiles[j].join_dim)
+                    if not dims:
+                        continue
+                    pairs[i] |= 1 << j
+                    if ANY_DIMENSION not in dims:
+                        self.ally_join_dim[i * n + j] = dims[0]
+        #: Per Ally copy, the Ally copies it Joins (a bit mask over card ids).
+        self.ally_joins: tuple[int, ...] = tuple(pairs)
+        self.has_ally_joins = any(pairs)
 
     def _read_conditions(self) -> None:
         """Reads each Adventure's non-card conditions from the check (``conditions_of``), and

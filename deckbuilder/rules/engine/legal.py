@@ -2,7 +2,7 @@
 
 In card play, each card in hand is offered by its type's rules (:mod:`.locations`,
 :mod:`.allies`, :mod:`.tomes`, :mod:`.threat`; Events and Adventures here), once per printing,
-then Pass; in the Discard phase, a discard or the end of the Round (rulebook l.445, l.454).
+Joined cards after them (Monsters, Allies), then Pass; in the Discard phase, a discard or the end of the Round (rulebook l.445, l.454).
 This loop runs for every decision of every goldfish game: card kinds and play kinds are read as
 module names, and the per-copy plays come from the tables :class:`~.game.Game` builds once.
 
@@ -13,7 +13,7 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 from deckbuilder.rules.cards import fold_title
-from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
+from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here, ally_join_plays
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
 from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays
 from deckbuilder.rules.engine.locations import (
@@ -135,6 +135,8 @@ def _card_plays(s: GameState) -> list[Play]:
     # Monsters playable at the Gate: their copies in hand, by printing (made at the first one).
     monsters: dict[int, list[CardId]] | None = None
     hand_locations: list[CardId] | None = None
+    # Allies found here that Join another (made at the first one).
+    joinable: list[CardId] | None = None
     has_copies = g._has_copies
     for cid in s.hand:
         u = uid[cid]
@@ -193,7 +195,13 @@ def _card_plays(s: GameState) -> list[Play]:
                 if ally_titles is None:
                     ally_titles = {profiles[a].title for a in s.allies}
                 if p.title not in ally_titles:  # rulebook l.367: one copy in play
-                    plays.append(own[cid])
+                    # "Can be played only with Keziah Mason, or if she is already in play".
+                    if p.only_with < 0 or p.only_with in ally_titles:
+                        plays.append(own[cid])
+                    if g.has_ally_joins and g.ally_joins[cid]:
+                        if joinable is None:
+                            joinable = []
+                        joinable.append(cid)  # rulebook l.178, l.359: Joined with another Ally
             # Rulebook l.174: a Cultist may instead go to the Threat, using the Gate.
             if (
                 p.cultist
@@ -249,6 +257,8 @@ def _card_plays(s: GameState) -> list[Play]:
             travel_plays(s, cid, p, plays, hand_locations)
     if monsters is not None:
         monster_plays(s, list(monsters.values()), plays)
+    if joinable is not None and len(joinable) > 1:
+        ally_join_plays(s, joinable, plays)
     if g.has_uses and not locations_only:
         use_plays(s, plays)
     if g.has_turn_or_ally and s.allies:

@@ -190,7 +190,13 @@ def _turn_play(s: GameState, play: Play) -> None:
         s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
-        pay_one(s, p.cost)
+        if play.joined:
+            # Allies that Join, played together as one play (rulebook l.178, l.359).
+            s.allies.extend(play.joined)
+            s.counted += sum(g.weight[j] for j in play.joined)
+            pay_sanity(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
+        else:
+            pay_one(s, p.cost)
     elif kind is K_MONSTER_ALLY:
         # The Investigator's card lets a Monster be played as an Ally through a Gate.
         s.allies.append(cid)

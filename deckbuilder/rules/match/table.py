@@ -1566,7 +1566,9 @@ def _cancel(m: Match, target: int) -> None:
     kind = play.kind
     cards = [play.card, *play.joined]
     if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
-        _lose_ally(m, target, play.card, True)
+        for c in cards:  # Allies that Joined were played as one (rulebook l.359): both go
+            if c in t.allies:
+                _lose_ally(m, target, c, True)
         cards = []
     elif kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
         cards = [c for c in cards if c in t.threat]
