@@ -34,6 +34,8 @@ A card's effect counts as applied, in a game, when:
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
   opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
   what is left unread of the others);
+- an Ally that may later be given an Artifact or Tome (``holds artifact``, ``holds tome``)
+  counts when one was given to it (in matches: the goldfish notes no such evidence);
 - a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
   cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
   Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic), or
@@ -108,8 +110,10 @@ class Watcher:
             # A Spell into an Artifact given to an Ally that then knows it (Mi-Go Braincase).
             or (play.kind is PlayKind.SPELL and self.game.profiles[play.target].needs_ally)
         ):
-            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185).
-            self.seen[self.game.cards[play.target].title].applied = True
+            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185): the
+            # holder's effect (``holds artifact``, ``holds tome``) used, as its reader's reason was.
+            holder = self.seen[self.game.cards[play.target].title]
+            holder.applied = holder.used = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
         elif play.kind is PlayKind.ARTIFACT and play.joined:

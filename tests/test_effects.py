@@ -52,6 +52,8 @@ from deckbuilder.rules.effects import (
         "reveal attack",
         "recover artifact; cost 2",
         "lose turn 1 or bury corrupt ally",
+        "holds artifact",
+        "holds artifact; holds tome",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -216,6 +218,27 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             "You may Bury the Peddler instead of paying the Sanity cost for playing one Artifact.",
             None,
             "pays artifact",
+        ),
+        # Rulebook l.185, l.191: an Ally given an Artifact or Tome later, at any Location (the
+        # engine's play: rules/engine/tomes.py); what the card says of it besides is played too.
+        (
+            CardType.ALLY,
+            "While in play you may later assign to the Curator one Artifact card at any Location. It "
+            "suffers any fate the Curator suffers, and may be replaced with another, if lost.",
+            None,
+            "holds artifact",
+        ),
+        (
+            CardType.ALLY,
+            "You may later assign to the Scholar one Tome card at any Location. The Tome may contain Spells.",
+            None,
+            "holds tome",
+        ),
+        (
+            CardType.ALLY,
+            "You may later assign to the Scholar one Tome card at any Location. He sings at Night.",
+            None,
+            "ignored: " + reader.ASSIGN,
         ),
         (
             CardType.ALLY,

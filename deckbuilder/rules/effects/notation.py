@@ -61,6 +61,11 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   the Artifact's own (Porta Portese)
     pays artifact                 (an Ally) may be Buried instead of paying the Sanity cost of
                                   an Artifact played (Wandering Peddler)
+    holds artifact                (an Ally) may later be given one Artifact from the Hand at any
+                                  Location; it stays with the Ally and shares its fate, and
+                                  another may replace it once lost (rulebook l.185; Faraz Najir)
+    holds tome                    the same with one Tome, which takes Spells as any Tome in play
+                                  (Laban Shrewsbury)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -113,6 +118,10 @@ class EffectKind(IntEnum):
     RECOVER = 27
     #: An Ally Buried instead of paying the Sanity cost of an Artifact played (``pays artifact``).
     PAYS_ARTIFACT = 28
+    #: An Ally that may later be given one Artifact at any Location (``holds artifact``).
+    HOLDS_ARTIFACT = 29
+    #: An Ally that may later be given one Tome at any Location (``holds tome``).
+    HOLDS_TOME = 30
 
 
 class After(IntEnum):
@@ -188,11 +197,13 @@ _BARE = {
     "reveal attack": EffectKind.REVEAL_ATTACK,
     "recover artifact": EffectKind.RECOVER,
     "pays artifact": EffectKind.PAYS_ARTIFACT,
+    "holds artifact": EffectKind.HOLDS_ARTIFACT,
+    "holds tome": EffectKind.HOLDS_TOME,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

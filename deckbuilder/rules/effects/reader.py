@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.counts import count, count_pattern
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
-from deckbuilder.rules.places.reading import read_ally_join
+from deckbuilder.rules.places.reading import HOLDS_ARTIFACT, HOLDS_TOME, read_ally_join
 
 #: The named reasons of the ledger (a card's effects the engine does not play).
 OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.307)"
@@ -299,6 +299,32 @@ _RECOVER_ARTIFACT = re.compile(
 _BURY_FOR_ARTIFACT = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for playing one artifact")
 
 
+#: What the card of an Ally that holds an Artifact or Tome says besides (rulebook l.185, l.191:
+#: the two act as one card): the card held shares the Ally's fate, stays with it, may be replaced
+#: once lost, may hold Spells. The engine plays all of it (rules/engine/tomes.py, the match's
+#: loss of an Ally with what it holds).
+_HELD_FATE = re.compile(
+    r"suffers? (?:the same|any) fate|(?:may|can) be replaced with another|may contain spells|remains with"
+)
+
+
+def _held(text: str) -> CardEffects | None:
+    """Reads an Ally that may later be given one Artifact or Tome at any Location (the same
+    phrasings as :mod:`deckbuilder.rules.places` reads for the engine's plays), when its text says
+    nothing else; None otherwise (the rest is named as any Ally's text)."""
+    effects = []
+    if HOLDS_ARTIFACT.search(text):
+        effects.append(Effect(EffectKind.HOLDS_ARTIFACT))
+    if HOLDS_TOME.search(text):
+        effects.append(Effect(EffectKind.HOLDS_TOME))
+    if not effects:
+        return None
+    for sentence in re.split(r"(?<=\.)\s+", text):
+        if not (HOLDS_ARTIFACT.search(sentence) or HOLDS_TOME.search(sentence) or _HELD_FATE.search(sentence)):
+            return None
+    return CardEffects(tuple(effects))
+
+
 def _recover(text: str) -> tuple[int | None, str]:
     """Gets the Sanity a Location's recovery of an Artifact costs (None: no such recovery), and
     its text without that sentence."""
@@ -446,6 +472,10 @@ def _read(card: Card) -> CardEffects:
             text = join.rest
             if not text:
                 return CardEffects()
+    if kind is CardType.ALLY:
+        held = _held(text)
+        if held is not None:
+            return held
     if kind is CardType.ALLY and _BURY_FOR_ARTIFACT.search(text):
         return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
     if kind is CardType.ALLY:

@@ -125,6 +125,8 @@ _NOT_USES = (
     EffectKind.LOSE_TURN,
     EffectKind.ROUND_DRAW,
     EffectKind.PAYS_ARTIFACT,  # an Ally Buried instead of an Artifact's Sanity: a choice on its play
+    EffectKind.HOLDS_ARTIFACT,  # an Ally given an Artifact or Tome later: a play of the Artifact's
+    EffectKind.HOLDS_TOME,  # or Tome (rules/engine/tomes.py), by Profile.holds_artifact / holds_tome
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 

@@ -222,7 +222,10 @@ def ally_joins(a_card: Card, a: Profile, b_card: Card, b: Profile) -> bool:
     if b_card.allegiance is not None:
         kinds.add(fold_title(str(b_card.allegiance.value)))
     key = title_key(title)
-    return any(target == title or title_key(target) == key or target in kinds for target in a.join_targets)
+    return any(
+        target == title or title_key(target) == key or target in kinds or singular(target) in kinds
+        for target in a.join_targets
+    )
 
 
 def _travel_modes(subtype: str, text: str) -> int:
