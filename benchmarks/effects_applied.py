@@ -116,6 +116,12 @@ class Watcher:
             holder.applied = holder.used = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
+        elif play.kind in (PlayKind.MONSTERS, PlayKind.CULTIST) and play.target >= 0:
+            # An Ally Buried instead of a Threat card's Sanity (The Hunter): its effect used.
+            self.seen[self.game.cards[play.target].title].used = True
+            for c in (play.card, *play.joined):
+                self.seen[self.game.cards[c].title].played = True
+            return
         elif play.kind is PlayKind.ARTIFACT and play.joined:
             # An Ally Buried instead of the Artifact's Sanity (Wandering Peddler): its effect used.
             self.seen[title].played = True

@@ -54,6 +54,7 @@ from deckbuilder.rules.effects import (
         "lose turn 1 or bury corrupt ally",
         "holds artifact",
         "holds artifact; holds tome",
+        "pays threat",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -242,6 +243,12 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         ),
         (
             CardType.ALLY,
+            "You may Bury the Tracker instead of paying the Sanity cost for playing one Mythos card to your Threat.",
+            None,
+            "pays threat",
+        ),
+        (
+            CardType.ALLY,
             "You may Bury the Priest instead of paying the Sanity cost for casting one Spell.",
             None,
             "ignored: " + reader.BURY_INSTEAD,
@@ -320,6 +327,11 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "The Harbor of Celephais": "recover artifact; cost 2",
         "The Temple of Bokrug": "lose turn 1 or bury steadfast ally",
         "The Turquoise Temple of Nath-Horthath": "lose turn 1 or bury corrupt ally",
+        "Faraz Najir": "holds artifact",  # rulebook l.185: given one later, at any Location
+        "Miss Anna Tilton": "holds artifact",
+        "Laban Shrewsbury": "holds tome",
+        "The Hunter": "pays threat",
+        "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -44,8 +44,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    otherwise lose the Turn. A match's computer player keeps an Ally that defends well
    (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
 9. Where an Ally's card lets it be Buried instead of paying an Artifact's Sanity (Wandering
-   Peddler), Bury it when it is spare as in 8, or when the Sanity left (6) cannot pay; otherwise
-   pay. A match's computer player keeps an Ally that defends well, as in 8.
+   Peddler), or that of one card played to the Threat (The Hunter: the costliest of the play),
+   Bury it when it is spare as in 8, or when the Sanity left (6) cannot pay; otherwise pay. A match's computer player keeps an Ally that defends well, as in 8.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -99,6 +99,8 @@ _USE: Final = PlayKind.USE
 _RECOVER: Final = PlayKind.RECOVER
 _ARTIFACT: Final = PlayKind.ARTIFACT
 _ALLY: Final = PlayKind.ALLY
+_MONSTERS: Final = PlayKind.MONSTERS
+_CULTIST: Final = PlayKind.CULTIST
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
@@ -295,6 +297,12 @@ class GreedyPolicy:
                 elif joined:
                     for j in joined:
                         cost += costs[j]
+                if play.target >= 0 and (kind is _MONSTERS or kind is _CULTIST):
+                    # An Ally Buried instead of one card's Sanity (The Hunter), as in 9.
+                    if cost > room or self.instead_score(state, play.target) > 0:
+                        cost -= max(costs[c] for c in (cid, *joined))
+                    else:
+                        cost = room + 1
                 if cost > room:
                     score = -1
                 elif kind is _ROTATE:

@@ -66,6 +66,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   another may replace it once lost (rulebook l.185; Faraz Najir)
     holds tome                    the same with one Tome, which takes Spells as any Tome in play
                                   (Laban Shrewsbury)
+    pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
+                                  one card played to the Threat (The Hunter)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -122,6 +124,8 @@ class EffectKind(IntEnum):
     HOLDS_ARTIFACT = 29
     #: An Ally that may later be given one Tome at any Location (``holds tome``).
     HOLDS_TOME = 30
+    #: An Ally Buried instead of the Sanity cost of one card played to the Threat (``pays threat``).
+    PAYS_THREAT = 31
 
 
 class After(IntEnum):
@@ -199,11 +203,12 @@ _BARE = {
     "pays artifact": EffectKind.PAYS_ARTIFACT,
     "holds artifact": EffectKind.HOLDS_ARTIFACT,
     "holds tome": EffectKind.HOLDS_TOME,
+    "pays threat": EffectKind.PAYS_THREAT,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

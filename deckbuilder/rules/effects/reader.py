@@ -297,6 +297,11 @@ _RECOVER_ARTIFACT = re.compile(
 #: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one
 #: Artifact": ``pays artifact``, the engine's ``Game.pays_for_artifact`` (``rules/engine/choices.py``).
 _BURY_FOR_ARTIFACT = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for playing one artifact")
+#: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one Mythos
+#: card to your Threat" (its whole text): ``pays threat`` (``rules/engine/choices.py``).
+_BURY_FOR_THREAT = re.compile(
+    r"you may bury [\w .']+ instead of paying the sanity cost for playing one (?:mythos )?card to your threat\.?"
+)
 
 
 #: What the card of an Ally that holds an Artifact or Tome says besides (rulebook l.185, l.191:
@@ -478,6 +483,8 @@ def _read(card: Card) -> CardEffects:
             return held
     if kind is CardType.ALLY and _BURY_FOR_ARTIFACT.search(text):
         return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
+    if kind is CardType.ALLY and _BURY_FOR_THREAT.fullmatch(text):
+        return CardEffects((Effect(EffectKind.PAYS_THREAT),))
     if kind is CardType.ALLY:
         hand = _hand_limits(text)
         if hand:

@@ -127,6 +127,7 @@ _NOT_USES = (
     EffectKind.PAYS_ARTIFACT,  # an Ally Buried instead of an Artifact's Sanity: a choice on its play
     EffectKind.HOLDS_ARTIFACT,  # an Ally given an Artifact or Tome later: a play of the Artifact's
     EffectKind.HOLDS_TOME,  # or Tome (rules/engine/tomes.py), by Profile.holds_artifact / holds_tome
+    EffectKind.PAYS_THREAT,  # an Ally Buried instead of a Threat card's Sanity: a choice on its play
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -320,6 +321,13 @@ class Game:
             for u in uid
         )
         self.has_pays_for_artifact = any(self.pays_for_artifact)
+        #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of one card
+        #: played to the Threat (The Hunter; ``rules/engine/choices.py``).
+        self.pays_for_threat: tuple[bool, ...] = tuple(
+            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_THREAT for f in read[u].effects)
+            for u in uid
+        )
+        self.has_pays_for_threat = any(self.pays_for_threat)
         #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
         #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
         self.recover_cost: tuple[int, ...] = tuple(

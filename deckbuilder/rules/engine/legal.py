@@ -15,7 +15,7 @@ from __future__ import annotations
 from deckbuilder.rules.cards import fold_title
 from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here, ally_join_plays
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
-from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays
+from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays, ally_pays_threat_plays
 from deckbuilder.rules.engine.locations import (
     location_plays,
     location_requirements_met,
@@ -265,6 +265,8 @@ def _card_plays(s: GameState) -> list[Play]:
         ally_instead_plays(s, plays)  # arriving: an Ally Buried instead of the lost Turn
     if g.has_pays_for_artifact and s.allies:
         ally_pays_plays(s, plays)  # an Artifact played: an Ally Buried instead of its Sanity
+    if g.has_pays_for_threat and s.allies and gate_ok:
+        ally_pays_threat_plays(s, plays)  # a card to the Threat: an Ally Buried instead of its Sanity
     if g.has_recover and mode is AT and not in_past and g.recover_cost[s.where] >= 0:
         recover_plays(s, plays)  # an Artifact of the Story Deck back into play (the Location's)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
-from deckbuilder.rules.engine.choices import ally_pays, bury_instead
+from deckbuilder.rules.engine.choices import ally_pays, bury_instead, threat_costs
 from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
     AT,
@@ -205,7 +205,10 @@ def _turn_play(s: GameState, play: Play) -> None:
     elif kind is K_CULTIST or kind is K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
-        use_gate(s, tuple(g.profiles[c].cost for c in cards))
+        if play.target >= 0:  # an Ally Buried instead of one card's Sanity (The Hunter)
+            use_gate(s, threat_costs(s, play))
+        else:
+            use_gate(s, tuple(g.profiles[c].cost for c in cards))
     elif kind is K_GOO:
         s.goo = cid
         s.goo_age = 0
