@@ -36,6 +36,8 @@ A card's effect counts as applied, in a game, when:
   what is left unread of the others);
 - an Ally that may later be given an Artifact or Tome (``holds artifact``, ``holds tome``)
   counts when one was given to it (in matches: the goldfish notes no such evidence);
+- a card in play that lets Allies be found where they would not be (Disturbing Portrait: Waking
+  World Allies in the New Æon) counts in matches when such an Ally was played;
 - a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
   cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
   Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic), or
@@ -142,8 +144,26 @@ class Watcher:
 
     def choose(self, m: Any, seat: int, plays: Any) -> Any:
         play = self.player.choose(m, seat, plays)
+        self._found_by(m.players[seat], play)
         self._note(play)
         return play
+
+    def _found_by(self, state: Any, play: Any) -> None:
+        """Notes a card in play used when an Ally it alone lets be found is played: a Waking World
+        Ally in the New Æon (Disturbing Portrait, rules/engine/allies.py)."""
+        from deckbuilder.rules.cards import Dimension
+        from deckbuilder.rules.engine import PlayKind
+        from deckbuilder.rules.places import DIMENSION_NAMES
+
+        g = self.game
+        if play is None or play.kind is not PlayKind.ALLY or not g.has_waking_allies:
+            return
+        if state.dim != DIMENSION_NAMES[Dimension.NEW_AEON]:
+            return
+        if any(state.dim not in g.profiles[c].place.dims for c in (play.card, *play.joined)):
+            for a in state.artifacts:
+                if g.waking_allies[a]:
+                    self.seen[g.cards[a].title].used = True
 
     def direct(self, m: Any, seat: int) -> Any:
         return self.player.direct(m, seat)

@@ -55,6 +55,7 @@ from deckbuilder.rules.effects import (
         "holds artifact",
         "holds artifact; holds tome",
         "pays threat",
+        "waking allies",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -331,6 +332,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Miss Anna Tilton": "holds artifact",
         "Laban Shrewsbury": "holds tome",
         "The Hunter": "pays threat",
+        "Disturbing Portrait": "waking allies",
         "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell
     }
     for title, notation in expected.items():

@@ -1668,3 +1668,27 @@ def test_the_choice_comes_with_arriving_after_a_walk_and_not_without_an_ally() -
     s.hand.remove(s.allies[0])
     s = do(s, "Arrive at Hill Shrine, Burying Dock Guard instead of losing a Turn")
     assert s.lost_turns == 0 and s.allies == []
+
+
+def test_a_portrait_in_play_finds_waking_world_allies_of_the_subregion_in_the_new_aeon() -> None:
+    # An Artifact whose constant effect lets its player, "while in the New Aeon", find Waking World
+    # Allies "from your current subregion" (rulebook l.160: an Ally is played in its own Dimension
+    # unless a card says otherwise). Our wording around the phrase the reader keys on.
+    portrait = artifact(
+        "Odd Portrait",
+        sanity=-1,
+        text="This card has constant effect. While in the New Aeon, you may find Waking World Allies "
+        "from your current subregion.",
+    )
+    spaceport = location(
+        "Arkham Spaceport", region="New Æon", sub="Arkham", attrs=("City", "Artifact"), dimension=Dimension.NEW_AEON
+    )
+    professor = ally("Old Professor")  # Lovecraft Country, Arkham: the Waking World
+    clerk = ally("Boston Clerk", sub="Boston")
+    s = do(setup([spaceport, portrait, professor, clerk]), "Play Arkham Spaceport")
+    assert not plays_of(s, "Old Professor"), "not without the Portrait"
+    s = do(s, "Play Odd Portrait")
+    assert plays_of(s, "Old Professor") and not plays_of(s, "Boston Clerk"), "Arkham's, not Boston's"
+    home = do(setup([ARKHAM_HOUSE, portrait, clerk, professor]), "Play Arkham House")
+    home = do(home, "Play Odd Portrait")
+    assert plays_of(home, "Old Professor") and not plays_of(home, "Boston Clerk"), "the Waking World as ever"

@@ -68,6 +68,9 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   (Laban Shrewsbury)
     pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
                                   one card played to the Threat (The Hunter)
+    waking allies                 while the card is in play and you are in the New Æon, Waking
+                                  World Allies of your current subregion are found there
+                                  (Disturbing Portrait)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -126,6 +129,8 @@ class EffectKind(IntEnum):
     HOLDS_TOME = 30
     #: An Ally Buried instead of the Sanity cost of one card played to the Threat (``pays threat``).
     PAYS_THREAT = 31
+    #: While in play, in the New Æon: Waking World Allies of the current subregion (``waking allies``).
+    WAKING_ALLIES = 32
 
 
 class After(IntEnum):
@@ -204,11 +209,12 @@ _BARE = {
     "holds artifact": EffectKind.HOLDS_ARTIFACT,
     "holds tome": EffectKind.HOLDS_TOME,
     "pays threat": EffectKind.PAYS_THREAT,
+    "waking allies": EffectKind.WAKING_ALLIES,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, waking allies, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

@@ -98,6 +98,12 @@ _PLACES_READ = re.compile(
 def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     if re.search(r"use the resurrection spell to play an ally card from the past", text):
         return CardEffects((Effect(EffectKind.PAST_RESURRECT),))  # the Grecian Lekythos, while in play
+    if re.fullmatch(
+        r"(?:this (?:card|artifact) has constant effect\. )?while in the new (?:æ|ae)on, you may find waking world "
+        r"allies from your current subregion\.?",
+        text,
+    ):
+        return CardEffects((Effect(EffectKind.WAKING_ALLIES),))  # Disturbing Portrait, while in play
     effects: list[Effect] = []
     m = re.search(rf"discard up to {_N} cards? and replace them", text)
     if m:

@@ -11,6 +11,9 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
+from typing import Final
+
+from deckbuilder.rules.cards import Dimension
 from deckbuilder.rules.engine.plays import (
     ALLY,
     AT,
@@ -24,7 +27,14 @@ from deckbuilder.rules.engine.plays import (
     new_play,
 )
 from deckbuilder.rules.engine.state import GameState, can_pay
-from deckbuilder.rules.places import ANY_DIMENSION, Profile, place_matches, region_matches
+from deckbuilder.rules.places import (
+    ANY_DIMENSION,
+    DIMENSION_NAMES,
+    PlaceRequirement,
+    Profile,
+    place_matches,
+    region_matches,
+)
 
 
 def ally_here(s: GameState, p: Profile) -> bool:
@@ -34,7 +44,9 @@ def ally_here(s: GameState, p: Profile) -> bool:
     assert p.place is not None
     mode = s.mode
     if mode is AT:
-        return place_matches(p.place, s.region, s.subregion, s.dim, s.attrs, s.exotic)
+        if place_matches(p.place, s.region, s.subregion, s.dim, s.attrs, s.exotic):
+            return True
+        return s.game.has_waking_allies and _waking_ally(s, p.place)
     if mode is WALKING or mode is TRAVELLING:
         if place_matches(p.place, s.region, -1, s.dim, s.attrs, False):
             return True
@@ -43,6 +55,24 @@ def ally_here(s: GameState, p: Profile) -> bool:
             if t is not None and t.ally_stop and region_matches(p.place, s.region, s.dim):
                 return True
     return False
+
+
+#: The Dimension numbers of the Waking World and the New Æon (``places.DIMENSION_NAMES``).
+_WAKING: Final = DIMENSION_NAMES[Dimension.WAKING_WORLD]
+_NEW_AEON: Final = DIMENSION_NAMES[Dimension.NEW_AEON]
+
+
+def _waking_ally(s: GameState, place: PlaceRequirement) -> bool:
+    """Checks whether a card in play finds a Waking World Ally here in the New Æon: "While in the
+    New Aeon, you may find Waking World Allies from your current subregion" (Disturbing
+    Portrait): an Ally of the Waking World whose Region bar names the current subregion (the
+    New Æon's Regions are not the Waking World's: the subregion is what they share)."""
+    if s.dim != _NEW_AEON or _WAKING not in place.dims or s.subregion < 0:
+        return False
+    finds = s.game.waking_allies
+    if not any(finds[a] for a in s.artifacts):
+        return False
+    return any(alt.subregion == s.subregion for alt in place.alts)
 
 
 def ally_anywhere_plays(s: GameState, cid: CardId, p: Profile, plays: list[Play]) -> None:

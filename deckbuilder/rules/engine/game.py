@@ -128,6 +128,7 @@ _NOT_USES = (
     EffectKind.HOLDS_ARTIFACT,  # an Ally given an Artifact or Tome later: a play of the Artifact's
     EffectKind.HOLDS_TOME,  # or Tome (rules/engine/tomes.py), by Profile.holds_artifact / holds_tome
     EffectKind.PAYS_THREAT,  # an Ally Buried instead of a Threat card's Sanity: a choice on its play
+    EffectKind.WAKING_ALLIES,  # where Allies are found while it is in play (rules/engine/allies.py)
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -321,6 +322,12 @@ class Game:
             for u in uid
         )
         self.has_pays_for_artifact = any(self.pays_for_artifact)
+        #: Per copy, whether the card in play lets Waking World Allies of the current subregion be
+        #: found in the New Æon (Disturbing Portrait; ``rules/engine/allies.py``).
+        self.waking_allies: tuple[bool, ...] = tuple(
+            any(f.kind is EffectKind.WAKING_ALLIES for f in read[u].effects) for u in uid
+        )
+        self.has_waking_allies = any(self.waking_allies)
         #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of one card
         #: played to the Threat (The Hunter; ``rules/engine/choices.py``).
         self.pays_for_threat: tuple[bool, ...] = tuple(
