@@ -36,6 +36,7 @@ A card's effect counts as applied, in a game, when:
   what is left unread of the others);
 - an Ally that may later be given an Artifact or Tome (``holds artifact``, ``holds tome``)
   counts when one was given to it (in matches: the goldfish notes no such evidence);
+- a Location that lets a Spell be given to an Ally (Cité Tatoue) counts in matches when one was;
 - a card in play that lets Allies be found where they would not be (Disturbing Portrait: Waking
   World Allies in the New Æon) counts in matches when such an Ally was played;
 - a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
@@ -150,12 +151,19 @@ class Watcher:
 
     def _found_by(self, state: Any, play: Any) -> None:
         """Notes a card in play used when an Ally it alone lets be found is played: a Waking World
-        Ally in the New Æon (Disturbing Portrait, rules/engine/allies.py)."""
+        Ally in the New Æon (Disturbing Portrait, rules/engine/allies.py); the Current Location
+        used when a Spell is given to an Ally by it (Cité Tatoue, rules/engine/tomes.py)."""
         from deckbuilder.rules.cards import Dimension
         from deckbuilder.rules.engine import PlayKind
         from deckbuilder.rules.places import DIMENSION_NAMES
 
         g = self.game
+        if play is not None and play.kind is PlayKind.SPELL and g.has_spell_on_ally:
+            from deckbuilder.rules.engine.tomes import spell_on_ally_cost
+
+            if spell_on_ally_cost(state, play):  # a Spell given to an Ally by the Location (Cité Tatoue)
+                self.seen[g.cards[state.where].title].used = True
+            return
         if play is None or play.kind is not PlayKind.ALLY or not g.has_waking_allies:
             return
         if state.dim != DIMENSION_NAMES[Dimension.NEW_AEON]:
@@ -345,7 +353,7 @@ def _needs_use(card: Any, effects: Any) -> bool:
     if card.type is CardType.LOCATION:
         # A Location whose effect is a Turn's play there (an Artifact recovered from the Story
         # Deck, rules/engine/recovery.py): arriving is not the effect, the recovery made is.
-        return any(f.kind is EffectKind.RECOVER for f in effects.effects)
+        return any(f.kind in (EffectKind.RECOVER, EffectKind.SPELL_ON_ALLY) for f in effects.effects)
     if not effects.effects or card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
         return False
     lasting = (EffectKind.HAND_MIN, EffectKind.HAND_MAX)
@@ -403,7 +411,7 @@ def coverage() -> None:
                 if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
                     ok, why = False, "put in play, never cast or used in these games"
                     if card.type is CardType.LOCATION:
-                        why = "arrived at, no Artifact recovered there in these games"
+                        why = "arrived at, its Turn's use (an Artifact recovered, a Spell given) never made in these games"
                 if not ok and effects.ignored == VALUE and _names_none(card, kinds):
                     why = NONE_OF_ITS_KIND
                 verdicts.append((ok, why))

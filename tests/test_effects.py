@@ -56,6 +56,8 @@ from deckbuilder.rules.effects import (
         "holds artifact; holds tome",
         "pays threat",
         "waking allies",
+        "spell on steadfast ally; cost 1",
+        "spell on any ally; cost 2",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -333,6 +335,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Laban Shrewsbury": "holds tome",
         "The Hunter": "pays threat",
         "Disturbing Portrait": "waking allies",
+        "Cité Tatoue": "spell on steadfast ally; cost 1",
         "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell
     }
     for title, notation in expected.items():

@@ -1692,3 +1692,27 @@ def test_a_portrait_in_play_finds_waking_world_allies_of_the_subregion_in_the_ne
     home = do(setup([ARKHAM_HOUSE, portrait, clerk, professor]), "Play Arkham House")
     home = do(home, "Play Odd Portrait")
     assert plays_of(home, "Old Professor") and not plays_of(home, "Boston Clerk"), "the Waking World as ever"
+
+
+def test_a_location_gives_a_spell_to_a_steadfast_ally_for_sanity() -> None:
+    # A Location whose text lets its player "spend 1 Sanity point to tattoo (play) a Spell on any
+    # Steadfast Ally. Bury Spell when cast" (our wording around the phrase the reader keys on): a
+    # Turn's play there, the Ally then casting it as an Ally that knows a Spell does, free, and the
+    # Spell Buried (rulebook l.170, l.311).
+    parlour = location(
+        "Ink Parlour",
+        attrs=("City", "Business"),
+        text="Spend 1 Sanity point to tattoo (play) a Spell on any Steadfast Ally. Bury Spell when cast.",
+    )
+    guard = ally("Dock Guard")
+    thug = ally("Dock Thug", attrs=("Corrupt",), allegiance=Allegiance.CORRUPT)
+    word = spell("Quick Word", text="Draw 2 cards.")
+    s = do(setup([parlour, guard, thug, word], sanity=8), "Play Ink Parlour")
+    s = do(do(s, "Play Dock Guard"), "Play Dock Thug")
+    assert [describe(s, p) for p in plays_of(s, "Quick Word")] == ["Play Quick Word to Dock Guard"], "Steadfast only"
+    s = do(s, "Play Quick Word to Dock Guard")
+    assert s.sanity == 7, "1 Sanity for the tattoo"
+    cast = do(s, "Cast Quick Word from Dock Guard")
+    assert cast.sanity == 7 and s.game.title(cast.story[0]) == "Quick Word", "cast free, then Buried"
+    elsewhere = do(setup([ARKHAM_HOUSE, guard, word], sanity=8), "Play Arkham House")
+    assert not plays_of(do(elsewhere, "Play Dock Guard"), "Quick Word"), "only at such a Location"

@@ -68,6 +68,7 @@ from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
+from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 from deckbuilder.rules.places import Kind, place_matches
 
@@ -100,6 +101,7 @@ _RECOVER: Final = PlayKind.RECOVER
 _ARTIFACT: Final = PlayKind.ARTIFACT
 _ALLY: Final = PlayKind.ALLY
 _MONSTERS: Final = PlayKind.MONSTERS
+_SPELL: Final = PlayKind.SPELL
 _CULTIST: Final = PlayKind.CULTIST
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
@@ -297,6 +299,8 @@ class GreedyPolicy:
                 elif joined:
                     for j in joined:
                         cost += costs[j]
+                if kind is _SPELL and play.target >= 0 and self.game.has_spell_on_ally:
+                    cost -= spell_on_ally_cost(state, play)  # given to an Ally by the Location
                 if play.target >= 0 and (kind is _MONSTERS or kind is _CULTIST):
                     # An Ally Buried instead of one card's Sanity (The Hunter), as in 9.
                     if cost > room or self.instead_score(state, play.target) > 0:

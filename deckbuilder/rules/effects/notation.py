@@ -68,6 +68,10 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   (Laban Shrewsbury)
     pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
                                   one card played to the Threat (The Hunter)
+    spell on steadfast ally; cost 1   (a Location) while it is the Current Location, as a Turn:
+                                  a Spell from hand given to an Ally in play of that allegiance
+                                  (``any``: any Ally) for that Sanity; the Ally casts it as an
+                                  Ally that knows a Spell does, and it is Buried (Cité Tatoue)
     waking allies                 while the card is in play and you are in the New Æon, Waking
                                   World Allies of your current subregion are found there
                                   (Disturbing Portrait)
@@ -131,6 +135,8 @@ class EffectKind(IntEnum):
     PAYS_THREAT = 31
     #: While in play, in the New Æon: Waking World Allies of the current subregion (``waking allies``).
     WAKING_ALLIES = 32
+    #: A Location's Spell given to an Ally in play of an allegiance (``spell on steadfast ally``).
+    SPELL_ON_ALLY = 33
 
 
 class After(IntEnum):
@@ -214,7 +220,7 @@ _BARE = {
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, waking allies, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 
@@ -264,6 +270,13 @@ def parse_effects(text: str) -> CardEffects:
             if n <= 0:
                 raise EffectSyntaxError(f"{clause!r}: lose turn takes a number of Turns above 0")
             effects.append(Effect(EffectKind.LOSE_TURN, n, allegiance))
+        elif clause.startswith("spell on ") and clause.endswith(" ally"):
+            allegiance = clause[len("spell on ") : -len(" ally")].strip()
+            if allegiance not in ("steadfast", "corrupt", "any"):
+                raise EffectSyntaxError(
+                    f"{clause!r}: write the Ally's allegiance (spell on steadfast|corrupt|any ally)"
+                )
+            effects.append(Effect(EffectKind.SPELL_ON_ALLY, 0, "" if allegiance == "any" else allegiance))
         elif clause in _BARE:
             # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
             other = 1 if clause.startswith("travel dimension") else 0
@@ -335,6 +348,8 @@ def effect_text(effect: Effect) -> str:
         return f"gate allies {attr}: {name}"
     if kind is EffectKind.SOCIETY:
         return f"society {effect.what}"
+    if kind is EffectKind.SPELL_ON_ALLY:
+        return f"spell on {effect.what or 'any'} ally"
     if kind is EffectKind.ADVENTURE_SANITY:
         return f"adventure sanity {effect.what} {effect.amount:+d}"
     if kind is EffectKind.TRAVEL:

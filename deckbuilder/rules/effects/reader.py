@@ -336,6 +336,15 @@ def _held(text: str) -> CardEffects | None:
     return CardEffects(tuple(effects))
 
 
+#: A Location's "spend N Sanity point(s) to tattoo (play) a Spell on any Steadfast Ally. Bury Spell
+#: when cast.": ``spell on steadfast ally; cost N`` (the Ally casts it free and it is Buried, as
+#: an Ally that knows a Spell does, rulebook l.170, l.311).
+_SPELL_ON_ALLY = re.compile(
+    rf"spend {_N} sanity points? to (?:tattoo \(play\)|play) a spell on (?:any |an? )?(steadfast|corrupt|any) ally\."
+    r"(?: bury (?:the )?spell when cast\.)?"
+)
+
+
 def _recover(text: str) -> tuple[int | None, str]:
     """Gets the Sanity a Location's recovery of an Artifact costs (None: no such recovery), and
     its text without that sentence."""
@@ -508,6 +517,11 @@ def _read(card: Card) -> CardEffects:
         recover, rest = _recover(rest)
         if recover is not None:
             arrival.append(Effect(EffectKind.RECOVER))
+        m = _SPELL_ON_ALLY.search(rest)
+        if m is not None and recover is None:
+            # A Spell given to an Ally here, for Sanity, as a Turn (Cité Tatoue's tattoo).
+            arrival.append(Effect(EffectKind.SPELL_ON_ALLY, 0, "" if m[2] == "any" else m[2]))
+            recover, rest = count(m[1]), (rest[: m.start()] + rest[m.end() :]).strip()
         for pattern, what in _ARRIVAL:
             if pattern.search(rest):
                 arrival.append(Effect(what))

@@ -347,6 +347,19 @@ class Game:
         )
         #: Whether a Location of the deck allows a recovery: a deck without one looks for none.
         self.has_recover = any(c >= 0 for c in self.recover_cost)
+        #: Per copy, the allegiance of the Allies a Location lets a Spell from hand be given to as
+        #: a Turn while it is the Current Location ("steadfast", "corrupt", "any"; "": none), and
+        #: the Sanity that costs (Cité Tatoue; ``rules/engine/tomes.py``).
+        self.spell_on_ally: tuple[str, ...] = tuple(
+            next((f.what or "any" for f in read[u].effects if f.kind is EffectKind.SPELL_ON_ALLY), "")
+            if self.rules.cast_spells and distinct[u].type is CardType.LOCATION
+            else ""
+            for u in uid
+        )
+        self.spell_on_ally_cost: tuple[int, ...] = tuple(
+            (read[u].cost or 0) if self.spell_on_ally[c] else 0 for c, u in enumerate(uid)
+        )
+        self.has_spell_on_ally = any(self.spell_on_ally)
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )

@@ -56,7 +56,14 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.recovery import recover_plays
 from deckbuilder.rules.engine.state import GameState, can_pay, titles_in_play
 from deckbuilder.rules.engine.threat import gate_cost, gate_free, monster_plays, summon_met
-from deckbuilder.rules.engine.tomes import artifact_plays, held_artifact_plays, held_tome_plays, spell_plays, tome_plays
+from deckbuilder.rules.engine.tomes import (
+    artifact_plays,
+    held_artifact_plays,
+    held_tome_plays,
+    spell_on_ally_plays,
+    spell_plays,
+    tome_plays,
+)
 from deckbuilder.rules.places import can_read, dimension_ok, place_matches
 
 
@@ -182,6 +189,8 @@ def _card_plays(s: GameState) -> list[Play]:
         elif kind is SPELL:
             if dimension_ok(p.dim, dim):
                 spell_plays(s, cid, p, plays)
+                if g.has_spell_on_ally and s.allies:
+                    spell_on_ally_plays(s, cid, plays)  # given to an Ally by the Current Location
         elif mode is NOWHERE:
             continue  # rulebook l.76: nothing that depends on being at a Location before the first one
         elif kind is ALLY:

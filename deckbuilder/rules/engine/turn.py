@@ -55,6 +55,7 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.recovery import recover
 from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
 from deckbuilder.rules.engine.threat import use_gate
+from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.places import Profile
 
 
@@ -231,6 +232,8 @@ def _turn_play(s: GameState, play: Play) -> None:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
         pay_one(s, p.cost)
     elif kind is K_SPELL:
+        if g.has_spell_on_ally:
+            pay_one(s, spell_on_ally_cost(s, play))  # given to an Ally by the Location, for Sanity
         s.spells.append(cid)
         s.counted += g.weight[cid]
         s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
