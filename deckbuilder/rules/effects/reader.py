@@ -30,7 +30,15 @@ Phrasings read (rulebook lines where the rule applies):
   (lost Turns, rulebook l.351, l.356), "you must either Bury a Steadfast Ally or remain here for
   an additional Turn" (the Ally Buried instead, at the player's choice);
 - a Location's "spend N Sanity points to recover one Artifact from your Story Deck and bring it
-  into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``).
+  into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``), and
+  its "spend N Sanity point to tattoo (play) a Spell on any Steadfast Ally" (``spell on
+  steadfast ally; cost N``);
+- an Ally's Join with other Allies (rulebook l.178, l.359: played by the engine, the rest of its
+  text read as any Ally's; Joining a Weapon is named), "you may later assign to X one Artifact
+  (Tome) card at any Location" (``holds artifact``, ``holds tome``, rulebook l.185), "Bury X
+  instead of paying the Sanity cost for playing one Mythos card to your Threat" (``pays
+  threat``); an Artifact's "while in the New Aeon, you may find Waking World Allies from your
+  current subregion" (``waking allies``).
 """
 
 from __future__ import annotations
