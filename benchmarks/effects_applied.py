@@ -119,6 +119,12 @@ class Watcher:
             holder.applied = holder.used = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
+            if play.kind is PlayKind.CAST and play.reshuffle:
+                from deckbuilder.rules.engine.casting import spell_payer
+
+                payer = spell_payer(self.state) if self.state is not None else -1
+                if payer >= 0:  # an Ally Buried instead of the Spell's Sanity (Atal): its effect used
+                    self.seen[self.game.cards[payer].title].used = True
         elif play.kind in (PlayKind.MONSTERS, PlayKind.CULTIST) and play.target >= 0:
             # An Ally Buried instead of a Threat card's Sanity (The Hunter): its effect used.
             self.seen[self.game.cards[play.target].title].used = True
@@ -143,9 +149,13 @@ class Watcher:
             for j in play.joined:
                 self.seen[self.game.cards[j].title].played = True
 
+    #: The state of the player about to make the noted play (the payer of a cast is read from it).
+    state: Any = None
+
     def choose(self, m: Any, seat: int, plays: Any) -> Any:
         play = self.player.choose(m, seat, plays)
-        self._found_by(m.players[seat], play)
+        self.state = m.players[seat]
+        self._found_by(self.state, play)
         self._note(play)
         return play
 
@@ -181,6 +191,7 @@ class Watcher:
 
     def combat_use(self, m: Any, seat: int, plays: Any) -> Any:
         play = self.player.combat_use(m, seat, plays)
+        self.state = m.players[seat]
         self._note(play)
         return play
 

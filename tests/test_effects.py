@@ -56,6 +56,7 @@ from deckbuilder.rules.effects import (
         "holds artifact; holds tome",
         "pays threat",
         "waking allies",
+        "pays spell",
         "spell on steadfast ally; cost 1",
         "spell on any ally; cost 2",
     ],
@@ -254,6 +255,12 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             CardType.ALLY,
             "You may Bury the Priest instead of paying the Sanity cost for casting one Spell.",
             None,
+            "pays spell",
+        ),
+        (
+            CardType.ALLY,
+            "You may Bury the Priest instead of paying the Sanity cost for playing one Event.",
+            None,
             "ignored: " + reader.BURY_INSTEAD,
         ),
         (
@@ -334,6 +341,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Miss Anna Tilton": "holds artifact",
         "Laban Shrewsbury": "holds tome",
         "The Hunter": "pays threat",
+        "Atal the High Priest": "pays spell",
         "Disturbing Portrait": "waking allies",
         "Cité Tatoue": "spell on steadfast ally; cost 1",
         "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from support.engine import ally, artifact, do, location, monster, setup
+from support.engine import ally, artifact, do, location, monster, setup, spell, tome
 
 from deckbuilder.rules.cards import Card
 from deckbuilder.rules.engine import PlayKind, describe, legal_plays
@@ -160,3 +160,45 @@ def test_a_spare_tracker_is_buried_rather_than_sanity_paid():
     assert choices(TRACKER) == (PAID_BY_TRACKER, PAID_BY_TRACKER)
     strong = dataclasses.replace(TRACKER, value=2)
     assert choices(strong) == ("Play Night Beast, Night Imp to the Threat", PAID_BY_TRACKER)
+
+
+# An Ally whose card lets it be Buried instead of paying the Sanity cost of a Spell cast (test
+# wording around the clause the reader keys on, not the card's).
+PRIEST = ally("Hill Priest", text="You may Bury Hill Priest instead of paying the Sanity cost for casting a Spell.")
+STUDY = location("Quiet Study", attrs=("City", "Tome"))
+PAID_BY_PRIEST = "Cast Quick Word from Grey Book, Burying Hill Priest instead of paying its Sanity"
+
+
+def _cast_choices(priest: Card, sanity: int = 12) -> tuple[object, str, str]:
+    """With the Priest in play and a Spell in a Tome: the state, then how the match's greedy
+    player and the goldfish's cast the Spell."""
+    book = tome("Grey Book", languages=("English",), sanity=None)
+    word = spell("Quick Word", text="Draw 2 cards.", sanity=-2)
+    s = do(setup([STUDY, priest, book, word], sanity=sanity), "Play Quiet Study")
+    s = do(do(s, "Play Hill Priest"), "Play Grey Book with Quick Word")
+    plays = [p for p in legal_plays(s) if p.kind is PlayKind.CAST]
+    return (
+        s,
+        describe(s, GreedyPlayer(s.game, set()).inner.choose(s, plays)),
+        describe(s, GreedyPolicy(s.game, set()).choose(s, plays)),
+    )
+
+
+def test_a_spell_may_be_cast_by_burying_the_ally_that_allows_it():
+    # Rulebook l.305, l.309: a Spell cast from a Tome costs its Sanity; the Priest's card pays
+    # it instead (l.62: the Buried Ally counts on for Adventures in the Story Deck).
+    s, _, _ = _cast_choices(PRIEST)
+    assert {describe(s, p) for p in legal_plays(s) if p.kind is PlayKind.CAST} == {
+        "Cast Quick Word from Grey Book",
+        PAID_BY_PRIEST,
+    }
+    paid = do(s, PAID_BY_PRIEST)
+    assert paid.sanity == s.sanity and not paid.allies and s.game.title(paid.story[0]) == "Hill Priest"
+    assert do(s, "Cast Quick Word from Grey Book").sanity == s.sanity - 2
+
+
+def test_a_spare_priest_is_buried_rather_than_sanity_paid():
+    # Goldfish rule 9, as for the Road Trader and the Tracker.
+    assert _cast_choices(PRIEST)[1:] == (PAID_BY_PRIEST, PAID_BY_PRIEST)
+    strong = dataclasses.replace(PRIEST, value=2)
+    assert _cast_choices(strong)[1:] == ("Cast Quick Word from Grey Book", PAID_BY_PRIEST)

@@ -44,8 +44,9 @@ The greedy policy, in order of preference (documented because the numbers depend
    otherwise lose the Turn. A match's computer player keeps an Ally that defends well
    (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
 9. Where an Ally's card lets it be Buried instead of paying an Artifact's Sanity (Wandering
-   Peddler), or that of one card played to the Threat (The Hunter: the costliest of the play),
-   Bury it when it is spare as in 8, or when the Sanity left (6) cannot pay; otherwise pay. A match's computer player keeps an Ally that defends well, as in 8.
+   Peddler), that of one card played to the Threat (The Hunter: the costliest of the play) or
+   that of a Spell cast (Atal the High Priest), Bury it when it is spare as in 8, or when the
+   Sanity left (6) cannot pay; otherwise pay. A match's computer player keeps an Ally that defends well, as in 8.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -68,6 +69,7 @@ from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
 from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
+from deckbuilder.rules.engine.casting import spell_payer
 from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 from deckbuilder.rules.places import Kind, place_matches
@@ -389,6 +391,11 @@ class GreedyPolicy:
         cid = play.card
         spell_by_holder = play.kind is _CAST and g.profiles[play.target].kind is not Kind.TOME
         cost = 0 if spell_by_holder else max(0, -g.use_cost[cid])
+        if play.reshuffle:
+            # An Ally Buried instead of the Spell's Sanity (Atal the High Priest), as in 9.
+            if cost <= room and self.instead_score(state, spell_payer(state)) <= 0:
+                return -1
+            cost = 0
         joined = play.joined
         if joined and joined[0] in state.hand:
             cost += self.cost[joined[0]]

@@ -68,6 +68,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   (Laban Shrewsbury)
     pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
                                   one card played to the Threat (The Hunter)
+    pays spell                    (an Ally) may be Buried instead of paying the Sanity cost of a
+                                  Spell cast (Atal the High Priest)
     spell on steadfast ally; cost 1   (a Location) while it is the Current Location, as a Turn:
                                   a Spell from hand given to an Ally in play of that allegiance
                                   (``any``: any Ally) for that Sanity; the Ally casts it as an
@@ -137,6 +139,8 @@ class EffectKind(IntEnum):
     WAKING_ALLIES = 32
     #: A Location's Spell given to an Ally in play of an allegiance (``spell on steadfast ally``).
     SPELL_ON_ALLY = 33
+    #: An Ally Buried instead of the Sanity cost of a Spell cast (``pays spell``).
+    PAYS_SPELL = 34
 
 
 class After(IntEnum):
@@ -216,11 +220,12 @@ _BARE = {
     "holds tome": EffectKind.HOLDS_TOME,
     "pays threat": EffectKind.PAYS_THREAT,
     "waking allies": EffectKind.WAKING_ALLIES,
+    "pays spell": EffectKind.PAYS_SPELL,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, pays spell, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

@@ -37,7 +37,7 @@ Phrasings read (rulebook lines where the rule applies):
   text read as any Ally's; Joining a Weapon is named), "you may later assign to X one Artifact
   (Tome) card at any Location" (``holds artifact``, ``holds tome``, rulebook l.185), "Bury X
   instead of paying the Sanity cost for playing one Mythos card to your Threat" (``pays
-  threat``); an Artifact's "while in the New Aeon, you may find Waking World Allies from your
+  threat``), "... for casting a Spell" (``pays spell``); an Artifact's "while in the New Aeon, you may find Waking World Allies from your
   current subregion" (``waking allies``).
 """
 
@@ -311,6 +311,9 @@ _RECOVER_ARTIFACT = re.compile(
 #: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one
 #: Artifact": ``pays artifact``, the engine's ``Game.pays_for_artifact`` (``rules/engine/choices.py``).
 _BURY_FOR_ARTIFACT = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for playing one artifact")
+#: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for casting a Spell" (its
+#: whole text): ``pays spell`` (``rules/engine/casting.py``).
+_BURY_FOR_SPELL = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for casting (?:a|one) spell\.?")
 #: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one Mythos
 #: card to your Threat" (its whole text): ``pays threat`` (``rules/engine/choices.py``).
 _BURY_FOR_THREAT = re.compile(
@@ -508,6 +511,8 @@ def _read(card: Card) -> CardEffects:
         return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
     if kind is CardType.ALLY and _BURY_FOR_THREAT.fullmatch(text):
         return CardEffects((Effect(EffectKind.PAYS_THREAT),))
+    if kind is CardType.ALLY and _BURY_FOR_SPELL.fullmatch(text):
+        return CardEffects((Effect(EffectKind.PAYS_SPELL),))
     if kind is CardType.ALLY:
         hand = _hand_limits(text)
         if hand:

@@ -129,6 +129,7 @@ _NOT_USES = (
     EffectKind.HOLDS_TOME,  # or Tome (rules/engine/tomes.py), by Profile.holds_artifact / holds_tome
     EffectKind.PAYS_THREAT,  # an Ally Buried instead of a Threat card's Sanity: a choice on its play
     EffectKind.WAKING_ALLIES,  # where Allies are found while it is in play (rules/engine/allies.py)
+    EffectKind.PAYS_SPELL,  # an Ally Buried instead of a Spell's Sanity: a choice on its cast
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -335,6 +336,13 @@ class Game:
             for u in uid
         )
         self.has_pays_for_threat = any(self.pays_for_threat)
+        #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of a Spell
+        #: cast (Atal the High Priest; ``rules/engine/casting.py``).
+        self.pays_for_spell: tuple[bool, ...] = tuple(
+            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_SPELL for f in read[u].effects)
+            for u in uid
+        )
+        self.has_pays_for_spell = any(self.pays_for_spell)
         #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
         #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
         self.recover_cost: tuple[int, ...] = tuple(
