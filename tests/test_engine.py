@@ -1307,24 +1307,23 @@ def test_the_goldfish_plays_the_standard_decks_lovecrafts_joined(gccg_catalog, m
     # (rules/goldfish.py, 4): over the Standard Steadfast deck's games, Howard Lovecraft and Mrs.
     # Sonia Lovecraft are played together whenever both are in hand where they are found.
     from deckbuilder.catalog.recipebook import deck_recipes
-    from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, play_game, recipe_check
+    from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, recipe_check
 
     deck = load_real_deck(mythos_data / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
     recipes = deck_recipes(gccg_catalog, deck)
     game = Game(deck, rules=Rules(advanced=True, adventure_check=recipe_check(deck, recipes)))
-    offered: list[bool] = []
-
-    class Watching(GreedyPolicy):
-        def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
-            play = super().choose(state, plays)
-            if any(p.kind is PlayKind.ALLY and p.joined for p in plays):
-                offered.append(play.kind is PlayKind.ALLY and len(play.joined) == 1)
-            return play
-
-    policy = Watching(game, needed_titles(deck, recipes))
+    policy = GreedyPolicy(game, needed_titles(deck, recipes))
+    offered: list[str] = []
     for seed in range(60):
-        play_game(game, policy, seed, 12)
-    assert offered and all(offered), "offered in some games, and then chosen"
+        s = game.new_state(seed)
+        while s.phase is not Phase.OVER and s.round <= 12:
+            plays = legal_plays(s)
+            play = policy.choose(s, plays)
+            if any(p.kind is PlayKind.ALLY and p.joined for p in plays):
+                offered.append(describe(s, play))
+            push(s, play)
+    assert offered, "both in hand where they are found, in some of the games"
+    assert all(" with " in chosen and "Lovecraft" in chosen for chosen in offered), offered
 
 
 # --------------------------------------------------------------------------------------
