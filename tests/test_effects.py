@@ -57,6 +57,7 @@ from deckbuilder.rules.effects import (
         "pays threat",
         "waking allies",
         "pays spell",
+        "all join",
         "spell on steadfast ally; cost 1",
         "spell on any ally; cost 2",
     ],
@@ -342,6 +343,7 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "Laban Shrewsbury": "holds tome",
         "The Hunter": "pays threat",
         "Atal the High Priest": "pays spell",
+        "Grasp Of Cthulhu": "all join",
         "Disturbing Portrait": "waking allies",
         "Cité Tatoue": "spell on steadfast ally; cost 1",
         "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell

@@ -1715,3 +1715,20 @@ def test_a_location_gives_a_spell_to_a_steadfast_ally_for_sanity() -> None:
     assert cast.sanity == 7 and s.game.title(cast.story[0]) == "Quick Word", "cast free, then Buried"
     elsewhere = do(setup([ARKHAM_HOUSE, guard, word], sanity=8), "Play Arkham House")
     assert not plays_of(do(elsewhere, "Play Dock Guard"), "Quick Word"), "only at such a Location"
+
+
+def test_a_spell_makes_every_monster_join_for_the_rest_of_the_round() -> None:
+    # A Spell whose text says "All Monsters Join, for all Investigators, for the remainder of the
+    # Round" (our test card; the clause the reader keys on): two Monsters that do not Join by their
+    # own text are one play at the Gate (rulebook l.292, l.359) until the Round ends.
+    grasp = spell("Grasping Word", text="All Monsters Join, for all Investigators, for the remainder of the Round.")
+    book = tome("Grey Book", languages=("English",), sanity=None)
+    lair = location("Old Gate House", attrs=("City", "Tome"), gate=True)
+    beast, imp = monster("Night Beast"), monster("Night Imp")
+    s = do(setup([lair, book, grasp, beast, imp], sanity=12), "Play Old Gate House")
+    s = do(s, "Play Grey Book with Grasping Word")
+    assert "Play Night Beast, Night Imp to the Threat" not in words(s)
+    s = do(s, "Cast Grasping Word from Grey Book")
+    assert s.sanity == 10 and "Play Night Beast, Night Imp to the Threat" in words(s)
+    s = do(do(s, "Pass"), "End the Round")
+    assert not s.joins_round, "for the remainder of the Round only"

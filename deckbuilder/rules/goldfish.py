@@ -22,7 +22,8 @@ The greedy policy, in order of preference (documented because the numbers depend
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
-5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`):
+5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`;
+   one that makes every Monster Join only at a free Gate with two Monsters in hand that do not):
    a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
    as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
    the Lamp's Past only where a needed Past Ally in hand is then found;
@@ -68,8 +69,20 @@ from deckbuilder.rules.cardplays import CardStat, card_stats
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
+from deckbuilder.rules.engine import (
+    Game,
+    GameState,
+    Mode,
+    Phase,
+    Play,
+    PlayKind,
+    Rules,
+    legal_plays,
+    no_adventures,
+    push,
+)
 from deckbuilder.rules.engine.casting import spell_payer
+from deckbuilder.rules.engine.threat import gate_free
 from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 from deckbuilder.rules.places import Kind, place_matches
@@ -427,6 +440,11 @@ class GreedyPolicy:
                     score = max(score, 11)
             elif k is EffectKind.DRAW:
                 score = max(score, 35)
+            elif k is EffectKind.ALL_JOIN:
+                # Every Monster Joins (Grasp Of Cthulhu): only at a Gate free to use, with two
+                # Monsters in hand that do not Join already (one play for both, a Turn saved).
+                if not state.joins_round and self._unjoined_monsters(state):
+                    score = max(score, 30)
             elif k is EffectKind.SANITY:
                 if state.sanity + effect.amount <= g.sanity_max:
                     score = max(score, 30)
@@ -455,6 +473,16 @@ class GreedyPolicy:
                     score = max(score, 22)  # an Ally in play: it may read a Tome, hold a Spell
                 # A Monster nothing needs is not worth a Spell's Sanity (below a Pass).
         return score - 2 * cost
+
+    def _unjoined_monsters(self, state: GameState) -> bool:
+        """Checks whether the hand holds two Monsters, playable at the Gate here, that do not
+        Join each other."""
+        g = self.game
+        if state.mode is not Mode.AT or not state.attrs & g.gate or not gate_free(state):
+            return False
+        monsters = [c for c in state.hand if g.profiles[c].kind is Kind.MONSTER]
+        joins = g.joins
+        return any(not (joins[a] >> b) & 1 for i, a in enumerate(monsters) for b in monsters[i + 1 :])
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
         end = None

@@ -68,6 +68,8 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   (Laban Shrewsbury)
     pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
                                   one card played to the Threat (The Hunter)
+    all join                      every Monster Joins any other, for every player, until the
+                                  Round ends (Grasp Of Cthulhu; rulebook l.292, l.359)
     pays spell                    (an Ally) may be Buried instead of paying the Sanity cost of a
                                   Spell cast (Atal the High Priest)
     spell on steadfast ally; cost 1   (a Location) while it is the Current Location, as a Turn:
@@ -141,6 +143,8 @@ class EffectKind(IntEnum):
     SPELL_ON_ALLY = 33
     #: An Ally Buried instead of the Sanity cost of a Spell cast (``pays spell``).
     PAYS_SPELL = 34
+    #: Every Monster Joins any other, for every player, for the rest of the Round (``all join``).
+    ALL_JOIN = 35
 
 
 class After(IntEnum):
@@ -221,11 +225,12 @@ _BARE = {
     "pays threat": EffectKind.PAYS_THREAT,
     "waking allies": EffectKind.WAKING_ALLIES,
     "pays spell": EffectKind.PAYS_SPELL,
+    "all join": EffectKind.ALL_JOIN,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, pays spell, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, pays spell, all join, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 

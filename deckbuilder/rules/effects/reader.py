@@ -38,7 +38,8 @@ Phrasings read (rulebook lines where the rule applies):
   (Tome) card at any Location" (``holds artifact``, ``holds tome``, rulebook l.185), "Bury X
   instead of paying the Sanity cost for playing one Mythos card to your Threat" (``pays
   threat``), "... for casting a Spell" (``pays spell``); an Artifact's "while in the New Aeon, you may find Waking World Allies from your
-  current subregion" (``waking allies``).
+  current subregion" (``waking allies``); a Spell's "All Monsters Join, for all Investigators,
+  for the remainder of the Round" (``all join``).
 """
 
 from __future__ import annotations
@@ -137,6 +138,8 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.TRAVEL_MONSTER))  # Song of the Stellar Larvae (rulebook l.317)
     if re.search(r"play (?:one|a) monster card as an ally", text):
         effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
+    if re.fullmatch(r"all monsters join, for all investigators, for the remainder of the round\.?", text):
+        effects.append(Effect(EffectKind.ALL_JOIN))  # Grasp Of Cthulhu (rulebook l.292, l.359)
     if re.search(r"ally may be immediately played", text):
         effects.append(Effect(EffectKind.ALLY_NOW))
     if re.search(r"add the past attribute to your current location", text):

@@ -27,6 +27,8 @@ read from its text (``Game.effects``); the effects played:
   a card in play that lets it play an Ally from the Past (``past resurrect``: the Grecian
   Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
+- ``all join``: every Monster Joins any other until the Round ends (l.292), for every player in
+  a match (the table spreads it);
 - ``recall``: a Location of your Story Deck back on top as your Current Location, without its
   Sanity, its Gate unused;
 - ``trade allies``: Allies of your choice in play are Buried with what they hold, their
@@ -79,6 +81,7 @@ _ALLY_NOW: Final = EffectKind.ALLY_NOW
 _PAST: Final = EffectKind.PAST
 _RESURRECT: Final = EffectKind.RESURRECT
 _GOO_STAYS: Final = EffectKind.GOO_STAYS
+_ALL_JOIN: Final = EffectKind.ALL_JOIN
 _TRAVEL: Final = EffectKind.TRAVEL
 _TRAVEL_MONSTER: Final = EffectKind.TRAVEL_MONSTER
 #: The effects that play a card the player chooses (one per use: the Play's ``joined``; a
@@ -348,6 +351,8 @@ def cast_or_use(s: GameState, play: Play) -> None:
             s.in_past = True
         elif k is _GOO_STAYS:
             s.goo_age -= 1
+        elif k is _ALL_JOIN:
+            s.joins_round = True  # every Monster Joins any other until the Round ends
         elif k is _TRADE:
             for a in play.joined:
                 costs.append(g.cards[a].value or 0)  # the Ally's own value, no Weapon (the card)

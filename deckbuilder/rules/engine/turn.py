@@ -279,6 +279,7 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
         s.attrs &= ~s.game.past
     s.ability_used = False  # "one time during a Round"
+    s.joins_round = False  # "for the remainder of the Round" (Grasp Of Cthulhu)
     s.phase = PLAY
     draw_up(s)
     if s.game.turn_draw:

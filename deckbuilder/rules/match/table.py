@@ -832,6 +832,9 @@ def card_play(m: Match, play: Play) -> None:
         _goo_after(m, seat, play)
         if m.stage == OVER:
             return
+    if s.joins_round and play.kind is _CAST:
+        for other in m.players:  # "All Monsters Join, for all Investigators" (Grasp Of Cthulhu)
+            other.joins_round = True
     if waiting:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
