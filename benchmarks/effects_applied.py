@@ -34,6 +34,11 @@ A card's effect counts as applied, in a game, when:
 - an Event aimed at an opponent counts in matches when the match applied its effect to the
   opponent it was played on and reads all of it (``rules/match/opponents.py``; the ledger says
   what is left unread of the others);
+- an Ally that may later be given an Artifact or Tome (``holds artifact``, ``holds tome``)
+  counts when one was given to it (in matches: the goldfish notes no such evidence);
+- a Location that lets a Spell be given to an Ally (Cité Tatoue) counts in matches when one was;
+- a card in play that lets Allies be found where they would not be (Disturbing Portrait: Waking
+  World Allies in the New Æon) counts in matches when such an Ally was played;
 - a Spell, Artifact or Ally aimed at an opponent counts in matches when the match applied it:
   cast or used on an opponent, or, for a card that answers an opponent's, when it did (an Ally
   Buried instead of an Artifact or Tome, a Spell cancelled, Allies kept out of an Epidemic), or
@@ -108,10 +113,24 @@ class Watcher:
             # A Spell into an Artifact given to an Ally that then knows it (Mi-Go Braincase).
             or (play.kind is PlayKind.SPELL and self.game.profiles[play.target].needs_ally)
         ):
-            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185).
-            self.seen[self.game.cards[play.target].title].applied = True
+            # An Artifact or Tome assigned to an Ally that may later take one (rulebook l.185): the
+            # holder's effect (``holds artifact``, ``holds tome``) used, as its reader's reason was.
+            holder = self.seen[self.game.cards[play.target].title]
+            holder.applied = holder.used = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
+            if play.kind is PlayKind.CAST and play.reshuffle:
+                from deckbuilder.rules.engine.casting import spell_payer
+
+                payer = spell_payer(self.state) if self.state is not None else -1
+                if payer >= 0:  # an Ally Buried instead of the Spell's Sanity (Atal): its effect used
+                    self.seen[self.game.cards[payer].title].used = True
+        elif play.kind in (PlayKind.MONSTERS, PlayKind.CULTIST) and play.target >= 0:
+            # An Ally Buried instead of a Threat card's Sanity (The Hunter): its effect used.
+            self.seen[self.game.cards[play.target].title].used = True
+            for c in (play.card, *play.joined):
+                self.seen[self.game.cards[c].title].played = True
+            return
         elif play.kind is PlayKind.ARTIFACT and play.joined:
             # An Ally Buried instead of the Artifact's Sanity (Wandering Peddler): its effect used.
             self.seen[title].played = True
@@ -130,10 +149,39 @@ class Watcher:
             for j in play.joined:
                 self.seen[self.game.cards[j].title].played = True
 
+    #: The state of the player about to make the noted play (the payer of a cast is read from it).
+    state: Any = None
+
     def choose(self, m: Any, seat: int, plays: Any) -> Any:
         play = self.player.choose(m, seat, plays)
+        self.state = m.players[seat]
+        self._found_by(self.state, play)
         self._note(play)
         return play
+
+    def _found_by(self, state: Any, play: Any) -> None:
+        """Notes a card in play used when an Ally it alone lets be found is played: a Waking World
+        Ally in the New Æon (Disturbing Portrait, rules/engine/allies.py); the Current Location
+        used when a Spell is given to an Ally by it (Cité Tatoue, rules/engine/tomes.py)."""
+        from deckbuilder.rules.cards import Dimension
+        from deckbuilder.rules.engine import PlayKind
+        from deckbuilder.rules.places import DIMENSION_NAMES
+
+        g = self.game
+        if play is not None and play.kind is PlayKind.SPELL and g.has_spell_on_ally:
+            from deckbuilder.rules.engine.tomes import spell_on_ally_cost
+
+            if spell_on_ally_cost(state, play):  # a Spell given to an Ally by the Location (Cité Tatoue)
+                self.seen[g.cards[state.where].title].used = True
+            return
+        if play is None or play.kind is not PlayKind.ALLY or not g.has_waking_allies:
+            return
+        if state.dim != DIMENSION_NAMES[Dimension.NEW_AEON]:
+            return
+        if any(state.dim not in g.profiles[c].place.dims for c in (play.card, *play.joined)):
+            for a in state.artifacts:
+                if g.waking_allies[a]:
+                    self.seen[g.cards[a].title].used = True
 
     def direct(self, m: Any, seat: int) -> Any:
         return self.player.direct(m, seat)
@@ -143,6 +191,7 @@ class Watcher:
 
     def combat_use(self, m: Any, seat: int, plays: Any) -> Any:
         play = self.player.combat_use(m, seat, plays)
+        self.state = m.players[seat]
         self._note(play)
         return play
 
@@ -315,7 +364,7 @@ def _needs_use(card: Any, effects: Any) -> bool:
     if card.type is CardType.LOCATION:
         # A Location whose effect is a Turn's play there (an Artifact recovered from the Story
         # Deck, rules/engine/recovery.py): arriving is not the effect, the recovery made is.
-        return any(f.kind is EffectKind.RECOVER for f in effects.effects)
+        return any(f.kind in (EffectKind.RECOVER, EffectKind.SPELL_ON_ALLY) for f in effects.effects)
     if not effects.effects or card.type not in (CardType.SPELL, CardType.ARTIFACT, CardType.ALLY):
         return False
     lasting = (EffectKind.HAND_MIN, EffectKind.HAND_MAX)
@@ -373,7 +422,7 @@ def coverage() -> None:
                 if ok and _needs_use(card, effects) and not got.used:  # type: ignore[union-attr]
                     ok, why = False, "put in play, never cast or used in these games"
                     if card.type is CardType.LOCATION:
-                        why = "arrived at, no Artifact recovered there in these games"
+                        why = "arrived at, its Turn's use (an Artifact recovered, a Spell given) never made in these games"
                 if not ok and effects.ignored == VALUE and _names_none(card, kinds):
                     why = NONE_OF_ITS_KIND
                 verdicts.append((ok, why))

@@ -52,6 +52,14 @@ from deckbuilder.rules.effects import (
         "reveal attack",
         "recover artifact; cost 2",
         "lose turn 1 or bury corrupt ally",
+        "holds artifact",
+        "holds artifact; holds tome",
+        "pays threat",
+        "waking allies",
+        "pays spell",
+        "all join",
+        "spell on steadfast ally; cost 1",
+        "spell on any ally; cost 2",
     ],
 )
 def test_notation_round_trips(text: str) -> None:
@@ -121,7 +129,17 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
         (CardType.SPELL, "Something nobody reads.", None, "ignored: " + reader.NOT_READ),
         (CardType.LOCATION, "", None, ""),
         (CardType.MONSTER, "Bypasses your opponent's Threat.", None, "ignored: " + reader.COMBAT),
-        (CardType.ALLY, "Joins with Brown Jenkin.", None, "ignored: " + reader.JOINING_ALLIES),
+        # Rulebook l.178, l.359: Allies Joining Allies are the engine's (rules/engine/allies.py);
+        # the rest of the text is read as any Ally's. Joining a Weapon is not played yet.
+        (CardType.ALLY, "Joins with Old Poet.", None, ""),
+        (CardType.ALLY, "Flip this card face-down to draw one new card. Joins Old Poet.", None, "draw 1; then flip"),
+        (
+            CardType.ALLY,
+            "Add 1 point to the value of this card beside Old Poet. Joins Old Poet.",
+            None,
+            "ignored: " + reader.VALUE,
+        ),
+        (CardType.ALLY, "Joins with Weapons wherever Artifacts are found.", None, "ignored: " + reader.JOINING_ALLIES),
         (
             CardType.ALLY,
             "Its owner may subtract one from the Minimum number of cards kept in the Hand while this card is in play.",
@@ -207,9 +225,42 @@ def _card(kind: CardType, text: str, affects: str | None = None, subtype: str | 
             None,
             "pays artifact",
         ),
+        # Rulebook l.185, l.191: an Ally given an Artifact or Tome later, at any Location (the
+        # engine's play: rules/engine/tomes.py); what the card says of it besides is played too.
+        (
+            CardType.ALLY,
+            "While in play you may later assign to the Curator one Artifact card at any Location. It "
+            "suffers any fate the Curator suffers, and may be replaced with another, if lost.",
+            None,
+            "holds artifact",
+        ),
+        (
+            CardType.ALLY,
+            "You may later assign to the Scholar one Tome card at any Location. The Tome may contain Spells.",
+            None,
+            "holds tome",
+        ),
+        (
+            CardType.ALLY,
+            "You may later assign to the Scholar one Tome card at any Location. He sings at Night.",
+            None,
+            "ignored: " + reader.ASSIGN,
+        ),
+        (
+            CardType.ALLY,
+            "You may Bury the Tracker instead of paying the Sanity cost for playing one Mythos card to your Threat.",
+            None,
+            "pays threat",
+        ),
         (
             CardType.ALLY,
             "You may Bury the Priest instead of paying the Sanity cost for casting one Spell.",
+            None,
+            "pays spell",
+        ),
+        (
+            CardType.ALLY,
+            "You may Bury the Priest instead of paying the Sanity cost for playing one Event.",
             None,
             "ignored: " + reader.BURY_INSTEAD,
         ),
@@ -287,6 +338,15 @@ def test_real_cards_read_as_the_rulebook_plays_them(gccg_cards: list[Card]) -> N
         "The Harbor of Celephais": "recover artifact; cost 2",
         "The Temple of Bokrug": "lose turn 1 or bury steadfast ally",
         "The Turquoise Temple of Nath-Horthath": "lose turn 1 or bury corrupt ally",
+        "Faraz Najir": "holds artifact",  # rulebook l.185: given one later, at any Location
+        "Miss Anna Tilton": "holds artifact",
+        "Laban Shrewsbury": "holds tome",
+        "The Hunter": "pays threat",
+        "Atal the High Priest": "pays spell",
+        "Grasp Of Cthulhu": "all join",
+        "Disturbing Portrait": "waking allies",
+        "Cité Tatoue": "spell on steadfast ally; cost 1",
+        "Keziah Mason": "",  # she Joins Brown Jenkin (rules/engine/allies.py) and knows a Spell
     }
     for title, notation in expected.items():
         assert effects_text(read_effects(by_title[title], overrides)) == notation, title

@@ -1194,6 +1194,139 @@ def test_a_tome_that_draws_an_additional_card_each_round(gccg_catalog) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# Issue 23: Allies that Join (rulebook l.178, l.359, l.536), invented cards in our own words
+
+POET = ally("Old Poet", sanity=1, text="Worth 1 more beside Young Muse. Joins with Young Muse.")
+MUSE = ally("Young Muse", sanity=-1, text="Joins Old Poet.")
+BYSTANDER = ally("Bystander")
+
+
+def test_allies_that_join_are_played_as_one_play_in_one_turn() -> None:
+    # Rulebook l.178: "they may be played from your hand at the same time"; l.359: "as one play
+    # during a Turn ... as long as one of them allows this" (the Poet allows it, and so does the
+    # Muse: either would do). A third Ally that Joins neither is played by itself.
+    s = do(setup([ARKHAM_HOUSE, POET, MUSE, BYSTANDER], sanity=5), "Play Arkham House")
+    joined = {describe(s, p) for p in legal_plays(s) if p.kind is PlayKind.ALLY and p.joined}
+    assert joined == {"Play Old Poet with Young Muse"}
+    assert {"Play Old Poet", "Play Young Muse", "Play Bystander"} <= words(s), "each may still go alone"
+    after = do(s, "Play Old Poet with Young Muse")
+    assert [after.game.title(a) for a in after.allies] == ["Old Poet", "Young Muse"]
+    assert after.turn == s.turn + 1, "one Turn for both"
+    assert after.sanity == 5, "both pentagrams paid: +1 and -1"
+    assert "Play Bystander" in words(after) and not plays_of(after, "Young Muse")
+
+
+def test_allies_join_only_when_each_is_a_legal_play() -> None:
+    # Rulebook l.178: "as long as all cards are still legal plays"; l.359: "You must still meet all
+    # the normal conditions for playing these cards".
+    boston_muse = ally("Young Muse", sub="Boston", text="Joins Old Poet.")
+    s = do(setup([ARKHAM_HOUSE, POET, boston_muse]), "Play Arkham House")
+    assert "Play Old Poet with Young Muse" not in words(s), "the Muse is not found in Arkham"
+    s = do(setup([ARKHAM_HOUSE, POET, MUSE, MUSE]), "Play Arkham House")
+    s = do(s, "Play Young Muse")
+    assert "Play Old Poet with Young Muse" not in words(s), "one Young Muse in play at a time (l.367)"
+    costly = ally("Young Muse", sanity=-3, text="Joins Old Poet.")
+    dear = ally("Old Poet", sanity=-3, text="Joins with Young Muse.")
+    s = do(setup([ARKHAM_HOUSE, dear, costly], sanity=5), "Play Arkham House")
+    assert {"Play Old Poet", "Play Young Muse"} <= words(s)
+    assert "Play Old Poet with Young Muse" not in words(s), "6 Sanity for both, 5 to pay with (l.124)"
+
+
+def test_an_ally_played_only_with_another_or_while_it_is_in_play() -> None:
+    # "Can be played only with X, or if X is already in play": alone only after X; Joined with X.
+    imp = ally(
+        "Familiar Imp",
+        text="Can be played only with Witch Crone, or if she is already in play. Joins with Witch Crone.",
+    )
+    crone = ally("Witch Crone", text="Joins with Familiar Imp.")
+    s = do(setup([ARKHAM_HOUSE, imp, crone, BYSTANDER]), "Play Arkham House")
+    assert "Play Familiar Imp" not in words(s)
+    assert "Play Familiar Imp with Witch Crone" in words(s)
+    assert "Play Familiar Imp" in words(do(s, "Play Witch Crone"))
+
+
+def test_a_join_its_card_allows_only_in_the_dreamlands() -> None:
+    # "If your Current Location is in the Dreamlands, <he> can join with any one Steadfast Ally":
+    # any Ally of that allegiance, there and not in the Waking World.
+    text = (
+        "This card can be played in the Dreamlands or in the Waking World. If your Current Location is "
+        "in the Dreamlands, Dream Walker can join with any one Steadfast Ally."
+    )
+    walker = ally("Dream Walker", region=None, sub="Any City", text=text)
+    market = location("Dream Market", region="The East", sub="Celephais", dimension=Dimension.DREAMLANDS)
+    sailor = ally("Dream Sailor", region="The East", sub="Celephais", dimension=Dimension.DREAMLANDS)
+    thief = ally(
+        "Dream Thief",
+        region="The East",
+        sub="Celephais",
+        dimension=Dimension.DREAMLANDS,
+        attrs=("Corrupt",),
+        allegiance=Allegiance.CORRUPT,
+    )
+    s = do(setup([market, walker, sailor, thief]), "Play Dream Market")
+    joined = {describe(s, p) for p in legal_plays(s) if p.kind is PlayKind.ALLY and p.joined}
+    assert joined == {"Play Dream Walker with Dream Sailor"}, "a Steadfast Ally, not a Corrupt one"
+    waking = location("Kingsport Inn", sub="Kingsport")
+    s = do(setup([waking, walker, ally("Kingsport Sailor", sub="Kingsport")]), "Play Kingsport Inn")
+    assert {"Play Dream Walker", "Play Kingsport Sailor"} <= words(s)
+    assert not any(p.joined for p in legal_plays(s) if p.kind is PlayKind.ALLY), "not in the Waking World"
+
+
+def test_real_allies_that_join_are_offered_together(gccg_catalog) -> None:
+    # The Standard Game's Howard Lovecraft Joins Mrs. Sonia Lovecraft (and she him); the
+    # Dreamlands' Randolph Carter Joins any one Steadfast Ally while in the Dreamlands; Keziah
+    # Mason Joins Brown Jenkin, who is played only with her or while she is in play. The rest of
+    # each card is read as any Ally's: Howard's bonus counts in Combat, Keziah knows a Spell.
+    from deckbuilder.rules.effects import effects_text, read_effects
+    from deckbuilder.rules.effects.reader import VALUE
+
+    howard = real(gccg_catalog, "Howard Lovecraft", "MSGS")
+    sonia = real(gccg_catalog, "Mrs. Sonia Lovecraft", "MSGS")
+    assert read_effects(howard).ignored == VALUE
+    home = location("Brooklyn Flat", sub="New York")
+    s = do(setup([home, howard, sonia]), "Play Brooklyn Flat")
+    assert "Play Howard Lovecraft with Mrs. Sonia Lovecraft" in words(s)
+    keziah = real(gccg_catalog, "Keziah Mason", "LOTN")
+    jenkin = real(gccg_catalog, "Brown Jenkin", "LOTN")
+    assert effects_text(read_effects(keziah)) == "" and effects_text(read_effects(jenkin)) == ""
+    witch_house = location("Witch House", sub="Arkham", attrs=("City", "House", "Past"))
+    s = do(setup([witch_house, jenkin, keziah]), "Play Witch House")
+    assert "Play Brown Jenkin" not in words(s) and "Play Brown Jenkin with Keziah Mason" in words(s)
+    carter = real(gccg_catalog, "Randolph Carter", "DRM")
+    assert effects_text(read_effects(carter)) == ""
+    market = location(
+        "Dream Meadow", "The East", "Celephais", ("Country", "Site"), (OUTSIDE,), dimension=Dimension.DREAMLANDS
+    )
+    sailor = ally("Dream Sailor", region="The East", sub="Celephais", dimension=Dimension.DREAMLANDS)
+    s = do(setup([market, carter, sailor]), "Play Dream Meadow")
+    assert "Play Randolph Carter with Dream Sailor" in words(s)
+
+
+def test_the_goldfish_plays_the_standard_decks_lovecrafts_joined(gccg_catalog, mythos_data: Path) -> None:
+    # The greedy policy prefers two Allies that Join in one Turn to one of them alone
+    # (rules/goldfish.py, 4): over the Standard Steadfast deck's games, Howard Lovecraft and Mrs.
+    # Sonia Lovecraft are played together whenever both are in hand where they are found.
+    from deckbuilder.catalog.recipebook import deck_recipes
+    from deckbuilder.rules.goldfish import GreedyPolicy, needed_titles, recipe_check
+
+    deck = load_real_deck(mythos_data / "gccg" / "decks" / "standard-steadfast.deck", gccg_catalog)
+    recipes = deck_recipes(gccg_catalog, deck)
+    game = Game(deck, rules=Rules(advanced=True, adventure_check=recipe_check(deck, recipes)))
+    policy = GreedyPolicy(game, needed_titles(deck, recipes))
+    offered: list[str] = []
+    for seed in range(60):
+        s = game.new_state(seed)
+        while s.phase is not Phase.OVER and s.round <= 12:
+            plays = legal_plays(s)
+            play = policy.choose(s, plays)
+            if any(p.kind is PlayKind.ALLY and p.joined for p in plays):
+                offered.append(describe(s, play))
+            push(s, play)
+    assert offered, "both in hand where they are found, in some of the games"
+    assert all(" with " in chosen and "Lovecraft" in chosen for chosen in offered), offered
+
+
+# --------------------------------------------------------------------------------------
 # Issue 23: Investigator abilities, read from the Investigator's card
 
 
@@ -1534,3 +1667,68 @@ def test_the_choice_comes_with_arriving_after_a_walk_and_not_without_an_ally() -
     s.hand.remove(s.allies[0])
     s = do(s, "Arrive at Hill Shrine, Burying Dock Guard instead of losing a Turn")
     assert s.lost_turns == 0 and s.allies == []
+
+
+def test_a_portrait_in_play_finds_waking_world_allies_of_the_subregion_in_the_new_aeon() -> None:
+    # An Artifact whose constant effect lets its player, "while in the New Aeon", find Waking World
+    # Allies "from your current subregion" (rulebook l.160: an Ally is played in its own Dimension
+    # unless a card says otherwise). Our wording around the phrase the reader keys on.
+    portrait = artifact(
+        "Odd Portrait",
+        sanity=-1,
+        text="This card has constant effect. While in the New Aeon, you may find Waking World Allies "
+        "from your current subregion.",
+    )
+    spaceport = location(
+        "Arkham Spaceport", region="New Æon", sub="Arkham", attrs=("City", "Artifact"), dimension=Dimension.NEW_AEON
+    )
+    professor = ally("Old Professor")  # Lovecraft Country, Arkham: the Waking World
+    clerk = ally("Boston Clerk", sub="Boston")
+    s = do(setup([spaceport, portrait, professor, clerk]), "Play Arkham Spaceport")
+    assert not plays_of(s, "Old Professor"), "not without the Portrait"
+    s = do(s, "Play Odd Portrait")
+    assert plays_of(s, "Old Professor") and not plays_of(s, "Boston Clerk"), "Arkham's, not Boston's"
+    home = do(setup([ARKHAM_HOUSE, portrait, clerk, professor]), "Play Arkham House")
+    home = do(home, "Play Odd Portrait")
+    assert plays_of(home, "Old Professor") and not plays_of(home, "Boston Clerk"), "the Waking World as ever"
+
+
+def test_a_location_gives_a_spell_to_a_steadfast_ally_for_sanity() -> None:
+    # A Location whose text lets its player "spend 1 Sanity point to tattoo (play) a Spell on any
+    # Steadfast Ally. Bury Spell when cast" (our wording around the phrase the reader keys on): a
+    # Turn's play there, the Ally then casting it as an Ally that knows a Spell does, free, and the
+    # Spell Buried (rulebook l.170, l.311).
+    parlour = location(
+        "Ink Parlour",
+        attrs=("City", "Business"),
+        text="Spend 1 Sanity point to tattoo (play) a Spell on any Steadfast Ally. Bury Spell when cast.",
+    )
+    guard = ally("Dock Guard")
+    thug = ally("Dock Thug", attrs=("Corrupt",), allegiance=Allegiance.CORRUPT)
+    word = spell("Quick Word", text="Draw 2 cards.")
+    s = do(setup([parlour, guard, thug, word], sanity=8), "Play Ink Parlour")
+    s = do(do(s, "Play Dock Guard"), "Play Dock Thug")
+    assert [describe(s, p) for p in plays_of(s, "Quick Word")] == ["Play Quick Word to Dock Guard"], "Steadfast only"
+    s = do(s, "Play Quick Word to Dock Guard")
+    assert s.sanity == 7, "1 Sanity for the tattoo"
+    cast = do(s, "Cast Quick Word from Dock Guard")
+    assert cast.sanity == 7 and s.game.title(cast.story[0]) == "Quick Word", "cast free, then Buried"
+    elsewhere = do(setup([ARKHAM_HOUSE, guard, word], sanity=8), "Play Arkham House")
+    assert not plays_of(do(elsewhere, "Play Dock Guard"), "Quick Word"), "only at such a Location"
+
+
+def test_a_spell_makes_every_monster_join_for_the_rest_of_the_round() -> None:
+    # A Spell whose text says "All Monsters Join, for all Investigators, for the remainder of the
+    # Round" (our test card; the clause the reader keys on): two Monsters that do not Join by their
+    # own text are one play at the Gate (rulebook l.292, l.359) until the Round ends.
+    grasp = spell("Grasping Word", text="All Monsters Join, for all Investigators, for the remainder of the Round.")
+    book = tome("Grey Book", languages=("English",), sanity=None)
+    lair = location("Old Gate House", attrs=("City", "Tome"), gate=True)
+    beast, imp = monster("Night Beast"), monster("Night Imp")
+    s = do(setup([lair, book, grasp, beast, imp], sanity=12), "Play Old Gate House")
+    s = do(s, "Play Grey Book with Grasping Word")
+    assert "Play Night Beast, Night Imp to the Threat" not in words(s)
+    s = do(s, "Cast Grasping Word from Grey Book")
+    assert s.sanity == 10 and "Play Night Beast, Night Imp to the Threat" in words(s)
+    s = do(do(s, "Pass"), "End the Round")
+    assert not s.joins_round, "for the remainder of the Round only"

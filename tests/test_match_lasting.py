@@ -179,3 +179,31 @@ def test_a_location_where_the_threat_functions_as_if_it_is_night():
     combat(m, [Scripted(), Scripted()])
     assert m.players[1].sanity == 15 - 3  # no Cosmic Battle, no Allies: the Hound's 3 (l.426)
     assert "Deep Hollow" in m.applied[0]
+
+
+def test_a_spell_that_makes_all_monsters_join_holds_for_every_player():
+    # "All Monsters Join, for all Investigators, for the remainder of the Round" (our test card):
+    # cast by Brian, Meghan's Monsters Join too (rulebook l.292, l.359), until the Round ends.
+    from support.engine import spell, tome
+    from support.match import brian_and_meghan, take
+
+    from deckbuilder.rules.engine import PlayKind
+    from deckbuilder.rules.match import step
+
+    grasp = spell("Grasping Word", text="All Monsters Join, for all Investigators, for the remainder of the Round.")
+    book = tome("Grey Book", languages=("English",), sanity=None)
+    m = brian_and_meghan([book, grasp], [])
+    brian, meghan = m.players
+    held, word = take(m, 0, "Grey Book"), take(m, 0, "Grasping Word")
+    brian.tomes.append(held)
+    brian.spells.append(word)
+    brian.attached[held] = (word,)
+
+    class Casting(Scripted):
+        def choose(self, m: Match, seat: int, plays: list) -> object:
+            return next((p for p in plays if p.kind is PlayKind.CAST), plays[-1])
+
+    assert not meghan.joins_round
+    m.to_move = 0
+    step(m, [Casting(), Casting()])
+    assert brian.joins_round and meghan.joins_round

@@ -87,6 +87,31 @@ def test_an_event_buries_the_card_just_played_and_its_cost_is_undone():
     assert "Undone" in m.applied[0]
 
 
+class Joining(Scripted):
+    """Plays the first two Allies that Join, as one play (rulebook l.359), else Passes."""
+
+    def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
+        return next((p for p in plays if p.kind is PlayKind.ALLY and p.joined), plays[-1])
+
+
+def test_allies_that_joined_are_one_play_and_an_event_buries_both():
+    # Rulebook l.178, l.359: two Allies that Join are played at the same time, as one play; l.202:
+    # the Event's card(s) just played are Buried, both of them (l.506: the bottom of the Story
+    # Deck), and Meghan's Sanity is as before the play.
+    poet = ally("Old Poet", sanity=-1, text="Joins with Young Muse.")
+    muse = ally("Young Muse", sanity=-1)
+    m = table([UNDONE], [poet, muse])
+    brian, meghan = m.players
+    brian.hand.append(take(m, 0, "Undone"))
+    pair = [take(m, 1, "Old Poet"), take(m, 1, "Young Muse")]
+    meghan.hand += pair
+    m.to_move = 1
+    step(m, [Joining(), Joining()])
+    assert sorted(meghan.allies) == sorted(pair) and meghan.sanity == 13 and m.to_move == 0
+    assert plays(m, 0, "Undone").offered
+    assert meghan.allies == [] and sorted(meghan.story[:2]) == sorted(pair) and meghan.sanity == 15
+
+
 def test_an_event_that_cancels_needs_a_card_just_played():
     # Rulebook l.202: an Event that requires a target must have a legitimate one: after a Pass
     # nothing was just played.

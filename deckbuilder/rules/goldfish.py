@@ -17,11 +17,13 @@ The greedy policy, in order of preference (documented because the numbers depend
    to one of the deck's Adventures, a Travel Event too), a Location that lets a needed card
    in hand be played (its subregion for an Ally, the Tome or Artifact attribute, a Gate for
    Monsters), or, before any Location, the best first Location.
-4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events),
+4. Play other cards that put something in play (Allies, Tomes, Artifacts, Spells, Events;
+   two Allies that Join, together rather than one at a time: a Turn saved),
    then Monsters at a Gate (they are Buried in the Story Deck at the end of the Round, where
    they count for Adventures); take a Travel Event nothing needs only toward a needed
    Location. A Location nothing needs, that opens no card in hand, is not worth a Turn.
-5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`):
+5. Cast Spells and use Artifacts (the engine's :mod:`~deckbuilder.rules.engine.casting`;
+   one that makes every Monster Join only at a free Gate with two Monsters in hand that do not):
    a use that plays a needed card (a Monster summoned, an Ally played at once or brought back)
    as a needed card play (a Monster nothing needs is not summoned: the Sanity buys nothing);
    the Lamp's Past only where a needed Past Ally in hand is then found;
@@ -43,8 +45,9 @@ The greedy policy, in order of preference (documented because the numbers depend
    otherwise lose the Turn. A match's computer player keeps an Ally that defends well
    (:class:`~deckbuilder.rules.match.policy.MatchPolicy`).
 9. Where an Ally's card lets it be Buried instead of paying an Artifact's Sanity (Wandering
-   Peddler), Bury it when it is spare as in 8, or when the Sanity left (6) cannot pay; otherwise
-   pay. A match's computer player keeps an Ally that defends well, as in 8.
+   Peddler), that of one card played to the Threat (The Hunter: the costliest of the play) or
+   that of a Spell cast (Atal the High Priest), Bury it when it is spare as in 8, or when the
+   Sanity left (6) cannot pay; otherwise pay. A match's computer player keeps an Ally that defends well, as in 8.
 
 Known gaps: the policy does not plan more than one play ahead; the cards whose effects the
 engine does not play are listed in the report (``ignored``), with the Adventures whose
@@ -66,7 +69,21 @@ from deckbuilder.rules.cardplays import CardStat, card_stats
 from deckbuilder.rules.cards import Card, CardType, LanguageRule, fold_title
 from deckbuilder.rules.decks import Deck, Section
 from deckbuilder.rules.effects import CardEffects, EffectKind, effects_text, parse_effects
-from deckbuilder.rules.engine import Game, GameState, Phase, Play, PlayKind, Rules, legal_plays, no_adventures, push
+from deckbuilder.rules.engine import (
+    Game,
+    GameState,
+    Mode,
+    Phase,
+    Play,
+    PlayKind,
+    Rules,
+    legal_plays,
+    no_adventures,
+    push,
+)
+from deckbuilder.rules.engine.casting import spell_payer
+from deckbuilder.rules.engine.threat import gate_free
+from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.odds import Odds, cards_seen, odds_of_requirements, p_at_least, requirements_met
 from deckbuilder.rules.places import Kind, place_matches
 
@@ -97,6 +114,10 @@ _CAST: Final = PlayKind.CAST
 _USE: Final = PlayKind.USE
 _RECOVER: Final = PlayKind.RECOVER
 _ARTIFACT: Final = PlayKind.ARTIFACT
+_ALLY: Final = PlayKind.ALLY
+_MONSTERS: Final = PlayKind.MONSTERS
+_SPELL: Final = PlayKind.SPELL
+_CULTIST: Final = PlayKind.CULTIST
 _REPLACE: Final = PlayKind.REPLACE
 _REPLACE_DONE: Final = PlayKind.REPLACE_DONE
 
@@ -293,6 +314,14 @@ class GreedyPolicy:
                 elif joined:
                     for j in joined:
                         cost += costs[j]
+                if kind is _SPELL and play.target >= 0 and self.game.has_spell_on_ally:
+                    cost -= spell_on_ally_cost(state, play)  # given to an Ally by the Location
+                if play.target >= 0 and (kind is _MONSTERS or kind is _CULTIST):
+                    # An Ally Buried instead of one card's Sanity (The Hunter), as in 9.
+                    if cost > room or self.instead_score(state, play.target) > 0:
+                        cost -= max(costs[c] for c in (cid, *joined))
+                    else:
+                        cost = room + 1
                 if cost > room:
                     score = -1
                 elif kind is _ROTATE:
@@ -313,6 +342,8 @@ class GreedyPolicy:
                     score = self.travel_score(state, play, cost)
                 elif kind in _CARD_PLAYS:
                     score = (80 if needed[cid] or joined and any(needed[j] for j in joined) else 30) - 2 * cost
+                    if kind is _ALLY and joined:
+                        score += 2  # Allies that Join: both in one Turn (rulebook l.359)
                 elif kind is _CAST or kind is _USE:
                     score = self._use_score(state, play, room)
                 elif kind is _RECOVER:
@@ -373,6 +404,11 @@ class GreedyPolicy:
         cid = play.card
         spell_by_holder = play.kind is _CAST and g.profiles[play.target].kind is not Kind.TOME
         cost = 0 if spell_by_holder else max(0, -g.use_cost[cid])
+        if play.reshuffle:
+            # An Ally Buried instead of the Spell's Sanity (Atal the High Priest), as in 9.
+            if cost <= room and self.instead_score(state, spell_payer(state)) <= 0:
+                return -1
+            cost = 0
         joined = play.joined
         if joined and joined[0] in state.hand:
             cost += self.cost[joined[0]]
@@ -404,6 +440,11 @@ class GreedyPolicy:
                     score = max(score, 11)
             elif k is EffectKind.DRAW:
                 score = max(score, 35)
+            elif k is EffectKind.ALL_JOIN:
+                # Every Monster Joins (Grasp Of Cthulhu): only at a Gate free to use, with two
+                # Monsters in hand that do not Join already (one play for both, a Turn saved).
+                if not state.joins_round and self._unjoined_monsters(state):
+                    score = max(score, 30)
             elif k is EffectKind.SANITY:
                 if state.sanity + effect.amount <= g.sanity_max:
                     score = max(score, 30)
@@ -432,6 +473,16 @@ class GreedyPolicy:
                     score = max(score, 22)  # an Ally in play: it may read a Tome, hold a Spell
                 # A Monster nothing needs is not worth a Spell's Sanity (below a Pass).
         return score - 2 * cost
+
+    def _unjoined_monsters(self, state: GameState) -> bool:
+        """Checks whether the hand holds two Monsters, playable at the Gate here, that do not
+        Join each other."""
+        g = self.game
+        if state.mode is not Mode.AT or not state.attrs & g.gate or not gate_free(state):
+            return False
+        monsters = [c for c in state.hand if g.profiles[c].kind is Kind.MONSTER]
+        joins = g.joins
+        return any(not (joins[a] >> b) & 1 for i, a in enumerate(monsters) for b in monsters[i + 1 :])
 
     def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
         end = None

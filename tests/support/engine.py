@@ -79,6 +79,7 @@ def ally(
     attrs: Sequence[str] = ("Steadfast",),
     dimension: Dimension = Dimension.WAKING_WORLD,
     text: str = "",
+    allegiance: Allegiance = Allegiance.STEADFAST,
 ) -> Card:
     return _card(
         title,
@@ -90,7 +91,7 @@ def ally(
         attributes=tuple(attrs),
         dimension=dimension,
         value=1,
-        allegiance=Allegiance.STEADFAST,
+        allegiance=allegiance,
         text=text,
     )
 

@@ -61,6 +61,24 @@ it. The same value has a text form, written by players in ``catalog/effects.toml
                                   the Artifact's own (Porta Portese)
     pays artifact                 (an Ally) may be Buried instead of paying the Sanity cost of
                                   an Artifact played (Wandering Peddler)
+    holds artifact                (an Ally) may later be given one Artifact from the Hand at any
+                                  Location; it stays with the Ally and shares its fate, and
+                                  another may replace it once lost (rulebook l.185; Faraz Najir)
+    holds tome                    the same with one Tome, which takes Spells as any Tome in play
+                                  (Laban Shrewsbury)
+    pays threat                   (an Ally) may be Buried instead of paying the Sanity cost of
+                                  one card played to the Threat (The Hunter)
+    all join                      every Monster Joins any other, for every player, until the
+                                  Round ends (Grasp Of Cthulhu; rulebook l.292, l.359)
+    pays spell                    (an Ally) may be Buried instead of paying the Sanity cost of a
+                                  Spell cast (Atal the High Priest)
+    spell on steadfast ally; cost 1   (a Location) while it is the Current Location, as a Turn:
+                                  a Spell from hand given to an Ally in play of that allegiance
+                                  (``any``: any Ally) for that Sanity; the Ally casts it as an
+                                  Ally that knows a Spell does, and it is Buried (Cité Tatoue)
+    waking allies                 while the card is in play and you are in the New Æon, Waking
+                                  World Allies of your current subregion are found there
+                                  (Disturbing Portrait)
 
 Clauses are joined by ``;`` and may add ``cost N`` (Sanity paid to use; a Spell's own cost is
 its pentagram), ``then flip`` / ``then bury`` / ``then keep`` (what happens to an Artifact after
@@ -113,6 +131,20 @@ class EffectKind(IntEnum):
     RECOVER = 27
     #: An Ally Buried instead of paying the Sanity cost of an Artifact played (``pays artifact``).
     PAYS_ARTIFACT = 28
+    #: An Ally that may later be given one Artifact at any Location (``holds artifact``).
+    HOLDS_ARTIFACT = 29
+    #: An Ally that may later be given one Tome at any Location (``holds tome``).
+    HOLDS_TOME = 30
+    #: An Ally Buried instead of the Sanity cost of one card played to the Threat (``pays threat``).
+    PAYS_THREAT = 31
+    #: While in play, in the New Æon: Waking World Allies of the current subregion (``waking allies``).
+    WAKING_ALLIES = 32
+    #: A Location's Spell given to an Ally in play of an allegiance (``spell on steadfast ally``).
+    SPELL_ON_ALLY = 33
+    #: An Ally Buried instead of the Sanity cost of a Spell cast (``pays spell``).
+    PAYS_SPELL = 34
+    #: Every Monster Joins any other, for every player, for the rest of the Round (``all join``).
+    ALL_JOIN = 35
 
 
 class After(IntEnum):
@@ -188,11 +220,17 @@ _BARE = {
     "reveal attack": EffectKind.REVEAL_ATTACK,
     "recover artifact": EffectKind.RECOVER,
     "pays artifact": EffectKind.PAYS_ARTIFACT,
+    "holds artifact": EffectKind.HOLDS_ARTIFACT,
+    "holds tome": EffectKind.HOLDS_TOME,
+    "pays threat": EffectKind.PAYS_THREAT,
+    "waking allies": EffectKind.WAKING_ALLIES,
+    "pays spell": EffectKind.PAYS_SPELL,
+    "all join": EffectKind.ALL_JOIN,
 }
 _AFTER = {"flip": After.FLIP, "bury": After.BURY, "keep": After.KEEP}
 _ACCEPTED = (
     "draw N, redraw N, hand +N, hand min -N, hand max +N, sanity +N, summon CLASS|any|travel, monster as ally, "
-    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
+    "ally now, past, past resurrect, resurrect, goo stays, travel, travel dimension [from gate], reveal, reveal attack, discard random hand|story, trade allies, recall, recover artifact, pays artifact, holds artifact, holds tome, pays threat, pays spell, all join, waking allies, spell on steadfast|corrupt|any ally, lose turn N [or bury steadfast|corrupt ally], round draw N, turn draw N, gate allies ATTRIBUTE: MONSTER, society NAME, "
     "adventure sanity KIND +N, cost N, then flip|bury|keep, ignored: REASON"
 )
 
@@ -242,6 +280,13 @@ def parse_effects(text: str) -> CardEffects:
             if n <= 0:
                 raise EffectSyntaxError(f"{clause!r}: lose turn takes a number of Turns above 0")
             effects.append(Effect(EffectKind.LOSE_TURN, n, allegiance))
+        elif clause.startswith("spell on ") and clause.endswith(" ally"):
+            allegiance = clause[len("spell on ") : -len(" ally")].strip()
+            if allegiance not in ("steadfast", "corrupt", "any"):
+                raise EffectSyntaxError(
+                    f"{clause!r}: write the Ally's allegiance (spell on steadfast|corrupt|any ally)"
+                )
+            effects.append(Effect(EffectKind.SPELL_ON_ALLY, 0, "" if allegiance == "any" else allegiance))
         elif clause in _BARE:
             # Travel's reach: 1, another Dimension; "gate", only from a Location with a Gate.
             other = 1 if clause.startswith("travel dimension") else 0
@@ -313,6 +358,8 @@ def effect_text(effect: Effect) -> str:
         return f"gate allies {attr}: {name}"
     if kind is EffectKind.SOCIETY:
         return f"society {effect.what}"
+    if kind is EffectKind.SPELL_ON_ALLY:
+        return f"spell on {effect.what or 'any'} ally"
     if kind is EffectKind.ADVENTURE_SANITY:
         return f"adventure sanity {effect.what} {effect.amount:+d}"
     if kind is EffectKind.TRAVEL:

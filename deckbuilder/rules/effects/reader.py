@@ -30,7 +30,16 @@ Phrasings read (rulebook lines where the rule applies):
   (lost Turns, rulebook l.351, l.356), "you must either Bury a Steadfast Ally or remain here for
   an additional Turn" (the Ally Buried instead, at the player's choice);
 - a Location's "spend N Sanity points to recover one Artifact from your Story Deck and bring it
-  into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``).
+  into play" (a Turn's play while it is the Current Location: ``recover artifact; cost N``), and
+  its "spend N Sanity point to tattoo (play) a Spell on any Steadfast Ally" (``spell on
+  steadfast ally; cost N``);
+- an Ally's Join with other Allies (rulebook l.178, l.359: played by the engine, the rest of its
+  text read as any Ally's; Joining a Weapon is named), "you may later assign to X one Artifact
+  (Tome) card at any Location" (``holds artifact``, ``holds tome``, rulebook l.185), "Bury X
+  instead of paying the Sanity cost for playing one Mythos card to your Threat" (``pays
+  threat``), "... for casting a Spell" (``pays spell``); an Artifact's "while in the New Aeon, you may find Waking World Allies from your
+  current subregion" (``waking allies``); a Spell's "All Monsters Join, for all Investigators,
+  for the remainder of the Round" (``all join``).
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from collections.abc import Mapping
 from deckbuilder.rules.cards import Card, CardType, fold_title
 from deckbuilder.rules.counts import count, count_pattern
 from deckbuilder.rules.effects.notation import MONSTER_CLASSES, After, CardEffects, Effect, EffectKind
+from deckbuilder.rules.places.reading import HOLDS_ARTIFACT, HOLDS_TOME, read_ally_join
 
 #: The named reasons of the ledger (a card's effects the engine does not play).
 OPPONENT = "aims at an opponent: no target alone (rulebook l.202, l.307)"
@@ -48,7 +58,7 @@ COMBAT = "works only in Combat: nothing fights alone (rulebook l.439)"
 WEAPON = "adds to an Ally's value, which counts only in Combat: nothing fights alone (rulebook l.191)"
 MOON = "waits on a Moon, Day or Night Event, which the engine does not play"
 OTHER_DIMENSION = "travel to another Dimension is not played yet"
-JOINING_ALLIES = "Joining Allies with other cards is not played yet"
+JOINING_ALLIES = "an Ally Joining a card that is not an Ally (a Weapon) is not played yet"
 WILDCARD = "standing in for another card (of a Great Old One or an Adventure) is not played yet"
 STORY_ORDER = "reordering the Story Deck is not played yet"
 PHOBIA = "lifts Phobias, which only an opponent plays on you"
@@ -97,6 +107,12 @@ _PLACES_READ = re.compile(
 def _spell_or_artifact(card: Card, text: str) -> CardEffects:
     if re.search(r"use the resurrection spell to play an ally card from the past", text):
         return CardEffects((Effect(EffectKind.PAST_RESURRECT),))  # the Grecian Lekythos, while in play
+    if re.fullmatch(
+        r"(?:this (?:card|artifact) has constant effect\. )?while in the new (?:æ|ae)on, you may find waking world "
+        r"allies from your current subregion\.?",
+        text,
+    ):
+        return CardEffects((Effect(EffectKind.WAKING_ALLIES),))  # Disturbing Portrait, while in play
     effects: list[Effect] = []
     m = re.search(rf"discard up to {_N} cards? and replace them", text)
     if m:
@@ -122,6 +138,8 @@ def _spell_or_artifact(card: Card, text: str) -> CardEffects:
         effects.append(Effect(EffectKind.TRAVEL_MONSTER))  # Song of the Stellar Larvae (rulebook l.317)
     if re.search(r"play (?:one|a) monster card as an ally", text):
         effects.append(Effect(EffectKind.MONSTER_AS_ALLY))
+    if re.fullmatch(r"all monsters join, for all investigators, for the remainder of the round\.?", text):
+        effects.append(Effect(EffectKind.ALL_JOIN))  # Grasp Of Cthulhu (rulebook l.292, l.359)
     if re.search(r"ally may be immediately played", text):
         effects.append(Effect(EffectKind.ALLY_NOW))
     if re.search(r"add the past attribute to your current location", text):
@@ -296,6 +314,49 @@ _RECOVER_ARTIFACT = re.compile(
 #: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one
 #: Artifact": ``pays artifact``, the engine's ``Game.pays_for_artifact`` (``rules/engine/choices.py``).
 _BURY_FOR_ARTIFACT = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for playing one artifact")
+#: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for casting a Spell" (its
+#: whole text): ``pays spell`` (``rules/engine/casting.py``).
+_BURY_FOR_SPELL = re.compile(r"you may bury [\w .']+ instead of paying the sanity cost for casting (?:a|one) spell\.?")
+#: An Ally's "you may Bury (this Ally) instead of paying the Sanity cost for playing one Mythos
+#: card to your Threat" (its whole text): ``pays threat`` (``rules/engine/choices.py``).
+_BURY_FOR_THREAT = re.compile(
+    r"you may bury [\w .']+ instead of paying the sanity cost for playing one (?:mythos )?card to your threat\.?"
+)
+
+
+#: What the card of an Ally that holds an Artifact or Tome says besides (rulebook l.185, l.191:
+#: the two act as one card): the card held shares the Ally's fate, stays with it, may be replaced
+#: once lost, may hold Spells. The engine plays all of it (rules/engine/tomes.py, the match's
+#: loss of an Ally with what it holds).
+_HELD_FATE = re.compile(
+    r"suffers? (?:the same|any) fate|(?:may|can) be replaced with another|may contain spells|remains with"
+)
+
+
+def _held(text: str) -> CardEffects | None:
+    """Reads an Ally that may later be given one Artifact or Tome at any Location (the same
+    phrasings as :mod:`deckbuilder.rules.places` reads for the engine's plays), when its text says
+    nothing else; None otherwise (the rest is named as any Ally's text)."""
+    effects = []
+    if HOLDS_ARTIFACT.search(text):
+        effects.append(Effect(EffectKind.HOLDS_ARTIFACT))
+    if HOLDS_TOME.search(text):
+        effects.append(Effect(EffectKind.HOLDS_TOME))
+    if not effects:
+        return None
+    for sentence in re.split(r"(?<=\.)\s+", text):
+        if not (HOLDS_ARTIFACT.search(sentence) or HOLDS_TOME.search(sentence) or _HELD_FATE.search(sentence)):
+            return None
+    return CardEffects(tuple(effects))
+
+
+#: A Location's "spend N Sanity point(s) to tattoo (play) a Spell on any Steadfast Ally. Bury Spell
+#: when cast.": ``spell on steadfast ally; cost N`` (the Ally casts it free and it is Buried, as
+#: an Ally that knows a Spell does, rulebook l.170, l.311).
+_SPELL_ON_ALLY = re.compile(
+    rf"spend {_N} sanity points? to (?:tattoo \(play\)|play) a spell on (?:any |an? )?(steadfast|corrupt|any) ally\."
+    r"(?: bury (?:the )?spell when cast\.)?"
+)
 
 
 def _recover(text: str) -> tuple[int | None, str]:
@@ -435,10 +496,26 @@ def _read(card: Card) -> CardEffects:
         if "opponent" in affects and "your" not in affects:
             return CardEffects(ignored=OPPONENT)
         return CardEffects(ignored=COMBAT) if _COMBAT_WORDS.search(text) else CardEffects()
-    if kind is CardType.ALLY and re.search(r"\bjoins? with\b", text):
-        return CardEffects(ignored=JOINING_ALLIES)
+    if kind is CardType.ALLY and re.search(r"\bjoins?\b", text):
+        # Joining other Allies as one play is the engine's (rulebook l.178, l.359:
+        # rules/engine/allies.py); the rest of the text is read as any Ally's.
+        join = read_ally_join(text)
+        if join.others:
+            return CardEffects(ignored=JOINING_ALLIES)
+        if join.targets:
+            text = join.rest
+            if not text:
+                return CardEffects()
+    if kind is CardType.ALLY:
+        held = _held(text)
+        if held is not None:
+            return held
     if kind is CardType.ALLY and _BURY_FOR_ARTIFACT.search(text):
         return CardEffects((Effect(EffectKind.PAYS_ARTIFACT),))
+    if kind is CardType.ALLY and _BURY_FOR_THREAT.fullmatch(text):
+        return CardEffects((Effect(EffectKind.PAYS_THREAT),))
+    if kind is CardType.ALLY and _BURY_FOR_SPELL.fullmatch(text):
+        return CardEffects((Effect(EffectKind.PAYS_SPELL),))
     if kind is CardType.ALLY:
         hand = _hand_limits(text)
         if hand:
@@ -456,6 +533,11 @@ def _read(card: Card) -> CardEffects:
         recover, rest = _recover(rest)
         if recover is not None:
             arrival.append(Effect(EffectKind.RECOVER))
+        m = _SPELL_ON_ALLY.search(rest)
+        if m is not None and recover is None:
+            # A Spell given to an Ally here, for Sanity, as a Turn (Cité Tatoue's tattoo).
+            arrival.append(Effect(EffectKind.SPELL_ON_ALLY, 0, "" if m[2] == "any" else m[2]))
+            recover, rest = count(m[1]), (rest[: m.start()] + rest[m.end() :]).strip()
         for pattern, what in _ARRIVAL:
             if pattern.search(rest):
                 arrival.append(Effect(what))

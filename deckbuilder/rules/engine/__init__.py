@@ -43,12 +43,17 @@ line):
 - Travel Events (l.208, l.257-265; rulings l.73, l.87, l.89; see :mod:`places` for the text read).
 - Allies where their Region bar says (l.84, l.160-164), one copy by title in play (l.367);
   Surprise Meeting brings an Ally from any Region of your Dimension with it;
-  Past Allies only where a card gives the Past (the Lamp of Alhazrad, rulings l.184; l.552).
+  Past Allies only where a card gives the Past (the Lamp of Alhazrad, rulings l.184; l.552);
+  Waking World Allies of the subregion in the New Æon while a card says so (Disturbing
+  Portrait); two Allies that Join, played together as one play (l.178, l.359, l.536: one of
+  them allows it, by title or kind, in the Dimension its card names; one "played only with"
+  another, with it or while it is in play).
 - Tomes at Tome Locations with a reader (l.324-330); Spells Joined with a Tome or added later,
   by icon, up to the capacity (l.299-305, l.336); Spells given to Allies and Artifacts that
   "can know" Spells (l.170, l.187).
 - Artifacts at Artifact Locations (l.183); Weapons and "Give this card to an Ally" Artifacts
-  go to an Ally in play, one Weapon each (l.185, l.191).
+  go to an Ally in play, one Weapon each (l.185, l.191); a Location that gives a Spell to an
+  Ally of an allegiance for Sanity, as a Turn there (Cité Tatoue).
 - Monsters at an unused Gate, once per arrival (l.227, l.272); Monsters that Join played
   together when every pair Joins (l.292, l.359); Threat Events at a Gate (l.210); Cultists played
   as Monsters at their Location's Gate (l.174); Gates that "may be used more than once" at their
@@ -81,7 +86,8 @@ line):
 - Locations that let their player recover an Artifact from the Story Deck as a Turn
   (:mod:`~.recovery`: its Sanity and the Artifact's paid, l.62, l.124), and those whose arrival
   loses a Turn unless an Ally of an allegiance is Buried instead, at the player's choice
-  (:mod:`~.choices`: the choice rides on the arriving play, l.351, l.356).
+  (:mod:`~.choices`: the choice rides on the arriving play, l.351, l.356); Allies Buried
+  instead of an Artifact's Sanity or of one Threat card's (The Hunter), the same way.
 - Adventures: playable when ``Rules.adventure_check`` says the recipe is met from the Story
   Deck and cards in play (l.66, l.147); the default says no Adventure is ever met, and
   :func:`recipe_checker` builds the real check from :mod:`deckbuilder.rules.adventures`; once
@@ -93,10 +99,10 @@ line):
   ``Rules.target`` points (l.470).
 
 Not modelled (each card's reason is in its ledger, ``python benchmarks/engine.py --coverage``):
-Combat and everything aimed at an opponent, Joining Allies with Allies or Weapons, travel to
+Combat and everything aimed at an opponent, Allies Joining Weapons, travel to
 another Dimension by a card's use, recovering other cards from the Story Deck (an Ally under
 Herbert West, a Living Dead Monster through a Gate, an Ally replaced), lasting effects on
-every player (Great Old Ones' rules), Control, an Ally Buried instead of a Sanity cost,
+every player (Great Old Ones' rules), Control, an Ally Buried instead of a Spell's Sanity,
 Investigator abilities that hold in one Dimension only, Education and ties
 (who goes first: no one else plays), the Hobo's "may not Pass" (alone only a Pass ends card
 play, l.384, so his draw each Turn is left out too), Adventure conditions no game state tells

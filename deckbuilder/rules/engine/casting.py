@@ -27,6 +27,8 @@ read from its text (``Game.effects``); the effects played:
   a card in play that lets it play an Ally from the Past (``past resurrect``: the Grecian
   Lekythos), a Past Ally from hand found here in the Past, paying its cost;
 - ``goo stays``: your Great Old One stays one Round more (l.286);
+- ``all join``: every Monster Joins any other until the Round ends (l.292), for every player in
+  a match (the table spreads it);
 - ``recall``: a Location of your Story Deck back on top as your Current Location, without its
   Sanity, its Gate unused;
 - ``trade allies``: Allies of your choice in play are Buried with what they hold, their
@@ -79,6 +81,7 @@ _ALLY_NOW: Final = EffectKind.ALLY_NOW
 _PAST: Final = EffectKind.PAST
 _RESURRECT: Final = EffectKind.RESURRECT
 _GOO_STAYS: Final = EffectKind.GOO_STAYS
+_ALL_JOIN: Final = EffectKind.ALL_JOIN
 _TRAVEL: Final = EffectKind.TRAVEL
 _TRAVEL_MONSTER: Final = EffectKind.TRAVEL_MONSTER
 #: The effects that play a card the player chooses (one per use: the Play's ``joined``; a
@@ -235,10 +238,15 @@ def use_plays(s: GameState, plays: list[Play]) -> None:
             e = effects[c]
             if e is None or c in s.cast:
                 continue
-            choices = _targets(s, e, _use_cost(s, c, holder))
+            cost = _use_cost(s, c, holder)
+            choices = _targets(s, e, cost)
             if choices:
+                payer = spell_payer(s) if cost < 0 and g.has_pays_for_spell else -1
                 for joined in choices:
                     plays.append(new_play(K_CAST, c, joined, holder))
+                    if payer >= 0:
+                        # The same cast, an Ally Buried instead of its Sanity (Atal the High Priest).
+                        plays.append(Play(K_CAST, c, joined, holder, False, True))
     for holders in (s.artifacts, s.allies):  # not artifacts + allies: a new list every decision
         for a in holders:
             e = effects[a]
@@ -248,6 +256,13 @@ def use_plays(s: GameState, plays: list[Play]) -> None:
             if choices:
                 for joined in choices:
                     plays.append(new_play(K_USE, a, joined))
+
+
+def spell_payer(s: GameState) -> CardId:
+    """Gets the first Ally in play whose card lets it be Buried instead of paying a Spell's Sanity
+    cost (-1: none): the one a cast marked so (``Play.reshuffle``) Buries."""
+    pays = s.game.pays_for_spell
+    return next((a for a in s.allies if pays[a]), -1)
 
 
 def redraw_plays(s: GameState) -> list[Play]:
@@ -301,6 +316,11 @@ def cast_or_use(s: GameState, play: Play) -> None:
     assert e is not None
     holder = play.target
     cost = _use_cost(s, cid, holder)
+    if play.reshuffle and play.kind is PlayKind.CAST:
+        payer = spell_payer(s)
+        if payer >= 0:
+            bury_ally(s, payer)  # instead of the Spell's Sanity (rulebook l.191: with what it holds)
+            cost = 0
     # After use: a Spell under a Tome face-down for the Round (l.309), one held by an Ally or
     # Artifact Buried (l.311); an Artifact flipped or Buried as its card says (l.199).
     if play.kind is PlayKind.CAST:
@@ -331,6 +351,8 @@ def cast_or_use(s: GameState, play: Play) -> None:
             s.in_past = True
         elif k is _GOO_STAYS:
             s.goo_age -= 1
+        elif k is _ALL_JOIN:
+            s.joins_round = True  # every Monster Joins any other until the Round ends
         elif k is _TRADE:
             for a in play.joined:
                 costs.append(g.cards[a].value or 0)  # the Ally's own value, no Weapon (the card)

@@ -15,7 +15,16 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N"), as ``grep -n`` pri
 from __future__ import annotations
 
 from deckbuilder.rules.engine.casting import bury_ally
-from deckbuilder.rules.engine.plays import K_ARTIFACT, K_LOCATION, K_ROTATE, CardId, Play, new_play
+from deckbuilder.rules.engine.plays import (
+    K_ARTIFACT,
+    K_CULTIST,
+    K_LOCATION,
+    K_MONSTERS,
+    K_ROTATE,
+    CardId,
+    Play,
+    new_play,
+)
 from deckbuilder.rules.engine.state import GameState, can_pay
 
 
@@ -74,3 +83,38 @@ def ally_pays(s: GameState, ally: CardId) -> None:
     """Buries the Ally that pays for an Artifact instead of its Sanity (rulebook l.191: with the
     cards it holds; l.62: they count on for Adventures in the Story Deck)."""
     bury_ally(s, ally)
+
+
+def ally_pays_threat_plays(s: GameState, plays: list[Play]) -> None:
+    """Adds, for each play of cards to the Threat (Monsters at a Gate, a Cultist as a Monster)
+    with a Sanity cost, the same play Burying an Ally in play whose card allows it instead of
+    paying the cost of one card of it ("one Mythos card": the costliest; named in ``target``,
+    which such plays do not use otherwise). The Gate's own cost for a further use is paid still:
+    it is not a card's. The caller checks the deck holds such an Ally."""
+    g = s.game
+    pays = g.pays_for_threat
+    payers = [a for a in s.allies if pays[a]]
+    if not payers:
+        return
+    profiles = g.profiles
+    for i in range(len(plays)):  # the plays listed before: the variants added are not revisited
+        play = plays[i]
+        k = play.kind
+        if (k is not K_MONSTERS and k is not K_CULTIST) or play.target >= 0:
+            continue
+        if profiles[play.card].cost >= 0 and all(profiles[j].cost >= 0 for j in play.joined):
+            continue
+        for a in payers:
+            plays.append(new_play(k, play.card, play.joined, a))
+
+
+def threat_costs(s: GameState, play: Play) -> tuple[int, ...]:
+    """Gets the Sanity costs a play of cards to the Threat pays: each card's, but the costliest
+    one's when an Ally is Buried instead (``play.target``, Buried here: rulebook l.191, with the
+    cards it holds; l.62, it counts on for Adventures in the Story Deck)."""
+    profiles = s.game.profiles
+    costs = [profiles[c].cost for c in (play.card, *play.joined)]
+    if play.target >= 0 and play.target in s.allies:
+        bury_ally(s, play.target)
+        costs.remove(min(costs))
+    return tuple(costs)

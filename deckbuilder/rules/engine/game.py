@@ -39,10 +39,12 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.state import GameState
 from deckbuilder.rules.engine.turn import draw_up, shuffle
 from deckbuilder.rules.places import (
+    ANY_DIMENSION,
     Mask,
     Profile,
     Step,
     Vocabulary,
+    ally_joins,
     monster_joins,
     read_profile,
     satisfies_summon,
@@ -123,6 +125,11 @@ _NOT_USES = (
     EffectKind.LOSE_TURN,
     EffectKind.ROUND_DRAW,
     EffectKind.PAYS_ARTIFACT,  # an Ally Buried instead of an Artifact's Sanity: a choice on its play
+    EffectKind.HOLDS_ARTIFACT,  # an Ally given an Artifact or Tome later: a play of the Artifact's
+    EffectKind.HOLDS_TOME,  # or Tome (rules/engine/tomes.py), by Profile.holds_artifact / holds_tome
+    EffectKind.PAYS_THREAT,  # an Ally Buried instead of a Threat card's Sanity: a choice on its play
+    EffectKind.WAKING_ALLIES,  # where Allies are found while it is in play (rules/engine/allies.py)
+    EffectKind.PAYS_SPELL,  # an Ally Buried instead of a Spell's Sanity: a choice on its cast
 )
 _USES = tuple(k for k in EffectKind if k not in _NOT_USES)
 
@@ -316,6 +323,26 @@ class Game:
             for u in uid
         )
         self.has_pays_for_artifact = any(self.pays_for_artifact)
+        #: Per copy, whether the card in play lets Waking World Allies of the current subregion be
+        #: found in the New Æon (Disturbing Portrait; ``rules/engine/allies.py``).
+        self.waking_allies: tuple[bool, ...] = tuple(
+            any(f.kind is EffectKind.WAKING_ALLIES for f in read[u].effects) for u in uid
+        )
+        self.has_waking_allies = any(self.waking_allies)
+        #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of one card
+        #: played to the Threat (The Hunter; ``rules/engine/choices.py``).
+        self.pays_for_threat: tuple[bool, ...] = tuple(
+            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_THREAT for f in read[u].effects)
+            for u in uid
+        )
+        self.has_pays_for_threat = any(self.pays_for_threat)
+        #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of a Spell
+        #: cast (Atal the High Priest; ``rules/engine/casting.py``).
+        self.pays_for_spell: tuple[bool, ...] = tuple(
+            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_SPELL for f in read[u].effects)
+            for u in uid
+        )
+        self.has_pays_for_spell = any(self.pays_for_spell)
         #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
         #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
         self.recover_cost: tuple[int, ...] = tuple(
@@ -328,6 +355,19 @@ class Game:
         )
         #: Whether a Location of the deck allows a recovery: a deck without one looks for none.
         self.has_recover = any(c >= 0 for c in self.recover_cost)
+        #: Per copy, the allegiance of the Allies a Location lets a Spell from hand be given to as
+        #: a Turn while it is the Current Location ("steadfast", "corrupt", "any"; "": none), and
+        #: the Sanity that costs (Cité Tatoue; ``rules/engine/tomes.py``).
+        self.spell_on_ally: tuple[str, ...] = tuple(
+            next((f.what or "any" for f in read[u].effects if f.kind is EffectKind.SPELL_ON_ALLY), "")
+            if self.rules.cast_spells and distinct[u].type is CardType.LOCATION
+            else ""
+            for u in uid
+        )
+        self.spell_on_ally_cost: tuple[int, ...] = tuple(
+            (read[u].cost or 0) if self.spell_on_ally[c] else 0 for c, u in enumerate(uid)
+        )
+        self.has_spell_on_ally = any(self.spell_on_ally)
         self.monster_class: tuple[str, ...] = tuple(
             fold_title(c.monster_class or c.subtype or "") if c.type is CardType.MONSTER else "" for c in self.cards
         )
@@ -391,6 +431,32 @@ class Game:
                 if i != j and pj.kind in threat_kinds and monster_joins(self.cards[i], pi, self.cards[j], pj):
                     joins[i] |= 1 << j
         self.joins: tuple[int, ...] = tuple(joins)
+        # Allies that Join (rulebook l.178, l.359: one of the two allows it, by title or kind), the
+        # same way; a pair whose every allowing card Joins only in one Dimension, that Dimension.
+        pairs = [0] * n
+        #: Per pair of Ally copies (``i * size + j``) that Join only while the Current Location is
+        #: in one Dimension (Randolph Carter's Dreamlands), that Dimension.
+        self.ally_join_dim: dict[int, int] = {}
+        allies = [i for i in range(n) if self.profiles[i].kind is ALLY]
+        if any(self.profiles[i].join_targets for i in allies):
+            cards, profiles = self.cards, self.profiles
+            for i in allies:
+                for j in allies:
+                    if i == j or profiles[i].title == profiles[j].title:
+                        continue  # rulebook l.367: one Ally of a title in play
+                    dims = []
+                    if ally_joins(cards[i], profiles[i], cards[j], profiles[j]):
+                        dims.append(profiles[i].join_dim)
+                    if ally_joins(cards[j], profiles[j], cards[i], profiles[i]):
+                        dims.append(profiles[j].join_dim)
+                    if not dims:
+                        continue
+                    pairs[i] |= 1 << j
+                    if ANY_DIMENSION not in dims:
+                        self.ally_join_dim[i * n + j] = dims[0]
+        #: Per Ally copy, the Ally copies it Joins (a bit mask over card ids).
+        self.ally_joins: tuple[int, ...] = tuple(pairs)
+        self.has_ally_joins = any(pairs)
 
     def _read_conditions(self) -> None:
         """Reads each Adventure's non-card conditions from the check (``conditions_of``), and

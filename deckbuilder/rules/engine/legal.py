@@ -2,7 +2,7 @@
 
 In card play, each card in hand is offered by its type's rules (:mod:`.locations`,
 :mod:`.allies`, :mod:`.tomes`, :mod:`.threat`; Events and Adventures here), once per printing,
-then Pass; in the Discard phase, a discard or the end of the Round (rulebook l.445, l.454).
+Joined cards after them (Monsters, Allies), then Pass; in the Discard phase, a discard or the end of the Round (rulebook l.445, l.454).
 This loop runs for every decision of every goldfish game: card kinds and play kinds are read as
 module names, and the per-copy plays come from the tables :class:`~.game.Game` builds once.
 
@@ -13,9 +13,9 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 from deckbuilder.rules.cards import fold_title
-from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here
+from deckbuilder.rules.engine.allies import ally_anywhere_plays, ally_here, ally_join_plays
 from deckbuilder.rules.engine.casting import redraw_plays, use_plays
-from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays
+from deckbuilder.rules.engine.choices import ally_instead_plays, ally_pays_plays, ally_pays_threat_plays
 from deckbuilder.rules.engine.locations import (
     location_plays,
     location_requirements_met,
@@ -56,7 +56,14 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.recovery import recover_plays
 from deckbuilder.rules.engine.state import GameState, can_pay, titles_in_play
 from deckbuilder.rules.engine.threat import gate_cost, gate_free, monster_plays, summon_met
-from deckbuilder.rules.engine.tomes import artifact_plays, held_artifact_plays, held_tome_plays, spell_plays, tome_plays
+from deckbuilder.rules.engine.tomes import (
+    artifact_plays,
+    held_artifact_plays,
+    held_tome_plays,
+    spell_on_ally_plays,
+    spell_plays,
+    tome_plays,
+)
 from deckbuilder.rules.places import can_read, dimension_ok, place_matches
 
 
@@ -135,6 +142,8 @@ def _card_plays(s: GameState) -> list[Play]:
     # Monsters playable at the Gate: their copies in hand, by printing (made at the first one).
     monsters: dict[int, list[CardId]] | None = None
     hand_locations: list[CardId] | None = None
+    # Allies found here that Join another (made at the first one).
+    joinable: list[CardId] | None = None
     has_copies = g._has_copies
     for cid in s.hand:
         u = uid[cid]
@@ -180,6 +189,8 @@ def _card_plays(s: GameState) -> list[Play]:
         elif kind is SPELL:
             if dimension_ok(p.dim, dim):
                 spell_plays(s, cid, p, plays)
+                if g.has_spell_on_ally and s.allies:
+                    spell_on_ally_plays(s, cid, plays)  # given to an Ally by the Current Location
         elif mode is NOWHERE:
             continue  # rulebook l.76: nothing that depends on being at a Location before the first one
         elif kind is ALLY:
@@ -193,7 +204,13 @@ def _card_plays(s: GameState) -> list[Play]:
                 if ally_titles is None:
                     ally_titles = {profiles[a].title for a in s.allies}
                 if p.title not in ally_titles:  # rulebook l.367: one copy in play
-                    plays.append(own[cid])
+                    # "Can be played only with Keziah Mason, or if she is already in play".
+                    if p.only_with < 0 or p.only_with in ally_titles:
+                        plays.append(own[cid])
+                    if g.has_ally_joins and g.ally_joins[cid]:
+                        if joinable is None:
+                            joinable = []
+                        joinable.append(cid)  # rulebook l.178, l.359: Joined with another Ally
             # Rulebook l.174: a Cultist may instead go to the Threat, using the Gate.
             if (
                 p.cultist
@@ -249,12 +266,16 @@ def _card_plays(s: GameState) -> list[Play]:
             travel_plays(s, cid, p, plays, hand_locations)
     if monsters is not None:
         monster_plays(s, list(monsters.values()), plays)
+    if joinable is not None and len(joinable) > 1:
+        ally_join_plays(s, joinable, plays)
     if g.has_uses and not locations_only:
         use_plays(s, plays)
     if g.has_turn_or_ally and s.allies:
         ally_instead_plays(s, plays)  # arriving: an Ally Buried instead of the lost Turn
     if g.has_pays_for_artifact and s.allies:
         ally_pays_plays(s, plays)  # an Artifact played: an Ally Buried instead of its Sanity
+    if g.has_pays_for_threat and s.allies and gate_ok:
+        ally_pays_threat_plays(s, plays)  # a card to the Threat: an Ally Buried instead of its Sanity
     if g.has_recover and mode is AT and not in_past and g.recover_cost[s.where] >= 0:
         recover_plays(s, plays)  # an Artifact of the Story Deck back into play (the Location's)
     if g.ability_redraw and not s.ability_used and s.hand and not locations_only:

@@ -67,11 +67,12 @@ class Play(NamedTuple):
     for a frozen slotted dataclass, measured with timeit on CPython 3.11).
 
     ``card`` is the card played; ``joined`` the cards played with it (Spells Joined with a Tome,
-    Joined Monsters, the Location a Travel Event takes you to at once; for a CAST or USE, the
+    Joined Monsters or Allies, the Location a Travel Event takes you to at once; for a CAST or USE, the
     card its effect plays: a Monster or Ally from hand, an Ally from the Story Deck, a
     Location walked to); ``target`` the Tome, Ally or Artifact receiving a Spell or Weapon, or
-    holding the Spell cast; ``sideways`` plays a Location walking;
-    ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND).
+    holding the Spell cast, or the Ally Buried instead of a Threat card's Sanity; ``sideways`` plays a Location walking;
+    ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND), or, for a CAST,
+    Buries the Ally in play whose card allows it instead of paying the Spell's Sanity.
     """
 
     kind: PlayKind
@@ -194,6 +195,11 @@ def describe(state: GameState, play: Play) -> str:
         verb = "Cast" if k is PlayKind.CAST else "Use"
         held = f" from {t(play.target)}" if play.target >= 0 else ""
         on = " on " + ", ".join(t(j) for j in play.joined) if play.joined else ""
+        if k is PlayKind.CAST and play.reshuffle:
+            pays = g.pays_for_spell
+            payer = next((a for a in state.allies if pays[a]), -1)
+            if payer >= 0:
+                on += f", Burying {t(payer)} instead of paying its Sanity"
         return f"{verb} {t(play.card)}{held}{on}"
     instead = f", Burying {t(play.target)} instead of losing a Turn" if play.target >= 0 else ""
     if k is PlayKind.ROTATE:
@@ -205,6 +211,9 @@ def describe(state: GameState, play: Play) -> str:
     if k is PlayKind.ARTIFACT and play.joined:
         return f"Play {t(play.card)}{target}, Burying {t(play.joined[0])} instead of paying its Sanity"
     verb = {PlayKind.CULTIST: "Play as a Monster", PlayKind.TRAVEL: "Travel by"}.get(k, "Play")
+    instead = f", Burying {t(play.target)} instead of paying a card's Sanity" if play.target >= 0 else ""
     if k is PlayKind.MONSTERS:
-        return "Play " + ", ".join(t(c) for c in (play.card, *play.joined)) + " to the Threat"
+        return "Play " + ", ".join(t(c) for c in (play.card, *play.joined)) + " to the Threat" + instead
+    if k is PlayKind.CULTIST:
+        return f"Play as a Monster {t(play.card)}{instead}"
     return f"{verb} {t(play.card)}{joined}{target}"

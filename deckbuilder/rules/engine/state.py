@@ -74,6 +74,7 @@ class GameState:
         "ability_used",
         "low_sanity",
         "all_join",
+        "joins_round",
         "table_time",
     )
 
@@ -149,6 +150,9 @@ class GameState:
             #: Every Monster may Join any other (l.292) because of another player's card: a
             #: match sets it while such a Great Old One is in play (l.282: on every Investigator).
             self.all_join = False
+            #: Every Monster Joins any other until the Round ends: a Spell cast by anyone says so
+            #: "for all Investigators" (Grasp Of Cthulhu; a match sets it on every player).
+            self.joins_round = False
             #: The time at a match's table (1 Day, 2 Night: rulings l.35, the last Day or Night
             #: Event played by anyone); 0 alone, where the player's own Events in play decide.
             self.table_time = 0
@@ -195,6 +199,7 @@ class GameState:
         self.ability_used = source.ability_used
         self.low_sanity = source.low_sanity
         self.all_join = source.all_join
+        self.joins_round = source.joins_round
         self.table_time = source.table_time
 
     def copy(self) -> GameState:

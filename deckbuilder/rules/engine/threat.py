@@ -40,7 +40,8 @@ def monster_plays(s: GameState, options: list[list[CardId]], plays: list[Play]) 
     pair Joins (rulebook l.292, l.359), the whole cost payable (l.272). ``options`` are the
     copies in hand of each printing, in hand order."""
     # Cthulhu's "All Monsters may Join": your own, or (in a match) another player's (l.282).
-    all_join = s.all_join or (s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join)
+    # Grasp Of Cthulhu's "All Monsters Join ... for the remainder of the Round" (anyone's).
+    all_join = s.all_join or s.joins_round or (s.goo >= 0 and s.game.profiles[s.goo].all_monsters_join)
     _monster_groups(s, options, 0, (), 0, 0, all_join, gate_cost(s), plays)
 
 

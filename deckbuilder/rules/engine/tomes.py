@@ -4,7 +4,7 @@ Tomes at Tome Locations with a reader (rulebook l.324-330); Spells Joined with a
 played or added later, by icon, up to its capacity (l.299-305, l.336); Spells given to Allies
 and Artifacts that "can know" Spells (l.170, l.187); Artifacts at Artifact Locations (l.183),
 Weapons and "Give this card to an Ally" Artifacts to an Ally in play, one Weapon each (l.185,
-l.191). Casting Spells and using Artifacts once in play: :mod:`.casting`.
+l.191); at a Location that allows it, a Spell given to an Ally of an allegiance for Sanity. Casting Spells and using Artifacts once in play: :mod:`.casting`.
 
 Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 ``mythos-errata-rulings.txt`` ("rulings l.N"), as ``grep -n`` prints them.
@@ -12,8 +12,20 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 
 from __future__ import annotations
 
-from deckbuilder.rules.engine.plays import ART, K_ARTIFACT, K_SPELL, K_TOME, SPELL, TOME, CardId, Play, new_play
-from deckbuilder.rules.engine.state import GameState
+from deckbuilder.rules.engine.plays import (
+    ALLY,
+    ART,
+    AT,
+    K_ARTIFACT,
+    K_SPELL,
+    K_TOME,
+    SPELL,
+    TOME,
+    CardId,
+    Play,
+    new_play,
+)
+from deckbuilder.rules.engine.state import GameState, can_pay
 from deckbuilder.rules.places import Profile, dimension_ok
 
 
@@ -101,3 +113,44 @@ def held_tome_plays(s: GameState, cid: CardId, plays: list[Play]) -> None:
     for a in s.allies:
         if profiles[a].holds_tome and not any(profiles[x].kind is TOME for x in s.attached.get(a, ())):
             plays.append(new_play(K_TOME, cid, (), a))  # target a
+
+
+def _knows_more(s: GameState, holder: CardId) -> bool:
+    """Checks whether an Ally or Artifact that can know Spells has room for one more."""
+    profiles = s.game.profiles
+    capacity = profiles[holder].capacity
+    return bool(capacity) and sum(1 for x in s.attached.get(holder, ()) if profiles[x].kind is SPELL) < capacity
+
+
+def spell_on_ally_plays(s: GameState, cid: CardId, plays: list[Play]) -> None:
+    """Adds the plays of a Spell in hand given to an Ally in play by the Current Location, as a
+    Turn, for the Sanity it asks ("Spend 1 Sanity point to tattoo (play) a Spell on any Steadfast
+    Ally. Bury Spell when cast": Cité Tatoue): to each Ally of the allegiance it names that could
+    not take the Spell without it (one that can know one more takes it free, :func:`spell_plays`).
+    The Ally then casts it as an Ally that knows a Spell does: no Sanity, then Buried (rulebook
+    l.170, l.311)."""
+    g = s.game
+    if s.mode is not AT:
+        return
+    wants = g.spell_on_ally[s.where]
+    if not wants or not can_pay(s, -g.spell_on_ally_cost[s.where]):
+        return
+    cards = g.cards
+    for a in s.allies:
+        if g.profiles[a].kind is not ALLY or _knows_more(s, a):
+            continue
+        allegiance = cards[a].allegiance
+        if wants == "any" or (allegiance is not None and allegiance.value.lower() == wants):
+            plays.append(new_play(K_SPELL, cid, (), a))  # target a
+
+
+def spell_on_ally_cost(s: GameState, play: Play) -> int:
+    """Gets the Sanity change a Spell play pays: the Current Location's, for a Spell given to an
+    Ally that could not take it otherwise (:func:`spell_on_ally_plays`); 0 for any other."""
+    g = s.game
+    a = play.target
+    if not g.has_spell_on_ally or s.mode is not AT or not g.spell_on_ally[s.where] or a < 0:
+        return 0
+    if g.profiles[a].kind is not ALLY or _knows_more(s, a):
+        return 0
+    return -g.spell_on_ally_cost[s.where]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
-from deckbuilder.rules.engine.choices import ally_pays, bury_instead
+from deckbuilder.rules.engine.choices import ally_pays, bury_instead, threat_costs
 from deckbuilder.rules.engine.locations import arrive_at, back_to, walk_to
 from deckbuilder.rules.engine.plays import (
     AT,
@@ -55,6 +55,7 @@ from deckbuilder.rules.engine.plays import (
 from deckbuilder.rules.engine.recovery import recover
 from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
 from deckbuilder.rules.engine.threat import use_gate
+from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.places import Profile
 
 
@@ -190,7 +191,13 @@ def _turn_play(s: GameState, play: Play) -> None:
         s.counted += g.weight[cid]
         if s.mode is TRAVELLING:
             s.stop_used = True
-        pay_one(s, p.cost)
+        if play.joined:
+            # Allies that Join, played together as one play (rulebook l.178, l.359).
+            s.allies.extend(play.joined)
+            s.counted += sum(g.weight[j] for j in play.joined)
+            pay_sanity(s, (p.cost,) + tuple(g.profiles[j].cost for j in play.joined))
+        else:
+            pay_one(s, p.cost)
     elif kind is K_MONSTER_ALLY:
         # The Investigator's card lets a Monster be played as an Ally through a Gate.
         s.allies.append(cid)
@@ -199,7 +206,10 @@ def _turn_play(s: GameState, play: Play) -> None:
     elif kind is K_CULTIST or kind is K_MONSTERS:
         cards = (cid,) + play.joined
         s.threat.extend(cards)
-        use_gate(s, tuple(g.profiles[c].cost for c in cards))
+        if play.target >= 0:  # an Ally Buried instead of one card's Sanity (The Hunter)
+            use_gate(s, threat_costs(s, play))
+        else:
+            use_gate(s, tuple(g.profiles[c].cost for c in cards))
     elif kind is K_GOO:
         s.goo = cid
         s.goo_age = 0
@@ -222,6 +232,8 @@ def _turn_play(s: GameState, play: Play) -> None:
             s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
         pay_one(s, p.cost)
     elif kind is K_SPELL:
+        if g.has_spell_on_ally:
+            pay_one(s, spell_on_ally_cost(s, play))  # given to an Ally by the Location, for Sanity
         s.spells.append(cid)
         s.counted += g.weight[cid]
         s.attached[play.target] = s.attached.get(play.target, ()) + (cid,)
@@ -267,6 +279,7 @@ def _end_round(s: GameState, reshuffle: bool) -> None:
         s.in_past = False  # the Lamp's Past lasts the Round (see casting.py)
         s.attrs &= ~s.game.past
     s.ability_used = False  # "one time during a Round"
+    s.joins_round = False  # "for the remainder of the Round" (Grasp Of Cthulhu)
     s.phase = PLAY
     draw_up(s)
     if s.game.turn_draw:

@@ -832,6 +832,9 @@ def card_play(m: Match, play: Play) -> None:
         _goo_after(m, seat, play)
         if m.stage == OVER:
             return
+    if s.joins_round and play.kind is _CAST:
+        for other in m.players:  # "All Monsters Join, for all Investigators" (Grasp Of Cthulhu)
+            other.joins_round = True
     if waiting:
         _next_turn(m, seat, play, subregion)  # after the play: it was chosen among those legal before
         if m.stage == OVER:
@@ -1566,7 +1569,9 @@ def _cancel(m: Match, target: int) -> None:
     kind = play.kind
     cards = [play.card, *play.joined]
     if kind is PlayKind.ALLY or kind is PlayKind.MONSTER_ALLY:
-        _lose_ally(m, target, play.card, True)
+        for c in cards:  # Allies that Joined were played as one (rulebook l.359): both go
+            if c in t.allies:
+                _lose_ally(m, target, c, True)
         cards = []
     elif kind is PlayKind.MONSTERS or kind is PlayKind.CULTIST:
         cards = [c for c in cards if c in t.threat]

@@ -82,11 +82,14 @@ from deckbuilder.rules.places.profiles import (
 )
 from deckbuilder.rules.places.reading import (
     PERSISTENT_TOPIC,
+    AllyJoin,
+    ally_joins,
     card_dimension,
     icon_bits,
     icon_names,
     join_targets,
     monster_joins,
+    read_ally_join,
     read_location,
     read_place,
     read_profile,
@@ -101,6 +104,7 @@ from deckbuilder.rules.places.reading import (
 
 __all__ = [
     "AIR",
+    "AllyJoin",
     "ANY_DIMENSION",
     "DIMENSIONS",
     "DIMENSION_NAMES",
@@ -124,6 +128,7 @@ __all__ = [
     "TravelInfo",
     "UNDERWATER",
     "Vocabulary",
+    "ally_joins",
     "can_read",
     "card_dimension",
     "dimension_ok",
@@ -133,6 +138,7 @@ __all__ = [
     "join_targets",
     "monster_joins",
     "place_matches",
+    "read_ally_join",
     "read_location",
     "read_place",
     "read_profile",

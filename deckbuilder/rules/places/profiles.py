@@ -365,8 +365,13 @@ class Profile:
     gain: int = 0
     subtype: str = ""
     all_monsters_join: bool = False
-    #: Parsed "Joins ..." targets: folded singular names, Monster classes, or "*" for any.
+    #: Parsed "Joins ..." targets: folded singular names, Monster classes, or "*" for any; an
+    #: Ally's: Ally titles and kinds of Ally (``reading.read_ally_join``).
     join_targets: tuple[str, ...] = ()
+    #: An Ally that Joins only while the Current Location is in this Dimension (Randolph Carter).
+    join_dim: int = ANY_DIMENSION
+    #: An Ally played only with (Joined to) a card of this title, or while one is in play (-1: any).
+    only_with: int = -1
     #: Requirement keys this card fulfills ("space", "blackout", "eclipse").
     fulfills: frozenset[str] = field(default_factory=frozenset)
     #: An Event that plays an Ally "who would not normally come from this Location" (Surprise

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Final
 
 from deckbuilder.rules.cards import Card, CardType, Dimension, LanguageRule, SpellIcon, fold_title
 from deckbuilder.rules.counts import count, count_pattern
@@ -141,6 +142,90 @@ def join_targets(text: str) -> tuple[str, ...]:
             else:
                 out.append(singular(p))
     return tuple(dict.fromkeys(out))
+
+
+#: An Ally's Join (rulebook l.178: "Some Allies may allow Joining"; l.359): "Joins (with) TITLE",
+#: "can Join with any one Steadfast Ally", with any "If your Current Location is in the
+#: Dreamlands, " before it; the sentence whole. A title may hold an abbreviation ("Mrs. Sonia").
+_ALLY_JOIN = re.compile(
+    r"(?:^|(?<=[.◆] ))(?:if your current location is in the (dreamlands|waking world|new (?:æ|ae)on),? )?"
+    r"(?:[\w' -]*?\bcan )?joins? (?:with )?((?:\b(?:mrs?|dr|st)\.|[^.◆;])+)\.?",
+    re.I,
+)
+#: "Can be played only with Keziah Mason, or if she is already in play": the title alone.
+_ONLY_WITH = re.compile(
+    r"can be played only with ([\w' -]+?), or if (?:she|he|it|they) (?:is|are) already in play\.?", re.I
+)
+_JOIN_DIMENSIONS = {"dreamlands": Dimension.DREAMLANDS, "waking world": Dimension.WAKING_WORLD}
+
+
+@dataclass(frozen=True, slots=True)
+class AllyJoin:
+    """What an Ally's text says of Joining other Allies (rulebook l.178, l.359).
+
+    ``targets``: what it Joins, folded and singular: Ally titles, or kinds of Ally (an
+    allegiance or attribute, "steadfast", "musician") read from "any one Steadfast Ally";
+    ``dim``: the Dimension the Current Location must be in for it to Join (``ANY_DIMENSION``:
+    anywhere); ``only_with``: the title without which it may not be played ("Can be played only
+    with ..., or if she is already in play"; "" for none); ``others``: what it Joins that is
+    not an Ally (Weapons, Artifacts: not read as Allies); ``rest``: the text without these
+    sentences, for the reader of the Ally's other effects.
+    """
+
+    targets: tuple[str, ...] = ()
+    dim: int = ANY_DIMENSION
+    only_with: str = ""
+    others: tuple[str, ...] = ()
+    rest: str = ""
+
+
+def read_ally_join(text: str) -> AllyJoin:
+    """Reads an Ally's Joining of other Allies from its text (see :class:`AllyJoin`)."""
+    text = " ".join((text or "").split())
+    targets: list[str] = []
+    others: list[str] = []
+    dim = ANY_DIMENSION
+    only = _ONLY_WITH.search(text)
+    only_with = fold_title(only[1]) if only else ""
+    rest = " ".join(_ONLY_WITH.sub("", text).split())
+    for m in _ALLY_JOIN.finditer(rest):
+        if m[1]:
+            dim = DIMENSION_NAMES[_JOIN_DIMENSIONS.get(m[1].lower(), Dimension.NEW_AEON)]
+        for part in re.split(r",|\band\b|&|\bboth\b", m[2]):
+            p = fold_title(part)
+            for lead in ("any one ", "any other ", "any ", "other ", "all ", "attributes "):
+                p = p.removeprefix(lead)  # "attributes": a transcription's mark before "Steadfast"
+            if not p:
+                continue
+            if p.endswith(" ally") or p.endswith(" allies"):
+                targets.append(singular(p.rsplit(" ", 1)[0]))
+            elif re.search(r"weapon|artifact|tome|spell|monster", p):
+                others.append(p)
+            else:
+                targets.append(p)
+    rest = _ALLY_JOIN.sub("", rest)
+    return AllyJoin(tuple(dict.fromkeys(targets)), dim, only_with, tuple(others), " ".join(rest.split()))
+
+
+_NO_JOIN: Final = AllyJoin()
+
+
+def ally_joins(a_card: Card, a: Profile, b_card: Card, b: Profile) -> bool:
+    """Checks whether Ally ``a`` allows Joining Ally ``b`` (rulebook l.359: "Two cards may Join
+    as long as one of them allows this"; ask both ways): ``b`` by its title, or by a kind it is
+    (its allegiance or an attribute), as ``a``'s text names them. A Dimension the Join needs is
+    the engine's to check (``Profile.join_dim``)."""
+    if a.kind is not Kind.ALLY or b.kind is not Kind.ALLY or not a.join_targets:
+        return False
+    title = fold_title(b_card.title)
+    kinds = {singular(fold_title(x)) for x in b_card.attributes}
+    if b_card.allegiance is not None:
+        kinds.add(fold_title(str(b_card.allegiance.value)))
+    key = title_key(title)
+    return any(
+        target == title or title_key(target) == key or target in kinds or singular(target) in kinds
+        for target in a.join_targets
+    )
 
 
 def _travel_modes(subtype: str, text: str) -> int:
@@ -504,9 +589,13 @@ def read_profile(card: Card, vocab: Vocabulary) -> Profile:
         return replace(base, kind=kind, loc=read_location(card, vocab, dim))
     if kind is Kind.ALLY:
         attrs = {fold_word(a) for a in card.attributes}
+        join = read_ally_join(text) if _JOINS.search(text) else _NO_JOIN
         return replace(
             base,
             kind=kind,
+            join_targets=join.targets,
+            join_dim=join.dim,
+            only_with=vocab.title(join.only_with) if join.only_with else -1,
             place=read_place(card, vocab, dim),
             langs=vocab.langs(card.languages),
             capacity=spell_capacity(text),
