@@ -119,7 +119,7 @@ class Watcher:
             holder.applied = holder.used = True
         if play.kind in (PlayKind.CAST, PlayKind.USE, PlayKind.RECOVER):
             self.seen[title].used = True  # a recovery: the Location's effect used
-            if play.kind is PlayKind.CAST and play.reshuffle:
+            if play.ally_pays:
                 from deckbuilder.rules.engine.casting import spell_payer
 
                 payer = spell_payer(self.state) if self.state is not None else -1

@@ -1107,11 +1107,12 @@ def test_a_play_made_by_the_engine_is_the_play_a_player_would_write():
     made = new_play(PlayKind.SPELL, 3, (), 5)
     written = Play(PlayKind.SPELL, 3, target=5)
     assert made == written and hash(made) == hash(written) and type(made) is Play
-    assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle) == (
+    assert (made.kind, made.card, made.joined, made.target, made.sideways, made.reshuffle, made.ally_pays) == (
         PlayKind.SPELL,
         3,
         (),
         5,
+        False,
         False,
         False,
     )

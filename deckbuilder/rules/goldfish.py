@@ -404,7 +404,7 @@ class GreedyPolicy:
         cid = play.card
         spell_by_holder = play.kind is _CAST and g.profiles[play.target].kind is not Kind.TOME
         cost = 0 if spell_by_holder else max(0, -g.use_cost[cid])
-        if play.reshuffle:
+        if play.ally_pays:
             # An Ally Buried instead of the Spell's Sanity (Atal the High Priest), as in 9.
             if cost <= room and self.instead_score(state, spell_payer(state)) <= 0:
                 return -1

@@ -246,7 +246,7 @@ def use_plays(s: GameState, plays: list[Play]) -> None:
                     plays.append(new_play(K_CAST, c, joined, holder))
                     if payer >= 0:
                         # The same cast, an Ally Buried instead of its Sanity (Atal the High Priest).
-                        plays.append(Play(K_CAST, c, joined, holder, False, True))
+                        plays.append(Play(K_CAST, c, joined, holder, ally_pays=True))
     for holders in (s.artifacts, s.allies):  # not artifacts + allies: a new list every decision
         for a in holders:
             e = effects[a]
@@ -260,7 +260,7 @@ def use_plays(s: GameState, plays: list[Play]) -> None:
 
 def spell_payer(s: GameState) -> CardId:
     """Gets the first Ally in play whose card lets it be Buried instead of paying a Spell's Sanity
-    cost (-1: none): the one a cast marked so (``Play.reshuffle``) Buries."""
+    cost (-1: none): the one a cast marked so (``Play.ally_pays``) Buries."""
     pays = s.game.pays_for_spell
     return next((a for a in s.allies if pays[a]), -1)
 
@@ -316,7 +316,7 @@ def cast_or_use(s: GameState, play: Play) -> None:
     assert e is not None
     holder = play.target
     cost = _use_cost(s, cid, holder)
-    if play.reshuffle and play.kind is PlayKind.CAST:
+    if play.ally_pays:
         payer = spell_payer(s)
         if payer >= 0:
             bury_ally(s, payer)  # instead of the Spell's Sanity (rulebook l.191: with what it holds)

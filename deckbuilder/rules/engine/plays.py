@@ -71,8 +71,9 @@ class Play(NamedTuple):
     card its effect plays: a Monster or Ally from hand, an Ally from the Story Deck, a
     Location walked to); ``target`` the Tome, Ally or Artifact receiving a Spell or Weapon, or
     holding the Spell cast, or the Ally Buried instead of a Threat card's Sanity; ``sideways`` plays a Location walking;
-    ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND), or, for a CAST,
-    Buries the Ally in play whose card allows it instead of paying the Spell's Sanity.
+    ``reshuffle`` reshuffles the Discard for 1 Sanity before drawing (END_ROUND);
+    ``ally_pays``, for a CAST, Buries the Ally in play whose card allows it instead of paying the
+    Spell's Sanity (:func:`~deckbuilder.rules.engine.casting.spell_payer`).
     """
 
     kind: PlayKind
@@ -81,6 +82,7 @@ class Play(NamedTuple):
     target: CardId = -1
     sideways: bool = False
     reshuffle: bool = False
+    ally_pays: bool = False
 
 
 #: ``tuple.__new__`` and the Play class, as C statics of the compiled core (see :func:`new_play`).
@@ -92,7 +94,7 @@ def new_play(kind: PlayKind, card: CardId, joined: tuple[CardId, ...] = (), targ
     """Gets ``Play(kind, card, joined, target)``, made by ``tuple.__new__`` as the NamedTuple's
     own ``__new__`` makes it: that one is a Python function, which the compiled core would call
     through the interpreter for each of the thousands of plays a run lists (issue 17)."""
-    return _NEW_TUPLE(_PLAY, (kind, card, joined, target, False, False))
+    return _NEW_TUPLE(_PLAY, (kind, card, joined, target, False, False, False))
 
 
 class Phase(IntEnum):
@@ -195,7 +197,7 @@ def describe(state: GameState, play: Play) -> str:
         verb = "Cast" if k is PlayKind.CAST else "Use"
         held = f" from {t(play.target)}" if play.target >= 0 else ""
         on = " on " + ", ".join(t(j) for j in play.joined) if play.joined else ""
-        if k is PlayKind.CAST and play.reshuffle:
+        if k is PlayKind.CAST and play.ally_pays:
             pays = g.pays_for_spell
             payer = next((a for a in state.allies if pays[a]), -1)
             if payer >= 0:
