@@ -375,6 +375,9 @@ class Seat:
         "revealing",
         "halves",
         "halving",
+        "arrivals",
+        "after_event",
+        "on_plays",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -447,6 +450,20 @@ class Seat:
         self.time_valued = any(d or n for d, n in self.time_value)
         self.night_here: tuple[bool, ...] = tuple(threat_at_night(c) for c in game.cards)
         self._lifters(game)
+        self._after_play()
+
+    def _after_play(self) -> None:
+        """Reads, once for every match of the deck, what :func:`card_play` asks at each play:
+        whether the deck holds a card acting when its Investigator arrives somewhere, per Event
+        copy whether anything follows its play at the table (aimed at an opponent, affecting
+        everyone, bringing Allies back, an Ambush), and per copy whether it stays on its target
+        to strike on a kind of play."""
+        self.arrivals = self.lifting or self.revealing
+        self.after_event: tuple[bool, ...] = tuple(
+            bool(h or a or e or r or b)
+            for h, a, e, r, b in zip(self.hits, self.aims, self.everyone, self.recovers, self.ambush)
+        )
+        self.on_plays: tuple[bool, ...] = tuple(any(k == ON_PLAY for k, _, _ in h) for h in self.hits)
 
     def _lifters(self, game: Game) -> None:
         """Reads the Spells and Allies that lift a Phobia from their player's Investigator
@@ -501,6 +518,7 @@ class Match:
 
     __slots__ = (
         "seats",
+        "n",
         "players",
         "stage",
         "to_move",
@@ -552,6 +570,8 @@ class Match:
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
+        #: The number of players (read at every play: a plain attribute, not a property).
+        self.n = len(self.seats)
         self.players = players
         self.stage = CARD_PLAY
         self.to_move = 0
@@ -687,10 +707,6 @@ class Match:
             rng = self._rng = random.Random(self.seed)
         return rng
 
-    @property
-    def n(self) -> int:
-        return len(self.seats)
-
     def say(self, text: str) -> None:
         if self.log is not None:
             self.log.append(text)
@@ -768,15 +784,18 @@ def card_play(m: Match, play: Play) -> None:
     A redraw (several decisions) keeps the Turn with its player until the cards are drawn."""
     seat = m.to_move
     s = m.players[seat]
+    seat_ = m.seats[seat]
+    kind, card = play.kind, play.card
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
-    if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
-        m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
+    lost = m.lost[seat]
+    if lost and not (kind is _EVENT and seat_.recovers[card]):
+        lost.clear()  # "since your last Turn": this Turn's play closes the chance
     before, subregion = s.sanity, s.subregion
     # Where the player stands, for the cards that act when a Location becomes the Current one.
-    arrivals = m.seats[seat].lifting or m.seats[seat].revealing
+    arrivals = seat_.arrivals
     here = s.current_location if arrivals else -1
-    if play.kind is _PASS:
+    if kind is _PASS:
         m.last_seat = -1
         if m.log is not None:  # the line is made only for a log
             m.say(f"  {m.name(seat)}: Pass")
@@ -806,16 +825,17 @@ def card_play(m: Match, play: Play) -> None:
         return
     if m.log is not None:
         m.say(f"  {m.name(seat)}: {describe(s, play)}")
-    if m.tally and play.card >= 0 and play.kind not in _NOT_PLAYED:
+    if m.tally and card >= 0 and kind not in _NOT_PLAYED:
         played, cards = m.played[seat], s.game.cards
-        played.add(cards[play.card].title)
+        played.add(cards[card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    if (play.kind is _CAST or play.kind is _USE) and m.seats[seat].striking and m.seats[seat].strikes[play.card]:
+    cast = kind is _CAST
+    if (cast or kind is _USE) and seat_.striking and seat_.strikes[card]:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
-    elif play.kind is _CAST and is_lift(m, seat, play):
+    elif cast and seat_.lifting and card >= 0 and seat_.lifters[card][0] == LIFT_ALL:  # is_lift
         _cast_lift(m, seat, play)
         if m.stage == OVER:
             return
@@ -826,9 +846,10 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
-    if play.kind is _EVENT and m.seats[seat].timed and m.seats[seat].time[play.card]:
-        _dawn_or_dusk(m, seat, play.card)
-    if play.kind is _GOO or m.goo_rules:
+    event = kind is _EVENT
+    if event and seat_.timed and seat_.time[card]:
+        _dawn_or_dusk(m, seat, card)
+    if kind is _GOO or m.goo_rules:
         _goo_after(m, seat, play)
         if m.stage == OVER:
             return
@@ -840,32 +861,32 @@ def card_play(m: Match, play: Play) -> None:
         _arrived(m, seat)
         if m.stage == OVER:
             return
-    if m.on_play:
+    if m.on_play and any(m.afflicted):  # only an Event staying on an Investigator strikes so
         _strikes_on_play(m, seat, play)
         if m.stage == OVER:
             return
-    seat_ = m.seats[seat]
     if (
         seat_.summons
-        and (play.kind is _CAST or play.kind is _USE)
+        and (cast or kind is _USE)
         and len(play.joined) == 1
         and play.joined[0] in s.threat  # a Monster Summoned, not one used for travel
     ):
-        _summoned(m, seat, play.card, play.joined[0])
+        _summoned(m, seat, card, play.joined[0])
         if m.stage == OVER:
             return
-    if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
-        _on_opponent(m, seat, play.card)
-        if m.stage == OVER:
-            return
-    if play.kind is _EVENT and seat_.everyone[play.card]:
-        _on_everyone(m, seat, play.card)
-        if m.stage == OVER:
-            return
-    if play.kind is _EVENT and seat_.recovering and seat_.recovers[play.card]:
-        _recover(m, seat, play.card)
-    if play.kind is _EVENT and seat_.ambushes and seat_.ambush[play.card]:
-        m.ambushed[seat] = (m.round, s.game.cards[play.card].title)  # for this Round's Combat
+    if event and seat_.after_event[card]:
+        if seat_.hits[card] or seat_.aims[card]:
+            _on_opponent(m, seat, card)
+            if m.stage == OVER:
+                return
+        if seat_.everyone[card]:
+            _on_everyone(m, seat, card)
+            if m.stage == OVER:
+                return
+        if seat_.recovers[card]:
+            _recover(m, seat, card)
+        if seat_.ambush[card]:
+            m.ambushed[seat] = (m.round, s.game.cards[card].title)  # for this Round's Combat
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -3427,9 +3448,9 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
 def step(m: Match, policies: Sequence[Policy]) -> None:
     """Advances the match by one decision of card play, or one whole Combat or Discard phase."""
     if m.stage == CARD_PLAY:
-        if not begin_turn(m):
-            return
         seat = m.to_move
+        if m.afflicted[seat] and not begin_turn(m):  # only an Event on the player acts first
+            return
         plays = turn_plays(m, seat)
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
