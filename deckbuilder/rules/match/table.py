@@ -151,6 +151,8 @@ _SUMMON_EFFECT: Final = EffectKind.SUMMON
 _GOO: Final = PlayKind.GOO
 _TRAVEL: Final = PlayKind.TRAVEL
 _ROTATE: Final = PlayKind.ROTATE
+_K_EVENT: Final = Kind.EVENT
+_K_TRAVEL: Final = Kind.TRAVEL
 #: Plays that put no card of the hand into play (not counted as the card played).
 _NOT_PLAYED: Final = frozenset(
     {
@@ -291,10 +293,15 @@ def _holds(m: Match, target: int, aim: str) -> bool:
         return False  # redirecting a Phobia on one's own Investigator is not played
     if aim == "tomes+allies":
         found = bool(s.tomes or s.allies)
-    elif aim == "story-event":
-        found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
-    elif aim == "story-travel":
-        found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+    elif aim == "story-event" or aim == "story-travel":
+        # Asked at each decision while such an Event is in hand: a plain loop over the Story Deck.
+        wanted = _K_EVENT if aim == "story-event" else _K_TRAVEL
+        profiles = s.game.profiles
+        found = False
+        for c in s.story:
+            if profiles[c].kind is wanted:
+                found = True
+                break
     elif aim == "location":
         found = s.current_location >= 0
     elif aim == "in-play":
@@ -377,6 +384,7 @@ class Seat:
         "halving",
         "arrivals",
         "after_event",
+        "aimed",
         "on_plays",
     )
 
@@ -459,6 +467,8 @@ class Seat:
         everyone, bringing Allies back, an Ambush), and per copy whether it stays on its target
         to strike on a kind of play."""
         self.arrivals = self.lifting or self.revealing
+        #: Per copy, whether as an Event it is aimed at an opponent (offered only with a target).
+        self.aimed: tuple[bool, ...] = tuple(bool(a or h) for a, h in zip(self.aims, self.hits))
         self.after_event: tuple[bool, ...] = tuple(
             bool(h or a or e or r or b)
             for h, a, e, r, b in zip(self.hits, self.aims, self.everyone, self.recovers, self.ambush)
@@ -718,6 +728,14 @@ class Match:
         """Gets the seats from the lowest Sanity, then the highest Education, then the die
         (l.77, l.460; l.73 for equal Education)."""
         players, seats, dice = self.players, self.seats, self.dice
+        if self.n == 2:
+            # Two players (most matches): the same order by comparisons, no key tuples sorted.
+            first, second = players[0].sanity, players[1].sanity
+            if first == second:
+                first, second = -seats[0].education, -seats[1].education
+                if first == second:
+                    return [0, 1] if dice[0] <= dice[1] else [1, 0]
+            return [0, 1] if first < second else [1, 0]
         # The seat last in each key: the order ``sorted`` keeps for equal keys, with no key
         # function called per seat (this runs several times a Round).
         keys = [(players[i].sanity, -seats[i].education, dice[i], i) for i in range(len(seats))]
@@ -928,7 +946,9 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         return  # the engine buried it; no opponent could be its target (never offered then)
     seat_ = m.seats[seat]
     hits = seat_.hits[cid]
-    if any(k == BURY_OR_PAY for k, _, _ in hits):
+    if len(legit) == 1:
+        target = legit[0]  # one opponent to choose from (every two-player match): no key to weigh
+    elif any(k == BURY_OR_PAY for k, _, _ in hits):
         # The card names its target: the highest Sanity, then the highest Education (then the
         # first to the left, our choice).
         target = max(legit, key=lambda t: (m.players[t].sanity, m.seats[t].education, -((t - seat) % m.n)))
@@ -1039,7 +1059,8 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
     owner, cid = phobia
     _lift(m, seat, owner, cid)
     where = m.seats[seat].game.cards[here].title
-    m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
     if m.tally:
         m.applied[seat].add(where)
     m.decisions += 1
@@ -1060,7 +1081,8 @@ def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str
     owner, cid = phobia
     _lift(m, seat, owner, cid)
     title = m.seats[seat].game.cards[card].title
-    m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
     if m.tally:
         m.applied[seat].add(title)
 
@@ -1103,7 +1125,8 @@ def _ally_lifts(m: Match, seat: int) -> bool:
         if lifters[a][0] == LIFT_FLIPPED and a not in down and all(x != a for x, _ in m.flipped_at[seat]):
             down.append(a)
             m.flipped_at[seat].append((a, here))
-            m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
+            if m.log is not None:
+                m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
             _spend_turn(m, seat)
             return True
     return False
@@ -1691,7 +1714,8 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     else:
         s.discard.extend([ally, *held])
         s.counted -= g.weight[ally] + sum(g.weight[c] for c in held)
-    m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
 # -- Spells, Artifacts and Allies used on opponents, and the cards that answer them ----------
@@ -1738,12 +1762,14 @@ def _take_more(m: Match, target: int, kind: int, word: str) -> int:
         if word == "epidemic" and m.seats[target].reacting:
             up = _not_spared(m, target, up)
         down.extend(up)
-        m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
+        if m.log is not None:
+            m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
         return 0
     # The strongest (the player's choice of target, l.307), its Weapon with it (l.197).
     a = max(up, key=lambda x: (ally_value(m, target, x)[0], -t.allies.index(x)))
     down.append(a)
-    m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
+    if m.log is not None:
+        m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
     return g.cards[a].value or 0
 
 
@@ -1819,7 +1845,8 @@ def _flip_artifact(m: Match, target: int) -> None:
     if a not in t.spent:
         t.spent += (a,)
     m.face_down[target].append(a)
-    m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
+    if m.log is not None:
+        m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
 
 
 def _gear_up(m: Match, seat: int) -> None:
@@ -2082,8 +2109,10 @@ def _strike(m: Match, seat: int, play: Play) -> None:
             return
     if not legit:
         return
-    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
-    m.say(f"  {g.title(c)} is used on {m.name(target)}")
+    # One opponent to choose from (every two-player match): no key to weigh.
+    target = legit[0] if len(legit) == 1 else max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    if m.log is not None:
+        m.say(f"  {g.title(c)} is used on {m.name(target)}")
     if play.kind is _CAST and m.seats[target].reacting and _cancel_spell(m, target, c):
         return
     for kind, amount, word in seat_.strikes[c]:
@@ -2164,7 +2193,8 @@ def _set_time(m: Match, night: bool) -> None:
         m.night = night
         for s in m.players:
             s.table_time = NIGHT if night else DAY
-        m.say(f"  It is now {'Night' if night else 'Day'}")
+        if m.log is not None:
+            m.say(f"  It is now {'Night' if night else 'Day'}")
 
 
 def _lock_time(m: Match, night: bool, barred: int) -> None:
@@ -2639,12 +2669,15 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if m.bound[b]:
             _bound_defend(m, b, incoming, defending, attacking)
         for a in range(n):
-            if defending[b][a]:
+            if defending[b][a] and m.log is not None:  # the titles and values only for a log
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
                 m.say(f"  {m.name(b)} defends against {m.name(a)} with {titles}")
             if attacking[b][a]:
-                titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a])
-                m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
+                if m.log is not None:
+                    titles = ", ".join(
+                        f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a]
+                    )
+                    m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     m.defending = defending
@@ -3247,11 +3280,11 @@ def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hur
             hurt[c.seat].add(c.cid)  # its owner Buries it (an Ally turned by a Spell too)
     total = sum(c.value for c in attack)
     _dealt(m, attack, total)
-    absorbed = total - through
-    m.say(
-        f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {absorbed}, "
-        f"{m.name(y)} loses {through} Sanity"
-    )
+    if m.log is not None:
+        m.say(
+            f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {total - through}, "
+            f"{m.name(y)} loses {through} Sanity"
+        )
     _lose(m, y, through)
 
 
@@ -3309,7 +3342,8 @@ def _bury(m: Match, hurt: list[set[int]]) -> None:
                 if c in s.spells:
                     s.spells.remove(c)
             s.story[0:0] = [ally, *held]  # in play they counted already; in the Story Deck they still do
-            m.say(f"  {m.name(seat)} buries {g.title(ally)}")
+            if m.log is not None:
+                m.say(f"  {m.name(seat)} buries {g.title(ally)}")
 
 
 # -- the Round ---------------------------------------------------------------------------------
@@ -3424,10 +3458,8 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
     plays = legal_plays(m.players[seat])
     seat_ = m.seats[seat]
     if seat_.aiming:
-        aims, hits = seat_.aims, seat_.hits
-        plays = [
-            p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
-        ]
+        aimed = seat_.aimed
+        plays = [p for p in plays if p.kind is not _EVENT or not aimed[p.card] or targets(m, seat, p.card)]
     if m.barred and seat_.timed:
         time, barred = seat_.time, m.barred
         plays = [p for p in plays if p.kind is not _EVENT or not (time[p.card] & barred)]
