@@ -354,6 +354,8 @@ class Seat:
         "kinds",
         "strikes",
         "striking",
+        "strike_spells",
+        "strike_uses",
         "strike_cost",
         "bury_after",
         "protects",
@@ -499,6 +501,9 @@ class Seat:
         cards = game.cards
         self.strikes: tuple[tuple[Hit, ...], ...] = tuple(used_on_opponent(c) for c in cards)
         self.striking = any(self.strikes)
+        #: Whether a Spell of the deck is cast on an opponent; whether an Artifact or Ally is used so.
+        self.strike_spells = any(h and c.type is CardType.SPELL for c, h in zip(cards, self.strikes))
+        self.strike_uses = any(h and c.type is not CardType.SPELL for c, h in zip(cards, self.strikes))
         #: Per copy, the Sanity change of casting it from a Tome: a Spell's pentagram (l.305, l.309).
         self.strike_cost: tuple[int, ...] = tuple(
             (c.sanity or 0) if h and c.type is CardType.SPELL else 0 for c, h in zip(cards, self.strikes)
@@ -1677,6 +1682,8 @@ def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
     for x in range(m.n):
         for owner, cid in m.afflicted[x]:
             owner_ = m.seats[owner]
+            if not owner_.on_plays[cid]:
+                continue  # a Phobia striking at other moments
             for k, amount, word in owner_.hits[cid]:
                 if k != ON_PLAY or (word.startswith("you:") and seat != x):
                     continue
@@ -2032,16 +2039,18 @@ def strike_plays(m: Match, seat: int) -> list[Play]:
     seat_ = m.seats[seat]
     strikes = seat_.strikes
     plays: list[Play] = []
-    for holder, held in s.attached.items():
-        for c in held:
-            if strikes[c] and c not in s.cast and c in s.spells:
-                cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
-                if can_pay(s, cost) and strike_targets(m, seat, c):
-                    plays.append(new_play(_CAST, c, (), holder))
-    for zone in (s.artifacts, s.allies):
-        for a in zone:
-            if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
-                plays.append(new_play(_USE, a, ()))
+    if seat_.strike_spells:  # the cards held are looked at only for a deck with such a Spell
+        for holder, held in s.attached.items():
+            for c in held:
+                if strikes[c] and c not in s.cast and c in s.spells:
+                    cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                    if can_pay(s, cost) and strike_targets(m, seat, c):
+                        plays.append(new_play(_CAST, c, (), holder))
+    if seat_.strike_uses:
+        for zone in (s.artifacts, s.allies):
+            for a in zone:
+                if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
+                    plays.append(new_play(_USE, a, ()))
     return plays
 
 
