@@ -1077,7 +1077,11 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
 
 def _oldest_phobia(m: Match, seat: int) -> tuple[int, int] | None:
     """Gets the oldest Phobia on ``seat``'s Investigator: (its player's seat, its card id)."""
-    return next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+    seats = m.seats
+    for entry in m.afflicted[seat]:  # a loop, no generator: asked at each Turn of an afflicted player
+        if seats[entry[0]].phobia[entry[1]]:
+            return entry
+    return None
 
 
 def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str) -> None:
