@@ -62,6 +62,20 @@ def test_the_lowest_sanity_starts_then_the_highest_education(by_title):
     assert tied.to_move == 0
 
 
+def test_equal_sanity_and_education_the_die_decides_then_sanity_again(by_title):
+    # Rulebook l.73: equal Education, the die decides; l.460: each Round starts from the lowest
+    # Sanity again, whatever the die said.
+    deck = ["Arkham Sanitarium"] * 6
+    m = two_players(by_title, deck, deck, sanity=(14, 14), education=(11, 11))
+    for dice, first in (((0.7, 0.2), 1), ((0.2, 0.7), 0)):
+        m.dice = dice
+        assert m.order() == [first, 1 - first]
+    m.players[0].sanity = 13
+    assert m.order() == [0, 1]
+    m.players[0].sanity, m.players[1].sanity = 14, 9
+    assert m.order() == [1, 0]
+
+
 def _three(by_title) -> Match:
     deck = [
         "Arkham Sanitarium",

@@ -114,6 +114,7 @@ MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
 _CAST: Final = PlayKind.CAST
+_USE: Final = PlayKind.USE
 _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
 
@@ -178,18 +179,24 @@ class GreedyPlayer:
         self.inner = MatchPolicy(game, needed)
 
     def choose(self, m: Match, seat: int, plays: list[Play]) -> Play:
-        if m.seats[seat].lifting and m.afflicted[seat]:  # the table offers a lift only then
+        s = m.players[seat]
+        if s.phase is not _PLAY_PHASE:
+            return self.inner.choose(s, plays)  # the Discard phase: no lift, nothing on an opponent
+        seat_ = m.seats[seat]
+        if seat_.lifting and m.afflicted[seat]:  # the table offers a lift only then
             lifts = [p for p in plays if p.kind is _CAST and is_lift(m, seat, p)]
             if lifts:
                 for p in lifts:
                     if self.score(m, seat, p) >= 0:
                         return p
                 plays = [p for p in plays if p not in lifts]  # the goldfish's choice knows none
-        if m.seats[seat].striking:
-            strikes = [p for p in plays if is_strike(m, seat, p)]
+        if seat_.striking:
+            # is_strike's test, in the loop (no call per play: this runs at every choice).
+            strikes_of = seat_.strikes
+            strikes = [p for p in plays if (p.kind is _CAST or p.kind is _USE) and p.card >= 0 and strikes_of[p.card]]
             if strikes:
                 return self._choose_strike(m, seat, plays, strikes)
-        return self.inner.choose(m.players[seat], plays)
+        return self.inner.choose(s, plays)
 
     def _choose_strike(self, m: Match, seat: int, plays: list[Play], strikes: list[Play]) -> Play:
         """Chooses among plays some of which are used on an opponent (the module docstring)."""

@@ -151,6 +151,8 @@ _SUMMON_EFFECT: Final = EffectKind.SUMMON
 _GOO: Final = PlayKind.GOO
 _TRAVEL: Final = PlayKind.TRAVEL
 _ROTATE: Final = PlayKind.ROTATE
+_K_EVENT: Final = Kind.EVENT
+_K_TRAVEL: Final = Kind.TRAVEL
 #: Plays that put no card of the hand into play (not counted as the card played).
 _NOT_PLAYED: Final = frozenset(
     {
@@ -291,10 +293,15 @@ def _holds(m: Match, target: int, aim: str) -> bool:
         return False  # redirecting a Phobia on one's own Investigator is not played
     if aim == "tomes+allies":
         found = bool(s.tomes or s.allies)
-    elif aim == "story-event":
-        found = any(s.game.profiles[c].kind is Kind.EVENT for c in s.story)
-    elif aim == "story-travel":
-        found = any(s.game.profiles[c].kind is Kind.TRAVEL for c in s.story)
+    elif aim == "story-event" or aim == "story-travel":
+        # Asked at each decision while such an Event is in hand: a plain loop over the Story Deck.
+        wanted = _K_EVENT if aim == "story-event" else _K_TRAVEL
+        profiles = s.game.profiles
+        found = False
+        for c in s.story:
+            if profiles[c].kind is wanted:
+                found = True
+                break
     elif aim == "location":
         found = s.current_location >= 0
     elif aim == "in-play":
@@ -347,6 +354,8 @@ class Seat:
         "kinds",
         "strikes",
         "striking",
+        "strike_spells",
+        "strike_uses",
         "strike_cost",
         "bury_after",
         "protects",
@@ -375,6 +384,10 @@ class Seat:
         "revealing",
         "halves",
         "halving",
+        "arrivals",
+        "after_event",
+        "aimed",
+        "on_plays",
     )
 
     def __init__(self, game: Game, name: str) -> None:
@@ -447,6 +460,22 @@ class Seat:
         self.time_valued = any(d or n for d, n in self.time_value)
         self.night_here: tuple[bool, ...] = tuple(threat_at_night(c) for c in game.cards)
         self._lifters(game)
+        self._after_play()
+
+    def _after_play(self) -> None:
+        """Reads, once for every match of the deck, what :func:`card_play` asks at each play:
+        whether the deck holds a card acting when its Investigator arrives somewhere, per Event
+        copy whether anything follows its play at the table (aimed at an opponent, affecting
+        everyone, bringing Allies back, an Ambush), and per copy whether it stays on its target
+        to strike on a kind of play."""
+        self.arrivals = self.lifting or self.revealing
+        #: Per copy, whether as an Event it is aimed at an opponent (offered only with a target).
+        self.aimed: tuple[bool, ...] = tuple(bool(a or h) for a, h in zip(self.aims, self.hits))
+        self.after_event: tuple[bool, ...] = tuple(
+            bool(h or a or e or r or b)
+            for h, a, e, r, b in zip(self.hits, self.aims, self.everyone, self.recovers, self.ambush)
+        )
+        self.on_plays: tuple[bool, ...] = tuple(any(k == ON_PLAY for k, _, _ in h) for h in self.hits)
 
     def _lifters(self, game: Game) -> None:
         """Reads the Spells and Allies that lift a Phobia from their player's Investigator
@@ -472,6 +501,9 @@ class Seat:
         cards = game.cards
         self.strikes: tuple[tuple[Hit, ...], ...] = tuple(used_on_opponent(c) for c in cards)
         self.striking = any(self.strikes)
+        #: Whether a Spell of the deck is cast on an opponent; whether an Artifact or Ally is used so.
+        self.strike_spells = any(h and c.type is CardType.SPELL for c, h in zip(cards, self.strikes))
+        self.strike_uses = any(h and c.type is not CardType.SPELL for c, h in zip(cards, self.strikes))
         #: Per copy, the Sanity change of casting it from a Tome: a Spell's pentagram (l.305, l.309).
         self.strike_cost: tuple[int, ...] = tuple(
             (c.sanity or 0) if h and c.type is CardType.SPELL else 0 for c, h in zip(cards, self.strikes)
@@ -501,6 +533,7 @@ class Match:
 
     __slots__ = (
         "seats",
+        "n",
         "players",
         "stage",
         "to_move",
@@ -552,6 +585,8 @@ class Match:
 
     def __init__(self, seats: Sequence[Seat], players: list[GameState], seed: int, max_rounds: int) -> None:
         self.seats: tuple[Seat, ...] = tuple(seats)
+        #: The number of players (read at every play: a plain attribute, not a property).
+        self.n = len(self.seats)
         self.players = players
         self.stage = CARD_PLAY
         self.to_move = 0
@@ -687,10 +722,6 @@ class Match:
             rng = self._rng = random.Random(self.seed)
         return rng
 
-    @property
-    def n(self) -> int:
-        return len(self.seats)
-
     def say(self, text: str) -> None:
         if self.log is not None:
             self.log.append(text)
@@ -702,6 +733,14 @@ class Match:
         """Gets the seats from the lowest Sanity, then the highest Education, then the die
         (l.77, l.460; l.73 for equal Education)."""
         players, seats, dice = self.players, self.seats, self.dice
+        if self.n == 2:
+            # Two players (most matches): the same order by comparisons, no key tuples sorted.
+            first, second = players[0].sanity, players[1].sanity
+            if first == second:
+                first, second = -seats[0].education, -seats[1].education
+                if first == second:
+                    return [0, 1] if dice[0] <= dice[1] else [1, 0]
+            return [0, 1] if first < second else [1, 0]
         # The seat last in each key: the order ``sorted`` keeps for equal keys, with no key
         # function called per seat (this runs several times a Round).
         keys = [(players[i].sanity, -seats[i].education, dice[i], i) for i in range(len(seats))]
@@ -768,15 +807,18 @@ def card_play(m: Match, play: Play) -> None:
     A redraw (several decisions) keeps the Turn with its player until the cards are drawn."""
     seat = m.to_move
     s = m.players[seat]
+    seat_ = m.seats[seat]
+    kind, card = play.kind, play.card
     m.decisions += 1
     waiting = bool(m.afflicted[seat]) and s.redrawing < 0  # an Event may wait on this Turn
-    if m.lost[seat] and not (play.kind is _EVENT and m.seats[seat].recovers[play.card]):
-        m.lost[seat].clear()  # "since your last Turn": this Turn's play closes the chance
+    lost = m.lost[seat]
+    if lost and not (kind is _EVENT and seat_.recovers[card]):
+        lost.clear()  # "since your last Turn": this Turn's play closes the chance
     before, subregion = s.sanity, s.subregion
     # Where the player stands, for the cards that act when a Location becomes the Current one.
-    arrivals = m.seats[seat].lifting or m.seats[seat].revealing
+    arrivals = seat_.arrivals
     here = s.current_location if arrivals else -1
-    if play.kind is _PASS:
+    if kind is _PASS:
         m.last_seat = -1
         if m.log is not None:  # the line is made only for a log
             m.say(f"  {m.name(seat)}: Pass")
@@ -806,16 +848,17 @@ def card_play(m: Match, play: Play) -> None:
         return
     if m.log is not None:
         m.say(f"  {m.name(seat)}: {describe(s, play)}")
-    if m.tally and play.card >= 0 and play.kind not in _NOT_PLAYED:
+    if m.tally and card >= 0 and kind not in _NOT_PLAYED:
         played, cards = m.played[seat], s.game.cards
-        played.add(cards[play.card].title)
+        played.add(cards[card].title)
         for j in play.joined:
             played.add(cards[j].title)
-    if (play.kind is _CAST or play.kind is _USE) and m.seats[seat].striking and m.seats[seat].strikes[play.card]:
+    cast = kind is _CAST
+    if (cast or kind is _USE) and seat_.striking and seat_.strikes[card]:
         _strike(m, seat, play)
         if m.stage == OVER:
             return
-    elif play.kind is _CAST and is_lift(m, seat, play):
+    elif cast and seat_.lifting and card >= 0 and seat_.lifters[card][0] == LIFT_ALL:  # is_lift
         _cast_lift(m, seat, play)
         if m.stage == OVER:
             return
@@ -826,9 +869,10 @@ def card_play(m: Match, play: Play) -> None:
     if s.phase is _OVER_PHASE:
         _ended(m)
         return
-    if play.kind is _EVENT and m.seats[seat].timed and m.seats[seat].time[play.card]:
-        _dawn_or_dusk(m, seat, play.card)
-    if play.kind is _GOO or m.goo_rules:
+    event = kind is _EVENT
+    if event and seat_.timed and seat_.time[card]:
+        _dawn_or_dusk(m, seat, card)
+    if kind is _GOO or m.goo_rules:
         _goo_after(m, seat, play)
         if m.stage == OVER:
             return
@@ -843,32 +887,32 @@ def card_play(m: Match, play: Play) -> None:
         _arrived(m, seat)
         if m.stage == OVER:
             return
-    if m.on_play:
+    if m.on_play and any(m.afflicted):  # only an Event staying on an Investigator strikes so
         _strikes_on_play(m, seat, play)
         if m.stage == OVER:
             return
-    seat_ = m.seats[seat]
     if (
         seat_.summons
-        and (play.kind is _CAST or play.kind is _USE)
+        and (cast or kind is _USE)
         and len(play.joined) == 1
         and play.joined[0] in s.threat  # a Monster Summoned, not one used for travel
     ):
-        _summoned(m, seat, play.card, play.joined[0])
+        _summoned(m, seat, card, play.joined[0])
         if m.stage == OVER:
             return
-    if play.kind is _EVENT and seat_.aiming and (seat_.hits[play.card] or seat_.aims[play.card]):
-        _on_opponent(m, seat, play.card)
-        if m.stage == OVER:
-            return
-    if play.kind is _EVENT and seat_.everyone[play.card]:
-        _on_everyone(m, seat, play.card)
-        if m.stage == OVER:
-            return
-    if play.kind is _EVENT and seat_.recovering and seat_.recovers[play.card]:
-        _recover(m, seat, play.card)
-    if play.kind is _EVENT and seat_.ambushes and seat_.ambush[play.card]:
-        m.ambushed[seat] = (m.round, s.game.cards[play.card].title)  # for this Round's Combat
+    if event and seat_.after_event[card]:
+        if seat_.hits[card] or seat_.aims[card]:
+            _on_opponent(m, seat, card)
+            if m.stage == OVER:
+                return
+        if seat_.everyone[card]:
+            _on_everyone(m, seat, card)
+            if m.stage == OVER:
+                return
+        if seat_.recovers[card]:
+            _recover(m, seat, card)
+        if seat_.ambush[card]:
+            m.ambushed[seat] = (m.round, s.game.cards[card].title)  # for this Round's Combat
     m.last_seat, m.last_play, m.last_sanity = seat, play, before
     if s.redrawing >= 0:
         return  # the redraw goes on: the same player's Turn
@@ -910,7 +954,9 @@ def _on_opponent(m: Match, seat: int, cid: int) -> None:
         return  # the engine buried it; no opponent could be its target (never offered then)
     seat_ = m.seats[seat]
     hits = seat_.hits[cid]
-    if any(k == BURY_OR_PAY for k, _, _ in hits):
+    if len(legit) == 1:
+        target = legit[0]  # one opponent to choose from (every two-player match): no key to weigh
+    elif any(k == BURY_OR_PAY for k, _, _ in hits):
         # The card names its target: the highest Sanity, then the highest Education (then the
         # first to the left, our choice).
         target = max(legit, key=lambda t: (m.players[t].sanity, m.seats[t].education, -((t - seat) % m.n)))
@@ -1021,7 +1067,8 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
     owner, cid = phobia
     _lift(m, seat, owner, cid)
     where = m.seats[seat].game.cards[here].title
-    m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} stays at {where} and buries {m.seats[owner].game.title(cid)}")
     if m.tally:
         m.applied[seat].add(where)
     m.decisions += 1
@@ -1033,7 +1080,11 @@ def _bury_a_phobia(m: Match, seat: int) -> bool:
 
 def _oldest_phobia(m: Match, seat: int) -> tuple[int, int] | None:
     """Gets the oldest Phobia on ``seat``'s Investigator: (its player's seat, its card id)."""
-    return next(((o, c) for o, c in m.afflicted[seat] if m.seats[o].phobia[c]), None)
+    seats = m.seats
+    for entry in m.afflicted[seat]:  # a loop, no generator: asked at each Turn of an afflicted player
+        if seats[entry[0]].phobia[entry[1]]:
+            return entry
+    return None
 
 
 def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str) -> None:
@@ -1042,7 +1093,8 @@ def _lifted_by(m: Match, seat: int, phobia: tuple[int, int], card: int, how: str
     owner, cid = phobia
     _lift(m, seat, owner, cid)
     title = m.seats[seat].game.cards[card].title
-    m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} {how} {title} and buries {m.seats[owner].game.title(cid)}")
     if m.tally:
         m.applied[seat].add(title)
 
@@ -1085,7 +1137,8 @@ def _ally_lifts(m: Match, seat: int) -> bool:
         if lifters[a][0] == LIFT_FLIPPED and a not in down and all(x != a for x, _ in m.flipped_at[seat]):
             down.append(a)
             m.flipped_at[seat].append((a, here))
-            m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
+            if m.log is not None:
+                m.say(f"  {m.name(seat)} flips {s.game.title(a)} at {s.game.title(here)}")
             _spend_turn(m, seat)
             return True
     return False
@@ -1638,6 +1691,8 @@ def _strikes_on_play(m: Match, seat: int, play: Play) -> None:
     for x in range(m.n):
         for owner, cid in m.afflicted[x]:
             owner_ = m.seats[owner]
+            if not owner_.on_plays[cid]:
+                continue  # a Phobia striking at other moments
             for k, amount, word in owner_.hits[cid]:
                 if k != ON_PLAY or (word.startswith("you:") and seat != x):
                     continue
@@ -1675,7 +1730,8 @@ def _lose_ally(m: Match, seat: int, ally: int, bury: bool) -> None:
     else:
         s.discard.extend([ally, *held])
         s.counted -= g.weight[ally] + sum(g.weight[c] for c in held)
-    m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
+    if m.log is not None:
+        m.say(f"  {m.name(seat)} {'buries' if bury else 'discards'} {g.title(ally)}")
 
 
 # -- Spells, Artifacts and Allies used on opponents, and the cards that answer them ----------
@@ -1722,12 +1778,14 @@ def _take_more(m: Match, target: int, kind: int, word: str) -> int:
         if word == "epidemic" and m.seats[target].reacting:
             up = _not_spared(m, target, up)
         down.extend(up)
-        m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
+        if m.log is not None:
+            m.say(f"  {m.name(target)} flips {', '.join(g.title(a) for a in up) or 'no Ally'} face-down")
         return 0
     # The strongest (the player's choice of target, l.307), its Weapon with it (l.197).
     a = max(up, key=lambda x: (ally_value(m, target, x)[0], -t.allies.index(x)))
     down.append(a)
-    m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
+    if m.log is not None:
+        m.say(f"  {m.name(target)} flips {g.title(a)} face-down")
     return g.cards[a].value or 0
 
 
@@ -1803,7 +1861,8 @@ def _flip_artifact(m: Match, target: int) -> None:
     if a not in t.spent:
         t.spent += (a,)
     m.face_down[target].append(a)
-    m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
+    if m.log is not None:
+        m.say(f"  {m.name(target)} flips {t.game.title(a)} face-down")
 
 
 def _gear_up(m: Match, seat: int) -> None:
@@ -1989,16 +2048,18 @@ def strike_plays(m: Match, seat: int) -> list[Play]:
     seat_ = m.seats[seat]
     strikes = seat_.strikes
     plays: list[Play] = []
-    for holder, held in s.attached.items():
-        for c in held:
-            if strikes[c] and c not in s.cast and c in s.spells:
-                cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
-                if can_pay(s, cost) and strike_targets(m, seat, c):
-                    plays.append(new_play(_CAST, c, (), holder))
-    for zone in (s.artifacts, s.allies):
-        for a in zone:
-            if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
-                plays.append(new_play(_USE, a, ()))
+    if seat_.strike_spells:  # the cards held are looked at only for a deck with such a Spell
+        for holder, held in s.attached.items():
+            for c in held:
+                if strikes[c] and c not in s.cast and c in s.spells:
+                    cost = seat_.strike_cost[c] if g.profiles[holder].kind is Kind.TOME else 0
+                    if can_pay(s, cost) and strike_targets(m, seat, c):
+                        plays.append(new_play(_CAST, c, (), holder))
+    if seat_.strike_uses:
+        for zone in (s.artifacts, s.allies):
+            for a in zone:
+                if strikes[a] and a not in s.spent and strike_targets(m, seat, a):
+                    plays.append(new_play(_USE, a, ()))
     return plays
 
 
@@ -2066,8 +2127,10 @@ def _strike(m: Match, seat: int, play: Play) -> None:
             return
     if not legit:
         return
-    target = max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
-    m.say(f"  {g.title(c)} is used on {m.name(target)}")
+    # One opponent to choose from (every two-player match): no key to weigh.
+    target = legit[0] if len(legit) == 1 else max(legit, key=lambda x: (m.score(x), -((x - seat) % m.n)))
+    if m.log is not None:
+        m.say(f"  {g.title(c)} is used on {m.name(target)}")
     if play.kind is _CAST and m.seats[target].reacting and _cancel_spell(m, target, c):
         return
     for kind, amount, word in seat_.strikes[c]:
@@ -2148,7 +2211,8 @@ def _set_time(m: Match, night: bool) -> None:
         m.night = night
         for s in m.players:
             s.table_time = NIGHT if night else DAY
-        m.say(f"  It is now {'Night' if night else 'Day'}")
+        if m.log is not None:
+            m.say(f"  It is now {'Night' if night else 'Day'}")
 
 
 def _lock_time(m: Match, night: bool, barred: int) -> None:
@@ -2623,12 +2687,15 @@ def combat(m: Match, policies: Sequence[Policy]) -> None:
         if m.bound[b]:
             _bound_defend(m, b, incoming, defending, attacking)
         for a in range(n):
-            if defending[b][a]:
+            if defending[b][a] and m.log is not None:  # the titles and values only for a log
                 titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in defending[b][a])
                 m.say(f"  {m.name(b)} defends against {m.name(a)} with {titles}")
             if attacking[b][a]:
-                titles = ", ".join(f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a])
-                m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
+                if m.log is not None:
+                    titles = ", ".join(
+                        f"{m.seats[b].game.title(c)} ({ally_value(m, b, c)[0]})" for c in attacking[b][a]
+                    )
+                    m.say(f"  {m.name(b)} adds to the Threat against {m.name(a)}: {titles} (Enchanted Weapons)")
                 directed[b][a].extend(-1 - c for c in attacking[b][a])  # an Ally in the Threat: -1 - id
     # 3. Spells and Artifacts, round after round (l.410).
     m.defending = defending
@@ -3231,11 +3298,11 @@ def _hit(m: Match, x: int, y: int, attack: list[_Card], allies: list[_Card], hur
             hurt[c.seat].add(c.cid)  # its owner Buries it (an Ally turned by a Spell too)
     total = sum(c.value for c in attack)
     _dealt(m, attack, total)
-    absorbed = total - through
-    m.say(
-        f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {absorbed}, "
-        f"{m.name(y)} loses {through} Sanity"
-    )
+    if m.log is not None:
+        m.say(
+            f"  {m.name(x)}'s Threat deals {total} to {m.name(y)}: Allies absorb {total - through}, "
+            f"{m.name(y)} loses {through} Sanity"
+        )
     _lose(m, y, through)
 
 
@@ -3293,7 +3360,8 @@ def _bury(m: Match, hurt: list[set[int]]) -> None:
                 if c in s.spells:
                     s.spells.remove(c)
             s.story[0:0] = [ally, *held]  # in play they counted already; in the Story Deck they still do
-            m.say(f"  {m.name(seat)} buries {g.title(ally)}")
+            if m.log is not None:
+                m.say(f"  {m.name(seat)} buries {g.title(ally)}")
 
 
 # -- the Round ---------------------------------------------------------------------------------
@@ -3408,10 +3476,8 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
     plays = legal_plays(m.players[seat])
     seat_ = m.seats[seat]
     if seat_.aiming:
-        aims, hits = seat_.aims, seat_.hits
-        plays = [
-            p for p in plays if p.kind is not _EVENT or not (aims[p.card] or hits[p.card]) or targets(m, seat, p.card)
-        ]
+        aimed = seat_.aimed
+        plays = [p for p in plays if p.kind is not _EVENT or not aimed[p.card] or targets(m, seat, p.card)]
     if m.barred and seat_.timed:
         time, barred = seat_.time, m.barred
         plays = [p for p in plays if p.kind is not _EVENT or not (time[p.card] & barred)]
@@ -3432,9 +3498,9 @@ def turn_plays(m: Match, seat: int) -> list[Play]:
 def step(m: Match, policies: Sequence[Policy]) -> None:
     """Advances the match by one decision of card play, or one whole Combat or Discard phase."""
     if m.stage == CARD_PLAY:
-        if not begin_turn(m):
-            return
         seat = m.to_move
+        if m.afflicted[seat] and not begin_turn(m):  # only an Event on the player acts first
+            return
         plays = turn_plays(m, seat)
         play = policies[seat].choose(m, seat, plays) if plays else Play(_PASS)
         card_play(m, play)
