@@ -560,3 +560,30 @@ def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
     played.clear()
     assert choose_start(plans, Arena(), 20, stages=(20, 60)).counts == {"A": 1}
     assert played == {"A": 60, "B": 60, "C": 60, "D": 20, "E": 20, "F": 20}
+
+
+def test_against_a_field_the_steadier_deck_is_the_answer_when_its_matches_cost_less(gccg_catalog, mythos_data):
+    """The search's second phase (Sanity weighed more) goes on from its best deck; against a
+    field, where Sanity is part of the score (rulebook l.93), the deck it ends on is the answer
+    when it wins more of the same matches; alone, the fastest deck stays the answer."""
+    from dataclasses import replace
+
+    from deckbuilder.rules.construction.model import GameResult
+    from deckbuilder.rules.construction.search import Search
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+    plan = _combat_first_decks(gccg_catalog, loaded, combat=True)[0]
+    marker = next(k for k in sorted(plan.pool.cards) if k not in plan.counts and plan.pool.cards[k].is_official)
+    plan.cards[marker] = plan.pool.cards[marker]
+    steady = {**plan.counts, marker: 1}
+
+    def play(deck, seeds):
+        # The steadier deck (the one holding the marker card) wins more of its matches.
+        win = 0.75 if any(e.card.key == marker for e in deck.main) else 0.5
+        return [GameResult(6, 8.0, 1.0, win, scored_round=6.0) for _ in seeds]
+
+    for combat, answer in ((True, steady), (False, plan.counts)):
+        plan.goal = replace(plan.goal, combat=combat)
+        search = Search(plan, plan.recipes, play, seed=1, budget=1000)
+        search._phase = lambda current, w, budget, phase: dict(plan.counts) if phase == "fast" else dict(steady)
+        assert search.run() == answer
