@@ -5,8 +5,9 @@ the search), and the build time. Goal: the built deck at least as fast as the pl
 build under a minute on the reference machine (2 cores).
 
 Run from the repository root: ``python benchmarks/build.py [--time SECONDS] [--games N]
-[DECK ...]`` (default: every real deck of both transcriptions, each against a catalog of its
-own transcription). Decks that name no Investigator, or complete no Adventure, are listed and
+[--deck NAME ...] [DECK ...]`` (``--deck bourne-ultravox`` names a real deck by file name;
+default: every real deck of both transcriptions, each against a catalog of its own
+transcription). Decks that name no Investigator, or complete no Adventure, are listed and
 skipped; the closing note names every deck whose built deck falls short, and why.
 
 With ``--against`` (issue 24; gccg decks only) each build is judged by matches against the
@@ -195,10 +196,24 @@ def main() -> None:
     parser.add_argument("--against", action="store_true", help="judge by matches (issue 24; gccg decks only)")
     parser.add_argument("--field", nargs="*", default=list(FIELD), help="gccg deck file names of the field")
     parser.add_argument("--budget", type=int, default=1000, help="with --against: seeds the search may play")
+    parser.add_argument(
+        "--deck", action="append", default=[], metavar="NAME", help="a real deck by name (bourne-ultravox); repeatable"
+    )
     args = parser.parse_args()
     if not (SHARED / "gccg" / "sets").is_dir():
         sys.exit("../shared/mythos-data is absent")
-    decks = args.decks or sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted(
+    named = []
+    for name in args.deck:
+        found = [
+            p
+            for p in (SHARED / "gccg" / "decks" / f"{name}.deck", SHARED / "lackey" / "decks" / f"{name}.dek")
+            if p.is_file()
+        ]
+        if not found:
+            known = ", ".join(sorted(p.stem for p in (SHARED / "gccg" / "decks").glob("*.deck")))
+            sys.exit(f"--deck {name}: no real deck of that name; one of {known}")
+        named.append(found[0])
+    decks = [*args.decks, *named] or sorted((SHARED / "gccg" / "decks").glob("*.deck")) + sorted(
         (SHARED / "lackey" / "decks").glob("*.dek")
     )
     short: list[str] = []

@@ -402,19 +402,22 @@ def test_a_build_against_a_field_starts_from_decks_that_fight_not_from_locations
     """The benchmark's losing builds started from 26 to 33 Locations of 52 and one to three
     Monsters; judged by matches, the first decks raced include ones with the Locations a
     player's deck holds (12 to 14, the Adventures' own among them) and Combat cards the deck
-    can play, and the Locations fill beside them for the matches to choose."""
+    can play, the same around each one Adventure, for the matches to choose."""
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.construction import to_deck
-    from deckbuilder.rules.construction.start import COMBAT, COMBAT_LOCATIONS, FILL_STYLES, locations
+    from deckbuilder.rules.construction.start import COMBAT, COMBAT_LOCATIONS, FILL_STYLES, FOCUS, locations
     from deckbuilder.rules.match.opponents import opponent_effects
     from deckbuilder.rules.playability import Severity, playability
 
     loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
     plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
     styles = {p.style for p in plans}
-    assert COMBAT in styles and FILL_STYLES[0] in styles
+    # Around several Adventures, the Combat fill and the same around each one; no Locations
+    # fill, which lost every race of the benchmark's decks (it costs the search its matches).
+    assert COMBAT in styles and FILL_STYLES[0] not in styles
+    assert {s for s in styles if s != COMBAT} == {COMBAT + FOCUS + a.key for a in plans[0].adventures}
     fights = [p for p in plans if p.style == COMBAT]
-    walks = [p for p in plans if p.style == FILL_STYLES[0]]
+    walks = _combat_first_decks(gccg_catalog, loaded, combat=False)
     for plan in fights:
         assert plan.size() >= 52
         held = {k: plan.cards[k] for k in plan.counts}
@@ -444,6 +447,8 @@ def test_a_build_against_a_field_starts_from_decks_that_fight_not_from_locations
 def test_the_search_against_a_field_swaps_locations_for_combat_cards(gccg_catalog, mythos_data):
     """Judged by matches, the search's moves include trading a card no Adventure wants (a
     Location to walk to) for a Combat card; alone, no such move is drawn."""
+    from dataclasses import replace
+
     from deckbuilder.rules.cards import CardType
     from deckbuilder.rules.construction.search import Search
     from deckbuilder.rules.construction.start import FILL_STYLES
@@ -454,8 +459,10 @@ def test_the_search_against_a_field_swaps_locations_for_combat_cards(gccg_catalo
         raise AssertionError("a move plays no game")
 
     for combat in (True, False):
-        plans = _combat_first_decks(gccg_catalog, loaded, combat=combat)
+        # The Locations fill (26 Locations to walk to), searched from judged by matches or alone.
+        plans = _combat_first_decks(gccg_catalog, loaded, combat=False)
         plan = next(p for p in plans if p.style == FILL_STYLES[0])
+        plan.goal = replace(plan.goal, combat=combat)
         search = Search(plan, plan.recipes, no_games, seed=3, budget=0)
         if not combat:
             assert search.fighters == []
@@ -475,3 +482,108 @@ def test_the_search_against_a_field_swaps_locations_for_combat_cards(gccg_catalo
             assert search.completable(trial)
             traded += plan.cards[out[0]].type is CardType.LOCATION
         assert traded > 0
+
+
+def _record(winner: int, rounds: int, points: tuple[int, int], sanity: tuple[int, int] = (10, 10)):
+    from deckbuilder.rules.match.games import MatchRecord
+
+    return MatchRecord(
+        winner=winner,
+        rounds=rounds,
+        scores=(points[0] + sanity[0], points[1] + sanity[1]),
+        points=points,
+        sanity=sanity,
+        combat_lost=(0, 0),
+        played=((), ()),
+        dealt=((), ()),
+        absorbed=((), ()),
+    )
+
+
+def test_the_search_against_a_field_breaks_ties_by_adventure_speed():
+    """The win share comes first; between decks that win as often, the one that completes its
+    own Adventures sooner (in the matches it lost too: the players' decks win by completing
+    theirs first, rulebook l.91) costs the search less, and one that completes none costs most."""
+    from deckbuilder.rules.construction.against import seed_results
+    from deckbuilder.rules.construction.measure import search_cost
+
+    # One seed against two field decks: won one match, lost the other.
+    soon, late, never = seed_results(
+        [
+            [_record(0, 4, (3, 0)), _record(0, 9, (2, 0)), _record(0, 9, (0, 0))],
+            [_record(1, 5, (2, 3)), _record(1, 11, (2, 3)), _record(1, 5, (0, 3))],
+        ]
+    )
+    assert soon.win == late.win == never.win == 0.5
+    assert soon.progress == late.progress == 1.0 and never.progress == 0.0
+    assert (soon.scored_round, late.scored_round, never.scored_round) == (4.5, 10.0, None)
+    assert search_cost(soon, 20) < search_cost(late, 20) < search_cost(never, 20)
+    # A match more won outweighs any speed: winning both, late and with no Adventure, costs less.
+    (both,) = seed_results([[_record(0, 12, (0, 0))], [_record(0, 12, (0, 0))]])
+    assert search_cost(both, 20) < search_cost(soon, 20)
+    # A goldfish game is still weighed by its Round alone.
+    from deckbuilder.rules.construction.model import GameResult
+
+    assert search_cost(GameResult(5, 10.0), 20) == 5
+
+
+def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
+    """Judged by matches, a first deck of the better half clearly behind the leader after the
+    race's first stage plays no more matches (they go to the search's changes); alone, the
+    better half goes on whatever the gap."""
+    from types import SimpleNamespace
+
+    from deckbuilder.rules.construction.build import choose_start
+    from deckbuilder.rules.construction.model import GameResult
+
+    # Per deck, the win share of its seeds: A and B near each other, C in the better half of
+    # six but clearly behind A, D to F further behind.
+    shares = {
+        "A": [1.0, 0.5] * 30,
+        "B": [0.5, 1.0, 0.5] * 20,
+        "C": [0.0, 0.5, 0.0] * 20,
+        "D": [0.0] * 60,
+        "E": [0.0] * 60,
+        "F": [0.0] * 60,
+    }
+    played: dict[str, int] = {}
+
+    class Arena:
+        def results(self, counts, n):
+            (name,) = counts
+            played[name] = max(played.get(name, 0), n)
+            return [GameResult(5, 10.0, 1.0, w, scored_round=5.0) for w in shares[name][:n]]
+
+    plans = [SimpleNamespace(counts={name: 1}) for name in "FEDCBA"]
+    assert choose_start(plans, Arena(), 20, stages=(20, 60), prune=True).counts == {"A": 1}
+    assert played == {"A": 60, "B": 60, "C": 20, "D": 20, "E": 20, "F": 20}
+    played.clear()
+    assert choose_start(plans, Arena(), 20, stages=(20, 60)).counts == {"A": 1}
+    assert played == {"A": 60, "B": 60, "C": 60, "D": 20, "E": 20, "F": 20}
+
+
+def test_against_a_field_the_steadier_deck_is_the_answer_when_its_matches_cost_less(gccg_catalog, mythos_data):
+    """The search's second phase (Sanity weighed more) goes on from its best deck; against a
+    field, where Sanity is part of the score (rulebook l.93), the deck it ends on is the answer
+    when it wins more of the same matches; alone, the fastest deck stays the answer."""
+    from dataclasses import replace
+
+    from deckbuilder.rules.construction.model import GameResult
+    from deckbuilder.rules.construction.search import Search
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+    plan = _combat_first_decks(gccg_catalog, loaded, combat=True)[0]
+    marker = next(k for k in sorted(plan.pool.cards) if k not in plan.counts and plan.pool.cards[k].is_official)
+    plan.cards[marker] = plan.pool.cards[marker]
+    steady = {**plan.counts, marker: 1}
+
+    def play(deck, seeds):
+        # The steadier deck (the one holding the marker card) wins more of its matches.
+        win = 0.75 if any(e.card.key == marker for e in deck.main) else 0.5
+        return [GameResult(6, 8.0, 1.0, win, scored_round=6.0) for _ in seeds]
+
+    for combat, answer in ((True, steady), (False, plan.counts)):
+        plan.goal = replace(plan.goal, combat=combat)
+        search = Search(plan, plan.recipes, play, seed=1, budget=1000)
+        search._phase = lambda current, w, budget, phase: dict(plan.counts) if phase == "fast" else dict(steady)
+        assert search.run() == answer

@@ -5,9 +5,10 @@ seed plays one two-player match against every deck of the field, the candidate i
 the field deck in seat B, with the same seed for every candidate deck (common random
 numbers: two decks differ by their cards, not by the deal). A seed's
 :class:`~.model.GameResult` then says the share of those matches the deck won (a tie counts
-half), the Round of the matches it won (the tie-break: sooner), its mean final Sanity, and
-the Combat damage its cards dealt per match; the search's cost (:func:`~.measure.search_cost`)
-puts the win share first. The search, its racing stages and the held-out games stay as they
+half), the Round of the matches it won, the share of them in which it completed an Adventure
+and their Round (the Adventure speed), its mean final Sanity, and the Combat damage its cards
+dealt per match; the search's cost (:func:`~.measure.search_cost`) puts the win share first
+and breaks ties by the Adventure speed. The search, its racing stages and the held-out games stay as they
 are: only the batch that plays a deck changes.
 """
 
@@ -81,14 +82,18 @@ def seed_results(per_field: Sequence[Sequence[MatchRecord]]) -> list[GameResult]
     for records in zip(*per_field):
         wins = [match_outcome(r) for r in records]
         won = [r.rounds for r in records if r.winner == 0]
+        # A Basic game ends at the first Adventure completed (rulebook l.91): a match in which
+        # the deck scored Adventure points is one it completed an Adventure in, by its last Round.
+        scored = [r.rounds for r in records if r.points[0] > 0]
         n = len(records)
         out.append(
             GameResult(
                 rounds=round(sum(won) / len(won)) if won else None,
                 final_sanity=sum(r.sanity[0] for r in records) / n,
-                progress=sum(1 for r in records if r.points[0] > 0) / n,
+                progress=len(scored) / n,
                 win=sum(wins) / n,
                 dealt=sum(sum(v for _t, v in r.dealt[0]) for r in records) / n,
+                scored_round=sum(scored) / len(scored) if scored else None,
             )
         )
     return out

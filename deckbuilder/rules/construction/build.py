@@ -276,7 +276,14 @@ def _build_for(
     arena = search_arena(play, every, goal.investigator, seed)
     # Staged racing of its own (matches against a field) races the first decks on its first
     # two stages too: the start leaves the search its budget.
-    plan = choose_start(plans, arena, goal.max_rounds, should_stop, START_STAGES if stages is None else stages[:2])
+    plan = choose_start(
+        plans,
+        arena,
+        goal.max_rounds,
+        should_stop,
+        START_STAGES if stages is None else stages[:2],
+        prune=goal.combat,
+    )
     start = dict(plan.counts)
     if report_play is not None and report_play is not play:
         # A first deck that seldom completes within the search's shorter games would leave
@@ -342,17 +349,28 @@ def choose_start(
     max_rounds: int,
     should_stop: Callable[[], bool] | None = None,
     stages: Sequence[int] = START_STAGES,
+    *,
+    prune: bool = False,
 ) -> Plan:
     """Gets the first deck to search from: the candidates race on the arena's common seeds, the
     better half going on after each of ``stages`` (:data:`START_STAGES`; successive halving), by the
     search's cost (:func:`~.measure.search_cost`: the Round, or how near a failed game came);
-    the best so far when ``should_stop`` says time is up."""
+    the best so far when ``should_stop`` says time is up. With ``prune`` (matches against a
+    field, each seed a match per field deck) only those of the better half not clearly behind
+    the leader go on (the 95% interval of the paired difference in cost leaves out zero): the
+    matches a first deck clearly worse would play go to the search's changes instead."""
+    from deckbuilder.rules.construction.measure import paired
+
     alive = list(plans)
     for n in stages:
         if len(alive) <= 1 or (should_stop is not None and should_stop()):
             break
-        costs = {id(p): statistics.fmean(search_cost(r, max_rounds) for r in arena.results(p.counts, n)) for p in alive}
-        alive = sorted(alive, key=lambda p: costs[id(p)])[: max(1, len(alive) // 2)]
+        costs = {id(p): [search_cost(r, max_rounds) for r in arena.results(p.counts, n)] for p in alive}
+        ranked = sorted(alive, key=lambda p: statistics.fmean(costs[id(p)]))
+        alive = ranked[: max(1, len(alive) // 2)]
+        if prune:
+            lead = costs[id(ranked[0])]
+            alive = [p for p in alive if paired(costs[id(p)], lead).low <= 0]
     return alive[0]
 
 

@@ -37,12 +37,18 @@ def search_cost(result: GameResult, max_rounds: int) -> float:
     """Gets a game's cost as the search weighs it: :func:`cost`, and for a game that never
     completes, up to :data:`PROGRESS_ROUNDS` more the fewer of its Adventure's cards it
     played, so that decks whose games all fail still differ (the reports use :func:`cost`).
-    A seed played against a field costs :data:`WIN_ROUNDS` for each match lost besides: the
-    win share is the objective, the Round its tie-break."""
-    lost = 0.0 if result.win is None else WIN_ROUNDS * (1.0 - result.win)
+    A seed played against a field costs :data:`WIN_ROUNDS` for each match lost, plus its
+    Adventure speed: the mean over its matches of the Round the deck completed an Adventure
+    in, ``max_rounds + 2`` for a match it completed none in (the players' decks win by
+    completing theirs first, rulebook l.91: a deck that completes its own sooner, even in a
+    match it lost, is nearer to winning it)."""
+    if result.win is not None:
+        never = float(max_rounds + 2)
+        scored = result.progress * (result.scored_round if result.scored_round is not None else never)
+        return WIN_ROUNDS * (1.0 - result.win) + scored + (1.0 - result.progress) * never
     if result.rounds is not None:
-        return lost + result.rounds
-    return lost + max_rounds + 2 + PROGRESS_ROUNDS * (1.0 - result.progress)
+        return result.rounds
+    return max_rounds + 2 + PROGRESS_ROUNDS * (1.0 - result.progress)
 
 
 @dataclass(frozen=True)

@@ -37,14 +37,17 @@ class GameResult:
     the share played during the game (the best Adventure's; 1.0 when it completed one).
 
     A seed played as matches against a field (:mod:`.against`) also has ``win``, the share of
-    its matches the deck won (a tie half), and ``dealt``, the Combat damage its cards dealt per
-    match; goldfish games leave ``win`` None."""
+    its matches the deck won (a tie half), ``dealt``, the Combat damage its cards dealt per
+    match, and ``scored_round``, the mean Round of the matches in which it completed an
+    Adventure (its ``progress`` is then the share of those matches; None: in none of them), the
+    Adventure speed the search breaks ties by; goldfish games leave ``win`` None."""
 
     rounds: int | None
     final_sanity: float
     progress: float = 0.0
     win: float | None = None
     dealt: float = 0.0
+    scored_round: float | None = None
 
 
 #: Plays one seeded goldfish game per seed of a deck and gets each game's result, in order.

@@ -416,7 +416,16 @@ class Search:
         )
         fast_budget = int(self.budget * (1 - STEADY_SHARE))
         best = self._phase(current, 0.0, fast_budget, "fast")
-        self._phase(dict(best), 1.0, self.budget, "steady")
+        steady = self._phase(dict(best), 1.0, self.budget, "steady")
+        if self.goal.combat and steady != best:
+            # Against a field the Sanity kept is part of the score (rulebook l.93) and so of
+            # the win share: the steadier deck is the answer when its matches on the last
+            # stage's seeds (played already, as it was kept on them) cost less than the best's.
+            n = self.stages[-1]
+            max_rounds = self.goal.max_rounds
+            mine = statistics.fmean(search_cost(r, max_rounds) for r in self.arena.results(steady, n))
+            if mine < statistics.fmean(search_cost(r, max_rounds) for r in self.arena.results(best, n)):
+                return steady
         return best
 
     def _phase(self, current: Counts, sanity_weight: float, budget: int, phase: str) -> Counts:
