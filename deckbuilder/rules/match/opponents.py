@@ -394,11 +394,17 @@ _LIFTS: Final = re.compile(
     r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
     r"(?:that )?you remain here,? you may bury one phobia"
 )
+#: A Travel Event's "you may as your turn remain on the <it> and Bury one Phobia affecting your
+#: Investigator": a Travel Event on top of the Story Deck is the Current Location (rulings l.65).
+_TRAVEL_LIFTS: Final = re.compile(r"remain on the [\w' -]+? and bury one phobia affecting your investigator")
 
 
 def lifts_phobia(card: Card) -> bool:
     """Checks that a Location lets the Investigator spend a Turn there to Bury a Phobia (rulebook
-    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356)."""
+    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356), or a
+    Travel Event, the Current Location while on top (rulings l.65), lets one remain on it so."""
+    if card.type is CardType.EVENT and (card.subtype or "").lower().startswith("travel"):
+        return bool(_TRAVEL_LIFTS.search(_text(card)))
     return card.type is CardType.LOCATION and bool(_LIFTS.search(_text(card)))
 
 

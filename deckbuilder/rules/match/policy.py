@@ -118,6 +118,7 @@ MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
 _CAST: Final = PlayKind.CAST
+_TRAVEL: Final = PlayKind.TRAVEL
 _USE: Final = PlayKind.USE
 _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
@@ -206,6 +207,15 @@ class GreedyPlayer:
                     if self.score(m, seat, p) >= 0:
                         return p
                 plays = [p for p in plays if p not in lifts]  # the goldfish's choice knows none
+        if seat_.lift_travel and m.afflicted[seat] and s.mode is Mode.AT:
+            # A Travel Event to remain on, a Turn, burying a Phobia (the Yak): as a Spell that
+            # lifts, whenever its cost leaves 3 Sanity and a Phobia is on the player.
+            lifts_at, costs = seat_.lifts, self.inner.cost
+            for p in plays:
+                if p.kind is _TRAVEL and lifts_at[p.card] and costs[p.card] <= s.sanity - LOW_SANITY:
+                    if any(m.seats[o].phobia[c] for o, c in m.afflicted[seat]):
+                        return p
+                    break
         if seat_.striking:
             # is_strike's test, in the loop (no call per play: this runs at every choice).
             strikes_of = seat_.strikes

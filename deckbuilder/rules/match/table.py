@@ -345,6 +345,7 @@ class Seat:
         "on_pass",
         "phobia",
         "lifts",
+        "lift_travel",
         "enchanted",
         "summons",
         "control",
@@ -410,6 +411,8 @@ class Seat:
         self.enchanted = any(p.enchanted for p in self.combat)
         #: Whether each Location lets its Investigator spend a Turn to Bury a Phobia (l.351).
         self.lifts: tuple[bool, ...] = tuple(lifts_phobia(c) for c in game.cards)
+        #: Whether a Travel Event of the deck lets its Investigator remain on it to Bury a Phobia.
+        self.lift_travel = any(f and c.type is CardType.EVENT for f, c in zip(self.lifts, game.cards))
         #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
         self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
         #: Whether some card of the deck costs every player Sanity on a Pass while in play.
