@@ -1442,7 +1442,7 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
     elif kind == LOSE_LOCATION:
         if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
             c = t.story.pop()
-            if _stands_at(m, target, word):
+            if m.night if word == "@night" else _stands_at(m, target, word):
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)}, the Current Location")
             else:
@@ -2027,6 +2027,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
         elif kind == DISCARD_STORY_EVENT:
             profiles = t.game.profiles
             found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
+        elif kind == LOSE_LOCATION:  # a Location upright on top (never while Walking, rulings l.65)
+            found = t.mode is Mode.AT and bool(t.story) and t.story[-1] == t.where
         else:
             found = False
         if found:
