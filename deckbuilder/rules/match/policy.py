@@ -28,6 +28,8 @@
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
   the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
+  a Travel Event to remain on burying one (the Yak) is boarded whenever a Phobia is on the
+  player and its cost leaves 3 Sanity (the table buries one at each later Turn's start aboard);
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
