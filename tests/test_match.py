@@ -365,6 +365,18 @@ def test_the_standard_decks_both_win_and_lose_sanity_in_combat(standard):
     assert again == report  # the same seed, the same games
 
 
+@pytest.mark.parametrize("name", ["bourne-me-and-my-shadow.deck", "wotc-gc-1997.deck"])
+def test_real_decks_board_their_trains_for_allies_not_found_where_they_are(gccg_catalog, name):
+    # The Train's text: remain on it a Turn to play any Ally that could be played in its
+    # Region; the greedy player boards one for an Ally in hand not found at the Current
+    # Location (rules/match/policy.py), where walking to its Location takes longer (l.239-245).
+    from deckbuilder.catalog.recipebook import deck_recipes
+
+    decks = [load_real_deck(DECKS / n, gccg_catalog) for n in (name, "standard-corrupt.deck")]
+    report = _report(decks, [deck_recipes(gccg_catalog, d) for d in decks], 40)
+    assert next(c.played for c in report.players[0].cards if c.title == "Train") > 0
+
+
 def _without(deck: Deck, *kinds: CardType, gates: bool = False) -> Deck:
     entries = [
         (e.card, e.count)

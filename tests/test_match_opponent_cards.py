@@ -25,6 +25,9 @@ SHAKE = spell(
     text="Take the top card of your opponent's Story Deck and Discard it; a card that is no Location, Bury it, "
     "until a Location card is revealed.",
 )
+MIST = spell(
+    "Mist", text="If it is Day, Bury opponent's Current Location. If it is Night, Discard opponent's Current Location."
+)
 DOOM = spell("Doom", text="Discard a random Ally.")
 DREAM_TEST = spell("Dream Test", text="Randomly Bury one of your opponent's Allies lacking the Dreamer attribute.")
 STONE = spell("Stone", text="Target becomes an Artifact: place Ally and any attached cards face-down for the Round.")
@@ -113,6 +116,30 @@ def test_a_spell_takes_the_opponents_story_deck_down_to_its_next_location():
     assert uses(m, 0, "Shake")
     assert house in meghan.discard and meghan.story == [filler, farm] and meghan.where == farm
     assert brian.sanity == 13 and shake in brian.cast and "Shake" in m.applied[0]
+
+
+def test_a_spell_buries_the_opponents_current_location_by_day_and_discards_it_by_night():
+    # Rulebook l.307 (cast at a target), l.76 (the game begins in the Day); the Investigator then
+    # stands at the Location below (l.518).
+    from deckbuilder.rules.engine.locations import arrive_at
+
+    m = table([LIBER, MIST], [DUNWICH_FARM])
+    brian, meghan = m.players
+    in_tome(m, 0, "Mist")
+    farm, house = take(m, 1, "Dunwich Farm"), meghan.where
+    meghan.story[:] = [house]
+    arrive_at(meghan, farm)
+    assert not m.night and uses(m, 0, "Mist")
+    assert meghan.story == [farm, house] and meghan.where == house  # by Day, Buried
+    assert "Mist" in m.applied[0]
+    m2 = table([LIBER, MIST], [DUNWICH_FARM])
+    in_tome(m2, 0, "Mist")
+    farm2, house2 = take(m2, 1, "Dunwich Farm"), m2.players[1].where
+    m2.players[1].story[:] = [house2]
+    arrive_at(m2.players[1], farm2)
+    m2.night = True
+    assert uses(m2, 0, "Mist")
+    assert farm2 in m2.players[1].discard and m2.players[1].where == house2  # by Night, Discarded
 
 
 def test_a_spell_on_an_ally_needs_one_in_play():

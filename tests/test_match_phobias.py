@@ -267,3 +267,40 @@ def test_no_phobia_is_lifted_where_the_location_forbids_it():
     on_top(m, 0, "Filler Storm")
     arrive(m, 1, "Consulting Room")
     assert phobias(m) == ["Dread"]
+
+
+#: A Travel by Land Event in our words around the clause read (rules/match/opponents.py:
+#: lifts_phobia): one may remain on it, as the Turn, and Bury a Phobia.
+MULE = event(
+    "Pack Mule",
+    "Travel by Land",
+    "Ride on; a new Location of the same Region may follow on a later Turn. You may as your turn remain on the "
+    "Pack Mule and Bury one Phobia affecting your Investigator.",
+    affects="Affects Your Investigator",
+)
+
+
+def test_a_travel_event_to_remain_on_lifts_one_phobia_a_turn():
+    # Rulings l.65: a Travel Event on top of the Story Deck is the Current Location; rulebook
+    # l.351 and l.356: burying a Phobia there is an action costing the Turn; l.210: its player
+    # Buries it. The greedy player boards it while a Phobia is on him or her.
+    m = table([DREAD, GLOOM], [MULE])
+    s = m.players[1]
+    s.hand.append(take(m, 1, "Pack Mule"))
+    play = GreedyPlayer(s.game, set()).choose(m, 1, turn_plays(m, 1))
+    assert play.kind is PlayKind.TRAVEL and s.game.title(play.card) == "Pack Mule"
+    card_play(m, play)
+    assert s.game.title(s.current_location) == "Pack Mule"
+    m.to_move = 1
+    step(m, [Scripted(), Scripted()])
+    assert phobias(m) == ["Gloom"]  # one, the oldest
+    assert m.to_move == 0 and m.pending == -1  # the Turn spent, an action (l.386)
+    assert "  Meghan stays at Pack Mule and buries Dread" in m.log
+    assert "Pack Mule" in m.applied[1]
+
+
+def test_no_travel_event_boarded_to_lift_without_a_phobia():
+    m = table([], [MULE])
+    s = m.players[1]
+    s.hand.append(take(m, 1, "Pack Mule"))
+    assert GreedyPlayer(s.game, set()).choose(m, 1, turn_plays(m, 1)).kind is PlayKind.PASS

@@ -10,8 +10,10 @@ from support.engine import (
     BOSTON_LIBRARY,
     CAR,
     DIRIGIBLE,
+    DUNWICH_FARM,
     PARIS_CAFE,
     TRAIN,
+    ally,
     do,
     setup,
 )
@@ -63,6 +65,29 @@ def test_no_train_where_walking_is_as_fast():
     # Turn later (l.245): walking keeps the Train in hand.
     match, _ = _choices([TRAIN, BOSTON_LIBRARY], "Boston Library")
     assert match == "Walk to Boston Library"
+
+
+def _at_dunwich(hand: list) -> GameState:
+    return do(setup([DUNWICH_FARM, *hand]), "Play Dunwich Farm")
+
+
+def test_a_train_is_taken_to_play_an_ally_of_the_region_not_found_here():
+    # The Train's text (test wording in tests/support): stay aboard a Turn to play an Ally card
+    # that could be played in this Region. An Arkham Ally is not found at a Dunwich farm
+    # (rulebook l.84); walking to Arkham would find it a Turn or two later (l.239-245).
+    s = _at_dunwich([TRAIN, ally("Henry Armitage")])
+    player = GreedyPlayer(s.game, set())
+    assert describe(s, player.inner.choose(s, legal_plays(s))) == "Travel by Train"
+    s = do(s, "Travel by Train")
+    assert describe(s, player.inner.choose(s, legal_plays(s))) == "Play Henry Armitage"
+
+
+def test_no_train_for_an_ally_found_here_or_of_another_region():
+    here = _at_dunwich([TRAIN, ally("Wilbur", sub="Dunwich")])
+    assert describe(here, GreedyPlayer(here.game, set()).inner.choose(here, legal_plays(here))) == "Play Wilbur"
+    # Rulebook l.259: another Region is out of a Travel by Land card's reach.
+    away = _at_dunwich([TRAIN, ally("Pierre", region="Europe", sub="Paris")])
+    assert describe(away, GreedyPlayer(away.game, set()).inner.choose(away, legal_plays(away))) == "Pass"
 
 
 def test_a_combat_spell_is_cast_only_when_its_cost_leaves_three_sanity():

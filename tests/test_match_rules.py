@@ -354,3 +354,13 @@ def test_an_ally_without_an_enchanted_weapon_stays_out_of_the_threat(by_title):
     combat(m, [Arming(), Scripted()])
     assert m.players[1].sanity == before
     assert ally in m.players[0].allies
+
+
+def test_the_real_yak_and_green_mist_read(by_title):
+    # The Yak: a Travel Event one may remain on, as the Turn, to Bury a Phobia (rulings l.65: it
+    # is the Current Location); the Zebra (Travel by Land too) lifts none. The Spell Green Mist
+    # of Doom: the opponent's Current Location Buried by Day, Discarded by Night.
+    from deckbuilder.rules.match.opponents import LOSE_LOCATION, lifts_phobia, used_on_opponent
+
+    assert lifts_phobia(by_title["Yak"]) and not lifts_phobia(by_title["Zebra"])
+    assert used_on_opponent(by_title["Green Mist of Doom"]) == ((LOSE_LOCATION, 1, "@night"),)

@@ -73,7 +73,8 @@ ALSO_NEAR: Final = 12
 #: The card(s) the target just played are Buried, their effects ignored (``word`` "ally": only
 #: an Ally); the target's Sanity is as before the play.
 CANCEL_PLAY: Final = 13
-#: The target's Current Location leaves: Discarded if it has the attribute ``word``, else Buried;
+#: The target's Current Location leaves: Discarded if it has the attribute ``word`` (``"@night"``:
+#: if it is Night), else Buried;
 #: the Investigator stands at the Location below it.
 LOSE_LOCATION: Final = 14
 #: The Story Deck's top card Buried, then each card above the next Location; no Sanity, the
@@ -394,11 +395,17 @@ _LIFTS: Final = re.compile(
     r"remain here for (?:one|a) turn and bury one phobia|(?:during|for) each (?:additional )?turn "
     r"(?:that )?you remain here,? you may bury one phobia"
 )
+#: A Travel Event's "you may as your turn remain on the <it> and Bury one Phobia affecting your
+#: Investigator": a Travel Event on top of the Story Deck is the Current Location (rulings l.65).
+_TRAVEL_LIFTS: Final = re.compile(r"remain on the [\w' -]+? and bury one phobia affecting your investigator")
 
 
 def lifts_phobia(card: Card) -> bool:
     """Checks that a Location lets the Investigator spend a Turn there to Bury a Phobia (rulebook
-    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356)."""
+    l.351: "Bury a Phobia at an appropriate Location", an action costing the Turn, l.356), or a
+    Travel Event, the Current Location while on top (rulings l.65), lets one remain on it so."""
+    if card.type is CardType.EVENT and (card.subtype or "").lower().startswith("travel"):
+        return bool(_TRAVEL_LIFTS.search(_text(card)))
     return card.type is CardType.LOCATION and bool(_LIFTS.search(_text(card)))
 
 
@@ -535,6 +542,16 @@ _USED_ON: Final[tuple[tuple[re.Pattern[str], int, int, str], ...]] = (
         "discard",
     ),
     (re.compile(r"^discard a random ally\b"), DISCARD_ALLY, 1, ""),
+    # The opponent's Current Location Buried by Day, Discarded by Night (the table is always in
+    # one of them: l.76, the game begins in the Day).
+    (
+        re.compile(
+            r"if it is day, bury opponent's current location\.? if it is night, discard opponent's current location"
+        ),
+        LOSE_LOCATION,
+        1,
+        "@night",
+    ),
     (re.compile(r"glance at all cards in one opponent's threat"), GLANCE_THREAT, 1, ""),
     (re.compile(r"cause an opponent to flip an artifact of your choice face-down"), FLIP_ARTIFACT, 1, ""),
     (

@@ -28,6 +28,8 @@
 - a Spell that Buries the Phobias on the player's Investigator (the table offers it only while
   one is on him or her) whenever its Sanity cost leaves 3: a Phobia hurts every Round it stays;
   the Allies and Locations that lift one for a Turn are used by the table at the Turn's start;
+  a Travel Event to remain on burying one (the Yak) is boarded whenever a Phobia is on the
+  player and its cost leaves 3 Sanity (the table buries one at each later Turn's start aboard);
 - Spells that work only in Combat (:mod:`~.combatcards`): one sending a card of a Threat aimed
   at the player back to its Hand whenever offered, one Discarding an opponent's Defending Ally
   that faces the player's Threat instead of Burying it too, one raising the player's lost
@@ -43,7 +45,10 @@
   turned upright a Turn later (l.243-245), arrives upright at once; the same Location playable
   upright without it is played so, the Travel Event kept. One whose Location follows on a later
   Turn (Train, Yak, Dirigible) is played toward a Location in hand that it reaches and walking
-  cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns).
+  cannot (another Region, l.259; never merely as fast as walking, which also takes two Turns),
+  and a Train that lets an Ally of the Region be played aboard toward an Ally in hand not found
+  at the Current Location (it joins next Turn; walking to its Location takes one or two more),
+  scored as that Ally less the Train's Turn, below playing an Ally now.
   The goldfish keeps its own preference (a Travel Event nothing needs toward a needed
   Location, weighed below walking).
 - a Location's lost Turn or an Ally Buried instead (The Temple of Bokrug): as the goldfish (an
@@ -72,6 +77,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from deckbuilder.rules.engine import Game, GameState, Mode, Phase, Play, PlayKind
+from deckbuilder.rules.engine.allies import ally_here
 from deckbuilder.rules.engine.locations import location_requirements_met
 from deckbuilder.rules.goldfish import LOW_SANITY, GreedyPolicy
 from deckbuilder.rules.match.combatcards import ALLY_NOW, BOOST, DEFLECT, TO_HAND, VISIBLE, WARP
@@ -92,7 +98,7 @@ from deckbuilder.rules.match.table import (
     swap_of,
     threat_estimate,
 )
-from deckbuilder.rules.places import Kind, Step, travel_reaches, walk_step
+from deckbuilder.rules.places import Kind, Step, region_matches, travel_reaches, walk_step
 
 #: The mean value of a face-down Monster the greedy player expects (see the module docstring).
 EXPECTED_MONSTER: Final = 3
@@ -114,6 +120,7 @@ MARGIN = 1.0
 _PASS: Final = PlayKind.PASS
 _ADVENTURE: Final = PlayKind.ADVENTURE
 _CAST: Final = PlayKind.CAST
+_TRAVEL: Final = PlayKind.TRAVEL
 _USE: Final = PlayKind.USE
 _PLAY_PHASE: Final = Phase.PLAY
 _THREAT_KINDS: Final = (Kind.MONSTER, Kind.THREAT_EVENT)
@@ -140,6 +147,18 @@ class MatchPolicy(GreedyPolicy):
             lid = play.joined[0]
             return self._location_score(lid, needs) - cost - 2
         best = 3
+        if t.ally_stop:
+            # "Remain on the Train for a Turn to play any Ally card that could be played in this
+            # Region": an Ally in hand not found here joins on the next Turn, where walking to
+            # its Location would bring it a Turn or two later (l.239-245); below playing it now.
+            room = state.sanity - LOW_SANITY
+            for aid in state.hand:
+                q = profiles[aid]
+                if q.kind is not Kind.ALLY or q.place is None or ally_here(state, q):
+                    continue
+                ally_cost = self.cost[aid]
+                if cost + ally_cost <= room and region_matches(q.place, state.region, state.dim):
+                    best = max(best, (80 if self.needed[aid] else 30) - 2 * ally_cost - cost - 8)
         for lid in state.hand:
             q = profiles[lid]
             loc = q.loc
@@ -190,6 +209,15 @@ class GreedyPlayer:
                     if self.score(m, seat, p) >= 0:
                         return p
                 plays = [p for p in plays if p not in lifts]  # the goldfish's choice knows none
+        if seat_.lift_travel and m.afflicted[seat] and s.mode is Mode.AT:
+            # A Travel Event to remain on, a Turn, burying a Phobia (the Yak): as a Spell that
+            # lifts, whenever its cost leaves 3 Sanity and a Phobia is on the player.
+            lifts_at, costs = seat_.lifts, self.inner.cost
+            for p in plays:
+                if p.kind is _TRAVEL and lifts_at[p.card] and costs[p.card] <= s.sanity - LOW_SANITY:
+                    if any(m.seats[o].phobia[c] for o, c in m.afflicted[seat]):
+                        return p
+                    break
         if seat_.striking:
             # is_strike's test, in the loop (no call per play: this runs at every choice).
             strikes_of = seat_.strikes

@@ -345,6 +345,7 @@ class Seat:
         "on_pass",
         "phobia",
         "lifts",
+        "lift_travel",
         "enchanted",
         "summons",
         "control",
@@ -410,6 +411,8 @@ class Seat:
         self.enchanted = any(p.enchanted for p in self.combat)
         #: Whether each Location lets its Investigator spend a Turn to Bury a Phobia (l.351).
         self.lifts: tuple[bool, ...] = tuple(lifts_phobia(c) for c in game.cards)
+        #: Whether a Travel Event of the deck lets its Investigator remain on it to Bury a Phobia.
+        self.lift_travel = any(f and c.type is CardType.EVENT for f, c in zip(self.lifts, game.cards))
         #: What each Event that "Affects All Investigators" does to every player (:mod:`~.opponents`).
         self.everyone: tuple[tuple[Hit, ...], ...] = tuple(everyone_effects(c) for c in game.cards)
         #: Whether some card of the deck costs every player Sanity on a Pass while in play.
@@ -1439,7 +1442,7 @@ def _take(m: Match, target: int, kind: int, amount: int, word: str) -> None:
     elif kind == LOSE_LOCATION:
         if t.mode is Mode.AT and t.story and t.story[-1] == t.where:
             c = t.story.pop()
-            if _stands_at(m, target, word):
+            if m.night if word == "@night" else _stands_at(m, target, word):
                 t.discard.append(c)
                 m.say(f"  {m.name(target)} discards {g.title(c)}, the Current Location")
             else:
@@ -2024,6 +2027,8 @@ def _strike_holds(m: Match, target: int, hits: tuple[Hit, ...]) -> bool:
         elif kind == DISCARD_STORY_EVENT:
             profiles = t.game.profiles
             found = any(profiles[c].kind is (Kind.ALLY if word == "ally" else Kind.EVENT) for c in t.story)
+        elif kind == LOSE_LOCATION:  # a Location upright on top (never while Walking, rulings l.65)
+            found = t.mode is Mode.AT and bool(t.story) and t.story[-1] == t.where
         else:
             found = False
         if found:
