@@ -531,7 +531,11 @@ class Game:
             return self._last_answer[u]
         for filled in slots:
             if not tally & filled:
-                return False  # a slot no card fills: refused without asking, nor remembering
+                # A slot no card fills: refused without asking, nor keeping it in the table; but
+                # as the last answer, so that the next decision with these cards reads it at once.
+                self._last_tally[u] = tally
+                self._last_answer[u] = False
+                return False
         hit = answers.get(tally)
         if hit is None:
             hit = self._ask(cid, tally)

@@ -145,6 +145,8 @@ def _card_plays(s: GameState) -> list[Play]:
     # Allies found here that Join another (made at the first one).
     joinable: list[CardId] | None = None
     has_copies = g._has_copies
+    adventures, last_tally, last_answer = g._adventures, g._last_tally, g._last_answer
+    counted = s.counted
     for cid in s.hand:
         u = uid[cid]
         if has_copies[cid]:
@@ -164,11 +166,16 @@ def _card_plays(s: GameState) -> list[Play]:
             continue
         if kind is ADV:
             # Rulebook l.157: once per game; l.66: the recipe met by the Story Deck and cards in play.
-            if (
-                (not s.adventures or all(profiles[a].title != p.title for a in s.adventures))
-                and g.adventure_ready(cid, s.counted)
-                and (not g.conditions[cid] or _conditions_met(s, g.conditions[cid]))
-            ):
+            if s.adventures and _adventure_done(s, p.title):
+                continue
+            # The recipe's last answer while the cards it may use stay the same (most decisions):
+            # read here, without a call (Game.adventure_ready keeps it).
+            known = adventures[u]
+            if known is not None and (counted & known[0]) == last_tally[u]:
+                ready = last_answer[u]
+            else:
+                ready = g.adventure_ready(cid, counted)
+            if ready and (not g.conditions[cid] or _conditions_met(s, g.conditions[cid])):
                 plays.append(own[cid])
         elif kind is EVENT:
             if not dimension_ok(p.dim, dim) or p.cost < 0 and -p.cost > sanity:
@@ -282,6 +289,12 @@ def _card_plays(s: GameState) -> list[Play]:
         plays.append(PLAY_ABILITY)  # "As your Turn one time during a Round" (rulebook l.49): a redraw
     plays.append(PLAY_PASS)
     return plays
+
+
+def _adventure_done(s: GameState, title: int) -> bool:
+    """Checks whether an Adventure of a title is already completed (rulebook l.157: once per game)."""
+    profiles = s.game.profiles
+    return any(profiles[a].title == title for a in s.adventures)
 
 
 def _conditions_met(s: GameState, conditions: tuple[tuple[str, str], ...]) -> bool:

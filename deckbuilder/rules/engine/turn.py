@@ -330,9 +330,14 @@ def shuffle(cards: list[CardId], seed: int) -> None:
     index by rejection from ``getrandbits``. ``tests/test_engine.py`` holds the two to the same
     order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
     getrandbits = random.Random(seed).getrandbits
+    # ``n.bit_length()`` kept as it falls: one less at each power of two (no method call per card).
+    bits = len(cards).bit_length()
+    low = 1 << bits >> 1  # the smallest number of ``bits`` bits (0 for an empty list)
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        bits = n.bit_length()
+        if n < low:
+            bits -= 1
+            low >>= 1
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
