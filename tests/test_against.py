@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
+from deckbuilder.rules import compiled_core
 
 runner = CliRunner()
 
@@ -527,6 +528,10 @@ def test_the_search_against_a_field_breaks_ties_by_adventure_speed():
     assert search_cost(GameResult(5, 10.0), 20) == 5
 
 
+@pytest.mark.skipif(
+    compiled_core(),
+    reason="hands choose_start a stand-in arena, which a compiled function refuses; CI runs it on the pure source",
+)
 def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
     """Judged by matches, a first deck of the better half clearly behind the leader after the
     race's first stage plays no more matches (they go to the search's changes); alone, the
@@ -562,6 +567,10 @@ def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
     assert played == {"A": 60, "B": 60, "C": 60, "D": 20, "E": 20, "F": 20}
 
 
+@pytest.mark.skipif(
+    compiled_core(),
+    reason="replaces a phase of the search, which a compiled class does not allow; CI runs it on the pure source",
+)
 def test_against_a_field_the_steadier_deck_is_the_answer_when_its_matches_cost_less(gccg_catalog, mythos_data):
     """The search's second phase (Sanity weighed more) goes on from its best deck; against a
     field, where Sanity is part of the score (rulebook l.93), the deck it ends on is the answer
