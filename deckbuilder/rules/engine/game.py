@@ -68,6 +68,14 @@ AdventureCheck: TypeAlias = Callable[[Card, Sequence[Card]], bool]
 CHECKED_CONDITIONS = ("society", "in play", "sanity below", "spell in tome", "tome unread", "time")
 
 
+def allies_that(
+    kind: EffectKind, distinct: Sequence[Card], read: Sequence[CardEffects], uid: Sequence[int]
+) -> tuple[bool, ...]:
+    """Gets, per copy, whether the card is an Ally whose effects hold one of ``kind`` (the Allies
+    that may be Buried instead of a cost: an Artifact's, a Threat card's, a Spell's)."""
+    return tuple(distinct[u].type is CardType.ALLY and any(f.kind is kind for f in read[u].effects) for u in uid)
+
+
 def no_adventures(adventure: Card, cards: Sequence[Card]) -> bool:
     """Checks nothing and says no: the default until a recipe checker is given."""
     return False
@@ -318,10 +326,7 @@ class Game:
         self.has_turn_or_ally = any(self.turn_or_ally)
         #: Per copy, whether the Ally may be Buried instead of paying an Artifact's Sanity
         #: (``rules/engine/choices.py``); a deck without one looks for none.
-        self.pays_for_artifact: tuple[bool, ...] = tuple(
-            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_ARTIFACT for f in read[u].effects)
-            for u in uid
-        )
+        self.pays_for_artifact: tuple[bool, ...] = allies_that(EffectKind.PAYS_ARTIFACT, distinct, read, uid)
         self.has_pays_for_artifact = any(self.pays_for_artifact)
         #: Per copy, whether the card in play lets Waking World Allies of the current subregion be
         #: found in the New Æon (Disturbing Portrait; ``rules/engine/allies.py``).
@@ -331,17 +336,11 @@ class Game:
         self.has_waking_allies = any(self.waking_allies)
         #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of one card
         #: played to the Threat (The Hunter; ``rules/engine/choices.py``).
-        self.pays_for_threat: tuple[bool, ...] = tuple(
-            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_THREAT for f in read[u].effects)
-            for u in uid
-        )
+        self.pays_for_threat: tuple[bool, ...] = allies_that(EffectKind.PAYS_THREAT, distinct, read, uid)
         self.has_pays_for_threat = any(self.pays_for_threat)
         #: Per copy, whether the Ally may be Buried instead of paying the Sanity cost of a Spell
         #: cast (Atal the High Priest; ``rules/engine/casting.py``).
-        self.pays_for_spell: tuple[bool, ...] = tuple(
-            distinct[u].type is CardType.ALLY and any(f.kind is EffectKind.PAYS_SPELL for f in read[u].effects)
-            for u in uid
-        )
+        self.pays_for_spell: tuple[bool, ...] = allies_that(EffectKind.PAYS_SPELL, distinct, read, uid)
         self.has_pays_for_spell = any(self.pays_for_spell)
         #: Per copy, the Sanity a Location asks to recover an Artifact from the Story Deck as a
         #: Turn while it is the Current Location (-1: none; ``rules/engine/recovery.py``).
