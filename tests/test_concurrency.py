@@ -557,3 +557,33 @@ def test_a_job_cancelled_while_queued_never_runs_and_a_cancel_too_late_saves(tmp
     with pytest.raises(WorkStoppedError, match="the server is stopping"):
         jobs.start("", 1, work)
     assert saved == ["deck"]
+
+
+def test_a_job_read_while_it_finishes_is_running_or_done_with_its_result_never_between():
+    # A job's page reads its state, then its result: read one field at a time, a job finishing
+    # between the reads gave a page with neither progress nor result, which its script (seeing
+    # "done") never reloaded. Read through Job.now, every reading is whole, from another thread.
+    from deckbuilder.web.jobs import Jobs
+
+    jobs = Jobs()
+    torn: list[object] = []
+
+    def work(progress) -> dict[str, int]:
+        for done in range(1, 4):
+            progress(done, 3)
+        return {"games": 3}
+
+    for _ in range(200):
+        job = jobs.start("deck", 3, work)
+        while True:
+            now = job.now()
+            whole = (
+                now.result == {"games": 3} and now.done == now.total == 3 and now.failure is None
+                if now.state == "done"
+                else now.running and now.result is None and now.failure is None
+            )
+            if not whole:
+                torn.append(now)
+            if not now.running:
+                break
+    assert torn == []

@@ -286,16 +286,17 @@ async def build_job_page(request: Request) -> Response:
     )
     goal = f"{options['who']}: {aim} ({options['format']})"
     result = None
-    if job.state == "done":
-        found, saved_id = job.result
+    now = job.now()
+    if now.state == "done":
+        found, saved_id = now.result
         result = build.build_result(found, Link(f"Open the deck: {found.built.deck.name}", f"/decks/{saved_id}"))
-    error = build.error_view(job.failure) if job.failure else None
+    error = build.error_view(now.failure) if now.failure else None
     page = BuildJobPage(
         frame(request, "Building a deck", "decks"),
         job.id,
-        job.state,
-        job.done,
-        job.total,
+        now.state,
+        now.done,
+        now.total,
         options["time"],
         goal,
         result,
@@ -310,10 +311,11 @@ async def save_runner_up(request: Request) -> Response:
     state = served(request)
     job = _build_job(request)
     form = await checked_form(request)
-    if job.state != "done":
+    now = job.now()
+    if now.state != "done":
         raise UsageError("the build has not finished; wait for its decks")
     choice = _number(_field(form, "choice"), "choice", 0) or 0
-    found, _saved = job.result
+    found, _saved = now.result
 
     def work() -> Any:
         return service.save_built_deck(
@@ -387,19 +389,20 @@ async def suggest_page(request: Request) -> Response:
     if job.deck_id != deck_id or job.options.get("kind") != "suggest":
         raise NoSuchPageError(f"these suggestions are not of the deck {deck_id!r}; ask for them from its editor")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
-    found = job.result if job.state == "done" else None
+    now = job.now()
+    found = now.result if now.state == "done" else None
     page = SuggestPage(
         frame(request, f"{saved.name} · suggested changes", "decks"),
         build.header(saved),
         job.id,
-        job.state,
-        job.done,
-        job.total,
+        now.state,
+        now.done,
+        now.total,
         job.options["games"],
         job.options["seed"] or 0,
         found.investigator if found else "",
         build.suggestion_rows(found.changes) if found else (),
-        build.error_view(job.failure) if job.failure else None,
+        build.error_view(now.failure) if now.failure else None,
         found.objective if found else "",
         build.field_share_views(found.against) if found else (),
         tuple(found.left_alone) if found else (),

@@ -55,6 +55,26 @@ class JobGoneError(NoSuchPageError):
         self.back = back
 
 
+@dataclass(frozen=True)
+class JobState:
+    """What a job's page shows, read at one moment: its state and, when done, its result.
+
+    A page reads its job once, through :meth:`Job.now`: read field by field, the job could
+    finish between two reads, and a page would say neither "running" nor show the result (and
+    its script, seeing "done", would not reload it)."""
+
+    state: str
+    done: int
+    total: int
+    result: Any
+    failure: Failure | None
+
+    @property
+    def running(self) -> bool:
+        """Checks whether the job is still queued or running."""
+        return self.state in ("queued", "running")
+
+
 @dataclass
 class Job:
     """One background run: what it is for, how far it got, and its result or error."""
@@ -78,6 +98,20 @@ class Job:
         """Checks whether the job is done, failed or cancelled."""
         return self.state in ("done", "failed", "cancelled")
 
+    def now(self) -> JobState:
+        """Gets the job's state, progress and result as one consistent reading."""
+        with self._lock:
+            return JobState(self.state, self.done, self.total, self.result, self.failure)
+
+    def end(self, state: str, result: Any = None, failure: Failure | None = None) -> None:
+        """Ends the job: its state, result and error change together (see :class:`JobState`)."""
+        with self._lock:
+            self.result = result
+            self.failure = failure
+            if state == "done":
+                self.done = self.total
+            self.state = state
+
     @property
     def kind(self) -> str:
         """Gets what the job runs: "build", "suggest" or "goldfish" (test games)."""
@@ -92,13 +126,14 @@ class Job:
 
     def to_json(self) -> dict[str, Any]:
         """Gets the job's progress as ``/api/jobs/ID`` answers it."""
+        now = self.now()
         return {
             "id": self.id,
             "deck": self.deck_id,
-            "state": self.state,
-            "done": self.done,
-            "total": self.total,
-            "error": self.failure.to_json()["error"] if self.failure else None,
+            "state": now.state,
+            "done": now.done,
+            "total": now.total,
+            "error": now.failure.to_json()["error"] if now.failure else None,
         }
 
 
@@ -117,9 +152,10 @@ class JobProgress:
 
     def __call__(self, done: int, total: int) -> None:
         self.check()
-        self._job.done = done
-        if total > 0:  # the suggestions know how many changes they measure once started
-            self._job.total = total
+        with self._job._lock:
+            self._job.done = done
+            if total > 0:  # the suggestions know how many changes they measure once started
+                self._job.total = total
 
     def check(self) -> None:
         """Raises :class:`WorkStoppedError` if the job should stop now."""
@@ -176,17 +212,14 @@ class Jobs:
             try:
                 progress.check()  # cancelled while queued
                 job.state = "running"
-                job.result = work(progress)
+                result = work(progress)
             except WorkStoppedError as exc:
-                job.failure = classify(exc)
-                job.state = "cancelled"
+                job.end("cancelled", failure=classify(exc))
                 return
             except Exception as exc:  # shown on the job's page, as the CLI would print it
-                job.failure = classify(exc) or Failure("error", f"the games stopped: {exc!r}", 2)
-                job.state = "failed"
+                job.end("failed", failure=classify(exc) or Failure("error", f"the games stopped: {exc!r}", 2))
                 return
-            job.done = job.total
-            job.state = "done"
+            job.end("done", result)
 
         future = pool.submit(run)
         with self._lock:

@@ -830,7 +830,8 @@ async def goldfish_page(request: Request) -> Response:
     if job.deck_id != deck_id:
         raise NoSuchPageError(f"these test games are not of the deck {deck_id!r}")
     saved = await in_thread(service.saved_deck, state.settings.decks, deck_id)
-    games = job.result if job.state == "done" else None
+    now = job.now()
+    games = now.result if now.state == "done" else None
     result = (
         None
         if games is None
@@ -838,14 +839,14 @@ async def goldfish_page(request: Request) -> Response:
             games.report, players=[(p.investigator, p.report) for p in games.played], played_by=games.investigator
         )
     )
-    error = build.error_view(job.failure) if job.failure else None
+    error = build.error_view(now.failure) if now.failure else None
     page = GoldfishPage(
         frame(request, f"{saved.name} · test games", "decks"),
         build.header(saved),
         job.id,
-        job.state,
-        job.done,
-        job.total,
+        now.state,
+        now.done,
+        now.total,
         result,
         error,
         int(job.options.get("seed") or 0),
