@@ -185,6 +185,11 @@ class Problem:
     raw: str
     message: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """Gets the problem as :func:`dataclasses.asdict` does, without its generic walk (a
+        catalog build writes every card's as JSON, issue 28)."""
+        return {"field": self.field, "raw": self.raw, "message": self.message}
+
 
 @dataclass(frozen=True)
 class AppliedErratum:
@@ -199,6 +204,27 @@ class AppliedErratum:
     reversal: bool = False
     applied: bool = True
 
+    def to_dict(self) -> dict[str, Any]:
+        """Gets the erratum as :func:`dataclasses.asdict` does: its walk (which copies a value
+        that holds others) only where ``before`` or ``after`` is not a plain value."""
+        if not (_plain(self.before) and _plain(self.after)):
+            return dataclasses.asdict(self)
+        return {
+            "kind": self.kind,
+            "field": self.field,
+            "before": self.before,
+            "after": self.after,
+            "note": self.note,
+            "source_line": self.source_line,
+            "reversal": self.reversal,
+            "applied": self.applied,
+        }
+
+
+def _plain(value: Any) -> bool:
+    """Checks whether :func:`dataclasses.asdict` keeps a value as it is (no copy to make)."""
+    return value is None or isinstance(value, (str, int, float))
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -207,6 +233,10 @@ class Ruling:
     topic: str
     text: str
     source_line: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Gets the ruling as :func:`dataclasses.asdict` does, without its generic walk."""
+        return {"topic": self.topic, "text": self.text, "source_line": self.source_line}
 
 
 @dataclass(frozen=True)
@@ -404,9 +434,9 @@ class Card:
             "image": self.image,
             "source": self.source,
             "printed": dict(self.printed),
-            "errata": [dataclasses.asdict(e) for e in self.errata],
-            "rulings": [dataclasses.asdict(r) for r in self.rulings],
-            "problems": [dataclasses.asdict(p) for p in self.problems],
+            "errata": [e.to_dict() for e in self.errata],
+            "rulings": [r.to_dict() for r in self.rulings],
+            "problems": [p.to_dict() for p in self.problems],
             "sources": list(self.sources),
             "transcriptions": list(self.transcriptions),
             "disagreements": [d.to_dict() for d in self.disagreements],
