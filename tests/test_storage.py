@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
+import json
 import re
 import shutil
 import subprocess
@@ -11,12 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deckbuilder.catalog import building as storage
 from deckbuilder.catalog.building import build_catalog
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.catalog.store import Catalog, CatalogError
+from deckbuilder.rules.cards import AppliedErratum, CardType, Problem, Ruling
 
 
 @pytest.fixture
@@ -445,3 +450,31 @@ def test_a_card_found_again_is_not_read_again(gccg_catalog_path, monkeypatch):
     monkeypatch.undo()
     with Catalog.open(gccg_catalog_path) as fresh:
         assert fresh.search(parse_query("o:bury t:event")) == first
+
+
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.text(max_size=8),
+    st.sampled_from(list(CardType)),
+    st.lists(st.text(max_size=4), max_size=3),
+    st.tuples(st.text(max_size=4), st.sampled_from(list(CardType))),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+
+
+@given(before=_VALUES, after=_VALUES, text=st.text(max_size=12), line=st.integers(), flag=st.booleans())
+def test_a_cards_errata_rulings_and_problems_are_stored_as_asdict_made_them(before, after, text, line, flag):
+    # Issue 28: their own to_dict replaced dataclasses.asdict in Card.to_dict (the data every
+    # catalog row and `mythos card --json` hold); the same data, and copies where asdict copied.
+    erratum = AppliedErratum("text", "text", before, after, text, line, reversal=flag, applied=not flag)
+    for item in (erratum, Ruling(text, text[::-1], line), Problem(text, text.upper(), text[:3])):
+        data = item.to_dict()
+        assert data == dataclasses.asdict(item) and list(data) == list(dataclasses.asdict(item))
+        assert json.dumps(data, ensure_ascii=False) == json.dumps(dataclasses.asdict(item), ensure_ascii=False)
+    for value, kept in ((before, erratum.to_dict()["before"]), (after, erratum.to_dict()["after"])):
+        assert type(kept) is type(value)
+        if isinstance(value, (list, dict)):
+            assert kept is not value  # a copy, as asdict made
