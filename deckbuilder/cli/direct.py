@@ -124,13 +124,27 @@ def waiting() -> None:
 
 def catalog_import(paths: list[Path], db: Path | None, as_json: bool, no_wait: bool) -> None:
     """Imports card data files into the catalog and prints what was built: ``mythos catalog
-    import``'s work, for typer's command and the plain path alike."""
-    with reported(as_json):
-        from deckbuilder import service
+    import``'s work, for typer's command and the plain path alike.
 
-        with progress_bar("Reading card files", sys.stderr.isatty() and not as_json) as tick:
-            build = service.import_card_files(db, paths, progress=tick, wait=not no_wait, on_wait=waiting)
-        show_build(build, as_json)
+    Python's cyclic garbage collector is paused meanwhile (issue 28): an import makes a
+    great many objects that hold no cycles (cards, rows, the files' elements), and the
+    collector walked them 137 times, about 8% of the command's time; with it paused the
+    import of the GCCG and LackeyCCG sets peaks at the same memory (52 MB against 51) and
+    leaves a few hundred objects in cycles, freed as the process ends."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with reported(as_json):
+            from deckbuilder import service
+
+            with progress_bar("Reading card files", sys.stderr.isatty() and not as_json) as tick:
+                build = service.import_card_files(db, paths, progress=tick, wait=not no_wait, on_wait=waiting)
+            show_build(build, as_json)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def build_lines(build: Any) -> list[str]:
