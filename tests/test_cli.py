@@ -413,7 +413,7 @@ TYPERS_IMPORTS = [
 
 @pytest.mark.parametrize(("args", "plain"), [(a, True) for a in PLAIN_IMPORTS] + [(a, False) for a in TYPERS_IMPORTS])
 def test_a_plain_catalog_import_runs_without_typer_and_answers_as_typer(import_inputs, args, plain):
-    # Issue 28: typer and the command tree were a fifth of the import's time. A plain command
+    # Issue 28: typer and the command tree were a sixth of the import's time. A plain command
     # line is run without them, with the same output, the same catalog and the same exit code;
     # any other goes to typer.
     ran = import_run(MAIN_TELLING, args, import_inputs)

@@ -4,7 +4,7 @@ opening the catalog, a progress bar.
 
 :mod:`deckbuilder.cli.common` gives these to the typer commands with their options;
 :mod:`deckbuilder.cli.direct` runs a plain ``mythos catalog import`` with them before typer
-is imported at all (issue 28: typer, click and the command tree were a fifth of the import's
+is imported at all (issue 28: typer, click and the command tree were a sixth of the import's
 time). Where typer is loaded, as it is for every command it runs, a line goes out by click's
 ``echo``, a colour by its ``style`` and an exit code by ``typer.Exit``, as they always have;
 where it is not, by :func:`echo`, :func:`style` and ``SystemExit``, which give the same bytes
