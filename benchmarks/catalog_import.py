@@ -13,7 +13,10 @@ measured at 0.88-0.90 of main's CPU for the GCCG import and 0.81-0.83 for the sa
 core, a busy machine), some 50 ms at rest: about 740 ms, the goal not met. The third work (the
 name tables without the resolver, the XML's first pass only for entity declarations, the old
 catalog's replaced cards not read, the rows as tuples): 0.90 of main's CPU for the GCCG import,
-an estimated 680-710 ms at rest, the goal still not met.
+an estimated 680-710 ms at rest, the goal still not met. The fourth (a plain command line run
+without typer, the garbage collector paused, a card's data and copies made without
+dataclasses' generic functions): 0.82-0.89 of main's CPU for the GCCG import (pure), 0.82
+compiled, turn about in one install; an estimated 540 ms at rest, the goal still not met.
 
 Run from the repository root: ``python benchmarks/catalog_import.py [--runs N] [--vs CHECKOUT]
 [GCCG-SETS]``. Each command runs as a user runs it, a whole new process, with this checkout's

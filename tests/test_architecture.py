@@ -114,7 +114,8 @@ def test_a_command_loads_its_own_command_module_and_no_other(tmp_path):
     loaded = result.stderr.strip().splitlines()[-1]
     assert (
         loaded
-        == "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.console', 'deckbuilder.cli.tree']"
+        == "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.console', 'deckbuilder.cli.direct', "
+        "'deckbuilder.cli.output', 'deckbuilder.cli.tree']"
     )
 
 
@@ -142,7 +143,8 @@ def test_catalog_import_loads_no_text_view_resolver_or_deck_reader(tmp_path):
     assert "Catalog built: 1 cards from 1 files" in result.stdout
     loaded = result.stderr.strip().splitlines()[-1]
     assert loaded == (
-        "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.tree', 'deckbuilder.decklists.nametables']"
+        "['deckbuilder.cli.catalog', 'deckbuilder.cli.common', 'deckbuilder.cli.direct', 'deckbuilder.cli.output', "
+        "'deckbuilder.cli.tree', 'deckbuilder.decklists.nametables']"
     )
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
+import json
 import re
 import shutil
 import subprocess
@@ -11,12 +13,27 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deckbuilder.catalog import building as storage
 from deckbuilder.catalog.building import build_catalog
 from deckbuilder.catalog.importers import read_card_files
 from deckbuilder.catalog.search import matches, parse_query
 from deckbuilder.catalog.store import Catalog, CatalogError
+from deckbuilder.rules.cards import (
+    Allegiance,
+    AppliedErratum,
+    Card,
+    CardType,
+    Dimension,
+    Disagreement,
+    LanguageRule,
+    Problem,
+    PublicAttribute,
+    Ruling,
+    SpellIcon,
+)
 
 
 @pytest.fixture
@@ -445,3 +462,101 @@ def test_a_card_found_again_is_not_read_again(gccg_catalog_path, monkeypatch):
     monkeypatch.undo()
     with Catalog.open(gccg_catalog_path) as fresh:
         assert fresh.search(parse_query("o:bury t:event")) == first
+
+
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.text(max_size=8),
+    st.sampled_from(list(CardType)),
+    st.lists(st.text(max_size=4), max_size=3),
+    st.tuples(st.text(max_size=4), st.sampled_from(list(CardType))),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+
+
+@given(before=_VALUES, after=_VALUES, text=st.text(max_size=12), line=st.integers(), flag=st.booleans())
+def test_a_cards_errata_rulings_and_problems_are_stored_as_asdict_made_them(before, after, text, line, flag):
+    # Issue 28: their own to_dict replaced dataclasses.asdict in Card.to_dict (the data every
+    # catalog row and `mythos card --json` hold); the same data, and copies where asdict copied.
+    erratum = AppliedErratum("text", "text", before, after, text, line, reversal=flag, applied=not flag)
+    for item in (erratum, Ruling(text, text[::-1], line), Problem(text, text.upper(), text[:3])):
+        data = item.to_dict()
+        assert data == dataclasses.asdict(item) and list(data) == list(dataclasses.asdict(item))
+        assert json.dumps(data, ensure_ascii=False) == json.dumps(dataclasses.asdict(item), ensure_ascii=False)
+    for value, kept in ((before, erratum.to_dict()["before"]), (after, erratum.to_dict()["after"])):
+        assert type(kept) is type(value)
+        if isinstance(value, (list, dict)):
+            assert kept is not value  # a copy, as asdict made
+
+
+def _every_field(card: Card) -> tuple[object, ...]:
+    return tuple(getattr(card, f.name) for f in dataclasses.fields(Card))
+
+
+def test_a_card_replaced_is_the_card_dataclasses_replace_makes():
+    # Issue 28: Card.replace copies without dataclasses.replace (pure: its __dict__; compiled:
+    # Card called with every field, _copy_with): the same card, field by field, `printed`
+    # (which equality skips) included, whichever field changes.
+    one = Card(key="CR-a", title="A", set_code="CR", type=CardType.EVENT, printed={"text": "old"})
+    other = Card(
+        key="DRM-b",
+        title="B",
+        set_code="DRM",
+        type=CardType.ALLY,
+        printed_title="B, The",
+        aliases=("Bee",),
+        printing=2,
+        subtype="Human",
+        value=3,
+        value_text="3",
+        value2=1,
+        goo=True,
+        gate=True,
+        unique=True,
+        sanity=2,
+        sanity_text="2",
+        sanity_colour="red",
+        attributes=("Arcane",),
+        public=(next(iter(PublicAttribute)),),
+        icons=(next(iter(SpellIcon)),),
+        region="Arkham",
+        subregion="Town",
+        dimension=next(iter(Dimension)),
+        allegiance=next(iter(Allegiance)),
+        occupations=("Doctor",),
+        languages=("Latin",),
+        tome_languages=("Greek",),
+        tome_language_rule=next(iter(LanguageRule)),
+        monster_class="Great Old One",
+        summon=("Shoggoth",),
+        affects="all",
+        sanity_max=5,
+        education=4,
+        hand=3,
+        hand_min=1,
+        hand_max=6,
+        rarity="R",
+        artist="Someone",
+        text="Words.",
+        image="b.png",
+        source="b.xml",
+        printed={"title": "Bee"},
+        errata=(AppliedErratum("text", "text", "a", "b", "n", 1),),
+        rulings=(Ruling("t", "x", 2),),
+        problems=(Problem("value", "x", "m"),),
+        sources=("rulings:3",),
+        transcriptions=("gccg", "lackey"),
+        disagreements=(Disagreement("value", (("gccg", 1), ("lackey", 2)), 1),),
+    )
+    names = [f.name for f in dataclasses.fields(Card)]
+    assert all(getattr(one, n) != getattr(other, n) for n in names), "every field differs"
+    for changes in [{n: getattr(other, n)} for n in names] + [{n: getattr(other, n) for n in names}]:
+        expected = _every_field(dataclasses.replace(one, **changes))
+        assert _every_field(one.replace(**changes)) == expected
+        assert _every_field(one._copy_with(changes)) == expected
+        assert one.replace(**changes).printed is (changes.get("printed") or one.printed)
+    with pytest.raises(TypeError):
+        one.replace(colour="red")

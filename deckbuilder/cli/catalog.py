@@ -5,29 +5,18 @@ prints the answer (text, or ``--json``); the service and the catalog are importe
 the command, so importing this module costs only typer.
 """
 
-import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import (
-    DbOption,
-    JsonOption,
-    open_catalog,
-    progress_bar,
-    reported,
-    show,
-    warn,
-)
+from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show, warn
+from deckbuilder.cli.direct import catalog_import as catalog_import_plain
+from deckbuilder.cli.direct import show_build, waiting
 
 NoWaitOption = Annotated[
     bool, typer.Option("--no-wait", help="Refuse (exit 2) rather than wait while another import builds the catalog.")
 ]
-
-
-def _waiting() -> None:
-    warn("another import is building this catalog; waiting...")
 
 
 def catalog_import(
@@ -44,12 +33,7 @@ def catalog_import(
 
     Example: mythos catalog import ../shared/mythos-data/gccg/sets
     """
-    with reported(as_json):
-        from deckbuilder import service
-
-        with progress_bar("Reading card files", sys.stderr.isatty() and not as_json) as tick:
-            build = service.import_card_files(db, paths, progress=tick, wait=not no_wait, on_wait=_waiting)
-        _show_build(build, as_json)
+    catalog_import_plain(paths, db, as_json, no_wait)
 
 
 def catalog_fetch(
@@ -70,29 +54,9 @@ def catalog_fetch(
         from deckbuilder import service
 
         build = service.fetch_card_files(
-            db, url, progress=lambda name: warn(f"downloading {name}"), wait=not no_wait, on_wait=_waiting
+            db, url, progress=lambda name: warn(f"downloading {name}"), wait=not no_wait, on_wait=waiting
         )
-        _show_build(build, as_json)
-
-
-def build_lines(build: Any) -> list[str]:
-    """Gets what ``catalog import`` and ``catalog fetch`` print once the catalog is built.
-    (Here, not in :mod:`deckbuilder.cli.console` with the other views: an import then loads
-    neither that module nor the sheet's words it imports, issue 28.)"""
-    report = build.report
-    return [
-        f"Catalog built: {report.cards} cards from {len(report.sources)} files; "
-        f"{report.errata_applied} errata applied, {len(report.errata_unmatched)} name no card here, "
-        f"{len(report.errata_not_applied)} could not be applied ({report.seconds:.2f} s).",
-        f"  {report.path}",
-    ]
-
-
-def _show_build(build: Any, as_json: bool) -> None:
-    if not as_json:
-        for note in build.report.notes:
-            warn(f"note: {note}")
-    show(build, as_json, build_lines)
+        show_build(build, as_json)
 
 
 def catalog_info(
