@@ -560,3 +560,29 @@ def test_a_card_replaced_is_the_card_dataclasses_replace_makes():
         assert one.replace(**changes).printed is (changes.get("printed") or one.printed)
     with pytest.raises(TypeError):
         one.replace(colour="red")
+
+
+def test_a_file_named_twice_is_read_once_and_two_files_of_one_name_are_refused(existing_db, gccg_sets, tmp_path):
+    from support.cli import mythos
+
+    one = gccg_sets / "cr.xml"
+    with Catalog.open(existing_db) as catalog:
+        before = {c.key: c.to_dict() for c in catalog.all_cards()}
+    # The same file twice, and again inside its folder: read once, the catalog as before.
+    answer = mythos("catalog", "import", one, gccg_sets, one, "--db", existing_db)
+    assert answer.exit_code == 0, answer.output
+    assert "1115 cards from 9 files" in answer.output
+    with Catalog.open(existing_db) as catalog:
+        assert {c.key: c.to_dict() for c in catalog.all_cards()} == before
+    # A copy elsewhere has the same name: the catalog could not tell them apart, so neither is read.
+    copy = tmp_path / "elsewhere" / "cr.xml"
+    copy.parent.mkdir()
+    shutil.copy(one, copy)
+    kept = digest(existing_db)
+    answer = mythos("catalog", "import", one, copy, "--db", existing_db)
+    assert answer.exit_code == 2
+    assert answer.output.strip().splitlines() == [
+        f"Error: {copy}: has the same name as {one}, read in this import too: the catalog knows a set file "
+        "by its name, so import one of them, or rename one"
+    ]
+    assert digest(existing_db) == kept

@@ -49,23 +49,32 @@ def _classify(data: bytes) -> str | None:
 
 def find_card_files(paths: list[Path]) -> list[tuple[Path, bool]]:
     """Gets the files to read: each file named, and the .xml and .txt files of each folder
-    (searched recursively), with whether it was named explicitly.
+    (searched recursively), with whether it was named explicitly. A file named twice, or
+    named and also in a folder named, is read once, where it first comes.
 
     Raises :class:`CardDataError` for a path that does not exist or a folder with no such file.
     """
-    files: list[tuple[Path, bool]] = []
+    found_files: dict[Path, bool] = {}  # the real file -> named explicitly; in order of first mention
+    shown: dict[Path, Path] = {}  # the real file -> the path it was first given as
+
+    def add(file: Path, explicit: bool) -> None:
+        real = file.resolve()
+        shown.setdefault(real, file)
+        found_files[real] = found_files.get(real, False) or explicit
+
     for path in paths:
         path = Path(path)
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".xml", ".txt") and p.is_file())
             if not found:
                 raise CardDataError(path, "holds no .xml or .txt card data files")
-            files.extend((p, False) for p in found)
+            for file in found:
+                add(file, False)
         elif path.exists():  # a file, or a pipe or a device, which the reading refuses at once
-            files.append((path, True))
+            add(path, True)
         else:
             raise CardDataError(path, "no such file or folder")
-    return files
+    return [(shown[real], explicit) for real, explicit in found_files.items()]
 
 
 def read_card_files(paths: list[Path], progress: Callable[[Path], None] | None = None) -> ImportResult:
@@ -111,4 +120,21 @@ def read_found_files(files: list[tuple[Path, bool]], progress: Callable[[Path], 
         from deckbuilder.catalog.importers.lackey import read_lackey_sets
 
         result.extend(read_lackey_sets(lackey))
+    _refuse_one_name_twice(result)
     return result
+
+
+def _refuse_one_name_twice(result: ImportResult) -> None:
+    """Raises :class:`CardDataError` when two files of one transcription read in one import
+    have the same name: the catalog knows a set file by its transcription and name (a later
+    import of a file of that name replaces the earlier one's cards), so it cannot hold both."""
+    first: dict[tuple[str, str], str] = {}
+    for source in result.sources:
+        key = (source.transcription, Path(source.path).name)
+        if key in first:
+            raise CardDataError(
+                source.path,
+                f"has the same name as {first[key]}, read in this import too: the catalog knows a set "
+                "file by its name, so import one of them, or rename one",
+            )
+        first[key] = source.path
