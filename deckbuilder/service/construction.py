@@ -509,6 +509,7 @@ def build_deck(
             report_play=report_play,
             report_games=report_games,
             stages=FIELD_STAGES,
+            speed_play=_checked(players.search, checkpoint),
             screen_play=players.screen,
             screen_stop=lambda: time.monotonic() > screen_deadline,
         )
