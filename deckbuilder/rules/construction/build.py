@@ -117,6 +117,7 @@ def build_deck(
     screen_stop: Callable[[], bool] | None = None,
     stages: Sequence[int] | None = None,
     speed_play: PlayBatch | None = None,
+    speed_stop: Callable[[], bool] | None = None,
 ) -> Build:
     """Builds a deck for a goal from candidate cards, tuned by the goldfish games ``play`` plays.
 
@@ -133,7 +134,9 @@ def build_deck(
     once two sets are possible, ``should_stop`` in any case);
     ``stages`` (the games of each racing stage, :data:`~.search.STAGES` by default);
     ``speed_play`` (against a field: goldfish games, which tune a first deck built for speed
-    alone before the matches judge it, :func:`tune_for_speed`).
+    alone before the matches judge it, :func:`tune_for_speed`); ``speed_stop`` (asked between
+    its changes, by default ``should_stop``: a share of the time cap, so that the matches
+    keep theirs).
 
     A Campaign build that chooses its Adventures weighs the sets on Campaign games played by
     ``report_play`` (:func:`~.campaign.rank_sets`), builds for the best-weighed first and, until
@@ -169,6 +172,7 @@ def build_deck(
             report_play=report_play,
             stages=stages,
             speed_play=speed_play,
+            speed_stop=speed_stop,
         )
 
     if not needs_choice(goal) or screen_play is None:
@@ -279,6 +283,7 @@ def _build_for(
     report_play: PlayBatch | None,
     stages: Sequence[int] | None = None,
     speed_play: PlayBatch | None = None,
+    speed_stop: Callable[[], bool] | None = None,
 ) -> Build:
     """Builds a deck for a goal whose Adventures are chosen (see :func:`build_deck`)."""
     from deckbuilder.rules.adventures import Collection
@@ -296,7 +301,7 @@ def _build_for(
     plan = choose_start(plans, arena, goal.max_rounds, should_stop, race, prune=goal.combat)
     start_label = "your deck" if goal.start is not None else "first legal deck"
     if speed_play is not None:
-        tuned = tune_for_speed(plan, recipes, speed_play, every, seed=seed, should_stop=should_stop)
+        tuned = tune_for_speed(plan, recipes, speed_play, every, seed=seed, should_stop=speed_stop or should_stop)
         if tuned is not None:
             # The matches judge it: it goes on when it costs less than the deck it was tuned
             # from on the race's last stage (that deck's matches are played already).
