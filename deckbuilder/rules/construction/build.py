@@ -304,8 +304,9 @@ def _build_for(
         tuned = tune_for_speed(plan, recipes, speed_play, every, seed=seed, should_stop=speed_stop or should_stop)
         if tuned is not None:
             # The matches judge it: it goes on when it costs less than the deck it was tuned
-            # from on the race's last stage (that deck's matches are played already).
-            plan = choose_start([plan, tuned], arena, goal.max_rounds, should_stop, race[-1:])
+            # from on the race's last stage (that deck's matches are played already), even
+            # when the time cap has come (one stage of matches more).
+            plan = choose_start([plan, tuned], arena, goal.max_rounds, None, race[-1:])
             if plan is tuned:
                 start_label = "first legal deck, made faster by test games alone"
     start = dict(plan.counts)
