@@ -56,6 +56,9 @@ ATTEMPTS = 3
 #: bourne-me-and-my-shadow's goal the deck alone completed by mean Round 4.2 after some 8,000
 #: games (7.3 at its start) and won 45% of its matches against the player's deck (12% at its start).
 SPEED_GAMES = 12_000
+#: Goldfish games of that tuning per seed of the build's budget, at most (a small ``--budget``
+#: is a quick build: 12,000 games take some 20 s on this machine).
+SPEED_PER_SEED = 12
 #: Goldfish games after the last change kept by which that tuning ends (some 1,500 games
 #: apart at most in a build alone's first 12,000 on that goal).
 SPEED_PATIENCE = 3_000
@@ -301,7 +304,15 @@ def _build_for(
     plan = choose_start(plans, arena, goal.max_rounds, should_stop, race, prune=goal.combat)
     start_label = "your deck" if goal.start is not None else "first legal deck"
     if speed_play is not None:
-        tuned = tune_for_speed(plan, recipes, speed_play, every, seed=seed, should_stop=speed_stop or should_stop)
+        tuned = tune_for_speed(
+            plan,
+            recipes,
+            speed_play,
+            every,
+            seed=seed,
+            should_stop=speed_stop or should_stop,
+            games=min(SPEED_GAMES, SPEED_PER_SEED * budget),
+        )
         if tuned is not None:
             # The matches judge it: it goes on when it costs less than the deck it was tuned
             # from on the race's last stage (that deck's matches are played already), even
