@@ -33,6 +33,11 @@ DEFAULT_TIME = 55.0
 #: The share of a build's time cap the Adventures tried alone may take (a Campaign build
 #: that chooses its Adventures), and no more: its sets still need their search and held-out games.
 SCREEN_TIME_SHARE = 0.4
+#: The share of a build's time for its search against a field (the time cap less the held-out
+#: matches' share, at their pace) by which the goldfish games that make its deck built for
+#: speed faster end (rules/construction/build.py, SPEED_GAMES): the matches' search keeps the
+#: rest (on a busy machine the goldfish's 12,000 games took 60 s).
+SPEED_TIME_SHARE = 0.6
 #: Why a card the search brought in is there.
 CHOSEN_BY_GAMES = "chosen by the test games: the deck completed sooner with it"
 #: The same, for a build against a field.
@@ -509,6 +514,10 @@ def build_deck(
             report_play=report_play,
             report_games=report_games,
             stages=FIELD_STAGES,
+            speed_play=_checked(players.search, checkpoint),
+            speed_stop=lambda: (
+                time.monotonic() > started + SPEED_TIME_SHARE * (deadline - pace.reserve(report_games) - started)
+            ),
             screen_play=players.screen,
             screen_stop=lambda: time.monotonic() > screen_deadline,
         )

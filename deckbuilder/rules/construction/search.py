@@ -428,6 +428,10 @@ class Search:
                 return steady
         return best
 
+    def fastest(self) -> Counts:
+        """Runs the first phase alone on the whole budget; gets its deck (the fastest found)."""
+        return self._phase(dict(self.plan.counts), 0.0, self.budget, "fast")
+
     def _phase(self, current: Counts, sanity_weight: float, budget: int, phase: str) -> Counts:
         misses = 0
         while self.arena.games < budget:

@@ -231,6 +231,12 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
     return plans
 
 
+def built_for_speed(plan: Plan) -> bool:
+    """Checks that a first deck is one a build alone starts from (no Combat fill, not a
+    player's deck): one that games alone can make faster, as a build alone does."""
+    return plan.goal.start is None and not plan.style.startswith(COMBAT)
+
+
 def home_regions(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe]) -> list[str]:
     """Gets the folded regions whose Locations and Allies fill the most of the goal
     Adventures' recipe slots (a slot counted once per region), at most :data:`HOMES`."""
