@@ -529,6 +529,21 @@ def test_the_search_against_a_field_breaks_ties_by_adventure_speed():
     assert search_cost(GameResult(5, 10.0), 20) == 5
 
 
+def _scripted_arena(shares: dict[str, list[float]], played: dict[str, int]):
+    """A stand-in arena for the race of first decks: the deck named ``name`` (its counts are
+    ``{name: 1}``) wins ``shares[name]`` of its seeds in order; ``played`` records how many
+    seeds each deck was given at most."""
+    from deckbuilder.rules.construction.model import GameResult
+
+    class Arena:
+        def results(self, counts, n):
+            (name,) = counts
+            played[name] = max(played.get(name, 0), n)
+            return [GameResult(5, 10.0, 1.0, w, scored_round=5.0) for w in shares[name][:n]]
+
+    return Arena
+
+
 @pytest.mark.skipif(
     compiled_core(),
     reason="hands choose_start a stand-in arena, which a compiled function refuses; CI runs it on the pure source",
@@ -540,7 +555,6 @@ def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
     from types import SimpleNamespace
 
     from deckbuilder.rules.construction.build import choose_start
-    from deckbuilder.rules.construction.model import GameResult
 
     # Per deck, the win share of its seeds: A and B near each other, C in the better half of
     # six but clearly behind A, D to F further behind.
@@ -553,12 +567,7 @@ def test_the_race_of_first_decks_against_a_field_drops_those_clearly_behind():
         "F": [0.0] * 60,
     }
     played: dict[str, int] = {}
-
-    class Arena:
-        def results(self, counts, n):
-            (name,) = counts
-            played[name] = max(played.get(name, 0), n)
-            return [GameResult(5, 10.0, 1.0, w, scored_round=5.0) for w in shares[name][:n]]
+    Arena = _scripted_arena(shares, played)
 
     plans = [SimpleNamespace(counts={name: 1}) for name in "FEDCBA"]
     assert choose_start(plans, Arena(), 20, stages=(20, 60), prune=True).counts == {"A": 1}
@@ -672,19 +681,13 @@ def test_the_race_against_a_field_stops_a_first_deck_clearly_behind_at_its_first
     from types import SimpleNamespace
 
     from deckbuilder.rules.construction.build import FIRST_LOOK, choose_start
-    from deckbuilder.rules.construction.model import GameResult
 
     # A leads; B is behind at 10 seeds but within the noise, and level after; C to H lose
     # every match of their first 10 seeds (then win some, too late to matter).
     shares = {"A": [1.0, 0.5] * 30, "B": [0.5, 1.0, 0.5, 0.0] * 15}
     shares |= {name: [0.0] * 10 + [1.0] * 50 for name in "CDEFGH"}
     played: dict[str, int] = {}
-
-    class Arena:
-        def results(self, counts, n):
-            (name,) = counts
-            played[name] = max(played.get(name, 0), n)
-            return [GameResult(5, 10.0, 1.0, w, scored_round=5.0) for w in shares[name][:n]]
+    Arena = _scripted_arena(shares, played)
 
     plans = [SimpleNamespace(counts={name: 1}) for name in "HGFEDCBA"]
     assert FIRST_LOOK == 0.5
