@@ -613,3 +613,37 @@ def test_building_a_catalog_loads_no_deck_reader_or_writer(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['deckbuilder.decklists.nametables']"
+
+
+def test_every_test_skipped_on_the_compiled_core_runs_in_ci_on_the_pure_source():
+    """A test that a compiled class or function refuses (a stand-in, a spy) skips on the
+    compiled core and must run in .ci/run's pure-source pass: either its whole file is there,
+    or its name is picked by that pass's ``-k`` for its file (a test left out never ran in CI)."""
+    tests = Path(__file__).parent
+    ci = (tests.parent / ".ci" / "run").read_text(encoding="utf-8")
+    pure = ci[ci.index('PYTHONPATH="$checkout" pytest') :].replace("\\\n", " ")
+    commands = [line for line in pure.splitlines() if "pytest" in line]
+    whole_files = {
+        Path(word).name for line in commands if " -k " not in line for word in line.split() if word.startswith("tests/")
+    }
+    picked = {
+        Path(word).name: re.search(r'-k "([^"]+)"', line)[1].split(" or ")
+        for line in commands
+        if " -k " in line
+        for word in line.split()
+        if word.startswith("tests/")
+    }
+    left_out = []
+    for path in sorted(tests.glob("test_*.py")):
+        if path.name == "test_compiled_core.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
+                continue
+            skips = any(
+                isinstance(d, ast.Call) and "skipif" in ast.unparse(d.func) and "compiled_core()" in ast.unparse(d)
+                for d in node.decorator_list
+            )
+            if skips and path.name not in whole_files and not any(k in node.name for k in picked.get(path.name, ())):
+                left_out.append(f"{path.name}::{node.name}")
+    assert left_out == []
