@@ -15,17 +15,8 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.cli.common import (
-    DbOption,
-    DeckArgument,
-    JsonOption,
-    TargetOption,
-    TitleArgument,
-    load_deck,
-    open_catalog,
-    reported,
-    show,
-)
+from deckbuilder.cli.common import DbOption, DeckArgument, JsonOption, TargetOption, TitleArgument
+from deckbuilder.cli.output import load_deck, open_catalog, reported, show
 
 
 def adventure_show(title: TitleArgument, db: DbOption = None, as_json: JsonOption = False) -> None:

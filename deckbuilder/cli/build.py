@@ -12,20 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import (
-    DbOption,
-    DeckArgument,
-    ForceOption,
-    InvestigatorOption,
-    JobsOption,
-    JsonOption,
-    echo_lines,
-    load_deck,
-    open_catalog,
-    progress_bar,
-    reported,
-    show,
-)
+from deckbuilder.cli.common import DbOption, DeckArgument, ForceOption, InvestigatorOption, JobsOption, JsonOption
+from deckbuilder.cli.output import echo_lines, load_deck, open_catalog, progress_bar, reported, show
 
 # The goldfish plays the Mythos formats only, so a build or a suggestion does too.
 _MythosFormatOption = Annotated[

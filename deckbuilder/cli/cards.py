@@ -9,7 +9,8 @@ from typing import Annotated, Any, Optional
 import typer
 from typer.core import TyperCommand
 
-from deckbuilder.cli.common import CardArgument, DbOption, JsonOption, open_catalog, reported, show
+from deckbuilder.cli.common import CardArgument, DbOption, JsonOption
+from deckbuilder.cli.output import open_catalog, reported, show
 
 #: The orders ``--sort`` takes; the same as :data:`deckbuilder.service.SEARCH_ORDERS`,
 #: spelt here so that building ``--help`` imports nothing (a test holds them equal).

@@ -10,9 +10,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import DbOption, JsonOption, open_catalog, reported, show, warn
+from deckbuilder.cli.common import DbOption, JsonOption
 from deckbuilder.cli.direct import catalog_import as catalog_import_plain
 from deckbuilder.cli.direct import show_build, waiting
+from deckbuilder.cli.output import open_catalog, reported, show, warn
 
 NoWaitOption = Annotated[
     bool, typer.Option("--no-wait", help="Refuse (exit 2) rather than wait while another import builds the catalog.")

@@ -1,7 +1,7 @@
-"""What every ``mythos`` command shares: its options, and (from :mod:`deckbuilder.cli.output`,
-which needs no typer) its error reporting, printing, opening the catalog and loading a deck
-through the service, and a progress bar. Imports only typer and the standard library at load
-time, so the command modules can import it freely without slowing start-up.
+"""The options every ``mythos`` command shares (``--db``, ``--json``, ``--jobs``, deck and card
+arguments with their completion). What the commands print and how they fail is
+:mod:`deckbuilder.cli.output`'s, which needs no typer. Imports only typer and the standard
+library at load time, so the command modules can import it freely without slowing start-up.
 """
 
 from pathlib import Path
@@ -9,39 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.output import (
-    alert,
-    coloured,
-    echo_lines,
-    emit_json,
-    error_line,
-    fail,
-    harmless,
-    load_deck,
-    open_catalog,
-    progress_bar,
-    reported,
-    set_quiet,
-    show,
-    warn,
-)
-
-__all__ = [
-    "alert",
-    "coloured",
-    "echo_lines",
-    "emit_json",
-    "error_line",
-    "fail",
-    "harmless",
-    "load_deck",
-    "open_catalog",
-    "progress_bar",
-    "reported",
-    "set_quiet",
-    "show",
-    "warn",
-]
+from deckbuilder.cli.output import error_line
 
 
 def _complete(ctx: typer.Context, incomplete: str, card_type: str | None) -> list[str]:

@@ -29,14 +29,8 @@ from deckbuilder.cli.common import (
     JobsOption,
     JsonOption,
     complete_card_title,
-    echo_lines,
-    fail,
-    load_deck,
-    progress_bar,
-    reported,
-    show,
-    warn,
 )
+from deckbuilder.cli.output import echo_lines, fail, load_deck, progress_bar, reported, show, warn
 
 
 def deck_check(

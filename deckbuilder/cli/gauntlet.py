@@ -12,19 +12,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from deckbuilder.cli.common import (
-    DbOption,
-    DeckArgument,
-    JobsOption,
-    JsonOption,
-    complete_card_title,
-    echo_lines,
-    emit_json,
-    open_catalog,
-    progress_bar,
-    reported,
-    warn,
-)
+from deckbuilder.cli.common import DbOption, DeckArgument, JobsOption, JsonOption, complete_card_title
+from deckbuilder.cli.output import echo_lines, emit_json, open_catalog, progress_bar, reported, warn
 
 
 def deck_gauntlet(

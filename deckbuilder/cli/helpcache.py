@@ -149,7 +149,7 @@ def _render(option: str) -> tuple[str, int]:
 
 def _write(text: str) -> None:
     """Writes the help to standard output; a reader that went away (``mythos --help | head
-    -1``) is a normal end, as for the commands (:func:`deckbuilder.cli.common.reported`)."""
+    -1``) is a normal end, as for the commands (:func:`deckbuilder.cli.output.reported`)."""
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -17,20 +17,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from deckbuilder.cli.common import (
-    CollectionOption,
-    DbOption,
-    DeckArgument,
-    DecksOption,
-    JsonOption,
-    echo_lines,
-    emit_json,
-    load_deck,
-    open_catalog,
-    reported,
-    show,
-    warn,
-)
+from deckbuilder.cli.common import CollectionOption, DbOption, DeckArgument, DecksOption, JsonOption
+from deckbuilder.cli.output import echo_lines, emit_json, load_deck, open_catalog, reported, show, warn
 
 _RefArgument = Annotated[str, typer.Argument(help="A deck file, or a saved deck's id or name (ID@N: its version N).")]
 

@@ -12,17 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from deckbuilder.cli.common import (
-    DbOption,
-    JobsOption,
-    JsonOption,
-    complete_card_title,
-    open_catalog,
-    progress_bar,
-    reported,
-    show,
-    warn,
-)
+from deckbuilder.cli.common import DbOption, JobsOption, JsonOption, complete_card_title
+from deckbuilder.cli.output import open_catalog, progress_bar, reported, show, warn
 
 
 def match(

@@ -2,7 +2,7 @@
 standard error, answers on standard output, ``--json``, the ``Error:`` line and its exit code,
 opening the catalog, a progress bar.
 
-:mod:`deckbuilder.cli.common` gives these to the typer commands with their options;
+The typer commands import these beside their options (:mod:`deckbuilder.cli.common`);
 :mod:`deckbuilder.cli.direct` runs a plain ``mythos catalog import`` with them before typer
 is imported at all (issue 28: typer, click and the command tree were a sixth of the import's
 time). Where typer is loaded, as it is for every command it runs, a line goes out by click's

@@ -10,7 +10,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from deckbuilder.cli.common import CollectionOption, DbOption, DecksOption, alert, reported, warn
+from deckbuilder.cli.common import CollectionOption, DbOption, DecksOption
+from deckbuilder.cli.output import alert, reported, warn
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 

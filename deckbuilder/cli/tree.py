@@ -27,7 +27,7 @@ import typer
 import typer.main
 from typer.core import TyperGroup
 
-from deckbuilder.cli import common
+from deckbuilder.cli import output
 
 #: A command of the tree: its name, the module of ``deckbuilder.cli`` that holds it, its
 #: function there, and the names of that module's objects to pass to typer as settings
@@ -204,4 +204,4 @@ def _options(
     ] = False,
 ) -> None:
     """Card catalog, deck validator and Adventure checker for the Mythos collectible card game."""
-    common.set_quiet(quiet)
+    output.set_quiet(quiet)
