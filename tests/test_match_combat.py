@@ -676,7 +676,8 @@ def test_an_ambush_makes_neighbours_in_one_city_assault():
             Game([ARKHAM_HOUSE, AMBUSH, CRAWLER, GUARD], investigator("Brian", 15, 12), Rules(advanced=True)),
             Game([ARKHAM_SANITARIUM], investigator("Meghan", 15, 10), Rules(advanced=True)),
         ]
-        m = new_match(games, seed=3, names=["Brian", "Meghan"])
+        log: list[str] = []
+        m = new_match(games, seed=3, names=["Brian", "Meghan"], log=log)
         for s in m.players:
             s.deck += s.hand
             s.hand = []
@@ -696,6 +697,9 @@ def test_an_ambush_makes_neighbours_in_one_city_assault():
         combat(m, [Ambusher(), Scripted()])
         assert m.players[1].sanity == before - meghans_loss
         assert ("Trap" in m.applied[0]) is played
+        # The play-by-play says why Allies fought Allies: the Event, not a shared Location.
+        assert any(line.startswith("  Assault by Trap: Brian ") for line in log) is played
+        assert not any("Assault at the same Location" in line for line in log)
 
 
 KEEN = spell(

@@ -3318,7 +3318,11 @@ def _assault_battle(
     remaining Threat and its Allies are totalled and compared; each side's cards absorb the
     other's total, the Monsters first, and what the loser's cards cannot absorb is Sanity lost."""
     total = {x: sum(c.value for c in left[x]) + sum(c.value for c in allies[x]) for x in (a, b)}
-    m.say(f"  Assault at the same Location: {m.name(a)} {total[a]} against {m.name(b)} {total[b]}")
+    if m.log is not None:
+        here_a, here_b = m.players[a].current_location, m.players[b].current_location
+        same = m.seats[a].game.cards[here_a].title == m.seats[b].game.cards[here_b].title
+        how = "at the same Location" if same else f"by {_ambush_title(m, a, b)}"
+        m.say(f"  Assault {how}: {m.name(a)} {total[a]} against {m.name(b)} {total[b]}")
     for x, y in ((a, b), (b, a)):
         through = _absorb(m, left[x] + allies[x], total[y])
         for c in allies[x]:
