@@ -21,7 +21,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -32,12 +32,13 @@ from deckbuilder.catalog.schema import CREATE_INDEXES, CREATE_TABLES
 from deckbuilder.catalog.store import SCHEMA_VERSION, SET_ORDER, CatalogError, OutdatedCatalogError, schema_version
 from deckbuilder.rules.cards import Card, fold_title, sort_title
 
-#: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card.
-TAG_KINDS: dict[str, Callable[[Card], Iterable[str]]] = {
+#: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card (a sequence,
+#: empty for most cards and kinds, which the build then skips).
+TAG_KINDS: dict[str, Callable[[Card], Sequence[str]]] = {
     "attr": lambda c: (*c.attributes, *c.occupations, *((c.allegiance.value,) if c.allegiance else ())),
     "occ": lambda c: c.occupations,
-    "pub": lambda c: (p.value for p in c.public),
-    "icon": lambda c: (i.value for i in c.icons),
+    "pub": lambda c: [p.value for p in c.public],
+    "icon": lambda c: [i.value for i in c.icons],
     "lang": lambda c: c.languages,
     "tlang": lambda c: c.tome_languages,
 }
@@ -543,9 +544,11 @@ def _write_atomically(
         aliases: list[tuple[str, int]] = []
         for i, card in enumerate(cards, start=1):
             for kind, get in TAG_KINDS.items():
-                for value in dict.fromkeys(fold_title(v) for v in get(card)):
-                    if value:
-                        tags.append((i, kind, value))
+                values = get(card)
+                if values:
+                    for value in dict.fromkeys([fold_title(v) for v in values]):
+                        if value:
+                            tags.append((i, kind, value))
             # In the card's own order (title, printed title, aliases), not a set's: the same
             # files give the same catalog, row for row, whatever the hash seed.
             names = (card.title, card.printed_title, *card.aliases)
