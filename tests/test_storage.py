@@ -251,6 +251,28 @@ def test_a_printed_cards_json_is_its_own_when_shared_with_the_catalog_card():
         assert storage._printed_json(printed, None, "") == expected, what
 
 
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(Card)])
+def test_a_card_is_the_same_but_for_its_transcriptions_only_when_every_other_field_is(name):
+    # The build's test before it shares a card's JSON with its printed reading: a field
+    # added to Card and left out of same_but_transcriptions would give a printed card
+    # another card's JSON.
+    card = Card(key="nae-dunwich-1", title="Dunwich", set_code="NAE", type=CardType.LOCATION)
+    other = {
+        CardType: CardType.ALLY,
+        str: "other",
+        int: 7,
+        bool: True,
+        tuple: ("other",),
+        dict: {"text": "other"},
+    }
+    value = getattr(card, name)
+    changed = other[type(value)] if value is not None else "other"
+    copy = card.replace(**{name: changed})
+    assert card.same_but_transcriptions(copy) is (name == "transcriptions")
+    assert copy.same_but_transcriptions(card) is (name == "transcriptions")
+    assert card.same_but_transcriptions(card)
+
+
 def test_renamed_cards_are_found_by_both_names(gccg_catalog):
     assert [c.title for c in gccg_catalog.cards_named("Celeano")] == ["Celaeno"]
     assert [c.title for c in gccg_catalog.cards_named("celaeno")] == ["Celaeno"]

@@ -394,11 +394,7 @@ def _printed_json(printed: Card, card: Card | None, head: str) -> str:
     """Gets a printed card's ``data`` (``_json(printed.to_dict())``), from ``head`` (the part
     :func:`_card_json` gives of ``card``, the catalog's card of the same key) when the two
     cards differ in ``transcriptions`` alone."""
-    if (
-        card is not None
-        and printed.replace(transcriptions=card.transcriptions) == card
-        and printed.printed == card.printed  # not compared by ==
-    ):
+    if card is not None and printed.same_but_transcriptions(card):
         return (
             f'{head}, "transcriptions": {_json(list(printed.transcriptions))},'
             f' "disagreements": {_json([d.to_dict() for d in printed.disagreements])}}}'
