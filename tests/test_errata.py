@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deckbuilder.catalog.importers.errata import ErrataFileError, load_errata, load_rulings
+from deckbuilder.catalog.importers.parsedtoml import TWINNED, parse_toml, twin_of, twin_text
+from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import (
     Card,
     CardType,
@@ -941,3 +944,38 @@ def test_the_check_before_a_words_search_never_skips_a_text_the_search_finds(hay
     for flags in (0, re.IGNORECASE):
         if words_pattern(needle.strip(), flags).search(haystack):
             assert may_hold(haystack, needle, flags)
+
+
+# ---------------------------------------------------------------------------------------------
+# The parsed twins of the TOML files every build reads (issue 28)
+
+
+@pytest.mark.parametrize("name", TWINNED)
+def test_each_shipped_twin_is_its_toml_files_data(name):
+    file = catalog_data_dir() / name
+    text = file.read_text(encoding="utf-8")
+    assert twin_of(file).read_text(encoding="utf-8") == twin_text(text), (
+        f"{twin_of(file).name} is stale: run python tools/parsed_toml.py"
+    )
+    # The same data, type for type (json.dumps tells 1 from 1.0 and True, == does not).
+    assert json.dumps(parse_toml(file, text)) == json.dumps(tomllib.loads(text))
+
+
+def test_a_twin_is_read_only_for_the_text_it_was_made_from(tmp_path):
+    shipped = catalog_data_dir() / "errata.toml"
+    file = tmp_path / "errata.toml"
+    text = shipped.read_text(encoding="utf-8")
+    file.write_text(text, encoding="utf-8")
+    # A twin made from the file's text, with one quote changed: read in the TOML's place.
+    twin = json.loads(twin_of(shipped).read_text(encoding="utf-8"))
+    first = twin["data"]["erratum"][0]
+    twin["data"]["erratum"][0] = {**first, "quote": first["quote"] + " (from the twin)"}
+    twin_of(file).write_text(json.dumps(twin), encoding="utf-8")
+    assert load_errata(file)[0].quote == first["quote"] + " (from the twin)"
+    # The TOML edited since: the twin is stale and the TOML is read.
+    file.write_text(text.replace(first["quote"], "Edited words", 1), encoding="utf-8")
+    assert load_errata(file)[0].quote == "Edited words"
+    assert [e.quote for e in load_errata(file)[1:]] == [e.quote for e in ERRATA[1:]]
+    # A twin that is not JSON is no twin.
+    twin_of(file).write_text("{not json", encoding="utf-8")
+    assert load_errata(file)[0].quote == "Edited words"

@@ -220,6 +220,59 @@ def test_the_same_files_give_the_same_catalog_row_for_row_whatever_the_hash_seed
         assert first[table] == second[table], table
 
 
+def test_a_printed_cards_json_is_its_own_when_shared_with_the_catalog_card():
+    # The catalog writes a card's JSON and its printed reading's; a printed card that is the
+    # catalog's card but for its transcriptions takes the first's text (issue 28). Each
+    # row must still be json.dumps of its own card, whatever else differs.
+    card = Card(
+        key="nae-dunwich-1",
+        title="Dunwich",
+        set_code="NAE",
+        type=CardType.LOCATION,
+        text='Fhtagn: “ß” \\ "quoted" \u2028',
+        printed={"text": "old ‘words’"},
+        transcriptions=("gccg", "lackey"),
+        disagreements=(Disagreement("value", (("gccg", 1), ("lackey", 2)), 1),),
+    )
+    variants = {
+        "transcriptions": card.replace(transcriptions=()),
+        "one transcription": card.replace(transcriptions=("lackey",)),
+        "the same": card,
+        "text": card.replace(transcriptions=(), text="Fhtagn"),
+        "printed": card.replace(transcriptions=(), printed={}),
+        "disagreements": card.replace(transcriptions=(), disagreements=()),
+        "value": card.replace(value=3),
+    }
+    data, head = storage._card_json(card)
+    assert data == json.dumps(card.to_dict(), ensure_ascii=False)
+    for what, printed in variants.items():
+        expected = json.dumps(printed.to_dict(), ensure_ascii=False)
+        assert storage._printed_json(printed, card, head) == expected, what
+        assert storage._printed_json(printed, None, "") == expected, what
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(Card)])
+def test_a_card_is_the_same_but_for_its_transcriptions_only_when_every_other_field_is(name):
+    # The build's test before it shares a card's JSON with its printed reading: a field
+    # added to Card and left out of same_but_transcriptions would give a printed card
+    # another card's JSON.
+    card = Card(key="nae-dunwich-1", title="Dunwich", set_code="NAE", type=CardType.LOCATION)
+    value = getattr(card, name)
+    others = {CardType: [CardType.ALLY], str: ["other"], int: [7], bool: [True], tuple: [("other",)]}
+    others[dict] = [{"text": "other"}]
+    # A field empty here takes the first value of its type (the compiled core checks types).
+    unset = [7, "other", Dimension.DREAMLANDS, Allegiance.CORRUPT, *LanguageRule]
+    for changed in others[type(value)] if value is not None else unset:
+        try:
+            copy = card.replace(**{name: changed})
+            break
+        except TypeError:
+            continue
+    assert card.same_but_transcriptions(copy) is (name == "transcriptions")
+    assert copy.same_but_transcriptions(card) is (name == "transcriptions")
+    assert card.same_but_transcriptions(card)
+
+
 def test_renamed_cards_are_found_by_both_names(gccg_catalog):
     assert [c.title for c in gccg_catalog.cards_named("Celeano")] == ["Celaeno"]
     assert [c.title for c in gccg_catalog.cards_named("celaeno")] == ["Celaeno"]
@@ -230,11 +283,11 @@ def test_a_failed_build_leaves_the_old_catalog(existing_db, gccg_sets, monkeypat
     calls = {"n": 0}
     real = storage._card_row
 
-    def crash_midway(card, card_id):
+    def crash_midway(card, card_id, data):
         calls["n"] += 1
         if calls["n"] == 500:
             raise RuntimeError("disk full")
-        return real(card, card_id)
+        return real(card, card_id, data)
 
     monkeypatch.setattr(storage, "_card_row", crash_midway)
     with pytest.raises(RuntimeError):

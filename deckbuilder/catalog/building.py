@@ -21,7 +21,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -32,12 +32,13 @@ from deckbuilder.catalog.schema import CREATE_INDEXES, CREATE_TABLES
 from deckbuilder.catalog.store import SCHEMA_VERSION, SET_ORDER, CatalogError, OutdatedCatalogError, schema_version
 from deckbuilder.rules.cards import Card, fold_title, sort_title
 
-#: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card.
-TAG_KINDS: dict[str, Callable[[Card], Iterable[str]]] = {
+#: Tag kinds: what ``card_tag`` indexes, and where each comes from on a card (a sequence,
+#: empty for most cards and kinds, which the build then skips).
+TAG_KINDS: dict[str, Callable[[Card], Sequence[str]]] = {
     "attr": lambda c: (*c.attributes, *c.occupations, *((c.allegiance.value,) if c.allegiance else ())),
     "occ": lambda c: c.occupations,
-    "pub": lambda c: (p.value for p in c.public),
-    "icon": lambda c: (i.value for i in c.icons),
+    "pub": lambda c: [p.value for p in c.public],
+    "icon": lambda c: [i.value for i in c.icons],
     "lang": lambda c: c.languages,
     "tlang": lambda c: c.tome_languages,
 }
@@ -372,6 +373,35 @@ def _upgrade_locked(db_path: Path) -> BuildReport:
 _json = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def _card_json(card: Card) -> tuple[str, str]:
+    """Gets a card's ``data`` (``_json(card.to_dict())``) and the part of it before its two
+    last keys, ``transcriptions`` and ``disagreements`` (the text up to the closing brace).
+
+    The encoder writes a dict as ``{`` and its items joined by ``", "``, then ``}``: the data is
+    the JSON of the dict without those two keys, its ``}`` replaced by theirs. A printed card
+    that is its catalog card but for ``transcriptions`` shares that part
+    (:func:`_printed_json`), so the JSON of most cards is made once an import, not twice
+    (issue 28).
+    """
+    data = card.to_dict()
+    transcriptions = data.pop("transcriptions")
+    disagreements = data.pop("disagreements")
+    head = _json(data)[:-1]
+    return f'{head}, "transcriptions": {_json(transcriptions)}, "disagreements": {_json(disagreements)}}}', head
+
+
+def _printed_json(printed: Card, card: Card | None, head: str) -> str:
+    """Gets a printed card's ``data`` (``_json(printed.to_dict())``), from ``head`` (the part
+    :func:`_card_json` gives of ``card``, the catalog's card of the same key) when the two
+    cards differ in ``transcriptions`` alone."""
+    if card is not None and printed.same_but_transcriptions(card):
+        return (
+            f'{head}, "transcriptions": {_json(list(printed.transcriptions))},'
+            f' "disagreements": {_json([d.to_dict() for d in printed.disagreements])}}}'
+        )
+    return _json(printed.to_dict())
+
+
 #: The columns of the ``card`` table, in the order :func:`_card_row` gives their values.
 _CARD_COLUMNS = (
     "id",
@@ -414,9 +444,10 @@ _CARD_COLUMNS = (
 )
 
 
-def _card_row(card: Card, card_id: int) -> tuple[Any, ...]:
+def _card_row(card: Card, card_id: int, data: str) -> tuple[Any, ...]:
     # A tuple, in the order of _CARD_COLUMNS: a dict per row, and reading its values back out
-    # in the columns' order, cost a tenth of making the rows (issue 28).
+    # in the columns' order, cost a tenth of making the rows (issue 28). ``data``: the card's
+    # JSON (_card_json).
     return (
         card_id,  # id
         card.key,  # key
@@ -454,7 +485,7 @@ def _card_row(card: Card, card_id: int) -> tuple[Any, ...]:
         any(e.applied for e in card.errata),  # has_errata
         bool(card.problems),  # has_problems
         bool(card.disagreements),  # has_disagreements
-        _json(card.to_dict()),  # data
+        data,  # data
     )
 
 
@@ -494,14 +525,26 @@ def _write_atomically(
         # GCCG pool makes 4.5 MB, with LackeyCCG's 7.2 MB): with the default 2 MB, pages were
         # written out during the inserts and read back for the indexes (issue 28).
         con.execute("pragma cache_size = -16000")
-        card_rows = [_card_row(c, i) for i, c in enumerate(cards, start=1)]
+        card_rows: list[tuple[Any, ...]] = []
+        heads: dict[str, tuple[Card, str]] = {}  # a catalog card and its JSON's head, by key
+        for i, card in enumerate(cards, start=1):
+            data, head = _card_json(card)
+            card_rows.append(_card_row(card, i, data))
+            heads[card.key] = (card, head)
+        printed_rows: list[tuple[Any, ...]] = []
+        for i, p in enumerate(printed):
+            twin, head = heads.get(p.card.key) or (None, "")
+            data = _printed_json(p.card, twin, head)
+            printed_rows.append((p.card.key, i, p.source_path, p.transcription, p.card.set_code, data))
         tags: list[tuple[int, str, str]] = []
         aliases: list[tuple[str, int]] = []
         for i, card in enumerate(cards, start=1):
             for kind, get in TAG_KINDS.items():
-                for value in dict.fromkeys(fold_title(v) for v in get(card)):
-                    if value:
-                        tags.append((i, kind, value))
+                values = get(card)
+                if values:
+                    for value in dict.fromkeys([fold_title(v) for v in values]):
+                        if value:
+                            tags.append((i, kind, value))
             # In the card's own order (title, printed title, aliases), not a set's: the same
             # files give the same catalog, row for row, whatever the hash seed.
             names = (card.title, card.printed_title, *card.aliases)
@@ -518,10 +561,7 @@ def _write_atomically(
             con,
             "printed_card",
             ("key", "seq", "source_path", "transcription", "set_code", "data"),
-            [
-                (p.card.key, i, p.source_path, p.transcription, p.card.set_code, _json(p.card.to_dict()))
-                for i, p in enumerate(printed)
-            ],
+            printed_rows,
         )
         _insert(
             con,

@@ -8,11 +8,11 @@ the wrong type or a source that is not ``rulebook:N`` / ``rulings:N`` stops the 
 from __future__ import annotations
 
 import re
-import tomllib
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.catalog.importers.parsedtoml import parse_toml
 from deckbuilder.catalog.reconcile import CardFact
 from deckbuilder.errors import MythosError
 from deckbuilder.paths import catalog_data_dir
@@ -50,10 +50,10 @@ def load_card_facts(path: Path | str | None = None) -> list[CardFact]:
     """
     file = Path(path) if path is not None else catalog_data_dir() / "card-facts.toml"
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        data = parse_toml(file, file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: tomllib.TOMLDecodeError, UnicodeDecodeError
         raise CardFactsFileError(f"{file}: cannot be read ({exc})") from None
     unknown = set(data) - {"fact"}
     if unknown:

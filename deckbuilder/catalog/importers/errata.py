@@ -8,11 +8,11 @@ problem in one line.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from deckbuilder.catalog.importers.parsedtoml import parse_toml
 from deckbuilder.errors import MythosError
 from deckbuilder.paths import catalog_data_dir
 from deckbuilder.rules.cards import SETS, CardType
@@ -124,8 +124,8 @@ def _read(file: Path, top_keys: set[str]) -> dict[str, Any]:
     except OSError as error:
         raise ErrataFileError(file, None, f"cannot read the file ({error.strerror})") from None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        data = parse_toml(file, text)
+    except ValueError as error:  # tomllib.TOMLDecodeError
         raise ErrataFileError(file, None, f"not valid TOML: {error}") from None
     unknown = sorted(set(data) - top_keys)
     if unknown:

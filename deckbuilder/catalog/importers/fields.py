@@ -99,7 +99,8 @@ class Fields:
 
 def clean(text: str | None) -> str:
     """Gets a field value with white space folded ("" for missing)."""
-    return " ".join((text or "").split())
+    # Most fields of a card are missing or empty: 25,000 calls an import of the GCCG pool.
+    return " ".join(text.split()) if text else ""
 
 
 def spell(word: str) -> str:
