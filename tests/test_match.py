@@ -477,7 +477,6 @@ def test_match_log_tells_a_game(db):
     assert out.rstrip().splitlines()[-1].endswith(("wins", "(rulebook l.93, l.474)"))
 
 
-
 def test_the_readmes_log_excerpt_is_what_the_match_prints(db):
     # The README shows a stretch of `--log 4` of seed 7 with the Standard Game's two decks; a
     # change of the engine that changes that game must change the README with it.
@@ -487,6 +486,7 @@ def test_the_readmes_log_excerpt_is_what_the_match_prints(db):
     result = mythos("match", corrupt, steadfast, "--seed", 7, "--log", 4, "--db", db)
     assert result.exit_code == 0, result.output
     assert block.strip("\n") in result.stdout, "README.md's match log excerpt is stale: paste the new lines"
+
 
 @pytest.mark.parametrize(
     ("args", "message"),
