@@ -13,6 +13,8 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 import random
+import struct
+from collections.abc import Callable
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
 from deckbuilder.rules.engine.choices import ally_pays, bury_instead, threat_costs
@@ -327,21 +329,44 @@ def shuffle(cards: list[CardId], seed: int) -> None:
     ``shuffle`` runs as Python, some 10% of a compiled game (issue 17).
 
     CPython's algorithm, as its ``random.py`` has it (3.11-3.13): Fisher-Yates from the end, each
-    index by rejection from ``getrandbits``. ``tests/test_engine.py`` holds the two to the same
-    order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
+    index by rejection from ``getrandbits(k)``, ``k`` the bit length of the number of cards left.
+    ``getrandbits(k)`` for ``k <= 32`` takes the generator's next 32-bit word and keeps its top
+    ``k`` bits, and ``getrandbits(32 * m)`` gives the next ``m`` words at once, the first in the
+    lowest bits: so the words are drawn in batches (one call each, not one a card) and each index
+    is a word shifted right, the same numbers in the same order. ``tests/test_engine.py`` holds
+    the two to the same order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
+    size = len(cards)
+    if size < 2:
+        return
     getrandbits = random.Random(seed).getrandbits
+    # A card takes 1 to 2 words on average (a rejected index draws again): a first batch of one a
+    # card and then smaller ones, so the words drawn and never used stay few.
+    words = _words(getrandbits, size + 8)
+    w = 0
     # ``n.bit_length()`` kept as it falls: one less at each power of two (no method call per card).
-    bits = len(cards).bit_length()
-    low = 1 << bits >> 1  # the smallest number of ``bits`` bits (0 for an empty list)
-    for i in range(len(cards) - 1, 0, -1):
+    bits = size.bit_length()
+    low = 1 << bits >> 1  # the smallest number of ``bits`` bits
+    for i in range(size - 1, 0, -1):
         n = i + 1
         if n < low:
             bits -= 1
             low >>= 1
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
+        shift = 32 - bits
+        while True:
+            if w == len(words):
+                words = _words(getrandbits, (size >> 1) + 8)
+                w = 0
+            j = words[w] >> shift
+            w += 1
+            if j < n:
+                break
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _words(getrandbits: Callable[[int], int], count: int) -> tuple[int, ...]:
+    """Gets the generator's next ``count`` 32-bit words, in the order it makes them."""
+    found: tuple[int, ...] = struct.unpack(f"<{count}I", getrandbits(32 * count).to_bytes(4 * count, "little"))
+    return found
 
 
 def draw_up(s: GameState) -> None:
