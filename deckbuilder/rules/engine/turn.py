@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Callable
+from typing import Final
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
 from deckbuilder.rules.engine.choices import ally_pays, bury_instead, threat_costs
@@ -339,9 +340,7 @@ def shuffle(cards: list[CardId], seed: int) -> None:
     if size < 2:
         return
     getrandbits = random.Random(seed).getrandbits
-    # A card takes 1 to 2 words on average (a rejected index draws again): a first batch of one a
-    # card and then smaller ones, so the words drawn and never used stay few.
-    words = _words(getrandbits, size + 8)
+    words = _words(getrandbits)
     w = 0
     # ``n.bit_length()`` kept as it falls: one less at each power of two (no method call per card).
     bits = size.bit_length()
@@ -353,8 +352,8 @@ def shuffle(cards: list[CardId], seed: int) -> None:
             low >>= 1
         shift = 32 - bits
         while True:
-            if w == len(words):
-                words = _words(getrandbits, (size >> 1) + 8)
+            if w == _BATCH:
+                words = _words(getrandbits)
                 w = 0
             j = words[w] >> shift
             w += 1
@@ -363,9 +362,15 @@ def shuffle(cards: list[CardId], seed: int) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _words(getrandbits: Callable[[int], int], count: int) -> tuple[int, ...]:
-    """Gets the generator's next ``count`` 32-bit words, in the order it makes them."""
-    found: tuple[int, ...] = struct.unpack(f"<{count}I", getrandbits(32 * count).to_bytes(4 * count, "little"))
+#: Words drawn at a time: a card takes one or two on average (a rejected index draws again); the
+#: words of the last batch left unused cost the generator a few instructions each.
+_BATCH: Final = 64
+_WORDS: Final = struct.Struct(f"<{_BATCH}I")  # one format, compiled once
+
+
+def _words(getrandbits: Callable[[int], int]) -> tuple[int, ...]:
+    """Gets the generator's next ``_BATCH`` 32-bit words, in the order it makes them."""
+    found: tuple[int, ...] = _WORDS.unpack(getrandbits(32 * _BATCH).to_bytes(4 * _BATCH, "little"))
     return found
 
 
