@@ -13,9 +13,6 @@ Line numbers cite ``new-aeon-rulebook.txt`` ("rulebook l.N") and
 from __future__ import annotations
 
 import random
-import struct
-from collections.abc import Callable
-from typing import Final
 
 from deckbuilder.rules.engine.casting import cast_or_use, draw_n, redraw_step
 from deckbuilder.rules.engine.choices import ally_pays, bury_instead, threat_costs
@@ -330,48 +327,21 @@ def shuffle(cards: list[CardId], seed: int) -> None:
     ``shuffle`` runs as Python, some 10% of a compiled game (issue 17).
 
     CPython's algorithm, as its ``random.py`` has it (3.11-3.13): Fisher-Yates from the end, each
-    index by rejection from ``getrandbits(k)``, ``k`` the bit length of the number of cards left.
-    ``getrandbits(k)`` for ``k <= 32`` takes the generator's next 32-bit word and keeps its top
-    ``k`` bits, and ``getrandbits(32 * m)`` gives the next ``m`` words at once, the first in the
-    lowest bits: so the words are drawn in batches (one call each, not one a card) and each index
-    is a word shifted right, the same numbers in the same order. ``tests/test_engine.py`` holds
-    the two to the same order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
-    size = len(cards)
-    if size < 2:
-        return
+    index by rejection from ``getrandbits``. ``tests/test_engine.py`` holds the two to the same
+    order, as ``tests/test_odds.py`` does the odds' own copy of ``sample``."""
     getrandbits = random.Random(seed).getrandbits
-    words = _words(getrandbits)
-    w = 0
     # ``n.bit_length()`` kept as it falls: one less at each power of two (no method call per card).
-    bits = size.bit_length()
-    low = 1 << bits >> 1  # the smallest number of ``bits`` bits
-    for i in range(size - 1, 0, -1):
+    bits = len(cards).bit_length()
+    low = 1 << bits >> 1  # the smallest number of ``bits`` bits (0 for an empty list)
+    for i in range(len(cards) - 1, 0, -1):
         n = i + 1
         if n < low:
             bits -= 1
             low >>= 1
-        shift = 32 - bits
-        while True:
-            if w == _BATCH:
-                words = _words(getrandbits)
-                w = 0
-            j = words[w] >> shift
-            w += 1
-            if j < n:
-                break
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
-
-
-#: Words drawn at a time: a card takes one or two on average (a rejected index draws again); the
-#: words of the last batch left unused cost the generator a few instructions each.
-_BATCH: Final = 64
-_WORDS: Final = struct.Struct(f"<{_BATCH}I")  # one format, compiled once
-
-
-def _words(getrandbits: Callable[[int], int]) -> tuple[int, ...]:
-    """Gets the generator's next ``_BATCH`` 32-bit words, in the order it makes them."""
-    found: tuple[int, ...] = _WORDS.unpack(getrandbits(32 * _BATCH).to_bytes(4 * _BATCH, "little"))
-    return found
 
 
 def draw_up(s: GameState) -> None:
