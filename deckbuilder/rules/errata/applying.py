@@ -348,6 +348,9 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
     """
     index = TitleIndex([(c.title, c.printed_title, *c.aliases) for c in cards])
     found: list[list[RulingRecord]] = [[] for _ in cards]
+    # Each card's text in lower case, made once for every ruling that looks for words in it
+    # (None where it is not ASCII: there a word is always searched for, see may_hold).
+    lowered = [c.text.lower() if c.text.isascii() else None for c in cards]
     for ruling in rulings:
         excluded = set()
         for title in ruling.except_:
@@ -370,7 +373,7 @@ def attach_rulings(cards: Sequence[Card], rulings: Sequence[RulingRecord]) -> li
                         continue
                 elif ruling.qualifier and not qualifier_matches(card, ruling.qualifier):
                     continue
-            elif selector is None or not selector.selects(card):
+            elif selector is None or not selector.selects(card, lowered[position]):
                 continue
             found[position].append(ruling)
     result = []
@@ -390,13 +393,28 @@ class _Selector:
         self.types = ruling.types
         self.attributes = frozenset(fold_title(a) for a in ruling.attributes)
         self.words = tuple(words_pattern(word, re.IGNORECASE) for word in ruling.text_words)
+        # Each word's pieces in lower case, or None where a piece is not ASCII (always searched).
+        self.pieces = tuple(
+            tuple(piece.lower() for piece in word.split()) if word.isascii() else None for word in ruling.text_words
+        )
 
-    def selects(self, card: Card) -> bool:
-        """Checks a card against the ruling's subtypes, types, attributes and text words."""
+    def selects(self, card: Card, lowered: str | None) -> bool:
+        """Checks a card against the ruling's subtypes, types, attributes and text words;
+        ``lowered``: the card's text in lower case, or None where it is not ASCII."""
         if self.subtypes and not any(fold_title(s) in self.subtypes for s in (card.subtype, card.monster_class) if s):
             return False
         if self.types and card.type not in self.types:
             return False
         if self.attributes and not any(fold_title(a) in self.attributes for a in card.attributes):
             return False
-        return not self.words or any(pattern.search(card.text) for pattern in self.words)
+        if not self.words:
+            return True
+        for pattern, pieces in zip(self.words, self.pieces):
+            # What may_hold checks, from text lowered once a card: a word the lowered text
+            # lacks cannot match its case-blind pattern, and the pattern's search is skipped
+            # (issue 28: the searches were most of the rulings' time).
+            if lowered is not None and pieces is not None and not all(piece in lowered for piece in pieces):
+                continue
+            if pattern.search(card.text):
+                return True
+        return False
