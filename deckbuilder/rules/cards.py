@@ -295,7 +295,9 @@ class Disagreement:
         )
 
 
-@dataclass(frozen=True)
+# init=False: the class writes its own __init__ (below); the dataclass's would be generated,
+# compiled from source and thrown away at each start-up (issue 28).
+@dataclass(frozen=True, init=False)
 class Card:
     """One printing of a card, as the catalog knows it.
 
