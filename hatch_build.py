@@ -1,4 +1,4 @@
-"""Compiles the rules core with mypyc when the wheel is built (issue 17).
+"""Compiles the rules core (and the GCCG reader) with mypyc when the wheel is built (issue 17).
 
 hatchling runs this hook (``[tool.hatch.build.targets.wheel.hooks.custom]`` in pyproject.toml)
 for every wheel it builds, so ``pip install .`` on a machine with a C compiler gets the
