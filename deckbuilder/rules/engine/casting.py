@@ -65,7 +65,7 @@ from deckbuilder.rules.engine.plays import (
     PlayKind,
     new_play,
 )
-from deckbuilder.rules.engine.state import GameState, can_pay, pay_sanity
+from deckbuilder.rules.engine.state import GameState, can_pay, pay_sanity, remove_card
 from deckbuilder.rules.places import dimension_ok, place_matches, travel_can_leave, travel_reaches
 
 # Final: the compiled core reads them from C statics, not the module's dict (issue 17).
@@ -283,7 +283,7 @@ def redraw_plays(s: GameState) -> list[Play]:
 def redraw_step(s: GameState, play: Play) -> None:
     """Plays a step of a redraw: a card put on the Discard, or the replacements drawn."""
     if play.kind is K_REPLACE:
-        s.hand.remove(play.card)
+        remove_card(s.hand, play.card)
         s.discard.append(play.card)
         s.redrawing -= 1
         s.redrawn += 1
@@ -369,11 +369,11 @@ def _travel_by_monster(s: GameState, monster: CardId, location: CardId, costs: l
     (where it counts for Adventures, l.66), its Sanity paid, then the Location it reaches
     played at once as the Current Location, its Sanity applied on arrival (l.38)."""
     g = s.game
-    s.hand.remove(monster)
+    remove_card(s.hand, monster)
     s.story.append(monster)
     s.counted += g.weight[monster]
     costs.append(g.profiles[monster].cost)
-    s.hand.remove(location)
+    remove_card(s.hand, location)
     arrive_at(s, location)
 
 
@@ -408,14 +408,14 @@ def _play_chosen(s: GameState, k: EffectKind, c: CardId, costs: list[int]) -> No
         return
     if k is _RESURRECT:
         if c in s.hand:  # an Ally from the Past, by the Grecian Lekythos: played from hand
-            s.hand.remove(c)
+            remove_card(s.hand, c)
             s.counted += g.weight[c]
             costs.append(q.cost)
         else:
             s.story.remove(c)  # it counted in the Story Deck and counts in play: the tally holds
         s.allies.append(c)
         return
-    s.hand.remove(c)
+    remove_card(s.hand, c)
     if k is _TRAVEL:
         walk_to(s, c)  # from a Location arrived at (see _targets): as if Walking (l.239)
         return

@@ -315,6 +315,18 @@ class GameState:
         )
 
 
+def remove_card(cards: list[CardId], cid: CardId) -> None:
+    """Removes the first ``cid`` from ``cards``, as ``cards.remove(cid)`` does (ValueError when
+    it is not there). The compiled core compares the ids as machine integers here, where
+    ``list.remove`` compares each card before it as Python objects (issue 23: a sixtieth of a
+    goldfish game); the pure core is a little slower here than with ``list.remove``."""
+    for i in range(len(cards)):
+        if cards[i] == cid:
+            cards.pop(i)
+            return
+    raise ValueError(f"card {cid} is not in the list")
+
+
 def can_pay(state: GameState, cost: int) -> bool:
     """Checks whether a Sanity cost can be paid whole (rulebook l.124, l.362)."""
     # Rulebook l.124, l.362: the whole cost must be payable.

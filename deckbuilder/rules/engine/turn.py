@@ -56,7 +56,7 @@ from deckbuilder.rules.engine.plays import (
     Play,
 )
 from deckbuilder.rules.engine.recovery import recover
-from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity
+from deckbuilder.rules.engine.state import GameState, pay_one, pay_sanity, remove_card
 from deckbuilder.rules.engine.threat import use_gate
 from deckbuilder.rules.engine.tomes import spell_on_ally_cost
 from deckbuilder.rules.places import Profile
@@ -87,7 +87,7 @@ def push(state: GameState, play: Play) -> None:
         end_card_play(s)
         return
     if kind is K_DISCARD:
-        s.hand.remove(cid)
+        remove_card(s.hand, cid)
         s.discard.append(cid)
         return
     if kind is K_END_ROUND:
@@ -140,7 +140,7 @@ def _turn_play(s: GameState, play: Play) -> None:
         if play.target >= 0:
             bury_instead(s, cid, play.target)  # the Ally Buried instead of the lost Turn
         return
-    s.hand.remove(cid)
+    remove_card(s.hand, cid)
     if kind is K_ARTIFACT and play.joined:
         # An Ally in play Buried instead of the Artifact's Sanity cost (its card's word).
         s.artifacts.append(cid)
@@ -151,7 +151,7 @@ def _turn_play(s: GameState, play: Play) -> None:
         return
     if play.joined:
         for j in play.joined:
-            s.hand.remove(j)
+            remove_card(s.hand, j)
     if kind is K_LOCATION:
         replace = s.mode is WALKING or (s.mode is TRAVELLING and play.sideways)
         if replace:
