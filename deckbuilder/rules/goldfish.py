@@ -280,10 +280,11 @@ class GreedyPolicy:
 
     def choose(self, state: GameState, plays: Sequence[Play]) -> Play:
         """Gets the play the policy prefers (the first of the best, in the engine's order)."""
+        # A list (as legal_plays gives): the compiled loops walk it by index, no iterator.
+        listed = plays if isinstance(plays, list) else list(plays)
         if state.phase is _DISCARD_PHASE:
-            return self._discard(state, plays)
-        # A list (as legal_plays gives): the compiled loop walks it by index, no iterator.
-        return self._best(state, plays if isinstance(plays, list) else list(plays))[0]
+            return self._discard(state, listed)
+        return self._best(state, listed)[0]
 
     def _best(self, state: GameState, plays: list[Play]) -> tuple[Play, int]:
         """Scores each play and gets the first of the best with its score: one loop, no call
@@ -484,10 +485,10 @@ class GreedyPolicy:
         joins = g.joins
         return any(not (joins[a] >> b) & 1 for i, a in enumerate(monsters) for b in monsters[i + 1 :])
 
-    def _discard(self, state: GameState, plays: Sequence[Play]) -> Play:
+    def _discard(self, state: GameState, plays: list[Play]) -> Play:
         end = None
         discard = None
-        for play in plays:
+        for play in plays:  # a list: the compiled loop walks it by index, no iterator
             if play.kind is _END_ROUND:
                 if play.reshuffle:
                     if len(state.deck) < 5 and any(self.needed[c] for c in state.discard):
@@ -500,8 +501,16 @@ class GreedyPolicy:
             return discard
         if end is not None:
             return end
-        # The engine insists on a discard (above the Maximum): drop the least needed card.
-        return min((p for p in plays if p.kind is _DISCARD), key=lambda p: self.needed[p.card], default=plays[0])
+        # The engine insists on a discard (above the Maximum): drop the least needed card (the
+        # first of them, as min() gives; written out so the compiled core makes no calls).
+        least, least_need = plays[0], 0
+        found = False
+        for play in plays:
+            if play.kind is _DISCARD:
+                need = self.needed[play.card]
+                if not found or need < least_need:
+                    least, least_need, found = play, need, True
+        return least
 
 
 def needed_titles(deck: Deck, recipes: dict[str, object] | None) -> set[str]:
