@@ -847,7 +847,7 @@ def _fold_by_patterns(text: str) -> str:
 
 @given(
     st.text(alphabet=st.characters(max_codepoint=127), max_size=40)
-    | st.text(alphabet=st.sampled_from("Thea, An'`\u2019\t\nÆœéßİ\u0131K\u212a“”-.x9"), max_size=30)
+    | st.text(alphabet=st.sampled_from("Thea, An'`\u2019\t\nÆœéßİ\u0131K\u212a“”-.x9\u0301\u0327◆ñ"), max_size=30)
     | st.sampled_from(["Athenaeum, The", "Car, A", "Ant, An", "Plan, A ", "It's the Pickman's", "A, The"])
 )
 @settings(max_examples=400, deadline=None)
