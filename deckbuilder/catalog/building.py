@@ -370,7 +370,7 @@ def _upgrade_locked(db_path: Path) -> BuildReport:
 
 #: ``json.dumps(value, ensure_ascii=False)``, with one encoder for every row rather than one
 #: made per call.
-_json = json.JSONEncoder(ensure_ascii=False).encode
+_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _card_json(card: Card) -> tuple[str, str]:
