@@ -14,11 +14,21 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from deckbuilder.catalog.importers import fields as f
 from deckbuilder.catalog.importers.cardfile import MAX_CARD_FILE_BYTES, CardDataError, ImportResult, SourceFile
-from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
+from deckbuilder.rules.cards import (
+    Allegiance,
+    Card,
+    CardType,
+    Dimension,
+    LanguageRule,
+    PublicAttribute,
+    SpellIcon,
+    display_title,
+    fold_title,
+)
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -290,6 +300,13 @@ def card_from_gccg(
     if public and card_type not in (CardType.LOCATION, CardType.TOME):
         values["public"] = f.parse_public_letters(public, out)
 
+    unread = values.keys() - _FIELDS
+    if unread:  # a field a parser sets and the card below does not take: a mistake of ours
+        raise AssertionError(f"card_from_gccg does not take the fields {sorted(unread)}")
+    # Each field named, not ``**values``: the compiled reader then calls Card's __init__ itself,
+    # where a dict of keywords had each of its 49 parameters looked up by name (a third of
+    # making a card, issue 28). A field no parser set takes Card's default.
+    get = values.get
     return Card(
         key=f.card_key(set_code, title, printing),
         title=title,
@@ -303,5 +320,65 @@ def card_from_gccg(
         image=f.clean(attrs.get("graphics")) or None,
         source="gccg",
         problems=tuple(out.problems),
-        **values,  # type: ignore[arg-type]
+        value=cast("int | None", get("value")),
+        value_text=cast(str, get("value_text", "")),
+        value2=cast("int | None", get("value2")),
+        goo=cast(bool, get("goo", False)),
+        gate=cast(bool, get("gate", False)),
+        unique=cast(bool, get("unique", False)),
+        sanity=cast("int | None", get("sanity")),
+        sanity_text=cast(str, get("sanity_text", "")),
+        attributes=cast("tuple[str, ...]", get("attributes", ())),
+        public=cast("tuple[PublicAttribute, ...]", get("public", ())),
+        icons=cast("tuple[SpellIcon, ...]", get("icons", ())),
+        region=cast("str | None", get("region")),
+        subregion=cast("str | None", get("subregion")),
+        dimension=cast("Dimension | None", get("dimension")),
+        allegiance=cast("Allegiance | None", get("allegiance")),
+        occupations=cast("tuple[str, ...]", get("occupations", ())),
+        languages=cast("tuple[str, ...]", get("languages", ())),
+        tome_languages=cast("tuple[str, ...]", get("tome_languages", ())),
+        tome_language_rule=cast("LanguageRule | None", get("tome_language_rule")),
+        monster_class=cast("str | None", get("monster_class")),
+        summon=cast("tuple[str, ...]", get("summon", ())),
+        affects=cast("str | None", get("affects")),
+        sanity_max=cast("int | None", get("sanity_max")),
+        education=cast("int | None", get("education")),
+        hand=cast("int | None", get("hand")),
+        hand_min=cast("int | None", get("hand_min")),
+        hand_max=cast("int | None", get("hand_max")),
     )
+
+
+#: The fields card_from_gccg takes from the parsers' values.
+_FIELDS = frozenset(
+    {
+        "value",
+        "value_text",
+        "value2",
+        "goo",
+        "gate",
+        "unique",
+        "sanity",
+        "sanity_text",
+        "attributes",
+        "public",
+        "icons",
+        "region",
+        "subregion",
+        "dimension",
+        "allegiance",
+        "occupations",
+        "languages",
+        "tome_languages",
+        "tome_language_rule",
+        "monster_class",
+        "summon",
+        "affects",
+        "sanity_max",
+        "education",
+        "hand",
+        "hand_min",
+        "hand_max",
+    }
+)
