@@ -102,7 +102,7 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
         finally:
             os.chdir(cwd)
         self.app.display_info(
-            f"mythos: compiled {len(sources)} rules modules with mypyc in {time.perf_counter() - start:.0f} s"
+            f"mythos: compiled {len(sources)} modules with mypyc in {time.perf_counter() - start:.0f} s"
         )
         lib = build / "lib"  # absolute, so are the outputs
         return [(path, path.resolve().relative_to(lib).as_posix()) for path in outputs]
