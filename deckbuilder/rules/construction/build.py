@@ -307,6 +307,8 @@ def _build_for(
     # Staged racing of its own (matches against a field) races the first decks on its first
     # two stages too: the start leaves the search its budget.
     race = START_STAGES if stages is None else stages[:2]
+    if goal.combat and goal.start is None and race:
+        plans = [*plans, *measured_start(plans, arena, race[0], should_stop)]
     plan = choose_start(plans, arena, goal.max_rounds, should_stop, race, prune=goal.combat)
     start_label = "your deck" if goal.start is not None else "first legal deck"
     if speed_play is not None:
@@ -383,6 +385,36 @@ def _build_for(
         stopped_by=search.state.stopped_by,
         kept_start=kept_start,
     )
+
+
+def measured_start(
+    plans: Sequence[Plan], arena: Arena, seeds: int, should_stop: Callable[[], bool] | None = None
+) -> list[Plan]:
+    """Gets, against a field, first decks more for the race: each Combat-filled one filled
+    again with its Combat cards ranked by what they did in matches (:func:`~.start.measured_fill`),
+    measured on the race's first ``seeds`` seeds of each home region's Combat fill and of fills
+    of the Combat cards it left out (:func:`~.start.combat_probes`; the Combat fills' own
+    matches are the race's). None (an empty list) when no Combat fill is among ``plans`` or
+    the time is up; a deck among them already is not repeated."""
+    from deckbuilder.rules.construction.start import COMBAT, combat_probes, measured_fill, measured_worth
+
+    played: list[tuple[Plan, Sequence[GameResult]]] = []
+    for first in (p for p in plans if p.style == COMBAT):
+        for probe in combat_probes(first):
+            if should_stop is not None and should_stop():
+                return []
+            played.append((probe, arena.results(probe.counts, seeds)))
+    if not played:
+        return []
+    worth = measured_worth(played)
+    seen = {tuple(sorted(p.counts.items())) for p in plans}
+    out = []
+    for plan in plans:
+        found = measured_fill(plan, worth)
+        if found is not None and tuple(sorted(found.counts.items())) not in seen:
+            seen.add(tuple(sorted(found.counts.items())))
+            out.append(found)
+    return out
 
 
 def tune_for_speed(
