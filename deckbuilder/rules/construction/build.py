@@ -27,7 +27,7 @@ from deckbuilder.rules.construction.model import (
     to_deck,
 )
 from deckbuilder.rules.construction.search import Arena, Candidate, Search, runners_up, search_arena
-from deckbuilder.rules.construction.start import Plan, built_for_speed, first_decks
+from deckbuilder.rules.construction.start import MEASURED, Plan, built_for_speed, first_decks
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
@@ -307,10 +307,18 @@ def _build_for(
     # Staged racing of its own (matches against a field) races the first decks on its first
     # two stages too: the start leaves the search its budget.
     race = START_STAGES if stages is None else stages[:2]
-    if goal.combat and goal.start is None and race:
-        plans = [*plans, *measured_start(plans, arena, race[0], should_stop)]
     plan = choose_start(plans, arena, goal.max_rounds, should_stop, race, prune=goal.combat)
+    if goal.combat and race:
+        # The Combat fill the race chose, filled again by what its cards did in matches: it
+        # goes on only clearly ahead (a first look, then the race's last stage), so that one
+        # no better costs the search few seeds.
+        look = max(2, int(race[0] * FIRST_LOOK))
+        measured = measured_start(plan, plans, arena, probe_seeds(seed, look), should_stop)
+        if measured is not None and clearly_better(measured, plan, arena, (look, race[-1]), goal.max_rounds):
+            plan = measured
     start_label = "your deck" if goal.start is not None else "first legal deck"
+    if plan.style.startswith(MEASURED):
+        start_label = "first legal deck, its Combat cards chosen by what they did in matches"
     if speed_play is not None:
         tuned = tune_for_speed(
             plan,
@@ -387,34 +395,54 @@ def _build_for(
     )
 
 
+def clearly_better(new: Plan, old: Plan, arena: Arena, looks: Sequence[int], max_rounds: int) -> bool:
+    """Checks that a first deck costs less than another (the search's cost, on the arena's
+    common seeds; the other's matches are played already): less on the mean of the first
+    ``looks[0]`` seeds, then beyond the noise on the first ``looks[-1]`` (the 95% interval of
+    the paired difference lies below zero). One behind at the first look costs no more seeds."""
+    from deckbuilder.rules.construction.measure import paired
+
+    def costs(plan: Plan, n: int) -> list[float]:
+        return [search_cost(r, max_rounds) for r in arena.results(plan.counts, n)]
+
+    if statistics.fmean(costs(new, looks[0])) >= statistics.fmean(costs(old, looks[0])):
+        return False
+    return paired(costs(new, looks[-1]), costs(old, looks[-1])).high < 0
+
+
+def probe_seeds(seed: int, games: int) -> list[int]:
+    """Gets the seeds of the matches that measure a build's Combat cards (:func:`measured_start`):
+    none of the race's, the search's or the held-out ones, so that the deck filled by what its
+    cards did on them is judged on others."""
+    probes = random.Random(seed * 7919 + 5)
+    return [probes.randrange(2**31) for _ in range(games)]
+
+
 def measured_start(
-    plans: Sequence[Plan], arena: Arena, seeds: int, should_stop: Callable[[], bool] | None = None
-) -> list[Plan]:
-    """Gets, against a field, first decks more for the race: each Combat-filled one filled
-    again with its Combat cards ranked by what they did in matches (:func:`~.start.measured_fill`),
-    measured on the race's first ``seeds`` seeds of each home region's Combat fill and of fills
-    of the Combat cards it left out (:func:`~.start.combat_probes`; the Combat fills' own
-    matches are the race's). None (an empty list) when no Combat fill is among ``plans`` or
-    the time is up; a deck among them already is not repeated."""
+    plan: Plan, plans: Sequence[Plan], arena: Arena, seeds: Sequence[int], should_stop: Callable[[], bool] | None = None
+) -> Plan | None:
+    """Gets, against a field, the Combat-filled first deck the race chose filled again with its
+    Combat cards ranked by what they did in matches (:func:`~.start.measured_fill`), measured
+    on ``seeds`` (:func:`probe_seeds`) by its home region's Combat fill and fills of the Combat
+    cards that one left out (:func:`~.start.combat_probes`); those matches count in the
+    arena's games (the build's budget). None for another first deck (one built for speed
+    alone, a player's deck), when the time is up, or when the fill is the same deck."""
     from deckbuilder.rules.construction.start import COMBAT, combat_probes, measured_fill, measured_worth
 
+    first = next((p for p in plans if p.style == COMBAT and p.home == plan.home), None)
+    if first is None or not plan.style.startswith(COMBAT) or not seeds:
+        return None
+    probes = Arena(arena.play, arena.cards, arena.investigator, list(seeds))
     played: list[tuple[Plan, Sequence[GameResult]]] = []
-    for first in (p for p in plans if p.style == COMBAT):
-        for probe in combat_probes(first):
-            if should_stop is not None and should_stop():
-                return []
-            played.append((probe, arena.results(probe.counts, seeds)))
-    if not played:
-        return []
-    worth = measured_worth(played)
-    seen = {tuple(sorted(p.counts.items())) for p in plans}
-    out = []
-    for plan in plans:
-        found = measured_fill(plan, worth)
-        if found is not None and tuple(sorted(found.counts.items())) not in seen:
-            seen.add(tuple(sorted(found.counts.items())))
-            out.append(found)
-    return out
+    for probe in combat_probes(first):
+        if should_stop is not None and should_stop():
+            break
+        played.append((probe, probes.results(probe.counts, len(seeds))))
+    arena.games += probes.games
+    if len(played) < 2:
+        return None
+    found = measured_fill(plan, measured_worth(played))
+    return None if found is None or found.counts == plan.counts else found
 
 
 def tune_for_speed(
