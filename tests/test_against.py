@@ -791,6 +791,9 @@ def test_a_combat_fill_ranked_by_what_its_cards_did_in_matches(gccg_catalog, myt
     measured = measured_fill(first, worth)
     assert measured is not None and measured.style == MEASURED
     assert star in fighters(measured) and star not in fighters(first)
+    # The deck file says why, in a player's words.
+    (why,) = {measured.why[k] for k in measured.counts if fold_title(measured.cards[k].title) == star}
+    assert why.startswith(fought) and "in test matches a copy did" in why
     assert measured.size() >= first.goal.min_cards
     assert rest(measured) == {k: n for k, n in rest(first).items() if k in rest(measured)}
     assert {

@@ -831,6 +831,9 @@ def combat_cards(
             continue
         if card.type is CardType.MONSTER:
             monsters += COMBAT_COPIES
+        did = None if measured is None else measured.get(fold_title(card.title))
+        if did is not None and card.type is not CardType.EVENT:
+            why += f"; in test matches a copy did {did:.2f} Combat damage a match, less its Sanity cost"
         out.append((card, why))
     return out
 
