@@ -698,3 +698,173 @@ def test_the_race_against_a_field_stops_a_first_deck_clearly_behind_at_its_first
     played.clear()
     choose_start(plans, Arena(), 20, stages=(20, 60))
     assert all(played[name] >= 20 for name in "ABCDEFGH")
+
+
+def test_a_seed_of_matches_keeps_what_each_card_did():
+    """A seed's result against a field keeps, per title of the deck's cards, the Combat damage
+    they dealt and absorbed per match and the share of the matches they were played in (the
+    `mythos match` report's per-card figures): what a Combat fill ranked by deeds reads."""
+    from dataclasses import replace
+
+    from deckbuilder.rules.construction.against import seed_results
+
+    first = replace(
+        _record(0, 6, (3, 0)),
+        played=(("Byakhee", "Ghoul"), ("Nightgaunt",)),
+        dealt=((("Byakhee", 3),), (("Nightgaunt", 2),)),
+        absorbed=((("Ghoul", 1),), ()),
+    )
+    second = replace(_record(1, 8, (0, 3)), played=(("Byakhee",), ()), dealt=((("Byakhee", 1),), ()))
+    (result,) = seed_results([[first], [second]])
+    assert result.cards == (("Byakhee", 2.0, 1.0), ("Ghoul", 0.5, 0.5))  # the opponent's Nightgaunt is not the deck's
+    # Goldfish games keep none.
+    from deckbuilder.rules.construction.model import GameResult
+
+    assert GameResult(5, 10.0).cards == ()
+
+
+def test_a_combat_fill_ranked_by_what_its_cards_did_in_matches(gccg_catalog, mythos_data):
+    """The Combat fill takes its Combat cards by their printed values; fills of the Combat cards
+    it left out measure more of them, and a Combat card's worth is the Combat damage a copy dealt
+    and absorbed per match less the Sanity it cost when played (a Basic game's score counts the
+    Sanity left, rulebook l.93). Filled again by that worth, a Combat card that did the most
+    comes in even where its printed value ranked it out; the Events on opponents (whose worth
+    is no Combat damage) and everything the Adventures need stay."""
+    from deckbuilder.rules.cards import CardType, fold_title
+    from deckbuilder.rules.construction.model import GameResult
+    from deckbuilder.rules.construction.start import (
+        COMBAT,
+        FOR_COMBAT,
+        MEASURED,
+        combat_probes,
+        measured_fill,
+        measured_worth,
+    )
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+    plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
+    first = next(p for p in plans if p.style == COMBAT)
+    fought = FOR_COMBAT.split("{")[0]
+
+    def fighters(plan):
+        return {fold_title(plan.cards[k].title) for k in plan.counts if plan.why[k].startswith(fought)}
+
+    def rest(plan):
+        return {k: n for k, n in plan.counts.items() if not plan.why[k].startswith(fought)}
+
+    probes = combat_probes(first)
+    assert probes[0] is first and len(probes) == 3
+    for i, probe in enumerate(probes[1:], 1):
+        assert fighters(probe) and not fighters(probe) & set().union(*map(fighters, probes[:i]))
+        assert {a.key for a in probe.adventures} == {a.key for a in first.adventures}
+    # The matches say: a Combat card left out of the first fill (a Monster, Ally or Weapon)
+    # did the most; a first-fill one with a Sanity cost dealt a point a match and was played
+    # in every one.
+    star_key = next(
+        k
+        for k in probes[1].counts
+        if probes[1].why[k].startswith(fought) and probes[1].cards[k].type is not CardType.EVENT
+    )
+    star = fold_title(probes[1].cards[star_key].title)
+    costly_key = next(
+        (k for k in first.counts if first.why[k].startswith(fought) and (first.cards[k].sanity or 0) < 0), None
+    )
+    costly = fold_title(first.cards[costly_key].title) if costly_key else None
+
+    def results(plan):
+        deeds = [(star, 4.0, 1.0)] if star in fighters(plan) else []
+        deeds += [(costly, 1.0, 1.0)] if costly and costly in fighters(plan) else []
+        return [GameResult(6, 9.0, 1.0, 0.5, cards=tuple(deeds)) for _ in range(2)]
+
+    worth = measured_worth([(p, results(p)) for p in probes])
+
+    def cost(card):
+        return max(0, -(card.sanity or 0))
+
+    star_card = probes[1].cards[star_key]
+    assert worth[star] == pytest.approx((4.0 - cost(star_card)) / probes[1].counts[star_key])
+    if costly_key:
+        assert worth[costly] == pytest.approx((1.0 - cost(first.cards[costly_key])) / first.counts[costly_key])
+    assert set(worth) == set().union(*map(fighters, probes))
+    assert all(v == 0 for t, v in worth.items() if t not in (star, costly))
+
+    measured = measured_fill(first, worth)
+    assert measured is not None and measured.style == MEASURED
+    assert star in fighters(measured) and star not in fighters(first)
+    # The deck file says why, in a player's words.
+    (why,) = {measured.why[k] for k in measured.counts if fold_title(measured.cards[k].title) == star}
+    assert why.startswith(fought) and "in test matches a copy did" in why
+    assert measured.size() >= first.goal.min_cards
+    assert rest(measured) == {k: n for k, n in rest(first).items() if k in rest(measured)}
+    assert {
+        fold_title(first.cards[k].title)
+        for k in first.counts
+        if first.why[k].startswith(fought) and first.cards[k].type is CardType.EVENT
+    } <= {
+        fold_title(measured.cards[k].title)
+        for k in measured.counts
+        if measured.why[k].startswith(fought) and measured.cards[k].type is CardType.EVENT
+    }
+    # Around one Adventure it stays around it; a deck of no Combat fill is not filled again.
+    focused = next(p for p in plans if p.style.startswith(COMBAT) and p.style != COMBAT)
+    again = measured_fill(focused, worth)
+    assert again is not None and again.style == MEASURED + focused.style.removeprefix(COMBAT)
+    assert star in fighters(again)
+    assert measured_fill(next(p for p in plans if not p.style.startswith(COMBAT)), worth) is None
+
+
+def test_the_combat_fill_the_race_chose_is_filled_again_by_what_its_cards_did(gccg_catalog, mythos_data):
+    """Against a field, the Combat-filled first deck the race chose is filled again by what its
+    home's Combat cards did in matches on seeds of their own (bourne-ultravox: 44.5% of the
+    matches against the player's deck won, 59.0% so), and goes on only when it costs less at a
+    first look and clearly less on the race's last stage; the probes' matches count in the
+    budget. A first deck built for speed alone is not filled again."""
+    from deckbuilder.rules.cards import CardType
+    from deckbuilder.rules.construction.build import clearly_better, measured_start, probe_seeds
+    from deckbuilder.rules.construction.model import GameResult
+    from deckbuilder.rules.construction.search import Arena, search_arena
+    from deckbuilder.rules.construction.start import COMBAT, FOR_COMBAT, MEASURED, combat_probes
+
+    loaded = _deck(gccg_catalog, mythos_data, "standard-corrupt.deck")
+    plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
+    chosen = next(p for p in plans if p.style.startswith(COMBAT) and p.style != COMBAT)
+    first = next(p for p in plans if p.style == COMBAT and p.home == chosen.home)
+    fought = FOR_COMBAT.split("{")[0]
+    # A Weapon or Ally of the Combat cards the home's Combat fill left out, and the deck chosen too.
+    star = next(
+        probe.cards[k]
+        for probe in combat_probes(first)[1:]
+        for k in sorted(probe.counts)
+        if probe.why[k].startswith(fought)
+        and probe.cards[k].type in (CardType.ARTIFACT, CardType.ALLY)
+        and k not in chosen.counts
+    )
+    probed: list[int] = []
+
+    def play(deck, seeds):
+        # The deck holding the star wins every match, the others half; the star did 5 a match.
+        probed.append(len(seeds))
+        holds = any(e.card.key == star.key for e in deck.main)
+        deeds = ((star.title, 5.0, 1.0),) if holds else ()
+        return [GameResult(6, 9.0, 1.0, 1.0 if holds else 0.5, cards=deeds) for _ in seeds]
+
+    arena = search_arena(play, chosen.cards, chosen.goal.investigator, 1)
+    seeds = probe_seeds(1, 10)
+    assert not set(seeds) & set(arena.seeds)  # none of the race's or the search's
+    found = measured_start(chosen, plans, arena, seeds)
+    assert found is not None and found.style == MEASURED + chosen.style.removeprefix(COMBAT)
+    assert star.key in found.counts and star.key not in chosen.counts
+    # The probes played the seeds given: the home's Combat fill and two more, counted.
+    assert probed == [10, 10, 10] and arena.games == 30
+    assert clearly_better(found, chosen, arena, (10, 60), 20)
+    # One level with the race's choice stops at the first look (its 10 seeds).
+    level = Arena(
+        lambda deck, seeds: [GameResult(6, 9.0, 1.0, 0.5) for _ in seeds],
+        chosen.cards,
+        chosen.goal.investigator,
+        arena.seeds,
+    )
+    assert not clearly_better(found, chosen, level, (10, 60), 20) and level.games == 20
+    # Not for a deck built for speed alone, nor when the time is up.
+    assert measured_start(next(p for p in plans if not p.style.startswith(COMBAT)), plans, arena, seeds) is None
+    assert measured_start(chosen, plans, arena, seeds, lambda: True) is None

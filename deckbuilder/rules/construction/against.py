@@ -86,6 +86,13 @@ def seed_results(per_field: Sequence[Sequence[MatchRecord]]) -> list[GameResult]
         # the deck scored Adventure points is one it completed an Adventure in, by its last Round.
         scored = [r.rounds for r in records if r.points[0] > 0]
         n = len(records)
+        worth: dict[str, list[float]] = {}
+        for r in records:
+            for title in r.played[0]:
+                worth.setdefault(title, [0.0, 0.0])[1] += 1 / n
+            for figures in (r.dealt[0], r.absorbed[0]):
+                for title, v in figures:
+                    worth.setdefault(title, [0.0, 0.0])[0] += v / n
         out.append(
             GameResult(
                 rounds=round(sum(won) / len(won)) if won else None,
@@ -94,6 +101,7 @@ def seed_results(per_field: Sequence[Sequence[MatchRecord]]) -> list[GameResult]
                 win=sum(wins) / n,
                 dealt=sum(sum(v for _t, v in r.dealt[0]) for r in records) / n,
                 scored_round=sum(scored) / len(scored) if scored else None,
+                cards=tuple((t, d, p) for t, (d, p) in sorted(worth.items())),
             )
         )
     return out

@@ -27,7 +27,7 @@ from deckbuilder.rules.construction.model import (
     to_deck,
 )
 from deckbuilder.rules.construction.search import Arena, Candidate, Search, runners_up, search_arena
-from deckbuilder.rules.construction.start import Plan, built_for_speed, first_decks
+from deckbuilder.rules.construction.start import MEASURED, Plan, built_for_speed, first_decks
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
@@ -308,7 +308,17 @@ def _build_for(
     # two stages too: the start leaves the search its budget.
     race = START_STAGES if stages is None else stages[:2]
     plan = choose_start(plans, arena, goal.max_rounds, should_stop, race, prune=goal.combat)
+    if goal.combat and race:
+        # The Combat fill the race chose, filled again by what its cards did in matches: it
+        # goes on only clearly ahead (a first look, then the race's last stage), so that one
+        # no better costs the search few seeds.
+        look = max(2, int(race[0] * FIRST_LOOK))
+        measured = measured_start(plan, plans, arena, probe_seeds(seed, look), should_stop)
+        if measured is not None and clearly_better(measured, plan, arena, (look, race[-1]), goal.max_rounds):
+            plan = measured
     start_label = "your deck" if goal.start is not None else "first legal deck"
+    if plan.style.startswith(MEASURED):
+        start_label = "first legal deck, its Combat cards chosen by what they did in matches"
     if speed_play is not None:
         tuned = tune_for_speed(
             plan,
@@ -383,6 +393,56 @@ def _build_for(
         stopped_by=search.state.stopped_by,
         kept_start=kept_start,
     )
+
+
+def clearly_better(new: Plan, old: Plan, arena: Arena, looks: Sequence[int], max_rounds: int) -> bool:
+    """Checks that a first deck costs less than another (the search's cost, on the arena's
+    common seeds; the other's matches are played already): less on the mean of the first
+    ``looks[0]`` seeds, then beyond the noise on the first ``looks[-1]`` (the 95% interval of
+    the paired difference lies below zero). One behind at the first look costs no more seeds."""
+    from deckbuilder.rules.construction.measure import paired
+
+    def costs(plan: Plan, n: int) -> list[float]:
+        return [search_cost(r, max_rounds) for r in arena.results(plan.counts, n)]
+
+    if statistics.fmean(costs(new, looks[0])) >= statistics.fmean(costs(old, looks[0])):
+        return False
+    return paired(costs(new, looks[-1]), costs(old, looks[-1])).high < 0
+
+
+def probe_seeds(seed: int, games: int) -> list[int]:
+    """Gets the seeds of the matches that measure a build's Combat cards (:func:`measured_start`):
+    none of the race's, the search's or the held-out ones, so that the deck filled by what its
+    cards did on them is judged on others."""
+    probes = random.Random(seed * 7919 + 5)
+    return [probes.randrange(2**31) for _ in range(games)]
+
+
+def measured_start(
+    plan: Plan, plans: Sequence[Plan], arena: Arena, seeds: Sequence[int], should_stop: Callable[[], bool] | None = None
+) -> Plan | None:
+    """Gets, against a field, the Combat-filled first deck the race chose filled again with its
+    Combat cards ranked by what they did in matches (:func:`~.start.measured_fill`), measured
+    on ``seeds`` (:func:`probe_seeds`) by its home region's Combat fill and fills of the Combat
+    cards that one left out (:func:`~.start.combat_probes`); those matches count in the
+    arena's games (the build's budget). None for another first deck (one built for speed
+    alone, a player's deck), when the time is up, or when the fill is the same deck."""
+    from deckbuilder.rules.construction.start import COMBAT, combat_probes, measured_fill, measured_worth
+
+    first = next((p for p in plans if p.style == COMBAT and p.home == plan.home), None)
+    if first is None or not plan.style.startswith(COMBAT) or not seeds:
+        return None
+    probes = Arena(arena.play, arena.cards, arena.investigator, list(seeds))
+    played: list[tuple[Plan, Sequence[GameResult]]] = []
+    for probe in combat_probes(first):
+        if should_stop is not None and should_stop():
+            break
+        played.append((probe, probes.results(probe.counts, len(seeds))))
+    arena.games += probes.games
+    if len(played) < 2:
+        return None
+    found = measured_fill(plan, measured_worth(played))
+    return None if found is None or found.counts == plan.counts else found
 
 
 def tune_for_speed(

@@ -40,7 +40,10 @@ class GameResult:
     its matches the deck won (a tie half), ``dealt``, the Combat damage its cards dealt per
     match, and ``scored_round``, the mean Round of the matches in which it completed an
     Adventure (its ``progress`` is then the share of those matches; None: in none of them), the
-    Adventure speed the search breaks ties by; goldfish games leave ``win`` None."""
+    Adventure speed the search breaks ties by, and ``cards``, per title of the deck's cards
+    played or in Combat the Combat damage they dealt and absorbed per match and the share of
+    the matches they were played in (:func:`~.start.measured_worth` ranks Combat cards by it);
+    goldfish games leave ``win`` None and ``cards`` empty."""
 
     rounds: int | None
     final_sanity: float
@@ -48,6 +51,7 @@ class GameResult:
     win: float | None = None
     dealt: float = 0.0
     scored_round: float | None = None
+    cards: tuple[tuple[str, float, float], ...] = ()
 
 
 #: Plays one seeded goldfish game per seed of a deck and gets each game's result, in order.

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, CardType, display_title, fold_title
-from deckbuilder.rules.construction.model import BuildGoal, Counts, ImpossibleBuildError, Pool, to_deck
+from deckbuilder.rules.construction.model import BuildGoal, Counts, GameResult, ImpossibleBuildError, Pool, to_deck
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import AdventureCheck, Collection, Recipe
@@ -73,6 +73,12 @@ COMBAT_CANDIDATES = 30
 COMBAT_COPIES = 2
 #: Why a Combat card is in a deck judged by matches.
 FOR_COMBAT = "for Combat against the field: {}"
+_FOR = FOR_COMBAT.split("{", 1)[0]
+#: The Combat fill whose Combat cards are ranked by what they did in matches
+#: (:func:`measured_fill`), and the Combat fills whose matches measure them
+#: (:func:`combat_probes`).
+MEASURED = COMBAT + ":measured"
+COMBAT_PROBES = 3
 #: Why an Adventure a Campaign build chose is there.
 TOWARD_TARGET = "an Adventure toward the Campaign target of {}"
 
@@ -96,6 +102,8 @@ class Plan:
         self._tests: tuple[tuple[str, ...], list[Predicate]] | None = None
         #: Folded titles no pick may be (cards :func:`repair` found unplayable).
         self.banned: set[str] = set()
+        #: The deck before its fill (:func:`picks`), which a fill of another kind starts from.
+        self.base: Plan | None = None
 
     def copy(self) -> Plan:
         """Gets a copy to change apart from this one."""
@@ -108,6 +116,7 @@ class Plan:
         other.home = self.home
         other.style = self.style
         other.banned = set(self.banned)
+        other.base = self.base
         return other
 
     def slot_tests(self) -> list[Predicate]:
@@ -220,6 +229,7 @@ def first_decks(goal: BuildGoal, pool: Pool, recipes: Mapping[str, Recipe], pool
         built_homes += 1
         for style in styles:
             plan = base.copy()
+            plan.base = base
             fill(plan, style)
             key = tuple(sorted(plan.counts.items()))
             if key not in seen:
@@ -638,7 +648,7 @@ def _fill_steps(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str]]) ->
         )
 
 
-def fill_combat(plan: Plan, focus: str | None = None) -> None:
+def fill_combat(plan: Plan, focus: str | None = None, measured: Mapping[str, float] | None = None) -> None:
     """Fills a deck judged by matches (:data:`COMBAT`): a second copy of each Adventure and of
     each card the Adventures and playability need (the Adventure still comes: a Basic game
     ends at the first one completed, rulebook l.91; with ``focus``, the key of one Adventure,
@@ -646,7 +656,8 @@ def fill_combat(plan: Plan, focus: str | None = None) -> None:
     region most of its Locations are in (:func:`deck_region`), Gates first (Monsters are played
     only at a Gate, l.227), until the deck holds
     :data:`COMBAT_LOCATIONS`, then :data:`COMBAT_COPIES` copies of each Combat card
-    :func:`combat_cards` offers, the likeliest first; then as :func:`fill` does."""
+    :func:`combat_cards` offers, the likeliest first (by what they did in matches, with
+    ``measured``); then as :func:`fill` does."""
     from deckbuilder.rules.adventures import check_adventure
 
     needed: list[Card] = []
@@ -672,7 +683,7 @@ def fill_combat(plan: Plan, focus: str | None = None) -> None:
             break
         if not away(plan, card):
             plan.add(card, walk, min(2, COMBAT_LOCATIONS - locations(plan)) - plan.counts.get(card.key, 0))
-    fighters = combat_cards(plan)
+    fighters = combat_cards(plan, measured=measured)
     _fill_steps(
         plan,
         [
@@ -765,13 +776,20 @@ def combat_worth(card: Card) -> tuple[float, str]:
     return worth - cost, why
 
 
-def combat_cards(plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True) -> list[tuple[Card, str]]:
+def combat_cards(
+    plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True, measured: Mapping[str, float] | None = None
+) -> list[tuple[Card, str]]:
     """Gets the Combat cards a deck judged by matches is filled with, with their reasons: the
     pool's official cards of most :func:`combat_worth` (of the deck's region or none), at most
     ``limit``, each one the deck can play (no playability error of it added to the deck); to
     ``fill`` the deck, only cards it may take more of, and a Monster only while the deck holds
     no more than :data:`~deckbuilder.rules.playability.MONSTERS_PER_GATE` per Gate copy (the
-    search's moves, :mod:`.search`, weigh any number)."""
+    search's moves, :mod:`.search`, weigh any number). With ``measured`` (per folded title, the
+    Combat damage a copy dealt and absorbed per match, :func:`measured_worth`) the Monsters,
+    Allies and Weapons are ranked by it instead of their printed values (those that did some
+    first, then those not measured, then those that did none), each in the place one of them
+    has in the printed order: an Event on an opponent (whose worth is no Combat damage) keeps
+    its place."""
     from deckbuilder.rules.playability import MONSTERS_PER_GATE, AdditionJudge, Severity
 
     ranked: list[tuple[float, str, Card, str]] = []
@@ -792,6 +810,15 @@ def combat_cards(plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True) 
             kinds.setdefault(row[2].type, []).append(row)
     queues = [kinds.get(t, []) for t in (CardType.EVENT, CardType.MONSTER, CardType.ALLY, CardType.ARTIFACT)]
     ranked = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
+    if measured is not None:
+        order = {id(row): i for i, row in enumerate(ranked)}
+
+        def by_deeds(row: tuple[float, str, Card, str]) -> tuple[int, float, int]:
+            did = measured.get(fold_title(row[2].title))
+            return (1, 0.0, order[id(row)]) if did is None else (0, -did, 0) if did > 0 else (2, 0.0, order[id(row)])
+
+        deeds = iter(sorted((row for row in ranked if row[2].type is not CardType.EVENT), key=by_deeds))
+        ranked = [row if row[2].type is CardType.EVENT else next(deeds) for row in ranked]
     judge = AdditionJudge(to_deck(plan.counts, plan.cards, plan.goal.investigator))
     gates = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.LOCATION and plan.cards[k].gate)
     monsters = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.MONSTER)
@@ -804,7 +831,71 @@ def combat_cards(plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True) 
             continue
         if card.type is CardType.MONSTER:
             monsters += COMBAT_COPIES
+        did = None if measured is None else measured.get(fold_title(card.title))
+        if did is not None and card.type is not CardType.EVENT:
+            why += f"; in test matches a copy did {did:.2f} Combat damage a match, less its Sanity cost"
         out.append((card, why))
+    return out
+
+
+def combat_probes(plan: Plan, probes: int = COMBAT_PROBES) -> list[Plan]:
+    """Gets the Combat fill ``plan`` (:data:`COMBAT` style, of :func:`first_decks`) and up to
+    ``probes`` - 1 more of its picks, each filled with Combat cards none of the ones before
+    holds: matches of them measure what more of the Combat cards the fill weighs do
+    (:func:`measured_worth`)."""
+    out = [plan]
+    if plan.base is None or plan.style != COMBAT:
+        return out
+    banned: set[str] = set()
+    while len(out) < probes:
+        banned |= {fold_title(out[-1].cards[k].title) for k in out[-1].counts if out[-1].why[k].startswith(_FOR)}
+        probe = plan.base.copy()
+        probe.banned |= banned
+        fill(probe, COMBAT)
+        if not any(probe.why[k].startswith(_FOR) for k in probe.counts):
+            break
+        out.append(probe)
+    return out
+
+
+def measured_worth(played: Sequence[tuple[Plan, Sequence[GameResult]]]) -> dict[str, float]:
+    """Gets, per folded title, what a copy of each Combat card of the decks did per match
+    against a field (:attr:`~.model.GameResult.cards`): the Combat damage it dealt and absorbed
+    less the Sanity it cost (its printed cost for each match it was played in: a Basic game's
+    score counts the Sanity left, rulebook l.93); a card in several decks, the mean of theirs."""
+    sums: dict[str, list[float]] = {}
+    for plan, results in played:
+        if not results:
+            continue
+        copies: dict[str, int] = {}
+        cost: dict[str, float] = {}
+        for key, n in plan.counts.items():
+            if plan.why.get(key, "").startswith(_FOR):
+                title = fold_title(plan.cards[key].title)
+                copies[title] = copies.get(title, 0) + n
+                cost[title] = float(max(0, -(plan.cards[key].sanity or 0)))
+        did = dict.fromkeys(copies, 0.0)
+        for r in results:
+            for title, damage, share in r.cards:
+                folded = fold_title(title)
+                if folded in did:
+                    did[folded] += damage - cost[folded] * share
+        for title, total in did.items():
+            sums.setdefault(title, []).append(total / (len(results) * copies[title]))
+    return {title: sum(v) / len(v) for title, v in sums.items()}
+
+
+def measured_fill(plan: Plan, measured: Mapping[str, float]) -> Plan | None:
+    """Gets a Combat-filled first deck filled again, around the same Adventure if it was
+    around one, with its Combat cards ranked by what they did in matches (``measured``,
+    :func:`measured_worth`) instead of their printed values (:data:`MEASURED` style); None for
+    a deck of no Combat fill or no picks known."""
+    if plan.base is None or not plan.style.startswith(COMBAT):
+        return None
+    focus = plan.style.removeprefix(COMBAT)
+    out = plan.base.copy()
+    out.style = MEASURED + focus
+    fill_combat(out, focus.removeprefix(FOCUS) or None, measured)
     return out
 
 
