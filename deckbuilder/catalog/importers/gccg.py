@@ -151,9 +151,11 @@ def _parse_xml(data: bytes) -> Element:
         ExternalReferenceForbidden,
     )
 
+    # The handlers' arguments are typed as expat passes them (the parameter-entity flag is an
+    # int): the compiled reader checks them as it is called.
     def entity_declared(
         name: str,
-        _is_parameter: bool,
+        _is_parameter: object,
         value: str | None,
         base: str | None,
         sysid: str | None,
@@ -162,7 +164,9 @@ def _parse_xml(data: bytes) -> Element:
     ) -> None:
         raise EntitiesForbidden(name, value, base, sysid, pubid, notation)
 
-    def unparsed_entity(name: str, base: str | None, sysid: str | None, pubid: str | None, notation: str) -> None:
+    def unparsed_entity(
+        name: str, base: str | None, sysid: str | None, pubid: str | None, notation: str | None
+    ) -> None:
         raise EntitiesForbidden(name, None, base, sysid, pubid, notation)
 
     def external_reference(context: str, base: str | None, sysid: str | None, pubid: str | None) -> int:
