@@ -811,14 +811,16 @@ def combat_cards(
     queues = [kinds.get(t, []) for t in (CardType.EVENT, CardType.MONSTER, CardType.ALLY, CardType.ARTIFACT)]
     ranked = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
     if measured is not None:
-        order = {id(row): i for i, row in enumerate(ranked)}
+        # Sorted by place, not by the rows themselves: the compiled core makes a new tuple of a
+        # row each time it hands one out, so a row's identity cannot stand for its place.
+        printed = ranked
 
-        def by_deeds(row: tuple[float, str, Card, str]) -> tuple[int, float, int]:
-            did = measured.get(fold_title(row[2].title))
-            return (1, 0.0, order[id(row)]) if did is None else (0, -did, 0) if did > 0 else (2, 0.0, order[id(row)])
+        def by_deeds(place: int) -> tuple[int, float, int]:
+            did = measured.get(fold_title(printed[place][2].title))
+            return (1, 0.0, place) if did is None else (0, -did, 0) if did > 0 else (2, 0.0, place)
 
-        deeds = iter(sorted((row for row in ranked if row[2].type is not CardType.EVENT), key=by_deeds))
-        ranked = [row if row[2].type is CardType.EVENT else next(deeds) for row in ranked]
+        deeds = iter(sorted((i for i, row in enumerate(printed) if row[2].type is not CardType.EVENT), key=by_deeds))
+        ranked = [row if row[2].type is CardType.EVENT else printed[next(deeds)] for row in printed]
     judge = AdditionJudge(to_deck(plan.counts, plan.cards, plan.goal.investigator))
     gates = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.LOCATION and plan.cards[k].gate)
     monsters = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.MONSTER)
