@@ -905,7 +905,7 @@ def test_a_build_against_a_field_answers_with_the_fill_that_keeps_its_sanity_whe
 ):
     """Against a field, the race's Combat fill filled again with its Combat cards that cost no
     Sanity first plays the held-out matches too (not the race's or the search's: the search
-    keeps its budget), and is the answer when it wins more of them."""
+    keeps its budget), and is the answer when it wins clearly more of them."""
     from deckbuilder.rules.construction.build import build_deck
     from deckbuilder.rules.construction.model import GameResult
     from deckbuilder.rules.construction.start import COMBAT, sane_fill
