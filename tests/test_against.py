@@ -868,3 +868,62 @@ def test_the_combat_fill_the_race_chose_is_filled_again_by_what_its_cards_did(gc
     # Not for a deck built for speed alone, nor when the time is up.
     assert measured_start(next(p for p in plans if not p.style.startswith(COMBAT)), plans, arena, seeds) is None
     assert measured_start(chosen, plans, arena, seeds, lambda: True) is None
+
+
+def test_the_combat_fill_that_keeps_its_sanity(gccg_catalog, mythos_data):
+    """A Basic game's score counts the Sanity left (rulebook l.93): the Combat fill filled
+    again with its Combat cards that cost no Sanity first spends less Sanity on them than the
+    fill by printed values, around the same Adventure, with everything the Adventures need
+    the same; a deck of no Combat fill has none."""
+    from deckbuilder.rules.construction.start import COMBAT, FOR_COMBAT, SANE, sane_fill
+
+    loaded = _deck(gccg_catalog, mythos_data, "wotc-gc-1997.deck")
+    plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
+    fought = FOR_COMBAT.split("{")[0]
+
+    def spent(plan):
+        return sum(
+            n * max(0, -(plan.cards[k].sanity or 0)) for k, n in plan.counts.items() if plan.why[k].startswith(fought)
+        )
+
+    def rest(plan):
+        return {k: n for k, n in plan.counts.items() if not plan.why[k].startswith(fought)}
+
+    for first in (p for p in plans if p.style.startswith(COMBAT)):
+        sane = sane_fill(first)
+        assert sane is not None and sane.style == SANE + first.style.removeprefix(COMBAT)
+        assert spent(first) > 0 and spent(sane) < spent(first)
+        assert sane.size() >= first.goal.min_cards
+        assert {k: n for k, n in rest(first).items() if n and not first.why[k].startswith("a Location")} == {
+            k: n for k, n in rest(sane).items() if n and not sane.why[k].startswith("a Location")
+        }
+    assert sane_fill(next(p for p in plans if not p.style.startswith(COMBAT))) is None
+
+
+def test_a_build_against_a_field_answers_with_the_fill_that_keeps_its_sanity_when_it_wins_more(
+    gccg_catalog, mythos_data
+):
+    """Against a field, the race's Combat fill filled again with its Combat cards that cost no
+    Sanity first plays the held-out matches too (not the race's or the search's: the search
+    keeps its budget), and is the answer when it wins clearly more of them."""
+    from deckbuilder.rules.construction.build import build_deck
+    from deckbuilder.rules.construction.model import GameResult
+    from deckbuilder.rules.construction.start import COMBAT, sane_fill
+
+    loaded = _deck(gccg_catalog, mythos_data, "wotc-gc-1997.deck")
+    plans = _combat_first_decks(gccg_catalog, loaded, combat=True)
+    sane = [s.counts for s in (sane_fill(p) for p in plans if p.style.startswith(COMBAT)) if s is not None]
+
+    def play(deck, seeds):
+        counts: dict[str, int] = {}
+        for e in deck.main:
+            counts[e.card.key] = counts.get(e.card.key, 0) + e.count
+        win = 1.0 if counts in sane else 0.5
+        return [GameResult(6, 8.0, 1.0, win, scored_round=6.0) for _ in seeds]
+
+    first = plans[0]
+    cards = list(first.pool.cards.values())
+    built = build_deck(first.goal, cards, first.recipes, play, seed=1, budget=200, report_games=20)
+    assert built.best.counts in sane and built.best.measure.wins == 1.0
+    assert not built.kept_start
+    assert all(built.why.get(k) for k in built.best.counts)

@@ -79,6 +79,9 @@ _FOR = FOR_COMBAT.split("{", 1)[0]
 #: (:func:`combat_probes`).
 MEASURED = COMBAT + ":measured"
 COMBAT_PROBES = 3
+#: The Combat fill whose Combat cards that cost no Sanity come first (:func:`sane_fill`): a
+#: Basic game's score counts the Sanity left (rulebook l.93).
+SANE = COMBAT + ":sane"
 #: Why an Adventure a Campaign build chose is there.
 TOWARD_TARGET = "an Adventure toward the Campaign target of {}"
 
@@ -648,7 +651,9 @@ def _fill_steps(plan: Plan, steps: Sequence[tuple[Sequence[Card], int, str]]) ->
         )
 
 
-def fill_combat(plan: Plan, focus: str | None = None, measured: Mapping[str, float] | None = None) -> None:
+def fill_combat(
+    plan: Plan, focus: str | None = None, measured: Mapping[str, float] | None = None, sane: bool = False
+) -> None:
     """Fills a deck judged by matches (:data:`COMBAT`): a second copy of each Adventure and of
     each card the Adventures and playability need (the Adventure still comes: a Basic game
     ends at the first one completed, rulebook l.91; with ``focus``, the key of one Adventure,
@@ -657,7 +662,7 @@ def fill_combat(plan: Plan, focus: str | None = None, measured: Mapping[str, flo
     only at a Gate, l.227), until the deck holds
     :data:`COMBAT_LOCATIONS`, then :data:`COMBAT_COPIES` copies of each Combat card
     :func:`combat_cards` offers, the likeliest first (by what they did in matches, with
-    ``measured``); then as :func:`fill` does."""
+    ``measured``; with ``sane``, those that cost no Sanity first); then as :func:`fill` does."""
     from deckbuilder.rules.adventures import check_adventure
 
     needed: list[Card] = []
@@ -683,7 +688,7 @@ def fill_combat(plan: Plan, focus: str | None = None, measured: Mapping[str, flo
             break
         if not away(plan, card):
             plan.add(card, walk, min(2, COMBAT_LOCATIONS - locations(plan)) - plan.counts.get(card.key, 0))
-    fighters = combat_cards(plan, measured=measured)
+    fighters = combat_cards(plan, measured=measured, sane=sane)
     _fill_steps(
         plan,
         [
@@ -777,7 +782,11 @@ def combat_worth(card: Card) -> tuple[float, str]:
 
 
 def combat_cards(
-    plan: Plan, limit: int = COMBAT_CANDIDATES, fill: bool = True, measured: Mapping[str, float] | None = None
+    plan: Plan,
+    limit: int = COMBAT_CANDIDATES,
+    fill: bool = True,
+    measured: Mapping[str, float] | None = None,
+    sane: bool = False,
 ) -> list[tuple[Card, str]]:
     """Gets the Combat cards a deck judged by matches is filled with, with their reasons: the
     pool's official cards of most :func:`combat_worth` (of the deck's region or none), at most
@@ -789,7 +798,8 @@ def combat_cards(
     Allies and Weapons are ranked by it instead of their printed values (those that did some
     first, then those not measured, then those that did none), each in the place one of them
     has in the printed order: an Event on an opponent (whose worth is no Combat damage) keeps
-    its place."""
+    its place. With ``sane`` the cards that cost no Sanity come first, then the others, each
+    group in that order (a Basic game's score counts the Sanity left, rulebook l.93)."""
     from deckbuilder.rules.playability import MONSTERS_PER_GATE, AdditionJudge, Severity
 
     ranked: list[tuple[float, str, Card, str]] = []
@@ -821,6 +831,8 @@ def combat_cards(
 
         deeds = iter(sorted((i for i, row in enumerate(printed) if row[2].type is not CardType.EVENT), key=by_deeds))
         ranked = [row if row[2].type is CardType.EVENT else printed[next(deeds)] for row in printed]
+    if sane:
+        ranked = [r for r in ranked if (r[2].sanity or 0) >= 0] + [r for r in ranked if (r[2].sanity or 0) < 0]
     judge = AdditionJudge(to_deck(plan.counts, plan.cards, plan.goal.investigator))
     gates = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.LOCATION and plan.cards[k].gate)
     monsters = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.MONSTER)
@@ -898,6 +910,20 @@ def measured_fill(plan: Plan, measured: Mapping[str, float]) -> Plan | None:
     out = plan.base.copy()
     out.style = MEASURED + focus
     fill_combat(out, focus.removeprefix(FOCUS) or None, measured)
+    return out
+
+
+def sane_fill(plan: Plan) -> Plan | None:
+    """Gets a Combat-filled first deck filled again, around the same Adventure if it was around
+    one, with its Combat cards that cost no Sanity first (:data:`SANE` style): a deck that keeps
+    its Sanity (a Basic game's score counts the Sanity left, rulebook l.93). None for a deck of
+    no Combat fill."""
+    if plan.base is None or not plan.style.startswith(COMBAT):
+        return None
+    focus = plan.style.removeprefix(MEASURED).removeprefix(COMBAT)
+    out = plan.base.copy()
+    out.style = SANE + focus
+    fill_combat(out, focus.removeprefix(FOCUS) or None, sane=True)
     return out
 
 
