@@ -309,14 +309,12 @@ def card_from_gccg(
     if public and card_type not in (CardType.LOCATION, CardType.TOME):
         values["public"] = f.parse_public_letters(public, out)
 
-    unread = values.keys() - _FIELDS
-    if unread:  # a field a parser sets and the card below does not take: a mistake of ours
-        raise AssertionError(f"card_from_gccg does not take the fields {sorted(unread)}")
     # Each field named, not ``**values``: the compiled reader then calls Card's __init__ itself,
     # where a dict of keywords had each of its 49 parameters looked up by name (a third of
-    # making a card, issue 28). A field no parser set takes Card's default.
-    get = values.get
-    return Card(
+    # making a card, issue 28). A field no parser set takes Card's default; each one taken is
+    # popped, so one a parser sets and the card does not take is left over.
+    take = values.pop
+    card = Card(
         key=f.card_key(set_code, title, printing),
         title=title,
         printed_title=title,
@@ -329,65 +327,34 @@ def card_from_gccg(
         image=f.clean(attrs.get("graphics")) or None,
         source="gccg",
         problems=tuple(out.problems),
-        value=cast("int | None", get("value")),
-        value_text=cast(str, get("value_text", "")),
-        value2=cast("int | None", get("value2")),
-        goo=cast(bool, get("goo", False)),
-        gate=cast(bool, get("gate", False)),
-        unique=cast(bool, get("unique", False)),
-        sanity=cast("int | None", get("sanity")),
-        sanity_text=cast(str, get("sanity_text", "")),
-        attributes=cast("tuple[str, ...]", get("attributes", ())),
-        public=cast("tuple[PublicAttribute, ...]", get("public", ())),
-        icons=cast("tuple[SpellIcon, ...]", get("icons", ())),
-        region=cast("str | None", get("region")),
-        subregion=cast("str | None", get("subregion")),
-        dimension=cast("Dimension | None", get("dimension")),
-        allegiance=cast("Allegiance | None", get("allegiance")),
-        occupations=cast("tuple[str, ...]", get("occupations", ())),
-        languages=cast("tuple[str, ...]", get("languages", ())),
-        tome_languages=cast("tuple[str, ...]", get("tome_languages", ())),
-        tome_language_rule=cast("LanguageRule | None", get("tome_language_rule")),
-        monster_class=cast("str | None", get("monster_class")),
-        summon=cast("tuple[str, ...]", get("summon", ())),
-        affects=cast("str | None", get("affects")),
-        sanity_max=cast("int | None", get("sanity_max")),
-        education=cast("int | None", get("education")),
-        hand=cast("int | None", get("hand")),
-        hand_min=cast("int | None", get("hand_min")),
-        hand_max=cast("int | None", get("hand_max")),
+        value=cast("int | None", take("value", None)),
+        value_text=cast(str, take("value_text", "")),
+        value2=cast("int | None", take("value2", None)),
+        goo=cast(bool, take("goo", False)),
+        gate=cast(bool, take("gate", False)),
+        unique=cast(bool, take("unique", False)),
+        sanity=cast("int | None", take("sanity", None)),
+        sanity_text=cast(str, take("sanity_text", "")),
+        attributes=cast("tuple[str, ...]", take("attributes", ())),
+        public=cast("tuple[PublicAttribute, ...]", take("public", ())),
+        icons=cast("tuple[SpellIcon, ...]", take("icons", ())),
+        region=cast("str | None", take("region", None)),
+        subregion=cast("str | None", take("subregion", None)),
+        dimension=cast("Dimension | None", take("dimension", None)),
+        allegiance=cast("Allegiance | None", take("allegiance", None)),
+        occupations=cast("tuple[str, ...]", take("occupations", ())),
+        languages=cast("tuple[str, ...]", take("languages", ())),
+        tome_languages=cast("tuple[str, ...]", take("tome_languages", ())),
+        tome_language_rule=cast("LanguageRule | None", take("tome_language_rule", None)),
+        monster_class=cast("str | None", take("monster_class", None)),
+        summon=cast("tuple[str, ...]", take("summon", ())),
+        affects=cast("str | None", take("affects", None)),
+        sanity_max=cast("int | None", take("sanity_max", None)),
+        education=cast("int | None", take("education", None)),
+        hand=cast("int | None", take("hand", None)),
+        hand_min=cast("int | None", take("hand_min", None)),
+        hand_max=cast("int | None", take("hand_max", None)),
     )
-
-
-#: The fields card_from_gccg takes from the parsers' values.
-_FIELDS = frozenset(
-    {
-        "value",
-        "value_text",
-        "value2",
-        "goo",
-        "gate",
-        "unique",
-        "sanity",
-        "sanity_text",
-        "attributes",
-        "public",
-        "icons",
-        "region",
-        "subregion",
-        "dimension",
-        "allegiance",
-        "occupations",
-        "languages",
-        "tome_languages",
-        "tome_language_rule",
-        "monster_class",
-        "summon",
-        "affects",
-        "sanity_max",
-        "education",
-        "hand",
-        "hand_min",
-        "hand_max",
-    }
-)
+    if values:  # a field a parser sets and the card does not take: a mistake of ours
+        raise AssertionError(f"card_from_gccg does not take the fields {sorted(values)}")
+    return card

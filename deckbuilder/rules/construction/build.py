@@ -380,14 +380,13 @@ def _build_for(
         # taken by the held-out mean, bourne-passers-bye; docs/build.md).
         sane = sane_fill(chosen)
         if sane is not None and sane.counts not in (best, start):
-            sane_measure = measure(report.results(sane.counts, report_games), goal.max_rounds)
+            sane_results = report.results(sane.counts, report_games)
+            sane_measure = measure(sane_results, goal.max_rounds)
             legal = check_deck(to_deck(sane.counts, plan.cards, goal.investigator), goal.format, goal.house_rules)
             if (
                 legal.is_legal
                 and sane_measure.objective()[:2] < best_measure.objective()[:2]
-                and _clear_gain(
-                    report.results(sane.counts, report_games), report.results(best, report_games), goal.max_rounds
-                )
+                and _clear_gain(sane_results, report.results(best, report_games), goal.max_rounds)
             ):
                 best, best_measure, kept_start = dict(sane.counts), sane_measure, False
                 why.update(sane.why)
@@ -431,14 +430,14 @@ def clearly_better(new: Plan, old: Plan, arena: Arena, looks: Sequence[int], max
     common seeds; the other's matches are played already): less on the mean of the first
     ``looks[0]`` seeds, then beyond the noise on the first ``looks[-1]`` (the 95% interval of
     the paired difference lies below zero). One behind at the first look costs no more seeds."""
-    from deckbuilder.rules.construction.measure import paired
 
-    def costs(plan: Plan, n: int) -> list[float]:
-        return [search_cost(r, max_rounds) for r in arena.results(plan.counts, n)]
+    def cost(plan: Plan, n: int) -> float:
+        return statistics.fmean(search_cost(r, max_rounds) for r in arena.results(plan.counts, n))
 
-    if statistics.fmean(costs(new, looks[0])) >= statistics.fmean(costs(old, looks[0])):
+    if cost(new, looks[0]) >= cost(old, looks[0]):
         return False
-    return paired(costs(new, looks[-1]), costs(old, looks[-1])).high < 0
+    n = looks[-1]
+    return _clear_gain(arena.results(new.counts, n), arena.results(old.counts, n), max_rounds)
 
 
 def probe_seeds(seed: int, games: int) -> list[int]:

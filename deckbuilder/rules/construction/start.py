@@ -904,13 +904,7 @@ def measured_fill(plan: Plan, measured: Mapping[str, float]) -> Plan | None:
     around one, with its Combat cards ranked by what they did in matches (``measured``,
     :func:`measured_worth`) instead of their printed values (:data:`MEASURED` style); None for
     a deck of no Combat fill or no picks known."""
-    if plan.base is None or not plan.style.startswith(COMBAT):
-        return None
-    focus = plan.style.removeprefix(COMBAT)
-    out = plan.base.copy()
-    out.style = MEASURED + focus
-    fill_combat(out, focus.removeprefix(FOCUS) or None, measured)
-    return out
+    return _refill(plan, MEASURED, measured=measured)
 
 
 def sane_fill(plan: Plan) -> Plan | None:
@@ -918,12 +912,19 @@ def sane_fill(plan: Plan) -> Plan | None:
     one, with its Combat cards that cost no Sanity first (:data:`SANE` style): a deck that keeps
     its Sanity (a Basic game's score counts the Sanity left, rulebook l.93). None for a deck of
     no Combat fill."""
+    return _refill(plan, SANE, sane=True)
+
+
+def _refill(plan: Plan, style: str, measured: Mapping[str, float] | None = None, sane: bool = False) -> Plan | None:
+    """Gets a Combat-filled first deck filled again from its base by :func:`fill_combat`, around
+    the same Adventure if it was around one, as the ``style`` of fill; None for a deck of no
+    Combat fill."""
     if plan.base is None or not plan.style.startswith(COMBAT):
         return None
     focus = plan.style.removeprefix(MEASURED).removeprefix(COMBAT)
     out = plan.base.copy()
-    out.style = SANE + focus
-    fill_combat(out, focus.removeprefix(FOCUS) or None, sane=True)
+    out.style = style + focus
+    fill_combat(out, focus.removeprefix(FOCUS) or None, measured, sane)
     return out
 
 
