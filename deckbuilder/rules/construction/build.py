@@ -67,8 +67,9 @@ SPEED_GAMES = DEFAULT_BUDGET
 #: is a quick build: 20,000 games take some 10 s on this machine, compiled).
 SPEED_PER_SEED = 20
 #: Goldfish games after the last change kept by which that tuning ends. On
-#: bourne-me-and-my-shadow's goal (seeds 1 to 3) changes were kept up to 6,100 games apart
-#: after the first 12,000; 3,000 ended each tuning before those.
+#: bourne-me-and-my-shadow's goal (seeds 1 to 3) changes were kept after game 12,000 up to
+#: 6,000 games after the one before; 3,000 ended seed 1's tuning before game 12,000 (its
+#: change before the next at 8,520, the next at 13,080).
 SPEED_PATIENCE = 6_000
 #: Why a card the goldfish games brought into the deck built for speed is there.
 TUNED = "chosen by the test games alone: the deck completed its Adventures sooner with it"
