@@ -64,7 +64,7 @@ ATTEMPTS = 3
 #: 55.5% to 64.5%, 46.5% to 42.5%; docs/build.md).
 SPEED_GAMES = DEFAULT_BUDGET
 #: Goldfish games of that tuning per seed of the build's budget, at most (a small ``--budget``
-#: is a quick build: 20,000 games take some 10 s on this machine, compiled).
+#: is a quick build: 20,000 games take some 12 s on this machine, compiled).
 SPEED_PER_SEED = 20
 #: Goldfish games after the last change kept by which that tuning ends. On
 #: bourne-me-and-my-shadow's goal (seeds 1 to 3) changes were kept after game 12,000 up to
