@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from deckbuilder.rules.cards import Card, display_title
-from deckbuilder.rules.construction.measure import Z95, Measure, measure, search_cost
+from deckbuilder.rules.construction.measure import Z95, Measure, measure, paired, search_cost, win_effect
 from deckbuilder.rules.construction.model import (
     BuildGoal,
     Counts,
@@ -26,8 +26,26 @@ from deckbuilder.rules.construction.model import (
     Pool,
     to_deck,
 )
-from deckbuilder.rules.construction.search import Arena, Candidate, Search, runners_up, search_arena
-from deckbuilder.rules.construction.start import MEASURED, Plan, built_for_speed, first_decks, sane_fill
+from deckbuilder.rules.construction.search import (
+    RUNNER_UP_DISTANCE,
+    Arena,
+    Candidate,
+    Search,
+    distance,
+    runners_up,
+    search_arena,
+)
+from deckbuilder.rules.construction.start import (
+    COMBAT,
+    MEASURED,
+    Plan,
+    built_for_speed,
+    combat_probes,
+    first_decks,
+    measured_fill,
+    measured_worth,
+    sane_fill,
+)
 
 if TYPE_CHECKING:
     from deckbuilder.rules.adventures import Recipe
@@ -422,8 +440,6 @@ def _build_for(
 def _clear_gain(new: Sequence[GameResult], old: Sequence[GameResult], max_rounds: int) -> bool:
     """Checks that games cost less than others on the same seeds beyond the noise (the 95%
     interval of the paired difference in the search's cost lies below zero)."""
-    from deckbuilder.rules.construction.measure import paired
-
     costs = [search_cost(r, max_rounds) for r in new], [search_cost(r, max_rounds) for r in old]
     return paired(*costs).high < 0
 
@@ -460,7 +476,6 @@ def measured_start(
     cards that one left out (:func:`~.start.combat_probes`); those matches count in the
     arena's games (the build's budget). None for another first deck (one built for speed
     alone, a player's deck), when the time is up, or when the fill is the same deck."""
-    from deckbuilder.rules.construction.start import COMBAT, combat_probes, measured_fill, measured_worth
 
     first = next((p for p in plans if p.style == COMBAT and p.home == plan.home), None)
     if first is None or not plan.style.startswith(COMBAT) or not seeds:
@@ -542,8 +557,6 @@ def choose_start(
     a first look at :data:`FIRST_LOOK` of the first stage's seeds drops those clearly behind
     already, halving none: the matches a first deck clearly worse would play go to the
     search's changes instead."""
-    from deckbuilder.rules.construction.measure import paired
-
     alive = list(plans)
     looks = [(n, True) for n in stages]
     if prune and stages:
@@ -588,8 +601,6 @@ def styled(
     dealt, most Sanity kept) that beats the best deck at it on the held-out matches and whose
     win share is within the noise of the best's (the 95% interval of the paired difference
     reaches zero), as MAP-Elites keeps the best deck of each style (Fontaine et al. 2019)."""
-    from deckbuilder.rules.construction.measure import win_effect
-    from deckbuilder.rules.construction.search import RUNNER_UP_DISTANCE, distance
 
     best_measure = measure(best_games, max_rounds)
     out: list[BuiltDeck] = []

@@ -591,10 +591,10 @@ def fill(plan: Plan, style: str = FILL_STYLES[0]) -> None:
     plan.style = style
     if plan.size() >= goal.min_cards:
         return
+    focus = focus_of(style)
     if style.startswith(COMBAT):
-        fill_combat(plan, style.removeprefix(COMBAT).removeprefix(FOCUS) or None)
+        fill_combat(plan, focus)
         return
-    focus = style.removeprefix(FOCUS) if style.startswith(FOCUS) else None
     needed: list[Card] = []
     adventures = [a for a in plan.adventures if focus in (None, a.key)]
     for adventure in adventures:
@@ -832,7 +832,7 @@ def combat_cards(
         deeds = iter(sorted((i for i, row in enumerate(printed) if row[2].type is not CardType.EVENT), key=by_deeds))
         ranked = [row if row[2].type is CardType.EVENT else printed[next(deeds)] for row in printed]
     if sane:
-        ranked = [r for r in ranked if (r[2].sanity or 0) >= 0] + [r for r in ranked if (r[2].sanity or 0) < 0]
+        ranked.sort(key=lambda r: (r[2].sanity or 0) < 0)  # stable: each group keeps its order
     judge = AdditionJudge(to_deck(plan.counts, plan.cards, plan.goal.investigator))
     gates = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.LOCATION and plan.cards[k].gate)
     monsters = sum(n for k, n in plan.counts.items() if plan.cards[k].type is CardType.MONSTER)
@@ -921,11 +921,18 @@ def _refill(plan: Plan, style: str, measured: Mapping[str, float] | None = None,
     Combat fill."""
     if plan.base is None or not plan.style.startswith(COMBAT):
         return None
-    focus = plan.style.removeprefix(MEASURED).removeprefix(COMBAT)
+    focus = focus_of(plan.style)
     out = plan.base.copy()
-    out.style = style + focus
-    fill_combat(out, focus.removeprefix(FOCUS) or None, measured, sane)
+    out.style = style if focus is None else style + FOCUS + focus
+    fill_combat(out, focus, measured, sane)
     return out
+
+
+def focus_of(style: str) -> str | None:
+    """Gets the key of the one Adventure a first deck's fill is built around (the part of its
+    style after :data:`FOCUS`, whatever kind of fill comes before it), or None."""
+    at = style.find(FOCUS)
+    return None if at < 0 else style[at + len(FOCUS) :]
 
 
 def free_locations(plan: Plan) -> list[Card]:
